@@ -1,0 +1,13 @@
+// API keys: `tyk_` + 43 base64url chars (32 random bytes). Only a SHA-256 hash and a display prefix are stored.
+import { createHash, randomBytes } from 'node:crypto'
+
+export const API_KEY_PATTERN = /^tyk_[A-Za-z0-9_-]{43}$/
+
+export function generateApiKey(): { key: string; prefix: string; hash: string } {
+  const key = 'tyk_' + randomBytes(32).toString('base64url')
+  return { key, prefix: key.slice(0, 12), hash: hashApiKey(key) }
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}

@@ -1,0 +1,40 @@
+// The one application error type, its closed code list, and the code → HTTP status table.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  tool_not_configured: 500,
+  internal_error: 500,
+  upstream_error: 502,
+} as const
+
+export type ErrorCode = keyof typeof ERROR_STATUS
+
+export interface ErrorDetail {
+  field: string
+  message: string
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message)
+  }
+  get status(): number {
+    return ERROR_STATUS[this.code]
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`)
+export const conflict = (message: string) => new AppError('conflict', message)
+export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError('bad_request', message, details)

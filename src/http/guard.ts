@@ -1,0 +1,47 @@
+// The `api` route option: authenticate the API key (401 otherwise) and apply the route group's rate limit.
+// `limit` is the same rate limit for routes without a key (per client address), e.g. health.
+import { Elysia } from 'elysia'
+import type { AuthContext, ProjectsService } from '../modules/projects/service'
+import { AppError } from './errors'
+import { presentedApiKey } from './credentials-header'
+import { rateHeaders, type RateGroup, type RateLimiter } from './rate-limit'
+
+export interface GuardDeps {
+  projects: ProjectsService
+  limiter: RateLimiter
+}
+
+export class RateLimitedError extends Error {
+  constructor(readonly headers: Record<string, string>) {
+    super('rate limit exceeded: too many requests, retry after the number of seconds in Retry-After')
+  }
+}
+
+function applyLimit(limiter: RateLimiter, group: RateGroup, subject: string, set: { headers: Record<string, string | number> }) {
+  const decision = limiter.hit(group, subject)
+  if (!decision) return
+  const headers = rateHeaders(decision)
+  Object.assign(set.headers, headers)
+  if (!decision.allowed) throw new RateLimitedError(headers)
+}
+
+export function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null, request: Request): string {
+  return server?.requestIP(request)?.address ?? 'unknown'
+}
+
+export const guard = (deps: GuardDeps) =>
+  new Elysia({ name: 'toolyard.guard' }).macro({
+    api: (group: RateGroup) => ({
+      resolve({ request, set }): { auth: AuthContext } {
+        const auth = deps.projects.authenticate(presentedApiKey(request.headers))
+        if (!auth) throw new AppError('unauthorized', 'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)')
+        applyLimit(deps.limiter, group, auth.keyId, set)
+        return { auth }
+      },
+    }),
+    limit: (group: RateGroup) => ({
+      beforeHandle({ request, set, server }) {
+        applyLimit(deps.limiter, group, clientAddress(server, request), set)
+      },
+    }),
+  })

@@ -1,0 +1,81 @@
+// In-memory fixed-window rate limiter (per minute) with the spec's limits per route group (DECISIONS §11).
+export const DEFAULT_LIMITS = {
+  protocol: 100,
+  initialize: 10,
+  servers_write: 20,
+  servers_read: 60,
+  server_tools: 30,
+  toolkits_create: 10,
+  toolkits_read: 100,
+  toolkits_update: 50,
+  toolkits_delete: 20,
+  register: 50,
+  tools_read: 100,
+  tools_call: 1000,
+  resources_read: 500,
+  resources_misc: 100,
+  prompts_list: 100,
+  prompts_get: 500,
+  credentials_write: 30,
+  credentials_read: 100,
+  oauth_write: 50,
+  oauth_misc: 100,
+  misc: 100,
+  other: 100,
+  unlimited: 0,
+} as const
+
+export type RateGroup = keyof typeof DEFAULT_LIMITS
+
+export interface RateDecision {
+  allowed: boolean
+  limit: number
+  remaining: number
+  resetSeconds: number
+}
+
+const WINDOW_MS = 60_000
+
+export function createRateLimiter(overrides: Record<string, number> | 'off', now: () => number = Date.now) {
+  const limits: Record<string, number> = overrides === 'off' ? {} : { ...DEFAULT_LIMITS, ...overrides }
+  const windows = new Map<string, { start: number; count: number }>()
+  let lastSweep = now()
+
+  // Old windows are dropped once a minute so the map does not grow with every key ever seen.
+  const sweep = (t: number) => {
+    if (t - lastSweep < WINDOW_MS) return
+    lastSweep = t
+    for (const [k, w] of windows) if (t - w.start >= WINDOW_MS) windows.delete(k)
+  }
+
+  return {
+    /** Counts one request of `subject` (an API key id or a client address) in `group`; null = not limited. */
+    hit(group: RateGroup, subject: string): RateDecision | null {
+      const limit = limits[group]
+      if (overrides === 'off' || !limit) return null
+      const t = now()
+      sweep(t)
+      const key = `${group}\u0000${subject}`
+      let w = windows.get(key)
+      if (!w || t - w.start >= WINDOW_MS) {
+        w = { start: t, count: 0 }
+        windows.set(key, w)
+      }
+      const resetSeconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - t) / 1000))
+      if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds }
+      w.count++
+      return { allowed: true, limit, remaining: limit - w.count, resetSeconds }
+    },
+  }
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>
+
+export function rateHeaders(d: RateDecision): Record<string, string> {
+  const h: Record<string, string> = {
+    'RateLimit-Limit': String(d.limit),
+    'RateLimit-Remaining': String(d.remaining),
+    'RateLimit-Reset': String(d.resetSeconds),
+  }
+  if (!d.allowed) h['Retry-After'] = String(d.resetSeconds)
+  return h
+}

@@ -1,0 +1,55 @@
+// In-process event path shared by webhooks (outbox rows written inside the change's transaction)
+// and MCP sessions (resources/updated and list_changed notifications after commit).
+export type ResourceEventType = 'resource.created' | 'resource.updated' | 'resource.deleted'
+
+export interface ResourceEvent {
+  type: ResourceEventType
+  projectId: string
+  serverId: string
+  uri: string
+  name: string
+  at: string
+}
+
+export interface ListChangedEvent {
+  type: 'list_changed'
+  list: 'tools' | 'resources' | 'prompts'
+  projectId: string
+  /** Absent when every server of the project is affected (e.g. a toolkit or a project-wide prompt). */
+  serverId?: string
+}
+
+export type ToolyardEvent = ResourceEvent | ListChangedEvent
+
+export function createEventBus() {
+  const inTransaction: ((e: ResourceEvent) => void)[] = []
+  const afterCommit: ((e: ToolyardEvent) => void)[] = []
+  return {
+    /** Synchronous handlers run inside the caller's SQLite transaction (e.g. writing the webhook outbox). */
+    onResourceEventInTransaction(fn: (e: ResourceEvent) => void) {
+      inTransaction.push(fn)
+    },
+    /** Listeners run after the current task (after the transaction committed); errors are contained. */
+    subscribe(fn: (e: ToolyardEvent) => void): () => void {
+      afterCommit.push(fn)
+      return () => {
+        const i = afterCommit.indexOf(fn)
+        if (i >= 0) afterCommit.splice(i, 1)
+      }
+    },
+    /** Call as the last step inside the transaction that made the change. */
+    publish(e: ToolyardEvent) {
+      if (e.type !== 'list_changed') for (const fn of inTransaction) fn(e)
+      queueMicrotask(() => {
+        for (const fn of afterCommit) {
+          try {
+            fn(e)
+          } catch {
+            // A listener's failure (a closed stream) must not affect the change or other listeners.
+          }
+        }
+      })
+    },
+  }
+}
+export type EventBus = ReturnType<typeof createEventBus>

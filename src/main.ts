@@ -1,0 +1,161 @@
+#!/usr/bin/env bun
+// CLI entry: serve | projects | keys | migrate | --version | --help. Parses argv and calls services, nothing else.
+import { join } from 'node:path'
+import { ConfigError, flagsToEnv, loadConfig } from './config'
+import { migrate } from './db/migrate'
+import { openDatabase } from './db/open'
+import { VERSION } from './deps'
+import { AppError } from './http/errors'
+import { projectsRepository } from './modules/projects/repository'
+import { parseDuration, projectsService } from './modules/projects/service'
+import { firstStartBanner, startServer } from './server'
+
+const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
+
+Usage:
+  toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+  toolyard projects create NAME
+  toolyard projects list [--json]
+  toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+  toolyard keys list --project NAME [--json]
+  toolyard keys revoke KEY_ID
+  toolyard migrate
+  toolyard --version | --help
+
+Configuration comes from TOOLYARD_* environment variables (see README); serve flags override them.`
+
+class UsageError extends Error {}
+
+function takeFlag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name)
+  if (i < 0) return undefined
+  const value = args[i + 1]
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`)
+  args.splice(i, 2)
+  return value
+}
+
+function takeSwitch(args: string[], name: string): boolean {
+  const i = args.indexOf(name)
+  if (i < 0) return false
+  args.splice(i, 1)
+  return true
+}
+
+/** Opens the same SQLite file a running server uses (WAL makes concurrent use safe). */
+function openProjects() {
+  const config = loadConfig()
+  const db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
+  migrate(db)
+  return { db, projects: projectsService(projectsRepository(db)) }
+}
+
+async function serve(args: string[]) {
+  const config = loadConfig(flagsToEnv(args, process.env))
+  const server = await startServer(config)
+  const banner = firstStartBanner(server.deps)
+  if (banner) process.stdout.write(banner + '\n')
+  process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
+  const shutdown = async (signal: string) => {
+    server.deps.log.info('shutting down', { signal })
+    await server.stop()
+    process.exit(0)
+  }
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+}
+
+function projectsCommand(args: string[]) {
+  const json = takeSwitch(args, '--json')
+  const [sub, name] = args
+  const { db, projects } = openProjects()
+  try {
+    if (sub === 'create') {
+      if (!name) throw new UsageError('projects create needs a NAME')
+      const p = projects.createProject(name)
+      console.log(json ? JSON.stringify(p) : `created project ${p.name} (${p.id})`)
+    } else if (sub === 'list') {
+      const all = projects.listProjects()
+      if (json) console.log(JSON.stringify(all))
+      else for (const p of all) console.log(`${p.id}  ${p.name}  ${p.created_at}`)
+    } else throw new UsageError('usage: toolyard projects create NAME | projects list')
+  } finally {
+    db.close()
+  }
+}
+
+function keysCommand(args: string[]) {
+  const json = takeSwitch(args, '--json')
+  const projectName = takeFlag(args, '--project')
+  const label = takeFlag(args, '--name')
+  const expiresIn = takeFlag(args, '--expires-in')
+  const [sub, keyId] = args
+  const { db, projects } = openProjects()
+  try {
+    if (sub === 'create') {
+      if (!projectName) throw new UsageError('keys create needs --project NAME')
+      const project = projects.projectOrCreate(projectName)
+      const { apiKey, key } = projects.createKey(project.id, { name: label, expiresInMs: expiresIn ? parseDuration(expiresIn) : undefined })
+      if (json) console.log(JSON.stringify({ project_id: project.id, key_id: key.id, api_key: apiKey }))
+      else {
+        console.log(`created key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`)
+        console.log(apiKey)
+      }
+    } else if (sub === 'list') {
+      if (!projectName) throw new UsageError('keys list needs --project NAME')
+      const project = projects.projectByName(projectName)
+      if (!project) throw new UsageError(`no project named "${projectName}"`)
+      const keys = projects.listKeys(project.id)
+      if (json) console.log(JSON.stringify(keys))
+      else for (const k of keys) console.log(`${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) < Date.now() ? 'expired' : 'active'}`)
+    } else if (sub === 'revoke') {
+      if (!keyId) throw new UsageError('keys revoke needs a KEY_ID')
+      const k = projects.revokeKey(keyId)
+      console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
+    } else throw new UsageError('usage: toolyard keys create|list|revoke')
+  } finally {
+    db.close()
+  }
+}
+
+async function main(argv: string[]) {
+  const [command, ...args] = argv
+  switch (command) {
+    case undefined:
+    case '--help':
+    case '-h':
+    case 'help':
+      console.log(HELP)
+      return
+    case '--version':
+    case '-v':
+    case 'version':
+      console.log(VERSION)
+      return
+    case 'serve':
+      return serve(args)
+    case 'projects':
+      return projectsCommand(args)
+    case 'keys':
+      return keysCommand(args)
+    case 'migrate': {
+      const config = loadConfig()
+      const db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
+      const { from, to } = migrate(db)
+      db.close()
+      console.log(from === to ? `database is up to date (version ${to})` : `migrated database from version ${from} to ${to}`)
+      return
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"\n\n${HELP}`)
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof UsageError || err instanceof AppError) {
+    console.error(`toolyard: ${err.message}`)
+    process.exit(2)
+  }
+  console.error('toolyard: unexpected error', err)
+  process.exit(1)
+})

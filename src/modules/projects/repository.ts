@@ -1,0 +1,52 @@
+// SQL for projects and their API keys.
+import type { Db } from '../../db/open'
+
+export type ProjectRow = {
+  id: string
+  name: string
+  created_at: string
+}
+
+export type ApiKeyRow = {
+  id: string
+  project_id: string
+  name: string
+  prefix: string
+  hash: string
+  created_at: string
+  expires_at: string | null
+  revoked_at: string | null
+  last_used_at: string | null
+}
+
+export function projectsRepository(db: Db) {
+  const insertProject = db.query('INSERT INTO projects (id, name, created_at) VALUES ($id, $name, $created_at)')
+  const projectByName = db.query<ProjectRow, { name: string }>('SELECT * FROM projects WHERE name = $name')
+  const projectById = db.query<ProjectRow, { id: string }>('SELECT * FROM projects WHERE id = $id')
+  const allProjects = db.query<ProjectRow, []>('SELECT * FROM projects ORDER BY created_at, id')
+  const countProjects = db.query<{ n: number }, []>('SELECT count(*) AS n FROM projects')
+  const insertKey = db.query(
+    `INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at, expires_at)
+     VALUES ($id, $project_id, $name, $prefix, $hash, $created_at, $expires_at)`,
+  )
+  const keyByHash = db.query<ApiKeyRow, { hash: string }>('SELECT * FROM api_keys WHERE hash = $hash')
+  const keyById = db.query<ApiKeyRow, { id: string }>('SELECT * FROM api_keys WHERE id = $id')
+  const keysOfProject = db.query<ApiKeyRow, { project_id: string }>('SELECT * FROM api_keys WHERE project_id = $project_id ORDER BY created_at, id')
+  const revoke = db.query('UPDATE api_keys SET revoked_at = $at WHERE id = $id AND revoked_at IS NULL')
+  const touch = db.query('UPDATE api_keys SET last_used_at = $at WHERE id = $id')
+
+  return {
+    insertProject: (row: ProjectRow) => insertProject.run(row),
+    projectByName: (name: string) => projectByName.get({ name }),
+    projectById: (id: string) => projectById.get({ id }),
+    allProjects: () => allProjects.all(),
+    countProjects: () => countProjects.get()!.n,
+    insertKey: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => insertKey.run(row),
+    keyByHash: (hash: string) => keyByHash.get({ hash }),
+    keyById: (id: string) => keyById.get({ id }),
+    keysOfProject: (project_id: string) => keysOfProject.all({ project_id }),
+    revokeKey: (id: string, at: string) => revoke.run({ id, at }).changes > 0,
+    touchKey: (id: string, at: string) => touch.run({ id, at }),
+  }
+}
+export type ProjectsRepository = ReturnType<typeof projectsRepository>

@@ -1,0 +1,94 @@
+// Projects and API keys: creation, listing, revocation, and resolving a presented key to its project.
+import { generateApiKey, hashApiKey, API_KEY_PATTERN } from '../../crypto/api-key'
+import { AppError, conflict, notFound } from '../../http/errors'
+import { newId, nowIso } from '../../lib/ids'
+import type { ApiKeyRow, ProjectRow, ProjectsRepository } from './repository'
+
+export interface AuthContext {
+  projectId: string
+  keyId: string
+}
+
+export interface PublicKey {
+  id: string
+  project_id: string
+  name: string
+  prefix: string
+  created_at: string
+  expires_at?: string
+  revoked_at?: string
+  last_used_at?: string
+}
+
+export const publicKey = (k: ApiKeyRow): PublicKey => ({
+  id: k.id,
+  project_id: k.project_id,
+  name: k.name,
+  prefix: k.prefix,
+  created_at: k.created_at,
+  ...(k.expires_at ? { expires_at: k.expires_at } : {}),
+  ...(k.revoked_at ? { revoked_at: k.revoked_at } : {}),
+  ...(k.last_used_at ? { last_used_at: k.last_used_at } : {}),
+})
+
+/** "30d", "12h", "15m", "3600s" → milliseconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+)\s*([smhdw])$/.exec(text.trim())
+  if (!m) throw new AppError('bad_request', `expires_in must look like 30d, 12h, 15m or 3600s (got "${text}")`, [{ field: 'expires_in', message: 'invalid duration' }])
+  const unit = { s: 1e3, m: 6e4, h: 3.6e6, d: 8.64e7, w: 6.048e8 }[m[2] as 's']
+  return Number(m[1]) * unit
+}
+
+export function projectsService(repo: ProjectsRepository) {
+  const createProject = (name: string): ProjectRow => {
+    if (repo.projectByName(name)) throw conflict(`project "${name}" already exists`)
+    const row = { id: newId(), name, created_at: nowIso() }
+    repo.insertProject(row)
+    return row
+  }
+  const projectOrCreate = (name: string): ProjectRow => repo.projectByName(name) ?? createProject(name)
+
+  const createKey = (projectId: string, opts: { name?: string; expiresInMs?: number } = {}) => {
+    if (!repo.projectById(projectId)) throw notFound('project')
+    const { key, prefix, hash } = generateApiKey()
+    const created_at = nowIso()
+    const row = {
+      id: newId(),
+      project_id: projectId,
+      name: opts.name ?? 'default',
+      prefix,
+      hash,
+      created_at,
+      expires_at: opts.expiresInMs ? new Date(Date.now() + opts.expiresInMs).toISOString() : null,
+    }
+    repo.insertKey(row)
+    return { apiKey: key, key: publicKey({ ...row, revoked_at: null, last_used_at: null }) }
+  }
+
+  /** Returns the project behind a presented key, or null when it is unknown, revoked or expired. */
+  const authenticate = (presented: string | undefined): AuthContext | null => {
+    if (!presented || !API_KEY_PATTERN.test(presented)) return null
+    const row = repo.keyByHash(hashApiKey(presented))
+    if (!row || row.revoked_at) return null
+    if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) return null
+    return { projectId: row.project_id, keyId: row.id }
+  }
+
+  return {
+    createProject,
+    projectOrCreate,
+    listProjects: () => repo.allProjects(),
+    projectById: (id: string) => repo.projectById(id),
+    projectByName: (name: string) => repo.projectByName(name),
+    isEmpty: () => repo.countProjects() === 0,
+    createKey,
+    listKeys: (projectId: string) => repo.keysOfProject(projectId).map(publicKey),
+    revokeKey: (keyId: string) => {
+      if (!repo.keyById(keyId)) throw notFound('API key')
+      repo.revokeKey(keyId, nowIso())
+      return publicKey(repo.keyById(keyId)!)
+    },
+    authenticate,
+  }
+}
+export type ProjectsService = ReturnType<typeof projectsService>

@@ -1,0 +1,58 @@
+// TypeBox schemas for the /servers endpoints.
+import { t } from 'elysia'
+
+export const ToolkitAttachment = t.Object(
+  {
+    toolkit_id: t.String({ minLength: 1, maxLength: 64 }),
+    credentials: t.Optional(t.Record(t.String({ minLength: 1, maxLength: 100 }), t.String({ minLength: 1, maxLength: 64 }))),
+  },
+  { additionalProperties: false },
+)
+
+const Name = t.String({ minLength: 1, maxLength: 200, error: 'name must be a non-empty string of at most 200 characters' })
+const Auth = t.Union([t.Literal('api_key'), t.Literal('none')], { error: 'auth must be "api_key" or "none"' })
+
+export const CreateServerBody = t.Object(
+  {
+    name: Name,
+    display_name: t.Optional(t.String({ maxLength: 200 })),
+    description: t.Optional(t.String({ maxLength: 2000 })),
+    auth: t.Optional(Auth),
+    toolkits: t.Optional(t.Array(ToolkitAttachment, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+)
+
+export const UpdateServerBody = t.Object(
+  {
+    name: t.Optional(Name),
+    display_name: t.Optional(t.String({ maxLength: 200 })),
+    description: t.Optional(t.String({ maxLength: 2000 })),
+    auth: t.Optional(Auth),
+    toolkits: t.Optional(t.Array(ToolkitAttachment, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+)
+
+export const ServerView = t.Object({
+  id: t.String(),
+  slug: t.String(),
+  name: t.String(),
+  display_name: t.Optional(t.String()),
+  description: t.Optional(t.String()),
+  auth: Auth,
+  url: t.String(),
+  created_at: t.String(),
+  updated_at: t.String(),
+})
+
+export const ServerEnvelope = t.Object({ success: t.Literal(true), data: ServerView })
+export const ServerListEnvelope = t.Object({
+  success: t.Literal(true),
+  data: t.Array(ServerView),
+  next_cursor: t.Optional(t.String()),
+})
+export const ServerDetailEnvelope = t.Object({
+  success: t.Literal(true),
+  data: t.Intersect([ServerView, t.Object({ toolkits: t.Array(t.Any()), tools: t.Array(t.Any()) })]),
+})

@@ -1,0 +1,43 @@
+// SQL for servers.
+import type { Db } from '../../db/open'
+
+export type ServerRow = {
+  id: string
+  project_id: string
+  slug: string
+  name: string
+  display_name: string | null
+  description: string | null
+  auth: 'api_key' | 'none'
+  created_at: string
+  updated_at: string
+}
+
+export function serversRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, created_at, updated_at)
+     VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $created_at, $updated_at)`,
+  )
+  const byId = db.query<ServerRow, { id: string; project_id: string }>('SELECT * FROM servers WHERE id = $id AND project_id = $project_id')
+  const bySlug = db.query<ServerRow, { slug: string }>('SELECT * FROM servers WHERE slug = $slug')
+  const slugTaken = db.query<{ one: number }, { slug: string }>('SELECT 1 AS one FROM servers WHERE slug = $slug')
+  const list = db.query<ServerRow, { project_id: string; after: string; limit: number }>(
+    'SELECT * FROM servers WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
+  )
+  const update = db.query(
+    `UPDATE servers SET name = $name, display_name = $display_name, description = $description, auth = $auth, updated_at = $updated_at
+     WHERE id = $id AND project_id = $project_id`,
+  )
+  const remove = db.query('DELETE FROM servers WHERE id = $id AND project_id = $project_id')
+
+  return {
+    insert: (row: ServerRow) => insert.run(row),
+    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
+    bySlug: (slug: string) => bySlug.get({ slug }),
+    slugTaken: (slug: string) => slugTaken.get({ slug }) !== null,
+    list: (project_id: string, after: string | undefined, limit: number) => list.all({ project_id, after: after ?? '', limit }),
+    update: (row: ServerRow) => update.run(row),
+    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+  }
+}
+export type ServersRepository = ReturnType<typeof serversRepository>

@@ -1,0 +1,67 @@
+// Starting and stopping the HTTP service: listen, first-start key, graceful shutdown.
+import type { Config } from './config'
+import { createApp } from './app'
+import { buildDeps, type Deps, type DepsOverrides } from './deps'
+
+export interface RunningServer {
+  deps: Deps
+  port: number
+  /** Origin the service is reachable at, e.g. http://127.0.0.1:8080 (base path /mcp not included). */
+  origin: string
+  stop(): Promise<void>
+}
+
+/** On an empty database: create project `default` and one key, and return the text to print once. */
+export function firstStartBanner(deps: Deps): string | null {
+  if (!deps.projects.isEmpty()) return null
+  const project = deps.projects.createProject('default')
+  const { apiKey } = deps.projects.createKey(project.id, { name: 'first-start' })
+  const config = {
+    mcpServers: {
+      toolyard: {
+        command: 'npx',
+        args: ['-y', 'mcp-remote', `${deps.urls.get()}/mcp/<server-slug>`, '--header', 'X-API-Key:${TOOLYARD_API_KEY}'],
+        env: { TOOLYARD_API_KEY: apiKey },
+      },
+    },
+  }
+  return [
+    'First start: created project "default" and this API key (shown once, store it now):',
+    '',
+    `  ${apiKey}`,
+    '',
+    'Create a server:',
+    `  curl -s -X POST ${deps.urls.get()}/mcp/servers -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -d '{"name":"my tools"}'`,
+    '',
+    'MCP client config (replace <server-slug> with the slug returned above):',
+    JSON.stringify(config, null, 2),
+    '',
+  ].join('\n')
+}
+
+export async function startServer(config: Config, overrides: DepsOverrides & { quiet?: boolean } = {}): Promise<RunningServer> {
+  const deps = buildDeps(config, overrides)
+  const app = createApp(deps)
+  // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.
+  app.listen({ hostname: config.host, port: config.port, idleTimeout: 255 })
+  const port = app.server!.port!
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+  if (!process.env.TOOLYARD_PUBLIC_URL && config.publicUrl.endsWith(':0')) deps.urls.set(origin)
+  deps.log.info('listening', { url: `${deps.urls.get()}/mcp`, port })
+  let stopping: Promise<void> | null = null
+  return {
+    deps,
+    port,
+    origin,
+    stop() {
+      // Stop accepting, let in-flight requests finish, then close the database.
+      stopping ??= (async () => {
+        await app.stop(false)
+        await (deps as { shutdown?: () => Promise<void> }).shutdown?.()
+        deps.close()
+      })()
+      return stopping
+    },
+  }
+}
