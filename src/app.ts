@@ -3,13 +3,27 @@ import { Elysia } from 'elysia'
 import { openapi } from '@elysiajs/openapi'
 import { VERSION, type Deps } from './deps'
 import { errorsPlugin } from './http/errors-plugin'
+import type { RouteInfo } from './http/strict-body'
 import { adminModule } from './modules/admin'
 import { healthModule } from './modules/health'
+import { mcpEndpoint } from './mcp/endpoint'
 import { serversModule } from './modules/servers'
+import { functionsModule } from './modules/functions'
+import { serverToolsModule } from './modules/server-tools'
+import { toolkitsModule } from './modules/toolkits'
+import { toolsModule } from './modules/tools'
+import { credentialsModule } from './modules/credentials'
+import { oauthModule } from './modules/oauth'
+import { providersModule } from './modules/providers'
+import { promptsModule } from './modules/prompts'
+import { resourcesModule } from './modules/resources'
+import { subscriptionsModule } from './modules/subscriptions'
+import { webhooksModule } from './modules/webhooks'
 
 export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })
-    .use(errorsPlugin(deps.log))
+    // The route list lets the errors plugin reject unknown body fields by name (Elysia would strip them).
+    .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes))
     .use(
       openapi({
         path: '/openapi',
@@ -20,7 +34,12 @@ export function createApp(deps: Deps) {
     .use(healthModule({ ...deps, version: VERSION }))
     .use(serversModule(deps))
   // Feature modules are added below this line (toolkits, tools, resources, prompts, credentials, oauth, webhooks, protocol).
-  if (deps.config.adminToken) api.use(adminModule({ projects: deps.projects, adminToken: deps.config.adminToken }))
+  api.use(subscriptionsModule(deps)).use(webhooksModule(deps))
+  api.use(credentialsModule(deps)).use(providersModule(deps)).use(oauthModule(deps))
+  api.use(resourcesModule(deps)).use(promptsModule(deps))
+  api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
+  api.use(mcpEndpoint({ ...deps, version: VERSION }))
+  if (deps.config.adminToken) api.use(adminModule({ projects: deps.projects, limiter: deps.limiter, adminToken: deps.config.adminToken }))
   return api
 }
 export type App = ReturnType<typeof createApp>

@@ -2,6 +2,10 @@
 // Nothing else in the code reads process.env.
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { DEFAULT_LIMITS } from './http/rate-limit'
+
+// Group ids accepted in TOOLYARD_RATE_LIMITS (DECISIONS §11); `unlimited` is internal, never configured.
+const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
 
 const RateLimits = Type.Union([Type.Literal('off'), Type.Record(Type.String(), Type.Integer({ minimum: 1 }))])
 
@@ -62,11 +66,32 @@ function rateLimits(env: Env): Config['rateLimits'] {
   const raw = env.TOOLYARD_RATE_LIMITS?.trim()
   if (!raw) return {}
   if (raw === 'off') return 'off'
+  let parsed: unknown
   try {
-    return JSON.parse(raw)
+    parsed = JSON.parse(raw)
   } catch {
     throw new ConfigError(`TOOLYARD_RATE_LIMITS must be "off" or a JSON object {group: perMinute}, got "${raw}"`)
   }
+  // A misspelt group would silently keep its default limit, so unknown names are refused.
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const unknown = Object.keys(parsed).filter((k) => !RATE_GROUPS.includes(k))
+    if (unknown.length) throw new ConfigError(`TOOLYARD_RATE_LIMITS names unknown group(s) ${unknown.join(', ')}; known: ${RATE_GROUPS.join(', ')}`)
+  }
+  return parsed as Config['rateLimits']
+}
+
+function masterKey(env: Env): string | undefined {
+  const raw = env.TOOLYARD_MASTER_KEY?.trim()
+  if (!raw) return undefined
+  // Never echo the value: it is the key that protects every stored secret.
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64').length !== 32) throw new ConfigError('TOOLYARD_MASTER_KEY must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)')
+  return raw
+}
+
+/** `http://HOST:PORT`; a wildcard bind address is not an address clients can use, so loopback stands in. */
+function defaultPublicUrl(host: string, port: number): string {
+  const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
+  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`
 }
 
 /** Parses the environment into a Config or throws ConfigError naming the offending variable. */
@@ -79,8 +104,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     port,
     dataDir: env.TOOLYARD_DATA_DIR || './data',
     // When the port is 0 the real port is only known after listening; the server fills it in then.
-    publicUrl: (env.TOOLYARD_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
-    masterKey: env.TOOLYARD_MASTER_KEY || undefined,
+    publicUrl: (env.TOOLYARD_PUBLIC_URL || defaultPublicUrl(host, port)).replace(/\/+$/, ''),
+    masterKey: masterKey(env),
     adminToken: env.TOOLYARD_ADMIN_TOKEN || undefined,
     rateLimits: rateLimits(env),
     allowPrivateEgress: boolean(env, 'TOOLYARD_ALLOW_PRIVATE_EGRESS', false),

@@ -3,12 +3,31 @@ import { join } from 'node:path'
 import type { Config } from './config'
 import { migrate } from './db/migrate'
 import { openDatabase, type Db } from './db/open'
+import { createEgress } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
+import { createScheduler } from './jobs/scheduler'
+import type { CredentialAccess } from './lib/credentials-port'
+import { buildVault } from './modules/credentials/vault'
+import { REFRESH_OAUTH_PATTERN, refreshOAuthTokens } from './jobs/refresh-oauth'
+import { createEventBus } from './lib/events'
+import { emptyBackend, type McpBackend } from './mcp/backend'
+import { createSessionStore } from './mcp/sessions'
 import { createLogger, type Logger } from './lib/log'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { serversRepository } from './modules/servers/repository'
 import { serversService, type ServerToolsPort } from './modules/servers/service'
+import { createToolsFeature } from './modules/tools/feature'
+import { createWebhookFeature } from './modules/webhooks/feature'
+import { completionBackend } from './modules/completion/backend'
+import { promptsBackend } from './modules/prompts/backend'
+import { promptsRepository } from './modules/prompts/repository'
+import { promptsService } from './modules/prompts/service'
+import { resourcesBackend } from './modules/resources/backend'
+import { createReadCache } from './modules/resources/cache'
+import { resourcesRepository } from './modules/resources/repository'
+import { resourcesService, type ResourceFunctionRunner } from './modules/resources/service'
+import type { ResourceChanges } from './modules/webhooks/service'
 
 export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
 
@@ -31,14 +50,47 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
 
   const limiter = createRateLimiter(config.rateLimits)
+  const events = createEventBus()
+  const scheduler = createScheduler(log)
+  // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
+  const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
+  // Credentials vault (issue 5): sealed secrets, providers, OAuth flows; tokens refreshed every 30 s inside the margin.
+  const vault = buildVault({ db, config, log, egress })
+  const credentials: CredentialAccess = vault.access
+  scheduler.every('refresh-oauth', REFRESH_OAUTH_PATTERN, () => refreshOAuthTokens({ vault }))
   const projects = projectsService(projectsRepository(db))
 
-  // Placeholder until the toolkits feature provides attachments (issue 3 replaces this).
-  const serverTools: ServerToolsPort = {
-    attachToolkits: () => {},
-    describe: () => ({ toolkits: [], tools: [] }),
-  }
+  // Toolkits, tools, functions and server attachments (issue 3); serverTools is what servers use to attach and describe.
+  const toolsFeature = createToolsFeature({ db, events, credentials, egress })
+  const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
+
+  // Resources and prompts (issue 4). Resource functions run like tool functions (same runtime and ctx).
+  const resourceFunctions: ResourceFunctionRunner = {
+    run: (projectId, name, input, { host, credentials }) => toolsFeature.functionRunner.runProjectFunction(projectId, name, input, host, credentials),
+  }
+  const resources = resourcesService({
+    db,
+    repo: resourcesRepository(db),
+    cache: createReadCache(),
+    events,
+    credentials,
+    egress,
+    dataDir: config.dataDir,
+    mustGetServer: servers.mustGet,
+    functions: resourceFunctions,
+  })
+  const prompts = promptsService({ db, repo: promptsRepository(db), events, mustGetServer: servers.mustGet })
+
+  // Subscriptions and webhooks: outbox rows written inside each resource change's transaction, delivered by a timer queue.
+  const resourceChanges: ResourceChanges = { markChanged: resources.markResourceChanged }
+  const webhookFeature = createWebhookFeature({ db, config, events, egress, log, resources: () => resourceChanges, keyring: vault.keyring })
+  webhookFeature.queue.start()
+
+  // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
+  const mcpBackend: McpBackend = { ...emptyBackend, ...toolsFeature.toolCalls.backend, ...resourcesBackend(resources), ...promptsBackend(prompts), ...completionBackend(prompts, resources) }
+  // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
+  const mcpSessions = createSessionStore()
 
   return {
     config,
@@ -46,8 +98,32 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     db,
     urls,
     limiter,
+    events,
+    scheduler,
+    egress,
+    credentials,
+    vault,
     projects,
     servers,
+    toolkits: toolsFeature.toolkits,
+    tools: toolsFeature.tools,
+    toolCalls: toolsFeature.toolCalls,
+    functions: toolsFeature.functions,
+    functionRunner: toolsFeature.functionRunner,
+    serverTools: toolsFeature.serverTools,
+    resources,
+    prompts,
+    mcpBackend,
+    mcpSessions,
+    subscriptions: webhookFeature.subscriptions,
+    webhooks: webhookFeature.webhooks,
+    deliveryQueue: webhookFeature.queue,
+    /** Called on graceful shutdown before the database closes: stop jobs, flush queues. */
+    async shutdown() {
+      scheduler.stop()
+      // Pending deliveries stay in the outbox for the next start.
+      await webhookFeature.queue.stop()
+    },
     close() {
       db.close()
     },

@@ -8,21 +8,25 @@ import { VERSION } from './deps'
 import { AppError } from './http/errors'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
+import { rotateMasterKey } from './crypto/seal-rotate'
 import { firstStartBanner, startServer } from './server'
 
 const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
 
 Usage:
   toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
-  toolyard projects create NAME
+  toolyard projects create NAME [--json]
   toolyard projects list [--json]
   toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
   toolyard keys list --project NAME [--json]
-  toolyard keys revoke KEY_ID
+  toolyard keys revoke KEY_ID [--json]
+  toolyard keys rotate-master [--json]
   toolyard migrate
   toolyard --version | --help
 
-Configuration comes from TOOLYARD_* environment variables (see README); serve flags override them.`
+Every command also takes --data-dir D. Configuration comes from TOOLYARD_* environment
+variables (see README); flags override them. keys create prints the new key alone on the
+last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
 
 class UsageError extends Error {}
 
@@ -42,9 +46,20 @@ function takeSwitch(args: string[], name: string): boolean {
   return true
 }
 
+/** Refuses flags a command does not know, so a typo is not silently ignored. */
+function noMoreFlags(args: string[]) {
+  const stray = args.find((a) => a.startsWith('-'))
+  if (stray) throw new UsageError(`unknown option ${stray}`)
+}
+
+/** Config for the non-serve commands: the environment plus an optional --data-dir. */
+function commandConfig(args: string[]) {
+  const dataDir = takeFlag(args, '--data-dir')
+  return loadConfig(dataDir ? { ...process.env, TOOLYARD_DATA_DIR: dataDir } : process.env)
+}
+
 /** Opens the same SQLite file a running server uses (WAL makes concurrent use safe). */
-function openProjects() {
-  const config = loadConfig()
+function openProjects(config: ReturnType<typeof loadConfig>) {
   const db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
   migrate(db)
   return { db, projects: projectsService(projectsRepository(db)) }
@@ -52,23 +67,36 @@ function openProjects() {
 
 async function serve(args: string[]) {
   const config = loadConfig(flagsToEnv(args, process.env))
-  const server = await startServer(config)
+  let server: Awaited<ReturnType<typeof startServer>>
+  try {
+    server = await startServer(config)
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EADDRINUSE') throw new UsageError(`${config.host}:${config.port} is already in use (set TOOLYARD_PORT or --port)`)
+    throw err
+  }
   const banner = firstStartBanner(server.deps)
   if (banner) process.stdout.write(banner + '\n')
   process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
+  let stopping = false
   const shutdown = async (signal: string) => {
+    // A second signal while draining means "now": exit without waiting for in-flight requests.
+    if (stopping) process.exit(1)
+    stopping = true
     server.deps.log.info('shutting down', { signal })
     await server.stop()
+    server.deps.log.info('stopped', { signal })
     process.exit(0)
   }
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
-  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
 function projectsCommand(args: string[]) {
   const json = takeSwitch(args, '--json')
+  const config = commandConfig(args)
+  noMoreFlags(args)
   const [sub, name] = args
-  const { db, projects } = openProjects()
+  const { db, projects } = openProjects(config)
   try {
     if (sub === 'create') {
       if (!name) throw new UsageError('projects create needs a NAME')
@@ -89,8 +117,10 @@ function keysCommand(args: string[]) {
   const projectName = takeFlag(args, '--project')
   const label = takeFlag(args, '--name')
   const expiresIn = takeFlag(args, '--expires-in')
+  const config = commandConfig(args)
+  noMoreFlags(args)
   const [sub, keyId] = args
-  const { db, projects } = openProjects()
+  const { db, projects } = openProjects(config)
   try {
     if (sub === 'create') {
       if (!projectName) throw new UsageError('keys create needs --project NAME')
@@ -112,7 +142,16 @@ function keysCommand(args: string[]) {
       if (!keyId) throw new UsageError('keys revoke needs a KEY_ID')
       const k = projects.revokeKey(keyId)
       console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
-    } else throw new UsageError('usage: toolyard keys create|list|revoke')
+    } else if (sub === 'rotate-master') {
+      // Re-wraps every data key with a new master key in one transaction; a running server keeps working.
+      const r = rotateMasterKey(db, { dataDir: config.dataDir, masterKey: config.masterKey })
+      if (json) console.log(JSON.stringify(r))
+      else {
+        console.log(`rotated master key ${r.oldMasterKeyId} → ${r.newMasterKeyId}; re-wrapped ${r.dataKeys} data key(s)`)
+        if (r.keptOldKeyAt) console.log(`previous key kept at ${r.keptOldKeyAt} (delete it once no running server needs it)`)
+        if (r.newKeyForEnv) console.log(`TOOLYARD_MASTER_KEY is set: change it to the new key below before the next restart (also saved in the data dir):\n${r.newKeyForEnv}`)
+      }
+    } else throw new UsageError('usage: toolyard keys create|list|revoke|rotate-master')
   } finally {
     db.close()
   }
@@ -120,6 +159,10 @@ function keysCommand(args: string[]) {
 
 async function main(argv: string[]) {
   const [command, ...args] = argv
+  if (command && (args.includes('--help') || args.includes('-h'))) {
+    console.log(HELP)
+    return
+  }
   switch (command) {
     case undefined:
     case '--help':
@@ -139,7 +182,8 @@ async function main(argv: string[]) {
     case 'keys':
       return keysCommand(args)
     case 'migrate': {
-      const config = loadConfig()
+      const config = commandConfig(args)
+      noMoreFlags(args)
       const db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
       const { from, to } = migrate(db)
       db.close()

@@ -3,6 +3,9 @@ import type { Config } from './config'
 import { createApp } from './app'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
 
+/** How long in-flight requests get to finish after SIGTERM (below Docker's default 10 s stop timeout). */
+const SHUTDOWN_GRACE_MS = 8000
+
 export interface RunningServer {
   deps: Deps
   port: number
@@ -45,9 +48,11 @@ export async function startServer(config: Config, overrides: DepsOverrides & { q
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.
   app.listen({ hostname: config.host, port: config.port, idleTimeout: 255 })
   const port = app.server!.port!
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  const origin = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
-  if (!process.env.TOOLYARD_PUBLIC_URL && config.publicUrl.endsWith(':0')) deps.urls.set(origin)
+  // A wildcard bind is reached through loopback from this machine.
+  const reachable = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host
+  const origin = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`
+  // The default public URL carries the configured port; with port 0 only the chosen port makes it usable.
+  if (new URL(config.publicUrl).port === '0') deps.urls.set(origin)
   deps.log.info('listening', { url: `${deps.urls.get()}/mcp`, port })
   let stopping: Promise<void> | null = null
   return {
@@ -57,8 +62,21 @@ export async function startServer(config: Config, overrides: DepsOverrides & { q
     stop() {
       // Stop accepting, let in-flight requests finish, then close the database.
       stopping ??= (async () => {
-        await app.stop(false)
-        await (deps as { shutdown?: () => Promise<void> }).shutdown?.()
+        const server = app.server
+        let timer: ReturnType<typeof setTimeout> | undefined
+        // Long-lived streams (MCP session SSE) never end by themselves: after the grace period they are cut.
+        const cut = new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            deps.log.warn('shutdown grace period over, closing open connections', { grace_ms: SHUTDOWN_GRACE_MS })
+            void server?.stop(true)
+            resolve()
+          }, SHUTDOWN_GRACE_MS)
+        })
+        // MCP session streams are ended first so a graceful stop need not wait out the grace period.
+        deps.mcpSessions.closeAll()
+        await Promise.race([app.stop(false), cut])
+        clearTimeout(timer)
+        await deps.shutdown()
         deps.close()
       })()
       return stopping

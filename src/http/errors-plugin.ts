@@ -3,14 +3,26 @@ import { Elysia } from 'elysia'
 import type { Logger } from '../lib/log'
 import { AppError, type ErrorDetail } from './errors'
 import { RateLimitedError } from './guard'
+import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
+
+// One id per request, shared by the success path and the error handler (which may run before any derive).
+const ids = new WeakMap<Request, string>()
+export function requestIdOf(request: Request): string {
+  let id = ids.get(request)
+  if (!id) {
+    const incoming = request.headers.get('x-request-id')
+    id = incoming && REQUEST_ID.test(incoming) ? incoming : Bun.randomUUIDv7()
+    ids.set(request, id)
+  }
+  return id
+}
 
 interface ValidationIssue {
   path?: string
   message?: string
-  summary?: string
-  schema?: { error?: string }
+  schema?: { error?: unknown }
 }
 
 /** Turns Elysia/TypeBox validation issues into `details` naming each field (`body.name`, `query.limit`). */
@@ -18,9 +30,8 @@ function validationDetails(where: string, issues: ValidationIssue[]): ErrorDetai
   const seen = new Set<string>()
   const out: ErrorDetail[] = []
   for (const issue of issues) {
-    const path = (issue.path ?? '').replace(/^\//, '').replace(/\//g, '.')
-    const field = path ? `${where}.${path}` : where
-    const message = issue.schema?.error ?? issue.message ?? 'invalid value'
+    const field = pointerToField(where, issue.path ?? '')
+    const message = typeof issue.schema?.error === 'string' ? issue.schema.error : (issue.message ?? 'invalid value')
     const key = `${field}:${message}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -29,20 +40,47 @@ function validationDetails(where: string, issues: ValidationIssue[]): ErrorDetai
   return out
 }
 
+/**
+ * Elysia reports a failed numeric coercion (`?limit=0`) as type "property" without a path; the
+ * field is recovered by finding the query parameter or path parameter that carried the value.
+ */
+function coercedField(request: Request, params: Record<string, string> | undefined, value: unknown): string {
+  const same = (raw: string) => raw === String(value) || (raw.trim() !== '' && Number(raw) === value)
+  for (const [k, v] of new URL(request.url).searchParams) if (same(v)) return `query.${k}`
+  for (const [k, v] of Object.entries(params ?? {})) if (same(v)) return `params.${k}`
+  return 'request'
+}
+
 export function errorBody(requestId: string, code: string, message: string, details?: ErrorDetail[]) {
   return { error: message, code, ...(details?.length ? { details } : {}), request_id: requestId }
 }
 
-export const errorsPlugin = (log: Logger) =>
-  new Elysia({ name: 'toolyard.errors' })
+/** `routes` lets the unknown-field check find each route's body schema (pass `() => app.routes`). */
+export const errorsPlugin = (log: Logger, routes: () => readonly RouteInfo[] = () => []) => {
+  const strictBody = createStrictBodyCheck(routes)
+  const unknownFields = new WeakMap<Request, ErrorDetail[]>()
+  const invalidBody = (details: ErrorDetail[]) => new AppError('validation_failed', `invalid body: ${details.map((d) => d.field).join(', ')}`, details)
+  return new Elysia({ name: 'toolyard.errors' })
+    .onRequest(({ request, set }) => {
+      set.headers['x-request-id'] = requestIdOf(request)
+    })
     .derive({ as: 'global' }, ({ request, set }) => {
-      const incoming = request.headers.get('x-request-id')
-      const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : Bun.randomUUIDv7()
+      const requestId = requestIdOf(request)
       set.headers['x-request-id'] = requestId
       return { requestId }
     })
-    .onError({ as: 'global' }, ({ code, error, set, request, requestId: rid }) => {
-      const requestId = (rid as string | undefined) ?? Bun.randomUUIDv7()
+    // Unknown fields are found before Elysia strips them, but answered only after the key check
+    // (guards authenticate in the transform phase, this answers in beforeHandle or with the schema error).
+    .onTransform({ as: 'global' }, ({ request, route, body }) => {
+      const details = strictBody(request.method, route, body)
+      if (details) unknownFields.set(request, details)
+    })
+    .onBeforeHandle({ as: 'global' }, ({ request }) => {
+      const details = unknownFields.get(request)
+      if (details) throw invalidBody(details)
+    })
+    .onError({ as: 'global' }, ({ code, error, set, request, params }) => {
+      const requestId = requestIdOf(request)
       set.headers['x-request-id'] = requestId
       set.headers['content-type'] = 'application/json'
       if (error instanceof RateLimitedError) {
@@ -55,11 +93,22 @@ export const errorsPlugin = (log: Logger) =>
         return errorBody(requestId, error.code, error.message, error.details)
       }
       if (code === 'VALIDATION') {
-        const v = error as unknown as { type: string; all: ValidationIssue[] }
-        const details = validationDetails(v.type === 'body' ? 'body' : v.type, v.all ?? [])
+        const v = error as unknown as { type: string; value: unknown; all: ValidationIssue[] }
+        // The schema failure and the unknown fields are reported together.
+        const unknown = v.type === 'body' ? unknownFields.get(request) : undefined
+        if (unknown) {
+          const e = invalidBody(unknown)
+          set.status = 400
+          return errorBody(requestId, e.code, e.message, e.details)
+        }
+        const details =
+          v.type === 'property'
+            ? [{ field: coercedField(request, params as Record<string, string> | undefined, v.value), message: v.all?.[0]?.message ?? 'invalid value' }]
+            : validationDetails(v.type, v.all ?? [])
         set.status = 400
         const names = details.map((d) => d.field).join(', ')
-        return errorBody(requestId, 'validation_failed', `invalid ${v.type}: ${names || 'schema mismatch'}`, details)
+        const where = v.type === 'property' ? (details[0]!.field.split('.')[0] ?? 'request') : v.type
+        return errorBody(requestId, 'validation_failed', `invalid ${where}: ${names || 'schema mismatch'}`, details)
       }
       if (code === 'PARSE') {
         set.status = 400
@@ -73,3 +122,4 @@ export const errorsPlugin = (log: Logger) =>
       set.status = 500
       return errorBody(requestId, 'internal_error', 'internal server error')
     })
+}

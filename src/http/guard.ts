@@ -29,18 +29,25 @@ export function clientAddress(server: { requestIP(r: Request): { address: string
   return server?.requestIP(request)?.address ?? 'unknown'
 }
 
+// The key is checked in the transform phase, before body validation: a caller without a valid key
+// gets 401 whatever it sent, and the limit counts every keyed request.
+const authenticated = new WeakMap<Request, AuthContext>()
+
 export const guard = (deps: GuardDeps) =>
   new Elysia({ name: 'toolyard.guard' }).macro({
     api: (group: RateGroup) => ({
-      resolve({ request, set }): { auth: AuthContext } {
+      transform({ request, set }) {
         const auth = deps.projects.authenticate(presentedApiKey(request.headers))
         if (!auth) throw new AppError('unauthorized', 'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)')
         applyLimit(deps.limiter, group, auth.keyId, set)
-        return { auth }
+        authenticated.set(request, auth)
+      },
+      resolve({ request }): { auth: AuthContext } {
+        return { auth: authenticated.get(request)! }
       },
     }),
     limit: (group: RateGroup) => ({
-      beforeHandle({ request, set, server }) {
+      transform({ request, set, server }) {
         applyLimit(deps.limiter, group, clientAddress(server, request), set)
       },
     }),

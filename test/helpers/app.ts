@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/config'
 import { startServer, type RunningServer } from '../../src/server'
+import { createLogger } from '../../src/lib/log'
 
 export interface TestApp {
   server: RunningServer
@@ -19,7 +20,10 @@ export interface TestApp {
   stop(): Promise<void>
 }
 
-export async function startTestApp(env: Record<string, string> = {}, opts: { dataDir?: string; keepData?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { dataDir?: string; keepData?: boolean; /** Receives every log line (all levels), e.g. to scan for secrets. */ onLogLine?: (line: string) => void } = {},
+): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'toolyard-test-'))
   const config = loadConfig({
     TOOLYARD_PORT: '0',
@@ -30,7 +34,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { dat
     TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true',
     ...env,
   })
-  const server = await startServer(config)
+  const server = await startServer(config, opts.onLogLine ? { log: createLogger('debug', opts.onLogLine) } : {})
   const base = `${server.origin}/mcp`
   const newProject = (name: string) => {
     const p = server.deps.projects.projectOrCreate(name)

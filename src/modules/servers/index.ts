@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { guard, type GuardDeps } from '../../http/guard'
-import { CreateServerBody, ServerDetailEnvelope, ServerEnvelope, ServerListEnvelope, UpdateServerBody } from './model'
+import { CreateServerBody, ServerDeletedEnvelope, ServerDetailEnvelope, ServerEnvelope, ServerListEnvelope, UpdateServerBody } from './model'
 import type { ServersService } from './service'
 
 export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
@@ -40,5 +40,5 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
         deps.servers.remove(auth.projectId, params.id)
         return { success: true as const, data: { id: params.id, deleted: true } }
       },
-      { api: 'servers_write', params: IdParams, detail: { tags: ['servers'], summary: 'Delete a server' } },
+      { api: 'servers_write', params: IdParams, response: { 200: ServerDeletedEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: 'Delete a server' } },
     )

@@ -56,3 +56,4 @@ export const ServerDetailEnvelope = t.Object({
   success: t.Literal(true),
   data: t.Intersect([ServerView, t.Object({ toolkits: t.Array(t.Any()), tools: t.Array(t.Any()) })]),
 })
+export const ServerDeletedEnvelope = t.Object({ success: t.Literal(true), data: t.Object({ id: t.String(), deleted: t.Literal(true) }) })

@@ -9,7 +9,9 @@ const MAX = 63
 
 export function baseSlug(name: string): string {
   const slug = name
+    // Accented letters keep their base letter (é → e) instead of turning into a dash.
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

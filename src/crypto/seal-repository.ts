@@ -1,0 +1,28 @@
+// SQL for per-project data keys (each stored wrapped by a master key, with that master key's id).
+import type { Db } from '../db/open'
+
+export type DataKeyRow = {
+  id: string
+  project_id: string
+  master_key_id: string
+  wrapped: string
+  created_at: string
+}
+
+export function dataKeysRepository(db: Db) {
+  const insert = db.query(
+    'INSERT INTO data_keys (id, project_id, master_key_id, wrapped, created_at) VALUES ($id, $project_id, $master_key_id, $wrapped, $created_at)',
+  )
+  const byId = db.query<DataKeyRow, { id: string }>('SELECT * FROM data_keys WHERE id = $id')
+  const latestForProject = db.query<DataKeyRow, { project_id: string }>('SELECT * FROM data_keys WHERE project_id = $project_id ORDER BY id DESC LIMIT 1')
+  const all = db.query<DataKeyRow, Record<string, never>>('SELECT * FROM data_keys ORDER BY id')
+  const rewrap = db.query('UPDATE data_keys SET master_key_id = $master_key_id, wrapped = $wrapped WHERE id = $id')
+  return {
+    insert: (row: DataKeyRow) => insert.run(row),
+    byId: (id: string) => byId.get({ id }),
+    latestForProject: (project_id: string) => latestForProject.get({ project_id }),
+    all: () => all.all({}),
+    rewrap: (id: string, master_key_id: string, wrapped: string) => rewrap.run({ id, master_key_id, wrapped }),
+  }
+}
+export type DataKeysRepository = ReturnType<typeof dataKeysRepository>

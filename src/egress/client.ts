@@ -1,0 +1,157 @@
+// The one outbound HTTP client (ofetch): checks every hop's addresses, follows redirects by hand, caps time and body size.
+import { lookup } from 'node:dns/promises'
+import { isIP } from 'node:net'
+import { ofetch } from 'ofetch'
+import { assertAddressAllowed, EgressError } from './guard'
+
+export { EgressError } from './guard'
+
+export interface EgressOptions {
+  /** TOOLYARD_ALLOW_PRIVATE_EGRESS: reach loopback/private/link-local/metadata addresses too. */
+  allowPrivate: boolean
+  /** Default wall-clock limit of one call, redirects and body included (10 s). */
+  timeoutMs?: number
+  /** Largest response body read (5 MB); a bigger one fails the call. */
+  maxBodyBytes?: number
+  /** Host names (exactly as in the URL) reachable even when they resolve to private addresses: an operator allow-list. */
+  allowHosts?: string[]
+}
+
+export interface EgressRequest {
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export interface EgressResponse {
+  status: number
+  headers: Headers
+  text: string
+  /** The URL that answered, after redirects. */
+  url: string
+}
+
+export interface Egress {
+  fetch(url: string, init?: EgressRequest): Promise<EgressResponse>
+}
+
+const MAX_REDIRECTS = 5
+
+export function createEgress(options: EgressOptions): Egress {
+  const defaultTimeout = options.timeoutMs ?? 10_000
+  const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024
+
+  async function checkHost(url: URL): Promise<void> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new EgressError(`egress refused: only http and https URLs are allowed, not ${url.protocol.slice(0, -1)}:`, 'refused')
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, '')
+    if (options.allowPrivate || options.allowHosts?.includes(host)) return
+    if (isIP(host)) return assertAddressAllowed(host, host, false)
+    let addresses: { address: string }[]
+    try {
+      addresses = await lookup(host, { all: true, verbatim: true })
+    } catch (error) {
+      throw new EgressError(`egress failed: could not resolve host ${host} (${(error as { code?: string }).code ?? 'DNS error'})`, 'network')
+    }
+    // Every address must be public: the connection may use any of them.
+    for (const { address } of addresses) assertAddressAllowed(host, address, false)
+  }
+
+  async function fetch(rawUrl: string, init: EgressRequest = {}): Promise<EgressResponse> {
+    const timeoutMs = init.timeoutMs ?? defaultTimeout
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+    let url = parseUrl(rawUrl)
+    let method = (init.method ?? 'GET').toUpperCase()
+    let headers: Record<string, string> = { ...init.headers }
+    let body = init.body
+
+    try {
+      for (let hop = 0; ; hop++) {
+        await checkHost(url)
+        if (signal.aborted) throw signal.reason
+        const response = await ofetch.raw(url.href, {
+          method,
+          headers,
+          body,
+          redirect: 'manual',
+          ignoreResponseError: true,
+          retry: 0,
+          responseType: 'stream',
+          signal,
+        })
+        const location = response.headers.get('location')
+        if (response.status >= 300 && response.status < 400 && location) {
+          await response.body?.cancel().catch(() => {})
+          if (hop >= MAX_REDIRECTS) throw new EgressError(`egress failed: more than ${MAX_REDIRECTS} redirects from ${describe(parseUrl(rawUrl))}`, 'too_many_redirects')
+          const next = parseUrl(location, url)
+          // Fetch's rules: 303 (and 301/302 after POST) turn into a body-less GET.
+          if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+            if (method !== 'HEAD') method = 'GET'
+            body = undefined
+            headers = withoutHeaders(headers, ['content-type', 'content-length'])
+          }
+          // Credentials meant for one origin are not forwarded to another.
+          if (next.origin !== url.origin) headers = withoutHeaders(headers, ['authorization', 'cookie', 'proxy-authorization'])
+          url = next
+          continue
+        }
+        const text = await readCapped(response.body, maxBody, url)
+        return { status: response.status, headers: response.headers, text, url: url.href }
+      }
+    } catch (error) {
+      throw toEgressError(error, { url, timeoutMs, timedOut: timeout.aborted, aborted: init.signal?.aborted ?? false })
+    }
+  }
+
+  return { fetch }
+}
+
+function parseUrl(value: string, base?: URL): URL {
+  try {
+    return new URL(value, base)
+  } catch {
+    throw new EgressError(`egress refused: ${JSON.stringify(value.slice(0, 200))} is not a valid URL`, 'refused')
+  }
+}
+
+/** The URL without credentials or query (which may carry secrets) for messages. */
+function describe(url: URL): string {
+  return `${url.origin}${url.pathname}`
+}
+
+function withoutHeaders(headers: Record<string, string>, names: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k.toLowerCase())))
+}
+
+async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined, maxBytes: number, url: URL): Promise<string> {
+  if (!stream) return ''
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new EgressError(`egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, 'too_large')
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+function toEgressError(error: unknown, at: { url: URL; timeoutMs: number; timedOut: boolean; aborted: boolean }): EgressError {
+  if (error instanceof EgressError) return error
+  const target = describe(at.url)
+  if (at.timedOut) return new EgressError(`egress failed: request to ${target} timed out after ${at.timeoutMs}ms`, 'timeout')
+  if (at.aborted) return new EgressError(`egress failed: request to ${target} was canceled`, 'aborted')
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
+  const code = (error as { code?: string })?.code ?? cause?.code
+  const detail = code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
+  return new EgressError(`egress failed: request to ${target} failed (${detail})`, 'network')
+}

@@ -1,0 +1,144 @@
+// The MCP methods: validates params, calls the feature backend, and shapes results for the session's version.
+import type { ServerRow } from '../modules/servers/repository'
+import type { CallHost, CompletionRef, JsonObject, McpBackend, McpLogLevel } from './backend'
+import { ProtocolError, RPC } from './errors'
+import { gateCallResult, gateContents, gatePrompt, gatePromptResult, gateResource, gateTemplate, gateTool } from './gate'
+import { isObject } from './jsonrpc'
+import { paginate } from './paginate'
+import type { Session } from './sessions'
+import { atLeast, negotiate } from './versions'
+
+export const LOG_LEVELS: McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
+
+export interface DispatchContext {
+  server: ServerRow
+  version: string
+  session?: Session
+  backend: McpBackend
+  /** Builds the host a tool/resource function talks to (only tools/call and resources/read use it). */
+  host: () => CallHost
+}
+
+const invalid = (message: string) => new ProtocolError(RPC.INVALID_PARAMS, `Invalid params: ${message}`)
+
+function requireString(params: JsonObject, field: string): string {
+  const v = params[field]
+  if (typeof v !== 'string' || v === '') throw invalid(`${field} must be a non-empty string`)
+  return v
+}
+
+function optionalObject(params: JsonObject, field: string): JsonObject {
+  const v = params[field]
+  if (v === undefined || v === null) return {}
+  if (!isObject(v)) throw invalid(`${field} must be an object`)
+  return v
+}
+
+/** Prompt and completion arguments are strings; other primitives are accepted in their string form. */
+function stringMap(o: JsonObject, field: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(o)) {
+    if (typeof v === 'string') out[k] = v
+    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v)
+    else throw invalid(`${field}.${k} must be a string`)
+  }
+  return out
+}
+
+/** Capabilities are declared truthfully: everything here is implemented, and list changes reach GET streams. */
+export function initializeResult(name: string, version: string, params: JsonObject, extra: { title?: string; instructions?: string } = {}) {
+  const protocolVersion = negotiate(params.protocolVersion)
+  return {
+    protocolVersion,
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      logging: {},
+      ...(atLeast(protocolVersion, '2025-03-26') ? { completions: {} } : {}),
+    },
+    serverInfo: { name, version, ...(extra.title && atLeast(protocolVersion, '2025-06-18') ? { title: extra.title } : {}) },
+    ...(extra.instructions ? { instructions: extra.instructions } : {}),
+  }
+}
+
+type Handler = (ctx: DispatchContext, params: JsonObject) => unknown | Promise<unknown>
+
+const handlers: Record<string, Handler> = {
+  ping: () => ({}),
+  'tools/list': ({ backend, server, version }, params) => {
+    const { page, nextCursor } = paginate('tools', backend.listTools(server), params.cursor)
+    return { tools: page.map((t) => gateTool(t, version)), ...(nextCursor ? { nextCursor } : {}) }
+  },
+  'tools/call': async (ctx, params) => {
+    const name = requireString(params, 'name')
+    const args = optionalObject(params, 'arguments')
+    const result = await ctx.backend.callTool(ctx.server, name, args, ctx.host())
+    return gateCallResult(result, ctx.version)
+  },
+  'resources/list': ({ backend, server, version }, params) => {
+    const { page, nextCursor } = paginate('resources', backend.listResources(server), params.cursor)
+    return { resources: page.map((r) => gateResource(r, version)), ...(nextCursor ? { nextCursor } : {}) }
+  },
+  'resources/templates/list': ({ backend, server, version }, params) => {
+    const { page, nextCursor } = paginate('templates', backend.listResourceTemplates(server), params.cursor)
+    return { resourceTemplates: page.map((r) => gateTemplate(r, version)), ...(nextCursor ? { nextCursor } : {}) }
+  },
+  'resources/read': async (ctx, params) => {
+    const uri = requireString(params, 'uri')
+    const { contents } = await ctx.backend.readResource(ctx.server, uri, ctx.host())
+    return { contents: gateContents(contents) }
+  },
+  // A subscription is remembered on the session; without one there is no stream to deliver updates to.
+  'resources/subscribe': ({ session }, params) => {
+    session?.subscriptions.add(requireString(params, 'uri'))
+    return {}
+  },
+  'resources/unsubscribe': ({ session }, params) => {
+    session?.subscriptions.delete(requireString(params, 'uri'))
+    return {}
+  },
+  'prompts/list': ({ backend, server, version }, params) => {
+    const { page, nextCursor } = paginate('prompts', backend.listPrompts(server), params.cursor)
+    return { prompts: page.map((p) => gatePrompt(p, version)), ...(nextCursor ? { nextCursor } : {}) }
+  },
+  'prompts/get': async ({ backend, server, version }, params) => {
+    const name = requireString(params, 'name')
+    const args = stringMap(optionalObject(params, 'arguments'), 'arguments')
+    return gatePromptResult(await backend.getPrompt(server, name, args), version)
+  },
+  'completion/complete': ({ backend, server }, params) => {
+    const ref = optionalObject(params, 'ref')
+    let parsed: CompletionRef
+    if (ref.type === 'ref/prompt') parsed = { type: 'ref/prompt', name: requireString(ref, 'name') }
+    else if (ref.type === 'ref/resource') parsed = { type: 'ref/resource', uri: requireString(ref, 'uri') }
+    else throw invalid('ref.type must be "ref/prompt" or "ref/resource"')
+    const argument = optionalObject(params, 'argument')
+    if (typeof argument.name !== 'string' || typeof argument.value !== 'string') throw invalid('argument must be {name, value} strings')
+    const context = optionalObject(params, 'context')
+    const contextArgs = context.arguments !== undefined ? { arguments: stringMap(optionalObject(context, 'arguments'), 'context.arguments') } : undefined
+    const r = backend.complete(server, parsed, { name: argument.name, value: argument.value }, contextArgs)
+    const values = r.values.slice(0, 100)
+    return {
+      completion: {
+        values,
+        ...(r.total !== undefined ? { total: r.total } : {}),
+        ...(r.hasMore !== undefined ? { hasMore: r.hasMore } : values.length < r.values.length ? { hasMore: true } : {}),
+      },
+    }
+  },
+  'logging/setLevel': ({ session }, params) => {
+    const level = params.level
+    if (typeof level !== 'string' || !LOG_LEVELS.includes(level as McpLogLevel)) throw invalid(`level must be one of ${LOG_LEVELS.join(', ')}`)
+    if (session) session.logLevel = level as McpLogLevel
+    return {}
+  },
+}
+
+export const STREAMING_METHODS = new Set(['tools/call', 'resources/read'])
+
+export async function dispatch(ctx: DispatchContext, method: string, params: JsonObject): Promise<unknown> {
+  const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
+  if (!handler) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
+  return handler(ctx, params)
+}

@@ -1,0 +1,132 @@
+// One client request → one HTTP response. The answer is JSON unless the call emits something first (a log,
+// progress, or a server→client request): then the response switches lazily to an SSE stream that carries those
+// messages and, last, the result. notifications/cancelled aborts the call and no result is sent.
+import type { CallHost, JsonObject, McpLogLevel } from './backend'
+import { dispatch, LOG_LEVELS, type DispatchContext } from './dispatch'
+import { failureFrom, notification, success, type RpcRequest } from './jsonrpc'
+import type { SessionStore } from './sessions'
+import { createSse, type SseStream } from './sse'
+import { atLeast } from './versions'
+
+export interface ExchangeOptions {
+  req: RpcRequest
+  ctx: Omit<DispatchContext, 'host'>
+  sessions: SessionStore
+  /** Scope of the request id for cancellation: the session id, or principal + server when stateless. */
+  scope: string
+  acceptsSse: boolean
+  headers: Record<string, string>
+  /** Lifts Bun's idle timeout for this request once it streams. */
+  keepOpen: () => void
+  onInternal: (err: unknown) => void
+}
+
+const ABORTED = Symbol('aborted')
+
+export const jsonResponse = (body: unknown, status: number, headers: Record<string, string>) =>
+  new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })
+
+export function exchange(o: ExchangeOptions): Promise<Response> {
+  const { req, ctx, sessions } = o
+  const key = sessions.inflightKey(o.scope, req.id)
+  const ac = sessions.startRequest(key)
+  let sse: SseStream | null = null
+  let done = false
+  let settle!: (r: Response) => void
+  const response = new Promise<Response>((r) => (settle = r))
+
+  const stream = (): SseStream => {
+    if (!sse) {
+      sse = createSse()
+      o.keepOpen()
+      settle(sse.response(o.headers))
+    }
+    return sse
+  }
+  /** Messages related to this request travel on its own stream; without SSE in Accept they are dropped. */
+  const emit = (message: unknown): boolean => {
+    if (done || ac.signal.aborted || !o.acceptsSse) return false
+    return stream().send(message)
+  }
+
+  const host = (): CallHost => buildHost(o, ac.signal, emit)
+  const abortedP = new Promise<typeof ABORTED>((resolve) => ac.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }))
+  const work = Promise.resolve()
+    .then(() => dispatch({ ...ctx, host }, req.method, req.params))
+    .then(
+      (result) => success(req.id, result),
+      (err) => failureFrom(req.id, err, o.onInternal),
+    )
+
+  void Promise.race([work, abortedP]).then((outcome) => {
+    done = true
+    sessions.finishRequest(key, ac)
+    const open = sse as SseStream | null
+    if (outcome === ABORTED) {
+      // Cancelled: no response is sent; the HTTP exchange still has to end.
+      if (open) open.close()
+      else if (o.acceptsSse) settle(createClosedSse(o.headers))
+      else settle(new Response(null, { status: 202, headers: o.headers }))
+      return
+    }
+    if (open) {
+      open.send(outcome)
+      open.close()
+    } else settle(jsonResponse(outcome, 200, o.headers))
+  })
+  return response
+}
+
+function createClosedSse(headers: Record<string, string>): Response {
+  const s = createSse()
+  const r = s.response(headers)
+  s.close()
+  return r
+}
+
+function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unknown) => boolean): CallHost {
+  const { ctx, req, sessions } = o
+  const session = ctx.session
+  const meta = req.params._meta as JsonObject | undefined
+  const token = meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number') ? meta.progressToken : undefined
+
+  const ask = async (method: string, params: JsonObject): Promise<JsonObject> => {
+    if (!session) throw new Error(`${method} needs an MCP session`)
+    const id = crypto.randomUUID()
+    const reply = sessions.awaitReply(session, id, signal)
+    if (!emit({ jsonrpc: '2.0', id, method, params })) {
+      sessions.deliverReply(session, id, { error: { code: -32603, message: 'the client stream is closed' } })
+    }
+    const r = await reply
+    if (r.error) throw new Error(`${method} failed: ${r.error.message}`)
+    return (r.result ?? {}) as JsonObject
+  }
+  // A server MUST NOT send these requests to a client that did not declare the capability (and needs a stream).
+  const caps = session?.clientCapabilities ?? {}
+  const canSample = !!session && o.acceptsSse && caps.sampling !== undefined && caps.sampling !== null
+  const canElicit = !!session && o.acceptsSse && caps.elicitation !== undefined && caps.elicitation !== null && atLeast(ctx.version, '2025-06-18')
+
+  return {
+    signal,
+    protocolVersion: ctx.version,
+    log(level: McpLogLevel, data: unknown) {
+      const at = LOG_LEVELS.indexOf(level)
+      // Read on every call: logging/setLevel may arrive while the tool runs.
+      if (at < 0 || at < LOG_LEVELS.indexOf(session?.logLevel ?? 'info')) return
+      emit(notification('notifications/message', { level, data }))
+    },
+    progress(progress: number, total?: number, message?: string) {
+      if (token === undefined) return
+      emit(
+        notification('notifications/progress', {
+          progressToken: token,
+          progress,
+          ...(total !== undefined && total !== null ? { total } : {}),
+          ...(message !== undefined && message !== null && atLeast(ctx.version, '2025-03-26') ? { message } : {}),
+        }),
+      )
+    },
+    ...(canSample ? { sample: (request: JsonObject) => ask('sampling/createMessage', request) } : {}),
+    ...(canElicit ? { elicit: (request: JsonObject) => ask('elicitation/create', request) } : {}),
+  }
+}

@@ -1,0 +1,23 @@
+// Carries resource and list changes from the event bus to the sessions' GET streams:
+// notifications/resources/updated to sessions subscribed to that uri, list_changed to sessions of the server.
+import type { EventBus } from '../lib/events'
+import { notification } from './jsonrpc'
+import type { Session, SessionStore } from './sessions'
+
+function send(s: Session, method: string, params: Record<string, unknown>) {
+  if (s.stream && !s.stream.closed) s.stream.send(notification(method, params))
+}
+
+export function forwardEvents(events: EventBus, sessions: SessionStore): () => void {
+  return events.subscribe((e) => {
+    for (const s of sessions.all()) {
+      if (e.type === 'list_changed') {
+        if (s.projectId === e.projectId && (!e.serverId || e.serverId === s.serverId)) send(s, `notifications/${e.list}/list_changed`, {})
+        continue
+      }
+      if (s.serverId !== e.serverId) continue
+      // Creation and deletion also arrive as their own list_changed events from the resources feature.
+      if (e.type !== 'resource.created' && s.subscriptions.has(e.uri)) send(s, 'notifications/resources/updated', { uri: e.uri })
+    }
+  })
+}

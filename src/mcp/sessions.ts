@@ -1,0 +1,137 @@
+// MCP sessions (Mcp-Session-Id): bound to a principal and a server, expiring after idle time, holding the
+// session's GET stream, protocol subscriptions, log level, in-flight requests and server→client requests.
+import { randomBytes } from 'node:crypto'
+import type { JsonObject, McpLogLevel } from './backend'
+import type { ProtocolVersion } from './versions'
+import type { SseStream } from './sse'
+
+export const SESSION_TTL_MS = 30 * 60_000
+/** mcp-remote opens two sessions per launch and never ends them; a cap keeps a busy key from piling them up. */
+const MAX_SESSIONS_PER_PRINCIPAL = 100
+
+export interface ClientReply {
+  result?: unknown
+  error?: { code: number; message: string; data?: unknown }
+}
+
+export interface Session {
+  id: string
+  serverId: string
+  projectId: string
+  /** `key:<key id>` or, on public servers without a key, `addr:<client address>`. */
+  principal: string
+  protocolVersion: ProtocolVersion
+  clientCapabilities: JsonObject
+  logLevel: McpLogLevel
+  subscriptions: Set<string>
+  lastSeen: number
+  /** The standalone GET stream; server notifications unrelated to a request go here. */
+  stream: SseStream | null
+  /** Server→client requests (sampling, elicitation) waiting for the client's reply POST. */
+  pending: Map<string, { resolve: (reply: ClientReply) => void; reject: (err: Error) => void }>
+}
+
+export function createSessionStore(now: () => number = Date.now) {
+  const sessions = new Map<string, Session>()
+  /** Client requests in progress, by scope (session id or principal+server) and JSON id, for notifications/cancelled. */
+  const inflight = new Map<string, AbortController>()
+  let lastSweep = now()
+
+  const end = (s: Session) => {
+    sessions.delete(s.id)
+    s.stream?.close()
+    s.stream = null
+    for (const p of s.pending.values()) p.reject(new Error('the MCP session ended'))
+    s.pending.clear()
+    const prefix = `${s.id}\u0000`
+    for (const [key, ac] of inflight) if (key.startsWith(prefix)) ac.abort()
+  }
+
+  const sweep = () => {
+    const t = now()
+    if (t - lastSweep < 60_000) return
+    lastSweep = t
+    for (const s of sessions.values()) if (t - s.lastSeen > SESSION_TTL_MS) end(s)
+  }
+
+  return {
+    create(init: Pick<Session, 'serverId' | 'projectId' | 'principal' | 'protocolVersion' | 'clientCapabilities'>): Session {
+      sweep()
+      const mine = [...sessions.values()].filter((s) => s.principal === init.principal)
+      if (mine.length >= MAX_SESSIONS_PER_PRINCIPAL) end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!)
+      // 32 random bytes, base64url: only visible ASCII, as the transport requires.
+      const session: Session = {
+        ...init,
+        id: randomBytes(32).toString('base64url'),
+        logLevel: 'info',
+        subscriptions: new Set(),
+        lastSeen: now(),
+        stream: null,
+        pending: new Map(),
+      }
+      sessions.set(session.id, session)
+      return session
+    },
+    /** A live session by id (touching it), or undefined when unknown or expired. */
+    get(id: string): Session | undefined {
+      sweep()
+      const s = sessions.get(id)
+      if (!s) return undefined
+      if (now() - s.lastSeen > SESSION_TTL_MS) {
+        end(s)
+        return undefined
+      }
+      s.lastSeen = now()
+      return s
+    },
+    touch(s: Session) {
+      s.lastSeen = now()
+    },
+    end,
+    all: () => sessions.values(),
+    inflightKey: (scope: string, id: string | number) => `${scope}\u0000${JSON.stringify(id)}`,
+    startRequest(key: string): AbortController {
+      const ac = new AbortController()
+      inflight.set(key, ac)
+      return ac
+    },
+    finishRequest(key: string, ac: AbortController) {
+      if (inflight.get(key) === ac) inflight.delete(key)
+    },
+    cancelRequest(key: string) {
+      inflight.get(key)?.abort()
+    },
+    /** Registers a server→client request id and resolves when the client POSTs its reply. */
+    awaitReply(s: Session, id: string, signal: AbortSignal): Promise<ClientReply> {
+      return new Promise((resolve, reject) => {
+        const onAbort = () => {
+          s.pending.delete(id)
+          reject(new Error('the request was cancelled'))
+        }
+        if (signal.aborted) return onAbort()
+        signal.addEventListener('abort', onAbort, { once: true })
+        s.pending.set(id, {
+          resolve: (r) => {
+            signal.removeEventListener('abort', onAbort)
+            s.pending.delete(id)
+            resolve(r)
+          },
+          reject: (e) => {
+            signal.removeEventListener('abort', onAbort)
+            s.pending.delete(id)
+            reject(e)
+          },
+        })
+      })
+    },
+    /** Routes a client's JSON-RPC response; unknown ids are ignored (late replies). */
+    deliverReply(s: Session, id: string | number, reply: ClientReply) {
+      s.pending.get(String(id))?.resolve(reply)
+    },
+    /** On shutdown: open streams would otherwise keep the HTTP server from stopping. */
+    closeAll() {
+      for (const s of [...sessions.values()]) end(s)
+    },
+  }
+}
+export type SessionStore = ReturnType<typeof createSessionStore>

@@ -1,0 +1,67 @@
+// A Server-Sent Events response: `event: message` frames, keep-alive comments, and one close path.
+const encoder = new TextEncoder()
+
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  'x-accel-buffering': 'no',
+} as const
+
+/** Proxies and Bun drop idle connections; a comment every 15 s keeps a quiet stream alive. */
+export const KEEPALIVE_MS = 15_000
+
+export interface SseStream {
+  readonly closed: boolean
+  /** Writes one JSON-RPC message; false when the stream is already closed. */
+  send(message: unknown): boolean
+  /** Writes an SSE comment line, ignored by parsers. */
+  comment(text: string): boolean
+  close(): void
+  response(headers: Record<string, string>): Response
+}
+
+export function createSse(opts: { onClose?: () => void; onKeepAlive?: () => void; keepAliveMs?: number } = {}): SseStream {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  let closed = false
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c
+    },
+    cancel() {
+      finish()
+    },
+  })
+  const write = (text: string): boolean => {
+    if (closed) return false
+    try {
+      controller.enqueue(encoder.encode(text))
+      return true
+    } catch {
+      finish()
+      return false
+    }
+  }
+  const timer = setInterval(() => {
+    if (write(': keepalive\n\n')) opts.onKeepAlive?.()
+  }, opts.keepAliveMs ?? KEEPALIVE_MS)
+  function finish() {
+    if (closed) return
+    closed = true
+    clearInterval(timer)
+    try {
+      controller.close()
+    } catch {
+      // Already closed by the reader going away.
+    }
+    opts.onClose?.()
+  }
+  return {
+    get closed() {
+      return closed
+    },
+    send: (message) => write(`event: message\ndata: ${JSON.stringify(message)}\n\n`),
+    comment: (text) => write(`: ${text}\n\n`),
+    close: finish,
+    response: (headers) => new Response(body, { status: 200, headers: { ...headers, ...SSE_HEADERS } }),
+  }
+}

@@ -1,0 +1,63 @@
+// The CredentialAccess port for tools and resources: a status without decryption, and the opened data for a run
+// (refreshing an OAuth token first when it is expired or inside the margin). The only place credential data is opened.
+import type { Sealer } from '../../crypto/seal'
+import type { CredentialAccess } from '../../lib/credentials-port'
+import type { Refresher } from '../oauth/refresher'
+import type { ProvidersService } from '../providers/service'
+import type { CredentialRow, CredentialsRepository } from './repository'
+import { credentialDataContext, isPastExpiry, oauthStatus, type OAuthSecret } from './service'
+
+export function createCredentialAccess(deps: {
+  credentials: CredentialsRepository
+  providers: ProvidersService
+  sealer: Sealer
+  refresher: Refresher
+  marginS: number
+}): CredentialAccess {
+  const toStatus = (row: CredentialRow) => {
+    if (row.kind !== 'oauth') return 'configured' as const
+    const s = oauthStatus(row)
+    return s === 'active' ? ('configured' as const) : s
+  }
+
+  /** The provider's base URL (a project can point a built-in at a test double) unless the credential names its own. */
+  const withBaseUrl = (projectId: string, row: CredentialRow, data: Record<string, unknown>) => {
+    if (typeof data.base_url === 'string') return data
+    const base = deps.providers.get(projectId, row.provider_id)?.base_url
+    return base ? { ...data, base_url: base } : data
+  }
+
+  return {
+    status(projectId, id) {
+      const row = deps.credentials.byId(projectId, id)
+      return row ? toStatus(row) : 'missing'
+    },
+    async open(projectId, id) {
+      let row = deps.credentials.byId(projectId, id)
+      if (!row) return { status: 'missing' }
+      if (row.kind === 'static') {
+        const data = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as Record<string, unknown>
+        return { status: 'configured', data: withBaseUrl(projectId, row, data) }
+      }
+      if (row.status === 'auth_required') return { status: 'auth_required' }
+      const insideMargin = row.expires_at !== null && Date.parse(row.expires_at) - Date.now() <= deps.marginS * 1000
+      if (insideMargin && row.has_refresh_token) {
+        const r = await deps.refresher.refresh(projectId, id)
+        if (r.outcome === 'missing') return { status: 'missing' }
+        row = r.row
+        if (row.status === 'auth_required') return { status: 'auth_required' }
+      }
+      // A token still valid inside the margin is used even when its early refresh failed; a dead one is not.
+      if (isPastExpiry(row)) return { status: 'expired' }
+      const secret = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as OAuthSecret
+      const data: Record<string, unknown> = {
+        access_token: secret.access_token,
+        token_type: secret.token_type,
+        scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : [],
+        ...(row.expires_at ? { expires_at: row.expires_at } : {}),
+      }
+      return { status: 'configured', data: withBaseUrl(projectId, row, data) }
+    },
+    idsForProvider: (projectId, providerId) => deps.credentials.idsForProvider(projectId, providerId),
+  }
+}

@@ -1,0 +1,89 @@
+// SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures and cooldown).
+import type { Db } from '../../db/open'
+
+export type CredentialRow = {
+  id: string
+  project_id: string
+  name: string
+  provider_id: string
+  kind: 'static' | 'oauth'
+  data_sealed: string
+  status: 'active' | 'expired' | 'auth_required'
+  scopes: string | null
+  expires_at: string | null
+  has_refresh_token: number
+  refresh_failures: number
+  refresh_retry_after: string | null
+  last_error: string | null
+  refreshed_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface TokenUpdate {
+  id: string
+  project_id: string
+  data_sealed: string
+  scopes: string | null
+  expires_at: string | null
+  has_refresh_token: number
+  refreshed_at: string
+  updated_at: string
+}
+
+export interface FailureUpdate {
+  id: string
+  project_id: string
+  status: CredentialRow['status']
+  refresh_retry_after: string | null
+  last_error: string
+  updated_at: string
+}
+
+export function credentialsRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO credentials (id, project_id, name, provider_id, kind, data_sealed, status, scopes, expires_at, has_refresh_token,
+       refresh_failures, refresh_retry_after, last_error, refreshed_at, created_at, updated_at)
+     VALUES ($id, $project_id, $name, $provider_id, $kind, $data_sealed, $status, $scopes, $expires_at, $has_refresh_token,
+       $refresh_failures, $refresh_retry_after, $last_error, $refreshed_at, $created_at, $updated_at)`,
+  )
+  const byId = db.query<CredentialRow, { project_id: string; id: string }>('SELECT * FROM credentials WHERE project_id = $project_id AND id = $id')
+  const list = db.query<CredentialRow, { project_id: string; after: string; limit: number }>(
+    'SELECT * FROM credentials WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
+  )
+  const idsForProvider = db.query<{ id: string }, { project_id: string; provider_id: string }>(
+    'SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id ORDER BY id',
+  )
+  const remove = db.query('DELETE FROM credentials WHERE project_id = $project_id AND id = $id')
+  // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a cooldown.
+  const due = db.query<{ id: string; project_id: string }, { before: string; now: string }>(
+    `SELECT id, project_id FROM credentials
+     WHERE kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
+       AND expires_at IS NOT NULL AND expires_at <= $before
+       AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)
+     ORDER BY expires_at`,
+  )
+  const updateTokens = db.query(
+    `UPDATE credentials SET data_sealed = $data_sealed, scopes = $scopes, expires_at = $expires_at, has_refresh_token = $has_refresh_token,
+       status = 'active', refresh_failures = 0, refresh_retry_after = NULL, last_error = NULL, refreshed_at = $refreshed_at, updated_at = $updated_at
+     WHERE project_id = $project_id AND id = $id`,
+  )
+  const markFailure = db.query(
+    `UPDATE credentials SET status = $status, refresh_failures = refresh_failures + 1, refresh_retry_after = $refresh_retry_after,
+       last_error = $last_error, updated_at = $updated_at
+     WHERE project_id = $project_id AND id = $id`,
+  )
+  const setStatus = db.query('UPDATE credentials SET status = $status, updated_at = $updated_at WHERE project_id = $project_id AND id = $id')
+  return {
+    insert: (row: CredentialRow) => insert.run(row),
+    byId: (project_id: string, id: string) => byId.get({ project_id, id }),
+    list: (project_id: string, after: string | undefined, limit: number) => list.all({ project_id, after: after ?? '', limit }),
+    idsForProvider: (project_id: string, provider_id: string) => idsForProvider.all({ project_id, provider_id }).map((r) => r.id),
+    remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
+    due: (before: string, now: string) => due.all({ before, now }),
+    updateTokens: (u: TokenUpdate) => updateTokens.run({ ...u }).changes > 0,
+    markFailure: (u: FailureUpdate) => markFailure.run({ ...u }).changes > 0,
+    setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => setStatus.run({ project_id, id, status, updated_at }),
+  }
+}
+export type CredentialsRepository = ReturnType<typeof credentialsRepository>

@@ -1,0 +1,110 @@
+// Runs a function by name for a project: `builtin.*` from the runtime's builtins, otherwise the project's own record.
+// Tools get an MCP CallToolResult (runtime/run-function); resources get the raw value (DECISIONS §7).
+import type { Egress } from '../../egress/client'
+import type { CallHost, CallToolResult, McpLogLevel } from '../../mcp/backend'
+import { builtinFunctions } from '../../runtime/builtins'
+import { runHttpFunction, type HttpFunctionSpec } from '../../runtime/http-function'
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, runFunction, type FunctionSpec, type RunFunctionHost } from '../../runtime/run-function'
+import { runJavaScript } from '../../runtime/sandbox'
+import type { FunctionRow } from './repository'
+import { isBuiltinName, type FunctionsService } from './service'
+
+export interface RunOptions {
+  /** Decrypted credential data for ctx.credentials; never logged. */
+  credentials?: Record<string, unknown>
+  /** The tool's output_schema: JSON results then also become structuredContent. */
+  outputSchema?: Record<string, unknown>
+}
+
+export type RunValue = { ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }
+
+export interface ProjectFunctionRunner {
+  /** The function a name points at, or undefined when nothing backs it (the tool is not configured). */
+  resolve(projectId: string, name: string): FunctionSpec | undefined
+  run(projectId: string, fn: FunctionSpec, input: Record<string, unknown>, host: CallHost, options?: RunOptions): Promise<CallToolResult>
+}
+
+const LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'])
+
+/** The protocol's CallHost plus the egress guard, in the shape the runtime expects. */
+function runtimeHost(host: CallHost, egress: Egress, options: RunOptions): RunFunctionHost {
+  return {
+    egress,
+    signal: host.signal,
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+    ...(options.outputSchema ? { outputSchema: options.outputSchema } : {}),
+    // User code may pass any level name; unknown ones are sent as "info" rather than breaking the client.
+    log: (level, message) => host.log((LEVELS.has(level) ? level : 'info') as McpLogLevel, message),
+    progress: (progress, total, message) => host.progress(progress, total, message),
+    ...(host.sample ? { sample: (request: unknown) => host.sample!(request as Record<string, unknown>) } : {}),
+    ...(host.elicit ? { elicit: (request: unknown) => host.elicit!(request as Record<string, unknown>) } : {}),
+  }
+}
+
+const spec = (row: FunctionRow): FunctionSpec => ({
+  name: row.name,
+  runtime: row.runtime,
+  ...(row.code !== null ? { code: row.code } : {}),
+  ...(row.http !== null ? { http: JSON.parse(row.http) as HttpFunctionSpec } : {}),
+  memory_mb: row.memory_mb,
+  timeout_ms: row.timeout_ms,
+})
+
+export function projectFunctionRunner(functions: FunctionsService, egress: Egress) {
+  const resolve = (projectId: string, name: string): FunctionSpec | undefined => {
+    if (isBuiltinName(name)) return builtinFunctions[name] ? { name, runtime: 'builtin' } : undefined
+    const row = functions.byName(projectId, name)
+    return row ? spec(row) : undefined
+  }
+
+  /** The raw value of a run (resources): same runtimes and ctx as tools, without the tool result mapping. */
+  async function value(fn: FunctionSpec, input: Record<string, unknown>, host: RunFunctionHost): Promise<RunValue> {
+    const timeoutMs = Math.min(MAX_TIMEOUT_MS, fn.timeout_ms ?? DEFAULT_TIMEOUT_MS)
+    try {
+      if (fn.runtime === 'builtin') return { ok: true, value: await builtinFunctions[fn.name]!(input, { credentials: host.credentials, egress, signal: host.signal }) }
+      if (fn.runtime === 'http') {
+        const out = await runHttpFunction({ http: fn.http!, args: input, credentials: host.credentials, egress, signal: host.signal, timeoutMs })
+        if (typeof out === 'string') return { ok: true, value: out }
+        const text = out.content.map((c) => (typeof c.text === 'string' ? c.text : '')).join('\n')
+        return out.isError ? { ok: false, message: text } : { ok: true, value: out }
+      }
+      const v = await runJavaScript({
+        code: fn.code ?? '',
+        input,
+        memoryMb: fn.memory_mb ?? DEFAULT_MEMORY_MB,
+        timeoutMs,
+        signal: host.signal,
+        ctx: {
+          credentials: host.credentials,
+          fetch: async (url, init) => {
+            const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
+            return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text }
+          },
+          log: host.log,
+          progress: host.progress,
+          sample: host.sample,
+          elicit: host.elicit,
+        },
+      })
+      return { ok: true, value: v }
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : String(error) }
+    }
+  }
+
+  return {
+    resolve,
+    run: (_projectId: string, fn: FunctionSpec, input: Record<string, unknown>, host: CallHost, options: RunOptions = {}) =>
+      runFunction(fn, input, runtimeHost(host, egress, options)),
+    /**
+     * For resources and other callers: run the project's (or a builtin) function by name and get its raw value.
+     * `missing: true` when no function has that name.
+     */
+    async runProjectFunction(projectId: string, name: string, input: Record<string, unknown>, host: CallHost, credentials?: Record<string, unknown>): Promise<RunValue> {
+      const fn = resolve(projectId, name)
+      if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
+      return value(fn, input, runtimeHost(host, egress, credentials ? { credentials } : {}))
+    },
+  } satisfies ProjectFunctionRunner & Record<string, unknown>
+}
+export type ProjectFunctions = ReturnType<typeof projectFunctionRunner>

@@ -1,0 +1,48 @@
+// SQL for prompts.
+import type { Db } from '../../db/open'
+
+export type PromptRow = {
+  id: string
+  project_id: string
+  /** NULL: on every server of the project. */
+  server_id: string | null
+  name: string
+  description: string | null
+  template: string | null
+  /** JSON array of {role, content}. */
+  messages: string | null
+  /** JSON array of {name, description?, required?, enum?}. */
+  arguments: string
+  created_at: string
+  updated_at: string
+}
+
+export function promptsRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO prompts (id, project_id, server_id, name, description, template, messages, arguments, created_at, updated_at)
+     VALUES ($id, $project_id, $server_id, $name, $description, $template, $messages, $arguments, $created_at, $updated_at)`,
+  )
+  const update = db.query(
+    `UPDATE prompts SET server_id = $server_id, name = $name, description = $description, template = $template, messages = $messages,
+       arguments = $arguments, updated_at = $updated_at
+     WHERE id = $id AND project_id = $project_id`,
+  )
+  const byId = db.query<PromptRow, { id: string; project_id: string }>('SELECT * FROM prompts WHERE id = $id AND project_id = $project_id')
+  const byName = db.query<PromptRow, { name: string; project_id: string }>('SELECT * FROM prompts WHERE name = $name AND project_id = $project_id')
+  const remove = db.query('DELETE FROM prompts WHERE id = $id AND project_id = $project_id')
+  const listAll = db.query<PromptRow, { project_id: string; server_id: string | null; after: string; limit: number }>(
+    `SELECT * FROM prompts WHERE project_id = $project_id AND ($server_id IS NULL OR server_id IS NULL OR server_id = $server_id) AND id > $after
+     ORDER BY id LIMIT $limit`,
+  )
+  return {
+    insert: (row: PromptRow) => insert.run(row),
+    update: (row: PromptRow) => update.run(row),
+    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
+    byName: (project_id: string, name: string) => byName.get({ name, project_id }),
+    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+    /** The project's prompts; with a server id, those on that server (its own and the project-wide ones). */
+    list: (project_id: string, server_id: string | undefined, after?: string, limit = 1_000_000) =>
+      listAll.all({ project_id, server_id: server_id ?? null, after: after ?? '', limit }),
+  }
+}
+export type PromptsRepository = ReturnType<typeof promptsRepository>

@@ -1,0 +1,172 @@
+// Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
+import type { Db } from '../../db/open'
+import { AppError, badRequest, conflict, notFound, type ErrorDetail } from '../../http/errors'
+import type { EventBus } from '../../lib/events'
+import { newId, nowIso } from '../../lib/ids'
+import { decodeCursor, page } from '../../lib/pagination'
+import type { GetPromptResult, McpPrompt } from '../../mcp/backend'
+import type { CreatePromptBody, PromptArgument, PromptMessage, PromptView, UpdatePromptBody } from './model'
+import type { PromptRow, PromptsRepository } from './repository'
+import { renderMessages, strings, templateProblem } from './render'
+
+export interface PromptsServiceDeps {
+  db: Db
+  repo: PromptsRepository
+  events: EventBus
+  /** Throws 404 when the server is not the project's. */
+  mustGetServer(projectId: string, serverId: string): unknown
+}
+
+/** A prompt asked for by name that does not exist (or is not on the server): REST 404, protocol -32602. */
+export class UnknownPromptError extends AppError {
+  constructor(readonly promptName: string) {
+    super('not_found', `prompt not found: ${promptName}`)
+  }
+}
+
+const args = (row: PromptRow): PromptArgument[] => JSON.parse(row.arguments)
+// Clients (and the conformance suite) expect every prompt to have a description; the name stands in.
+const description = (row: PromptRow) => row.description || row.name
+
+function check(row: PromptRow): void {
+  const details: ErrorDetail[] = []
+  if ((row.template === null) === (row.messages === null)) {
+    details.push({ field: 'body.template', message: 'give exactly one of template (one user message) or messages' })
+  }
+  const names = args(row).map((a) => a.name)
+  const dup = names.find((n, i) => names.indexOf(n) !== i)
+  if (dup) details.push({ field: 'body.arguments', message: `argument "${dup}" is declared twice` })
+  const texts = row.template !== null ? [row.template] : strings(JSON.parse(row.messages ?? '[]'))
+  for (const text of texts) {
+    const problem = templateProblem(text)
+    if (problem) details.push({ field: row.template !== null ? 'body.template' : 'body.messages', message: `invalid Mustache template: ${problem}` })
+  }
+  if (details.length) throw badRequest(`invalid prompt: ${details.map((d) => d.message).join('; ')}`, details)
+}
+
+export function promptsService(d: PromptsServiceDeps) {
+  const { repo } = d
+
+  const view = (row: PromptRow): PromptView => ({
+    id: row.id,
+    name: row.name,
+    description: description(row),
+    ...(row.template !== null ? { template: row.template } : {}),
+    ...(row.messages !== null ? { messages: JSON.parse(row.messages) } : {}),
+    arguments: args(row),
+    ...(row.server_id !== null ? { server_id: row.server_id } : {}),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  })
+
+  const listed = (row: PromptRow): McpPrompt & { description: string; arguments: NonNullable<McpPrompt['arguments']> } => ({
+    name: row.name,
+    description: description(row),
+    arguments: args(row).map((a) => ({ name: a.name, ...(a.description ? { description: a.description } : {}), required: a.required ?? false })),
+  })
+
+  const mustGet = (projectId: string, id: string): PromptRow => {
+    const row = repo.byId(projectId, id)
+    if (!row) throw notFound('prompt')
+    return row
+  }
+
+  const listChanged = (projectId: string, serverId: string | null) =>
+    d.events.publish({ type: 'list_changed', list: 'prompts', projectId, ...(serverId ? { serverId } : {}) })
+
+  const save = (projectId: string, row: PromptRow, op: () => void, serverIds: (string | null)[]) =>
+    d.db.transaction(() => {
+      const owner = repo.byName(projectId, row.name)
+      if (owner && owner.id !== row.id) throw conflict(`a prompt named "${row.name}" already exists in this project`)
+      op()
+      for (const s of new Set(serverIds)) listChanged(projectId, s)
+    })()
+
+  /** The prompt `name` as seen from a server (its own or project-wide), or from the whole project. */
+  const visible = (projectId: string, name: string, serverId?: string): PromptRow => {
+    const row = repo.byName(projectId, name)
+    if (!row || (serverId && row.server_id !== null && row.server_id !== serverId)) throw new UnknownPromptError(name)
+    return row
+  }
+
+  return {
+    view,
+    create(projectId: string, input: CreatePromptBody): PromptView {
+      if (input.server_id) d.mustGetServer(projectId, input.server_id)
+      const at = nowIso()
+      const row: PromptRow = {
+        id: newId(),
+        project_id: projectId,
+        server_id: input.server_id ?? null,
+        name: input.name,
+        description: input.description ?? null,
+        template: input.template ?? null,
+        messages: input.messages ? JSON.stringify(input.messages) : null,
+        arguments: JSON.stringify(input.arguments ?? []),
+        created_at: at,
+        updated_at: at,
+      }
+      check(row)
+      save(projectId, row, () => repo.insert(row), [row.server_id])
+      return view(row)
+    },
+    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
+    listRecords(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      if (serverId) d.mustGetServer(projectId, serverId)
+      const { items, next_cursor } = page(repo.list(projectId, serverId, decodeCursor(cursor), limit + 1), limit)
+      return { prompts: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
+    },
+    update(projectId: string, id: string, input: UpdatePromptBody): PromptView {
+      const current = mustGet(projectId, id)
+      if (input.server_id) d.mustGetServer(projectId, input.server_id)
+      const next: PromptRow = { ...current, updated_at: nowIso() }
+      if (input.name !== undefined) next.name = input.name
+      if (input.description !== undefined) next.description = input.description
+      if (input.server_id !== undefined) next.server_id = input.server_id
+      if (input.arguments !== undefined) next.arguments = JSON.stringify(input.arguments)
+      // Setting one form clears the other, so a PATCH can switch between template and messages.
+      if (input.template !== undefined) {
+        next.template = input.template
+        if (input.template !== null && input.messages === undefined) next.messages = null
+      }
+      if (input.messages !== undefined) {
+        next.messages = input.messages === null ? null : JSON.stringify(input.messages)
+        if (input.messages !== null && input.template === undefined) next.template = null
+      }
+      check(next)
+      save(projectId, next, () => repo.update(next), [current.server_id, next.server_id])
+      return view(next)
+    },
+    remove(projectId: string, id: string): void {
+      const current = mustGet(projectId, id)
+      d.db.transaction(() => {
+        repo.remove(projectId, id)
+        listChanged(projectId, current.server_id)
+      })()
+    },
+    /** Prompts visible on a server (its own and project-wide), or every prompt of the project. */
+    list(projectId: string, serverId?: string) {
+      if (serverId) d.mustGetServer(projectId, serverId)
+      return repo.list(projectId, serverId).map(listed)
+    },
+    /** Renders the prompt; a missing required argument is a 400 naming it, an unknown prompt UnknownPromptError. */
+    render(projectId: string, name: string, values: Record<string, unknown>, serverId?: string): GetPromptResult & { description: string } {
+      const row = visible(projectId, name, serverId)
+      const declared = args(row)
+      const missing = declared.filter((a) => a.required && (values[a.name] === undefined || values[a.name] === null)).map((a) => a.name)
+      if (missing.length) {
+        throw badRequest(
+          `Missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
+          missing.map((m) => ({ field: `arguments.${m}`, message: 'required' })),
+        )
+      }
+      const messages = JSON.parse(row.messages ?? 'null') as PromptMessage[] | null
+      return { description: description(row), messages: renderMessages({ template: row.template, messages }, values) }
+    },
+    /** An argument's declared enum, for completion/complete; throws UnknownPromptError for an unknown prompt. */
+    argumentEnum(projectId: string, name: string, argument: string, serverId?: string): string[] {
+      return args(visible(projectId, name, serverId)).find((a) => a.name === argument)?.enum ?? []
+    },
+  }
+}
+export type PromptsService = ReturnType<typeof promptsService>

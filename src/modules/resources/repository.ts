@@ -1,0 +1,79 @@
+// SQL for resources.
+import type { Db } from '../../db/open'
+import type { ResourceType } from './model'
+
+export type ResourceRow = {
+  id: string
+  project_id: string
+  server_id: string
+  name: string
+  uri: string
+  is_template: number
+  description: string | null
+  mime_type: string
+  resource_type: ResourceType
+  requires_credentials: number
+  credential_id: string | null
+  cache_ttl_seconds: number
+  is_active: number
+  content: string | null
+  blob: string | null
+  path: string | null
+  url: string | null
+  method: string | null
+  /** JSON object of header templates. */
+  headers: string | null
+  database: string | null
+  query: string | null
+  function_name: string | null
+  /** JSON object {name: {description?, enum?}}. */
+  variables: string | null
+  created_at: string
+  updated_at: string
+}
+
+const COLUMNS = `id, project_id, server_id, name, uri, is_template, description, mime_type, resource_type, requires_credentials,
+  credential_id, cache_ttl_seconds, is_active, content, blob, path, url, method, headers, database, query, function_name,
+  variables, created_at, updated_at`
+const VALUES = COLUMNS.split(',').map((c) => '$' + c.trim()).join(', ')
+
+export function resourcesRepository(db: Db) {
+  const insert = db.query(`INSERT INTO resources (${COLUMNS}) VALUES (${VALUES})`)
+  const update = db.query(
+    `UPDATE resources SET ${COLUMNS.split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== 'id' && c !== 'project_id' && c !== 'created_at')
+      .map((c) => `${c} = $${c}`)
+      .join(', ')}
+     WHERE id = $id AND project_id = $project_id`,
+  )
+  const byId = db.query<ResourceRow, { id: string; project_id: string }>('SELECT * FROM resources WHERE id = $id AND project_id = $project_id')
+  const byUri = db.query<ResourceRow, { uri: string; project_id: string }>('SELECT * FROM resources WHERE uri = $uri AND project_id = $project_id')
+  const uriTaken = db.query<{ id: string }, { uri: string; project_id: string }>('SELECT id FROM resources WHERE uri = $uri AND project_id = $project_id')
+  const remove = db.query('DELETE FROM resources WHERE id = $id AND project_id = $project_id')
+  const listAll = db.query<ResourceRow, { project_id: string; server_id: string | null; after: string; limit: number }>(
+    `SELECT * FROM resources WHERE project_id = $project_id AND ($server_id IS NULL OR server_id = $server_id) AND id > $after
+     ORDER BY id LIMIT $limit`,
+  )
+  const listActive = db.query<ResourceRow, { project_id: string; server_id: string | null; is_template: number; after: string; limit: number }>(
+    `SELECT * FROM resources WHERE project_id = $project_id AND ($server_id IS NULL OR server_id = $server_id)
+       AND is_active = 1 AND is_template = $is_template AND id > $after
+     ORDER BY id LIMIT $limit`,
+  )
+
+  return {
+    insert: (row: ResourceRow) => insert.run(row),
+    update: (row: ResourceRow) => update.run(row),
+    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
+    byUri: (project_id: string, uri: string) => byUri.get({ uri, project_id }),
+    uriOwner: (project_id: string, uri: string) => uriTaken.get({ uri, project_id })?.id,
+    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+    /** Every record (active or not, templates too), for management listings. */
+    listAll: (project_id: string, server_id: string | undefined, after: string | undefined, limit: number) =>
+      listAll.all({ project_id, server_id: server_id ?? null, after: after ?? '', limit }),
+    /** Active direct resources (templates: false) or active templates (templates: true), optionally of one server. */
+    listActive: (project_id: string, server_id: string | undefined, templates: boolean, after?: string, limit = 1_000_000) =>
+      listActive.all({ project_id, server_id: server_id ?? null, is_template: templates ? 1 : 0, after: after ?? '', limit }),
+  }
+}
+export type ResourcesRepository = ReturnType<typeof resourcesRepository>

@@ -1,0 +1,313 @@
+// Resources: registration and changes (with events), listings, and reads from every source type (with the read cache).
+import Mustache from 'mustache'
+import type { Db } from '../../db/open'
+import type { Egress } from '../../egress/client'
+import { AppError, conflict, notFound } from '../../http/errors'
+import type { CredentialAccess } from '../../lib/credentials-port'
+import type { EventBus, ResourceEventType } from '../../lib/events'
+import { newId, nowIso } from '../../lib/ids'
+import { decodeCursor, page } from '../../lib/pagination'
+import type { CallHost, McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
+import type { ReadCache } from './cache'
+import { fromFunctionValue } from './contents'
+import { UnknownResourceError, upstreamError } from './errors'
+import type { CreateResourceBody, ResourceView, UpdateResourceBody } from './model'
+import type { ResourceRow, ResourcesRepository } from './repository'
+import { readApi } from './source-api'
+import { readDatabase } from './source-database'
+import { readFile } from './source-file'
+import { compileTemplate, isTemplate, matchTemplate } from './uri-template'
+import { FIELDS_BY_TYPE, SOURCE_FIELDS, validateResource, type SourceField } from './validate'
+
+/** How a resource runs a project function (adapter over the functions feature, wired in deps). */
+export interface ResourceFunctionRunner {
+  run(
+    projectId: string,
+    functionName: string,
+    input: { uri: string; params: Record<string, string> },
+    options: { host: CallHost; credentials?: Record<string, unknown> },
+  ): Promise<{ ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }>
+}
+
+export interface ResourcesServiceDeps {
+  db: Db
+  repo: ResourcesRepository
+  cache: ReadCache
+  events: EventBus
+  credentials: CredentialAccess
+  egress: Egress
+  dataDir: string
+  /** Throws 404 when the server is not the project's. */
+  mustGetServer(projectId: string, serverId: string): unknown
+  functions: ResourceFunctionRunner
+}
+
+const RAW = { escape: (value: unknown) => String(value) }
+
+export function resourcesService(d: ResourcesServiceDeps) {
+  const { repo } = d
+
+  const view = (r: ResourceRow): ResourceView => {
+    const opt = <K extends string>(k: K, v: string | null) => (v !== null ? { [k]: v } : {})
+    return {
+      id: r.id,
+      server_id: r.server_id,
+      name: r.name,
+      uri: r.uri,
+      is_template: r.is_template === 1,
+      ...opt('description', r.description),
+      mime_type: r.mime_type,
+      resource_type: r.resource_type,
+      requires_credentials: r.requires_credentials === 1,
+      ...opt('credential_id', r.credential_id),
+      cache_ttl_seconds: r.cache_ttl_seconds,
+      is_active: r.is_active === 1,
+      ...opt('content', r.content),
+      ...opt('blob', r.blob),
+      ...opt('path', r.path),
+      ...opt('url', r.url),
+      ...opt('method', r.method),
+      ...(r.headers !== null ? { headers: JSON.parse(r.headers) } : {}),
+      ...opt('database', r.database),
+      ...opt('query', r.query),
+      ...opt('function_name', r.function_name),
+      ...(r.variables !== null ? { variables: JSON.parse(r.variables) } : {}),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    }
+  }
+
+  const mustGet = (projectId: string, id: string): ResourceRow => {
+    const row = repo.byId(projectId, id)
+    if (!row) throw notFound('resource')
+    return row
+  }
+
+  const checkRow = (projectId: string, row: ResourceRow) => {
+    validateResource({
+      uri: row.uri,
+      resource_type: row.resource_type,
+      requires_credentials: row.requires_credentials === 1,
+      credential_id: row.credential_id,
+      variables: row.variables ? JSON.parse(row.variables) : null,
+      source: Object.fromEntries(SOURCE_FIELDS.map((f) => [f, row[f]])),
+    })
+    if (row.credential_id && d.credentials.status(projectId, row.credential_id) === 'missing') throw notFound('credential')
+  }
+
+  const publish = (type: ResourceEventType, row: ResourceRow, at: string) =>
+    d.events.publish({ type, projectId: row.project_id, serverId: row.server_id, uri: row.uri, name: row.name, at })
+  const listChanged = (projectId: string, serverId: string) => d.events.publish({ type: 'list_changed', list: 'resources', projectId, serverId })
+
+  /** The resource serving `uri`: an exact active uri first, then the most specific matching active template. */
+  function resolve(projectId: string, uri: string, serverId?: string): { row: ResourceRow; params: Record<string, string> } {
+    const exact = repo.byUri(projectId, uri)
+    if (exact && exact.is_active === 1 && exact.is_template === 0 && (!serverId || exact.server_id === serverId)) return { row: exact, params: {} }
+    const templates = repo
+      .listActive(projectId, serverId, true)
+      .map((row) => ({ row, t: compileTemplate(row.uri) }))
+      .sort((a, b) => b.t.literalLength - a.t.literalLength || (a.row.id < b.row.id ? -1 : 1))
+    for (const { row, t } of templates) {
+      const params = matchTemplate(t, uri)
+      if (params) return { row, params }
+    }
+    throw new UnknownResourceError(uri)
+  }
+
+  async function openCredentials(row: ResourceRow): Promise<Record<string, unknown> | undefined> {
+    if (row.requires_credentials !== 1) return undefined
+    if (!row.credential_id) throw new AppError('bad_request', `resource ${row.uri} requires credentials but has no credential_id`)
+    const opened = await d.credentials.open(row.project_id, row.credential_id)
+    if (opened.status !== 'configured' || !opened.data) {
+      throw new AppError('bad_request', `resource ${row.uri} requires credentials: credential ${row.credential_id} is ${opened.status}`)
+    }
+    return opened.data
+  }
+
+  async function fromSource(row: ResourceRow, uri: string, params: Record<string, string>, host: CallHost): Promise<ResourceContents[]> {
+    switch (row.resource_type) {
+      case 'static':
+        return [row.blob !== null ? { uri, mimeType: row.mime_type, blob: row.blob } : { uri, mimeType: row.mime_type, text: row.content ?? '' }]
+      case 'file':
+        return readFile(d.dataDir, row.project_id, Mustache.render(row.path!, { params }, {}, RAW), uri, row.mime_type)
+      case 'database':
+        return readDatabase(d.dataDir, row.project_id, { database: row.database!, query: row.query!, mimeType: row.mime_type }, uri, params)
+      case 'api': {
+        const credentials = await openCredentials(row)
+        const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : null
+        return readApi(d.egress, { url: row.url!, method: row.method, headers, mimeType: row.mime_type }, uri, { credentials, params }, host.signal)
+      }
+      case 'dynamic':
+      case 'function': {
+        const credentials = await openCredentials(row)
+        const result = await d.functions.run(row.project_id, row.function_name!, { uri, params }, { host, ...(credentials ? { credentials } : {}) })
+        if (!result.ok) {
+          if (result.missing) throw new AppError('internal_error', `resource ${row.uri} has no backing function: "${row.function_name}" does not exist`)
+          throw upstreamError(`resource function "${row.function_name}" failed: ${result.message}`)
+        }
+        return [fromFunctionValue(uri, row.mime_type, result.value)]
+      }
+    }
+  }
+
+  const cacheable = (row: ResourceRow) => row.cache_ttl_seconds > 0 && row.resource_type !== 'dynamic' && row.resource_type !== 'static'
+
+  const listed = (r: ResourceRow): McpResource => ({
+    uri: r.uri,
+    name: r.name,
+    ...(r.description ? { description: r.description } : {}),
+    mimeType: r.mime_type,
+  })
+  const listedTemplate = (r: ResourceRow): McpResourceTemplate => ({
+    uriTemplate: r.uri,
+    name: r.name,
+    ...(r.description ? { description: r.description } : {}),
+    mimeType: r.mime_type,
+  })
+
+  return {
+    view,
+    create(projectId: string, input: CreateResourceBody): ResourceView {
+      d.mustGetServer(projectId, input.server_id)
+      const at = nowIso()
+      const row: ResourceRow = {
+        id: newId(),
+        project_id: projectId,
+        server_id: input.server_id,
+        name: input.name,
+        uri: input.uri,
+        is_template: isTemplate(input.uri) ? 1 : 0,
+        description: input.description ?? null,
+        // Database rows are returned as JSON, so that is their natural default.
+        mime_type: input.mime_type ?? (input.resource_type === 'database' ? 'application/json' : 'text/plain'),
+        resource_type: input.resource_type,
+        requires_credentials: input.requires_credentials ? 1 : 0,
+        credential_id: input.credential_id ?? null,
+        cache_ttl_seconds: input.cache_ttl_seconds ?? 0,
+        is_active: input.is_active === false ? 0 : 1,
+        content: input.content ?? null,
+        blob: input.blob ?? null,
+        path: input.path ?? null,
+        url: input.url ?? null,
+        method: input.method ?? null,
+        headers: input.headers ? JSON.stringify(input.headers) : null,
+        database: input.database ?? null,
+        query: input.query ?? null,
+        function_name: input.function_name ?? null,
+        variables: input.variables ? JSON.stringify(input.variables) : null,
+        created_at: at,
+        updated_at: at,
+      }
+      checkRow(projectId, row)
+      d.db.transaction(() => {
+        if (repo.uriOwner(projectId, row.uri)) throw conflict(`a resource with uri ${row.uri} already exists in this project`)
+        repo.insert(row)
+        publish('resource.created', row, at)
+        listChanged(projectId, row.server_id)
+      })()
+      return view(row)
+    },
+    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
+    listRecords(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      if (serverId) d.mustGetServer(projectId, serverId)
+      const { items, next_cursor } = page(repo.listAll(projectId, serverId, decodeCursor(cursor), limit + 1), limit)
+      return { resources: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
+    },
+    update(projectId: string, id: string, input: UpdateResourceBody): ResourceView {
+      const current = mustGet(projectId, id)
+      if (input.server_id && input.server_id !== current.server_id) d.mustGetServer(projectId, input.server_id)
+      const type = input.resource_type ?? current.resource_type
+      const next: ResourceRow = { ...current, updated_at: nowIso() }
+      // Switching type drops the old type's source fields unless the request sets them again.
+      if (type !== current.resource_type) for (const f of SOURCE_FIELDS) if (!FIELDS_BY_TYPE[type].includes(f)) next[f] = null
+      next.resource_type = type
+      if (input.server_id !== undefined) next.server_id = input.server_id
+      if (input.name !== undefined) next.name = input.name
+      if (input.uri !== undefined) {
+        next.uri = input.uri
+        next.is_template = isTemplate(input.uri) ? 1 : 0
+      }
+      if (input.description !== undefined) next.description = input.description
+      if (input.mime_type !== undefined) next.mime_type = input.mime_type
+      if (input.requires_credentials !== undefined) next.requires_credentials = input.requires_credentials ? 1 : 0
+      if (input.credential_id !== undefined) next.credential_id = input.credential_id
+      if (input.cache_ttl_seconds !== undefined) next.cache_ttl_seconds = input.cache_ttl_seconds
+      if (input.is_active !== undefined) next.is_active = input.is_active ? 1 : 0
+      for (const f of SOURCE_FIELDS) {
+        const v = input[f as SourceField]
+        if (v === undefined) continue
+        next[f] = v === null ? null : f === 'headers' ? JSON.stringify(v) : (v as string)
+      }
+      if (input.variables !== undefined) next.variables = input.variables === null ? null : JSON.stringify(input.variables)
+      checkRow(projectId, next)
+      d.db.transaction(() => {
+        const owner = repo.uriOwner(projectId, next.uri)
+        if (owner && owner !== id) throw conflict(`a resource with uri ${next.uri} already exists in this project`)
+        repo.update(next)
+        d.cache.drop(id)
+        // Subscribers follow uris: a new uri is the old one going away and a new one appearing.
+        if (next.uri !== current.uri) {
+          publish('resource.deleted', current, next.updated_at)
+          publish('resource.created', next, next.updated_at)
+        } else publish('resource.updated', next, next.updated_at)
+        if (next.server_id !== current.server_id) listChanged(projectId, current.server_id)
+        listChanged(projectId, next.server_id)
+      })()
+      return view(next)
+    },
+    remove(projectId: string, id: string): void {
+      const current = mustGet(projectId, id)
+      d.db.transaction(() => {
+        repo.remove(projectId, id)
+        d.cache.drop(id)
+        publish('resource.deleted', current, nowIso())
+        listChanged(projectId, current.server_id)
+      })()
+    },
+    /** Active direct resources (templates excluded), optionally of one server. */
+    list(projectId: string, serverId?: string): McpResource[] {
+      if (serverId) d.mustGetServer(projectId, serverId)
+      return repo.listActive(projectId, serverId, false).map(listed)
+    },
+    listTemplates(projectId: string, serverId?: string): McpResourceTemplate[] {
+      if (serverId) d.mustGetServer(projectId, serverId)
+      return repo.listActive(projectId, serverId, true).map(listedTemplate)
+    },
+    /** Reads `uri` (exact or through a template); the contents carry the requested uri. */
+    async read(projectId: string, uri: string, host: CallHost, serverId?: string): Promise<{ contents: ResourceContents[] }> {
+      const { row, params } = resolve(projectId, uri, serverId)
+      if (cacheable(row)) {
+        const hit = d.cache.get(row.id, uri)
+        if (hit) return { contents: hit }
+      }
+      const generation = d.cache.generation(row.id)
+      const contents = await fromSource(row, uri, params, host)
+      if (cacheable(row)) d.cache.set(row.id, uri, row.cache_ttl_seconds, contents, generation)
+      return { contents }
+    },
+    /** The resource serving `uri` on a server, for completion of template variables (undefined when none). */
+    templateByUri(projectId: string, serverId: string, uriTemplate: string): ResourceRow | undefined {
+      const row = repo.byUri(projectId, uriTemplate)
+      return row && row.is_active === 1 && row.server_id === serverId ? row : undefined
+    },
+    /**
+     * For inbound webhook reports: drops the cached reads of the resource serving `uri` and fans out
+     * `resource.updated`. Returns false when no resource of the project serves that uri.
+     */
+    markResourceChanged(projectId: string, uri: string): boolean {
+      let found: ResourceRow | null | undefined = repo.byUri(projectId, uri)
+      if (!found) {
+        try {
+          found = resolve(projectId, uri).row
+        } catch {
+          return false
+        }
+      }
+      const row = found
+      d.cache.drop(row.id)
+      d.db.transaction(() => d.events.publish({ type: 'resource.updated', projectId, serverId: row.server_id, uri, name: row.name, at: nowIso() }))()
+      return true
+    },
+  }
+}
+export type ResourcesService = ReturnType<typeof resourcesService>

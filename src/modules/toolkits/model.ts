@@ -1,0 +1,42 @@
+// TypeBox schemas for /toolkits.
+import { t } from 'elysia'
+
+const ToolkitName = t.String({
+  pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$',
+  error: 'name must be 1-100 characters: letters, digits, "-", "_" or "." (a hyphenated identifier)',
+})
+
+export const CreateToolkitBody = t.Object(
+  {
+    name: ToolkitName,
+    display_name: t.Optional(t.String({ maxLength: 200 })),
+    description: t.Optional(t.String({ maxLength: 4000 })),
+  },
+  { additionalProperties: false },
+)
+
+export const UpdateToolkitBody = t.Object(
+  {
+    display_name: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
+    description: t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Null()])),
+  },
+  { additionalProperties: false },
+)
+
+const toolkitFields = {
+  id: t.String(),
+  name: t.String(),
+  display_name: t.Optional(t.String()),
+  description: t.Optional(t.String()),
+  toolkit_type: t.Union([t.Literal('hosted'), t.Literal('prebuilt')]),
+  status: t.String(),
+  provider: t.Optional(t.String()),
+  created_at: t.Optional(t.String()),
+  updated_at: t.Optional(t.String()),
+}
+
+export const ToolkitView = t.Object(toolkitFields)
+
+export const ToolkitDetail = t.Object({ ...toolkitFields, tools: t.Array(t.Any()) })
+
+export const ToolkitList = t.Object({ toolkits: t.Array(ToolkitView), next_cursor: t.Optional(t.String()) })

@@ -1,0 +1,60 @@
+// Compiles user-supplied JSON Schemas with Ajv in the dialect their `$schema` names (2020-12 when absent).
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
+import Ajv2019 from 'ajv/dist/2019'
+import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
+
+// addUsedSchema: false — two tools may carry the same `$id`; each schema is compiled on its own.
+const options = { strict: false, allErrors: true, addUsedSchema: false, validateFormats: true } as const
+
+type AnyAjv = Ajv | Ajv2019 | Ajv2020
+let dialects: { draft07: AnyAjv; d2019: AnyAjv; d2020: AnyAjv } | undefined
+
+function ajvFor(schema: Record<string, unknown>): AnyAjv {
+  dialects ??= {
+    draft07: addFormats(new Ajv(options)) as AnyAjv,
+    d2019: addFormats(new Ajv2019(options) as unknown as Ajv) as unknown as AnyAjv,
+    d2020: addFormats(new Ajv2020(options) as unknown as Ajv) as unknown as AnyAjv,
+  }
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : ''
+  if (!declared || declared.includes('2020-12')) return dialects.d2020
+  if (declared.includes('2019-09')) return dialects.d2019
+  return dialects.draft07
+}
+
+/** Compiles or throws an Error whose message says what is wrong with the schema. */
+export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
+  const declared = typeof schema.$schema === 'string' ? schema.$schema : ''
+  // Ajv has no draft-04/06 meta-schema loaded; their keywords are validated well enough by the draft-07 dialect.
+  if (/draft-0[46]/.test(declared)) {
+    const { $schema: _ignored, ...rest } = schema
+    return ajvFor({ ...rest, $schema: 'http://json-schema.org/draft-07/schema#' }).compile({ ...rest })
+  }
+  return ajvFor(schema).compile(schema)
+}
+
+/** Returns a problem description, or undefined when the schema compiles and describes an object. */
+export function schemaProblem(schema: unknown, what: string): string | undefined {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return `${what} must be a JSON Schema object`
+  if ((schema as Record<string, unknown>).type !== 'object') return `${what} must have "type": "object"`
+  try {
+    compileSchema(schema as Record<string, unknown>)
+    return undefined
+  } catch (error) {
+    return `${what} is not a valid JSON Schema: ${(error as Error).message}`
+  }
+}
+
+/** The instance location an Ajv error points at, as a readable field name ("arguments.city"). */
+export function errorField(e: ErrorObject): string {
+  const base = e.instancePath.replace(/^\//, '').replace(/\//g, '.')
+  if (e.keyword === 'required') {
+    const missing = (e.params as { missingProperty: string }).missingProperty
+    return base ? `${base}.${missing}` : missing
+  }
+  if (e.keyword === 'additionalProperties') {
+    const extra = (e.params as { additionalProperty: string }).additionalProperty
+    return base ? `${base}.${extra}` : extra
+  }
+  return base || '(arguments)'
+}

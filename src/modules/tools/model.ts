@@ -1,0 +1,86 @@
+// TypeBox schemas for /tools and the REST tool endpoints (/tools/list, /tools/call).
+import { t } from 'elysia'
+
+const ToolName = t.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', error: 'name must be 1-128 characters: letters, digits, "_", "." or "-"' })
+// Any JSON object: the schema is checked by Ajv in the service and stored exactly as sent.
+const JsonObject = t.Record(t.String(), t.Any())
+const Provider = t.String({ minLength: 1, maxLength: 100 })
+const FunctionName = t.String({ minLength: 1, maxLength: 128 })
+
+export const CreateToolBody = t.Object(
+  {
+    toolkit_id: t.String({ minLength: 1, maxLength: 64 }),
+    name: ToolName,
+    title: t.Optional(t.String({ maxLength: 200 })),
+    description: t.Optional(t.String({ maxLength: 8000 })),
+    function_name: FunctionName,
+    input_schema: JsonObject,
+    output_schema: t.Optional(JsonObject),
+    annotations: t.Optional(JsonObject),
+    credential_provider: t.Optional(Provider),
+  },
+  { additionalProperties: false },
+)
+
+export const UpdateToolBody = t.Object(
+  {
+    name: t.Optional(ToolName),
+    title: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
+    description: t.Optional(t.Union([t.String({ maxLength: 8000 }), t.Null()])),
+    function_name: t.Optional(FunctionName),
+    input_schema: t.Optional(JsonObject),
+    output_schema: t.Optional(t.Union([JsonObject, t.Null()])),
+    annotations: t.Optional(t.Union([JsonObject, t.Null()])),
+    credential_provider: t.Optional(t.Union([Provider, t.Null()])),
+  },
+  { additionalProperties: false },
+)
+
+export const ToolView = t.Object({
+  id: t.String(),
+  toolkit_id: t.String(),
+  name: t.String(),
+  title: t.Optional(t.String()),
+  description: t.Optional(t.String()),
+  function_name: t.String(),
+  input_schema: JsonObject,
+  output_schema: t.Optional(JsonObject),
+  annotations: t.Optional(JsonObject),
+  credential_provider: t.Optional(t.String()),
+  created_at: t.Optional(t.String()),
+  updated_at: t.Optional(t.String()),
+})
+
+export const ToolList = t.Object({ tools: t.Array(ToolView), next_cursor: t.Optional(t.String()) })
+
+export const ToolListQuery = t.Object({
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200, default: 50 })),
+  cursor: t.Optional(t.String({ maxLength: 200 })),
+  toolkit_id: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
+})
+
+export const RestListBody = t.Object({ server_id: t.Optional(t.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false })
+
+export const RestCallBody = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: 128 }),
+    arguments: t.Optional(JsonObject),
+    server_id: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+)
+
+export const McpToolView = t.Object({
+  name: t.String(),
+  title: t.Optional(t.String()),
+  description: t.Optional(t.String()),
+  inputSchema: JsonObject,
+  outputSchema: t.Optional(JsonObject),
+  annotations: t.Optional(JsonObject),
+})
+
+export const CallResultView = t.Object({
+  content: t.Array(t.Record(t.String(), t.Any())),
+  isError: t.Boolean(),
+  structuredContent: t.Optional(JsonObject),
+})

@@ -1,0 +1,76 @@
+// SQL for the project's tools. Pre-built tools (catalog data) use the same row shape with project_id ''.
+import type { Db } from '../../db/open'
+
+export type ToolRow = {
+  id: string
+  /** '' for a pre-built tool (catalog data shared by every project). */
+  project_id: string
+  toolkit_id: string
+  name: string
+  title: string | null
+  description: string | null
+  function_name: string
+  /** The JSON Schema exactly as registered (JSON text). */
+  input_schema: string
+  output_schema: string | null
+  annotations: string | null
+  credential_provider: string | null
+  created_at: string
+  updated_at: string
+}
+
+export function toolsRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,
+       credential_provider, created_at, updated_at)
+     VALUES ($id, $project_id, $toolkit_id, $name, $title, $description, $function_name, $input_schema, $output_schema, $annotations,
+       $credential_provider, $created_at, $updated_at)`,
+  )
+  const update = db.query(
+    `UPDATE tools SET name = $name, title = $title, description = $description, function_name = $function_name,
+       input_schema = $input_schema, output_schema = $output_schema, annotations = $annotations,
+       credential_provider = $credential_provider, updated_at = $updated_at
+     WHERE id = $id AND project_id = $project_id`,
+  )
+  const byId = db.query<ToolRow, { id: string; project_id: string }>('SELECT * FROM tools WHERE id = $id AND project_id = $project_id')
+  const byToolkit = db.query<ToolRow, { toolkit_id: string }>('SELECT * FROM tools WHERE toolkit_id = $toolkit_id ORDER BY id')
+  const byToolkitAndName = db.query<ToolRow, { toolkit_id: string; name: string }>(
+    'SELECT * FROM tools WHERE toolkit_id = $toolkit_id AND name = $name',
+  )
+  const list = db.query<ToolRow, { project_id: string; after: string; limit: number }>(
+    'SELECT * FROM tools WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
+  )
+  const listByToolkit = db.query<ToolRow, { project_id: string; toolkit_id: string; after: string; limit: number }>(
+    'SELECT * FROM tools WHERE project_id = $project_id AND toolkit_id = $toolkit_id AND id > $after ORDER BY id LIMIT $limit',
+  )
+  const byName = db.query<ToolRow, { project_id: string; name: string }>('SELECT * FROM tools WHERE project_id = $project_id AND name = $name ORDER BY id')
+  const remove = db.query('DELETE FROM tools WHERE id = $id AND project_id = $project_id')
+
+  return {
+    insert: (row: ToolRow) => insert.run(row),
+    update: (row: ToolRow) =>
+      update.run({
+        id: row.id,
+        project_id: row.project_id,
+        name: row.name,
+        title: row.title,
+        description: row.description,
+        function_name: row.function_name,
+        input_schema: row.input_schema,
+        output_schema: row.output_schema,
+        annotations: row.annotations,
+        credential_provider: row.credential_provider,
+        updated_at: row.updated_at,
+      }),
+    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
+    byToolkit: (toolkit_id: string) => byToolkit.all({ toolkit_id }),
+    byToolkitAndName: (toolkit_id: string, name: string) => byToolkitAndName.get({ toolkit_id, name }),
+    list: (project_id: string, toolkit_id: string | undefined, after: string | undefined, limit: number) =>
+      toolkit_id
+        ? listByToolkit.all({ project_id, toolkit_id, after: after ?? '', limit })
+        : list.all({ project_id, after: after ?? '', limit }),
+    byName: (project_id: string, name: string) => byName.all({ project_id, name }),
+    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+  }
+}
+export type ToolsRepository = ReturnType<typeof toolsRepository>

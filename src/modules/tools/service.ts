@@ -1,0 +1,149 @@
+// Tools: registration (schemas compiled with Ajv, stored verbatim), reads, updates and deletion.
+import type { Db } from '../../db/open'
+import { badRequest, conflict, notFound } from '../../http/errors'
+import type { EventBus } from '../../lib/events'
+import { newId, nowIso } from '../../lib/ids'
+import { decodeCursor, page } from '../../lib/pagination'
+import type { ServerToolsService } from '../server-tools/service'
+import type { PrebuiltCatalog } from '../toolkits/prebuilt'
+import type { ToolkitsRepository } from '../toolkits/repository'
+import { schemaProblem } from './json-schema'
+import type { ToolRow, ToolsRepository } from './repository'
+import { toolView, type ToolView } from './view'
+
+type Json = Record<string, unknown>
+
+export interface CreateToolInput {
+  toolkit_id: string
+  name: string
+  title?: string
+  description?: string
+  function_name: string
+  input_schema: Json
+  output_schema?: Json
+  annotations?: Json
+  credential_provider?: string
+}
+
+export interface UpdateToolInput {
+  name?: string
+  title?: string | null
+  description?: string | null
+  function_name?: string
+  input_schema?: Json
+  output_schema?: Json | null
+  annotations?: Json | null
+  credential_provider?: string | null
+}
+
+function checkSchemas(input: { input_schema?: Json; output_schema?: Json | null }) {
+  const details: { field: string; message: string }[] = []
+  if (input.input_schema !== undefined) {
+    const problem = schemaProblem(input.input_schema, 'input_schema')
+    if (problem) details.push({ field: 'body.input_schema', message: problem })
+  }
+  if (input.output_schema) {
+    const problem = schemaProblem(input.output_schema, 'output_schema')
+    if (problem) details.push({ field: 'body.output_schema', message: problem })
+  }
+  if (details.length) throw badRequest(details.map((d) => d.message).join('; '), details)
+}
+
+const immutable = () => badRequest('tools of pre-built toolkits cannot be changed; register your own tool in a hosted toolkit')
+const jsonOrNull = (v: Json | null | undefined, current: string | null) => (v === undefined ? current : v === null ? null : JSON.stringify(v))
+
+export function toolsService(db: Db, repo: ToolsRepository, toolkits: ToolkitsRepository, catalog: PrebuiltCatalog, serverTools: ServerToolsService, events: EventBus) {
+  const changed = (projectId: string) => events.publish({ type: 'list_changed', list: 'tools', projectId })
+
+  const mustGetOwn = (projectId: string, id: string): ToolRow => {
+    if (catalog.tool(id)) throw immutable()
+    const row = repo.byId(projectId, id)
+    if (!row) throw notFound('tool')
+    return row
+  }
+
+  /** Writes the row and re-checks name uniqueness on every server that shows the tool (409 rolls it all back). */
+  const write = (projectId: string, row: ToolRow, op: () => void) => {
+    try {
+      db.transaction(() => {
+        op()
+        for (const serverId of serverTools.serversUsing(projectId, row.toolkit_id, row.id)) serverTools.assertUniqueNames(projectId, serverId)
+      })()
+    } catch (e) {
+      if (String((e as Error)?.message).includes('UNIQUE constraint failed')) throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
+      throw e
+    }
+  }
+
+  return {
+    create(projectId: string, input: CreateToolInput): ToolView {
+      if (catalog.toolkit(input.toolkit_id)) throw badRequest('pre-built toolkits cannot be changed; create a toolkit with POST /toolkits and register tools there', [{ field: 'body.toolkit_id', message: 'a pre-built toolkit' }])
+      if (!toolkits.byId(projectId, input.toolkit_id)) throw notFound('toolkit')
+      checkSchemas(input)
+      const at = nowIso()
+      const row: ToolRow = {
+        id: newId(),
+        project_id: projectId,
+        toolkit_id: input.toolkit_id,
+        name: input.name,
+        title: input.title ?? null,
+        description: input.description ?? null,
+        function_name: input.function_name,
+        input_schema: JSON.stringify(input.input_schema),
+        output_schema: input.output_schema ? JSON.stringify(input.output_schema) : null,
+        annotations: input.annotations ? JSON.stringify(input.annotations) : null,
+        credential_provider: input.credential_provider ?? null,
+        created_at: at,
+        updated_at: at,
+      }
+      write(projectId, row, () => repo.insert(row))
+      changed(projectId)
+      return toolView(row)
+    },
+    /** A project's tool or a pre-built one. */
+    get(projectId: string, id: string): ToolView {
+      const row = catalog.tool(id) ?? repo.byId(projectId, id)
+      if (!row) throw notFound('tool')
+      return toolView(row)
+    },
+    /** The project's tools by creation; `toolkit_id` narrows to one toolkit (a pre-built one lists its catalog tools). */
+    list(projectId: string, limit: number, cursor?: string, toolkitId?: string) {
+      const prebuilt = toolkitId ? catalog.toolkit(toolkitId) : undefined
+      if (prebuilt) return { tools: prebuilt.tools.map(toolView) }
+      const { items, next_cursor } = page(repo.list(projectId, toolkitId, decodeCursor(cursor), limit + 1), limit)
+      return { tools: items.map(toolView), ...(next_cursor ? { next_cursor } : {}) }
+    },
+    update(projectId: string, id: string, input: UpdateToolInput): ToolView {
+      const current = mustGetOwn(projectId, id)
+      checkSchemas(input)
+      const next: ToolRow = {
+        ...current,
+        name: input.name ?? current.name,
+        title: input.title !== undefined ? input.title : current.title,
+        description: input.description !== undefined ? input.description : current.description,
+        function_name: input.function_name ?? current.function_name,
+        input_schema: input.input_schema !== undefined ? JSON.stringify(input.input_schema) : current.input_schema,
+        output_schema: jsonOrNull(input.output_schema, current.output_schema),
+        annotations: jsonOrNull(input.annotations, current.annotations),
+        credential_provider: input.credential_provider !== undefined ? input.credential_provider : current.credential_provider,
+        // Validator caches key on updated_at, so two updates in one millisecond must still differ.
+        updated_at: nextStamp(current.updated_at),
+      }
+      write(projectId, next, () => repo.update(next))
+      changed(projectId)
+      return toolView(next)
+    },
+    remove(projectId: string, id: string): void {
+      mustGetOwn(projectId, id)
+      repo.remove(projectId, id)
+      changed(projectId)
+    },
+  }
+}
+export type ToolsService = ReturnType<typeof toolsService>
+
+function nextStamp(previous: string): string {
+  const now = nowIso()
+  if (now > previous) return now
+  return new Date(Date.parse(previous) + 1).toISOString()
+}

@@ -1,0 +1,86 @@
+// SQL for the webhook outbox (webhook_deliveries) and its attempt log (webhook_attempts).
+import type { Db } from '../../db/open'
+
+export type DeliveryRow = {
+  id: string
+  subscription_id: string
+  event: string
+  payload: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: number
+  next_attempt_at: string | null
+  last_status: number | null
+  last_error: string | null
+  created_at: string
+  delivered_at: string | null
+}
+
+export type AttemptRow = {
+  delivery_id: string
+  n: number
+  at: string
+  status: number | null
+  error: string | null
+  duration_ms: number
+}
+
+export type PendingRow = { id: string; attempts: number; next_attempt_at: string | null; last_attempt_at: string | null }
+
+/** What one attempt needs: the outbox row joined with where and how to send it. */
+export type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
+
+export function webhooksRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO webhook_deliveries (id, subscription_id, event, payload, status, attempts, next_attempt_at, created_at)
+     VALUES ($id, $subscription_id, $event, $payload, 'pending', 0, $next_attempt_at, $created_at)`,
+  )
+  const pending = db.query<PendingRow, Record<string, never>>(
+    `SELECT d.id, d.attempts, d.next_attempt_at,
+       (SELECT a.at FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.n DESC LIMIT 1) AS last_attempt_at
+     FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.id`,
+  )
+  const due = db.query<DueDelivery, { id: string }>(
+    `SELECT d.*, s.project_id, s.callback_url, s.secret FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+     WHERE d.id = $id AND d.status = 'pending'`,
+  )
+  const insertAttempt = db.query(
+    `INSERT INTO webhook_attempts (delivery_id, n, at, status, error, duration_ms) VALUES ($delivery_id, $n, $at, $status, $error, $duration_ms)`,
+  )
+  // Guarded by status and attempt count so a stale writer (a second process, an old timer) cannot move a row twice.
+  const record = db.query(
+    `UPDATE webhook_deliveries SET status = $status, attempts = $n, next_attempt_at = $next_attempt_at,
+       last_status = $last_status, last_error = $last_error, delivered_at = $delivered_at
+     WHERE id = $id AND status = 'pending' AND attempts = $n - 1`,
+  )
+  const bySubscription = db.query<DeliveryRow, { subscription_id: string; after: string; limit: number }>(
+    'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after ORDER BY id LIMIT $limit',
+  )
+  const attemptsOf = db.query<AttemptRow, { delivery_id: string }>('SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n')
+
+  return {
+    insert: (row: { id: string; subscription_id: string; event: string; payload: string; next_attempt_at: string; created_at: string }) =>
+      insert.run(row),
+    pending: () => pending.all({}),
+    due: (id: string) => due.get({ id }),
+    /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
+    recordAttempt: db.transaction(
+      (a: AttemptRow & { outcome: 'pending' | 'delivered' | 'failed'; next_attempt_at: string | null }): boolean => {
+        const changed = record.run({
+          id: a.delivery_id,
+          n: a.n,
+          status: a.outcome,
+          next_attempt_at: a.next_attempt_at,
+          last_status: a.status,
+          last_error: a.error,
+          delivered_at: a.outcome === 'delivered' ? a.at : null,
+        }).changes
+        if (changed === 0) return false
+        insertAttempt.run({ delivery_id: a.delivery_id, n: a.n, at: a.at, status: a.status, error: a.error, duration_ms: a.duration_ms })
+        return true
+      },
+    ),
+    bySubscription: (subscription_id: string, after: string | undefined, limit: number) => bySubscription.all({ subscription_id, after: after ?? '', limit }),
+    attemptsOf: (delivery_id: string) => attemptsOf.all({ delivery_id }),
+  }
+}
+export type WebhooksRepository = ReturnType<typeof webhooksRepository>

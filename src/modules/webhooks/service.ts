@@ -1,0 +1,29 @@
+// Webhook events on offer, and inbound reports from external services that a resource changed.
+import { badRequest, notFound } from '../../http/errors'
+import type { SubscriptionsService } from '../subscriptions/service'
+
+export const WEBHOOK_EVENTS = [
+  { name: 'resource.created', description: 'A resource was registered (POST /resources).' },
+  { name: 'resource.updated', description: 'A resource was changed (PATCH /resources/{id}) or reported changed (POST /webhooks/{subscription_id}).' },
+  { name: 'resource.deleted', description: 'A resource was deleted (DELETE /resources/{id}).' },
+] as const
+
+/** What the resources feature offers: drop the resource's cache and publish resource.updated; false for an unknown uri. */
+export interface ResourceChanges {
+  markChanged(projectId: string, uri: string): boolean
+}
+
+export function webhooksService(subscriptions: SubscriptionsService, resources: ResourceChanges) {
+  return {
+    events: () => ({ events: WEBHOOK_EVENTS.map((e) => ({ ...e })) }),
+    /** The body's `uri`, or a resource subscription's own uri when the body names none. */
+    inbound(projectId: string, subscriptionId: string, uri: string | undefined): { accepted: true; uri: string } {
+      const sub = subscriptions.mustGet(projectId, subscriptionId)
+      const target = uri ?? sub.uri ?? undefined
+      if (!target) throw badRequest('uri is required: name the resource that changed', [{ field: 'body.uri', message: 'required for a project subscription' }])
+      if (!resources.markChanged(projectId, target)) throw notFound('resource')
+      return { accepted: true, uri: target }
+    },
+  }
+}
+export type WebhooksService = ReturnType<typeof webhooksService>

@@ -1,0 +1,86 @@
+// Runs a `runtime: "http"` function: Mustache templates over {args, credentials}, one call through the egress guard.
+import Mustache from 'mustache'
+import type { CallToolResult } from '../mcp/backend'
+import type { Egress } from '../egress/client'
+
+export interface HttpFunctionSpec {
+  url: string
+  method?: string
+  headers?: Record<string, string>
+  query?: Record<string, string>
+  /** A string template, or JSON whose string leaves are templates (sent as application/json). */
+  body?: unknown
+}
+
+export interface RunHttpFunctionOptions {
+  http: HttpFunctionSpec
+  args: Record<string, unknown>
+  credentials?: unknown
+  egress: Egress
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+/** No HTML escaping (DECISIONS §1): values go in verbatim; objects and arrays go in as JSON. */
+const renderOptions = { escape: (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')) }
+
+export function renderTemplate(template: string, view: object): string {
+  return Mustache.render(template, view, {}, renderOptions)
+}
+
+function renderJson(value: unknown, view: object): unknown {
+  if (typeof value === 'string') return renderTemplate(value, view)
+  if (Array.isArray(value)) return value.map((v) => renderJson(v, view))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderJson(v, view)]))
+  return value
+}
+
+const queryValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
+
+/**
+ * 2xx → the body as text (JSON bodies pretty-printed with 2 spaces); other statuses → an isError result
+ * `HTTP <status>: <first 500 characters of the body>`. Egress refusals and network failures throw EgressError.
+ */
+export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<string | CallToolResult> {
+  const { http, args, egress } = options
+  const view = { args, credentials: options.credentials ?? {} }
+  const method = (http.method ?? 'GET').toUpperCase()
+  const url = new URL(renderTemplate(http.url, view))
+  for (const [name, value] of Object.entries(http.query ?? {})) url.searchParams.append(name, renderTemplate(value, view))
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(http.headers ?? {})) headers[name] = renderTemplate(value, view)
+  const hasHeader = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name)
+
+  let body: string | undefined
+  if (http.body !== undefined && http.body !== null) {
+    if (typeof http.body === 'string') body = renderTemplate(http.body, view)
+    else {
+      body = JSON.stringify(renderJson(http.body, view))
+      if (!hasHeader('content-type')) headers['content-type'] = 'application/json'
+    }
+  } else if (method === 'GET' || method === 'HEAD') {
+    for (const [name, value] of Object.entries(args)) {
+      if (value === undefined || value === null) continue
+      for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, queryValue(item))
+    }
+  } else {
+    body = JSON.stringify(args)
+    if (!hasHeader('content-type')) headers['content-type'] = 'application/json'
+  }
+
+  const response = await egress.fetch(url.href, { method, headers, body, signal: options.signal, timeoutMs: options.timeoutMs })
+  if (response.status < 200 || response.status > 299) {
+    return { content: [{ type: 'text', text: `HTTP ${response.status}: ${response.text.slice(0, 500)}` }], isError: true }
+  }
+  return prettyJson(response.text)
+}
+
+function prettyJson(text: string): string {
+  const trimmed = text.trim()
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2)
+  } catch {
+    return text
+  }
+}

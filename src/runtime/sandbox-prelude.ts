@@ -1,0 +1,42 @@
+// The JavaScript run inside the sandbox before the user's module: builds `ctx` over raw string-in/string-out host functions.
+
+/**
+ * Evaluates to `(host, credentialsJson) => run`, where `run(fn, inputJson)` calls the module's default export and
+ * resolves to `JSON.stringify({value})`. Values cross the boundary as JSON text, so the code only sees plain data.
+ */
+export const PRELUDE = `(function (host, credentialsJson) {
+  const toJson = (v) => (v === undefined ? undefined : JSON.stringify(v));
+  const ctx = {};
+  ctx.credentials = credentialsJson === undefined ? undefined : JSON.parse(credentialsJson);
+  ctx.fetch = async function fetch(url, init) {
+    const options = { ...(init || {}) };
+    const headers = {};
+    for (const [k, v] of Object.entries(options.headers || {})) headers[k] = String(v);
+    if (options.body !== undefined && options.body !== null && typeof options.body !== 'string') {
+      options.body = JSON.stringify(options.body);
+      if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    }
+    const request = { method: options.method, headers, body: options.body === null ? undefined : options.body };
+    const r = JSON.parse(await host.fetch(String(url), JSON.stringify(request)));
+    const responseHeaders = { ...r.headers };
+    Object.defineProperty(responseHeaders, 'get', { value: (name) => r.headers[String(name).toLowerCase()] ?? null });
+    return {
+      status: r.status,
+      ok: r.status >= 200 && r.status < 300,
+      url: r.url,
+      headers: responseHeaders,
+      text: async () => r.text,
+      json: async () => JSON.parse(r.text),
+    };
+  };
+  ctx.log = (level, message) => { host.log(String(level), typeof message === 'string' ? message : String(toJson(message))); };
+  ctx.progress = (progress, total, message) => { host.progress(JSON.stringify({ progress, total, message })); };
+  if (host.sample) ctx.sample = async (request) => JSON.parse(await host.sample(JSON.stringify(request ?? {})));
+  if (host.elicit) ctx.elicit = async (request) => JSON.parse(await host.elicit(JSON.stringify(request ?? {})));
+  Object.freeze(ctx);
+  return async (fn, inputJson) => {
+    if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');
+    const value = await fn(JSON.parse(inputJson), ctx);
+    return JSON.stringify({ value });
+  };
+})`

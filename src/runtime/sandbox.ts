@@ -1,0 +1,280 @@
+// Runs a user's JavaScript module in a QuickJS WebAssembly sandbox with memory/time limits and a host-provided ctx.
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
+import { acquireEngine, releaseEngine, retireEngine, takeGrowth, type Engine } from './quickjs-engine'
+import { PRELUDE } from './sandbox-prelude'
+
+/** What the host offers the code as `ctx`; sample/elicit exist in the sandbox only when given here. */
+export interface SandboxHost {
+  credentials?: unknown
+  fetch?: (url: string, init: SandboxFetchInit) => Promise<{ status: number; headers: Record<string, string>; text: string; url?: string }>
+  log?: (level: string, message: string) => void
+  progress?: (progress: number, total?: number, message?: string) => void
+  sample?: (request: unknown) => Promise<unknown>
+  elicit?: (request: unknown) => Promise<unknown>
+}
+
+export interface SandboxFetchInit {
+  method?: string
+  headers?: Record<string, string>
+  body?: string
+}
+
+export interface RunJavaScriptOptions {
+  /** An ES module whose default export is `async (input, ctx) => result`. */
+  code: string
+  input: unknown
+  ctx: SandboxHost
+  memoryMb?: number
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'
+
+/** A failure of the user's code or of a limit; `message` is meant for the user (no host stack). */
+export class SandboxError extends Error {
+  override readonly name = 'SandboxError'
+  constructor(
+    message: string,
+    readonly reason: SandboxFailure,
+  ) {
+    super(message)
+  }
+}
+
+/** Below the host's native stack: a deeper QuickJS stack would overflow the host and corrupt the instance. */
+const MAX_STACK_BYTES = 256 * 1024
+
+/** Runs `code`'s default export with `input` and a ctx over `ctx`; resolves to its JSON result or rejects with SandboxError. */
+export async function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
+  if (options.signal?.aborted) throw new SandboxError('canceled', 'aborted')
+  const engine = await acquireEngine()
+  const call = new SandboxCall(engine, options)
+  try {
+    return await call.run(options.code, options.input)
+  } finally {
+    call.dispose()
+  }
+}
+
+class SandboxCall {
+  private readonly runtime: QuickJSRuntime
+  private readonly context: QuickJSContext
+  private readonly handles: QuickJSHandle[] = []
+  private readonly pending = new Set<QuickJSDeferredPromise>()
+  private readonly deadline: number
+  private readonly memoryLimit: number
+  private readonly memoryMb: number
+  private readonly timeoutMs: number
+  private readonly host: SandboxHost
+  private readonly signal?: AbortSignal
+  private grownBytes = 0
+  /** The VM was interrupted, ran out of memory or failed at host level: its runtime is not freed (see dispose). */
+  private unsafeToFree = false
+  private finished = false
+  private outcome?: Exclude<SandboxFailure, 'error'>
+  private timer?: ReturnType<typeof setTimeout>
+  private onAbort?: () => void
+  /** Rejects when the deadline passes or the caller cancels, so awaiting a host promise that never settles ends too. */
+  private readonly stop: Promise<never>
+
+  constructor(
+    private readonly engine: Engine,
+    options: RunJavaScriptOptions,
+  ) {
+    this.host = options.ctx
+    this.signal = options.signal
+    this.memoryMb = options.memoryMb ?? 64
+    this.timeoutMs = options.timeoutMs ?? 10_000
+    this.memoryLimit = this.memoryMb * 1024 * 1024
+    this.deadline = Date.now() + this.timeoutMs
+    takeGrowth(engine)
+    this.runtime = engine.quickjs.newRuntime()
+    this.runtime.setMemoryLimit(this.memoryLimit)
+    this.runtime.setMaxStackSize(MAX_STACK_BYTES)
+    this.runtime.setInterruptHandler(() => (this.limitReached() ? (this.unsafeToFree = true) : false))
+    this.context = this.runtime.newContext()
+    this.stop = new Promise<never>((_, reject) => {
+      this.timer = setTimeout(() => {
+        this.outcome ??= 'timeout'
+        reject(this.limitError())
+      }, this.timeoutMs)
+      this.onAbort = () => {
+        this.outcome ??= 'aborted'
+        reject(this.limitError())
+      }
+      this.signal?.addEventListener('abort', this.onAbort, { once: true })
+    })
+    this.stop.catch(() => {})
+  }
+
+  async run(code: string, input: unknown): Promise<unknown> {
+    const { context } = this
+    const hostObject = this.keep(context.newObject())
+    context.setProp(hostObject, 'fetch', this.asyncHostFunction('fetch', async ([url = '', init = '{}']) => {
+      if (!this.host.fetch) throw new Error('fetch is not available')
+      return JSON.stringify(await this.host.fetch(url, JSON.parse(init) as SandboxFetchInit))
+    }))
+    context.setProp(hostObject, 'log', this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log?.(level, message)))
+    context.setProp(hostObject, 'progress', this.syncHostFunction('progress', ([packed = '{}']) => {
+      const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
+      if (typeof p.progress !== 'number') return
+      this.host.progress?.(p.progress, typeof p.total === 'number' ? p.total : undefined, typeof p.message === 'string' ? p.message : undefined)
+    }))
+    const { sample, elicit } = this.host
+    if (sample) context.setProp(hostObject, 'sample', this.asyncHostFunction('sample', async ([req = 'null']) => JSON.stringify((await sample(JSON.parse(req))) ?? null)))
+    if (elicit) context.setProp(hostObject, 'elicit', this.asyncHostFunction('elicit', async ([req = 'null']) => JSON.stringify((await elicit(JSON.parse(req))) ?? null)))
+
+    const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
+    const credentials = this.host.credentials === undefined ? context.undefined : this.keep(context.newString(JSON.stringify(this.host.credentials)))
+    const runner = this.unwrap(this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)))
+
+    const namespace = await this.settle(this.unwrap(this.enter(() => context.evalCode(code, 'tool.mjs', { type: 'module' }))))
+    const defaultExport = this.keep(context.getProp(namespace, 'default'))
+    const inputJson = this.keep(this.enter(() => context.newString(JSON.stringify(input ?? {}))))
+    const result = await this.settle(this.unwrap(this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputJson))))
+    return (JSON.parse(context.getString(result)) as { value?: unknown }).value
+  }
+
+  dispose(): void {
+    this.finished = true
+    clearTimeout(this.timer)
+    if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort)
+    try {
+      for (const deferred of this.pending) deferred.dispose()
+      for (const handle of this.handles) if (handle.alive) handle.dispose()
+      if (this.unsafeToFree) {
+        // Freeing a runtime after an interrupt or out-of-memory can trip QuickJS's leak assertion (quickjs-emscripten
+        // #257), which aborts the whole instance under calls still running on it. Leave this runtime be and retire
+        // the instance instead: new calls load a fresh one, and this one is collected once its calls end.
+        retireEngine(this.engine)
+        return
+      }
+      this.context.dispose()
+      this.runtime.dispose()
+      releaseEngine(this.engine)
+    } catch {
+      // A failed teardown (the same assertion, #269) leaves the instance unusable: later calls load a fresh one.
+      if (process.env.TOOLYARD_DEBUG_SANDBOX) console.error('sandbox teardown failed')
+      retireEngine(this.engine)
+    }
+  }
+
+  private keep<T extends QuickJSHandle>(handle: T): T {
+    this.handles.push(handle)
+    return handle
+  }
+
+  /** True when the call must stop; also charges the call for the WASM memory it grew (run inside the VM's interrupt check). */
+  private limitReached(): boolean {
+    this.grownBytes += takeGrowth(this.engine)
+    if (!this.outcome && this.grownBytes > this.memoryLimit) {
+      this.outcome = 'memory'
+      this.unsafeToFree = true
+    }
+    if (!this.outcome && this.signal?.aborted) this.outcome = 'aborted'
+    if (!this.outcome && Date.now() > this.deadline) this.outcome = 'timeout'
+    return this.outcome !== undefined
+  }
+
+  private limitError(): SandboxError {
+    if (this.outcome === 'aborted') return new SandboxError('canceled', 'aborted')
+    if (this.outcome === 'memory') return new SandboxError(`out of memory (limit ${this.memoryMb} MB)`, 'memory')
+    return new SandboxError(`timed out after ${this.timeoutMs}ms`, 'timeout')
+  }
+
+  /** Runs one synchronous entry into the VM; a host-level failure (not a JS exception) retires the instance. */
+  private enter<T>(fn: () => T): T {
+    try {
+      return fn()
+    } catch (error) {
+      // A host stack overflow or a WASM trap leaves the instance in an unknown state.
+      this.unsafeToFree = true
+      if (error instanceof RangeError || error instanceof WebAssembly.RuntimeError) retireEngine(this.engine)
+      throw new SandboxError(`sandbox failure: ${error instanceof Error ? error.message : String(error)}`, 'error')
+    } finally {
+      this.limitReached()
+    }
+  }
+
+  private toError(dumped: unknown): SandboxError {
+    if (this.limitReached()) return this.limitError()
+    const err = typeof dumped === 'object' && dumped !== null ? (dumped as { message?: unknown }) : undefined
+    const message = typeof err?.message === 'string' ? err.message : typeof dumped === 'string' ? dumped : (JSON.stringify(dumped) ?? 'undefined')
+    // QuickJS throws null (no room for an Error), "out of memory", or "string too long" (a 1 GB string) when memory runs out.
+    if (dumped === null || dumped === '' || /^(out of memory|string too long)$/i.test(message)) {
+      this.outcome = 'memory'
+      this.unsafeToFree = true
+      return this.limitError()
+    }
+    return new SandboxError(message, 'error')
+  }
+
+  private unwrap(result: { error?: QuickJSHandle; value?: QuickJSHandle }): QuickJSHandle {
+    if (result.error) {
+      const dumped = this.context.dump(result.error)
+      result.error.dispose()
+      throw this.toError(dumped)
+    }
+    return this.keep(result.value!)
+  }
+
+  private runJobs(): void {
+    if (this.finished) return
+    const result = this.enter(() => this.runtime.executePendingJobs())
+    // An error here belongs to a promise the code awaits; settle() reports it through that promise.
+    if (result.error) result.error.dispose()
+  }
+
+  /** Awaits a VM promise (a plain value passes through), racing the deadline and cancellation. */
+  private async settle(handle: QuickJSHandle): Promise<QuickJSHandle> {
+    const state = this.context.getPromiseState(handle)
+    if (state.type === 'fulfilled') return state.notAPromise ? handle : this.keep(state.value)
+    if (state.type === 'rejected') return this.unwrap({ error: state.error })
+    const resolved = this.enter(() => this.context.resolvePromise(handle))
+    this.runJobs()
+    if (this.outcome) throw this.limitError()
+    return this.unwrap(await Promise.race([resolved, this.stop]))
+  }
+
+  /** A host function returning a VM promise settled from the host (DECISIONS §6: promises, not asyncify). */
+  private asyncHostFunction(name: string, call: (args: string[]) => Promise<string>): QuickJSHandle {
+    const { context } = this
+    return this.keep(
+      context.newFunction(name, (...args) => {
+        const text = args.map((a) => context.getString(a))
+        const deferred = context.newPromise()
+        this.pending.add(deferred)
+        const settleWith = (make: () => QuickJSHandle, method: 'resolve' | 'reject') => {
+          if (this.finished) return
+          const value = this.enter(make)
+          this.enter(() => deferred[method](value))
+          value.dispose()
+          this.pending.delete(deferred)
+          this.runJobs()
+        }
+        Promise.resolve()
+          .then(() => call(text))
+          .then(
+            (value) => settleWith(() => context.newString(value), 'resolve'),
+            (error: unknown) => settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
+          )
+          .catch(() => {})
+        return deferred.handle
+      }),
+    )
+  }
+
+  private syncHostFunction(name: string, call: (args: string[]) => void): QuickJSHandle {
+    return this.keep(
+      this.context.newFunction(name, (...args) => {
+        if (this.finished) return
+        try {
+          call(args.map((a) => this.context.getString(a)))
+        } catch {
+          // A failing log/progress sink must not fail the user's code.
+        }
+      }),
+    )
+  }
+}

@@ -1,0 +1,92 @@
+// Test fixture: a real OAuth 2 authorization server (oauth2-mock-server) on 127.0.0.1, recording what it issued,
+// plus a Toolyard app whose log lines and response bodies are kept so tests can scan them for secrets.
+import { OAuth2Server } from 'oauth2-mock-server'
+import { startTestApp, type TestApp } from '../helpers/app'
+
+export interface TokenCall {
+  grant_type: string
+  body: Record<string, string>
+  authorization?: string
+}
+
+export interface MockIdp {
+  server: OAuth2Server
+  issuer: string
+  /** Every token request the provider received, in order. */
+  calls: TokenCall[]
+  /** Every access/refresh/id token it issued. */
+  issued: string[]
+  /** Answers the next token request with this status and body instead of tokens. */
+  failNext(statusCode: number, body: Record<string, unknown>): void
+  stop(): Promise<void>
+}
+
+export async function startMockIdp(): Promise<MockIdp> {
+  const server = new OAuth2Server()
+  await server.issuer.keys.generate('RS256')
+  await server.start(0, '127.0.0.1')
+  const issuer = server.issuer.url!.replace(/\/$/, '')
+  const calls: TokenCall[] = []
+  const issued: string[] = []
+  const failures: { statusCode: number; body: Record<string, unknown> }[] = []
+  server.service.on('beforeResponse', (response: { statusCode: number; body: Record<string, unknown> }, req: { body: Record<string, string>; headers: Record<string, string> }) => {
+    calls.push({ grant_type: req.body.grant_type!, body: { ...req.body }, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) })
+    const failure = failures.shift()
+    if (failure) {
+      response.statusCode = failure.statusCode
+      response.body = failure.body
+      return
+    }
+    for (const k of ['access_token', 'refresh_token', 'id_token']) if (typeof response.body[k] === 'string') issued.push(response.body[k] as string)
+  })
+  return {
+    server,
+    issuer,
+    calls,
+    issued,
+    failNext: (statusCode, body) => void failures.push({ statusCode, body }),
+    stop: () => server.stop(),
+  }
+}
+
+/** Follows the authorization URL like a browser would, without following the redirect back: returns code and state. */
+export async function authorize(authUrl: string): Promise<{ code: string; state: string; location: URL }> {
+  const res = await fetch(authUrl, { redirect: 'manual' })
+  if (res.status < 300 || res.status >= 400) throw new Error(`authorize answered ${res.status}`)
+  const location = new URL(res.headers.get('location')!)
+  return { code: location.searchParams.get('code')!, state: location.searchParams.get('state')!, location }
+}
+
+export interface RecordingApp extends TestApp {
+  logLines: string[]
+  bodies: string[]
+  /** Like api(), and keeps the response body text; returns status + parsed JSON. */
+  call(path: string, init?: Parameters<TestApp['api']>[1]): Promise<{ status: number; body: any; text: string }>
+}
+
+export async function startRecordingApp(env: Record<string, string> = {}): Promise<RecordingApp> {
+  const logLines: string[] = []
+  const bodies: string[] = []
+  const app = await startTestApp(env, { onLogLine: (l) => logLines.push(l) })
+  const call: RecordingApp['call'] = async (path, init) => {
+    const res = await app.api(path, init)
+    const text = await res.text()
+    bodies.push(text)
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = text
+    }
+    return { status: res.status, body, text }
+  }
+  return Object.assign(app, { logLines, bodies, call })
+}
+
+/** What the test tool returns for a token: its length and last characters (the token itself is never echoed). */
+export const fingerprint = (token: string) => `token ${token.length}:${token.slice(-12)}`
+
+export const TOOL_CODE = `export default async (input, ctx) => {
+  const t = ctx.credentials && ctx.credentials.access_token
+  return t ? 'token ' + t.length + ':' + t.slice(-12) : 'no credentials'
+}`
