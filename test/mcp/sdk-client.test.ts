@@ -90,7 +90,8 @@ async function connect(capabilities: Record<string, unknown> = {}, key = app.api
   return { client, transport }
 }
 
-const text = (r: { content: unknown }) => (r.content as { type: string; text?: string }[]).map((c) => c.text ?? '').join('')
+// callTool's declared type also covers the pre-2024 `toolResult` shape; these results always carry `content`.
+const text = (r: unknown) => (r as { content: { type: string; text?: string }[] }).content.map((c) => c.text ?? '').join('')
 
 describe('basic tools', () => {
   let client: Client

@@ -110,7 +110,7 @@ describe('reading each type', () => {
   test('function: cached until the ttl passes', async () => {
     const first = await readText('mcp://cached')
     expect(await readText('mcp://cached')).toBe(first)
-    await eventually(async () => await readText('mcp://cached') !== first)
+    await eventually(async () => (await readText('mcp://cached')) !== first)
   })
 
   test('dynamic: a new value on every read', async () => {

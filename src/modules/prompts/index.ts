@@ -30,7 +30,9 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
         const start = query.cursor ? Number.parseInt(Buffer.from(query.cursor, 'base64url').toString(), 10) || 0 : 0
         const limit = query.limit ?? 100
         const more = start + limit < all.length
-        return { prompts: all.slice(start, start + limit), ...(more ? { next_cursor: Buffer.from(String(start + limit)).toString('base64url') } : {}) }
+        // The spec's REST shape: every argument is {name, description, required}.
+        const prompts = all.slice(start, start + limit).map((p) => ({ ...p, arguments: p.arguments.map((a) => ({ ...a, description: a.description ?? '' })) }))
+        return { prompts, ...(more ? { next_cursor: Buffer.from(String(start + limit)).toString('base64url') } : {}) }
       },
       { api: 'prompts_list', body: t.Optional(ListPromptsBody), query: ListQuery, response: { 200: PromptListing, ...errorResponses }, detail: { tags, summary: 'Prompts (of one server when server_id is given)' } },
     )

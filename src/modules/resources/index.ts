@@ -50,7 +50,8 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService 
       '/resources/list',
       ({ auth, body, query }) => {
         const { slice, next_cursor } = paged(deps.resources.list(auth.projectId, body?.server_id), query.limit ?? 100, query.cursor)
-        return { resources: slice, ...(next_cursor ? { next_cursor } : {}) }
+        // The spec's REST shape always has a description; the protocol omits an absent one.
+        return { resources: slice.map((r) => ({ ...r, description: r.description ?? '' })), ...(next_cursor ? { next_cursor } : {}) }
       },
       { api: 'resources_misc', body: t.Optional(ListResourcesBody), query: ListQuery, response: { 200: ResourceListing, ...errorResponses }, detail: { tags, summary: 'Active resources (uri templates excluded)' } },
     )

@@ -1,5 +1,5 @@
 // Routes for /tools: registration and CRUD, plus the REST tool endpoints /tools/list and /tools/call (no JSON-RPC wrapper).
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { guard, type GuardDeps } from '../../http/guard'
 import type { CallHost } from '../../mcp/backend'
@@ -7,7 +7,6 @@ import type { ServersService } from '../servers/service'
 import type { ToolCallService } from './call-service'
 import { CallResultView, CreateToolBody, McpToolView, RestCallBody, RestListBody, ToolList, ToolListQuery, ToolView, UpdateToolBody } from './model'
 import type { ToolsService } from './service'
-import { t } from 'elysia'
 
 // REST callers have no MCP session: logs and progress have nowhere to go, and sampling/elicitation are unavailable.
 const restHost = (signal: AbortSignal): CallHost => ({ signal, protocolVersion: '2025-11-25', log: () => {}, progress: () => {} })
