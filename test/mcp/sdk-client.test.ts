@@ -243,6 +243,23 @@ describe('streaming and interaction', () => {
     await client.close()
   })
 
+  test('raw: notifications/cancelled ends the pending POST without a response', async () => {
+    const { client, transport } = await connect()
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-key': app.apiKey, 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-11-25' }
+    const pending = fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 'slow-1', method: 'tools/call', params: { name: 'wait_upstream', arguments: { tag: 'raw-cancel' } } }) })
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && upstream.pendingRequests < 1) await Bun.sleep(10)
+    const cancel = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'slow-1', reason: 'test' } }) })
+    expect(cancel.status).toBe(202)
+    const res = await pending
+    expect(res.status).toBeLessThan(300)
+    // Whatever the framing, no JSON-RPC response for the cancelled request is delivered.
+    expect(await res.text()).not.toContain('slow-1')
+    while (Date.now() < deadline && !slowAborted.includes('?tag=raw-cancel')) await Bun.sleep(10)
+    expect(slowAborted).toContain('?tag=raw-cancel')
+    await client.close()
+  })
+
   test('requests of one session run concurrently', async () => {
     const { client } = await connect({ sampling: {} })
     let release!: () => void
