@@ -27,6 +27,10 @@ const MAX_INSTANCE_BYTES = 512 * 1024 * 1024
 const INITIAL_BYTES = 16 * 1024 * 1024
 
 let engine: Promise<Engine> | undefined
+/** How many instances this thread has retired: the sandbox worker asks to be replaced once it is non-zero. */
+let retirements = 0
+
+export const retiredEngines = (): number => retirements
 
 export function acquireEngine(): Promise<Engine> {
   if (!engine) {
@@ -44,6 +48,7 @@ export function acquireEngine(): Promise<Engine> {
 
 /** Stops handing out this instance (it grew too big, or a failure may have left it inconsistent). */
 export function retireEngine(e: Engine): void {
+  if (!e.retired) retirements++
   e.retired = true
   if (engine === e.source) engine = undefined
 }

@@ -1,0 +1,258 @@
+// Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
+import { acquireEngine, releaseEngine, retireEngine, takeGrowth, type Engine } from './quickjs-engine'
+import { PRELUDE } from './sandbox-prelude'
+import { SandboxError, type SandboxFailure, type SandboxFetchInit, type SandboxHost } from './sandbox-types'
+
+export interface VmRunOptions {
+  code: string
+  /** The input as JSON text (values cross thread and VM boundaries as JSON). */
+  inputJson: string
+  host: SandboxHost
+  memoryMb: number
+  timeoutMs: number
+  signal?: AbortSignal
+  /** Set to non-zero by the main thread to stop the call even while its code runs (checked by the interrupt handler). */
+  cancelFlag?: Int32Array
+}
+
+/** Below the host's native stack: a deeper QuickJS stack would overflow the host and corrupt the instance. */
+const MAX_STACK_BYTES = 256 * 1024
+
+/** Runs `code`'s default export; resolves to the JSON text `{"value": ...}` or rejects with SandboxError. */
+export async function runInVm(options: VmRunOptions): Promise<string> {
+  if (options.signal?.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
+  const engine = await acquireEngine()
+  const call = new SandboxCall(engine, options)
+  try {
+    return await call.run(options.code, options.inputJson)
+  } finally {
+    call.dispose()
+  }
+}
+
+const isCanceled = (flag?: Int32Array) => flag !== undefined && Atomics.load(flag, 0) !== 0
+
+class SandboxCall {
+  private readonly runtime: QuickJSRuntime
+  private readonly context: QuickJSContext
+  private readonly handles: QuickJSHandle[] = []
+  private readonly pending = new Set<QuickJSDeferredPromise>()
+  private readonly deadline: number
+  private readonly memoryLimit: number
+  private readonly memoryMb: number
+  private readonly timeoutMs: number
+  private readonly host: SandboxHost
+  private readonly signal?: AbortSignal
+  private readonly cancelFlag?: Int32Array
+  private grownBytes = 0
+  /** The VM was interrupted, ran out of memory or failed at host level: its runtime is not freed (see dispose). */
+  private unsafeToFree = false
+  private finished = false
+  private outcome?: Exclude<SandboxFailure, 'error'>
+  private timer?: ReturnType<typeof setTimeout>
+  private onAbort?: () => void
+  /** Rejects when the deadline passes or the caller cancels, so awaiting a host promise that never settles ends too. */
+  private readonly stop: Promise<never>
+
+  constructor(
+    private readonly engine: Engine,
+    options: VmRunOptions,
+  ) {
+    this.host = options.host
+    this.signal = options.signal
+    this.cancelFlag = options.cancelFlag
+    this.memoryMb = options.memoryMb
+    this.timeoutMs = options.timeoutMs
+    this.memoryLimit = this.memoryMb * 1024 * 1024
+    this.deadline = Date.now() + this.timeoutMs
+    takeGrowth(engine)
+    this.runtime = engine.quickjs.newRuntime()
+    this.runtime.setMemoryLimit(this.memoryLimit)
+    this.runtime.setMaxStackSize(MAX_STACK_BYTES)
+    this.runtime.setInterruptHandler(() => (this.limitReached() ? (this.unsafeToFree = true) : false))
+    this.context = this.runtime.newContext()
+    this.stop = new Promise<never>((_, reject) => {
+      this.timer = setTimeout(() => {
+        this.outcome ??= 'timeout'
+        reject(this.limitError())
+      }, this.timeoutMs)
+      this.onAbort = () => {
+        this.outcome ??= 'aborted'
+        reject(this.limitError())
+      }
+      this.signal?.addEventListener('abort', this.onAbort, { once: true })
+    })
+    this.stop.catch(() => {})
+  }
+
+  async run(code: string, inputJson: string): Promise<string> {
+    const { context } = this
+    const hostObject = this.keep(context.newObject())
+    context.setProp(hostObject, 'fetch', this.asyncHostFunction('fetch', async ([url = '', init = '{}']) => {
+      if (!this.host.fetch) throw new Error('fetch is not available')
+      return JSON.stringify(await this.host.fetch(url, JSON.parse(init) as SandboxFetchInit))
+    }))
+    context.setProp(hostObject, 'log', this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log?.(level, message)))
+    context.setProp(hostObject, 'progress', this.syncHostFunction('progress', ([packed = '{}']) => {
+      const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
+      if (typeof p.progress !== 'number') return
+      this.host.progress?.(p.progress, typeof p.total === 'number' ? p.total : undefined, typeof p.message === 'string' ? p.message : undefined)
+    }))
+    const { sample, elicit } = this.host
+    if (sample) context.setProp(hostObject, 'sample', this.asyncHostFunction('sample', async ([req = 'null']) => JSON.stringify((await sample(JSON.parse(req))) ?? null)))
+    if (elicit) context.setProp(hostObject, 'elicit', this.asyncHostFunction('elicit', async ([req = 'null']) => JSON.stringify((await elicit(JSON.parse(req))) ?? null)))
+
+    const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
+    const credentials = this.host.credentials === undefined ? context.undefined : this.keep(context.newString(JSON.stringify(this.host.credentials)))
+    const runner = this.unwrap(this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)))
+
+    const namespace = await this.settle(this.unwrap(this.enter(() => context.evalCode(code, 'tool.mjs', { type: 'module' }))))
+    const defaultExport = this.keep(context.getProp(namespace, 'default'))
+    const inputHandle = this.keep(this.enter(() => context.newString(inputJson)))
+    const result = await this.settle(this.unwrap(this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputHandle))))
+    return context.getString(result)
+  }
+
+  dispose(): void {
+    this.finished = true
+    clearTimeout(this.timer)
+    if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort)
+    try {
+      for (const deferred of this.pending) deferred.dispose()
+      for (const handle of this.handles) if (handle.alive) handle.dispose()
+      if (this.unsafeToFree) {
+        // Freeing a runtime after an interrupt or out-of-memory can trip QuickJS's leak assertion (quickjs-emscripten
+        // #257), which aborts the whole instance under calls still running on it. Leave this runtime be and retire
+        // the instance instead: new calls load a fresh one, and this one is collected once its calls end.
+        retireEngine(this.engine)
+        return
+      }
+      this.context.dispose()
+      this.runtime.dispose()
+      releaseEngine(this.engine)
+    } catch {
+      // A failed teardown (the same assertion, #269) leaves the instance unusable: later calls load a fresh one.
+      if (process.env.TOOLYARD_DEBUG_SANDBOX) console.error('sandbox teardown failed')
+      retireEngine(this.engine)
+    }
+  }
+
+  private keep<T extends QuickJSHandle>(handle: T): T {
+    this.handles.push(handle)
+    return handle
+  }
+
+  /** True when the call must stop; also charges the call for the WASM memory it grew (run inside the VM's interrupt check). */
+  private limitReached(): boolean {
+    this.grownBytes += takeGrowth(this.engine)
+    if (!this.outcome && this.grownBytes > this.memoryLimit) {
+      this.outcome = 'memory'
+      this.unsafeToFree = true
+    }
+    if (!this.outcome && (this.signal?.aborted || isCanceled(this.cancelFlag))) this.outcome = 'aborted'
+    if (!this.outcome && Date.now() > this.deadline) this.outcome = 'timeout'
+    return this.outcome !== undefined
+  }
+
+  private limitError(): SandboxError {
+    if (this.outcome === 'aborted') return new SandboxError('canceled', 'aborted')
+    if (this.outcome === 'memory') return new SandboxError(`out of memory (limit ${this.memoryMb} MB)`, 'memory')
+    return new SandboxError(`timed out after ${this.timeoutMs}ms`, 'timeout')
+  }
+
+  /** Runs one synchronous entry into the VM; a host-level failure (not a JS exception) retires the instance. */
+  private enter<T>(fn: () => T): T {
+    try {
+      return fn()
+    } catch (error) {
+      // A host stack overflow or a WASM trap leaves the instance in an unknown state.
+      this.unsafeToFree = true
+      if (error instanceof RangeError || error instanceof WebAssembly.RuntimeError) retireEngine(this.engine)
+      throw new SandboxError(`sandbox failure: ${error instanceof Error ? error.message : String(error)}`, 'error')
+    } finally {
+      this.limitReached()
+    }
+  }
+
+  private toError(dumped: unknown): SandboxError {
+    if (this.limitReached()) return this.limitError()
+    const err = typeof dumped === 'object' && dumped !== null ? (dumped as { message?: unknown }) : undefined
+    const message = typeof err?.message === 'string' ? err.message : typeof dumped === 'string' ? dumped : (JSON.stringify(dumped) ?? 'undefined')
+    // QuickJS throws null (no room for an Error), "out of memory", or "string too long" (a 1 GB string) when memory runs out.
+    if (dumped === null || dumped === '' || /^(out of memory|string too long)$/i.test(message)) {
+      this.outcome = 'memory'
+      this.unsafeToFree = true
+      return this.limitError()
+    }
+    return new SandboxError(message, 'error')
+  }
+
+  private unwrap(result: { error?: QuickJSHandle; value?: QuickJSHandle }): QuickJSHandle {
+    if (result.error) {
+      const dumped = this.context.dump(result.error)
+      result.error.dispose()
+      throw this.toError(dumped)
+    }
+    return this.keep(result.value!)
+  }
+
+  private runJobs(): void {
+    if (this.finished) return
+    const result = this.enter(() => this.runtime.executePendingJobs())
+    // An error here belongs to a promise the code awaits; settle() reports it through that promise.
+    if (result.error) result.error.dispose()
+  }
+
+  /** Awaits a VM promise (a plain value passes through), racing the deadline and cancellation. */
+  private async settle(handle: QuickJSHandle): Promise<QuickJSHandle> {
+    const state = this.context.getPromiseState(handle)
+    if (state.type === 'fulfilled') return state.notAPromise ? handle : this.keep(state.value)
+    if (state.type === 'rejected') return this.unwrap({ error: state.error })
+    const resolved = this.enter(() => this.context.resolvePromise(handle))
+    this.runJobs()
+    if (this.outcome) throw this.limitError()
+    return this.unwrap(await Promise.race([resolved, this.stop]))
+  }
+
+  /** A host function returning a VM promise settled from the host (DECISIONS §6: promises, not asyncify). */
+  private asyncHostFunction(name: string, call: (args: string[]) => Promise<string>): QuickJSHandle {
+    const { context } = this
+    return this.keep(
+      context.newFunction(name, (...args) => {
+        const text = args.map((a) => context.getString(a))
+        const deferred = context.newPromise()
+        this.pending.add(deferred)
+        const settleWith = (make: () => QuickJSHandle, method: 'resolve' | 'reject') => {
+          if (this.finished) return
+          const value = this.enter(make)
+          this.enter(() => deferred[method](value))
+          value.dispose()
+          this.pending.delete(deferred)
+          this.runJobs()
+        }
+        Promise.resolve()
+          .then(() => call(text))
+          .then(
+            (value) => settleWith(() => context.newString(value), 'resolve'),
+            (error: unknown) => settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
+          )
+          .catch(() => {})
+        return deferred.handle
+      }),
+    )
+  }
+
+  private syncHostFunction(name: string, call: (args: string[]) => void): QuickJSHandle {
+    return this.keep(
+      this.context.newFunction(name, (...args) => {
+        if (this.finished) return
+        try {
+          call(args.map((a) => this.context.getString(a)))
+        } catch {
+          // A failing log/progress sink must not fail the user's code.
+        }
+      }),
+    )
+  }
+}
