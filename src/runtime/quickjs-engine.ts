@@ -1,4 +1,4 @@
-// Loads the shared QuickJS WASM instance (sync variant), charges calls for the WASM memory they grow, retires bloated instances.
+// Loads the QuickJS WASM instance of this (worker) thread, charges calls for the WASM memory they grow, retires bloated instances.
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
 import variant from '@jitl/quickjs-singlefile-mjs-release-sync'
 

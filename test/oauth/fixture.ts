@@ -1,5 +1,6 @@
 // Test fixture: a real OAuth 2 authorization server (oauth2-mock-server) on 127.0.0.1, recording what it issued,
 // plus a Toolyard app whose log lines and response bodies are kept so tests can scan them for secrets.
+import { randomUUID } from 'node:crypto'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { startTestApp, type TestApp } from '../helpers/app'
 
@@ -29,6 +30,10 @@ export async function startMockIdp(): Promise<MockIdp> {
   const calls: TokenCall[] = []
   const issued: string[] = []
   const failures: { statusCode: number; body: Record<string, unknown> }[] = []
+  // JWTs signed in the same second with the same claims are identical; a unique jti makes every token distinct.
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    token.payload.jti = randomUUID()
+  })
   server.service.on('beforeResponse', (response: { statusCode: number; body: Record<string, unknown> }, req: { body: Record<string, string>; headers: Record<string, string> }) => {
     calls.push({ grant_type: req.body.grant_type!, body: { ...req.body }, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) })
     const failure = failures.shift()

@@ -1,0 +1,33 @@
+// Messages between the main thread (sandbox-pool.ts) and a sandbox worker thread (sandbox-worker.ts).
+import type { SandboxFailure } from './sandbox-types'
+
+/** Host functions the main thread can run for a call; log/progress are one-way notices and always exist. */
+export type HostCallName = 'fetch' | 'sample' | 'elicit'
+export type HostNoticeName = 'log' | 'progress'
+
+export type ToWorker =
+  | {
+      type: 'run'
+      id: number
+      code: string
+      inputJson: string
+      /** JSON text of ctx.credentials, absent when there are none. */
+      credentialsJson?: string
+      memoryMb: number
+      timeoutMs: number
+      /** Which optional host functions exist (sample/elicit only when the client declared them). */
+      hosts: HostCallName[]
+      /** One Int32 on a SharedArrayBuffer: non-zero means stop (read by the VM's interrupt handler while code runs). */
+      cancelFlag: Int32Array
+    }
+  | { type: 'cancel'; id: number }
+  | { type: 'host-result'; callId: number; ok: true; value: unknown }
+  | { type: 'host-result'; callId: number; ok: false; message: string }
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'started'; id: number }
+  | { type: 'host-call'; id: number; callId: number; name: HostCallName; args: unknown[] }
+  | { type: 'host-notice'; id: number; name: HostNoticeName; args: unknown[] }
+  | { type: 'done'; id: number; ok: true; json: string; recycle: boolean }
+  | { type: 'done'; id: number; ok: false; message: string; reason: SandboxFailure; recycle: boolean }

@@ -1,0 +1,82 @@
+// Worker-thread entry of the sandbox pool: runs calls in QuickJS and proxies ctx host functions to the main thread.
+import { acquireEngine, retiredEngines } from './quickjs-engine'
+import type { FromWorker, HostCallName, HostNoticeName, ToWorker } from './sandbox-protocol'
+import { SandboxError, type SandboxFetchInit, type SandboxFetchResponse, type SandboxHost } from './sandbox-types'
+import { runInVm } from './sandbox-vm'
+
+const port = self as unknown as { postMessage(message: FromWorker): void; onmessage: ((event: MessageEvent<ToWorker>) => void) | null }
+const send = (message: FromWorker) => port.postMessage(message)
+
+/** Aborts a call awaiting a host promise (a call running code is stopped by its cancel flag instead). */
+const controllers = new Map<number, AbortController>()
+const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+let nextCallId = 1
+
+function hostCall(id: number, name: HostCallName, args: unknown[]): Promise<unknown> {
+  const callId = nextCallId++
+  return new Promise((resolve, reject) => {
+    waiting.set(callId, { resolve, reject })
+    send({ type: 'host-call', id, callId, name, args })
+  })
+}
+
+const notice = (id: number, name: HostNoticeName, args: unknown[]) => send({ type: 'host-notice', id, name, args })
+
+async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
+  const { id } = message
+  const controller = new AbortController()
+  controllers.set(id, controller)
+  const host: SandboxHost = {
+    credentials: message.credentialsJson === undefined ? undefined : JSON.parse(message.credentialsJson),
+    fetch: (url: string, init: SandboxFetchInit) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>,
+    log: (level, text) => notice(id, 'log', [level, text]),
+    progress: (progress, total, text) => notice(id, 'progress', [progress, total, text]),
+  }
+  if (message.hosts.includes('sample')) host.sample = (request) => hostCall(id, 'sample', [request])
+  if (message.hosts.includes('elicit')) host.elicit = (request) => hostCall(id, 'elicit', [request])
+  send({ type: 'started', id })
+  try {
+    const json = await runInVm({
+      code: message.code,
+      inputJson: message.inputJson,
+      host,
+      memoryMb: message.memoryMb,
+      timeoutMs: message.timeoutMs,
+      signal: controller.signal,
+      cancelFlag: message.cancelFlag,
+    })
+    send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })
+  } catch (error) {
+    const reason = error instanceof SandboxError ? error.reason : 'error'
+    const text = error instanceof Error ? error.message : String(error)
+    send({ type: 'done', id, ok: false, message: text, reason, recycle: retiredEngines() > 0 })
+  } finally {
+    controllers.delete(id)
+  }
+}
+
+port.onmessage = (event) => {
+  const message = event.data
+  switch (message.type) {
+    case 'run':
+      void run(message)
+      return
+    case 'cancel':
+      controllers.get(message.id)?.abort()
+      return
+    case 'host-result': {
+      const pending = waiting.get(message.callId)
+      if (!pending) return
+      waiting.delete(message.callId)
+      if (message.ok) pending.resolve(message.value)
+      else pending.reject(new Error(message.message))
+      return
+    }
+  }
+}
+
+// Load the WASM module up front so the first call's deadline does not pay for it.
+acquireEngine().then(
+  () => send({ type: 'ready' }),
+  () => send({ type: 'ready' }),
+)
