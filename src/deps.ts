@@ -12,6 +12,7 @@ import { REFRESH_OAUTH_PATTERN, refreshOAuthTokens } from './jobs/refresh-oauth'
 import { createEventBus } from './lib/events'
 import { emptyBackend, type McpBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
+import { shutdownSandbox } from './runtime/sandbox'
 import { createLogger, type Logger } from './lib/log'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
@@ -123,6 +124,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       scheduler.stop()
       // Pending deliveries stay in the outbox for the next start.
       await webhookFeature.queue.stop()
+      // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
+      shutdownSandbox()
     },
     close() {
       db.close()

@@ -9,13 +9,14 @@ const send = (message: FromWorker) => port.postMessage(message)
 
 /** Aborts a call awaiting a host promise (a call running code is stopped by its cancel flag instead). */
 const controllers = new Map<number, AbortController>()
-const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
+/** Host calls awaiting the main thread's reply, by host call id. */
+const waiting = new Map<number, { id: number; resolve: (value: unknown) => void; reject: (error: Error) => void }>()
 let nextCallId = 1
 
 function hostCall(id: number, name: HostCallName, args: unknown[]): Promise<unknown> {
   const callId = nextCallId++
   return new Promise((resolve, reject) => {
-    waiting.set(callId, { resolve, reject })
+    waiting.set(callId, { id, resolve, reject })
     send({ type: 'host-call', id, callId, name, args })
   })
 }
@@ -52,6 +53,8 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
     send({ type: 'done', id, ok: false, message: text, reason, recycle: retiredEngines() > 0 })
   } finally {
     controllers.delete(id)
+    // Host waits the code left behind (the call ended first) are dropped; their replies are ignored.
+    for (const [callId, pending] of waiting) if (pending.id === id) waiting.delete(callId)
   }
 }
 

@@ -48,6 +48,15 @@ describe('credentials', () => {
     expect((await access.open(other.projectId, id)).status).toBe('missing')
   })
 
+  test('a stored value that no longer decrypts reads as auth_required, never as an exception', async () => {
+    const res = await app.api('/credentials', { body: { name: 'tampered', provider_id: 'api_key', credential_data: { api_key: SECRET } } })
+    const { id } = await res.json()
+    // Simulate a lost master key / tampered row: the ciphertext no longer authenticates.
+    app.server.deps.db.query("UPDATE credentials SET data_sealed = 'v1.bogus.bogus' WHERE id = $id").run({ id })
+    const opened = await app.server.deps.credentials.open(app.projectId, id)
+    expect(opened).toEqual({ status: 'auth_required' })
+  })
+
   test('unknown provider → 400; missing or empty credential_data → 400 naming the field; unknown field → 400', async () => {
     const unknown = await app.api('/credentials', { body: { name: 'x', provider_id: 'nope', credential_data: { a: 1 } } })
     expect(unknown.status).toBe(400)

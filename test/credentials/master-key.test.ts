@@ -71,7 +71,8 @@ describe('master key', () => {
     await app.stop()
 
     const wrong = await startTestApp({ TOOLYARD_MASTER_KEY: randomBytes(32).toString('base64') }, { dataDir: dir })
-    await expect(wrong.server.deps.credentials.open(projectId, id)).rejects.toThrow()
+    // Sealed with another master key: unusable, reported as needing the user again (never the data, never a throw).
+    expect(await wrong.server.deps.credentials.open(projectId, id)).toEqual({ status: 'auth_required' })
     await wrong.stop()
     const right = await startTestApp({ TOOLYARD_MASTER_KEY: key }, { dataDir: dir })
     expect(await openToken(right, projectId, id)).toBe('env-key-secret-222333')
@@ -92,7 +93,7 @@ describe('master key', () => {
     expect(rows[0]!.data_sealed).not.toBe(rows[1]!.data_sealed)
     db.query('UPDATE credentials SET data_sealed = $v WHERE id = $id').run({ v: rows.find((r) => r.id === a)!.data_sealed, id: b })
     db.close()
-    await expect(app.server.deps.credentials.open(app.projectId, b)).rejects.toThrow(/authentication/)
+    expect(await app.server.deps.credentials.open(app.projectId, b)).toEqual({ status: 'auth_required' })
     expect(await openToken(app, app.projectId, a)).toBe('bound-secret-aaaaaa')
     await app.stop()
   })

@@ -13,6 +13,8 @@ export function createCredentialAccess(deps: {
   sealer: Sealer
   refresher: Refresher
   marginS: number
+  /** Told when a stored credential cannot be decrypted (never given the data). */
+  onUnreadable?: (projectId: string, credentialId: string, err: unknown) => void
 }): CredentialAccess {
   const toStatus = (row: CredentialRow) => {
     if (row.kind !== 'oauth') return 'configured' as const
@@ -33,31 +35,42 @@ export function createCredentialAccess(deps: {
       return row ? toStatus(row) : 'missing'
     },
     async open(projectId, id) {
-      let row = deps.credentials.byId(projectId, id)
-      if (!row) return { status: 'missing' }
-      if (row.kind === 'static') {
-        const data = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as Record<string, unknown>
-        return { status: 'configured', data: withBaseUrl(projectId, row, data) }
+      try {
+        return await openRow(projectId, id)
+      } catch (err) {
+        // A sealed value that no longer opens (master key lost or replaced without rotation) must not turn a
+        // tool call into a 500: the credential is unusable until the user stores it again.
+        deps.onUnreadable?.(projectId, id, err)
+        return { status: 'auth_required' }
       }
-      if (row.status === 'auth_required') return { status: 'auth_required' }
-      const insideMargin = row.expires_at !== null && Date.parse(row.expires_at) - Date.now() <= deps.marginS * 1000
-      if (insideMargin && row.has_refresh_token) {
-        const r = await deps.refresher.refresh(projectId, id)
-        if (r.outcome === 'missing') return { status: 'missing' }
-        row = r.row
-        if (row.status === 'auth_required') return { status: 'auth_required' }
-      }
-      // A token still valid inside the margin is used even when its early refresh failed; a dead one is not.
-      if (isPastExpiry(row)) return { status: 'expired' }
-      const secret = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as OAuthSecret
-      const data: Record<string, unknown> = {
-        access_token: secret.access_token,
-        token_type: secret.token_type,
-        scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : [],
-        ...(row.expires_at ? { expires_at: row.expires_at } : {}),
-      }
-      return { status: 'configured', data: withBaseUrl(projectId, row, data) }
     },
     idsForProvider: (projectId, providerId) => deps.credentials.idsForProvider(projectId, providerId),
+  }
+
+  async function openRow(projectId: string, id: string): ReturnType<CredentialAccess['open']> {
+    let row = deps.credentials.byId(projectId, id)
+    if (!row) return { status: 'missing' }
+    if (row.kind === 'static') {
+      const data = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as Record<string, unknown>
+      return { status: 'configured', data: withBaseUrl(projectId, row, data) }
+    }
+    if (row.status === 'auth_required') return { status: 'auth_required' }
+    const insideMargin = row.expires_at !== null && Date.parse(row.expires_at) - Date.now() <= deps.marginS * 1000
+    if (insideMargin && row.has_refresh_token) {
+      const r = await deps.refresher.refresh(projectId, id)
+      if (r.outcome === 'missing') return { status: 'missing' }
+      row = r.row
+      if (row.status === 'auth_required') return { status: 'auth_required' }
+    }
+    // A token still valid inside the margin is used even when its early refresh failed; a dead one is not.
+    if (isPastExpiry(row)) return { status: 'expired' }
+    const secret = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as OAuthSecret
+    const data: Record<string, unknown> = {
+      access_token: secret.access_token,
+      token_type: secret.token_type,
+      scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : [],
+      ...(row.expires_at ? { expires_at: row.expires_at } : {}),
+    }
+    return { status: 'configured', data: withBaseUrl(projectId, row, data) }
   }
 }

@@ -34,7 +34,14 @@ export function buildVault(deps: { db: Db; config: Pick<Config, 'dataDir' | 'mas
     log: deps.log,
     transaction: (fn) => deps.db.transaction(fn)(),
   })
-  const access = createCredentialAccess({ credentials: credentialsRepo, providers, sealer, refresher, marginS: deps.config.oauthRefreshMarginS })
+  const access = createCredentialAccess({
+    credentials: credentialsRepo,
+    providers,
+    sealer,
+    refresher,
+    marginS: deps.config.oauthRefreshMarginS,
+    onUnreadable: (projectId, credentialId, err) => deps.log.warn('credential cannot be decrypted', { project_id: projectId, credential_id: credentialId, error: err instanceof Error ? err.message : 'unknown' }),
+  })
   return {
     keyring,
     providers,
