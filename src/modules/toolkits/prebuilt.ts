@@ -1,5 +1,6 @@
 // Pre-built toolkits (catalog data in the binary) seen in the same shapes as the project's own rows.
-import type { ToolRow } from '../tools/repository'
+import type { PrebuiltToolkit as CatalogToolkit } from '../../catalog/toolkits'
+import { toolRowFrom, type ToolRow } from '../tools/repository'
 
 export interface PrebuiltToolkit {
   id: string
@@ -10,26 +11,6 @@ export interface PrebuiltToolkit {
   tools: ToolRow[]
 }
 
-/** Catalog tool shape this adapter reads (src/catalog). */
-interface CatalogTool {
-  name: string
-  title?: string
-  description?: string
-  function_name: string
-  input_schema: Record<string, unknown>
-  output_schema?: Record<string, unknown>
-  annotations?: Record<string, unknown>
-  credential_provider?: string
-}
-interface CatalogToolkit {
-  id: string
-  name: string
-  display_name?: string
-  description?: string
-  provider?: string
-  tools: CatalogTool[]
-}
-
 // Pre-built records have no creation time of their own; a fixed stamp keeps validator caches stable.
 const STAMP = '1970-01-01T00:00:00.000Z'
 
@@ -37,27 +18,15 @@ const STAMP = '1970-01-01T00:00:00.000Z'
 export const prebuiltToolId = (toolkitId: string, toolName: string) => `${toolkitId}.${toolName}`
 
 function adapt(k: CatalogToolkit): PrebuiltToolkit {
+  // A pre-built toolkit's provider is the one its tools declare (github, slack); utilities has none.
+  const provider = k.tools.find((t) => t.credential_provider)?.credential_provider
   return {
     id: k.id,
     name: k.name,
     ...(k.display_name ? { display_name: k.display_name } : {}),
     ...(k.description ? { description: k.description } : {}),
-    ...(k.provider ? { provider: k.provider } : {}),
-    tools: k.tools.map((t) => ({
-      id: prebuiltToolId(k.id, t.name),
-      project_id: '',
-      toolkit_id: k.id,
-      name: t.name,
-      title: t.title ?? null,
-      description: t.description ?? null,
-      function_name: t.function_name,
-      input_schema: JSON.stringify(t.input_schema),
-      output_schema: t.output_schema ? JSON.stringify(t.output_schema) : null,
-      annotations: t.annotations ? JSON.stringify(t.annotations) : null,
-      credential_provider: t.credential_provider ?? null,
-      created_at: STAMP,
-      updated_at: STAMP,
-    })),
+    ...(provider ? { provider } : {}),
+    tools: k.tools.map((t) => toolRowFrom(t, { id: prebuiltToolId(k.id, t.name), project_id: '', toolkit_id: k.id, created_at: STAMP, updated_at: STAMP })),
   }
 }
 

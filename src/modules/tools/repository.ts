@@ -19,6 +19,33 @@ export type ToolRow = {
   updated_at: string
 }
 
+/** A tool definition as registered (REST body or catalog data), before it becomes a row. */
+export interface ToolDefinition {
+  name: string
+  title?: string
+  description?: string
+  function_name: string
+  input_schema: Record<string, unknown>
+  output_schema?: Record<string, unknown> | null
+  annotations?: Record<string, unknown>
+  credential_provider?: string
+}
+
+/** The one mapping from a definition to its stored row (schemas kept verbatim as JSON text). */
+export function toolRowFrom(def: ToolDefinition, at: Pick<ToolRow, 'id' | 'project_id' | 'toolkit_id' | 'created_at' | 'updated_at'>): ToolRow {
+  return {
+    ...at,
+    name: def.name,
+    title: def.title ?? null,
+    description: def.description ?? null,
+    function_name: def.function_name,
+    input_schema: JSON.stringify(def.input_schema),
+    output_schema: def.output_schema ? JSON.stringify(def.output_schema) : null,
+    annotations: def.annotations ? JSON.stringify(def.annotations) : null,
+    credential_provider: def.credential_provider ?? null,
+  }
+}
+
 export function toolsRepository(db: Db) {
   const insert = db.query(
     `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,

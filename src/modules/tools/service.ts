@@ -8,7 +8,7 @@ import type { ServerToolsService } from '../server-tools/service'
 import type { PrebuiltCatalog } from '../toolkits/prebuilt'
 import type { ToolkitsRepository } from '../toolkits/repository'
 import { schemaProblem } from './json-schema'
-import type { ToolRow, ToolsRepository } from './repository'
+import { toolRowFrom, type ToolRow, type ToolsRepository } from './repository'
 import { toolView, type ToolView } from './view'
 
 type Json = Record<string, unknown>
@@ -81,21 +81,7 @@ export function toolsService(db: Db, repo: ToolsRepository, toolkits: ToolkitsRe
       if (!toolkits.byId(projectId, input.toolkit_id)) throw notFound('toolkit')
       checkSchemas(input)
       const at = nowIso()
-      const row: ToolRow = {
-        id: newId(),
-        project_id: projectId,
-        toolkit_id: input.toolkit_id,
-        name: input.name,
-        title: input.title ?? null,
-        description: input.description ?? null,
-        function_name: input.function_name,
-        input_schema: JSON.stringify(input.input_schema),
-        output_schema: input.output_schema ? JSON.stringify(input.output_schema) : null,
-        annotations: input.annotations ? JSON.stringify(input.annotations) : null,
-        credential_provider: input.credential_provider ?? null,
-        created_at: at,
-        updated_at: at,
-      }
+      const row = toolRowFrom(input, { id: newId(), project_id: projectId, toolkit_id: input.toolkit_id, created_at: at, updated_at: at })
       write(projectId, row, () => repo.insert(row))
       changed(projectId)
       return toolView(row)
