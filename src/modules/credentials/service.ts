@@ -43,6 +43,35 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
       : {}),
   })
 
+  /** The one place a credential row is born: the data sealed and bound to the new id. */
+  function insertNew(
+    projectId: string,
+    f: Pick<CredentialRow, 'name' | 'provider_id' | 'kind'> & { plain: string } & Partial<Pick<CredentialRow, 'scopes' | 'expires_at' | 'has_refresh_token'>>,
+  ): CredentialRow {
+    const at = nowIso()
+    const id = newId()
+    const row: CredentialRow = {
+      id,
+      project_id: projectId,
+      name: f.name,
+      provider_id: f.provider_id,
+      kind: f.kind,
+      data_sealed: sealer.seal(projectId, credentialDataContext(id), f.plain),
+      status: 'active',
+      scopes: f.scopes ?? null,
+      expires_at: f.expires_at ?? null,
+      has_refresh_token: f.has_refresh_token ?? 0,
+      refresh_failures: 0,
+      refresh_retry_after: null,
+      last_error: null,
+      refreshed_at: null,
+      created_at: at,
+      updated_at: at,
+    }
+    repo.insert(row)
+    return row
+  }
+
   return {
     view,
     create(projectId: string, body: CreateCredentialBody) {
@@ -51,52 +80,20 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
       }
       const plain = JSON.stringify(body.credential_data)
       if (Buffer.byteLength(plain) > MAX_DATA_BYTES) throw badRequest('credential_data is larger than 64 KB', [{ field: 'body.credential_data', message: 'too large' }])
-      const at = nowIso()
-      const id = newId()
-      repo.insert({
-        id,
-        project_id: projectId,
-        name: body.name,
-        provider_id: body.provider_id,
-        kind: 'static',
-        data_sealed: sealer.seal(projectId, credentialDataContext(id), plain),
-        status: 'active',
-        scopes: null,
-        expires_at: null,
-        has_refresh_token: 0,
-        refresh_failures: 0,
-        refresh_retry_after: null,
-        last_error: null,
-        refreshed_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      return { id, name: body.name, provider_id: body.provider_id, created_at: at }
+      const row = insertNew(projectId, { name: body.name, provider_id: body.provider_id, kind: 'static', plain })
+      return { id: row.id, name: row.name, provider_id: row.provider_id, created_at: row.created_at }
     },
     /** Stores the tokens of a finished OAuth flow as a credential. */
     createOAuth(projectId: string, input: { name: string; providerId: string; secret: OAuthSecret; scopes: string[]; expiresAt: string | null }): CredentialRow {
-      const at = nowIso()
-      const id = newId()
-      const row: CredentialRow = {
-        id,
-        project_id: projectId,
+      return insertNew(projectId, {
         name: input.name,
         provider_id: input.providerId,
         kind: 'oauth',
-        data_sealed: sealer.seal(projectId, credentialDataContext(id), JSON.stringify(input.secret)),
-        status: 'active',
+        plain: JSON.stringify(input.secret),
         scopes: JSON.stringify(input.scopes),
         expires_at: input.expiresAt,
         has_refresh_token: input.secret.refresh_token ? 1 : 0,
-        refresh_failures: 0,
-        refresh_retry_after: null,
-        last_error: null,
-        refreshed_at: null,
-        created_at: at,
-        updated_at: at,
-      }
-      repo.insert(row)
-      return row
+      })
     },
     list(projectId: string, limit: number, cursor?: string) {
       const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
