@@ -38,16 +38,20 @@ const clamp = (value: number | undefined, fallback: number, min: number, max: nu
 
 /** Never throws for a failing function: errors, timeouts and egress refusals become `isError` results. */
 export async function runFunction(fn: FunctionSpec, input: Record<string, unknown>, host: RunFunctionHost): Promise<CallToolResult> {
-  const timeoutMs = clamp(fn.timeout_ms, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS)
   try {
-    const value = await dispatch(fn, input, host, timeoutMs)
+    const value = await runFunctionValue(fn, input, host)
     return toCallToolResult(value, { outputSchema: host.outputSchema })
   } catch (error) {
     return errorResult(error instanceof Error ? error.message : String(error))
   }
 }
 
-async function dispatch(fn: FunctionSpec, input: Record<string, unknown>, host: RunFunctionHost, timeoutMs: number): Promise<unknown> {
+/**
+ * The function's raw value, before any tool-result mapping (resources use it directly). Throws on failure;
+ * an HTTP function's non-2xx answer comes back as an `isError` CallToolResult value.
+ */
+export async function runFunctionValue(fn: FunctionSpec, input: Record<string, unknown>, host: RunFunctionHost): Promise<unknown> {
+  const timeoutMs = clamp(fn.timeout_ms, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS)
   switch (fn.runtime) {
     case 'javascript': {
       if (!fn.code) throw new Error(`function ${fn.name} has no code`)

@@ -3,9 +3,8 @@
 import type { Egress } from '../../egress/client'
 import type { CallHost, CallToolResult, McpLogLevel } from '../../mcp/backend'
 import { builtinFunctions } from '../../runtime/builtins'
-import { runHttpFunction, type HttpFunctionSpec } from '../../runtime/http-function'
-import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, runFunction, type FunctionSpec, type RunFunctionHost } from '../../runtime/run-function'
-import { runJavaScript } from '../../runtime/sandbox'
+import type { HttpFunctionSpec } from '../../runtime/http-function'
+import { runFunction, runFunctionValue, type FunctionSpec, type RunFunctionHost } from '../../runtime/run-function'
 import type { FunctionRow } from './repository'
 import { isBuiltinName, type FunctionsService } from './service'
 
@@ -59,34 +58,14 @@ export function projectFunctionRunner(functions: FunctionsService, egress: Egres
 
   /** The raw value of a run (resources): same runtimes and ctx as tools, without the tool result mapping. */
   async function value(fn: FunctionSpec, input: Record<string, unknown>, host: RunFunctionHost): Promise<RunValue> {
-    const timeoutMs = Math.min(MAX_TIMEOUT_MS, fn.timeout_ms ?? DEFAULT_TIMEOUT_MS)
     try {
-      if (fn.runtime === 'builtin') return { ok: true, value: await builtinFunctions[fn.name]!(input, { credentials: host.credentials, egress, signal: host.signal }) }
-      if (fn.runtime === 'http') {
-        const out = await runHttpFunction({ http: fn.http!, args: input, credentials: host.credentials, egress, signal: host.signal, timeoutMs })
-        if (typeof out === 'string') return { ok: true, value: out }
-        const text = out.content.map((c) => (typeof c.text === 'string' ? c.text : '')).join('\n')
-        return out.isError ? { ok: false, message: text } : { ok: true, value: out }
+      const out = await runFunctionValue(fn, input, host)
+      // An HTTP function's non-2xx answer is an isError result rather than a throw.
+      if (fn.runtime === 'http' && typeof out === 'object' && out !== null && (out as CallToolResult).isError) {
+        const text = (out as CallToolResult).content.map((c) => (typeof c.text === 'string' ? c.text : '')).join('\n')
+        return { ok: false, message: text }
       }
-      const v = await runJavaScript({
-        code: fn.code ?? '',
-        input,
-        memoryMb: fn.memory_mb ?? DEFAULT_MEMORY_MB,
-        timeoutMs,
-        signal: host.signal,
-        ctx: {
-          credentials: host.credentials,
-          fetch: async (url, init) => {
-            const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
-            return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text }
-          },
-          log: host.log,
-          progress: host.progress,
-          sample: host.sample,
-          elicit: host.elicit,
-        },
-      })
-      return { ok: true, value: v }
+      return { ok: true, value: out }
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) }
     }
