@@ -25,6 +25,14 @@ export async function runLoad(total: number, concurrency: number, send: () => Pr
   await Promise.all(Array.from({ length: concurrency }, worker))
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  const pct = (p: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2))
-  return { requests: total, errors, seconds: Number(seconds.toFixed(2)), rps: Math.round(total / seconds), p50_ms: pct(0.5), p99_ms: pct(0.99) }
+  const pct = (p: number) =>
+    Number(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(2))
+  return {
+    requests: total,
+    errors,
+    seconds: Number(seconds.toFixed(2)),
+    rps: Math.round(total / seconds),
+    p50_ms: pct(0.5),
+    p99_ms: pct(0.99),
+  }
 }

@@ -1,9 +1,9 @@
 // Protocol benchmark: Toolyard vs the official MCP SDK server (same machine, same run, same load).
 // Usage: bun bench/run.ts  → prints a table and rewrites docs/benchmarks.md.
 import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir, cpus } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runLoad, type LoadResult } from './load'
+import { type LoadResult, runLoad } from './load'
 
 const BUN = process.execPath
 const TOTAL = Number(process.env.BENCH_REQUESTS ?? 5000)
@@ -30,10 +30,16 @@ async function spawnUntil(cmd: string[], env: Record<string, string>, pattern: R
   throw new Error(`${cmd.join(' ')} did not start:\n${text}`)
 }
 
-const rpc = (id: number, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
+const rpc = (id: number, method: string, params?: unknown) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
-async function bench(url: string, headers: Record<string, string>, method: string, params?: unknown): Promise<LoadResult> {
+async function bench(
+  url: string,
+  headers: Record<string, string>,
+  method: string,
+  params?: unknown,
+): Promise<LoadResult> {
   const send = async () => {
     const res = await fetch(url, { method: 'POST', headers: { ...HEADERS, ...headers }, body: rpc(1, method, params) })
     const text = await res.text()
@@ -45,8 +51,15 @@ async function bench(url: string, headers: Record<string, string>, method: strin
 
 async function toolyardTarget() {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-'))
-  const env = { TOOLYARD_DATA_DIR: dataDir, TOOLYARD_PORT: '0', TOOLYARD_RATE_LIMITS: 'off', TOOLYARD_LOG_LEVEL: 'warn' }
-  const keyOut = Bun.spawnSync([BUN, 'src/main.ts', 'keys', 'create', '--project', 'bench', '--json'], { env: { ...process.env, ...env } })
+  const env = {
+    TOOLYARD_DATA_DIR: dataDir,
+    TOOLYARD_PORT: '0',
+    TOOLYARD_RATE_LIMITS: 'off',
+    TOOLYARD_LOG_LEVEL: 'warn',
+  }
+  const keyOut = Bun.spawnSync([BUN, 'src/main.ts', 'keys', 'create', '--project', 'bench', '--json'], {
+    env: { ...process.env, ...env },
+  })
   const { api_key } = JSON.parse(keyOut.stdout.toString().trim().split('\n').pop()!)
   const { proc, match } = await spawnUntil([BUN, 'src/main.ts', 'serve'], env, /port (\d+)\)/)
   const base = `http://127.0.0.1:${match[1]}/mcp`
@@ -56,11 +69,24 @@ async function toolyardTarget() {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
     return res.json() as Promise<Record<string, any>>
   }
-  const fn = await post('/functions', { name: 'js-echo', runtime: 'javascript', code: 'export default async (input) => input.text' })
+  const fn = await post('/functions', {
+    name: 'js-echo',
+    runtime: 'javascript',
+    code: 'export default async (input) => input.text',
+  })
   void fn
   const tk = await post('/toolkits', { name: 'bench', display_name: 'Bench', description: 'bench tools' })
-  await post('/tools', { toolkit_id: tk.id, name: 'js_echo', description: 'echo in the sandbox', function_name: 'js-echo', input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } })
-  const server = await post('/servers', { name: 'bench', toolkits: [{ toolkit_id: 'prebuilt-utilities' }, { toolkit_id: tk.id }] })
+  await post('/tools', {
+    toolkit_id: tk.id,
+    name: 'js_echo',
+    description: 'echo in the sandbox',
+    function_name: 'js-echo',
+    input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  })
+  const server = await post('/servers', {
+    name: 'bench',
+    toolkits: [{ toolkit_id: 'prebuilt-utilities' }, { toolkit_id: tk.id }],
+  })
   return { url: `${base}/${server.data.slug}`, headers: { 'X-API-Key': api_key }, stop: () => proc.kill('SIGTERM') }
 }
 
@@ -72,10 +98,26 @@ async function main() {
   try {
     const echo = { name: 'echo', arguments: { text: 'hello' } }
     rows.push({ target: 'Toolyard', scenario: 'tools/list', r: await bench(ty.url, ty.headers, 'tools/list') })
-    rows.push({ target: 'MCP SDK McpServer 1.x (stateless, JSON)', scenario: 'tools/list', r: await bench(peerUrl, {}, 'tools/list') })
-    rows.push({ target: 'Toolyard (prebuilt echo)', scenario: 'tools/call echo', r: await bench(ty.url, ty.headers, 'tools/call', echo) })
-    rows.push({ target: 'MCP SDK McpServer 1.x (stateless, JSON)', scenario: 'tools/call echo', r: await bench(peerUrl, {}, 'tools/call', echo) })
-    rows.push({ target: 'Toolyard (JS function in QuickJS sandbox)', scenario: 'tools/call echo', r: await bench(ty.url, ty.headers, 'tools/call', { name: 'js_echo', arguments: { text: 'hello' } }) })
+    rows.push({
+      target: 'MCP SDK McpServer 1.x (stateless, JSON)',
+      scenario: 'tools/list',
+      r: await bench(peerUrl, {}, 'tools/list'),
+    })
+    rows.push({
+      target: 'Toolyard (prebuilt echo)',
+      scenario: 'tools/call echo',
+      r: await bench(ty.url, ty.headers, 'tools/call', echo),
+    })
+    rows.push({
+      target: 'MCP SDK McpServer 1.x (stateless, JSON)',
+      scenario: 'tools/call echo',
+      r: await bench(peerUrl, {}, 'tools/call', echo),
+    })
+    rows.push({
+      target: 'Toolyard (JS function in QuickJS sandbox)',
+      scenario: 'tools/call echo',
+      r: await bench(ty.url, ty.headers, 'tools/call', { name: 'js_echo', arguments: { text: 'hello' } }),
+    })
   } finally {
     ty.stop()
     peer.proc.kill()
@@ -83,7 +125,10 @@ async function main() {
   const table = [
     '| Scenario | Target | Requests | Errors | Req/s | p50 ms | p99 ms |',
     '|---|---|---:|---:|---:|---:|---:|',
-    ...rows.map(({ target, scenario, r }) => `| ${scenario} | ${target} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} |`),
+    ...rows.map(
+      ({ target, scenario, r }) =>
+        `| ${scenario} | ${target} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} |`,
+    ),
   ].join('\n')
   console.log(table)
   const doc = `# Benchmarks

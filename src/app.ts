@@ -1,23 +1,24 @@
 // createApp(deps): the one place where cross-cutting plugins and feature modules are chained under /mcp.
-import { Elysia } from 'elysia'
+
 import { openapi } from '@elysiajs/openapi'
-import { VERSION, type Deps } from './deps'
+import { Elysia } from 'elysia'
+import { type Deps, VERSION } from './deps'
 import { errorsPlugin } from './http/errors-plugin'
 import type { RouteInfo } from './http/strict-body'
-import { adminModule } from './modules/admin'
-import { healthModule } from './modules/health'
 import { mcpEndpoint } from './mcp/endpoint'
-import { serversModule } from './modules/servers'
+import { adminModule } from './modules/admin'
+import { credentialsModule } from './modules/credentials'
 import { functionsModule } from './modules/functions'
+import { healthModule } from './modules/health'
+import { oauthModule } from './modules/oauth'
+import { promptsModule } from './modules/prompts'
+import { providersModule } from './modules/providers'
+import { resourcesModule } from './modules/resources'
 import { serverToolsModule } from './modules/server-tools'
+import { serversModule } from './modules/servers'
+import { subscriptionsModule } from './modules/subscriptions'
 import { toolkitsModule } from './modules/toolkits'
 import { toolsModule } from './modules/tools'
-import { credentialsModule } from './modules/credentials'
-import { oauthModule } from './modules/oauth'
-import { providersModule } from './modules/providers'
-import { promptsModule } from './modules/prompts'
-import { resourcesModule } from './modules/resources'
-import { subscriptionsModule } from './modules/subscriptions'
 import { webhooksModule } from './modules/webhooks'
 
 export function createApp(deps: Deps) {
@@ -39,7 +40,7 @@ export function createApp(deps: Deps) {
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(mcpEndpoint({ ...deps, version: VERSION }))
-  if (deps.config.adminToken) api.use(adminModule({ projects: deps.projects, limiter: deps.limiter, adminToken: deps.config.adminToken }))
+  if (deps.config.adminToken)
+    api.use(adminModule({ projects: deps.projects, limiter: deps.limiter, adminToken: deps.config.adminToken }))
   return api
 }
-export type App = ReturnType<typeof createApp>

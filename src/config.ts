@@ -1,6 +1,6 @@
 // Configuration: read once from the environment (and `serve` flags), validated with TypeBox, frozen.
 // Nothing else in the code reads process.env.
-import { Type, type Static } from '@sinclair/typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
 
@@ -9,7 +9,7 @@ const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) =>
 
 const RateLimits = Type.Union([Type.Literal('off'), Type.Record(Type.String(), Type.Integer({ minimum: 1 }))])
 
-export const ConfigSchema = Type.Object({
+const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1 }),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   dataDir: Type.String({ minLength: 1 }),
@@ -22,7 +22,13 @@ export const ConfigSchema = Type.Object({
   webhookTimeoutMs: Type.Integer({ minimum: 1 }),
   oauthRefreshMarginS: Type.Integer({ minimum: 0 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
-  logLevel: Type.Union([Type.Literal('debug'), Type.Literal('info'), Type.Literal('warn'), Type.Literal('error'), Type.Literal('silent')]),
+  logLevel: Type.Union([
+    Type.Literal('debug'),
+    Type.Literal('info'),
+    Type.Literal('warn'),
+    Type.Literal('error'),
+    Type.Literal('silent'),
+  ]),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -75,7 +81,10 @@ function rateLimits(env: Env): Config['rateLimits'] {
   // A misspelt group would silently keep its default limit, so unknown names are refused.
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
     const unknown = Object.keys(parsed).filter((k) => !RATE_GROUPS.includes(k))
-    if (unknown.length) throw new ConfigError(`TOOLYARD_RATE_LIMITS names unknown group(s) ${unknown.join(', ')}; known: ${RATE_GROUPS.join(', ')}`)
+    if (unknown.length)
+      throw new ConfigError(
+        `TOOLYARD_RATE_LIMITS names unknown group(s) ${unknown.join(', ')}; known: ${RATE_GROUPS.join(', ')}`,
+      )
   }
   return parsed as Config['rateLimits']
 }
@@ -84,7 +93,8 @@ function masterKey(env: Env): string | undefined {
   const raw = env.TOOLYARD_MASTER_KEY?.trim()
   if (!raw) return undefined
   // Never echo the value: it is the key that protects every stored secret.
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64').length !== 32) throw new ConfigError('TOOLYARD_MASTER_KEY must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)')
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw) || Buffer.from(raw, 'base64').length !== 32)
+    throw new ConfigError('TOOLYARD_MASTER_KEY must be 32 bytes encoded as base64 (e.g. `openssl rand -base64 32`)')
   return raw
 }
 
@@ -98,7 +108,9 @@ function defaultPublicUrl(host: string, port: number): string {
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const host = env.TOOLYARD_HOST || '127.0.0.1'
   const port = integer(env, 'TOOLYARD_PORT', 8080)
-  const origins = env.TOOLYARD_ALLOWED_ORIGINS?.split(',').map((s) => s.trim()).filter(Boolean)
+  const origins = env.TOOLYARD_ALLOWED_ORIGINS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   const candidate = {
     host,
     port,
@@ -119,7 +131,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (firstError) {
     const field = firstError.path.split('/')[1] as keyof Config
     const name = ENV_NAMES[field] ?? field
-    const shown = field === 'masterKey' || field === 'adminToken' ? '(hidden)' : JSON.stringify((candidate as Record<string, unknown>)[field])
+    const shown =
+      field === 'masterKey' || field === 'adminToken'
+        ? '(hidden)'
+        : JSON.stringify((candidate as Record<string, unknown>)[field])
     throw new ConfigError(`${name} is invalid: ${firstError.message} (got ${shown})`)
   }
   return Object.freeze(candidate as Config)
@@ -128,7 +143,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 /** `serve --host x --port 1 --data-dir d` flags map onto the same variables. */
 export function flagsToEnv(args: string[], env: Env): Env {
   const out: Env = { ...env }
-  const names: Record<string, string> = { '--host': 'TOOLYARD_HOST', '--port': 'TOOLYARD_PORT', '--data-dir': 'TOOLYARD_DATA_DIR', '--public-url': 'TOOLYARD_PUBLIC_URL', '--log-level': 'TOOLYARD_LOG_LEVEL' }
+  const names: Record<string, string> = {
+    '--host': 'TOOLYARD_HOST',
+    '--port': 'TOOLYARD_PORT',
+    '--data-dir': 'TOOLYARD_DATA_DIR',
+    '--public-url': 'TOOLYARD_PUBLIC_URL',
+    '--log-level': 'TOOLYARD_LOG_LEVEL',
+  }
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split('=', 2) as [string, string | undefined]
     const name = names[flag]

@@ -2,33 +2,33 @@
 import { join } from 'node:path'
 import type { Config } from './config'
 import { migrate } from './db/migrate'
-import { openDatabase, type Db } from './db/open'
+import { type Db, openDatabase } from './db/open'
 import { createEgress } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
+import { REFRESH_OAUTH_PATTERN, refreshOAuthTokens } from './jobs/refresh-oauth'
 import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
-import { buildVault } from './modules/credentials/vault'
-import { REFRESH_OAUTH_PATTERN, refreshOAuthTokens } from './jobs/refresh-oauth'
 import { createEventBus } from './lib/events'
+import { createLogger, type Logger } from './lib/log'
 import { emptyBackend, type McpBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
-import { shutdownSandbox } from './runtime/sandbox'
-import { createLogger, type Logger } from './lib/log'
+import { completionBackend } from './modules/completion/backend'
+import { buildVault } from './modules/credentials/vault'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
-import { serversRepository } from './modules/servers/repository'
-import { serversService, type ServerToolsPort } from './modules/servers/service'
-import { createToolsFeature } from './modules/tools/feature'
-import { createWebhookFeature } from './modules/webhooks/feature'
-import { completionBackend } from './modules/completion/backend'
 import { promptsBackend } from './modules/prompts/backend'
 import { promptsRepository } from './modules/prompts/repository'
 import { promptsService } from './modules/prompts/service'
 import { resourcesBackend } from './modules/resources/backend'
 import { createReadCache } from './modules/resources/cache'
 import { resourcesRepository } from './modules/resources/repository'
-import { resourcesService, type ResourceFunctionRunner } from './modules/resources/service'
+import { type ResourceFunctionRunner, resourcesService } from './modules/resources/service'
+import { serversRepository } from './modules/servers/repository'
+import { type ServerToolsPort, serversService } from './modules/servers/service'
+import { createToolsFeature } from './modules/tools/feature'
+import { createWebhookFeature } from './modules/webhooks/feature'
 import type { ResourceChanges } from './modules/webhooks/service'
+import { shutdownSandbox } from './runtime/sandbox'
 
 export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
 
@@ -68,7 +68,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
 
   // Resources and prompts (issue 4). Resource functions run like tool functions (same runtime and ctx).
   const resourceFunctions: ResourceFunctionRunner = {
-    run: (projectId, name, input, { host, credentials }) => toolsFeature.functionRunner.runProjectFunction(projectId, name, input, host, credentials),
+    run: (projectId, name, input, { host, credentials }) =>
+      toolsFeature.functionRunner.runProjectFunction(projectId, name, input, host, credentials),
   }
   const resources = resourcesService({
     db,
@@ -85,11 +86,25 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
 
   // Subscriptions and webhooks: outbox rows written inside each resource change's transaction, delivered by a timer queue.
   const resourceChanges: ResourceChanges = { markChanged: resources.markResourceChanged }
-  const webhookFeature = createWebhookFeature({ db, config, events, egress, log, resources: () => resourceChanges, keyring: vault.keyring })
+  const webhookFeature = createWebhookFeature({
+    db,
+    config,
+    events,
+    egress,
+    log,
+    resources: () => resourceChanges,
+    keyring: vault.keyring,
+  })
   webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
-  const mcpBackend: McpBackend = { ...emptyBackend, ...toolsFeature.toolCalls.backend, ...resourcesBackend(resources), ...promptsBackend(prompts), ...completionBackend(prompts, resources) }
+  const mcpBackend: McpBackend = {
+    ...emptyBackend,
+    ...toolsFeature.toolCalls.backend,
+    ...resourcesBackend(resources),
+    ...promptsBackend(prompts),
+    ...completionBackend(prompts, resources),
+  }
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore()
 

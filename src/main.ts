@@ -2,13 +2,13 @@
 // CLI entry: serve | projects | keys | migrate | --version | --help. Parses argv and calls services, nothing else.
 import { join } from 'node:path'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
+import { rotateMasterKey } from './crypto/seal-rotate'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
 import { VERSION } from './deps'
 import { AppError } from './http/errors'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
-import { rotateMasterKey } from './crypto/seal-rotate'
 import { firstStartBanner, startServer } from './server'
 
 const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
@@ -71,11 +71,12 @@ async function serve(args: string[]) {
   try {
     server = await startServer(config)
   } catch (err) {
-    if ((err as { code?: string }).code === 'EADDRINUSE') throw new UsageError(`${config.host}:${config.port} is already in use (set TOOLYARD_PORT or --port)`)
+    if ((err as { code?: string }).code === 'EADDRINUSE')
+      throw new UsageError(`${config.host}:${config.port} is already in use (set TOOLYARD_PORT or --port)`)
     throw err
   }
   const banner = firstStartBanner(server.deps)
-  if (banner) process.stdout.write(banner + '\n')
+  if (banner) process.stdout.write(`${banner}\n`)
   process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -125,10 +126,15 @@ function keysCommand(args: string[]) {
     if (sub === 'create') {
       if (!projectName) throw new UsageError('keys create needs --project NAME')
       const project = projects.projectOrCreate(projectName)
-      const { apiKey, key } = projects.createKey(project.id, { name: label, expiresInMs: expiresIn ? parseDuration(expiresIn) : undefined })
+      const { apiKey, key } = projects.createKey(project.id, {
+        name: label,
+        expiresInMs: expiresIn ? parseDuration(expiresIn) : undefined,
+      })
       if (json) console.log(JSON.stringify({ project_id: project.id, key_id: key.id, api_key: apiKey }))
       else {
-        console.log(`created key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`)
+        console.log(
+          `created key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`,
+        )
         console.log(apiKey)
       }
     } else if (sub === 'list') {
@@ -137,7 +143,11 @@ function keysCommand(args: string[]) {
       if (!project) throw new UsageError(`no project named "${projectName}"`)
       const keys = projects.listKeys(project.id)
       if (json) console.log(JSON.stringify(keys))
-      else for (const k of keys) console.log(`${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) < Date.now() ? 'expired' : 'active'}`)
+      else
+        for (const k of keys)
+          console.log(
+            `${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) < Date.now() ? 'expired' : 'active'}`,
+          )
     } else if (sub === 'revoke') {
       if (!keyId) throw new UsageError('keys revoke needs a KEY_ID')
       const k = projects.revokeKey(keyId)
@@ -147,9 +157,15 @@ function keysCommand(args: string[]) {
       const r = rotateMasterKey(db, { dataDir: config.dataDir, masterKey: config.masterKey })
       if (json) console.log(JSON.stringify(r))
       else {
-        console.log(`rotated master key ${r.oldMasterKeyId} → ${r.newMasterKeyId}; re-wrapped ${r.dataKeys} data key(s)`)
-        if (r.keptOldKeyAt) console.log(`previous key kept at ${r.keptOldKeyAt} (delete it once no running server needs it)`)
-        if (r.newKeyForEnv) console.log(`TOOLYARD_MASTER_KEY is set: change it to the new key below before the next restart (also saved in the data dir):\n${r.newKeyForEnv}`)
+        console.log(
+          `rotated master key ${r.oldMasterKeyId} → ${r.newMasterKeyId}; re-wrapped ${r.dataKeys} data key(s)`,
+        )
+        if (r.keptOldKeyAt)
+          console.log(`previous key kept at ${r.keptOldKeyAt} (delete it once no running server needs it)`)
+        if (r.newKeyForEnv)
+          console.log(
+            `TOOLYARD_MASTER_KEY is set: change it to the new key below before the next restart (also saved in the data dir):\n${r.newKeyForEnv}`,
+          )
       }
     } else throw new UsageError('usage: toolyard keys create|list|revoke|rotate-master')
   } finally {
@@ -187,7 +203,9 @@ async function main(argv: string[]) {
       const db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
       const { from, to } = migrate(db)
       db.close()
-      console.log(from === to ? `database is up to date (version ${to})` : `migrated database from version ${from} to ${to}`)
+      console.log(
+        from === to ? `database is up to date (version ${to})` : `migrated database from version ${from} to ${to}`,
+      )
       return
     }
     default:

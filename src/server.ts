@@ -1,6 +1,7 @@
 // Starting and stopping the HTTP service: listen, first-start key, graceful shutdown.
-import type { Config } from './config'
+
 import { createApp } from './app'
+import type { Config } from './config'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
 
 /** How long in-flight requests get to finish after SIGTERM (below Docker's default 10 s stop timeout). */
@@ -42,7 +43,10 @@ export function firstStartBanner(deps: Deps): string | null {
   ].join('\n')
 }
 
-export async function startServer(config: Config, overrides: DepsOverrides & { quiet?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  overrides: DepsOverrides & { quiet?: boolean } = {},
+): Promise<RunningServer> {
   const deps = buildDeps(config, overrides)
   const app = createApp(deps)
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.

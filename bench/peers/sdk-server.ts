@@ -6,9 +6,13 @@ import { z } from 'zod'
 
 function buildServer() {
   const server = new McpServer({ name: 'sdk-peer', version: '1.0.0' })
-  server.registerTool('echo', { description: 'Returns its text argument unchanged', inputSchema: { text: z.string() } }, async ({ text }) => ({
-    content: [{ type: 'text', text }],
-  }))
+  server.registerTool(
+    'echo',
+    { description: 'Returns its text argument unchanged', inputSchema: { text: z.string() } },
+    async ({ text }) => ({
+      content: [{ type: 'text', text }],
+    }),
+  )
   return server
 }
 
@@ -18,7 +22,10 @@ const http = Bun.serve({
   async fetch(req) {
     // Stateless mode: the SDK needs a fresh server + transport per request.
     const server = buildServer()
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    })
     await server.connect(transport)
     const res = await transport.handleRequest(req)
     void server.close()

@@ -1,6 +1,6 @@
 // Built-in authentication providers, as data: OAuth endpoints, default scopes and API base URLs of well-known services.
 
-export type ProviderAuthType = 'oauth' | 'api_key' | 'basic_auth' | 'custom' | 'none'
+type ProviderAuthType = 'oauth' | 'api_key' | 'basic_auth' | 'custom' | 'none'
 
 export interface ProviderDefinition {
   id: string
@@ -106,9 +106,30 @@ export const builtinProviders: readonly ProviderDefinition[] = [
     credential_fields: ['api_key'],
     docs_url: 'https://platform.openai.com/docs/api-reference/authentication',
   },
-  { id: 'api_key', name: 'API key', description: 'A static API key', auth_type: 'api_key', scopes: [], credential_fields: ['api_key'] },
-  { id: 'basic_auth', name: 'Basic auth', description: 'A username and password', auth_type: 'basic_auth', scopes: [], credential_fields: ['username', 'password'] },
-  { id: 'custom', name: 'Custom', description: 'Any JSON object of secrets, used by your own functions', auth_type: 'custom', scopes: [], credential_fields: [] },
+  {
+    id: 'api_key',
+    name: 'API key',
+    description: 'A static API key',
+    auth_type: 'api_key',
+    scopes: [],
+    credential_fields: ['api_key'],
+  },
+  {
+    id: 'basic_auth',
+    name: 'Basic auth',
+    description: 'A username and password',
+    auth_type: 'basic_auth',
+    scopes: [],
+    credential_fields: ['username', 'password'],
+  },
+  {
+    id: 'custom',
+    name: 'Custom',
+    description: 'Any JSON object of secrets, used by your own functions',
+    auth_type: 'custom',
+    scopes: [],
+    credential_fields: [],
+  },
   { id: 'none', name: 'None', description: 'No authentication', auth_type: 'none', scopes: [], credential_fields: [] },
 ]
 

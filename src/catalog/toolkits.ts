@@ -1,6 +1,6 @@
 // Pre-built toolkits shipped inside the binary, as data: utilities, GitHub and Slack; their functions live in runtime/builtins.
 
-export interface CatalogTool {
+interface CatalogTool {
   name: string
   title?: string
   description: string
@@ -51,7 +51,9 @@ const utilities: PrebuiltToolkit = {
       name: 'current_time',
       title: 'Current time',
       description: 'The current date and time as ISO 8601, in UTC or in the given IANA time zone',
-      input_schema: object({ timezone: { type: 'string', description: 'IANA time zone, e.g. Europe/Paris (default UTC)' } }),
+      input_schema: object({
+        timezone: { type: 'string', description: 'IANA time zone, e.g. Europe/Paris (default UTC)' },
+      }),
       function_name: 'builtin.utilities.current_time',
       annotations: { ...readOnly, idempotentHint: false },
     },
@@ -59,7 +61,9 @@ const utilities: PrebuiltToolkit = {
       name: 'uuid',
       title: 'UUID',
       description: 'A new random UUID (version 4, or time-ordered version 7)',
-      input_schema: object({ version: { type: 'string', enum: ['v4', 'v7'], description: 'UUID version (default v4)' } }),
+      input_schema: object({
+        version: { type: 'string', enum: ['v4', 'v7'], description: 'UUID version (default v4)' },
+      }),
       function_name: 'builtin.utilities.uuid',
       annotations: { ...readOnly, idempotentHint: false },
     },
@@ -70,7 +74,11 @@ const utilities: PrebuiltToolkit = {
       input_schema: object(
         {
           url: { type: 'string', description: 'http(s) URL to call' },
-          method: { type: 'string', enum: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], description: 'HTTP method (default GET)' },
+          method: {
+            type: 'string',
+            enum: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+            description: 'HTTP method (default GET)',
+          },
           headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Request headers' },
           body: { type: 'string', description: 'Request body' },
         },
@@ -102,11 +110,15 @@ const github: PrebuiltToolkit = {
     {
       name: 'list_repos',
       title: 'List repositories',
-      description: "Repositories of the authenticated user, most recently updated first",
+      description: 'Repositories of the authenticated user, most recently updated first',
       input_schema: object({
         per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Results per page (default 30)' },
         page: { type: 'integer', minimum: 1, description: 'Page number (default 1)' },
-        sort: { type: 'string', enum: ['created', 'updated', 'pushed', 'full_name'], description: 'Sort order (default updated)' },
+        sort: {
+          type: 'string',
+          enum: ['created', 'updated', 'pushed', 'full_name'],
+          description: 'Sort order (default updated)',
+        },
         visibility: { type: 'string', enum: ['all', 'public', 'private'], description: 'Filter by visibility' },
       }),
       function_name: 'builtin.github.list_repos',
@@ -117,7 +129,13 @@ const github: PrebuiltToolkit = {
       name: 'get_repo',
       title: 'Get repository',
       description: 'One repository by owner and name',
-      input_schema: object({ owner: { type: 'string', description: 'Owner login' }, repo: { type: 'string', description: 'Repository name' } }, ['owner', 'repo']),
+      input_schema: object(
+        {
+          owner: { type: 'string', description: 'Owner login' },
+          repo: { type: 'string', description: 'Repository name' },
+        },
+        ['owner', 'repo'],
+      ),
       function_name: 'builtin.github.get_repo',
       credential_provider: 'github',
       annotations: readOnlyExternal,
@@ -174,7 +192,10 @@ const slack: PrebuiltToolkit = {
       input_schema: object({
         limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'Maximum channels to return (default 100)' },
         cursor: { type: 'string', description: 'Pagination cursor from a previous call' },
-        types: { type: 'string', description: 'Comma list: public_channel, private_channel, mpim, im (default public_channel)' },
+        types: {
+          type: 'string',
+          description: 'Comma list: public_channel, private_channel, mpim, im (default public_channel)',
+        },
       }),
       function_name: 'builtin.slack.list_channels',
       credential_provider: 'slack',
@@ -184,7 +205,3 @@ const slack: PrebuiltToolkit = {
 }
 
 export const prebuiltToolkits: readonly PrebuiltToolkit[] = [utilities, github, slack]
-
-export function findPrebuiltToolkit(idOrName: string): PrebuiltToolkit | undefined {
-  return prebuiltToolkits.find((t) => t.id === idOrName || t.name === idOrName)
-}

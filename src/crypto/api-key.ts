@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 export const API_KEY_PATTERN = /^tyk_[A-Za-z0-9_-]{43}$/
 
 export function generateApiKey(): { key: string; prefix: string; hash: string } {
-  const key = 'tyk_' + randomBytes(32).toString('base64url')
+  const key = `tyk_${randomBytes(32).toString('base64url')}`
   return { key, prefix: key.slice(0, 12), hash: hashApiKey(key) }
 }
 

@@ -1,7 +1,16 @@
 // The master-key keyring: the current key (TOOLYARD_MASTER_KEY or DATA_DIR/master.key) plus earlier keys kept on disk,
 // so data keys wrapped by any of them stay readable while `toolyard keys rotate-master` runs next to a live server.
 import { createHash, randomBytes } from 'node:crypto'
-import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError } from '../config'
 
@@ -11,19 +20,22 @@ export interface MasterKey {
   key: Buffer
 }
 
-export const MASTER_FILE = 'master.key'
+const MASTER_FILE = 'master.key'
 /** Written first by a rotation, renamed over master.key last; readers look at it too so no moment lacks the new key. */
-export const MASTER_NEXT_FILE = 'master.key.new'
+const MASTER_NEXT_FILE = 'master.key.new'
 export const MASTER_OLD_PREFIX = 'master.key.old-'
 
-export const masterKeyId = (key: Buffer): string => 'mk_' + createHash('sha256').update('toolyard-master-key-id').update(key).digest('hex').slice(0, 16)
+const masterKeyId = (key: Buffer): string =>
+  `mk_${createHash('sha256').update('toolyard-master-key-id').update(key).digest('hex').slice(0, 16)}`
 
 /** Parses a base64 (or base64url) 32-byte key; the message never repeats the value. */
-export function parseMasterKey(raw: string, source: string): Buffer {
+function parseMasterKey(raw: string, source: string): Buffer {
   const text = raw.trim()
-  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) throw new ConfigError(`${source} is invalid: expected 32 bytes encoded as base64`)
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text))
+    throw new ConfigError(`${source} is invalid: expected 32 bytes encoded as base64`)
   const key = Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
-  if (key.length !== 32) throw new ConfigError(`${source} is invalid: expected 32 bytes encoded as base64, got ${key.length} bytes`)
+  if (key.length !== 32)
+    throw new ConfigError(`${source} is invalid: expected 32 bytes encoded as base64, got ${key.length} bytes`)
   return key
 }
 
@@ -32,8 +44,8 @@ function readKeyFile(path: string): Buffer {
 }
 
 /** Writes a new random key file readable by the owner only. `wx` so two processes starting at once cannot both create one. */
-export function writeNewKeyFile(path: string, key: Buffer = randomBytes(32)): Buffer {
-  writeFileSync(path, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' })
+function writeNewKeyFile(path: string, key: Buffer = randomBytes(32)): Buffer {
+  writeFileSync(path, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
   chmodSync(path, 0o600)
   return key
 }
@@ -96,7 +108,10 @@ export function rotationFiles(dataDir: string) {
   const nextPath = join(dataDir, MASTER_NEXT_FILE)
   return {
     prepare(): MasterKey {
-      if (existsSync(nextPath)) throw new ConfigError(`${nextPath} exists: a rotation is in progress or was interrupted; remove it after checking no data key uses it`)
+      if (existsSync(nextPath))
+        throw new ConfigError(
+          `${nextPath} exists: a rotation is in progress or was interrupted; remove it after checking no data key uses it`,
+        )
       const key = writeNewKeyFile(nextPath)
       return { id: masterKeyId(key), key }
     },

@@ -14,7 +14,9 @@ export function dataKeysRepository(db: Db) {
     'INSERT INTO data_keys (id, project_id, master_key_id, wrapped, created_at) VALUES ($id, $project_id, $master_key_id, $wrapped, $created_at)',
   )
   const byId = db.query<DataKeyRow, { id: string }>('SELECT * FROM data_keys WHERE id = $id')
-  const latestForProject = db.query<DataKeyRow, { project_id: string }>('SELECT * FROM data_keys WHERE project_id = $project_id ORDER BY id DESC LIMIT 1')
+  const latestForProject = db.query<DataKeyRow, { project_id: string }>(
+    'SELECT * FROM data_keys WHERE project_id = $project_id ORDER BY id DESC LIMIT 1',
+  )
   const all = db.query<DataKeyRow, Record<string, never>>('SELECT * FROM data_keys ORDER BY id')
   const rewrap = db.query('UPDATE data_keys SET master_key_id = $master_key_id, wrapped = $wrapped WHERE id = $id')
   return {

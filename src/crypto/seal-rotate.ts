@@ -29,7 +29,10 @@ export function rotateMasterKey(db: Db, opts: { dataDir: string; masterKey?: str
     db.transaction(() => {
       for (const row of repo.all()) {
         const master = keyring.byId(row.master_key_id)
-        if (!master) throw new SealError(`data key ${row.id} is wrapped by master key ${row.master_key_id}, which is not available`)
+        if (!master)
+          throw new SealError(
+            `data key ${row.id} is wrapped by master key ${row.master_key_id}, which is not available`,
+          )
         const dataKey = unwrapDataKey(master, row.id, row.project_id, row.wrapped)
         repo.rewrap(row.id, next.id, wrapDataKey(next, row.id, row.project_id, dataKey))
         count++
@@ -43,8 +46,8 @@ export function rotateMasterKey(db: Db, opts: { dataDir: string; masterKey?: str
   // 3. Keep the old key (a server still holding it wraps new projects' keys with it until it re-reads the files).
   let keptOldKeyAt = files.commit()
   if (opts.masterKey !== undefined) {
-    keptOldKeyAt = join(opts.dataDir, MASTER_OLD_PREFIX + new Date().toISOString().replace(/[:.]/g, '-') + '-env')
-    writeFileSync(keptOldKeyAt, old.key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' })
+    keptOldKeyAt = join(opts.dataDir, `${MASTER_OLD_PREFIX + new Date().toISOString().replace(/[:.]/g, '-')}-env`)
+    writeFileSync(keptOldKeyAt, `${old.key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
   }
   return {
     oldMasterKeyId: old.id,

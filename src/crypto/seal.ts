@@ -38,8 +38,10 @@ function gcmOpen(key: Buffer, sealed: string, aad: string): Buffer {
 /** The associated data of a wrapped data key: its id and project, so a wrapped key cannot be swapped between rows. */
 const wrapAad = (id: string, projectId: string) => `toolyard:data-key:${id}:${projectId}`
 
-export const wrapDataKey = (master: MasterKey, id: string, projectId: string, dataKey: Buffer) => gcmSeal(master.key, dataKey, wrapAad(id, projectId))
-export const unwrapDataKey = (master: MasterKey, id: string, projectId: string, wrapped: string) => gcmOpen(master.key, wrapped, wrapAad(id, projectId))
+export const wrapDataKey = (master: MasterKey, id: string, projectId: string, dataKey: Buffer) =>
+  gcmSeal(master.key, dataKey, wrapAad(id, projectId))
+export const unwrapDataKey = (master: MasterKey, id: string, projectId: string, wrapped: string) =>
+  gcmOpen(master.key, wrapped, wrapAad(id, projectId))
 
 export interface Sealer {
   /** Seals `plaintext` with the project's data key (created on first use); `context` names the record and field. */
@@ -58,7 +60,10 @@ export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer
     const row = repo.byId(id)
     if (!row) throw new SealError('data key not found')
     const master = keyring.byId(row.master_key_id)
-    if (!master) throw new SealError(`master key ${row.master_key_id} is not available (check DATA_DIR/master.key* and TOOLYARD_MASTER_KEY)`)
+    if (!master)
+      throw new SealError(
+        `master key ${row.master_key_id} is not available (check DATA_DIR/master.key* and TOOLYARD_MASTER_KEY)`,
+      )
     const entry = { projectId: row.project_id, key: unwrapDataKey(master, row.id, row.project_id, row.wrapped) }
     cache.set(id, entry)
     return entry
@@ -72,7 +77,13 @@ export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer
     const master = keyring.current()
     const id = newId()
     const key = randomBytes(32)
-    repo.insert({ id, project_id: projectId, master_key_id: master.id, wrapped: wrapDataKey(master, id, projectId, key), created_at: nowIso() })
+    repo.insert({
+      id,
+      project_id: projectId,
+      master_key_id: master.id,
+      wrapped: wrapDataKey(master, id, projectId, key),
+      created_at: nowIso(),
+    })
     cache.set(id, { projectId, key })
     return { id, key }
   }

@@ -1,6 +1,7 @@
 // Forward-only migrations tracked in PRAGMA user_version; each runs in its own transaction.
-import type { Db } from './open'
+
 import { migrations } from './migrations'
+import type { Db } from './open'
 
 export function migrate(db: Db): { from: number; to: number } {
   const from = (db.query('PRAGMA user_version').get() as { user_version: number }).user_version

@@ -17,7 +17,7 @@ export interface EgressOptions {
   allowHosts?: string[]
 }
 
-export interface EgressRequest {
+interface EgressRequest {
   method?: string
   headers?: Record<string, string>
   body?: string
@@ -25,7 +25,7 @@ export interface EgressRequest {
   signal?: AbortSignal
 }
 
-export interface EgressResponse {
+interface EgressResponse {
   status: number
   headers: Headers
   text: string
@@ -45,7 +45,10 @@ export function createEgress(options: EgressOptions): Egress {
 
   async function checkHost(url: URL): Promise<void> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new EgressError(`egress refused: only http and https URLs are allowed, not ${url.protocol.slice(0, -1)}:`, 'refused')
+      throw new EgressError(
+        `egress refused: only http and https URLs are allowed, not ${url.protocol.slice(0, -1)}:`,
+        'refused',
+      )
     }
     const host = url.hostname.replace(/^\[|\]$/g, '')
     if (options.allowPrivate || options.allowHosts?.includes(host)) return
@@ -54,7 +57,10 @@ export function createEgress(options: EgressOptions): Egress {
     try {
       addresses = await lookup(host, { all: true, verbatim: true })
     } catch (error) {
-      throw new EgressError(`egress failed: could not resolve host ${host} (${(error as { code?: string }).code ?? 'DNS error'})`, 'network')
+      throw new EgressError(
+        `egress failed: could not resolve host ${host} (${(error as { code?: string }).code ?? 'DNS error'})`,
+        'network',
+      )
     }
     // Every address must be public: the connection may use any of them.
     for (const { address } of addresses) assertAddressAllowed(host, address, false)
@@ -86,7 +92,11 @@ export function createEgress(options: EgressOptions): Egress {
         const location = response.headers.get('location')
         if (response.status >= 300 && response.status < 400 && location) {
           await response.body?.cancel().catch(() => {})
-          if (hop >= MAX_REDIRECTS) throw new EgressError(`egress failed: more than ${MAX_REDIRECTS} redirects from ${describe(parseUrl(rawUrl))}`, 'too_many_redirects')
+          if (hop >= MAX_REDIRECTS)
+            throw new EgressError(
+              `egress failed: more than ${MAX_REDIRECTS} redirects from ${describe(parseUrl(rawUrl))}`,
+              'too_many_redirects',
+            )
           const next = parseUrl(location, url)
           // Fetch's rules: 303 (and 301/302 after POST) turn into a body-less GET.
           if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
@@ -95,7 +105,8 @@ export function createEgress(options: EgressOptions): Egress {
             headers = withoutHeaders(headers, ['content-type', 'content-length'])
           }
           // Credentials meant for one origin are not forwarded to another.
-          if (next.origin !== url.origin) headers = withoutHeaders(headers, ['authorization', 'cookie', 'proxy-authorization'])
+          if (next.origin !== url.origin)
+            headers = withoutHeaders(headers, ['authorization', 'cookie', 'proxy-authorization'])
           url = next
           continue
         }
@@ -127,7 +138,11 @@ function withoutHeaders(headers: Record<string, string>, names: string[]): Recor
   return Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k.toLowerCase())))
 }
 
-async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined, maxBytes: number, url: URL): Promise<string> {
+async function readCapped(
+  stream: ReadableStream<Uint8Array> | null | undefined,
+  maxBytes: number,
+  url: URL,
+): Promise<string> {
   if (!stream) return ''
   const reader = stream.getReader()
   const chunks: Uint8Array[] = []
@@ -138,17 +153,24 @@ async function readCapped(stream: ReadableStream<Uint8Array> | null | undefined,
     total += value.byteLength
     if (total > maxBytes) {
       await reader.cancel().catch(() => {})
-      throw new EgressError(`egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, 'too_large')
+      throw new EgressError(
+        `egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+        'too_large',
+      )
     }
     chunks.push(value)
   }
   return new TextDecoder().decode(Buffer.concat(chunks))
 }
 
-function toEgressError(error: unknown, at: { url: URL; timeoutMs: number; timedOut: boolean; aborted: boolean }): EgressError {
+function toEgressError(
+  error: unknown,
+  at: { url: URL; timeoutMs: number; timedOut: boolean; aborted: boolean },
+): EgressError {
   if (error instanceof EgressError) return error
   const target = describe(at.url)
-  if (at.timedOut) return new EgressError(`egress failed: request to ${target} timed out after ${at.timeoutMs}ms`, 'timeout')
+  if (at.timedOut)
+    return new EgressError(`egress failed: request to ${target} timed out after ${at.timeoutMs}ms`, 'timeout')
   if (at.aborted) return new EgressError(`egress failed: request to ${target} was canceled`, 'aborted')
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause
   const code = (error as { code?: string })?.code ?? cause?.code

@@ -14,7 +14,7 @@ export class EgressError extends Error {
   }
 }
 
-export const ALLOW_HINT = 'set TOOLYARD_ALLOW_PRIVATE_EGRESS=true to allow'
+const ALLOW_HINT = 'set TOOLYARD_ALLOW_PRIVATE_EGRESS=true to allow'
 
 /** A blocked range: the first `bits` of `prefix` (an IPv6 address as 8 groups; IPv4 ranges are written mapped). */
 interface Range {
@@ -61,7 +61,7 @@ function parseIPv4(ip: string): number[] | undefined {
 }
 
 /** Parses an IPv6 literal (with `::` and an optional dotted IPv4 tail) into 8 16-bit groups. */
-export function parseIPv6(input: string): number[] | undefined {
+function parseIPv6(input: string): number[] | undefined {
   let ip = input.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
   const lastColon = ip.lastIndexOf(':')
   if (lastColon >= 0 && ip.slice(lastColon + 1).includes('.')) {
@@ -72,7 +72,8 @@ export function parseIPv6(input: string): number[] | undefined {
   }
   const halves = ip.split('::')
   if (halves.length > 2) return undefined
-  const toGroups = (s: string) => (s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN)))
+  const toGroups = (s: string) =>
+    s === '' ? [] : s.split(':').map((g) => (/^[0-9a-f]{1,4}$/i.test(g) ? parseInt(g, 16) : NaN))
   const head = toGroups(halves[0]!)
   const rest = halves.length === 2 ? toGroups(halves[1]!) : []
   const explicit = head.length + rest.length
@@ -94,7 +95,8 @@ function inRange(groups: number[], range: Range): boolean {
 /** The IPv4 address an IPv6 address embeds (mapped, compatible, NAT64, 6to4), as groups in the mapped form. */
 function embeddedV4(g: number[]): number[] | undefined {
   const mapped = (hi: number, lo: number) => [0, 0, 0, 0, 0, 0xffff, hi, lo]
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || (g[5] === 0 && (g[6] !== 0 || g[7]! > 1)))) return mapped(g[6]!, g[7]!)
+  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || (g[5] === 0 && (g[6] !== 0 || g[7]! > 1))))
+    return mapped(g[6]!, g[7]!)
   if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return mapped(g[6]!, g[7]!)
   if (g[0] === 0x2002) return mapped(g[1]!, g[2]!)
   return undefined

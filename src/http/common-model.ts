@@ -16,4 +16,11 @@ export const ListQuery = t.Object({
 })
 
 /** Error responses every authenticated route can give. */
-export const errorResponses = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody, 500: ErrorBody }
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  500: ErrorBody,
+}

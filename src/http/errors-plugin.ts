@@ -9,7 +9,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
 // One id per request, shared by the success path and the error handler (which may run before any derive).
 const ids = new WeakMap<Request, string>()
-export function requestIdOf(request: Request): string {
+function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (!id) {
     const incoming = request.headers.get('x-request-id')
@@ -59,67 +59,80 @@ export function errorBody(requestId: string, code: string, message: string, deta
 export const errorsPlugin = (log: Logger, routes: () => readonly RouteInfo[] = () => []) => {
   const strictBody = createStrictBodyCheck(routes)
   const unknownFields = new WeakMap<Request, ErrorDetail[]>()
-  const invalidBody = (details: ErrorDetail[]) => new AppError('validation_failed', `invalid body: ${details.map((d) => d.field).join(', ')}`, details)
-  return new Elysia({ name: 'toolyard.errors' })
-    .onRequest(({ request, set }) => {
-      set.headers['x-request-id'] = requestIdOf(request)
-    })
-    .derive({ as: 'global' }, ({ request, set }) => {
-      const requestId = requestIdOf(request)
-      set.headers['x-request-id'] = requestId
-      return { requestId }
-    })
-    // Unknown fields are found before Elysia strips them, but answered only after the key check
-    // (guards authenticate in the transform phase, this answers in beforeHandle or with the schema error).
-    .onTransform({ as: 'global' }, ({ request, route, body }) => {
-      const details = strictBody(request.method, route, body)
-      if (details) unknownFields.set(request, details)
-    })
-    .onBeforeHandle({ as: 'global' }, ({ request }) => {
-      const details = unknownFields.get(request)
-      if (details) throw invalidBody(details)
-    })
-    .onError({ as: 'global' }, ({ code, error, set, request, params }) => {
-      const requestId = requestIdOf(request)
-      set.headers['x-request-id'] = requestId
-      set.headers['content-type'] = 'application/json'
-      if (error instanceof RateLimitedError) {
-        Object.assign(set.headers, error.headers)
-        set.status = 429
-        return { error: error.message, code: 'rate_limited', request_id: requestId }
-      }
-      if (error instanceof AppError) {
-        set.status = error.status
-        return errorBody(requestId, error.code, error.message, error.details)
-      }
-      if (code === 'VALIDATION') {
-        const v = error as unknown as { type: string; value: unknown; all: ValidationIssue[] }
-        // The schema failure and the unknown fields are reported together.
-        const unknown = v.type === 'body' ? unknownFields.get(request) : undefined
-        if (unknown) {
-          const e = invalidBody(unknown)
-          set.status = 400
-          return errorBody(requestId, e.code, e.message, e.details)
+  const invalidBody = (details: ErrorDetail[]) =>
+    new AppError('validation_failed', `invalid body: ${details.map((d) => d.field).join(', ')}`, details)
+  return (
+    new Elysia({ name: 'toolyard.errors' })
+      .onRequest(({ request, set }) => {
+        set.headers['x-request-id'] = requestIdOf(request)
+      })
+      .derive({ as: 'global' }, ({ request, set }) => {
+        const requestId = requestIdOf(request)
+        set.headers['x-request-id'] = requestId
+        return { requestId }
+      })
+      // Unknown fields are found before Elysia strips them, but answered only after the key check
+      // (guards authenticate in the transform phase, this answers in beforeHandle or with the schema error).
+      .onTransform({ as: 'global' }, ({ request, route, body }) => {
+        const details = strictBody(request.method, route, body)
+        if (details) unknownFields.set(request, details)
+      })
+      .onBeforeHandle({ as: 'global' }, ({ request }) => {
+        const details = unknownFields.get(request)
+        if (details) throw invalidBody(details)
+      })
+      .onError({ as: 'global' }, ({ code, error, set, request, params }) => {
+        const requestId = requestIdOf(request)
+        set.headers['x-request-id'] = requestId
+        set.headers['content-type'] = 'application/json'
+        if (error instanceof RateLimitedError) {
+          Object.assign(set.headers, error.headers)
+          set.status = 429
+          return { error: error.message, code: 'rate_limited', request_id: requestId }
         }
-        const details =
-          v.type === 'property'
-            ? [{ field: coercedField(request, params as Record<string, string> | undefined, v.value), message: v.all?.[0]?.message ?? 'invalid value' }]
-            : validationDetails(v.type, v.all ?? [])
-        set.status = 400
-        const names = details.map((d) => d.field).join(', ')
-        const where = v.type === 'property' ? (details[0]!.field.split('.')[0] ?? 'request') : v.type
-        return errorBody(requestId, 'validation_failed', `invalid ${where}: ${names || 'schema mismatch'}`, details)
-      }
-      if (code === 'PARSE') {
-        set.status = 400
-        return errorBody(requestId, 'invalid_json', 'request body is not valid JSON')
-      }
-      if (code === 'NOT_FOUND') {
-        set.status = 404
-        return errorBody(requestId, 'not_found', `no route for ${request.method} ${new URL(request.url).pathname}`)
-      }
-      log.error('unhandled error', { request_id: requestId, method: request.method, path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) })
-      set.status = 500
-      return errorBody(requestId, 'internal_error', 'internal server error')
-    })
+        if (error instanceof AppError) {
+          set.status = error.status
+          return errorBody(requestId, error.code, error.message, error.details)
+        }
+        if (code === 'VALIDATION') {
+          const v = error as unknown as { type: string; value: unknown; all: ValidationIssue[] }
+          // The schema failure and the unknown fields are reported together.
+          const unknown = v.type === 'body' ? unknownFields.get(request) : undefined
+          if (unknown) {
+            const e = invalidBody(unknown)
+            set.status = 400
+            return errorBody(requestId, e.code, e.message, e.details)
+          }
+          const details =
+            v.type === 'property'
+              ? [
+                  {
+                    field: coercedField(request, params as Record<string, string> | undefined, v.value),
+                    message: v.all?.[0]?.message ?? 'invalid value',
+                  },
+                ]
+              : validationDetails(v.type, v.all ?? [])
+          set.status = 400
+          const names = details.map((d) => d.field).join(', ')
+          const where = v.type === 'property' ? (details[0]!.field.split('.')[0] ?? 'request') : v.type
+          return errorBody(requestId, 'validation_failed', `invalid ${where}: ${names || 'schema mismatch'}`, details)
+        }
+        if (code === 'PARSE') {
+          set.status = 400
+          return errorBody(requestId, 'invalid_json', 'request body is not valid JSON')
+        }
+        if (code === 'NOT_FOUND') {
+          set.status = 404
+          return errorBody(requestId, 'not_found', `no route for ${request.method} ${new URL(request.url).pathname}`)
+        }
+        log.error('unhandled error', {
+          request_id: requestId,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          error: String((error as Error)?.stack ?? error),
+        })
+        set.status = 500
+        return errorBody(requestId, 'internal_error', 'internal server error')
+      })
+  )
 }

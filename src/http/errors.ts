@@ -1,5 +1,5 @@
 // The one application error type, its closed code list, and the code → HTTP status table.
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,
   invalid_json: 400,

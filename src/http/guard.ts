@@ -2,9 +2,9 @@
 // `limit` is the same rate limit for routes without a key (per client address), e.g. health.
 import { Elysia } from 'elysia'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
-import { AppError } from './errors'
 import { presentedApiKey } from './credentials-header'
-import { rateHeaders, type RateGroup, type RateLimiter } from './rate-limit'
+import { AppError } from './errors'
+import { type RateGroup, type RateLimiter, rateHeaders } from './rate-limit'
 
 export interface GuardDeps {
   projects: ProjectsService
@@ -17,7 +17,12 @@ export class RateLimitedError extends Error {
   }
 }
 
-function applyLimit(limiter: RateLimiter, group: RateGroup, subject: string, set: { headers: Record<string, string | number> }) {
+function applyLimit(
+  limiter: RateLimiter,
+  group: RateGroup,
+  subject: string,
+  set: { headers: Record<string, string | number> },
+) {
   const decision = limiter.hit(group, subject)
   if (!decision) return
   const headers = rateHeaders(decision)
@@ -25,7 +30,10 @@ function applyLimit(limiter: RateLimiter, group: RateGroup, subject: string, set
   if (!decision.allowed) throw new RateLimitedError(headers)
 }
 
-export function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null, request: Request): string {
+export function clientAddress(
+  server: { requestIP(r: Request): { address: string } | null } | null,
+  request: Request,
+): string {
   return server?.requestIP(request)?.address ?? 'unknown'
 }
 
@@ -38,7 +46,11 @@ export const guard = (deps: GuardDeps) =>
     api: (group: RateGroup) => ({
       transform({ request, set }) {
         const auth = deps.projects.authenticate(presentedApiKey(request.headers))
-        if (!auth) throw new AppError('unauthorized', 'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)')
+        if (!auth)
+          throw new AppError(
+            'unauthorized',
+            'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)',
+          )
         applyLimit(deps.limiter, group, auth.keyId, set)
         authenticated.set(request, auth)
       },

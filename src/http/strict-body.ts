@@ -1,7 +1,7 @@
 // Finds unknown body fields so they can be answered 400 by name. Elysia's normalizer would silently
 // strip them from `additionalProperties: false` schemas before validating, so they are looked for first.
 import type { TSchema } from '@sinclair/typebox'
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler'
+import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
 import type { ErrorDetail } from './errors'
@@ -26,7 +26,9 @@ function hasClosedObject(schema: unknown, depth = 0): boolean {
   if (!schema || typeof schema !== 'object' || depth > 20) return false
   const s = schema as Record<string, unknown>
   if (s.additionalProperties === false) return true
-  return Object.values(s).some((v) => (Array.isArray(v) ? v.some((x) => hasClosedObject(x, depth + 1)) : hasClosedObject(v, depth + 1)))
+  return Object.values(s).some((v) =>
+    Array.isArray(v) ? v.some((x) => hasClosedObject(x, depth + 1)) : hasClosedObject(v, depth + 1),
+  )
 }
 
 /** Builds the check lazily (routes are all registered before the first request arrives). */

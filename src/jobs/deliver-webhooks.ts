@@ -7,7 +7,7 @@ import type { SecretBox } from '../modules/subscriptions/secret'
 import type { WebhooksRepository } from '../modules/webhooks/repository'
 
 /** The first try plus 3 retries (spec: "retried up to 3 times"). */
-export const MAX_ATTEMPTS = 4
+const MAX_ATTEMPTS = 4
 
 export interface DeliveryContext {
   repo: WebhooksRepository
@@ -76,6 +76,13 @@ export async function deliverWebhook(ctx: DeliveryContext, id: string, stop?: Ab
     next_attempt_at: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
   })
   if (!written) return { outcome: 'skipped' }
-  if (!delivered) ctx.log.warn('webhook delivery attempt failed', { delivery_id: row.id, subscription_id: row.subscription_id, attempt: n, outcome, error })
+  if (!delivered)
+    ctx.log.warn('webhook delivery attempt failed', {
+      delivery_id: row.id,
+      subscription_id: row.subscription_id,
+      attempt: n,
+      outcome,
+      error,
+    })
   return outcome === 'pending' ? { outcome, nextAttemptAt: nextAttemptAt! } : { outcome }
 }

@@ -13,9 +13,13 @@ export function createScheduler(log: Logger): Scheduler {
   return {
     every(name, pattern, job) {
       jobs.push(
-        new Cron(pattern, { protect: true, catch: (err) => log.error('job failed', { job: name, error: String(err) }) }, async () => {
-          await job()
-        }),
+        new Cron(
+          pattern,
+          { protect: true, catch: (err) => log.error('job failed', { job: name, error: String(err) }) },
+          async () => {
+            await job()
+          },
+        ),
       )
     },
     stop() {

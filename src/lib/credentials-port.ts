@@ -8,14 +8,10 @@ export interface CredentialAccess {
    * Opens the credential for a run: refreshes an OAuth token first when it is expired or inside the margin.
    * Returns the decrypted data only on 'configured'. Never log what it returns.
    */
-  open(projectId: string, credentialId: string): Promise<{ status: Exclude<CredentialStatus, 'not_required'>; data?: Record<string, unknown> }>
+  open(
+    projectId: string,
+    credentialId: string,
+  ): Promise<{ status: Exclude<CredentialStatus, 'not_required'>; data?: Record<string, unknown> }>
   /** The project's credentials for a provider (used when a tool declares a provider but no mapping exists). */
   idsForProvider(projectId: string, providerId: string): string[]
-}
-
-/** Used until the credentials feature is wired in: nothing is stored, so everything is missing. */
-export const noCredentials: CredentialAccess = {
-  status: () => 'missing',
-  open: async () => ({ status: 'missing' }),
-  idsForProvider: () => [],
 }

@@ -11,7 +11,7 @@ export interface ResourceEvent {
   at: string
 }
 
-export interface ListChangedEvent {
+interface ListChangedEvent {
   type: 'list_changed'
   list: 'tools' | 'resources' | 'prompts'
   projectId: string

@@ -9,7 +9,10 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
+export function createLogger(
+  level: LogLevel,
+  write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
+): Logger {
   const at = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < ORDER[level]) return
     write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }))

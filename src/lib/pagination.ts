@@ -1,12 +1,13 @@
 // Opaque cursors for stable-ordered lists: the cursor encodes the last id seen (ids are UUIDv7, so time-ordered).
 import { badRequest } from '../http/errors'
 
-export const encodeCursor = (lastId: string): string => Buffer.from(lastId).toString('base64url')
+const encodeCursor = (lastId: string): string => Buffer.from(lastId).toString('base64url')
 
 export function decodeCursor(cursor: string | undefined): string | undefined {
   if (!cursor) return undefined
   const id = Buffer.from(cursor, 'base64url').toString()
-  if (!/^[0-9a-f-]{36}$/.test(id)) throw badRequest('cursor is invalid', [{ field: 'cursor', message: 'unknown cursor' }])
+  if (!/^[0-9a-f-]{36}$/.test(id))
+    throw badRequest('cursor is invalid', [{ field: 'cursor', message: 'unknown cursor' }])
   return id
 }
 

@@ -102,7 +102,12 @@ export interface PromptsBackend {
 }
 
 export interface CompletionBackend {
-  complete(server: ServerRow, ref: CompletionRef, argument: { name: string; value: string }, context?: { arguments?: Record<string, string> }): CompletionResult
+  complete(
+    server: ServerRow,
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context?: { arguments?: Record<string, string> },
+  ): CompletionResult
 }
 
 export type McpBackend = ToolsBackend & ResourcesBackend & PromptsBackend & CompletionBackend

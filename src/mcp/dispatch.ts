@@ -2,13 +2,30 @@
 import type { ServerRow } from '../modules/servers/repository'
 import type { CallHost, CompletionRef, JsonObject, McpBackend, McpLogLevel } from './backend'
 import { ProtocolError, RPC } from './errors'
-import { gateCallResult, gateContents, gatePrompt, gatePromptResult, gateResource, gateTemplate, gateTool } from './gate'
+import {
+  gateCallResult,
+  gateContents,
+  gatePrompt,
+  gatePromptResult,
+  gateResource,
+  gateTemplate,
+  gateTool,
+} from './gate'
 import { isObject } from './jsonrpc'
 import { paginate } from './paginate'
 import type { Session } from './sessions'
 import { atLeast, negotiate } from './versions'
 
-export const LOG_LEVELS: McpLogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']
+export const LOG_LEVELS: McpLogLevel[] = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+]
 
 export interface DispatchContext {
   server: ServerRow
@@ -46,7 +63,12 @@ function stringMap(o: JsonObject, field: string): Record<string, string> {
 }
 
 /** Capabilities are declared truthfully: everything here is implemented, and list changes reach GET streams. */
-export function initializeResult(name: string, version: string, params: JsonObject, extra: { title?: string; instructions?: string } = {}) {
+export function initializeResult(
+  name: string,
+  version: string,
+  params: JsonObject,
+  extra: { title?: string; instructions?: string } = {},
+) {
   const protocolVersion = negotiate(params.protocolVersion)
   return {
     protocolVersion,
@@ -57,7 +79,11 @@ export function initializeResult(name: string, version: string, params: JsonObje
       logging: {},
       ...(atLeast(protocolVersion, '2025-03-26') ? { completions: {} } : {}),
     },
-    serverInfo: { name, version, ...(extra.title && atLeast(protocolVersion, '2025-06-18') ? { title: extra.title } : {}) },
+    serverInfo: {
+      name,
+      version,
+      ...(extra.title && atLeast(protocolVersion, '2025-06-18') ? { title: extra.title } : {}),
+    },
     ...(extra.instructions ? { instructions: extra.instructions } : {}),
   }
 }
@@ -114,28 +140,35 @@ const handlers: Record<string, Handler> = {
     else if (ref.type === 'ref/resource') parsed = { type: 'ref/resource', uri: requireString(ref, 'uri') }
     else throw invalid('ref.type must be "ref/prompt" or "ref/resource"')
     const argument = optionalObject(params, 'argument')
-    if (typeof argument.name !== 'string' || typeof argument.value !== 'string') throw invalid('argument must be {name, value} strings')
+    if (typeof argument.name !== 'string' || typeof argument.value !== 'string')
+      throw invalid('argument must be {name, value} strings')
     const context = optionalObject(params, 'context')
-    const contextArgs = context.arguments !== undefined ? { arguments: stringMap(optionalObject(context, 'arguments'), 'context.arguments') } : undefined
+    const contextArgs =
+      context.arguments !== undefined
+        ? { arguments: stringMap(optionalObject(context, 'arguments'), 'context.arguments') }
+        : undefined
     const r = backend.complete(server, parsed, { name: argument.name, value: argument.value }, contextArgs)
     const values = r.values.slice(0, 100)
     return {
       completion: {
         values,
         ...(r.total !== undefined ? { total: r.total } : {}),
-        ...(r.hasMore !== undefined ? { hasMore: r.hasMore } : values.length < r.values.length ? { hasMore: true } : {}),
+        ...(r.hasMore !== undefined
+          ? { hasMore: r.hasMore }
+          : values.length < r.values.length
+            ? { hasMore: true }
+            : {}),
       },
     }
   },
   'logging/setLevel': ({ session }, params) => {
     const level = params.level
-    if (typeof level !== 'string' || !LOG_LEVELS.includes(level as McpLogLevel)) throw invalid(`level must be one of ${LOG_LEVELS.join(', ')}`)
+    if (typeof level !== 'string' || !LOG_LEVELS.includes(level as McpLogLevel))
+      throw invalid(`level must be one of ${LOG_LEVELS.join(', ')}`)
     if (session) session.logLevel = level as McpLogLevel
     return {}
   },
 }
-
-export const STREAMING_METHODS = new Set(['tools/call', 'resources/read'])
 
 export async function dispatch(ctx: DispatchContext, method: string, params: JsonObject): Promise<unknown> {
   const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined

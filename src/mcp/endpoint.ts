@@ -1,12 +1,13 @@
 // The protocol endpoint, Streamable HTTP (DECISIONS §10): POST/GET/DELETE/OPTIONS /mcp/{slug} and POST /mcp/initialize.
 // Order on POST: Origin/Host → MCP-Protocol-Version → server + key → rate limit → parse → session → dispatch.
-import { Elysia, t } from 'elysia'
+
 import type { Server } from 'bun'
+import { Elysia, t } from 'elysia'
 import type { Config } from '../config'
 import { presentedApiKey } from '../http/credentials-header'
 import { errorBody } from '../http/errors-plugin'
 import { clientAddress } from '../http/guard'
-import { rateHeaders, type RateLimiter } from '../http/rate-limit'
+import { type RateLimiter, rateHeaders } from '../http/rate-limit'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
 import type { ProjectsService } from '../modules/projects/service'
@@ -16,7 +17,7 @@ import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
-import { classify, failure, idOf, isObject, success, type RpcNotification, type RpcRequest } from './jsonrpc'
+import { classify, failure, idOf, isObject, type RpcNotification, type RpcRequest, success } from './jsonrpc'
 import { forwardEvents } from './notify'
 import { originPolicy } from './origin'
 import type { Session, SessionStore } from './sessions'
@@ -37,11 +38,12 @@ export interface McpEndpointDeps {
 }
 
 /** The same words for an unknown slug and a bad key, so neither reveals whether the server exists. */
-export const ACCESS_DENIED = 'Invalid Request: unknown server or invalid API key'
+const ACCESS_DENIED = 'Invalid Request: unknown server or invalid API key'
 const TRANSPORT_ERROR = -32000
 const SESSION_NOT_FOUND = -32001
 
-const ALLOW_HEADERS = 'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, last-event-id, x-request-id'
+const ALLOW_HEADERS =
+  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, last-event-id, x-request-id'
 const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id'
 
 const SlugParams = t.Object({ slug: t.String() })
@@ -52,11 +54,14 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
   const origins = originPolicy(deps.config, () => deps.urls.get())
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
-  const onInternal = (err: unknown) => deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  const onInternal = (err: unknown) =>
+    deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
 
   const cors = (headers: Headers): Record<string, string> => {
     const origin = origins.corsOrigin(headers)
-    return origin ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE_HEADERS, vary: 'origin' } : {}
+    return origin
+      ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE_HEADERS, vary: 'origin' }
+      : {}
   }
 
   /** Key and server: the key's project must own the server; a public server (`auth: none`) needs none. */
@@ -74,7 +79,15 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
   const badVersionHeader = (headers: Headers, base: Record<string, string>): Response | null => {
     const v = headers.get('mcp-protocol-version')
     if (v === null || isSupported(v.trim())) return null
-    return jsonResponse(failure(undefined, TRANSPORT_ERROR, `Bad Request: unsupported protocol version "${v}" (supported versions: ${SUPPORTED_VERSIONS.join(', ')})`), 400, base)
+    return jsonResponse(
+      failure(
+        undefined,
+        TRANSPORT_ERROR,
+        `Bad Request: unsupported protocol version "${v}" (supported versions: ${SUPPORTED_VERSIONS.join(', ')})`,
+      ),
+      400,
+      base,
+    )
   }
 
   /** A session id must name a live session of this server and principal; anything else is 404 per the transport spec. */
@@ -84,20 +97,25 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const s = sessions.get(sid)
     return s && s.serverId === who.server.id && s.principal === who.principal ? s : 'unknown'
   }
-  const sessionNotFound = (h: Record<string, string>) => jsonResponse(failure(undefined, SESSION_NOT_FOUND, 'Session not found: initialize a new session'), 404, h)
+  const sessionNotFound = (h: Record<string, string>) =>
+    jsonResponse(failure(undefined, SESSION_NOT_FOUND, 'Session not found: initialize a new session'), 404, h)
   const accepted = (h: Record<string, string>) => new Response(null, { status: 202, headers: h })
 
   const handleNotification = (n: RpcNotification, scope: string) => {
     if (n.method === 'notifications/cancelled') {
       const target = n.params.requestId
-      if (typeof target === 'string' || typeof target === 'number') sessions.cancelRequest(sessions.inflightKey(scope, target))
+      if (typeof target === 'string' || typeof target === 'number')
+        sessions.cancelRequest(sessions.inflightKey(scope, target))
     }
     // notifications/initialized, progress, roots/list_changed…: nothing to do for this server.
   }
 
   const initialize = (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
     const s = who.server
-    const result = initializeResult(s.name, deps.version, req.params, { title: s.display_name ?? undefined, instructions: s.description ?? undefined })
+    const result = initializeResult(s.name, deps.version, req.params, {
+      title: s.display_name ?? undefined,
+      instructions: s.description ?? undefined,
+    })
     const caps = req.params.capabilities
     const session = sessions.create({
       serverId: s.id,
@@ -130,11 +148,26 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     }
 
     const who = identify(slug, request, server)
-    if (!who) return jsonResponse(failure(parsed && !Array.isArray(body) ? idOf(body) : undefined, RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base)
+    if (!who)
+      return jsonResponse(
+        failure(parsed && !Array.isArray(body) ? idOf(body) : undefined, RPC.INVALID_REQUEST, ACCESS_DENIED),
+        200,
+        base,
+      )
     const rate = deps.limiter.hit('protocol', who.principal)
     const h = { ...base, ...(rate ? rateHeaders(rate) : {}) }
-    if (rate && !rate.allowed) return jsonResponse({ error: 'rate limit exceeded: too many requests, retry after the number of seconds in Retry-After' }, 429, h)
-    if (!parsed) return jsonResponse(failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'), 200, h)
+    if (rate && !rate.allowed)
+      return jsonResponse(
+        { error: 'rate limit exceeded: too many requests, retry after the number of seconds in Retry-After' },
+        429,
+        h,
+      )
+    if (!parsed)
+      return jsonResponse(
+        failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'),
+        200,
+        h,
+      )
 
     const found = isInitialize ? 'missing' : findSession(headers, who)
     if (found === 'unknown') return sessionNotFound(h)
@@ -146,11 +179,30 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const acceptsSse = (headers.get('accept') ?? '').includes('text/event-stream')
     const ctx = { server: who.server, version, session, backend: deps.mcpBackend }
     const run = (req: RpcRequest, sse: boolean) =>
-      exchange({ req, ctx, sessions, scope, acceptsSse: sse, headers: h, keepOpen: () => server?.timeout(request, 0), onInternal })
+      exchange({
+        req,
+        ctx,
+        sessions,
+        scope,
+        acceptsSse: sse,
+        headers: h,
+        keepOpen: () => server?.timeout(request, 0),
+        onInternal,
+      })
 
     if (Array.isArray(body)) {
-      if (version !== '2025-03-26') return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, `Invalid Request: batches are accepted only from 2025-03-26 sessions (this one is ${version})`), 200, h)
-      if (body.length === 0) return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, 'Invalid Request: empty batch'), 200, h)
+      if (version !== '2025-03-26')
+        return jsonResponse(
+          failure(
+            undefined,
+            RPC.INVALID_REQUEST,
+            `Invalid Request: batches are accepted only from 2025-03-26 sessions (this one is ${version})`,
+          ),
+          200,
+          h,
+        )
+      if (body.length === 0)
+        return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, 'Invalid Request: empty batch'), 200, h)
       const out = await Promise.all(
         body.map(async (item): Promise<unknown> => {
           const m = classify(item)
@@ -163,7 +215,8 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
             handleNotification(m.msg, scope)
             return null
           }
-          if (m.msg.method === 'initialize') return failure(m.msg.id, RPC.INVALID_REQUEST, 'Invalid Request: initialize must not be part of a batch')
+          if (m.msg.method === 'initialize')
+            return failure(m.msg.id, RPC.INVALID_REQUEST, 'Invalid Request: initialize must not be part of a batch')
           // Batched requests are answered inside one JSON array, so nothing of theirs can stream.
           const r = await run(m.msg, false)
           return r.status === 200 ? r.json() : null
@@ -193,7 +246,11 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const headers = request.headers
     const base = cors(headers)
     if (headers.get('mcp-session-id') === null) {
-      return jsonResponse(failure(undefined, TRANSPORT_ERROR, 'Method Not Allowed: a GET stream needs an Mcp-Session-Id from initialize'), 405, { ...base, allow: 'POST, DELETE' })
+      return jsonResponse(
+        failure(undefined, TRANSPORT_ERROR, 'Method Not Allowed: a GET stream needs an Mcp-Session-Id from initialize'),
+        405,
+        { ...base, allow: 'POST, DELETE' },
+      )
     }
     const forbidden = origins.check(headers)
     if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
@@ -204,7 +261,11 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const session = findSession(headers, who)
     if (typeof session === 'string') return sessionNotFound(base)
     if (!(headers.get('accept') ?? '').includes('text/event-stream')) {
-      return jsonResponse(failure(undefined, TRANSPORT_ERROR, 'Not Acceptable: the GET stream needs Accept: text/event-stream'), 406, base)
+      return jsonResponse(
+        failure(undefined, TRANSPORT_ERROR, 'Not Acceptable: the GET stream needs Accept: text/event-stream'),
+        406,
+        base,
+      )
     }
     // One stream per session: each message goes to exactly one stream, so a newer GET replaces the older one.
     session.stream?.close()
@@ -228,7 +289,12 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const base = cors(headers)
     const forbidden = origins.check(headers)
     if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
-    if (headers.get('mcp-session-id') === null) return jsonResponse(failure(undefined, TRANSPORT_ERROR, 'Bad Request: DELETE needs an Mcp-Session-Id header'), 400, base)
+    if (headers.get('mcp-session-id') === null)
+      return jsonResponse(
+        failure(undefined, TRANSPORT_ERROR, 'Bad Request: DELETE needs an Mcp-Session-Id header'),
+        400,
+        base,
+      )
     const who = identify(slug, request, server)
     if (!who) return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base)
     const session = findSession(headers, who)
@@ -263,34 +329,82 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     try {
       body = JSON.parse(await request.text())
     } catch {
-      return jsonResponse(failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'), 200, base)
+      return jsonResponse(
+        failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'),
+        200,
+        base,
+      )
     }
     const envelope = isObject(body) && 'jsonrpc' in body
     const key = presentedApiKey(headers)
     const auth = key ? deps.projects.authenticate(key) : null
     if (!auth) {
       if (envelope) return jsonResponse(failure(idOf(body), RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base)
-      return jsonResponse(errorBody(crypto.randomUUID(), 'unauthorized', 'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)'), 401, base)
+      return jsonResponse(
+        errorBody(
+          crypto.randomUUID(),
+          'unauthorized',
+          'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)',
+        ),
+        401,
+        base,
+      )
     }
     const rate = deps.limiter.hit('initialize', auth.keyId)
     const h = { ...base, ...(rate ? rateHeaders(rate) : {}) }
-    if (rate && !rate.allowed) return jsonResponse({ error: 'rate limit exceeded: too many requests, retry after the number of seconds in Retry-After' }, 429, h)
+    if (rate && !rate.allowed)
+      return jsonResponse(
+        { error: 'rate limit exceeded: too many requests, retry after the number of seconds in Retry-After' },
+        429,
+        h,
+      )
     if (!envelope) {
       const params: JsonObject = isObject(body) ? body : {}
       return jsonResponse(initializeResult('Toolyard', deps.version, params), 200, h)
     }
     const m = classify(body)
-    if (m.kind !== 'request') return jsonResponse(failure(m.kind === 'invalid' ? m.id : undefined, RPC.INVALID_REQUEST, 'Invalid Request: expected an initialize request'), 200, h)
-    if (m.msg.method !== 'initialize') return jsonResponse(failure(m.msg.id, RPC.METHOD_NOT_FOUND, `Method not found: ${m.msg.method} (this path answers only initialize)`), 200, h)
+    if (m.kind !== 'request')
+      return jsonResponse(
+        failure(
+          m.kind === 'invalid' ? m.id : undefined,
+          RPC.INVALID_REQUEST,
+          'Invalid Request: expected an initialize request',
+        ),
+        200,
+        h,
+      )
+    if (m.msg.method !== 'initialize')
+      return jsonResponse(
+        failure(
+          m.msg.id,
+          RPC.METHOD_NOT_FOUND,
+          `Method not found: ${m.msg.method} (this path answers only initialize)`,
+        ),
+        200,
+        h,
+      )
     return jsonResponse(success(m.msg.id, initializeResult('Toolyard', deps.version, m.msg.params)), 200, h)
   }
 
   const detail = (summary: string) => ({ tags: ['protocol'], summary })
   return new Elysia({ name: 'toolyard.mcp-endpoint' })
-    .post('/initialize', ({ request }) => standaloneInitialize(request), { parse: 'none', detail: detail('Standalone initialize (no server)') })
+    .post('/initialize', ({ request }) => standaloneInitialize(request), {
+      parse: 'none',
+      detail: detail('Standalone initialize (no server)'),
+    })
     .options('/initialize', ({ request }) => preflight(request), { detail: detail('CORS preflight') })
-    .post('/:slug', ({ params, request, server }) => post(params.slug, request, server), { parse: 'none', params: SlugParams, detail: detail('MCP Streamable HTTP: JSON-RPC messages') })
-    .get('/:slug', ({ params, request, server }) => get(params.slug, request, server), { params: SlugParams, detail: detail("MCP Streamable HTTP: the session's notification stream") })
-    .delete('/:slug', ({ params, request, server }) => remove(params.slug, request, server), { params: SlugParams, detail: detail('End an MCP session') })
+    .post('/:slug', ({ params, request, server }) => post(params.slug, request, server), {
+      parse: 'none',
+      params: SlugParams,
+      detail: detail('MCP Streamable HTTP: JSON-RPC messages'),
+    })
+    .get('/:slug', ({ params, request, server }) => get(params.slug, request, server), {
+      params: SlugParams,
+      detail: detail("MCP Streamable HTTP: the session's notification stream"),
+    })
+    .delete('/:slug', ({ params, request, server }) => remove(params.slug, request, server), {
+      params: SlugParams,
+      detail: detail('End an MCP session'),
+    })
     .options('/:slug', ({ request }) => preflight(request), { params: SlugParams, detail: detail('CORS preflight') })
 }

@@ -2,8 +2,8 @@
 // progress, or a server→client request): then the response switches lazily to an SSE stream that carries those
 // messages and, last, the result. notifications/cancelled aborts the call and no result is sent.
 import type { CallHost, JsonObject, McpLogLevel } from './backend'
-import { dispatch, LOG_LEVELS, type DispatchContext } from './dispatch'
-import { failureFrom, notification, success, type RpcRequest } from './jsonrpc'
+import { type DispatchContext, dispatch, LOG_LEVELS } from './dispatch'
+import { failureFrom, notification, type RpcRequest, success } from './jsonrpc'
 import type { SessionStore } from './sessions'
 import { createSse, type SseStream } from './sse'
 import { atLeast } from './versions'
@@ -50,7 +50,9 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   }
 
   const host = (): CallHost => buildHost(o, ac.signal, emit)
-  const abortedP = new Promise<typeof ABORTED>((resolve) => ac.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }))
+  const abortedP = new Promise<typeof ABORTED>((resolve) =>
+    ac.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }),
+  )
   const work = Promise.resolve()
     .then(() => dispatch({ ...ctx, host }, req.method, req.params))
     .then(
@@ -88,7 +90,10 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
   const { ctx, req, sessions } = o
   const session = ctx.session
   const meta = req.params._meta as JsonObject | undefined
-  const token = meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number') ? meta.progressToken : undefined
+  const token =
+    meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')
+      ? meta.progressToken
+      : undefined
 
   const ask = async (method: string, params: JsonObject): Promise<JsonObject> => {
     if (!session) throw new Error(`${method} needs an MCP session`)
@@ -104,7 +109,12 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
   // A server MUST NOT send these requests to a client that did not declare the capability (and needs a stream).
   const caps = session?.clientCapabilities ?? {}
   const canSample = !!session && o.acceptsSse && caps.sampling !== undefined && caps.sampling !== null
-  const canElicit = !!session && o.acceptsSse && caps.elicitation !== undefined && caps.elicitation !== null && atLeast(ctx.version, '2025-06-18')
+  const canElicit =
+    !!session &&
+    o.acceptsSse &&
+    caps.elicitation !== undefined &&
+    caps.elicitation !== null &&
+    atLeast(ctx.version, '2025-06-18')
 
   return {
     signal,

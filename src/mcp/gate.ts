@@ -1,6 +1,16 @@
 // Shapes results for the negotiated protocol version: fields and content types an older client's schema
 // rejects are left out, and optional fields are omitted rather than sent as null.
-import type { CallToolResult, ContentBlock, GetPromptResult, JsonObject, McpPrompt, McpResource, McpResourceTemplate, McpTool, ResourceContents } from './backend'
+import type {
+  CallToolResult,
+  ContentBlock,
+  GetPromptResult,
+  JsonObject,
+  McpPrompt,
+  McpResource,
+  McpResourceTemplate,
+  McpTool,
+  ResourceContents,
+} from './backend'
 import { atLeast } from './versions'
 
 /** Copies the named fields that hold a value (neither undefined nor null). */
@@ -10,7 +20,8 @@ function pick<T extends object>(source: T, keys: (keyof T)[]): Partial<T> {
   return out
 }
 
-const withoutNulls = (o: JsonObject): JsonObject => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null))
+const withoutNulls = (o: JsonObject): JsonObject =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null))
 
 /** Which content types a version's schema knows (audio since 2025-03-26, resource_link since 2025-06-18). */
 function contentAllowed(type: string, version: string): boolean {
@@ -21,11 +32,12 @@ function contentAllowed(type: string, version: string): boolean {
 
 function block(b: ContentBlock): ContentBlock {
   const out = withoutNulls(b) as ContentBlock
-  if (b.type === 'resource' && b.resource && typeof b.resource === 'object') out.resource = withoutNulls(b.resource as JsonObject)
+  if (b.type === 'resource' && b.resource && typeof b.resource === 'object')
+    out.resource = withoutNulls(b.resource as JsonObject)
   return out
 }
 
-export function gateContent(blocks: ContentBlock[], version: string): ContentBlock[] {
+function gateContent(blocks: ContentBlock[], version: string): ContentBlock[] {
   const kept = blocks.filter((b) => contentAllowed(b.type, version)).map(block)
   if (kept.length === 0 && blocks.length > 0) {
     const types = [...new Set(blocks.map((b) => b.type))].join(', ')
@@ -49,27 +61,42 @@ export function gateTool(t: McpTool, version: string): JsonObject {
 export function gateCallResult(r: CallToolResult, version: string): JsonObject {
   return {
     content: gateContent(r.content ?? [], version),
-    ...(atLeast(version, '2025-06-18') && r.structuredContent != null ? { structuredContent: r.structuredContent } : {}),
+    ...(atLeast(version, '2025-06-18') && r.structuredContent != null
+      ? { structuredContent: r.structuredContent }
+      : {}),
     isError: r.isError === true,
   }
 }
 
 export function gateResource(r: McpResource, version: string): JsonObject {
-  return { uri: r.uri, name: r.name, ...(atLeast(version, '2025-06-18') ? pick(r, ['title']) : {}), ...pick(r, ['description', 'mimeType']) }
+  return {
+    uri: r.uri,
+    name: r.name,
+    ...(atLeast(version, '2025-06-18') ? pick(r, ['title']) : {}),
+    ...pick(r, ['description', 'mimeType']),
+  }
 }
 
 export function gateTemplate(r: McpResourceTemplate, version: string): JsonObject {
-  return { uriTemplate: r.uriTemplate, name: r.name, ...(atLeast(version, '2025-06-18') ? pick(r, ['title']) : {}), ...pick(r, ['description', 'mimeType']) }
+  return {
+    uriTemplate: r.uriTemplate,
+    name: r.name,
+    ...(atLeast(version, '2025-06-18') ? pick(r, ['title']) : {}),
+    ...pick(r, ['description', 'mimeType']),
+  }
 }
 
-export const gateContents = (contents: ResourceContents[]): JsonObject[] => contents.map((c) => withoutNulls(c as unknown as JsonObject))
+export const gateContents = (contents: ResourceContents[]): JsonObject[] =>
+  contents.map((c) => withoutNulls(c as unknown as JsonObject))
 
 export function gatePrompt(p: McpPrompt, version: string): JsonObject {
   return {
     name: p.name,
     ...(atLeast(version, '2025-06-18') ? pick(p, ['title']) : {}),
     ...pick(p, ['description']),
-    ...(p.arguments ? { arguments: p.arguments.map((a) => ({ name: a.name, ...pick(a, ['description', 'required']) })) } : {}),
+    ...(p.arguments
+      ? { arguments: p.arguments.map((a) => ({ name: a.name, ...pick(a, ['description', 'required']) })) }
+      : {}),
   }
 }
 

@@ -15,7 +15,7 @@ export interface RpcNotification {
   params: JsonObject
 }
 
-export interface RpcResponse {
+interface RpcResponse {
   id: RpcId
   result?: unknown
   error?: { code: number; message: string; data?: unknown }
@@ -38,14 +38,16 @@ export function classify(body: unknown): Incoming {
   const id = idOf(body)
   if (body.jsonrpc !== '2.0') return { kind: 'invalid', id, message: 'Invalid Request: jsonrpc must be "2.0"' }
   if ('method' in body) {
-    if (typeof body.method !== 'string' || body.method === '') return { kind: 'invalid', id, message: 'Invalid Request: method must be a non-empty string' }
-    if ('params' in body && body.params !== undefined && !isObject(body.params)) return { kind: 'invalid', id, message: 'Invalid Request: params must be an object' }
+    if (typeof body.method !== 'string' || body.method === '')
+      return { kind: 'invalid', id, message: 'Invalid Request: method must be a non-empty string' }
+    if ('params' in body && body.params !== undefined && !isObject(body.params))
+      return { kind: 'invalid', id, message: 'Invalid Request: params must be an object' }
     const params = (body.params as JsonObject | undefined) ?? {}
     if (!('id' in body)) return { kind: 'notification', msg: { method: body.method, params } }
     if (id === undefined) return { kind: 'invalid', message: 'Invalid Request: id must be a string or a number' }
     return { kind: 'request', msg: { id, method: body.method, params } }
   }
-  if (id !== undefined && ('result' in body) !== ('error' in body)) {
+  if (id !== undefined && 'result' in body !== 'error' in body) {
     return { kind: 'response', msg: body as unknown as RpcResponse }
   }
   return { kind: 'invalid', id, message: 'Invalid Request: not a JSON-RPC request, notification or response' }

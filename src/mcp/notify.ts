@@ -12,12 +12,14 @@ export function forwardEvents(events: EventBus, sessions: SessionStore): () => v
   return events.subscribe((e) => {
     for (const s of sessions.all()) {
       if (e.type === 'list_changed') {
-        if (s.projectId === e.projectId && (!e.serverId || e.serverId === s.serverId)) send(s, `notifications/${e.list}/list_changed`, {})
+        if (s.projectId === e.projectId && (!e.serverId || e.serverId === s.serverId))
+          send(s, `notifications/${e.list}/list_changed`, {})
         continue
       }
       if (s.serverId !== e.serverId) continue
       // Creation and deletion also arrive as their own list_changed events from the resources feature.
-      if (e.type !== 'resource.created' && s.subscriptions.has(e.uri)) send(s, 'notifications/resources/updated', { uri: e.uri })
+      if (e.type !== 'resource.created' && s.subscriptions.has(e.uri))
+        send(s, 'notifications/resources/updated', { uri: e.uri })
     }
   })
 }

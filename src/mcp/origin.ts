@@ -3,7 +3,8 @@
 import type { Config } from '../config'
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
-const isLoopbackBind = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.')
+const isLoopbackBind = (host: string) =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.')
 
 function hostnameOf(value: string, scheme = 'http://'): string | null {
   try {
@@ -56,4 +57,3 @@ export function originPolicy(config: Pick<Config, 'host' | 'allowedOrigins'>, pu
     },
   }
 }
-export type OriginPolicy = ReturnType<typeof originPolicy>

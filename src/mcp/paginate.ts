@@ -1,18 +1,21 @@
 // Cursor pagination for the MCP list methods: opaque cursors, a fixed page size, -32602 for a bad cursor.
 import { ProtocolError, RPC } from './errors'
 
-export const PAGE_SIZE = 50
+const PAGE_SIZE = 50
 
 export function paginate<T>(list: string, items: T[], cursor: unknown): { page: T[]; nextCursor?: string } {
   let offset = 0
   if (cursor !== undefined) {
     const decoded = typeof cursor === 'string' ? decode(cursor) : null
-    if (!decoded || decoded.list !== list || decoded.offset > items.length) throw new ProtocolError(RPC.INVALID_PARAMS, 'Invalid params: unknown cursor')
+    if (!decoded || decoded.list !== list || decoded.offset > items.length)
+      throw new ProtocolError(RPC.INVALID_PARAMS, 'Invalid params: unknown cursor')
     offset = decoded.offset
   }
   const page = items.slice(offset, offset + PAGE_SIZE)
   const next = offset + PAGE_SIZE
-  return next < items.length ? { page, nextCursor: Buffer.from(JSON.stringify({ l: list, o: next })).toString('base64url') } : { page }
+  return next < items.length
+    ? { page, nextCursor: Buffer.from(JSON.stringify({ l: list, o: next })).toString('base64url') }
+    : { page }
 }
 
 function decode(cursor: string): { list: string; offset: number } | null {

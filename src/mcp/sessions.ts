@@ -2,10 +2,10 @@
 // session's GET stream, protocol subscriptions, log level, in-flight requests and server→client requests.
 import { randomBytes } from 'node:crypto'
 import type { JsonObject, McpLogLevel } from './backend'
-import type { ProtocolVersion } from './versions'
 import type { SseStream } from './sse'
+import type { ProtocolVersion } from './versions'
 
-export const SESSION_TTL_MS = 30 * 60_000
+const SESSION_TTL_MS = 30 * 60_000
 /** mcp-remote opens two sessions per launch and never ends them; a cap keeps a busy key from piling them up. */
 const MAX_SESSIONS_PER_PRINCIPAL = 100
 
@@ -55,7 +55,9 @@ export function createSessionStore(now: () => number = Date.now) {
   }
 
   return {
-    create(init: Pick<Session, 'serverId' | 'projectId' | 'principal' | 'protocolVersion' | 'clientCapabilities'>): Session {
+    create(
+      init: Pick<Session, 'serverId' | 'projectId' | 'principal' | 'protocolVersion' | 'clientCapabilities'>,
+    ): Session {
       sweep()
       const mine = [...sessions.values()].filter((s) => s.principal === init.principal)
       if (mine.length >= MAX_SESSIONS_PER_PRINCIPAL) end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!)

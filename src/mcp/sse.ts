@@ -1,14 +1,14 @@
 // A Server-Sent Events response: `event: message` frames, keep-alive comments, and one close path.
 const encoder = new TextEncoder()
 
-export const SSE_HEADERS = {
+const SSE_HEADERS = {
   'content-type': 'text/event-stream',
   'cache-control': 'no-cache, no-transform',
   'x-accel-buffering': 'no',
 } as const
 
 /** Proxies and Bun drop idle connections; a comment every 15 s keeps a quiet stream alive. */
-export const KEEPALIVE_MS = 15_000
+const KEEPALIVE_MS = 15_000
 
 export interface SseStream {
   readonly closed: boolean
@@ -20,7 +20,9 @@ export interface SseStream {
   response(headers: Record<string, string>): Response
 }
 
-export function createSse(opts: { onClose?: () => void; onKeepAlive?: () => void; keepAliveMs?: number } = {}): SseStream {
+export function createSse(
+  opts: { onClose?: () => void; onKeepAlive?: () => void; keepAliveMs?: number } = {},
+): SseStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let closed = false
   const body = new ReadableStream<Uint8Array>({

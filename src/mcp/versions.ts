@@ -2,11 +2,12 @@
 export const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const
 export type ProtocolVersion = (typeof SUPPORTED_VERSIONS)[number]
 
-export const LATEST_VERSION: ProtocolVersion = '2025-11-25'
+const LATEST_VERSION: ProtocolVersion = '2025-11-25'
 /** The spec: with no header and no other way to know, a server assumes 2025-03-26. */
 export const DEFAULT_VERSION: ProtocolVersion = '2025-03-26'
 
-export const isSupported = (v: unknown): v is ProtocolVersion => typeof v === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(v)
+export const isSupported = (v: unknown): v is ProtocolVersion =>
+  typeof v === 'string' && (SUPPORTED_VERSIONS as readonly string[]).includes(v)
 
 /** Echo a supported version; answer anything else (newer, garbage, missing) with the latest one. */
 export const negotiate = (requested: unknown): ProtocolVersion => (isSupported(requested) ? requested : LATEST_VERSION)

@@ -1,8 +1,9 @@
 // The code behind pre-built toolkits: `builtin.<toolkit>.<tool>` functions (utilities, GitHub, Slack).
-import type { Egress } from '../egress/client'
-import { findBuiltinProvider } from '../catalog/providers'
 
-export interface BuiltinHost {
+import { findBuiltinProvider } from '../catalog/providers'
+import type { Egress } from '../egress/client'
+
+interface BuiltinHost {
   credentials?: unknown
   egress: Egress
   /** The provider's API base URL (overridable per provider, e.g. to a local test double). */
@@ -16,7 +17,16 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== 
 
 /** The offset of `timeZone` at `date` as ±HH:MM (throws RangeError on an unknown zone). */
 function zoneOffset(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(date)
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date)
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value)
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
   const minutes = Math.round((asUtc - Math.floor(date.getTime() / 1000) * 1000) / 60000)
@@ -26,7 +36,7 @@ function zoneOffset(date: Date, timeZone: string): string {
 }
 
 /** ISO 8601 local time in `timeZone`, e.g. 2025-01-02T03:04:05.678+01:00. */
-export function isoInZone(date: Date, timeZone: string): string {
+function isoInZone(date: Date, timeZone: string): string {
   const offset = zoneOffset(date, timeZone)
   const minutes = (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)))
   const local = new Date(date.getTime() + minutes * 60000).toISOString().slice(0, -1)
@@ -36,7 +46,10 @@ export function isoInZone(date: Date, timeZone: string): string {
 function token(credentials: unknown, provider: string): string {
   const c = (credentials ?? {}) as Record<string, unknown>
   const value = str(c.access_token) ?? str(c.token) ?? str(c.api_key)
-  if (!value) throw new Error(`no ${provider} credential: connect a ${provider} credential (access_token, token or api_key) to this tool`)
+  if (!value)
+    throw new Error(
+      `no ${provider} credential: connect a ${provider} credential (access_token, token or api_key) to this tool`,
+    )
   return value
 }
 
@@ -57,10 +70,21 @@ interface ApiCall {
 /** One JSON API call with a Bearer token; a non-2xx answer throws an error naming the status and the API's message. */
 async function callApi(host: BuiltinHost, provider: string, label: string, call: ApiCall): Promise<unknown> {
   const url = new URL(baseUrl(host, provider) + call.path)
-  for (const [k, v] of Object.entries(call.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v))
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${token(host.credentials, provider)}`, 'user-agent': 'Toolyard', ...call.headers }
+  for (const [k, v] of Object.entries(call.query ?? {}))
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v))
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: `Bearer ${token(host.credentials, provider)}`,
+    'user-agent': 'Toolyard',
+    ...call.headers,
+  }
   if (call.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8'
-  const response = await host.egress.fetch(url.href, { method: call.method ?? 'GET', headers, body: call.body === undefined ? undefined : JSON.stringify(call.body), signal: host.signal })
+  const response = await host.egress.fetch(url.href, {
+    method: call.method ?? 'GET',
+    headers,
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    signal: host.signal,
+  })
   let data: unknown = response.text
   try {
     data = JSON.parse(response.text)
@@ -69,13 +93,18 @@ async function callApi(host: BuiltinHost, provider: string, label: string, call:
   }
   if (response.status < 200 || response.status > 299) {
     const message = (data as { message?: unknown } | undefined)?.message
-    throw new Error(`${label} API error: HTTP ${response.status}${typeof message === 'string' ? `: ${message}` : `: ${response.text.slice(0, 300)}`}`)
+    throw new Error(
+      `${label} API error: HTTP ${response.status}${typeof message === 'string' ? `: ${message}` : `: ${response.text.slice(0, 300)}`}`,
+    )
   }
   return data
 }
 
 const github = (host: BuiltinHost, call: ApiCall) =>
-  callApi(host, 'github', 'GitHub', { ...call, headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' } })
+  callApi(host, 'github', 'GitHub', {
+    ...call,
+    headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' },
+  })
 
 /** Slack answers 200 with `{ok: false, error}` on failure. */
 async function slack(host: BuiltinHost, call: ApiCall): Promise<unknown> {
@@ -101,20 +130,53 @@ export const builtinFunctions: Record<string, BuiltinFunction> = {
   'builtin.utilities.uuid': async (input) => (input.version === 'v7' ? Bun.randomUUIDv7() : crypto.randomUUID()),
   'builtin.utilities.http_request': async (input, host) => {
     const headers = (input.headers ?? {}) as Record<string, string>
-    const body = input.body === undefined || typeof input.body === 'string' ? (input.body as string | undefined) : JSON.stringify(input.body)
-    const response = await host.egress.fetch(String(input.url), { method: str(input.method) ?? 'GET', headers, body, signal: host.signal })
+    const body =
+      input.body === undefined || typeof input.body === 'string'
+        ? (input.body as string | undefined)
+        : JSON.stringify(input.body)
+    const response = await host.egress.fetch(String(input.url), {
+      method: str(input.method) ?? 'GET',
+      headers,
+      body,
+      signal: host.signal,
+    })
     return { status: response.status, headers: Object.fromEntries(response.headers), body: response.text }
   },
 
   'builtin.github.get_user': async (_input, host) => github(host, { path: '/user' }),
   'builtin.github.list_repos': async (input, host) =>
-    github(host, { path: '/user/repos', query: { per_page: input.per_page ?? 30, page: input.page, sort: input.sort ?? 'updated', visibility: input.visibility } }),
-  'builtin.github.get_repo': async (input, host) => github(host, { path: `/repos/${seg(input.owner)}/${seg(input.repo)}` }),
+    github(host, {
+      path: '/user/repos',
+      query: {
+        per_page: input.per_page ?? 30,
+        page: input.page,
+        sort: input.sort ?? 'updated',
+        visibility: input.visibility,
+      },
+    }),
+  'builtin.github.get_repo': async (input, host) =>
+    github(host, { path: `/repos/${seg(input.owner)}/${seg(input.repo)}` }),
   'builtin.github.create_issue': async (input, host) =>
-    github(host, { method: 'POST', path: `/repos/${seg(input.owner)}/${seg(input.repo)}/issues`, body: { title: input.title, body: input.body, labels: input.labels } }),
+    github(host, {
+      method: 'POST',
+      path: `/repos/${seg(input.owner)}/${seg(input.repo)}/issues`,
+      body: { title: input.title, body: input.body, labels: input.labels },
+    }),
 
   'builtin.slack.post_message': async (input, host) =>
-    slack(host, { method: 'POST', path: '/chat.postMessage', body: { channel: input.channel, text: input.text, thread_ts: input.thread_ts } }),
+    slack(host, {
+      method: 'POST',
+      path: '/chat.postMessage',
+      body: { channel: input.channel, text: input.text, thread_ts: input.thread_ts },
+    }),
   'builtin.slack.list_channels': async (input, host) =>
-    slack(host, { path: '/conversations.list', query: { limit: input.limit ?? 100, cursor: input.cursor, types: input.types ?? 'public_channel', exclude_archived: true } }),
+    slack(host, {
+      path: '/conversations.list',
+      query: {
+        limit: input.limit ?? 100,
+        cursor: input.cursor,
+        types: input.types ?? 'public_channel',
+        exclude_archived: true,
+      },
+    }),
 }

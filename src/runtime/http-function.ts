@@ -1,7 +1,7 @@
 // Runs a `runtime: "http"` function: Mustache templates over {args, credentials}, one call through the egress guard.
 import Mustache from 'mustache'
-import type { CallToolResult } from '../mcp/backend'
 import type { Egress } from '../egress/client'
+import type { CallToolResult } from '../mcp/backend'
 
 export interface HttpFunctionSpec {
   url: string
@@ -24,14 +24,15 @@ export interface RunHttpFunctionOptions {
 /** No HTML escaping (DECISIONS §1): values go in verbatim; objects and arrays go in as JSON. */
 const renderOptions = { escape: (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')) }
 
-export function renderTemplate(template: string, view: object): string {
+function renderTemplate(template: string, view: object): string {
   return Mustache.render(template, view, {}, renderOptions)
 }
 
 function renderJson(value: unknown, view: object): unknown {
   if (typeof value === 'string') return renderTemplate(value, view)
   if (Array.isArray(value)) return value.map((v) => renderJson(v, view))
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderJson(v, view)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderJson(v, view)]))
   return value
 }
 
@@ -46,7 +47,8 @@ export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<
   const view = { args, credentials: options.credentials ?? {} }
   const method = (http.method ?? 'GET').toUpperCase()
   const url = new URL(renderTemplate(http.url, view))
-  for (const [name, value] of Object.entries(http.query ?? {})) url.searchParams.append(name, renderTemplate(value, view))
+  for (const [name, value] of Object.entries(http.query ?? {}))
+    url.searchParams.append(name, renderTemplate(value, view))
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(http.headers ?? {})) headers[name] = renderTemplate(value, view)
   const hasHeader = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name)
@@ -68,9 +70,18 @@ export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<
     if (!hasHeader('content-type')) headers['content-type'] = 'application/json'
   }
 
-  const response = await egress.fetch(url.href, { method, headers, body, signal: options.signal, timeoutMs: options.timeoutMs })
+  const response = await egress.fetch(url.href, {
+    method,
+    headers,
+    body,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  })
   if (response.status < 200 || response.status > 299) {
-    return { content: [{ type: 'text', text: `HTTP ${response.status}: ${response.text.slice(0, 500)}` }], isError: true }
+    return {
+      content: [{ type: 'text', text: `HTTP ${response.status}: ${response.text.slice(0, 500)}` }],
+      isError: true,
+    }
   }
   return prettyJson(response.text)
 }

@@ -1,6 +1,7 @@
 // Loads the QuickJS WASM instance of this (worker) thread, charges calls for the WASM memory they grow, retires bloated instances.
-import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
+
 import variant from '@jitl/quickjs-singlefile-mjs-release-sync'
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core'
 
 /**
  * One WASM instance, loaded lazily and shared by every call (each call gets its own runtime and context).
@@ -35,9 +36,11 @@ export const retiredEngines = (): number => retirements
 export function acquireEngine(): Promise<Engine> {
   if (!engine) {
     const memory = new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE, maximum: MAX_INSTANCE_BYTES / PAGE })
-    const loading: Promise<Engine> = newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory })).then((quickjs) => {
-      return { quickjs, memory, seenBytes: memory.buffer.byteLength, retired: false, source: loading }
-    })
+    const loading: Promise<Engine> = newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory })).then(
+      (quickjs) => {
+        return { quickjs, memory, seenBytes: memory.buffer.byteLength, retired: false, source: loading }
+      },
+    )
     engine = loading
     loading.catch(() => {
       if (engine === loading) engine = undefined

@@ -1,8 +1,9 @@
 // Runs one function (javascript, http or builtin) for a tool call and maps its outcome to a CallToolResult.
-import type { CallToolResult } from '../mcp/backend'
+
 import type { Egress } from '../egress/client'
+import type { CallToolResult } from '../mcp/backend'
 import { builtinFunctions } from './builtins'
-import { runHttpFunction, type HttpFunctionSpec } from './http-function'
+import { type HttpFunctionSpec, runHttpFunction } from './http-function'
 import { errorResult, toCallToolResult } from './result'
 import { runJavaScript, type SandboxHost } from './sandbox'
 
@@ -29,15 +30,19 @@ export interface RunFunctionHost {
   elicit?: SandboxHost['elicit']
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000
-export const MAX_TIMEOUT_MS = 60_000
-export const DEFAULT_MEMORY_MB = 64
+const DEFAULT_TIMEOUT_MS = 10_000
+const MAX_TIMEOUT_MS = 60_000
+const DEFAULT_MEMORY_MB = 64
 
 const clamp = (value: number | undefined, fallback: number, min: number, max: number) =>
   Math.min(max, Math.max(min, Math.floor(value ?? fallback)))
 
 /** Never throws for a failing function: errors, timeouts and egress refusals become `isError` results. */
-export async function runFunction(fn: FunctionSpec, input: Record<string, unknown>, host: RunFunctionHost): Promise<CallToolResult> {
+export async function runFunction(
+  fn: FunctionSpec,
+  input: Record<string, unknown>,
+  host: RunFunctionHost,
+): Promise<CallToolResult> {
   try {
     const value = await runFunctionValue(fn, input, host)
     return toCallToolResult(value, { outputSchema: host.outputSchema })
@@ -50,7 +55,11 @@ export async function runFunction(fn: FunctionSpec, input: Record<string, unknow
  * The function's raw value, before any tool-result mapping (resources use it directly). Throws on failure;
  * an HTTP function's non-2xx answer comes back as an `isError` CallToolResult value.
  */
-export async function runFunctionValue(fn: FunctionSpec, input: Record<string, unknown>, host: RunFunctionHost): Promise<unknown> {
+export async function runFunctionValue(
+  fn: FunctionSpec,
+  input: Record<string, unknown>,
+  host: RunFunctionHost,
+): Promise<unknown> {
   const timeoutMs = clamp(fn.timeout_ms, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS)
   switch (fn.runtime) {
     case 'javascript': {
@@ -76,12 +85,24 @@ export async function runFunctionValue(fn: FunctionSpec, input: Record<string, u
     }
     case 'http': {
       if (!fn.http) throw new Error(`function ${fn.name} has no http configuration`)
-      return runHttpFunction({ http: fn.http, args: input, credentials: host.credentials, egress: host.egress, signal: host.signal, timeoutMs })
+      return runHttpFunction({
+        http: fn.http,
+        args: input,
+        credentials: host.credentials,
+        egress: host.egress,
+        signal: host.signal,
+        timeoutMs,
+      })
     }
     case 'builtin': {
       const builtin = builtinFunctions[fn.name]
       if (!builtin) throw new Error(`unknown built-in function: ${fn.name}`)
-      return builtin(input, { credentials: host.credentials, egress: host.egress, providerBaseUrl: host.providerBaseUrl, signal: host.signal })
+      return builtin(input, {
+        credentials: host.credentials,
+        egress: host.egress,
+        providerBaseUrl: host.providerBaseUrl,
+        signal: host.signal,
+      })
     }
     default:
       throw new Error(`unknown runtime: ${String((fn as { runtime: unknown }).runtime)}`)

@@ -1,7 +1,13 @@
 // A small pool of worker threads running QuickJS calls, so user code never blocks the main event loop.
 import { availableParallelism } from 'node:os'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
-import { DEFAULT_SANDBOX_MEMORY_MB, DEFAULT_SANDBOX_TIMEOUT_MS, SandboxError, type RunJavaScriptOptions, type SandboxFailure } from './sandbox-types'
+import {
+  DEFAULT_SANDBOX_MEMORY_MB,
+  DEFAULT_SANDBOX_TIMEOUT_MS,
+  type RunJavaScriptOptions,
+  SandboxError,
+  type SandboxFailure,
+} from './sandbox-types'
 
 /** Two workers at least, so one tenant's CPU-bound call never holds up everyone; four at most (each holds a WASM heap). */
 const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()))
@@ -58,7 +64,9 @@ export function runInPool(options: RunJavaScriptOptions): Promise<unknown> {
     inputJson = JSON.stringify(options.input ?? {})
     credentialsJson = options.ctx.credentials === undefined ? undefined : JSON.stringify(options.ctx.credentials)
   } catch (error) {
-    return Promise.reject(new SandboxError(`input is not JSON: ${error instanceof Error ? error.message : String(error)}`, 'error'))
+    return Promise.reject(
+      new SandboxError(`input is not JSON: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+    )
   }
   return new Promise<unknown>((resolve, reject) => {
     const job: Job = {
@@ -194,7 +202,12 @@ function onMessage(slot: Slot, message: FromWorker): void {
       try {
         const [a, b, c] = message.args
         if (message.name === 'log') job.options.ctx.log?.(String(a), String(b))
-        else job.options.ctx.progress?.(Number(a), typeof b === 'number' ? b : undefined, typeof c === 'string' ? c : undefined)
+        else
+          job.options.ctx.progress?.(
+            Number(a),
+            typeof b === 'number' ? b : undefined,
+            typeof c === 'string' ? c : undefined,
+          )
       } catch {
         // A failing log/progress sink must not fail the user's code.
       }
@@ -225,7 +238,12 @@ async function hostCall(slot: Slot, message: Extract<FromWorker, { type: 'host-c
       value = await fn(first)
     }
     // JSON keeps replies plain data (a non-cloneable value would otherwise fail postMessage).
-    reply = { type: 'host-result', callId, ok: true, value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)) }
+    reply = {
+      type: 'host-result',
+      callId,
+      ok: true,
+      value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)),
+    }
   } catch (error) {
     reply = { type: 'host-result', callId, ok: false, message: error instanceof Error ? error.message : String(error) }
   }
@@ -254,7 +272,11 @@ function stopInWorker(job: Job): void {
   }
   clearTimeout(job.grace)
   job.grace = setTimeout(() => {
-    if (slot.calls.has(job.id)) kill(slot, 'the sandbox worker running this call was restarted because another call on it overran its limits; retry the call')
+    if (slot.calls.has(job.id))
+      kill(
+        slot,
+        'the sandbox worker running this call was restarted because another call on it overran its limits; retry the call',
+      )
   }, KILL_GRACE_MS)
 }
 

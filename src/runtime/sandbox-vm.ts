@@ -1,6 +1,6 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
-import { acquireEngine, releaseEngine, retireEngine, takeGrowth, type Engine } from './quickjs-engine'
+import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
 import { PRELUDE } from './sandbox-prelude'
 import { SandboxError, type SandboxFailure, type SandboxFetchInit, type SandboxHost } from './sandbox-types'
 
@@ -70,7 +70,11 @@ class SandboxCall {
     this.runtime = engine.quickjs.newRuntime()
     this.runtime.setMemoryLimit(this.memoryLimit)
     this.runtime.setMaxStackSize(MAX_STACK_BYTES)
-    this.runtime.setInterruptHandler(() => (this.limitReached() ? (this.unsafeToFree = true) : false))
+    this.runtime.setInterruptHandler(() => {
+      if (!this.limitReached()) return false
+      this.unsafeToFree = true
+      return true
+    })
     this.context = this.runtime.newContext()
     this.stop = new Promise<never>((_, reject) => {
       this.timer = setTimeout(() => {
@@ -89,28 +93,67 @@ class SandboxCall {
   async run(code: string, inputJson: string): Promise<string> {
     const { context } = this
     const hostObject = this.keep(context.newObject())
-    context.setProp(hostObject, 'fetch', this.asyncHostFunction('fetch', async ([url = '', init = '{}']) => {
-      if (!this.host.fetch) throw new Error('fetch is not available')
-      return JSON.stringify(await this.host.fetch(url, JSON.parse(init) as SandboxFetchInit))
-    }))
-    context.setProp(hostObject, 'log', this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log?.(level, message)))
-    context.setProp(hostObject, 'progress', this.syncHostFunction('progress', ([packed = '{}']) => {
-      const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
-      if (typeof p.progress !== 'number') return
-      this.host.progress?.(p.progress, typeof p.total === 'number' ? p.total : undefined, typeof p.message === 'string' ? p.message : undefined)
-    }))
+    context.setProp(
+      hostObject,
+      'fetch',
+      this.asyncHostFunction('fetch', async ([url = '', init = '{}']) => {
+        if (!this.host.fetch) throw new Error('fetch is not available')
+        return JSON.stringify(await this.host.fetch(url, JSON.parse(init) as SandboxFetchInit))
+      }),
+    )
+    context.setProp(
+      hostObject,
+      'log',
+      this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log?.(level, message)),
+    )
+    context.setProp(
+      hostObject,
+      'progress',
+      this.syncHostFunction('progress', ([packed = '{}']) => {
+        const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
+        if (typeof p.progress !== 'number') return
+        this.host.progress?.(
+          p.progress,
+          typeof p.total === 'number' ? p.total : undefined,
+          typeof p.message === 'string' ? p.message : undefined,
+        )
+      }),
+    )
     const { sample, elicit } = this.host
-    if (sample) context.setProp(hostObject, 'sample', this.asyncHostFunction('sample', async ([req = 'null']) => JSON.stringify((await sample(JSON.parse(req))) ?? null)))
-    if (elicit) context.setProp(hostObject, 'elicit', this.asyncHostFunction('elicit', async ([req = 'null']) => JSON.stringify((await elicit(JSON.parse(req))) ?? null)))
+    if (sample)
+      context.setProp(
+        hostObject,
+        'sample',
+        this.asyncHostFunction('sample', async ([req = 'null']) =>
+          JSON.stringify((await sample(JSON.parse(req))) ?? null),
+        ),
+      )
+    if (elicit)
+      context.setProp(
+        hostObject,
+        'elicit',
+        this.asyncHostFunction('elicit', async ([req = 'null']) =>
+          JSON.stringify((await elicit(JSON.parse(req))) ?? null),
+        ),
+      )
 
     const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
-    const credentials = this.host.credentials === undefined ? context.undefined : this.keep(context.newString(JSON.stringify(this.host.credentials)))
-    const runner = this.unwrap(this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)))
+    const credentials =
+      this.host.credentials === undefined
+        ? context.undefined
+        : this.keep(context.newString(JSON.stringify(this.host.credentials)))
+    const runner = this.unwrap(
+      this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)),
+    )
 
-    const namespace = await this.settle(this.unwrap(this.enter(() => context.evalCode(code, 'tool.mjs', { type: 'module' }))))
+    const namespace = await this.settle(
+      this.unwrap(this.enter(() => context.evalCode(code, 'tool.mjs', { type: 'module' }))),
+    )
     const defaultExport = this.keep(context.getProp(namespace, 'default'))
     const inputHandle = this.keep(this.enter(() => context.newString(inputJson)))
-    const result = await this.settle(this.unwrap(this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputHandle))))
+    const result = await this.settle(
+      this.unwrap(this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputHandle))),
+    )
     return context.getString(result)
   }
 
@@ -178,7 +221,12 @@ class SandboxCall {
   private toError(dumped: unknown): SandboxError {
     if (this.limitReached()) return this.limitError()
     const err = typeof dumped === 'object' && dumped !== null ? (dumped as { message?: unknown }) : undefined
-    const message = typeof err?.message === 'string' ? err.message : typeof dumped === 'string' ? dumped : (JSON.stringify(dumped) ?? 'undefined')
+    const message =
+      typeof err?.message === 'string'
+        ? err.message
+        : typeof dumped === 'string'
+          ? dumped
+          : (JSON.stringify(dumped) ?? 'undefined')
     // QuickJS throws null (no room for an Error), "out of memory", or "string too long" (a 1 GB string) when memory runs out.
     if (dumped === null || dumped === '' || /^(out of memory|string too long)$/i.test(message)) {
       this.outcome = 'memory'
@@ -235,7 +283,8 @@ class SandboxCall {
           .then(() => call(text))
           .then(
             (value) => settleWith(() => context.newString(value), 'resolve'),
-            (error: unknown) => settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
+            (error: unknown) =>
+              settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
           )
           .catch(() => {})
         return deferred.handle

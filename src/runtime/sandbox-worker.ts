@@ -4,7 +4,10 @@ import type { FromWorker, HostCallName, HostNoticeName, ToWorker } from './sandb
 import { SandboxError, type SandboxFetchInit, type SandboxFetchResponse, type SandboxHost } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
 
-const port = self as unknown as { postMessage(message: FromWorker): void; onmessage: ((event: MessageEvent<ToWorker>) => void) | null }
+const port = self as unknown as {
+  postMessage(message: FromWorker): void
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null
+}
 const send = (message: FromWorker) => port.postMessage(message)
 
 /** Aborts a call awaiting a host promise (a call running code is stopped by its cancel flag instead). */

@@ -2,7 +2,10 @@
 import { poolStats, runInPool, shutdownPool } from './sandbox-pool'
 import type { RunJavaScriptOptions } from './sandbox-types'
 
-export { SandboxError, type RunJavaScriptOptions, type SandboxFailure, type SandboxFetchInit, type SandboxFetchResponse, type SandboxHost } from './sandbox-types'
+export type {
+  RunJavaScriptOptions,
+  SandboxHost,
+} from './sandbox-types'
 
 /**
  * Runs `code`'s default export with `input` and a ctx over `ctx`; resolves to its JSON result or rejects with

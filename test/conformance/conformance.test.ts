@@ -14,13 +14,37 @@ const SUITE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/in
 const RUN_TIMEOUT_MS = 120_000
 
 const SCENARIOS = [
-  'server-initialize', 'logging-set-level', 'ping', 'completion-complete', 'tools-list', 'tools-call-simple-text',
-  'tools-call-image', 'tools-call-audio', 'tools-call-embedded-resource', 'tools-call-mixed-content',
-  'tools-call-with-logging', 'tools-call-error', 'tools-call-with-progress', 'tools-call-sampling',
-  'tools-call-elicitation', 'json-schema-2020-12', 'elicitation-sep1034-defaults', 'server-sse-polling',
-  'server-sse-multiple-streams', 'elicitation-sep1330-enums', 'resources-list', 'resources-read-text',
-  'resources-read-binary', 'resources-templates-read', 'resources-subscribe', 'resources-unsubscribe', 'prompts-list',
-  'prompts-get-simple', 'prompts-get-with-args', 'prompts-get-embedded-resource', 'prompts-get-with-image',
+  'server-initialize',
+  'logging-set-level',
+  'ping',
+  'completion-complete',
+  'tools-list',
+  'tools-call-simple-text',
+  'tools-call-image',
+  'tools-call-audio',
+  'tools-call-embedded-resource',
+  'tools-call-mixed-content',
+  'tools-call-with-logging',
+  'tools-call-error',
+  'tools-call-with-progress',
+  'tools-call-sampling',
+  'tools-call-elicitation',
+  'json-schema-2020-12',
+  'elicitation-sep1034-defaults',
+  'server-sse-polling',
+  'server-sse-multiple-streams',
+  'elicitation-sep1330-enums',
+  'resources-list',
+  'resources-read-text',
+  'resources-read-binary',
+  'resources-templates-read',
+  'resources-subscribe',
+  'resources-unsubscribe',
+  'prompts-list',
+  'prompts-get-simple',
+  'prompts-get-with-args',
+  'prompts-get-embedded-resource',
+  'prompts-get-with-image',
   'dns-rebinding-protection',
 ]
 
@@ -48,9 +72,17 @@ test(
     const { slug } = await provisionConformanceServer(app.base, app.apiKey)
     // The dns-rebinding scenario requires a loopback host name in the URL.
     const url = `http://localhost:${app.server.port}/mcp/${slug}`
-    const proc = Bun.spawn([BUN, SUITE, 'server', '--url', url, '--suite', 'all', '-o', outDir], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn([BUN, SUITE, 'server', '--url', url, '--suite', 'all', '-o', outDir], {
+      cwd: ROOT,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const timer = setTimeout(() => proc.kill(), RUN_TIMEOUT_MS)
-    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ])
     clearTimeout(timer)
     const summary = stdout.slice(stdout.indexOf('=== SUMMARY ==='))
 
@@ -59,12 +91,20 @@ test(
       const scenario = SCENARIOS.find((s) => dir.startsWith(`server-${s}-2`))
       if (scenario) results.set(scenario, JSON.parse(readFileSync(join(outDir, dir, 'checks.json'), 'utf8')) as Check[])
     }
-    const failures = [...results].flatMap(([s, checks]) => checks.filter((c) => c.status === 'FAILURE').map((c) => `${s}: ${c.id} ${c.errorMessage ?? ''}`))
-    expect({ failures, missing: SCENARIOS.filter((s) => !results.has(s)), stderr: code === 0 ? '' : stderr }).toEqual({ failures: [], missing: [], stderr: '' })
+    const failures = [...results].flatMap(([s, checks]) =>
+      checks.filter((c) => c.status === 'FAILURE').map((c) => `${s}: ${c.id} ${c.errorMessage ?? ''}`),
+    )
+    expect({ failures, missing: SCENARIOS.filter((s) => !results.has(s)), stderr: code === 0 ? '' : stderr }).toEqual({
+      failures: [],
+      missing: [],
+      stderr: '',
+    })
     expect(code).toBe(0)
     expect(summary).toContain(' 0 failed')
     // Warnings are not failures for the suite, but this server has none; keep it that way.
-    const warnings = [...results].flatMap(([s, checks]) => checks.filter((c) => c.status === 'WARNING').map((c) => `${s}: ${c.id}`))
+    const warnings = [...results].flatMap(([s, checks]) =>
+      checks.filter((c) => c.status === 'WARNING').map((c) => `${s}: ${c.id}`),
+    )
     expect(warnings).toEqual([])
   },
   RUN_TIMEOUT_MS + 30_000,

@@ -17,14 +17,38 @@ const js = (body: string) => `export default async (input, ctx) => {\n${body}\n}
 const content = (items: unknown[]) => js(`return { content: ${JSON.stringify(items)} }`)
 
 const TOOLS: ToolFixture[] = [
-  { name: 'test_simple_text', description: 'Returns a simple text response', input_schema: NO_ARGS, code: js(`return 'This is a simple text response for testing.'`) },
-  { name: 'test_image_content', description: 'Returns an image', input_schema: NO_ARGS, code: content([{ type: 'image', data: PNG, mimeType: 'image/png' }]) },
-  { name: 'test_audio_content', description: 'Returns audio', input_schema: NO_ARGS, code: content([{ type: 'audio', data: WAV, mimeType: 'audio/wav' }]) },
+  {
+    name: 'test_simple_text',
+    description: 'Returns a simple text response',
+    input_schema: NO_ARGS,
+    code: js(`return 'This is a simple text response for testing.'`),
+  },
+  {
+    name: 'test_image_content',
+    description: 'Returns an image',
+    input_schema: NO_ARGS,
+    code: content([{ type: 'image', data: PNG, mimeType: 'image/png' }]),
+  },
+  {
+    name: 'test_audio_content',
+    description: 'Returns audio',
+    input_schema: NO_ARGS,
+    code: content([{ type: 'audio', data: WAV, mimeType: 'audio/wav' }]),
+  },
   {
     name: 'test_embedded_resource',
     description: 'Returns an embedded resource',
     input_schema: NO_ARGS,
-    code: content([{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }]),
+    code: content([
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://embedded-resource',
+          mimeType: 'text/plain',
+          text: 'This is an embedded resource content.',
+        },
+      },
+    ]),
   },
   {
     name: 'test_multiple_content_types',
@@ -33,7 +57,14 @@ const TOOLS: ToolFixture[] = [
     code: content([
       { type: 'text', text: 'Multiple content types test:' },
       { type: 'image', data: PNG, mimeType: 'image/png' },
-      { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'test://mixed-content-resource',
+          mimeType: 'application/json',
+          text: '{"test":"data","value":123}',
+        },
+      },
     ]),
   },
   {
@@ -58,19 +89,29 @@ return 'Progress test completed'`),
     name: 'test_error_handling',
     description: 'Always returns a tool error',
     input_schema: NO_ARGS,
-    code: js(`return { isError: true, content: [{ type: 'text', text: 'This tool intentionally returns an error for testing' }] }`),
+    code: js(
+      `return { isError: true, content: [{ type: 'text', text: 'This tool intentionally returns an error for testing' }] }`,
+    ),
   },
   {
     name: 'test_sampling',
     description: 'Asks the client LLM through sampling/createMessage',
-    input_schema: { type: 'object', properties: { prompt: { type: 'string', description: 'The prompt to send' } }, required: ['prompt'] },
+    input_schema: {
+      type: 'object',
+      properties: { prompt: { type: 'string', description: 'The prompt to send' } },
+      required: ['prompt'],
+    },
     code: js(`const r = await ctx.sample({ messages: [{ role: 'user', content: { type: 'text', text: input.prompt } }], maxTokens: 100 })
 return 'LLM response: ' + (r.content && r.content.text)`),
   },
   {
     name: 'test_elicitation',
     description: 'Asks the user through elicitation/create',
-    input_schema: { type: 'object', properties: { message: { type: 'string', description: 'The message to show' } }, required: ['message'] },
+    input_schema: {
+      type: 'object',
+      properties: { message: { type: 'string', description: 'The message to show' } },
+      required: ['message'],
+    },
     code: js(`const r = await ctx.elicit({ message: input.message, requestedSchema: { type: 'object', properties: {
   username: { type: 'string', description: "User's response" },
   email: { type: 'string', description: "User's email address" } }, required: ['username', 'email'] } })
@@ -114,7 +155,12 @@ return 'Elicitation completed: action=' + r.action + ', content=' + JSON.stringi
     },
     code: js(`return 'Hello ' + (input.name || 'there')`),
   },
-  { name: 'test_reconnection', description: 'Completes normally (SSE polling scenario)', input_schema: NO_ARGS, code: js(`return 'Reconnection test completed successfully'`) },
+  {
+    name: 'test_reconnection',
+    description: 'Completes normally (SSE polling scenario)',
+    input_schema: NO_ARGS,
+    code: js(`return 'Reconnection test completed successfully'`),
+  },
 ]
 
 export interface Provisioned {
@@ -124,25 +170,71 @@ export interface Provisioned {
 }
 
 /** Creates the fixture server; `base` is `http://host:port/mcp`. Throws naming the step that failed. */
-export async function provisionConformanceServer(base: string, apiKey: string, name = 'conformance'): Promise<Provisioned> {
+export async function provisionConformanceServer(
+  base: string,
+  apiKey: string,
+  name = 'conformance',
+): Promise<Provisioned> {
   const call = async (path: string, body: unknown): Promise<any> => {
-    const res = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body: JSON.stringify(body) })
-    if (res.status !== 201 && res.status !== 200) throw new Error(`POST ${path} failed: ${res.status} ${await res.text()}`)
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+      body: JSON.stringify(body),
+    })
+    if (res.status !== 201 && res.status !== 200)
+      throw new Error(`POST ${path} failed: ${res.status} ${await res.text()}`)
     return res.json()
   }
 
-  const toolkit = await call('/toolkits', { name: `${name}-tools`, description: 'Fixtures of the MCP conformance suite' })
+  const toolkit = await call('/toolkits', {
+    name: `${name}-tools`,
+    description: 'Fixtures of the MCP conformance suite',
+  })
   for (const t of TOOLS) {
     const fn = `${name}.${t.name}`
     await call('/functions', { name: fn, runtime: 'javascript', code: t.code })
-    await call('/tools', { toolkit_id: toolkit.id, name: t.name, description: t.description, function_name: fn, input_schema: t.input_schema })
+    await call('/tools', {
+      toolkit_id: toolkit.id,
+      name: t.name,
+      description: t.description,
+      function_name: fn,
+      input_schema: t.input_schema,
+    })
   }
-  const server = (await call('/servers', { name, auth: 'none', description: 'MCP conformance fixture', toolkits: [{ toolkit_id: toolkit.id }] })).data
+  const server = (
+    await call('/servers', {
+      name,
+      auth: 'none',
+      description: 'MCP conformance fixture',
+      toolkits: [{ toolkit_id: toolkit.id }],
+    })
+  ).data
 
   const resource = (body: Record<string, unknown>) => call('/resources', { server_id: server.id, ...body })
-  await resource({ name: 'static-text', uri: 'test://static-text', resource_type: 'static', mime_type: 'text/plain', description: 'A static text resource', content: 'This is the content of the static text resource.' })
-  await resource({ name: 'static-binary', uri: 'test://static-binary', resource_type: 'static', mime_type: 'image/png', description: 'A static binary resource', blob: PNG })
-  await resource({ name: 'watched-resource', uri: 'test://watched-resource', resource_type: 'static', mime_type: 'text/plain', description: 'A resource to subscribe to', content: 'Watched resource content' })
+  await resource({
+    name: 'static-text',
+    uri: 'test://static-text',
+    resource_type: 'static',
+    mime_type: 'text/plain',
+    description: 'A static text resource',
+    content: 'This is the content of the static text resource.',
+  })
+  await resource({
+    name: 'static-binary',
+    uri: 'test://static-binary',
+    resource_type: 'static',
+    mime_type: 'image/png',
+    description: 'A static binary resource',
+    blob: PNG,
+  })
+  await resource({
+    name: 'watched-resource',
+    uri: 'test://watched-resource',
+    resource_type: 'static',
+    mime_type: 'text/plain',
+    description: 'A resource to subscribe to',
+    content: 'Watched resource content',
+  })
   const templateFn = `${name}.template_data`
   await call('/functions', {
     name: templateFn,
@@ -150,10 +242,21 @@ export async function provisionConformanceServer(base: string, apiKey: string, n
     code: js(`const id = input.params.id
 return JSON.stringify({ id, templateTest: true, data: 'Data for ID: ' + id })`),
   })
-  await resource({ name: 'template-data', uri: 'test://template/{id}/data', resource_type: 'dynamic', mime_type: 'application/json', description: 'A resource template', function_name: templateFn })
+  await resource({
+    name: 'template-data',
+    uri: 'test://template/{id}/data',
+    resource_type: 'dynamic',
+    mime_type: 'application/json',
+    description: 'A resource template',
+    function_name: templateFn,
+  })
 
   const prompt = (body: Record<string, unknown>) => call('/prompts', { server_id: server.id, ...body })
-  await prompt({ name: 'test_simple_prompt', description: 'A simple prompt without arguments', template: 'This is a simple prompt for testing.' })
+  await prompt({
+    name: 'test_simple_prompt',
+    description: 'A simple prompt without arguments',
+    template: 'This is a simple prompt for testing.',
+  })
   await prompt({
     name: 'test_prompt_with_arguments',
     description: 'A prompt with two required arguments',
@@ -168,7 +271,13 @@ return JSON.stringify({ id, templateTest: true, data: 'Data for ID: ' + id })`),
     description: 'A prompt with an embedded resource',
     arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
     messages: [
-      { role: 'user', content: { type: 'resource', resource: { uri: '{{resourceUri}}', mimeType: 'text/plain', text: 'Embedded resource content for testing.' } } },
+      {
+        role: 'user',
+        content: {
+          type: 'resource',
+          resource: { uri: '{{resourceUri}}', mimeType: 'text/plain', text: 'Embedded resource content for testing.' },
+        },
+      },
       { role: 'user', content: { type: 'text', text: 'Please process the embedded resource above.' } },
     ],
   })

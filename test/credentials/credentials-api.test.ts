@@ -1,6 +1,7 @@
 // /credentials and /providers over real HTTP: write-only secrets, provider checks, project isolation, sealed storage.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+
 import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { startTestApp, type TestApp } from '../helpers/app'
 
@@ -17,7 +18,9 @@ afterAll(async () => {
 
 describe('credentials', () => {
   test('create answers 201 with id, name, provider_id, created_at and never the data', async () => {
-    const res = await app.api('/credentials', { body: { name: 'openai key', provider_id: 'api_key', credential_data: { api_key: SECRET } } })
+    const res = await app.api('/credentials', {
+      body: { name: 'openai key', provider_id: 'api_key', credential_data: { api_key: SECRET } },
+    })
     expect(res.status).toBe(201)
     const text = await res.text()
     expect(text).not.toContain(SECRET)
@@ -36,7 +39,13 @@ describe('credentials', () => {
   })
 
   test('the opened data is available to the service only through the access port', async () => {
-    const res = await app.api('/credentials', { body: { name: 'gh', provider_id: 'api_key', credential_data: { api_key: SECRET, base_url: 'http://127.0.0.1:1' } } })
+    const res = await app.api('/credentials', {
+      body: {
+        name: 'gh',
+        provider_id: 'api_key',
+        credential_data: { api_key: SECRET, base_url: 'http://127.0.0.1:1' },
+      },
+    })
     const { id } = await res.json()
     const access = app.server.deps.credentials
     expect(access.status(app.projectId, id)).toBe('configured')
@@ -49,7 +58,9 @@ describe('credentials', () => {
   })
 
   test('a stored value that no longer decrypts reads as auth_required, never as an exception', async () => {
-    const res = await app.api('/credentials', { body: { name: 'tampered', provider_id: 'api_key', credential_data: { api_key: SECRET } } })
+    const res = await app.api('/credentials', {
+      body: { name: 'tampered', provider_id: 'api_key', credential_data: { api_key: SECRET } },
+    })
     const { id } = await res.json()
     // Simulate a lost master key / tampered row: the ciphertext no longer authenticates.
     app.server.deps.db.query("UPDATE credentials SET data_sealed = 'v1.bogus.bogus' WHERE id = $id").run({ id })
@@ -58,7 +69,9 @@ describe('credentials', () => {
   })
 
   test('unknown provider → 400; missing or empty credential_data → 400 naming the field; unknown field → 400', async () => {
-    const unknown = await app.api('/credentials', { body: { name: 'x', provider_id: 'nope', credential_data: { a: 1 } } })
+    const unknown = await app.api('/credentials', {
+      body: { name: 'x', provider_id: 'nope', credential_data: { a: 1 } },
+    })
     expect(unknown.status).toBe(400)
     expect((await unknown.json()).error).toContain('nope')
 
@@ -69,12 +82,18 @@ describe('credentials', () => {
     const missing = await app.api('/credentials', { body: { name: 'x', provider_id: 'api_key' } })
     expect(missing.status).toBe(400)
 
-    const extra = await app.api('/credentials', { body: { name: 'x', provider_id: 'api_key', credential_data: { a: 1 }, secret: 1 } })
+    const extra = await app.api('/credentials', {
+      body: { name: 'x', provider_id: 'api_key', credential_data: { a: 1 }, secret: 1 },
+    })
     expect(extra.status).toBe(400)
   })
 
   test('delete removes it (then 404); another project sees 404 and an empty list', async () => {
-    const { id } = await (await app.api('/credentials', { body: { name: 'temp', provider_id: 'api_key', credential_data: { api_key: SECRET } } })).json()
+    const { id } = await (
+      await app.api('/credentials', {
+        body: { name: 'temp', provider_id: 'api_key', credential_data: { api_key: SECRET } },
+      })
+    ).json()
     const other = app.newProject('other-delete')
     expect((await app.api(`/credentials/${id}`, { method: 'DELETE', key: other.apiKey })).status).toBe(404)
     const otherList = await (await app.api('/credentials', { key: other.apiKey })).json()
@@ -92,7 +111,11 @@ describe('credentials', () => {
 
   test('lists page with limit and cursor', async () => {
     const p = app.newProject('paging')
-    for (let i = 0; i < 3; i++) await app.api('/credentials', { key: p.apiKey, body: { name: `c${i}`, provider_id: 'none', credential_data: { v: i } } })
+    for (let i = 0; i < 3; i++)
+      await app.api('/credentials', {
+        key: p.apiKey,
+        body: { name: `c${i}`, provider_id: 'none', credential_data: { v: i } },
+      })
     const first = await (await app.api('/credentials?limit=2', { key: p.apiKey })).json()
     expect(first.credentials.map((c: { name: string }) => c.name)).toEqual(['c0', 'c1'])
     const second = await (await app.api(`/credentials?limit=2&cursor=${first.next_cursor}`, { key: p.apiKey })).json()
@@ -105,7 +128,19 @@ describe('providers', () => {
   test('built-ins are listed with oauth_configured false until the project configures them', async () => {
     const { providers } = await (await app.api('/providers')).json()
     const ids = providers.map((p: { id: string }) => p.id)
-    for (const id of ['github', 'google', 'slack', 'notion', 'linear', 'openai', 'api_key', 'basic_auth', 'custom', 'none']) expect(ids).toContain(id)
+    for (const id of [
+      'github',
+      'google',
+      'slack',
+      'notion',
+      'linear',
+      'openai',
+      'api_key',
+      'basic_auth',
+      'custom',
+      'none',
+    ])
+      expect(ids).toContain(id)
     const github = providers.find((p: { id: string }) => p.id === 'github')
     expect(github.builtin).toBe(true)
     expect(github.auth_type).toBe('oauth')
@@ -113,21 +148,44 @@ describe('providers', () => {
   })
 
   test('configuring a built-in (same id) and defining a custom one; the client secret is never shown', async () => {
-    const gh = await app.api('/providers', { body: { id: 'github', client_id: 'gh-client', client_secret: CLIENT_SECRET, base_url: 'http://127.0.0.1:9/api' } })
+    const gh = await app.api('/providers', {
+      body: { id: 'github', client_id: 'gh-client', client_secret: CLIENT_SECRET, base_url: 'http://127.0.0.1:9/api' },
+    })
     expect(gh.status).toBe(201)
     const ghText = await gh.text()
     expect(ghText).not.toContain(CLIENT_SECRET)
-    expect(JSON.parse(ghText)).toMatchObject({ id: 'github', builtin: true, oauth_configured: true, client_id: 'gh-client', base_url: 'http://127.0.0.1:9/api' })
+    expect(JSON.parse(ghText)).toMatchObject({
+      id: 'github',
+      builtin: true,
+      oauth_configured: true,
+      client_id: 'gh-client',
+      base_url: 'http://127.0.0.1:9/api',
+    })
 
     const own = await app.api('/providers', {
-      body: { id: 'acme', name: 'Acme', auth_type: 'oauth', authorize_url: 'http://127.0.0.1:9/authorize', token_url: 'http://127.0.0.1:9/token', scopes: ['read'], client_id: 'acme-client', client_secret: CLIENT_SECRET },
+      body: {
+        id: 'acme',
+        name: 'Acme',
+        auth_type: 'oauth',
+        authorize_url: 'http://127.0.0.1:9/authorize',
+        token_url: 'http://127.0.0.1:9/token',
+        scopes: ['read'],
+        client_id: 'acme-client',
+        client_secret: CLIENT_SECRET,
+      },
     })
     expect(own.status).toBe(201)
 
     const listText = await (await app.api('/providers')).text()
     expect(listText).not.toContain(CLIENT_SECRET)
     const { providers } = JSON.parse(listText)
-    expect(providers.find((p: { id: string }) => p.id === 'acme')).toMatchObject({ id: 'acme', name: 'Acme', builtin: false, oauth_configured: true, scopes: ['read'] })
+    expect(providers.find((p: { id: string }) => p.id === 'acme')).toMatchObject({
+      id: 'acme',
+      name: 'Acme',
+      builtin: false,
+      oauth_configured: true,
+      scopes: ['read'],
+    })
     expect(providers.find((p: { id: string }) => p.id === 'github').oauth_configured).toBe(true)
 
     // Another project does not see this project's configuration.
@@ -137,8 +195,21 @@ describe('providers', () => {
     expect(otherList.find((p: { id: string }) => p.id === 'github').oauth_configured).toBe(false)
 
     // A credential may now name the project's own provider.
-    expect((await app.api('/credentials', { body: { name: 'acme static', provider_id: 'acme', credential_data: { token: 't' } } })).status).toBe(201)
-    expect((await app.api('/credentials', { key: other.apiKey, body: { name: 'acme static', provider_id: 'acme', credential_data: { token: 't' } } })).status).toBe(400)
+    expect(
+      (
+        await app.api('/credentials', {
+          body: { name: 'acme static', provider_id: 'acme', credential_data: { token: 't' } },
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await app.api('/credentials', {
+          key: other.apiKey,
+          body: { name: 'acme static', provider_id: 'acme', credential_data: { token: 't' } },
+        })
+      ).status,
+    ).toBe(400)
   })
 
   test('duplicate id → 409; oauth without urls → 400; delete → 200 then 404', async () => {
@@ -155,12 +226,19 @@ describe('providers', () => {
   test('secrets are not stored in clear text in the SQLite file', async () => {
     app.server.deps.db.exec('PRAGMA wal_checkpoint(PASSIVE)')
     const file = join(app.dataDir, 'toolyard.sqlite')
-    const bytes = Buffer.concat([await Bun.file(file).bytes(), await Bun.file(file + '-wal').exists() ? await Bun.file(file + '-wal').bytes() : new Uint8Array()].map((b) => Buffer.from(b)))
+    const bytes = Buffer.concat(
+      [
+        await Bun.file(file).bytes(),
+        (await Bun.file(`${file}-wal`).exists()) ? await Bun.file(`${file}-wal`).bytes() : new Uint8Array(),
+      ].map((b) => Buffer.from(b)),
+    )
     expect(bytes.includes(Buffer.from(SECRET))).toBe(false)
     expect(bytes.includes(Buffer.from(CLIENT_SECRET))).toBe(false)
     // The rows exist and carry sealed values with a data-key id.
     const db = new Database(file, { readonly: true })
-    const row = db.query<{ data_sealed: string }, []>("SELECT data_sealed FROM credentials WHERE name = 'openai key'").get()!
+    const row = db
+      .query<{ data_sealed: string }, []>("SELECT data_sealed FROM credentials WHERE name = 'openai key'")
+      .get()!
     db.close()
     expect(row.data_sealed).toMatch(/^v1\.[0-9a-f-]{36}\.[\w-]+\.[\w-]+$/)
   })

@@ -1,7 +1,8 @@
 // Envelope encryption at rest: the generated master key file, a configured key, associated data binding,
 // and `toolyard keys rotate-master` re-wrapping data keys while a server keeps running.
-import { afterAll, describe, expect, test } from 'bun:test'
+
 import { Database } from 'bun:sqlite'
+import { afterAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,7 +22,10 @@ afterAll(() => {
 })
 
 async function storeSecret(app: TestApp, value: string, key?: string): Promise<string> {
-  const res = await app.api('/credentials', { key, body: { name: `c-${value.slice(-6)}`, provider_id: 'custom', credential_data: { token: value } } })
+  const res = await app.api('/credentials', {
+    key,
+    body: { name: `c-${value.slice(-6)}`, provider_id: 'custom', credential_data: { token: value } },
+  })
   expect(res.status).toBe(201)
   return (await res.json()).id
 }
@@ -85,13 +89,18 @@ describe('master key', () => {
     const a = await storeSecret(app, 'bound-secret-aaaaaa')
     const b = await storeSecret(app, 'bound-secret-bbbbbb')
     const db = new Database(join(dir, 'toolyard.sqlite'))
-    const rows = db.query<{ id: string; data_sealed: string }, []>('SELECT id, data_sealed FROM credentials ORDER BY id').all()
+    const rows = db
+      .query<{ id: string; data_sealed: string }, []>('SELECT id, data_sealed FROM credentials ORDER BY id')
+      .all()
     const keyIds = db.query<{ id: string; master_key_id: string }, []>('SELECT id, master_key_id FROM data_keys').all()
     expect(keyIds.length).toBe(1)
     for (const r of rows) expect(r.data_sealed.split('.')[1]).toBe(keyIds[0]!.id)
     // Same plaintext length, fresh nonces: the two ciphertexts differ.
     expect(rows[0]!.data_sealed).not.toBe(rows[1]!.data_sealed)
-    db.query('UPDATE credentials SET data_sealed = $v WHERE id = $id').run({ v: rows.find((r) => r.id === a)!.data_sealed, id: b })
+    db.query('UPDATE credentials SET data_sealed = $v WHERE id = $id').run({
+      v: rows.find((r) => r.id === a)!.data_sealed,
+      id: b,
+    })
     db.close()
     expect(await app.server.deps.credentials.open(app.projectId, b)).toEqual({ status: 'auth_required' })
     expect(await openToken(app, app.projectId, a)).toBe('bound-secret-aaaaaa')
@@ -130,7 +139,10 @@ describe('toolyard keys rotate-master', () => {
     expect(readFileSync(join(dir, kept[0]!), 'utf8')).toBe(oldKey)
     expect(readdirSync(dir)).not.toContain('master.key.new')
     const db = new Database(join(dir, 'toolyard.sqlite'), { readonly: true })
-    const wrappedBy = db.query<{ master_key_id: string }, []>('SELECT DISTINCT master_key_id FROM data_keys').all().map((r) => r.master_key_id)
+    const wrappedBy = db
+      .query<{ master_key_id: string }, []>('SELECT DISTINCT master_key_id FROM data_keys')
+      .all()
+      .map((r) => r.master_key_id)
     db.close()
     expect(wrappedBy).toEqual([report.newMasterKeyId])
 

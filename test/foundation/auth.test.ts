@@ -62,7 +62,10 @@ describe('with an admin token configured', () => {
       expect((await listWith({ 'X-API-Key': apiKey })).status).toBe(200)
       // Move the expiry into the past through a second connection to the same file.
       const db = new Database(join(app.dataDir, 'toolyard.sqlite'))
-      db.query('UPDATE api_keys SET expires_at = $at WHERE id = $id').run({ $at: new Date(Date.now() - 1000).toISOString(), $id: key.id })
+      db.query('UPDATE api_keys SET expires_at = $at WHERE id = $id').run({
+        $at: new Date(Date.now() - 1000).toISOString(),
+        $id: key.id,
+      })
       db.close()
       await expect401(await listWith({ 'X-API-Key': apiKey }))
     })
@@ -76,7 +79,11 @@ describe('with an admin token configured', () => {
         ['PATCH', `/servers/${id}`],
         ['DELETE', `/servers/${id}`],
       ] as const) {
-        const res = await fetch(app.base + path, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'POST' || method === 'PATCH' ? '{"name":"x"}' : undefined })
+        const res = await fetch(app.base + path, {
+          method,
+          headers: { 'Content-Type': 'application/json' },
+          body: method === 'POST' || method === 'PATCH' ? '{"name":"x"}' : undefined,
+        })
         expect({ method, path, status: res.status }).toEqual({ method, path, status: 401 })
       }
     })

@@ -16,13 +16,25 @@ const env = (): Record<string, string> => {
 const run = async (args: string[]) => {
   // cwd is elsewhere on purpose: the binary must not need the source tree (migrations are embedded).
   const p = Bun.spawn([binary, ...args], { cwd: work, env: env(), stdout: 'pipe', stderr: 'pipe' })
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited])
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(p.stdout).text(),
+    new Response(p.stderr).text(),
+    p.exited,
+  ])
   return { stdout, stderr, code }
 }
 
 beforeAll(async () => {
-  const build = Bun.spawn([process.execPath, 'build', '--compile', 'src/main.ts', '--outfile', binary], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
-  const [out, err, code] = await Promise.all([new Response(build.stdout).text(), new Response(build.stderr).text(), build.exited])
+  const build = Bun.spawn([process.execPath, 'build', '--compile', 'src/main.ts', '--outfile', binary], {
+    cwd: ROOT,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [out, err, code] = await Promise.all([
+    new Response(build.stdout).text(),
+    new Response(build.stderr).text(),
+    build.exited,
+  ])
   if (code !== 0) throw new Error(`bun build --compile failed:\n${out}\n${err}`)
 }, 120_000)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
@@ -51,7 +63,11 @@ describe('compiled binary', () => {
       const port = await waitFor('the listening line', () => /\(port (\d+)\)/.exec(out)?.[1])
       const base = `http://127.0.0.1:${port}/mcp`
       expect((await fetch(`${base}/health`)).status).toBe(200)
-      const res = await fetch(`${base}/servers`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: '{"name":"from the binary"}' })
+      const res = await fetch(`${base}/servers`, {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: '{"name":"from the binary"}',
+      })
       expect(res.status).toBe(201)
       expect((await res.json()).data.url).toBe(`${base}/from-the-binary`)
     } finally {

@@ -24,7 +24,17 @@ describe('toolyard CLI', () => {
     expect(v.stdout.trim()).toBe(pkg.version)
     const h = await runCli(['--help'], dir)
     expect(h.code).toBe(0)
-    for (const cmd of ['serve', 'projects create', 'projects list', 'keys create', 'keys list', 'keys revoke', 'migrate', '--version']) expect(h.stdout).toContain(cmd)
+    for (const cmd of [
+      'serve',
+      'projects create',
+      'projects list',
+      'keys create',
+      'keys list',
+      'keys revoke',
+      'migrate',
+      '--version',
+    ])
+      expect(h.stdout).toContain(cmd)
   })
 
   test('an unknown command or option fails with a usage message', async () => {

@@ -22,13 +22,26 @@ export interface CliResult {
 }
 
 export async function runCli(args: string[], dataDir: string, env: Record<string, string> = {}): Promise<CliResult> {
-  const proc = Bun.spawn([process.execPath, MAIN, ...args], { cwd: ROOT, env: childEnv(dataDir, env), stdout: 'pipe', stderr: 'pipe' })
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const proc = Bun.spawn([process.execPath, MAIN, ...args], {
+    cwd: ROOT,
+    env: childEnv(dataDir, env),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   return { code, stdout, stderr }
 }
 
 /** Polls `check` until it returns a value (not undefined) or the deadline passes. */
-export async function waitFor<T>(what: string, check: () => T | undefined | Promise<T | undefined>, deadlineMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | Promise<T | undefined>,
+  deadlineMs = 20_000,
+): Promise<T> {
   const end = Date.now() + deadlineMs
   for (;;) {
     const v = await check()
@@ -64,7 +77,8 @@ export async function startServe(dataDir: string, env: Record<string, string> = 
   let exited = false
   void proc.exited.then(() => (exited = true))
   const port = await waitFor('the listening line', async () => {
-    if (exited) throw new Error(`serve exited early:\n${out}\n${await new Response(proc.stderr as ReadableStream).text()}`)
+    if (exited)
+      throw new Error(`serve exited early:\n${out}\n${await new Response(proc.stderr as ReadableStream).text()}`)
     const m = /listening on \S+ \(port (\d+)\)/.exec(out)
     return m ? Number(m[1]) : undefined
   })

@@ -18,11 +18,19 @@ async function create(name: unknown, extra: Record<string, unknown> = {}, key?: 
 
 describe('servers', () => {
   test('create answers 201 {success, data: {id, slug, name, url}} and the detail adds toolkits and tools', async () => {
-    const res = await app.api('/servers', { body: { name: 'Weather Tools', display_name: 'Weather', description: 'forecasts' } })
+    const res = await app.api('/servers', {
+      body: { name: 'Weather Tools', display_name: 'Weather', description: 'forecasts' },
+    })
     expect(res.status).toBe(201)
     const body = await res.json()
     expect(body.success).toBe(true)
-    expect(body.data).toMatchObject({ slug: 'weather-tools', name: 'Weather Tools', display_name: 'Weather', description: 'forecasts', auth: 'api_key' })
+    expect(body.data).toMatchObject({
+      slug: 'weather-tools',
+      name: 'Weather Tools',
+      display_name: 'Weather',
+      description: 'forecasts',
+      auth: 'api_key',
+    })
     expect(body.data.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(body.data.url).toBe(`${app.base}/weather-tools`)
     expect(Date.parse(body.data.created_at)).not.toBeNaN()
@@ -75,21 +83,24 @@ describe('servers', () => {
     expect((await create('日本語')).slug).toBe('server-2')
     expect((await create('---')).slug).toBe('server-3')
 
-    const long = await create('x'.repeat(40) + ' ' + 'y'.repeat(40))
+    const long = await create(`${'x'.repeat(40)} ${'y'.repeat(40)}`)
     expect(long.slug.length).toBeLessThanOrEqual(63)
     expect(long.slug).toBe(`${'x'.repeat(40)}-${'y'.repeat(22)}`)
-    const long2 = await create('x'.repeat(40) + ' ' + 'y'.repeat(40))
+    const long2 = await create(`${'x'.repeat(40)} ${'y'.repeat(40)}`)
     expect(long2.slug.length).toBeLessThanOrEqual(63)
     expect(long2.slug).toEndWith('-2')
     expect(long2.slug).not.toBe(long.slug)
     // A cut that lands on a separator leaves no trailing dash.
-    const cut = await create('z'.repeat(62) + ' tail')
+    const cut = await create(`${'z'.repeat(62)} tail`)
     expect(cut.slug).toBe('z'.repeat(62))
   })
 
   test('PATCH changes fields but keeps the slug; GET reflects it', async () => {
     const s = await create('Patch Me')
-    const res = await app.api(`/servers/${s.id}`, { method: 'PATCH', body: { name: 'Renamed', description: 'new', auth: 'none' } })
+    const res = await app.api(`/servers/${s.id}`, {
+      method: 'PATCH',
+      body: { name: 'Renamed', description: 'new', auth: 'none' },
+    })
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body.data).toMatchObject({ id: s.id, slug: 'patch-me', name: 'Renamed', description: 'new', auth: 'none' })
@@ -160,7 +171,10 @@ describe('400 bodies name the bad fields', () => {
   })
 
   test('wrong types name each field', async () => {
-    await expect400(await app.api('/servers', { body: { name: 42, display_name: false } }), ['body.name', 'body.display_name'])
+    await expect400(await app.api('/servers', { body: { name: 42, display_name: false } }), [
+      'body.name',
+      'body.display_name',
+    ])
   })
 
   test('empty and over-long names', async () => {
@@ -172,7 +186,9 @@ describe('400 bodies name the bad fields', () => {
     const body = await expect400(await app.api('/servers', { body: { name: 'ok', nme: 'typo' } }), ['body.nme'])
     expect(body.details).toEqual([{ field: 'body.nme', message: 'unknown field' }])
     await expect400(await app.api('/servers', { body: { nme: 'typo' } }), ['body.name', 'body.nme'])
-    await expect400(await app.api('/servers', { body: { name: 'ok', toolkits: [{ toolkit_id: 't', creds: {} }] } }), ['body.toolkits.0.creds'])
+    await expect400(await app.api('/servers', { body: { name: 'ok', toolkits: [{ toolkit_id: 't', creds: {} }] } }), [
+      'body.toolkits.0.creds',
+    ])
     // PATCH too.
     const s = (await (await app.api('/servers', { body: { name: 'patch-strict' } })).json()).data
     await expect400(await app.api(`/servers/${s.id}`, { method: 'PATCH', body: { colour: 'red' } }), ['body.colour'])

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/config'
-import { startServer, type RunningServer } from '../../src/server'
 import { createLogger } from '../../src/lib/log'
+import { type RunningServer, startServer } from '../../src/server'
 
 export interface TestApp {
   server: RunningServer
@@ -14,7 +14,10 @@ export interface TestApp {
   apiKey: string
   projectId: string
   /** fetch relative to base with the API key and JSON headers. */
-  api(path: string, init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string> }): Promise<Response>
+  api(
+    path: string,
+    init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string> },
+  ): Promise<Response>
   /** Another project with its own key, for isolation tests. */
   newProject(name: string): { projectId: string; apiKey: string }
   stop(): Promise<void>
@@ -22,7 +25,11 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  opts: { dataDir?: string; keepData?: boolean; /** Receives every log line (all levels), e.g. to scan for secrets. */ onLogLine?: (line: string) => void } = {},
+  opts: {
+    dataDir?: string
+    keepData?: boolean /** Receives every log line (all levels), e.g. to scan for secrets. */
+    onLogLine?: (line: string) => void
+  } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'toolyard-test-'))
   const config = loadConfig({

@@ -27,7 +27,9 @@ export async function createToolkit(app: TestApp, name: string, tools: ToolSpec[
     let functionName = t.function_name
     if (!functionName) {
       functionName = `${name}.${t.name}`
-      const fn = t.http ? { name: functionName, runtime: 'http', http: t.http } : { name: functionName, runtime: 'javascript', code: t.code }
+      const fn = t.http
+        ? { name: functionName, runtime: 'http', http: t.http }
+        : { name: functionName, runtime: 'javascript', code: t.code }
       await must(await app.api('/functions', { body: fn, key }), `function ${functionName}`)
     }
     const body: Record<string, unknown> = {
@@ -47,11 +49,18 @@ export async function createToolkit(app: TestApp, name: string, tools: ToolSpec[
 /** The id of a pre-built toolkit by name (e.g. "utilities"). */
 export async function prebuiltToolkitId(app: TestApp, name: string): Promise<string> {
   const { toolkits } = await must(await app.api('/toolkits?limit=200'), 'toolkits')
-  const kit = (toolkits as { id: string; name: string; toolkit_type: string }[]).find((k) => k.name === name && k.toolkit_type === 'prebuilt')
+  const kit = (toolkits as { id: string; name: string; toolkit_type: string }[]).find(
+    (k) => k.name === name && k.toolkit_type === 'prebuilt',
+  )
   if (!kit) throw new Error(`no pre-built toolkit ${name}`)
   return kit.id
 }
 
-export async function serverWithToolkits(app: TestApp, name: string, toolkitIds: string[], extra: Record<string, unknown> = {}) {
+export async function serverWithToolkits(
+  app: TestApp,
+  name: string,
+  toolkitIds: string[],
+  extra: Record<string, unknown> = {},
+) {
   return createServer(app, { name, toolkits: toolkitIds.map((toolkit_id) => ({ toolkit_id })), ...extra })
 }

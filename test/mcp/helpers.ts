@@ -1,9 +1,13 @@
 // Shared helpers for the protocol tests: create servers through REST and talk raw JSON-RPC over HTTP.
 import type { TestApp } from '../helpers/app'
 
-export const ACCEPT_BOTH = 'application/json, text/event-stream'
+const ACCEPT_BOTH = 'application/json, text/event-stream'
 
-export async function createServer(app: TestApp, body: Record<string, unknown>, key = app.apiKey): Promise<{ id: string; slug: string; url: string }> {
+export async function createServer(
+  app: TestApp,
+  body: Record<string, unknown>,
+  key = app.apiKey,
+): Promise<{ id: string; slug: string; url: string }> {
   const res = await app.api('/servers', { body, key })
   if (res.status !== 201) throw new Error(`creating server failed: ${res.status} ${await res.text()}`)
   return ((await res.json()) as { data: { id: string; slug: string; url: string } }).data
@@ -17,13 +21,25 @@ export interface RawOptions {
 
 /** POSTs a body (object or raw string) to /mcp/{slug} with JSON + SSE in Accept and the test key. */
 export function post(app: TestApp, slug: string, body: unknown, o: RawOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: ACCEPT_BOTH, ...(o.headers ?? {}) }
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: ACCEPT_BOTH,
+    ...(o.headers ?? {}),
+  }
   const key = o.key === undefined ? app.apiKey : o.key
   if (key) headers['x-api-key'] = key
-  return fetch(`${app.base}/${slug}`, { method: o.method ?? 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  return fetch(`${app.base}/${slug}`, {
+    method: o.method ?? 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 }
 
-export const initializeBody = (protocolVersion = '2025-11-25', capabilities: Record<string, unknown> = {}, id: number | string = 0) => ({
+export const initializeBody = (
+  protocolVersion = '2025-11-25',
+  capabilities: Record<string, unknown> = {},
+  id: number | string = 0,
+) => ({
   jsonrpc: '2.0',
   id,
   method: 'initialize',
@@ -31,7 +47,13 @@ export const initializeBody = (protocolVersion = '2025-11-25', capabilities: Rec
 })
 
 /** initialize + notifications/initialized; returns the session id and headers to reuse. */
-export async function openSession(app: TestApp, slug: string, version = '2025-11-25', capabilities: Record<string, unknown> = {}, key: string | null = app.apiKey) {
+export async function openSession(
+  app: TestApp,
+  slug: string,
+  version = '2025-11-25',
+  capabilities: Record<string, unknown> = {},
+  key: string | null = app.apiKey,
+) {
   const res = await post(app, slug, initializeBody(version, capabilities), { key })
   if (res.status !== 200) throw new Error(`initialize failed: ${res.status}`)
   const sessionId = res.headers.get('mcp-session-id')
@@ -41,25 +63,6 @@ export async function openSession(app: TestApp, slug: string, version = '2025-11
   const ack = await post(app, slug, { jsonrpc: '2.0', method: 'notifications/initialized' }, { key, headers })
   if (ack.status !== 202) throw new Error(`initialized failed: ${ack.status}`)
   return { sessionId, headers, result }
-}
-
-/** Reads an SSE body into its `data:` messages (parsed), ignoring comments. */
-export async function readSse(res: Response): Promise<unknown[]> {
-  const text = await res.text()
-  return parseSse(text)
-}
-
-export function parseSse(text: string): unknown[] {
-  const out: unknown[] = []
-  for (const frame of text.split('\n\n')) {
-    const data = frame
-      .split('\n')
-      .filter((l) => l.startsWith('data:'))
-      .map((l) => l.slice(5).trimStart())
-      .join('\n')
-    if (data) out.push(JSON.parse(data))
-  }
-  return out
 }
 
 /** Recursively asserts that no value in a JSON document is null (optional fields are omitted, not null). */

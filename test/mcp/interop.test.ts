@@ -36,78 +36,82 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true })
 })
 
-test(
-  'mcp-remote with --header X-API-Key completes a session over stdio',
-  async () => {
-    const proc = Bun.spawn([NODE, MCP_REMOTE, url, '--header', `X-API-Key:${app.apiKey}`], {
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { ...process.env, HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth') },
+test('mcp-remote with --header X-API-Key completes a session over stdio', async () => {
+  const proc = Bun.spawn([NODE, MCP_REMOTE, url, '--header', `X-API-Key:${app.apiKey}`], {
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { ...process.env, HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth') },
+  })
+  const killer = setTimeout(() => proc.kill(), 30_000)
+  const responses = new Map<number, any>()
+  const reader = (async () => {
+    let buffer = ''
+    for await (const chunk of proc.stdout) {
+      buffer += new TextDecoder().decode(chunk)
+      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, nl).trim()
+        buffer = buffer.slice(nl + 1)
+        if (!line) continue
+        const msg = JSON.parse(line)
+        if (msg.id !== undefined) responses.set(msg.id, msg)
+      }
+    }
+  })()
+  const send = (msg: unknown) => {
+    proc.stdin.write(`${JSON.stringify(msg)}\n`)
+    proc.stdin.flush()
+  }
+  const waitFor = async (id: number) => {
+    while (!responses.has(id)) {
+      if (proc.exitCode !== null)
+        throw new Error(`mcp-remote exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`)
+      await Bun.sleep(20)
+    }
+    return responses.get(id)
+  }
+  try {
+    send({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'stdio-host', version: '1.0.0' } },
     })
-    const killer = setTimeout(() => proc.kill(), 30_000)
-    const responses = new Map<number, any>()
-    const reader = (async () => {
-      let buffer = ''
-      for await (const chunk of proc.stdout) {
-        buffer += new TextDecoder().decode(chunk)
-        let nl: number
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, nl).trim()
-          buffer = buffer.slice(nl + 1)
-          if (!line) continue
-          const msg = JSON.parse(line)
-          if (msg.id !== undefined) responses.set(msg.id, msg)
-        }
-      }
-    })()
-    const send = (msg: unknown) => {
-      proc.stdin.write(JSON.stringify(msg) + '\n')
-      proc.stdin.flush()
-    }
-    const waitFor = async (id: number) => {
-      while (!responses.has(id)) {
-        if (proc.exitCode !== null) throw new Error(`mcp-remote exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`)
-        await Bun.sleep(20)
-      }
-      return responses.get(id)
-    }
-    try {
-      send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'stdio-host', version: '1.0.0' } } })
-      const init = await waitFor(0)
-      expect(init.result.serverInfo.name).toBe('interop server')
-      send({ jsonrpc: '2.0', method: 'notifications/initialized' })
-      send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
-      expect((await waitFor(1)).result.tools.map((t: { name: string }) => t.name)).toEqual(['greet'])
-      send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'greet', arguments: { name: 'Remote' } } })
-      expect((await waitFor(2)).result).toEqual({ content: [{ type: 'text', text: 'Hello, Remote!' }], isError: false })
-    } finally {
-      clearTimeout(killer)
-      proc.kill()
-      await proc.exited
-      await reader.catch(() => {})
-    }
-  },
-  40_000,
-)
+    const init = await waitFor(0)
+    expect(init.result.serverInfo.name).toBe('interop server')
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    expect((await waitFor(1)).result.tools.map((t: { name: string }) => t.name)).toEqual(['greet'])
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'greet', arguments: { name: 'Remote' } } })
+    expect((await waitFor(2)).result).toEqual({ content: [{ type: 'text', text: 'Hello, Remote!' }], isError: false })
+  } finally {
+    clearTimeout(killer)
+    proc.kill()
+    await proc.exited
+    await reader.catch(() => {})
+  }
+}, 40_000)
 
 async function inspector(args: string[]) {
   // inspector-cli 1.0.3 finds its package.json relative to the working directory, so it runs from its build folder.
-  const proc = Bun.spawn([NODE, 'index.js', url, '--transport', 'http', '--header', `X-API-Key: ${app.apiKey}`, ...args], { cwd: INSPECTOR_BUILD, stdout: 'pipe', stderr: 'pipe' })
+  const proc = Bun.spawn(
+    [NODE, 'index.js', url, '--transport', 'http', '--header', `X-API-Key: ${app.apiKey}`, ...args],
+    { cwd: INSPECTOR_BUILD, stdout: 'pipe', stderr: 'pipe' },
+  )
   const killer = setTimeout(() => proc.kill(), 30_000)
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   clearTimeout(killer)
   if (code !== 0) throw new Error(`inspector exited ${code}: ${err}`)
   return JSON.parse(out)
 }
 
-test(
-  'the Inspector CLI lists and calls tools with a custom header',
-  async () => {
-    const list = await inspector(['--method', 'tools/list'])
-    expect(list.tools.map((t: { name: string }) => t.name)).toEqual(['greet'])
-    const call = await inspector(['--method', 'tools/call', '--tool-name', 'greet', '--tool-arg', 'name=Ada'])
-    expect(call).toEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false })
-  },
-  40_000,
-)
+test('the Inspector CLI lists and calls tools with a custom header', async () => {
+  const list = await inspector(['--method', 'tools/list'])
+  expect(list.tools.map((t: { name: string }) => t.name)).toEqual(['greet'])
+  const call = await inspector(['--method', 'tools/call', '--tool-name', 'greet', '--tool-arg', 'name=Ada'])
+  expect(call).toEqual({ content: [{ type: 'text', text: 'Hello, Ada!' }], isError: false })
+}, 40_000)

@@ -54,8 +54,16 @@ describe('framing', () => {
   })
 
   test('id 0 and string ids are echoed; ping returns exactly {} with only jsonrpc/id/result', async () => {
-    expect(await json(await post(app, slug, { jsonrpc: '2.0', id: 0, method: 'ping' }))).toEqual({ jsonrpc: '2.0', id: 0, result: {} })
-    expect(await json(await post(app, slug, { jsonrpc: '2.0', id: 'req-α', method: 'ping' }))).toEqual({ jsonrpc: '2.0', id: 'req-α', result: {} })
+    expect(await json(await post(app, slug, { jsonrpc: '2.0', id: 0, method: 'ping' }))).toEqual({
+      jsonrpc: '2.0',
+      id: 0,
+      result: {},
+    })
+    expect(await json(await post(app, slug, { jsonrpc: '2.0', id: 'req-α', method: 'ping' }))).toEqual({
+      jsonrpc: '2.0',
+      id: 'req-α',
+      result: {},
+    })
   })
 
   test('a response posted by the client is accepted with 202', async () => {
@@ -80,48 +88,96 @@ describe('framing', () => {
 
 describe('method errors', () => {
   test('unknown tool is -32602; params must be well formed', async () => {
-    let body = await json(await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool' } }))
+    let body = await json(
+      await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'no_such_tool' } }),
+    )
     expect(body.error.code).toBe(-32602)
     body = await json(await post(app, slug, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} }))
     expect(body.error.code).toBe(-32602)
-    body = await json(await post(app, slug, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x', arguments: [1] } }))
+    body = await json(
+      await post(app, slug, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'x', arguments: [1] } }),
+    )
     expect(body.error.code).toBe(-32602)
   })
 
   test('unknown resource is -32002 with data.uri', async () => {
-    const body = await json(await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://missing' } }))
+    const body = await json(
+      await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'test://missing' } }),
+    )
     expect(body.error.code).toBe(-32002)
     expect(body.error.data).toEqual({ uri: 'test://missing' })
   })
 
   test('invalid cursor is -32602', async () => {
     for (const method of ['tools/list', 'resources/list', 'prompts/list', 'resources/templates/list']) {
-      const body = await json(await post(app, slug, { jsonrpc: '2.0', id: 1, method, params: { cursor: 'not-a-cursor' } }))
+      const body = await json(
+        await post(app, slug, { jsonrpc: '2.0', id: 1, method, params: { cursor: 'not-a-cursor' } }),
+      )
       expect(body.error.code).toBe(-32602)
     }
   })
 
   test('logging/setLevel: valid → {}, invalid → -32602', async () => {
-    expect((await json(await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'debug' } }))).result).toEqual({})
-    expect((await json(await post(app, slug, { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }))).error.code).toBe(-32602)
+    expect(
+      (
+        await json(
+          await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'logging/setLevel', params: { level: 'debug' } }),
+        )
+      ).result,
+    ).toEqual({})
+    expect(
+      (
+        await json(
+          await post(app, slug, { jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'loud' } }),
+        )
+      ).error.code,
+    ).toBe(-32602)
   })
 
   test('resources/subscribe and unsubscribe answer {}; a malformed completion ref is -32602', async () => {
-    expect((await json(await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'test://x' } }))).result).toEqual({})
-    expect((await json(await post(app, slug, { jsonrpc: '2.0', id: 2, method: 'resources/unsubscribe', params: { uri: 'test://x' } }))).result).toEqual({})
-    const bad = await json(await post(app, slug, { jsonrpc: '2.0', id: 4, method: 'completion/complete', params: { ref: { type: 'ref/other' } } }))
+    expect(
+      (
+        await json(
+          await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'test://x' } }),
+        )
+      ).result,
+    ).toEqual({})
+    expect(
+      (
+        await json(
+          await post(app, slug, {
+            jsonrpc: '2.0',
+            id: 2,
+            method: 'resources/unsubscribe',
+            params: { uri: 'test://x' },
+          }),
+        )
+      ).result,
+    ).toEqual({})
+    const bad = await json(
+      await post(app, slug, {
+        jsonrpc: '2.0',
+        id: 4,
+        method: 'completion/complete',
+        params: { ref: { type: 'ref/other' } },
+      }),
+    )
     expect(bad.error.code).toBe(-32602)
   })
 
   test('notifications/cancelled for an unknown request is accepted silently', async () => {
-    const res = await post(app, slug, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99, reason: 'x' } })
+    const res = await post(app, slug, {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 99, reason: 'x' },
+    })
     expect(res.status).toBe(202)
   })
 })
 
 describe('access', () => {
   test('invalid key and unknown slug are both -32600 at HTTP 200 with the same message', async () => {
-    const badKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: 'tyk_' + 'x'.repeat(43) })
+    const badKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: `tyk_${'x'.repeat(43)}` })
     const noKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: null })
     const unknownSlug = await post(app, 'no-such-server', { jsonrpc: '2.0', id: 1, method: 'ping' })
     const other = app.newProject('raw-other')
@@ -142,7 +198,12 @@ describe('access', () => {
   })
 
   test('Authorization: Bearer works like X-API-Key', async () => {
-    const res = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: null, headers: { authorization: `Bearer ${app.apiKey}` } })
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { key: null, headers: { authorization: `Bearer ${app.apiKey}` } },
+    )
     expect((await json(res)).result).toEqual({})
   })
 
@@ -163,7 +224,12 @@ describe('access', () => {
 
 describe('origin and host', () => {
   test('a present disallowed Origin is 403, checked before the key', async () => {
-    const res = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: null, headers: { origin: 'http://evil.example.com' } })
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { key: null, headers: { origin: 'http://evil.example.com' } },
+    )
     expect(res.status).toBe(403)
     const body = await json(res)
     expect(body).not.toHaveProperty('id')
@@ -171,7 +237,12 @@ describe('origin and host', () => {
   })
 
   test('a loopback Origin is allowed and echoed for CORS', async () => {
-    const res = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers: { origin: 'http://localhost:6274' } })
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { headers: { origin: 'http://localhost:6274' } },
+    )
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:6274')
     expect(res.headers.get('access-control-expose-headers')).toContain('mcp-session-id')
@@ -185,18 +256,28 @@ describe('origin and host', () => {
   test('OPTIONS is a CORS preflight without a key', async () => {
     const res = await fetch(`${app.base}/${slug}`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'mcp-session-id, x-api-key' },
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'mcp-session-id, x-api-key',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
     const allowed = res.headers.get('access-control-allow-headers') ?? ''
-    for (const h of ['mcp-session-id', 'mcp-protocol-version', 'x-api-key', 'authorization', 'last-event-id']) expect(allowed).toContain(h)
+    for (const h of ['mcp-session-id', 'mcp-protocol-version', 'x-api-key', 'authorization', 'last-event-id'])
+      expect(allowed).toContain(h)
     expect(res.headers.get('access-control-expose-headers')).toContain('mcp-session-id')
   })
 
   test('OAuth discovery probes get a fast 404', async () => {
     const root = app.base.replace(/\/mcp$/, '')
-    for (const path of ['/.well-known/oauth-protected-resource/mcp/' + slug, '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+    for (const path of [
+      `/.well-known/oauth-protected-resource/mcp/${slug}`,
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
       const res = await fetch(root + path, { signal: AbortSignal.timeout(5000) })
       expect(res.status).toBe(404)
     }
@@ -206,7 +287,12 @@ describe('origin and host', () => {
 describe('MCP-Protocol-Version header', () => {
   test('an unknown version is HTTP 400 with a plain JSON-RPC error listing the supported versions', async () => {
     for (const v of ['2026-07-28', 'banana']) {
-      const res = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { headers: { 'mcp-protocol-version': v } })
+      const res = await post(
+        app,
+        slug,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { headers: { 'mcp-protocol-version': v } },
+      )
       expect(res.status).toBe(400)
       const body = await json(res)
       expect(body).not.toHaveProperty('id')
@@ -217,13 +303,20 @@ describe('MCP-Protocol-Version header', () => {
 
   test('missing or any supported value is fine, even one that differs from the negotiated version', async () => {
     const { headers } = await openSession(app, slug, '2025-11-25')
-    const res = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { headers: { ...headers, 'mcp-protocol-version': '2025-03-26' } })
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      { headers: { ...headers, 'mcp-protocol-version': '2025-03-26' } },
+    )
     expect(res.status).toBe(200)
     expect((await json(await post(app, slug, { jsonrpc: '2.0', id: 2, method: 'ping' }))).result).toEqual({})
   })
 
   test('initialize ignores the header', async () => {
-    const res = await post(app, slug, initializeBody('2025-06-18'), { headers: { 'mcp-protocol-version': '2026-07-28' } })
+    const res = await post(app, slug, initializeBody('2025-06-18'), {
+      headers: { 'mcp-protocol-version': '2026-07-28' },
+    })
     expect(res.status).toBe(200)
     expect((await json(res)).result.protocolVersion).toBe('2025-06-18')
   })
@@ -241,7 +334,8 @@ describe('initialize', () => {
       if (v === '2024-11-05') expect(body.result.capabilities).not.toHaveProperty('completions')
       else expect(body.result.capabilities.completions).toEqual({})
     }
-    for (const v of ['2026-07-28', 'garbage', 42]) expect((await json(await post(app, slug, initializeBody(v as string)))).result.protocolVersion).toBe('2025-11-25')
+    for (const v of ['2026-07-28', 'garbage', 42])
+      expect((await json(await post(app, slug, initializeBody(v as string)))).result.protocolVersion).toBe('2025-11-25')
   })
 
   test('the session id is visible ASCII and unique', async () => {
@@ -255,8 +349,19 @@ describe('initialize', () => {
   test('POST /mcp/initialize answers an initialize result and needs a key', async () => {
     const ok = await app.api('/initialize', { body: initializeBody('2025-03-26', {}, 5) })
     const body = await json(ok)
-    expect(body).toEqual({ jsonrpc: '2.0', id: 5, result: expect.objectContaining({ protocolVersion: '2025-03-26', serverInfo: { name: 'Toolyard', version: expect.any(String) } }) })
-    const bare = await json(await app.api('/initialize', { body: { protocolVersion: '2024-11-05', clientInfo: { name: 'c', version: '1' } } }))
+    expect(body).toEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      result: expect.objectContaining({
+        protocolVersion: '2025-03-26',
+        serverInfo: { name: 'Toolyard', version: expect.any(String) },
+      }),
+    })
+    const bare = await json(
+      await app.api('/initialize', {
+        body: { protocolVersion: '2024-11-05', clientInfo: { name: 'c', version: '1' } },
+      }),
+    )
     expect(bare.protocolVersion).toBe('2024-11-05')
     const noKeyEnvelope = await app.api('/initialize', { body: initializeBody(), key: null })
     expect(noKeyEnvelope.status).toBe(200)
@@ -276,7 +381,10 @@ describe('sessions', () => {
   test('GET with a session opens an SSE stream; DELETE ends the session; then 404 everywhere', async () => {
     const { headers } = await openSession(app, slug)
     const ac = new AbortController()
-    const stream = await fetch(`${app.base}/${slug}`, { headers: { ...headers, accept: 'text/event-stream', 'x-api-key': app.apiKey }, signal: ac.signal })
+    const stream = await fetch(`${app.base}/${slug}`, {
+      headers: { ...headers, accept: 'text/event-stream', 'x-api-key': app.apiKey },
+      signal: ac.signal,
+    })
     expect(stream.status).toBe(200)
     expect(stream.headers.get('content-type')).toContain('text/event-stream')
     expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform')
@@ -284,7 +392,10 @@ describe('sessions', () => {
     const first = new TextDecoder().decode((await reader.read()).value)
     expect(first.startsWith(':')).toBe(true)
 
-    const del = await fetch(`${app.base}/${slug}`, { method: 'DELETE', headers: { ...headers, 'x-api-key': app.apiKey } })
+    const del = await fetch(`${app.base}/${slug}`, {
+      method: 'DELETE',
+      headers: { ...headers, 'x-api-key': app.apiKey },
+    })
     expect([200, 204]).toContain(del.status)
     // Ending the session closes its stream.
     let ended = false
@@ -293,24 +404,38 @@ describe('sessions', () => {
 
     const after = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers })
     expect(after.status).toBe(404)
-    const getAfter = await fetch(`${app.base}/${slug}`, { headers: { ...headers, accept: 'text/event-stream', 'x-api-key': app.apiKey } })
+    const getAfter = await fetch(`${app.base}/${slug}`, {
+      headers: { ...headers, accept: 'text/event-stream', 'x-api-key': app.apiKey },
+    })
     expect(getAfter.status).toBe(404)
-    const delAgain = await fetch(`${app.base}/${slug}`, { method: 'DELETE', headers: { ...headers, 'x-api-key': app.apiKey } })
+    const delAgain = await fetch(`${app.base}/${slug}`, {
+      method: 'DELETE',
+      headers: { ...headers, 'x-api-key': app.apiKey },
+    })
     expect(delAgain.status).toBe(404)
     ac.abort()
   })
 
   test('an unknown session id is 404; a session is bound to its key', async () => {
-    const res = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers: { 'mcp-session-id': 'nope' } })
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { headers: { 'mcp-session-id': 'nope' } },
+    )
     expect(res.status).toBe(404)
     const other = app.newProject('raw-session-other')
     const otherSlug = (await createServer(app, { name: 'raw other server' }, other.apiKey)).slug
     const { headers } = await openSession(app, slug)
     // Another key of the same project is another principal.
     const { apiKey: secondKey } = app.server.deps.projects.createKey(app.projectId, { name: 'second' })
-    expect((await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers, key: secondKey })).status).toBe(404)
+    expect((await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers, key: secondKey })).status).toBe(
+      404,
+    )
     // And a session of one server is not valid on another.
-    expect((await post(app, otherSlug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers, key: other.apiKey })).status).toBe(404)
+    expect(
+      (await post(app, otherSlug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers, key: other.apiKey })).status,
+    ).toBe(404)
   })
 
   test('requests without a session are served statelessly', async () => {

@@ -3,7 +3,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema, McpError, type Progress } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  McpError,
+  type Progress,
+} from '@modelcontextprotocol/sdk/types.js'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { createToolkit, prebuiltToolkitId, serverWithToolkits } from './fixtures'
 
@@ -91,7 +97,8 @@ async function connect(capabilities: Record<string, unknown> = {}, key = app.api
 }
 
 // callTool's declared type also covers the pre-2024 `toolResult` shape; these results always carry `content`.
-const text = (r: unknown) => (r as { content: { type: string; text?: string }[] }).content.map((c) => c.text ?? '').join('')
+const text = (r: unknown) =>
+  (r as { content: { type: string; text?: string }[] }).content.map((c) => c.text ?? '').join('')
 
 describe('basic tools', () => {
   let client: Client
@@ -111,7 +118,11 @@ describe('basic tools', () => {
     const { tools } = await client.listTools()
     const names = tools.map((t) => t.name)
     for (const n of ['greet', 'item', 'explode', 'orphan', ...(utilities ? ['echo'] : [])]) expect(names).toContain(n)
-    expect(tools.find((t) => t.name === 'greet')!.inputSchema).toEqual({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] })
+    expect(tools.find((t) => t.name === 'greet')!.inputSchema).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string' } },
+      required: ['name'],
+    })
   })
 
   test('calls a JavaScript tool', async () => {
@@ -197,7 +208,12 @@ describe('streaming and interaction', () => {
     const asked: unknown[] = []
     client.setRequestHandler(CreateMessageRequestSchema, async (req) => {
       asked.push(req.params.messages)
-      return { role: 'assistant', content: { type: 'text', text: 'forty-two' }, model: 'test-model', stopReason: 'endTurn' }
+      return {
+        role: 'assistant',
+        content: { type: 'text', text: 'forty-two' },
+        model: 'test-model',
+        stopReason: 'endTurn',
+      }
     })
     const r = await client.callTool({ name: 'ask_llm', arguments: { prompt: 'meaning of life?' } })
     expect(r.isError).toBe(false)
@@ -230,7 +246,9 @@ describe('streaming and interaction', () => {
   test('cancelling a call aborts the running tool', async () => {
     const { client } = await connect()
     const ac = new AbortController()
-    const call = client.callTool({ name: 'wait_upstream', arguments: { tag: 'cancel-me' } }, undefined, { signal: ac.signal })
+    const call = client.callTool({ name: 'wait_upstream', arguments: { tag: 'cancel-me' } }, undefined, {
+      signal: ac.signal,
+    })
     // Wait until the tool's request reached the upstream, then cancel (the SDK sends notifications/cancelled).
     const deadline = Date.now() + 10_000
     while (Date.now() < deadline && upstream.pendingRequests < 1) await Bun.sleep(10)
@@ -245,11 +263,34 @@ describe('streaming and interaction', () => {
 
   test('raw: notifications/cancelled ends the pending POST without a response', async () => {
     const { client, transport } = await connect()
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-api-key': app.apiKey, 'mcp-session-id': transport.sessionId!, 'mcp-protocol-version': '2025-11-25' }
-    const pending = fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 'slow-1', method: 'tools/call', params: { name: 'wait_upstream', arguments: { tag: 'raw-cancel' } } }) })
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'x-api-key': app.apiKey,
+      'mcp-session-id': transport.sessionId!,
+      'mcp-protocol-version': '2025-11-25',
+    }
+    const pending = fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 'slow-1',
+        method: 'tools/call',
+        params: { name: 'wait_upstream', arguments: { tag: 'raw-cancel' } },
+      }),
+    })
     const deadline = Date.now() + 10_000
     while (Date.now() < deadline && upstream.pendingRequests < 1) await Bun.sleep(10)
-    const cancel = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'slow-1', reason: 'test' } }) })
+    const cancel = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 'slow-1', reason: 'test' },
+      }),
+    })
     expect(cancel.status).toBe(202)
     const res = await pending
     expect(res.status).toBeLessThan(300)

@@ -46,9 +46,14 @@ test('the GET stream carries resources/updated and list_changed notifications', 
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void seen.push('resources changed'))
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => void seen.push('tools changed'))
   client.setNotificationHandler(PromptListChangedNotificationSchema, () => void seen.push('prompts changed'))
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { 'X-API-Key': app.apiKey } } }))
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { 'X-API-Key': app.apiKey } } }),
+  )
   // The SDK opens the GET stream in the background after notifications/initialized.
-  await until(() => [...app.server.deps.mcpSessions.all()].some((s) => s.serverId === server.id && s.stream !== null), 'the GET stream')
+  await until(
+    () => [...app.server.deps.mcpSessions.all()].some((s) => s.serverId === server.id && s.stream !== null),
+    'the GET stream',
+  )
 
   expect(await client.subscribeResource({ uri: 'test://watched' })).toEqual({})
   const patched = await app.api(`/resources/${resource.id}`, { method: 'PATCH', body: { content: 'v2' } })
@@ -58,17 +63,27 @@ test('the GET stream carries resources/updated and list_changed notifications', 
   expect(read.contents[0]).toMatchObject({ uri: 'test://watched', text: 'v2' })
 
   const tool = await app.api('/tools', {
-    body: { toolkit_id: kit, name: 'second', description: 'another', function_name: 'stream-kit.first', input_schema: { type: 'object' } },
+    body: {
+      toolkit_id: kit,
+      name: 'second',
+      description: 'another',
+      function_name: 'stream-kit.first',
+      input_schema: { type: 'object' },
+    },
   })
   expect(tool.status).toBe(201)
   await until(() => seen.includes('tools changed'), 'tools/list_changed')
   expect((await client.listTools()).tools.map((t) => t.name)).toContain('second')
 
-  const prompt = await app.api('/prompts', { body: { name: 'hello', description: 'greets', template: 'Hello {{who}}', server_id: server.id } })
+  const prompt = await app.api('/prompts', {
+    body: { name: 'hello', description: 'greets', template: 'Hello {{who}}', server_id: server.id },
+  })
   expect(prompt.status).toBe(201)
   await until(() => seen.includes('prompts changed'), 'prompts/list_changed')
 
-  await app.api('/resources', { body: { server_id: server.id, name: 'another', uri: 'test://another', resource_type: 'static', content: 'x' } })
+  await app.api('/resources', {
+    body: { server_id: server.id, name: 'another', uri: 'test://another', resource_type: 'static', content: 'x' },
+  })
   await until(() => seen.includes('resources changed'), 'resources/list_changed')
 
   // After unsubscribing, changes of that uri are no longer announced.
@@ -84,14 +99,21 @@ test('the GET stream carries resources/updated and list_changed notifications', 
 
 test('a newer GET replaces the older stream of the same session; aborting a stream releases it', async () => {
   const client = new Client({ name: 'stream-test-2', version: '1.0.0' })
-  const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { 'X-API-Key': app.apiKey } } })
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    requestInit: { headers: { 'X-API-Key': app.apiKey } },
+  })
   await client.connect(transport)
   const sessionId = transport.sessionId!
   const session = () => [...app.server.deps.mcpSessions.all()].find((s) => s.id === sessionId)!
   await until(() => session().stream !== null, 'the SDK GET stream')
   const ac = new AbortController()
   const mine = await fetch(server.url, {
-    headers: { 'x-api-key': app.apiKey, accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-11-25' },
+    headers: {
+      'x-api-key': app.apiKey,
+      accept: 'text/event-stream',
+      'mcp-session-id': sessionId,
+      'mcp-protocol-version': '2025-11-25',
+    },
     signal: ac.signal,
   })
   expect(mine.status).toBe(200)

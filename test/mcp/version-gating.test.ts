@@ -1,8 +1,8 @@
 // Version-gated output: what each negotiated protocol version receives from tools/list and tools/call.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { findNulls, openSession, post } from './helpers'
 import { createToolkit, serverWithToolkits } from './fixtures'
+import { findNulls, openSession, post } from './helpers'
 
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
 
@@ -21,7 +21,10 @@ beforeAll(async () => {
         { type: 'resource_link', uri: 'test://linked', name: 'linked' },
       ] })`,
     },
-    { name: 'only_audio', code: `export default async () => ({ content: [{ type: 'audio', data: '${WAV}', mimeType: 'audio/wav' }] })` },
+    {
+      name: 'only_audio',
+      code: `export default async () => ({ content: [{ type: 'audio', data: '${WAV}', mimeType: 'audio/wav' }] })`,
+    },
     {
       name: 'structured',
       output_schema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
@@ -29,9 +32,12 @@ beforeAll(async () => {
     },
   ])
   // Annotations are set through PATCH so that creation stays minimal.
-  const tools = (await (await app.api('/tools?toolkit_id=' + kit)).json()) as { tools: { id: string; name: string }[] }
+  const tools = (await (await app.api(`/tools?toolkit_id=${kit}`)).json()) as { tools: { id: string; name: string }[] }
   const media = tools.tools.find((t) => t.name === 'media')!
-  const patched = await app.api('/tools/' + media.id, { method: 'PATCH', body: { annotations: { readOnlyHint: true } } })
+  const patched = await app.api(`/tools/${media.id}`, {
+    method: 'PATCH',
+    body: { annotations: { readOnlyHint: true } },
+  })
   expect(patched.status).toBe(200)
   slug = (await serverWithToolkits(app, 'gating server', [kit])).slug
 })
@@ -43,7 +49,9 @@ async function call(version: string, method: string, params: Record<string, unkn
   const { headers } = await openSession(app, slug, version)
   const res = await post(app, slug, { jsonrpc: '2.0', id: 1, method, params }, { headers })
   const text = await res.text()
-  const body = res.headers.get('content-type')?.includes('text/event-stream') ? JSON.parse(text.split('data: ').pop()!) : JSON.parse(text)
+  const body = res.headers.get('content-type')?.includes('text/event-stream')
+    ? JSON.parse(text.split('data: ').pop()!)
+    : JSON.parse(text)
   expect(findNulls(body)).toEqual([])
   return body.result
 }
@@ -78,7 +86,11 @@ test('2025-06-18 and 2025-11-25: everything', async () => {
     const { tools } = await call(v, 'tools/list')
     const media = tools.find((t: any) => t.name === 'media')
     expect(media.title).toBe('Media tool')
-    expect(tools.find((t: any) => t.name === 'structured').outputSchema).toEqual({ type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] })
+    expect(tools.find((t: any) => t.name === 'structured').outputSchema).toEqual({
+      type: 'object',
+      properties: { sum: { type: 'number' } },
+      required: ['sum'],
+    })
     const r = await call(v, 'tools/call', { name: 'media' })
     expect(r.content.map((c: any) => c.type)).toEqual(['text', 'audio', 'resource_link'])
     const s = await call(v, 'tools/call', { name: 'structured' })
@@ -88,11 +100,19 @@ test('2025-06-18 and 2025-11-25: everything', async () => {
 })
 
 test('tools/list paginates with an opaque cursor in a stable order', async () => {
-  const many = Array.from({ length: 57 }, (_, i) => ({ name: `t${String(i).padStart(2, '0')}`, code: 'export default async () => "x"' }))
+  const many = Array.from({ length: 57 }, (_, i) => ({
+    name: `t${String(i).padStart(2, '0')}`,
+    code: 'export default async () => "x"',
+  }))
   const kit = await createToolkit(app, 'many-kit', many)
   const s = (await serverWithToolkits(app, 'paged server', [kit])).slug
   const page = async (cursor?: string) => {
-    const res = await post(app, s, { jsonrpc: '2.0', id: 1, method: 'tools/list', ...(cursor ? { params: { cursor } } : {}) })
+    const res = await post(app, s, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/list',
+      ...(cursor ? { params: { cursor } } : {}),
+    })
     return ((await res.json()) as any).result as { tools: { name: string }[]; nextCursor?: string }
   }
   const first = await page()

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { startTestApp, type TestApp } from '../helpers/app'
 
-export interface TokenCall {
+interface TokenCall {
   grant_type: string
   body: Record<string, string>
   authorization?: string
@@ -34,16 +34,27 @@ export async function startMockIdp(): Promise<MockIdp> {
   server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     token.payload.jti = randomUUID()
   })
-  server.service.on('beforeResponse', (response: { statusCode: number; body: Record<string, unknown> }, req: { body: Record<string, string>; headers: Record<string, string> }) => {
-    calls.push({ grant_type: req.body.grant_type!, body: { ...req.body }, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) })
-    const failure = failures.shift()
-    if (failure) {
-      response.statusCode = failure.statusCode
-      response.body = failure.body
-      return
-    }
-    for (const k of ['access_token', 'refresh_token', 'id_token']) if (typeof response.body[k] === 'string') issued.push(response.body[k] as string)
-  })
+  server.service.on(
+    'beforeResponse',
+    (
+      response: { statusCode: number; body: Record<string, unknown> },
+      req: { body: Record<string, string>; headers: Record<string, string> },
+    ) => {
+      calls.push({
+        grant_type: req.body.grant_type!,
+        body: { ...req.body },
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      })
+      const failure = failures.shift()
+      if (failure) {
+        response.statusCode = failure.statusCode
+        response.body = failure.body
+        return
+      }
+      for (const k of ['access_token', 'refresh_token', 'id_token'])
+        if (typeof response.body[k] === 'string') issued.push(response.body[k] as string)
+    },
+  )
   return {
     server,
     issuer,

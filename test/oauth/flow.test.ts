@@ -1,10 +1,19 @@
 // End-to-end OAuth against a real authorization server: init → authorize → callback → exchange → a tool gets the token →
 // forced expiry → the refresh job → the tool gets the new token; cancel, expiry, failures, deletion; and a secrets scan.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+
 import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { refreshOAuthTokens } from '../../src/jobs/refresh-oauth'
-import { authorize, fingerprint, startMockIdp, startRecordingApp, TOOL_CODE, type MockIdp, type RecordingApp } from './fixture'
+import {
+  authorize,
+  fingerprint,
+  type MockIdp,
+  type RecordingApp,
+  startMockIdp,
+  startRecordingApp,
+  TOOL_CODE,
+} from './fixture'
 
 const CLIENT_SECRET = 'cs-e2e-oauth-client-secret-3b8d41f0'
 const STATIC_SECRET = 'static-api-key-e2e-9d2c77aa'
@@ -61,15 +70,25 @@ async function flowToCredential(): Promise<string> {
 }
 
 async function makeServer(credentialId: string, label: string): Promise<string> {
-  const fn = await app.call('/functions', { body: { name: `show-token-${label}`, runtime: 'javascript', code: TOOL_CODE } })
+  const fn = await app.call('/functions', {
+    body: { name: `show-token-${label}`, runtime: 'javascript', code: TOOL_CODE },
+  })
   expect(fn.status).toBe(201)
   const kit = await app.call('/toolkits', { body: { name: `oauth-kit-${label}` } })
   expect(kit.status).toBe(201)
   const tool = await app.call('/tools', {
-    body: { toolkit_id: kit.body.id, name: `whoami_${label}`, function_name: `show-token-${label}`, input_schema: { type: 'object' }, credential_provider: 'mockidp' },
+    body: {
+      toolkit_id: kit.body.id,
+      name: `whoami_${label}`,
+      function_name: `show-token-${label}`,
+      input_schema: { type: 'object' },
+      credential_provider: 'mockidp',
+    },
   })
   expect(tool.status).toBe(201)
-  const server = await app.call('/servers', { body: { name: `oauth ${label}`, toolkits: [{ toolkit_id: kit.body.id, credentials: { mockidp: credentialId } }] } })
+  const server = await app.call('/servers', {
+    body: { name: `oauth ${label}`, toolkits: [{ toolkit_id: kit.body.id, credentials: { mockidp: credentialId } }] },
+  })
   expect(server.status).toBe(201)
   return server.body.data.id
 }
@@ -80,7 +99,10 @@ async function callTool(serverId: string, label: string) {
   return res.body as { content: { type: string; text: string }[]; isError: boolean }
 }
 
-const expireNow = (credentialId: string) => sql.query('UPDATE credentials SET expires_at = $at WHERE id = $id').run({ at: new Date(Date.now() - 60_000).toISOString(), id: credentialId })
+const expireNow = (credentialId: string) =>
+  sql
+    .query('UPDATE credentials SET expires_at = $at WHERE id = $id')
+    .run({ at: new Date(Date.now() - 60_000).toISOString(), id: credentialId })
 const refreshCalls = () => idp.calls.filter((c) => c.grant_type === 'refresh_token').length
 
 describe('the authorization-code flow', () => {
@@ -114,7 +136,9 @@ describe('the authorization-code flow', () => {
     expect(redirect.location.origin + redirect.location.pathname).toBe(REDIRECT)
     seenCodes.push(redirect.code)
 
-    const cb = await app.call(`/oauth/callback?code=${encodeURIComponent(redirect.code)}&state=${encodeURIComponent(state)}`)
+    const cb = await app.call(
+      `/oauth/callback?code=${encodeURIComponent(redirect.code)}&state=${encodeURIComponent(state)}`,
+    )
     expect(cb.status).toBe(200)
     expect(cb.body.status).toBe('code_received')
     expect(cb.body.message).toContain('exchange-token')
@@ -139,10 +163,21 @@ describe('the authorization-code flow', () => {
     firstToken = idp.issued[idp.issued.length - 3]!
 
     const status = await app.call('/oauth/status', { body: { state } })
-    expect(status.body).toEqual({ status: 'active', provider_id: 'mockidp', scopes: ['dummy'], credential_id: credentialId, expires_at: ex.body.expires_at })
+    expect(status.body).toEqual({
+      status: 'active',
+      provider_id: 'mockidp',
+      scopes: ['dummy'],
+      credential_id: credentialId,
+      expires_at: ex.body.expires_at,
+    })
     const list = await app.call('/credentials')
     const cred = list.body.credentials.find((c: { id: string }) => c.id === credentialId)
-    expect(cred).toMatchObject({ provider_id: 'mockidp', status: 'active', scopes: ['dummy'], expires_at: ex.body.expires_at })
+    expect(cred).toMatchObject({
+      provider_id: 'mockidp',
+      status: 'active',
+      scopes: ['dummy'],
+      expires_at: ex.body.expires_at,
+    })
     // Exchanging twice is refused: the code was used.
     expect((await app.call('/oauth/exchange-token', { body: { state } })).status).toBe(409)
   })
@@ -185,15 +220,22 @@ describe('the authorization-code flow', () => {
   })
 
   test('POST /oauth/refresh-token refreshes on request and returns the new expiry', async () => {
-    const before = (await app.call('/credentials')).body.credentials.find((c: { id: string }) => c.id === credentialId).expires_at
+    const before = (await app.call('/credentials')).body.credentials.find(
+      (c: { id: string }) => c.id === credentialId,
+    ).expires_at
     await Bun.sleep(5)
     const res = await app.call('/oauth/refresh-token', { body: { credential_id: credentialId } })
     expect(res.status).toBe(200)
     expect(res.body.credential_id).toBe(credentialId)
     expect(res.body.status).toBe('active')
     expect(Date.parse(res.body.expires_at)).toBeGreaterThan(Date.parse(before))
-    expect((await app.call('/oauth/refresh-token', { body: { credential_id: '0190f0f0-0000-7000-8000-000000000000' } })).status).toBe(404)
-    const staticCred = await app.call('/credentials', { body: { name: 'static', provider_id: 'api_key', credential_data: { api_key: STATIC_SECRET } } })
+    expect(
+      (await app.call('/oauth/refresh-token', { body: { credential_id: '0190f0f0-0000-7000-8000-000000000000' } }))
+        .status,
+    ).toBe(404)
+    const staticCred = await app.call('/credentials', {
+      body: { name: 'static', provider_id: 'api_key', credential_data: { api_key: STATIC_SECRET } },
+    })
     expect((await app.call('/oauth/refresh-token', { body: { credential_id: staticCred.body.id } })).status).toBe(400)
   })
 
@@ -254,12 +296,18 @@ describe('the authorization-code flow', () => {
     seenCodes.push(code)
     const cb = await app.call('/oauth/callback', { body: { code, state } })
     expect(cb.body.status).toBe('code_received')
-    expect((await app.call('/oauth/status', { body: { state } })).body).toEqual({ status: 'code_received', provider_id: 'mockidp', scopes: ['read'] })
+    expect((await app.call('/oauth/status', { body: { state } })).body).toEqual({
+      status: 'code_received',
+      provider_id: 'mockidp',
+      scopes: ['read'],
+    })
     // A second callback for the same flow is refused.
     expect((await app.call('/oauth/callback', { body: { code, state } })).status).toBe(409)
 
     const denied = await startFlow()
-    const res = await app.call(`/oauth/callback?state=${encodeURIComponent(denied.state)}&error=access_denied&error_description=user+said+no`)
+    const res = await app.call(
+      `/oauth/callback?state=${encodeURIComponent(denied.state)}&error=access_denied&error_description=user+said+no`,
+    )
     expect(res.status).toBe(200)
     expect(res.body.status).toBe('failed')
     expect(res.body.message).toContain('access_denied')
@@ -291,7 +339,9 @@ describe('the authorization-code flow', () => {
 
   test('a flow expires 600 s after init', async () => {
     const a = await startFlow()
-    sql.query('UPDATE oauth_flows SET expires_at = $at WHERE state = $state').run({ at: new Date(Date.now() - 1000).toISOString(), state: a.state })
+    sql
+      .query('UPDATE oauth_flows SET expires_at = $at WHERE state = $state')
+      .run({ at: new Date(Date.now() - 1000).toISOString(), state: a.state })
     const st = await app.call(`/oauth/status?state=${encodeURIComponent(a.state)}`)
     expect(st.body.status).toBe('expired')
     const { code } = await authorize(a.auth_url)
@@ -306,13 +356,18 @@ describe('the authorization-code flow', () => {
     const redirect = await authorize(b.auth_url)
     seenCodes.push(redirect.code)
     await app.call('/oauth/callback', { body: { code: redirect.code, state: b.state } })
-    sql.query('UPDATE oauth_flows SET expires_at = $at WHERE state = $state').run({ at: new Date(Date.now() - 1000).toISOString(), state: b.state })
+    sql
+      .query('UPDATE oauth_flows SET expires_at = $at WHERE state = $state')
+      .run({ at: new Date(Date.now() - 1000).toISOString(), state: b.state })
     expect((await app.call('/oauth/exchange-token', { body: { state: b.state } })).status).toBe(400)
     expect((await app.call('/oauth/status', { body: { state: b.state } })).body.status).toBe('expired')
   })
 
   test('a failed exchange → failed with a clear message (400 refused, 502 outage)', async () => {
-    for (const [status, error, httpStatus] of [[400, 'invalid_grant', 400], [500, 'server_error', 502]] as const) {
+    for (const [status, error, httpStatus] of [
+      [400, 'invalid_grant', 400],
+      [500, 'server_error', 502],
+    ] as const) {
       const { auth_url, state } = await startFlow()
       const { code } = await authorize(auth_url)
       seenCodes.push(code)
@@ -339,12 +394,18 @@ describe('the authorization-code flow', () => {
     const gh = await app.call('/oauth/init', { body: { provider_id: 'github', redirect_uri: REDIRECT, scopes: [] } })
     expect(gh.status).toBe(400)
     expect(gh.body.error).toContain('POST /providers')
-    expect((await app.call('/oauth/init', { body: { provider_id: 'api_key', redirect_uri: REDIRECT } })).status).toBe(400)
-    expect((await app.call('/oauth/init', { body: { provider_id: 'mockidp', redirect_uri: 'not a url' } })).status).toBe(400)
+    expect((await app.call('/oauth/init', { body: { provider_id: 'api_key', redirect_uri: REDIRECT } })).status).toBe(
+      400,
+    )
+    expect(
+      (await app.call('/oauth/init', { body: { provider_id: 'mockidp', redirect_uri: 'not a url' } })).status,
+    ).toBe(400)
   })
 
   test('build-auth-url answers like init', async () => {
-    const res = await app.call('/oauth/build-auth-url', { body: { provider_id: 'mockidp', redirect_uri: REDIRECT, scopes: ['read'] } })
+    const res = await app.call('/oauth/build-auth-url', {
+      body: { provider_id: 'mockidp', redirect_uri: REDIRECT, scopes: ['read'] },
+    })
     expect(res.status).toBe(200)
     expect(res.body.expires_in).toBe(600)
     seenStates.push(res.body.state)
@@ -364,7 +425,13 @@ describe('the authorization-code flow', () => {
 
 describe('secrets', () => {
   test('no response body or log line contains a secret; the SQLite file holds none in clear text', async () => {
-    const secrets = [CLIENT_SECRET, STATIC_SECRET, ...idp.issued, ...seenCodes, ...idp.calls.map((c) => c.body.code_verifier).filter((v): v is string => !!v)]
+    const secrets = [
+      CLIENT_SECRET,
+      STATIC_SECRET,
+      ...idp.issued,
+      ...seenCodes,
+      ...idp.calls.map((c) => c.body.code_verifier).filter((v): v is string => !!v),
+    ]
     expect(idp.issued.length).toBeGreaterThan(10)
     expect(app.logLines.length).toBeGreaterThan(0)
     for (const s of secrets) {
@@ -373,7 +440,13 @@ describe('secrets', () => {
     }
     const file = join(app.dataDir, 'toolyard.sqlite')
     const parts = [file, `${file}-wal`]
-    const bytes = Buffer.concat(await Promise.all(parts.map(async (p) => ((await Bun.file(p).exists()) ? Buffer.from(await Bun.file(p).bytes()) : Buffer.alloc(0)))))
+    const bytes = Buffer.concat(
+      await Promise.all(
+        parts.map(async (p) =>
+          (await Bun.file(p).exists()) ? Buffer.from(await Bun.file(p).bytes()) : Buffer.alloc(0),
+        ),
+      ),
+    )
     expect(bytes.length).toBeGreaterThan(0)
     for (const s of secrets) expect(bytes.includes(Buffer.from(s))).toBe(false)
   })

@@ -33,13 +33,24 @@ beforeAll(async () => {
       ],
     },
     { name: 'bare', template: 'No arguments here.' },
-    { name: 'many', description: 'Many choices', template: '{{pick}}', arguments: [{ name: 'pick', enum: Array.from({ length: 150 }, (_, i) => `v${String(i).padStart(3, '0')}`) }] },
+    {
+      name: 'many',
+      description: 'Many choices',
+      template: '{{pick}}',
+      arguments: [{ name: 'pick', enum: Array.from({ length: 150 }, (_, i) => `v${String(i).padStart(3, '0')}`) }],
+    },
     {
       name: 'with-media',
       description: 'Image and embedded resource',
       arguments: [{ name: 'uri', required: true }],
       messages: [
-        { role: 'user', content: { type: 'resource', resource: { uri: '{{uri}}', mimeType: 'text/plain', text: 'Embedded <{{uri}}>' } } },
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: { uri: '{{uri}}', mimeType: 'text/plain', text: 'Embedded <{{uri}}>' },
+          },
+        },
         { role: 'user', content: { type: 'image', data: PNG, mimeType: 'image/png' } },
         { role: 'assistant', content: { type: 'text', text: 'Looking at {{uri}} & the image.' } },
       ],
@@ -73,9 +84,14 @@ describe('prompts/list', () => {
 
 describe('prompts/get', () => {
   test('substitutes values with <, & and " verbatim', async () => {
-    const r = await client.getPrompt({ name: 'greet', arguments: { name: '<Ann & "Bob">', phrase: 'a&b', title: 'Dame' } })
+    const r = await client.getPrompt({
+      name: 'greet',
+      arguments: { name: '<Ann & "Bob">', phrase: 'a&b', title: 'Dame' },
+    })
     expect(r.description).toBe('Greets someone')
-    expect(r.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Hello <Ann & "Bob">, Dame! Say "a&b".' } }])
+    expect(r.messages).toEqual([
+      { role: 'user', content: { type: 'text', text: 'Hello <Ann & "Bob">, Dame! Say "a&b".' } },
+    ])
   })
 
   test('absent optional arguments render empty', async () => {
@@ -97,7 +113,13 @@ describe('prompts/get', () => {
   test('the messages form returns image and embedded resource content', async () => {
     const r = await client.getPrompt({ name: 'with-media', arguments: { uri: 'docs://a&b' } })
     expect(r.messages).toEqual([
-      { role: 'user', content: { type: 'resource', resource: { uri: 'docs://a&b', mimeType: 'text/plain', text: 'Embedded <docs://a&b>' } } },
+      {
+        role: 'user',
+        content: {
+          type: 'resource',
+          resource: { uri: 'docs://a&b', mimeType: 'text/plain', text: 'Embedded <docs://a&b>' },
+        },
+      },
       { role: 'user', content: { type: 'image', data: PNG, mimeType: 'image/png' } },
       { role: 'assistant', content: { type: 'text', text: 'Looking at docs://a&b & the image.' } },
     ])
@@ -106,12 +128,18 @@ describe('prompts/get', () => {
 
 describe('completion/complete', () => {
   test('offers enum values starting with the typed text (case-insensitive)', async () => {
-    const r = await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'title', value: 'd' } })
+    const r = await client.complete({
+      ref: { type: 'ref/prompt', name: 'greet' },
+      argument: { name: 'title', value: 'd' },
+    })
     expect(r.completion).toEqual({ values: ['Doctor', 'Dame', 'dean'], total: 3, hasMore: false })
   })
 
   test('at most 100 values, with the total and hasMore', async () => {
-    const r = await client.complete({ ref: { type: 'ref/prompt', name: 'many' }, argument: { name: 'pick', value: 'V' } })
+    const r = await client.complete({
+      ref: { type: 'ref/prompt', name: 'many' },
+      argument: { name: 'pick', value: 'V' },
+    })
     expect(r.completion.values.length).toBe(100)
     expect(r.completion.values[0]).toBe('v000')
     expect(r.completion.total).toBe(150)
@@ -119,12 +147,17 @@ describe('completion/complete', () => {
   })
 
   test('an argument without an enum completes to nothing', async () => {
-    const r = await client.complete({ ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'name', value: 'A' } })
+    const r = await client.complete({
+      ref: { type: 'ref/prompt', name: 'greet' },
+      argument: { name: 'name', value: 'A' },
+    })
     expect(r.completion.values).toEqual([])
   })
 
   test('an unknown prompt is -32602', async () => {
-    const e = await rpcError(client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } }))
+    const e = await rpcError(
+      client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'x', value: '' } }),
+    )
     expect(e.code).toBe(-32602)
   })
 })

@@ -56,20 +56,35 @@ describe('registration', () => {
 
   test('duplicate names are 409; template and messages together or neither are 400; bad Mustache is 400', async () => {
     expect((await post('/prompts', { name: 'summarize', template: 'x' })).status).toBe(409)
-    expect((await post('/prompts', { name: 'both', template: 'x', messages: [{ role: 'user', content: { type: 'text', text: 'y' } }] })).status).toBe(400)
+    expect(
+      (
+        await post('/prompts', {
+          name: 'both',
+          template: 'x',
+          messages: [{ role: 'user', content: { type: 'text', text: 'y' } }],
+        })
+      ).status,
+    ).toBe(400)
     expect((await post('/prompts', { name: 'neither' })).status).toBe(400)
     expect((await post('/prompts', { name: 'unclosed', template: 'Hello {{#list}} never closed' })).status).toBe(400)
-    expect((await post('/prompts', { name: 'x', template: 'x', server_id: '00000000-0000-7000-8000-000000000000' })).status).toBe(404)
+    expect(
+      (await post('/prompts', { name: 'x', template: 'x', server_id: '00000000-0000-7000-8000-000000000000' })).status,
+    ).toBe(404)
   })
 })
 
 describe('rendering', () => {
   test('substitutes <, & and " verbatim', async () => {
-    const r = await post('/prompts/get', { name: 'summarize', arguments: { text: 'a < b && "c" > \'d\'', style: 'formal' } })
+    const r = await post('/prompts/get', {
+      name: 'summarize',
+      arguments: { text: 'a < b && "c" > \'d\'', style: 'formal' },
+    })
     expect(r.status).toBe(200)
     expect(r.body).toEqual({
       description: 'Summarize a text',
-      messages: [{ role: 'user', content: { type: 'text', text: 'Summarize this in formal style:\na < b && "c" > \'d\'' } }],
+      messages: [
+        { role: 'user', content: { type: 'text', text: 'Summarize this in formal style:\na < b && "c" > \'d\'' } },
+      ],
     })
   })
 
@@ -96,7 +111,13 @@ describe('rendering', () => {
       arguments: [{ name: 'doc', required: true }, { name: 'focus' }],
       messages: [
         { role: 'user', content: { type: 'image', data: PNG, mimeType: 'image/png' } },
-        { role: 'user', content: { type: 'resource', resource: { uri: 'docs://{{doc}}', mimeType: 'text/plain', text: 'Document {{doc}} & more' } } },
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: { uri: 'docs://{{doc}}', mimeType: 'text/plain', text: 'Document {{doc}} & more' },
+          },
+        },
         { role: 'assistant', content: { type: 'text', text: 'I will focus on {{focus}}.' } },
       ],
     })
@@ -106,7 +127,13 @@ describe('rendering', () => {
       description: 'Review an image',
       messages: [
         { role: 'user', content: { type: 'image', data: PNG, mimeType: 'image/png' } },
-        { role: 'user', content: { type: 'resource', resource: { uri: 'docs://a<b>', mimeType: 'text/plain', text: 'Document a<b> & more' } } },
+        {
+          role: 'user',
+          content: {
+            type: 'resource',
+            resource: { uri: 'docs://a<b>', mimeType: 'text/plain', text: 'Document a<b> & more' },
+          },
+        },
         { role: 'assistant', content: { type: 'text', text: 'I will focus on .' } },
       ],
     })
@@ -145,7 +172,10 @@ describe('listing and scope', () => {
     expect((await app.api(`/prompts/${body.id}`, { key: other.apiKey })).status).toBe(404)
 
     const patched = await (
-      await app.api(`/prompts/${body.id}`, { method: 'PATCH', body: { messages: [{ role: 'assistant', content: { type: 'text', text: 'v2 {{x}}' } }] } })
+      await app.api(`/prompts/${body.id}`, {
+        method: 'PATCH',
+        body: { messages: [{ role: 'assistant', content: { type: 'text', text: 'v2 {{x}}' } }] },
+      })
     ).json()
     expect(patched.template).toBeUndefined()
     const r = await post('/prompts/get', { name: 'editable', arguments: { x: '&' } })

@@ -46,7 +46,9 @@ export async function mcpClient(app: TestApp, slug: string) {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js')
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js')
   const client = new Client({ name: 'toolyard-test', version: '1.0.0' })
-  const transport = new StreamableHTTPClientTransport(new URL(`${app.base}/${slug}`), { requestInit: { headers: { 'X-API-Key': app.apiKey } } })
+  const transport = new StreamableHTTPClientTransport(new URL(`${app.base}/${slug}`), {
+    requestInit: { headers: { 'X-API-Key': app.apiKey } },
+  })
   await client.connect(transport)
   return client
 }

@@ -1,9 +1,10 @@
 // Protocol: every resource type through the real MCP SDK client — list, templates, read, errors, completion.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+
 import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { eventually, mcpClient, resourceFixture, type ResourceFixture } from './fixture'
+import { eventually, mcpClient, type ResourceFixture, resourceFixture } from './fixture'
 
 let f: ResourceFixture
 let client: Awaited<ReturnType<typeof mcpClient>>
@@ -31,7 +32,8 @@ beforeAll(async () => {
   upstream = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch: (req) => (new URL(req.url).pathname === '/count' ? Response.json({ n: ++hits }) : new Response('from upstream')),
+    fetch: (req) =>
+      new URL(req.url).pathname === '/count' ? Response.json({ n: ++hits }) : new Response('from upstream'),
   })
   writeFileSync(join(f.filesDir, 'notes.txt'), 'file notes')
   writeFileSync(join(f.filesDir, 'pic.png'), PNG)
@@ -49,16 +51,42 @@ beforeAll(async () => {
   const deadPort = dead.port
   dead.stop(true)
   const resources = [
-    { name: 'Static', uri: 'mcp://static', resource_type: 'static', content: 'static <text>', description: 'a static one' },
-    { name: 'Static blob', uri: 'mcp://blob', resource_type: 'static', blob: PNG.toString('base64'), mime_type: 'image/png' },
+    {
+      name: 'Static',
+      uri: 'mcp://static',
+      resource_type: 'static',
+      content: 'static <text>',
+      description: 'a static one',
+    },
+    {
+      name: 'Static blob',
+      uri: 'mcp://blob',
+      resource_type: 'static',
+      blob: PNG.toString('base64'),
+      mime_type: 'image/png',
+    },
     { name: 'File', uri: 'mcp://file', resource_type: 'file', path: 'notes.txt' },
     { name: 'Picture', uri: 'mcp://pic', resource_type: 'file', path: 'pic.png', mime_type: 'image/png' },
     { name: 'Api', uri: 'mcp://api', resource_type: 'api', url: `http://127.0.0.1:${upstream.port}/hello` },
     { name: 'Api down', uri: 'mcp://down', resource_type: 'api', url: `http://127.0.0.1:${deadPort}/x` },
-    { name: 'Rows', uri: 'mcp://rows/{id}', resource_type: 'database', database: 'data.db', query: 'SELECT v FROM t WHERE id = $id', variables: { id: { enum: ['a', 'b', 'Apple'] } } },
+    {
+      name: 'Rows',
+      uri: 'mcp://rows/{id}',
+      resource_type: 'database',
+      database: 'data.db',
+      query: 'SELECT v FROM t WHERE id = $id',
+      variables: { id: { enum: ['a', 'b', 'Apple'] } },
+    },
     { name: 'Cached', uri: 'mcp://cached', resource_type: 'function', function_name: 'counter', cache_ttl_seconds: 1 },
     { name: 'Live', uri: 'mcp://live', resource_type: 'dynamic', function_name: 'counter' },
-    { name: 'Item', uri: 'mcp://items/{id}', resource_type: 'function', function_name: 'counter', mime_type: 'application/json', description: 'an item' },
+    {
+      name: 'Item',
+      uri: 'mcp://items/{id}',
+      resource_type: 'function',
+      function_name: 'counter',
+      mime_type: 'application/json',
+      description: 'an item',
+    },
     { name: 'Off', uri: 'mcp://off', resource_type: 'static', content: 'hidden', is_active: false },
   ]
   for (const r of resources) expect((await f.create(r)).status).toBe(201)
@@ -74,8 +102,22 @@ describe('listing', () => {
   test('resources/list has the direct active resources with camel-case mimeType', async () => {
     const { resources } = await client.listResources()
     const uris = resources.map((r) => r.uri)
-    expect(uris).toEqual(['mcp://static', 'mcp://blob', 'mcp://file', 'mcp://pic', 'mcp://api', 'mcp://down', 'mcp://cached', 'mcp://live'])
-    expect(resources[0]).toEqual({ uri: 'mcp://static', name: 'Static', description: 'a static one', mimeType: 'text/plain' })
+    expect(uris).toEqual([
+      'mcp://static',
+      'mcp://blob',
+      'mcp://file',
+      'mcp://pic',
+      'mcp://api',
+      'mcp://down',
+      'mcp://cached',
+      'mcp://live',
+    ])
+    expect(resources[0]).toEqual({
+      uri: 'mcp://static',
+      name: 'Static',
+      description: 'a static one',
+      mimeType: 'text/plain',
+    })
   })
 
   test('resources/templates/list has the templates', async () => {
@@ -89,17 +131,27 @@ describe('listing', () => {
 
 describe('reading each type', () => {
   test('static text and blob', async () => {
-    expect((await client.readResource({ uri: 'mcp://static' })).contents).toEqual([{ uri: 'mcp://static', mimeType: 'text/plain', text: 'static <text>' }])
-    expect((await client.readResource({ uri: 'mcp://blob' })).contents).toEqual([{ uri: 'mcp://blob', mimeType: 'image/png', blob: PNG.toString('base64') }])
+    expect((await client.readResource({ uri: 'mcp://static' })).contents).toEqual([
+      { uri: 'mcp://static', mimeType: 'text/plain', text: 'static <text>' },
+    ])
+    expect((await client.readResource({ uri: 'mcp://blob' })).contents).toEqual([
+      { uri: 'mcp://blob', mimeType: 'image/png', blob: PNG.toString('base64') },
+    ])
   })
 
   test('file text and binary', async () => {
-    expect((await client.readResource({ uri: 'mcp://file' })).contents).toEqual([{ uri: 'mcp://file', mimeType: 'text/plain', text: 'file notes' }])
-    expect((await client.readResource({ uri: 'mcp://pic' })).contents).toEqual([{ uri: 'mcp://pic', mimeType: 'image/png', blob: PNG.toString('base64') }])
+    expect((await client.readResource({ uri: 'mcp://file' })).contents).toEqual([
+      { uri: 'mcp://file', mimeType: 'text/plain', text: 'file notes' },
+    ])
+    expect((await client.readResource({ uri: 'mcp://pic' })).contents).toEqual([
+      { uri: 'mcp://pic', mimeType: 'image/png', blob: PNG.toString('base64') },
+    ])
   })
 
   test('api', async () => {
-    expect((await client.readResource({ uri: 'mcp://api' })).contents).toEqual([{ uri: 'mcp://api', mimeType: 'text/plain', text: 'from upstream' }])
+    expect((await client.readResource({ uri: 'mcp://api' })).contents).toEqual([
+      { uri: 'mcp://api', mimeType: 'text/plain', text: 'from upstream' },
+    ])
   })
 
   test('database through a template', async () => {
@@ -156,9 +208,15 @@ describe('errors', () => {
 
 describe('completion', () => {
   test('template variables complete from the declared enum (case-insensitive prefix)', async () => {
-    const r = await client.complete({ ref: { type: 'ref/resource', uri: 'mcp://rows/{id}' }, argument: { name: 'id', value: 'a' } })
+    const r = await client.complete({
+      ref: { type: 'ref/resource', uri: 'mcp://rows/{id}' },
+      argument: { name: 'id', value: 'a' },
+    })
     expect(r.completion).toEqual({ values: ['a', 'Apple'], total: 2, hasMore: false })
-    const none = await client.complete({ ref: { type: 'ref/resource', uri: 'mcp://items/{id}' }, argument: { name: 'id', value: '' } })
+    const none = await client.complete({
+      ref: { type: 'ref/resource', uri: 'mcp://items/{id}' },
+      argument: { name: 'id', value: '' },
+    })
     expect(none.completion.values).toEqual([])
   })
 })

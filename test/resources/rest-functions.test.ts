@@ -1,6 +1,6 @@
 // REST: function and dynamic resources run a project function; function results are cached, dynamic ones never.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { eventually, resourceFixture, type ResourceFixture } from './fixture'
+import { eventually, type ResourceFixture, resourceFixture } from './fixture'
 
 let f: ResourceFixture
 let counter: ReturnType<typeof Bun.serve>
@@ -12,9 +12,15 @@ beforeAll(async () => {
   counter = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => Response.json({ n: ++hits }) })
   const fn = (name: string, code: string) => f.app.api('/functions', { body: { name, runtime: 'javascript', code } })
   const created = await Promise.all([
-    fn('counted', `export default async (input, ctx) => { const r = await ctx.fetch('http://127.0.0.1:${counter.port}/'); const { n } = await r.json(); return 'call ' + n + ' for ' + input.uri + ' ' + JSON.stringify(input.params) }`),
+    fn(
+      'counted',
+      `export default async (input, ctx) => { const r = await ctx.fetch('http://127.0.0.1:${counter.port}/'); const { n } = await r.json(); return 'call ' + n + ' for ' + input.uri + ' ' + JSON.stringify(input.params) }`,
+    ),
     fn('as-json', 'export default async (input) => ({ id: input.params.id, ok: true, list: [1, 2] })'),
-    fn('as-blob', `export default async () => ({ blob: '${Buffer.from('PNGDATA').toString('base64')}', mimeType: 'image/png' })`),
+    fn(
+      'as-blob',
+      `export default async () => ({ blob: '${Buffer.from('PNGDATA').toString('base64')}', mimeType: 'image/png' })`,
+    ),
     fn('throws', "export default async () => { throw new Error('the source is broken') }"),
   ])
   for (const r of created) expect(r.status).toBe(201)
@@ -32,7 +38,13 @@ const text = async (uri: string) => {
 
 describe('function resources', () => {
   test('are cached for cache_ttl_seconds, then read again', async () => {
-    await f.create({ name: 'Cached', uri: 'fn://cached', resource_type: 'function', function_name: 'counted', cache_ttl_seconds: 1 })
+    await f.create({
+      name: 'Cached',
+      uri: 'fn://cached',
+      resource_type: 'function',
+      function_name: 'counted',
+      cache_ttl_seconds: 1,
+    })
     const before = hits
     const first = await text('fn://cached')
     expect(first).toBe(`call ${before + 1} for fn://cached {}`)
@@ -44,7 +56,13 @@ describe('function resources', () => {
   })
 
   test('the cache key includes the template values; an update drops the cache', async () => {
-    const created = await f.create({ name: 'Per item', uri: 'fn://items/{id}', resource_type: 'function', function_name: 'counted', cache_ttl_seconds: 3600 })
+    const created = await f.create({
+      name: 'Per item',
+      uri: 'fn://items/{id}',
+      resource_type: 'function',
+      function_name: 'counted',
+      cache_ttl_seconds: 3600,
+    })
     const a = await text('fn://items/a')
     const b = await text('fn://items/b')
     expect(a).toContain('for fn://items/a {"id":"a"}')
@@ -57,7 +75,13 @@ describe('function resources', () => {
   })
 
   test('markResourceChanged drops the cached read', async () => {
-    await f.create({ name: 'Marked', uri: 'fn://marked', resource_type: 'function', function_name: 'counted', cache_ttl_seconds: 3600 })
+    await f.create({
+      name: 'Marked',
+      uri: 'fn://marked',
+      resource_type: 'function',
+      function_name: 'counted',
+      cache_ttl_seconds: 3600,
+    })
     const first = await text('fn://marked')
     expect(await text('fn://marked')).toBe(first)
     expect(f.app.server.deps.resources.markResourceChanged(f.app.projectId, 'fn://marked')).toBe(true)
@@ -65,12 +89,22 @@ describe('function resources', () => {
   })
 
   test('non-string values become JSON text; {blob, mimeType} becomes a blob', async () => {
-    await f.create({ name: 'Json', uri: 'fn://json/{id}', resource_type: 'function', function_name: 'as-json', mime_type: 'application/json' })
+    await f.create({
+      name: 'Json',
+      uri: 'fn://json/{id}',
+      resource_type: 'function',
+      function_name: 'as-json',
+      mime_type: 'application/json',
+    })
     await f.create({ name: 'Blob', uri: 'fn://blob', resource_type: 'function', function_name: 'as-blob' })
     const json = await f.read('fn://json/7')
-    expect(json.body.contents).toEqual([{ uri: 'fn://json/7', mimeType: 'application/json', text: '{"id":"7","ok":true,"list":[1,2]}' }])
+    expect(json.body.contents).toEqual([
+      { uri: 'fn://json/7', mimeType: 'application/json', text: '{"id":"7","ok":true,"list":[1,2]}' },
+    ])
     const blob = await f.read('fn://blob')
-    expect(blob.body.contents).toEqual([{ uri: 'fn://blob', mimeType: 'image/png', blob: Buffer.from('PNGDATA').toString('base64') }])
+    expect(blob.body.contents).toEqual([
+      { uri: 'fn://blob', mimeType: 'image/png', blob: Buffer.from('PNGDATA').toString('base64') },
+    ])
   })
 
   test('a failing function is a clear 502; a missing one a clear error naming it', async () => {
@@ -78,7 +112,12 @@ describe('function resources', () => {
     const broken = await f.read('fn://broken')
     expect(broken.status).toBe(502)
     expect(broken.body.error).toContain('the source is broken')
-    await f.create({ name: 'Missing', uri: 'fn://missing', resource_type: 'function', function_name: 'no-such-function' })
+    await f.create({
+      name: 'Missing',
+      uri: 'fn://missing',
+      resource_type: 'function',
+      function_name: 'no-such-function',
+    })
     const missing = await f.read('fn://missing')
     expect(missing.status).toBe(500)
     expect(missing.body.error).toContain('no-such-function')
@@ -87,7 +126,13 @@ describe('function resources', () => {
 
 describe('dynamic resources', () => {
   test('run on every read, never cached (even with a ttl)', async () => {
-    await f.create({ name: 'Live', uri: 'dyn://live', resource_type: 'dynamic', function_name: 'counted', cache_ttl_seconds: 3600 })
+    await f.create({
+      name: 'Live',
+      uri: 'dyn://live',
+      resource_type: 'dynamic',
+      function_name: 'counted',
+      cache_ttl_seconds: 3600,
+    })
     const before = hits
     const one = await text('dyn://live')
     const two = await text('dyn://live')

@@ -1,9 +1,10 @@
 // REST: file, database and api resources read from real sources (files on disk, SQLite files, a local upstream).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+
 import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { resourceFixture, type ResourceFixture } from './fixture'
+import { type ResourceFixture, resourceFixture } from './fixture'
 
 let f: ResourceFixture
 let upstream: ReturnType<typeof Bun.serve>
@@ -33,15 +34,40 @@ describe('file resources', () => {
     writeFileSync(join(f.filesDir, 'docs', 'guide.md'), '# Guide <ok>')
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3])
     writeFileSync(join(f.filesDir, 'logo.png'), png)
-    expect((await f.create({ name: 'Guide', uri: 'file://guide', resource_type: 'file', path: 'docs/guide.md', mime_type: 'text/markdown' })).status).toBe(201)
-    await f.create({ name: 'Logo', uri: 'file://logo', resource_type: 'file', path: 'logo.png', mime_type: 'image/png' })
-    expect((await f.read('file://guide')).body.contents).toEqual([{ uri: 'file://guide', mimeType: 'text/markdown', text: '# Guide <ok>' }])
-    expect((await f.read('file://logo')).body.contents).toEqual([{ uri: 'file://logo', mimeType: 'image/png', blob: png.toString('base64') }])
+    expect(
+      (
+        await f.create({
+          name: 'Guide',
+          uri: 'file://guide',
+          resource_type: 'file',
+          path: 'docs/guide.md',
+          mime_type: 'text/markdown',
+        })
+      ).status,
+    ).toBe(201)
+    await f.create({
+      name: 'Logo',
+      uri: 'file://logo',
+      resource_type: 'file',
+      path: 'logo.png',
+      mime_type: 'image/png',
+    })
+    expect((await f.read('file://guide')).body.contents).toEqual([
+      { uri: 'file://guide', mimeType: 'text/markdown', text: '# Guide <ok>' },
+    ])
+    expect((await f.read('file://logo')).body.contents).toEqual([
+      { uri: 'file://logo', mimeType: 'image/png', blob: png.toString('base64') },
+    ])
   })
 
   test('paths with ../ or absolute paths are refused at registration', async () => {
     for (const path of ['../secret.txt', 'docs/../../x', '/etc/passwd']) {
-      const r = await f.create({ name: 'Escape', uri: `file://escape-${encodeURIComponent(path)}`, resource_type: 'file', path })
+      const r = await f.create({
+        name: 'Escape',
+        uri: `file://escape-${encodeURIComponent(path)}`,
+        resource_type: 'file',
+        path,
+      })
       expect(r.status).toBe(400)
       expect(r.body.details[0].field).toBe('body.path')
     }
@@ -70,7 +96,12 @@ describe('file resources', () => {
     const otherDir = join(f.app.dataDir, 'files', other.projectId)
     mkdirSync(otherDir, { recursive: true })
     writeFileSync(join(otherDir, 'theirs.txt'), 'not yours')
-    const r = await f.create({ name: 'Theirs', uri: 'file://theirs', resource_type: 'file', path: `../${other.projectId}/theirs.txt` })
+    const r = await f.create({
+      name: 'Theirs',
+      uri: 'file://theirs',
+      resource_type: 'file',
+      path: `../${other.projectId}/theirs.txt`,
+    })
     expect(r.status).toBe(400)
   })
 })
@@ -79,12 +110,20 @@ describe('database resources', () => {
   const dbFile = () => join(f.filesDir, 'shop.db')
   beforeAll(() => {
     const db = new Database(dbFile(), { create: true })
-    db.exec("CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO products VALUES (1, 'apple'), (2, 'pear <&>')")
+    db.exec(
+      "CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO products VALUES (1, 'apple'), (2, 'pear <&>')",
+    )
     db.close()
   })
 
   test('a SELECT returns the rows as JSON', async () => {
-    const r = await f.create({ name: 'Products', uri: 'db://products', resource_type: 'database', database: 'shop.db', query: 'SELECT id, name FROM products ORDER BY id' })
+    const r = await f.create({
+      name: 'Products',
+      uri: 'db://products',
+      resource_type: 'database',
+      database: 'shop.db',
+      query: 'SELECT id, name FROM products ORDER BY id',
+    })
     expect(r.status).toBe(201)
     expect(r.body.mime_type).toBe('application/json')
     const read = await f.read('db://products')
@@ -96,12 +135,18 @@ describe('database resources', () => {
   })
 
   test('template variables are bound as named parameters', async () => {
-    await f.create({ name: 'Product', uri: 'db://products/{id}', resource_type: 'database', database: 'shop.db', query: 'SELECT name FROM products WHERE id = $id' })
+    await f.create({
+      name: 'Product',
+      uri: 'db://products/{id}',
+      resource_type: 'database',
+      database: 'shop.db',
+      query: 'SELECT name FROM products WHERE id = $id',
+    })
     const read = await f.read('db://products/2')
     expect(read.body.contents[0].uri).toBe('db://products/2')
     expect(JSON.parse(read.body.contents[0].text)).toEqual([{ name: 'pear <&>' }])
     // A value trying SQL injection is only ever a bound value.
-    const injected = await f.read(`db://products/${encodeURIComponent("1 OR 1=1")}`)
+    const injected = await f.read(`db://products/${encodeURIComponent('1 OR 1=1')}`)
     expect(JSON.parse(injected.body.contents[0].text)).toEqual([])
   })
 
@@ -117,19 +162,40 @@ describe('database resources', () => {
       "UPDATE products SET name = 'x'",
     ]
     for (const query of attempts) {
-      const r = await f.create({ name: 'Evil', uri: `db://evil-${attempts.indexOf(query)}`, resource_type: 'database', database: 'shop.db', query })
+      const r = await f.create({
+        name: 'Evil',
+        uri: `db://evil-${attempts.indexOf(query)}`,
+        resource_type: 'database',
+        database: 'shop.db',
+        query,
+      })
       expect(r.status).toBe(400)
       expect(r.body.details.map((d: { field: string }) => d.field)).toContain('body.query')
     }
-    const ok = await f.create({ name: 'Later', uri: 'db://later', resource_type: 'database', database: 'shop.db', query: 'SELECT count(*) AS n FROM products' })
-    const patched = await f.app.api(`/resources/${ok.body.id}`, { method: 'PATCH', body: { query: 'DELETE FROM products' } })
+    const ok = await f.create({
+      name: 'Later',
+      uri: 'db://later',
+      resource_type: 'database',
+      database: 'shop.db',
+      query: 'SELECT count(*) AS n FROM products',
+    })
+    const patched = await f.app.api(`/resources/${ok.body.id}`, {
+      method: 'PATCH',
+      body: { query: 'DELETE FROM products' },
+    })
     expect(patched.status).toBe(400)
     expect(readFileSync(dbFile()).equals(before)).toBe(true)
     expect(JSON.parse((await f.read('db://later')).body.contents[0].text)).toEqual([{ n: 2 }])
   })
 
   test('a database path outside the project folder is refused', async () => {
-    const r = await f.create({ name: 'Out', uri: 'db://out', resource_type: 'database', database: '../../toolyard.sqlite', query: 'SELECT * FROM api_keys' })
+    const r = await f.create({
+      name: 'Out',
+      uri: 'db://out',
+      resource_type: 'database',
+      database: '../../toolyard.sqlite',
+      query: 'SELECT * FROM api_keys',
+    })
     expect(r.status).toBe(400)
   })
 })
@@ -137,14 +203,25 @@ describe('database resources', () => {
 describe('api resources', () => {
   test('the upstream body is the content; url variables from a template are encoded', async () => {
     const base = `http://127.0.0.1:${upstream.port}`
-    await f.create({ name: 'Weather', uri: 'weather://{city}', resource_type: 'api', url: `${base}/weather?q={{params.city}}`, mime_type: 'application/json' })
+    await f.create({
+      name: 'Weather',
+      uri: 'weather://{city}',
+      resource_type: 'api',
+      url: `${base}/weather?q={{params.city}}`,
+      mime_type: 'application/json',
+    })
     const r = await f.read(`weather://${encodeURIComponent('New York&x=1')}`)
     expect(r.status).toBe(200)
     expect(JSON.parse(r.body.contents[0].text)).toEqual({ path: '/weather', q: 'New York&x=1' })
   })
 
   test('a non-2xx upstream is 502 upstream_error naming the status', async () => {
-    await f.create({ name: 'Failing', uri: 'api://failing', resource_type: 'api', url: `http://127.0.0.1:${upstream.port}/fail` })
+    await f.create({
+      name: 'Failing',
+      uri: 'api://failing',
+      resource_type: 'api',
+      url: `http://127.0.0.1:${upstream.port}/fail`,
+    })
     const r = await f.read('api://failing')
     expect(r.status).toBe(502)
     expect(r.body.code).toBe('upstream_error')
@@ -164,7 +241,11 @@ describe('api resources', () => {
   })
 
   test('with requires_credentials, headers are templated with the credential (no HTML escaping)', async () => {
-    const cred = await (await f.app.api('/credentials', { body: { name: 'svc', provider_id: 'api_key', credential_data: { api_key: 'k&<"1"' } } })).json()
+    const cred = await (
+      await f.app.api('/credentials', {
+        body: { name: 'svc', provider_id: 'api_key', credential_data: { api_key: 'k&<"1"' } },
+      })
+    ).json()
     expect(cred.id).toBeDefined()
     const created = await f.create({
       name: 'Secret api',
@@ -183,7 +264,14 @@ describe('api resources', () => {
   })
 
   test('an unknown credential_id is 404 at registration', async () => {
-    const r = await f.create({ name: 'x', uri: 'api://nocred', resource_type: 'api', url: 'https://example.com', requires_credentials: true, credential_id: '00000000-0000-7000-8000-000000000000' })
+    const r = await f.create({
+      name: 'x',
+      uri: 'api://nocred',
+      resource_type: 'api',
+      url: 'https://example.com',
+      requires_credentials: true,
+      credential_id: '00000000-0000-7000-8000-000000000000',
+    })
     expect(r.status).toBe(404)
   })
 

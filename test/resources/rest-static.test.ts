@@ -1,7 +1,7 @@
 // REST: registering, listing, reading, updating and deleting resources; static content; templates; events.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { ToolyardEvent } from '../../src/lib/events'
-import { resourceFixture, type ResourceFixture } from './fixture'
+import { type ResourceFixture, resourceFixture } from './fixture'
 
 let f: ResourceFixture
 const events: ToolyardEvent[] = []
@@ -66,14 +66,26 @@ describe('registration', () => {
   })
 
   test('unknown fields are rejected', async () => {
-    const r = await f.create({ name: 'x', uri: 'docs://unknown-field', resource_type: 'static', content: 'x', colour: 'red' })
+    const r = await f.create({
+      name: 'x',
+      uri: 'docs://unknown-field',
+      resource_type: 'static',
+      content: 'x',
+      colour: 'red',
+    })
     expect(r.status).toBe(400)
   })
 })
 
 describe('static content', () => {
   test('text is read back verbatim with camel-case mimeType', async () => {
-    await f.create({ name: 'Notes', uri: 'notes://one', resource_type: 'static', content: 'a <b> & "c"', mime_type: 'text/markdown' })
+    await f.create({
+      name: 'Notes',
+      uri: 'notes://one',
+      resource_type: 'static',
+      content: 'a <b> & "c"',
+      mime_type: 'text/markdown',
+    })
     const r = await f.read('notes://one')
     expect(r.status).toBe(200)
     expect(r.body).toEqual({ contents: [{ uri: 'notes://one', mimeType: 'text/markdown', text: 'a <b> & "c"' }] })
@@ -81,7 +93,13 @@ describe('static content', () => {
 
   test('a base64 blob is returned as blob', async () => {
     const blob = Buffer.from([0, 1, 2, 250, 255]).toString('base64')
-    await f.create({ name: 'Bytes', uri: 'bin://bytes', resource_type: 'static', blob, mime_type: 'application/octet-stream' })
+    await f.create({
+      name: 'Bytes',
+      uri: 'bin://bytes',
+      resource_type: 'static',
+      blob,
+      mime_type: 'application/octet-stream',
+    })
     const r = await f.read('bin://bytes')
     expect(r.body.contents).toEqual([{ uri: 'bin://bytes', mimeType: 'application/octet-stream', blob }])
   })
@@ -95,8 +113,20 @@ describe('static content', () => {
 
 describe('listing, inactive, update and delete', () => {
   test('list shows active direct resources only; inactive ones are neither listed nor readable', async () => {
-    await f.create({ name: 'Visible', uri: 'list://visible', resource_type: 'static', content: 'v', description: 'shown' })
-    const hidden = await f.create({ name: 'Hidden', uri: 'list://hidden', resource_type: 'static', content: 'h', is_active: false })
+    await f.create({
+      name: 'Visible',
+      uri: 'list://visible',
+      resource_type: 'static',
+      content: 'v',
+      description: 'shown',
+    })
+    const hidden = await f.create({
+      name: 'Hidden',
+      uri: 'list://hidden',
+      resource_type: 'static',
+      content: 'h',
+      is_active: false,
+    })
     await f.create({ name: 'Tpl', uri: 'list://items/{id}', resource_type: 'static', content: 't' })
     const list = await (await f.app.api('/resources/list', { body: { server_id: f.serverId } })).json()
     const uris = list.resources.map((r: { uri: string }) => r.uri)
@@ -124,7 +154,9 @@ describe('listing, inactive, update and delete', () => {
     const other = f.app.newProject('other-edit')
     expect((await f.app.api(`/resources/${id}`, { key: other.apiKey })).status).toBe(404)
 
-    const patched = await (await f.app.api(`/resources/${id}`, { method: 'PATCH', body: { content: 'v2', description: 'changed' } })).json()
+    const patched = await (
+      await f.app.api(`/resources/${id}`, { method: 'PATCH', body: { content: 'v2', description: 'changed' } })
+    ).json()
     expect(patched).toMatchObject({ content: 'v2', description: 'changed' })
     expect((await f.read('edit://me')).body.contents[0].text).toBe('v2')
 
@@ -144,8 +176,15 @@ describe('listing, inactive, update and delete', () => {
     await Bun.sleep(0)
     const types = events.filter((e) => e.type !== 'list_changed').map((e) => e.type)
     expect(types).toEqual(['resource.created', 'resource.updated', 'resource.deleted'])
-    expect(events.find((e) => e.type === 'resource.created')).toMatchObject({ projectId: f.app.projectId, serverId: f.serverId, uri: 'ev://one', name: 'Evented' })
-    expect(events.some((e) => e.type === 'list_changed' && e.list === 'resources' && e.serverId === f.serverId)).toBe(true)
+    expect(events.find((e) => e.type === 'resource.created')).toMatchObject({
+      projectId: f.app.projectId,
+      serverId: f.serverId,
+      uri: 'ev://one',
+      name: 'Evented',
+    })
+    expect(events.some((e) => e.type === 'list_changed' && e.list === 'resources' && e.serverId === f.serverId)).toBe(
+      true,
+    )
   })
 
   test('markResourceChanged publishes resource.updated for a known uri and reports unknown ones', async () => {
@@ -161,9 +200,20 @@ describe('listing, inactive, update and delete', () => {
 
 describe('templates', () => {
   test('are listed by templates/list and matched on read with the requested uri', async () => {
-    await f.create({ name: 'User', uri: 'users://{id}/card', resource_type: 'static', content: 'card', description: 'a user' })
+    await f.create({
+      name: 'User',
+      uri: 'users://{id}/card',
+      resource_type: 'static',
+      content: 'card',
+      description: 'a user',
+    })
     const list = await (await f.app.api('/resources/templates/list', { body: { server_id: f.serverId } })).json()
-    expect(list.resourceTemplates).toContainEqual({ uriTemplate: 'users://{id}/card', name: 'User', description: 'a user', mimeType: 'text/plain' })
+    expect(list.resourceTemplates).toContainEqual({
+      uriTemplate: 'users://{id}/card',
+      name: 'User',
+      description: 'a user',
+      mimeType: 'text/plain',
+    })
     const r = await f.read('users://42/card')
     expect(r.body.contents).toEqual([{ uri: 'users://42/card', mimeType: 'text/plain', text: 'card' }])
     expect((await f.read('users://42/other')).status).toBe(404)

@@ -1,9 +1,9 @@
 // Pre-built functions: utilities, and GitHub/Slack calls against a local API double; the catalogs reference them.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { builtinProviders } from '../../src/catalog/providers'
+import { prebuiltToolkits } from '../../src/catalog/toolkits'
 import { createEgress } from '../../src/egress/client'
 import { builtinFunctions } from '../../src/runtime/builtins'
-import { prebuiltToolkits } from '../../src/catalog/toolkits'
-import { builtinProviders } from '../../src/catalog/providers'
 
 const egress = createEgress({ allowPrivate: true })
 let api: ReturnType<typeof Bun.serve>
@@ -16,10 +16,17 @@ beforeAll(() => {
     port: 0,
     async fetch(req) {
       const url = new URL(req.url)
-      requests.push({ method: req.method, path: url.pathname + url.search, auth: req.headers.get('authorization'), body: await req.text() })
-      if (req.headers.get('authorization') !== 'Bearer gh-token') return Response.json({ message: 'Bad credentials' }, { status: 401 })
+      requests.push({
+        method: req.method,
+        path: url.pathname + url.search,
+        auth: req.headers.get('authorization'),
+        body: await req.text(),
+      })
+      if (req.headers.get('authorization') !== 'Bearer gh-token')
+        return Response.json({ message: 'Bad credentials' }, { status: 401 })
       if (url.pathname === '/user') return Response.json({ login: 'octocat', id: 1 })
-      if (url.pathname === '/repos/octo/hello/issues') return Response.json({ number: 7, title: JSON.parse(requests.at(-1)!.body).title }, { status: 201 })
+      if (url.pathname === '/repos/octo/hello/issues')
+        return Response.json({ number: 7, title: JSON.parse(requests.at(-1)!.body).title }, { status: 201 })
       if (url.pathname === '/chat.postMessage') return Response.json({ ok: false, error: 'channel_not_found' })
       return Response.json({ message: 'Not Found' }, { status: 404 })
     },
@@ -28,8 +35,11 @@ beforeAll(() => {
 })
 afterAll(() => api.stop(true))
 
-const call = (name: string, input: Record<string, unknown>, host: Partial<Parameters<(typeof builtinFunctions)[string]>[1]> = {}) =>
-  builtinFunctions[name]!(input, { egress, ...host })
+const call = (
+  name: string,
+  input: Record<string, unknown>,
+  host: Partial<Parameters<(typeof builtinFunctions)[string]>[1]> = {},
+) => builtinFunctions[name]!(input, { egress, ...host })
 
 describe('utilities', () => {
   test('echo returns its text unchanged', async () => {
@@ -37,7 +47,9 @@ describe('utilities', () => {
   })
 
   test('uuid returns a v4 (or v7) UUID', async () => {
-    expect(await call('builtin.utilities.uuid', {})).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(await call('builtin.utilities.uuid', {})).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    )
     expect(await call('builtin.utilities.uuid', { version: 'v7' })).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/)
   })
 
@@ -52,32 +64,64 @@ describe('utilities', () => {
   })
 
   test('http_request goes through egress', async () => {
-    const r = (await call('builtin.utilities.http_request', { url: `${apiBase}/user`, headers: { authorization: 'Bearer gh-token' } })) as { status: number; body: string }
+    const r = (await call('builtin.utilities.http_request', {
+      url: `${apiBase}/user`,
+      headers: { authorization: 'Bearer gh-token' },
+    })) as { status: number; body: string }
     expect(r.status).toBe(200)
     expect(JSON.parse(r.body)).toEqual({ login: 'octocat', id: 1 })
-    await expect(builtinFunctions['builtin.utilities.http_request']!({ url: `${apiBase}/user` }, { egress: createEgress({ allowPrivate: false }) })).rejects.toThrow('egress refused')
+    await expect(
+      builtinFunctions['builtin.utilities.http_request']!(
+        { url: `${apiBase}/user` },
+        { egress: createEgress({ allowPrivate: false }) },
+      ),
+    ).rejects.toThrow('egress refused')
   })
 })
 
 describe('github and slack against a local double', () => {
   test('get_user sends the token as Bearer to the overridden base URL', async () => {
-    expect(await call('builtin.github.get_user', {}, { credentials: { access_token: 'gh-token' }, providerBaseUrl: apiBase })).toEqual({ login: 'octocat', id: 1 })
+    expect(
+      await call(
+        'builtin.github.get_user',
+        {},
+        { credentials: { access_token: 'gh-token' }, providerBaseUrl: apiBase },
+      ),
+    ).toEqual({ login: 'octocat', id: 1 })
     expect(requests.at(-1)).toMatchObject({ method: 'GET', path: '/user', auth: 'Bearer gh-token' })
     // credentials.base_url wins over the provider's; `token` works as well as `access_token`.
-    expect(await call('builtin.github.get_user', {}, { credentials: { token: 'gh-token', base_url: apiBase }, providerBaseUrl: 'http://unused.invalid' })).toMatchObject({ login: 'octocat' })
+    expect(
+      await call(
+        'builtin.github.get_user',
+        {},
+        { credentials: { token: 'gh-token', base_url: apiBase }, providerBaseUrl: 'http://unused.invalid' },
+      ),
+    ).toMatchObject({ login: 'octocat' })
   })
 
   test('create_issue posts JSON; API errors and missing credentials throw clear messages', async () => {
-    const issue = await call('builtin.github.create_issue', { owner: 'octo', repo: 'hello', title: 'Bug <1>' }, { credentials: { api_key: 'gh-token' }, providerBaseUrl: apiBase })
+    const issue = await call(
+      'builtin.github.create_issue',
+      { owner: 'octo', repo: 'hello', title: 'Bug <1>' },
+      { credentials: { api_key: 'gh-token' }, providerBaseUrl: apiBase },
+    )
     expect(issue).toEqual({ number: 7, title: 'Bug <1>' })
-    await expect(call('builtin.github.get_user', {}, { credentials: { access_token: 'wrong' }, providerBaseUrl: apiBase })).rejects.toThrow('GitHub API error: HTTP 401: Bad credentials')
-    await expect(call('builtin.github.get_user', {}, { providerBaseUrl: apiBase })).rejects.toThrow('no github credential')
+    await expect(
+      call('builtin.github.get_user', {}, { credentials: { access_token: 'wrong' }, providerBaseUrl: apiBase }),
+    ).rejects.toThrow('GitHub API error: HTTP 401: Bad credentials')
+    await expect(call('builtin.github.get_user', {}, { providerBaseUrl: apiBase })).rejects.toThrow(
+      'no github credential',
+    )
   })
 
   test('slack reports ok:false as an error', async () => {
-    await expect(call('builtin.slack.post_message', { channel: '#x', text: 'hi' }, { credentials: { access_token: 'gh-token' }, providerBaseUrl: apiBase })).rejects.toThrow(
-      'Slack API error: channel_not_found',
-    )
+    await expect(
+      call(
+        'builtin.slack.post_message',
+        { channel: '#x', text: 'hi' },
+        { credentials: { access_token: 'gh-token' }, providerBaseUrl: apiBase },
+      ),
+    ).rejects.toThrow('Slack API error: channel_not_found')
   })
 })
 
@@ -93,6 +137,17 @@ describe('catalogs', () => {
         if (tool.credential_provider) expect(providers.has(tool.credential_provider)).toBe(true)
       }
     }
-    expect([...providers]).toEqual(['github', 'google', 'slack', 'notion', 'linear', 'openai', 'api_key', 'basic_auth', 'custom', 'none'])
+    expect([...providers]).toEqual([
+      'github',
+      'google',
+      'slack',
+      'notion',
+      'linear',
+      'openai',
+      'api_key',
+      'basic_auth',
+      'custom',
+      'none',
+    ])
   })
 })

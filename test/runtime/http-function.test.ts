@@ -23,8 +23,17 @@ beforeAll(() => {
     async fetch(req) {
       const url = new URL(req.url)
       const query: Record<string, string[]> = {}
-      for (const [k, v] of url.searchParams) (query[k] ??= []).push(v)
-      seen.push({ method: req.method, path: url.pathname, query, headers: Object.fromEntries(req.headers), body: await req.text() })
+      for (const [k, v] of url.searchParams) {
+        query[k] ??= []
+        query[k].push(v)
+      }
+      seen.push({
+        method: req.method,
+        path: url.pathname,
+        query,
+        headers: Object.fromEntries(req.headers),
+        body: await req.text(),
+      })
       if (url.pathname === '/missing') return new Response('no such thing '.repeat(100), { status: 404 })
       if (url.pathname === '/text') return new Response('plain words')
       return Response.json({ ok: true, nested: { n: 1 } })
@@ -60,7 +69,11 @@ describe('runHttpFunction', () => {
 
   test('GET without a body sends the arguments as the query string', async () => {
     seen = []
-    const text = await runHttpFunction({ http: { url: `${base}/search` }, args: { q: 'a b&c', limit: 5, tags: ['x', 'y'] }, egress })
+    const text = await runHttpFunction({
+      http: { url: `${base}/search` },
+      args: { q: 'a b&c', limit: 5, tags: ['x', 'y'] },
+      egress,
+    })
     expect(last().method).toBe('GET')
     expect(last().query).toEqual({ q: ['a b&c'], limit: ['5'], tags: ['x', 'y'] })
     expect(last().body).toBe('')
@@ -77,7 +90,11 @@ describe('runHttpFunction', () => {
 
   test('a JSON body template has its string leaves rendered', async () => {
     seen = []
-    await runHttpFunction({ http: { url: `${base}/j`, method: 'POST', body: { title: '{{args.t}}', fixed: 3 } }, args: { t: 'A & B' }, egress })
+    await runHttpFunction({
+      http: { url: `${base}/j`, method: 'POST', body: { title: '{{args.t}}', fixed: 3 } },
+      args: { t: 'A & B' },
+      egress,
+    })
     expect(JSON.parse(last().body)).toEqual({ title: 'A & B', fixed: 3 })
   })
 
@@ -95,6 +112,8 @@ describe('runHttpFunction', () => {
   })
 
   test('the egress guard applies', async () => {
-    await expect(runHttpFunction({ http: { url: `${base}/x` }, args: {}, egress: createEgress({ allowPrivate: false }) })).rejects.toThrow('egress refused')
+    await expect(
+      runHttpFunction({ http: { url: `${base}/x` }, args: {}, egress: createEgress({ allowPrivate: false }) }),
+    ).rejects.toThrow('egress refused')
   })
 })

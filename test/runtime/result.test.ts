@@ -27,12 +27,19 @@ describe('toCallToolResult', () => {
       structuredContent: { a: 1 },
       isError: false,
     })
-    expect(toCallToolResult({ content: [{ type: 'text', text: 'bad' }], isError: true })).toEqual({ content: [{ type: 'text', text: 'bad' }], isError: true })
+    expect(toCallToolResult({ content: [{ type: 'text', text: 'bad' }], isError: true })).toEqual({
+      content: [{ type: 'text', text: 'bad' }],
+      isError: true,
+    })
   })
 
   test('other JSON values become pretty JSON text, with structuredContent only when an output schema is set', () => {
     expect(toCallToolResult({ a: 1 })).toEqual({ content: [{ type: 'text', text: '{\n  "a": 1\n}' }], isError: false })
-    expect(toCallToolResult({ a: 1 }, { outputSchema: schema })).toEqual({ content: [{ type: 'text', text: '{\n  "a": 1\n}' }], structuredContent: { a: 1 }, isError: false })
+    expect(toCallToolResult({ a: 1 }, { outputSchema: schema })).toEqual({
+      content: [{ type: 'text', text: '{\n  "a": 1\n}' }],
+      structuredContent: { a: 1 },
+      isError: false,
+    })
     expect(toCallToolResult([1, 2], { outputSchema: schema }).structuredContent).toEqual({ result: [1, 2] })
     expect(toCallToolResult(42)).toEqual({ content: [{ type: 'text', text: '42' }], isError: false })
     expect(toCallToolResult(null)).toEqual({ content: [{ type: 'text', text: 'null' }], isError: false })
@@ -50,5 +57,8 @@ describe('toCallToolResult', () => {
 })
 
 test('errorResult carries the message as text with isError', () => {
-  expect(errorResult('timed out after 10ms')).toEqual({ content: [{ type: 'text', text: 'timed out after 10ms' }], isError: true })
+  expect(errorResult('timed out after 10ms')).toEqual({
+    content: [{ type: 'text', text: 'timed out after 10ms' }],
+    isError: true,
+  })
 })

@@ -31,7 +31,9 @@ describe('sandbox worker pool', () => {
     const others = [
       new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => events.push('timer')),
       fetch(`http://127.0.0.1:${upstream.port}/`).then(async (r) => events.push(`http ${await r.text()}`)),
-      runJavaScript({ code: 'export default async (input) => input.n * 2', input: { n: 21 }, ctx: {} }).then((v) => events.push(`call ${String(v)}`)),
+      runJavaScript({ code: 'export default async (input) => input.n * 2', input: { n: 21 }, ctx: {} }).then((v) =>
+        events.push(`call ${String(v)}`),
+      ),
     ]
     await Promise.all([...others, looping])
     expect(events.slice(0, 3).sort()).toEqual(['call 42', 'http pong', 'timer'])
@@ -76,7 +78,12 @@ describe('sandbox worker pool', () => {
         },
       },
     })
-    const bomb = runJavaScript({ code: 'export default async () => { const a = []; while (true) a.push({ n: a.length, list: [1, 2, 3] }) }', input: {}, ctx: {}, memoryMb: 16 })
+    const bomb = runJavaScript({
+      code: 'export default async () => { const a = []; while (true) a.push({ n: a.length, list: [1, 2, 3] }) }',
+      input: {},
+      ctx: {},
+      memoryMb: 16,
+    })
     await expect(bomb).rejects.toThrow('out of memory (limit 16 MB)')
     release()
     expect(await waiting).toBe('done!')
@@ -85,7 +92,11 @@ describe('sandbox worker pool', () => {
 
   test('the pool never holds more than four workers, even under many concurrent calls', async () => {
     const calls = Array.from({ length: 12 }, (_, i) =>
-      runJavaScript({ code: 'export default async (input, ctx) => { await ctx.fetch("u"); return input.i }', input: { i }, ctx: { fetch: async () => ({ status: 200, headers: {}, text: '' }) } }),
+      runJavaScript({
+        code: 'export default async (input, ctx) => { await ctx.fetch("u"); return input.i }',
+        input: { i },
+        ctx: { fetch: async () => ({ status: 200, headers: {}, text: '' }) },
+      }),
     )
     expect(sandboxStats().workers).toBeLessThanOrEqual(4)
     expect(await Promise.all(calls)).toEqual(Array.from({ length: 12 }, (_, i) => i))

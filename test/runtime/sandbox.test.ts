@@ -2,14 +2,24 @@
 import { describe, expect, test } from 'bun:test'
 import { runJavaScript, type SandboxHost } from '../../src/runtime/sandbox'
 
-const run = (code: string, input: unknown = {}, ctx: SandboxHost = {}, extra: { memoryMb?: number; timeoutMs?: number; signal?: AbortSignal } = {}) =>
-  runJavaScript({ code, input, ctx, ...extra })
+const run = (
+  code: string,
+  input: unknown = {},
+  ctx: SandboxHost = {},
+  extra: { memoryMb?: number; timeoutMs?: number; signal?: AbortSignal } = {},
+) => runJavaScript({ code, input, ctx, ...extra })
 
 describe('runJavaScript', () => {
   test('returns the default export’s result (function and arrow forms)', async () => {
-    expect(await run('export default async function (input) { return { sum: input.a + input.b } }', { a: 2, b: 3 })).toEqual({ sum: 5 })
+    expect(
+      await run('export default async function (input) { return { sum: input.a + input.b } }', { a: 2, b: 3 }),
+    ).toEqual({ sum: 5 })
     expect(await run('export default async (input, ctx) => `hi ${input.name}`', { name: 'Ada' })).toBe('hi Ada')
-    expect(await run('const k = await Promise.resolve(7); export default async () => [k, null, true]')).toEqual([7, null, true])
+    expect(await run('const k = await Promise.resolve(7); export default async () => [k, null, true]')).toEqual([
+      7,
+      null,
+      true,
+    ])
   })
 
   test('a thrown error rejects with the user’s message', async () => {
@@ -20,29 +30,46 @@ describe('runJavaScript', () => {
 
   test('an infinite loop times out and the next call still works', async () => {
     const started = Date.now()
-    await expect(run('export default async () => { while (true) {} }', {}, {}, { timeoutMs: 200 })).rejects.toThrow('timed out after 200ms')
+    await expect(run('export default async () => { while (true) {} }', {}, {}, { timeoutMs: 200 })).rejects.toThrow(
+      'timed out after 200ms',
+    )
     expect(Date.now() - started).toBeLessThan(3000)
     expect(await run('export default async () => 42')).toBe(42)
   })
 
   test('memory bombs end with out of memory and the next call still works', async () => {
-    await expect(run('export default async () => { const a = []; while (true) a.push({ n: a.length, list: [1, 2, 3] }) }', {}, {}, { memoryMb: 16 })).rejects.toThrow(
-      'out of memory (limit 16 MB)',
-    )
-    await expect(run('export default async () => { let s = "x"; while (true) s += s }', {}, {}, { memoryMb: 16 })).rejects.toThrow('out of memory (limit 16 MB)')
+    await expect(
+      run(
+        'export default async () => { const a = []; while (true) a.push({ n: a.length, list: [1, 2, 3] }) }',
+        {},
+        {},
+        { memoryMb: 16 },
+      ),
+    ).rejects.toThrow('out of memory (limit 16 MB)')
+    await expect(
+      run('export default async () => { let s = "x"; while (true) s += s }', {}, {}, { memoryMb: 16 }),
+    ).rejects.toThrow('out of memory (limit 16 MB)')
     expect(await run('export default async () => "still alive"')).toBe('still alive')
   })
 
   test('deep recursion is a stack overflow error, not a crash', async () => {
-    await expect(run('export default async () => { const f = (n) => f(n + 1) + 1; return f(0) }')).rejects.toThrow('stack overflow')
+    await expect(run('export default async () => { const f = (n) => f(n + 1) + 1; return f(0) }')).rejects.toThrow(
+      'stack overflow',
+    )
     expect(await run('export default async () => 1')).toBe(1)
   })
 
   test('no process, require, Bun, fetch, file system or module imports', async () => {
-    const globals = await run('export default async () => [typeof process, typeof require, typeof Bun, typeof fetch, typeof std, typeof os, typeof host]')
+    const globals = await run(
+      'export default async () => [typeof process, typeof require, typeof Bun, typeof fetch, typeof std, typeof os, typeof host]',
+    )
     expect(globals).toEqual(Array(7).fill('undefined'))
-    await expect(run('import fs from "fs"; export default async () => fs.readFileSync("/etc/passwd", "utf8")')).rejects.toThrow("could not load module 'fs'")
-    await expect(run('export default async () => (await import("node:fs")).readFileSync("/etc/passwd")')).rejects.toThrow('could not load module')
+    await expect(
+      run('import fs from "fs"; export default async () => fs.readFileSync("/etc/passwd", "utf8")'),
+    ).rejects.toThrow("could not load module 'fs'")
+    await expect(
+      run('export default async () => (await import("node:fs")).readFileSync("/etc/passwd")'),
+    ).rejects.toThrow('could not load module')
   })
 
   test('ctx.log and ctx.progress reach the host; credentials are plain data', async () => {
@@ -55,11 +82,21 @@ describe('runJavaScript', () => {
         return { token: ctx.credentials.token, hasSample: typeof ctx.sample }
       }`,
       {},
-      { credentials: { token: 'tok' }, log: (l, m) => logs.push([l, m]), progress: (p, t, m) => progress.push([p, t, m]) },
+      {
+        credentials: { token: 'tok' },
+        log: (l, m) => logs.push([l, m]),
+        progress: (p, t, m) => progress.push([p, t, m]),
+      },
     )
     expect(result).toEqual({ token: 'tok', hasSample: 'undefined' })
-    expect(logs).toEqual([['info', 'starting'], ['warning', '{"detail":1}']])
-    expect(progress).toEqual([[1, 2, 'half'], [2, undefined, undefined]])
+    expect(logs).toEqual([
+      ['info', 'starting'],
+      ['warning', '{"detail":1}'],
+    ])
+    expect(progress).toEqual([
+      [1, 2, 'half'],
+      [2, undefined, undefined],
+    ])
   })
 
   test('ctx.fetch goes through the host fetch and exposes status, headers, text() and json()', async () => {
@@ -78,28 +115,46 @@ describe('runJavaScript', () => {
       },
     )
     expect(result).toEqual({ status: 201, ok: true, type: 'application/json', data: { id: 9 }, raw: '{"id":9}' })
-    expect(calls).toEqual([['https://api.example.com/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":"x"}' }]])
+    expect(calls).toEqual([
+      [
+        'https://api.example.com/items',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q":"x"}' },
+      ],
+    ])
   })
 
   test('a host fetch failure is a catchable error inside the sandbox', async () => {
     const code = `export default async (input, ctx) => { try { await ctx.fetch('http://10.0.0.1/') } catch (e) { return 'caught: ' + e.message } }`
-    expect(await run(code, {}, { fetch: async () => Promise.reject(new Error('egress refused: 10.0.0.1 is a private address')) })).toBe(
-      'caught: egress refused: 10.0.0.1 is a private address',
-    )
+    expect(
+      await run(
+        code,
+        {},
+        { fetch: async () => Promise.reject(new Error('egress refused: 10.0.0.1 is a private address')) },
+      ),
+    ).toBe('caught: egress refused: 10.0.0.1 is a private address')
   })
 
   test('sample and elicit exist only when the host offers them', async () => {
-    const result = await run('export default async (input, ctx) => ({ s: await ctx.sample({ messages: [] }), e: await ctx.elicit({ message: "name?" }) })', {}, {
-      sample: async (req) => ({ echoed: req }),
-      elicit: async () => ({ action: 'accept', content: { name: 'Ada' } }),
-    })
+    const result = await run(
+      'export default async (input, ctx) => ({ s: await ctx.sample({ messages: [] }), e: await ctx.elicit({ message: "name?" }) })',
+      {},
+      {
+        sample: async (req) => ({ echoed: req }),
+        elicit: async () => ({ action: 'accept', content: { name: 'Ada' } }),
+      },
+    )
     expect(result).toEqual({ s: { echoed: { messages: [] } }, e: { action: 'accept', content: { name: 'Ada' } } })
   })
 
   test('awaiting a host promise that never settles still times out', async () => {
-    await expect(run('export default async (i, ctx) => { await ctx.fetch("http://x/"); return 1 }', {}, { fetch: () => new Promise(() => {}) }, { timeoutMs: 150 })).rejects.toThrow(
-      'timed out after 150ms',
-    )
+    await expect(
+      run(
+        'export default async (i, ctx) => { await ctx.fetch("http://x/"); return 1 }',
+        {},
+        { fetch: () => new Promise(() => {}) },
+        { timeoutMs: 150 },
+      ),
+    ).rejects.toThrow('timed out after 150ms')
   })
 
   test('three concurrent calls with 200 ms host waits finish together', async () => {
@@ -109,7 +164,15 @@ describe('runJavaScript', () => {
     }
     await run('export default async () => 0') // load the WASM module outside the measurement
     const started = performance.now()
-    const results = await Promise.all([1, 2, 3].map((i) => run('export default async (input, ctx) => (await (await ctx.fetch("u")).text()) + input.i', { i }, { fetch: slowFetch })))
+    const results = await Promise.all(
+      [1, 2, 3].map((i) =>
+        run(
+          'export default async (input, ctx) => (await (await ctx.fetch("u")).text()) + input.i',
+          { i },
+          { fetch: slowFetch },
+        ),
+      ),
+    )
     const elapsed = performance.now() - started
     expect(results).toEqual(['ok1', 'ok2', 'ok3'])
     expect(elapsed).toBeGreaterThanOrEqual(195)
@@ -120,9 +183,14 @@ describe('runJavaScript', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 50)
     const started = Date.now()
-    await expect(run('export default async (i, ctx) => { await ctx.fetch("http://x/"); return 1 }', {}, { fetch: () => new Promise(() => {}) }, { signal: controller.signal })).rejects.toThrow(
-      'canceled',
-    )
+    await expect(
+      run(
+        'export default async (i, ctx) => { await ctx.fetch("http://x/"); return 1 }',
+        {},
+        { fetch: () => new Promise(() => {}) },
+        { signal: controller.signal },
+      ),
+    ).rejects.toThrow('canceled')
     expect(Date.now() - started).toBeLessThan(2000)
     expect(await run('export default async () => "ok"')).toBe('ok')
     const already = new AbortController()

@@ -16,12 +16,21 @@ const names = (detail: { tools: { name: string }[] }) => detail.tools.map((t) =>
 async function kitWithTools(prefix: string, toolNames: string[], extra: Record<string, unknown> = {}) {
   const kit = await createToolkit(app, `${prefix}-kit`)
   const tools = []
-  for (const name of toolNames) tools.push(await createTool(app, { toolkit_id: kit.id, name, function_name: 'f', description: `${name} tool`, ...extra }))
+  for (const name of toolNames)
+    tools.push(
+      await createTool(app, { toolkit_id: kit.id, name, function_name: 'f', description: `${name} tool`, ...extra }),
+    )
   return { kit, tools }
 }
 
 async function credential(name: string, key?: string) {
-  return json(await app.api('/credentials', { body: { name, provider_id: 'api_key', credential_data: { api_key: 'sk-test-secret' } }, key }), 201)
+  return json(
+    await app.api('/credentials', {
+      body: { name, provider_id: 'api_key', credential_data: { api_key: 'sk-test-secret' } },
+      key,
+    }),
+    201,
+  )
 }
 
 describe('toolkit attachments', () => {
@@ -31,14 +40,23 @@ describe('toolkit attachments', () => {
     const detail = await serverDetail(app, server.id)
     expect(detail.toolkits).toEqual([{ toolkit_id: kit.id, name: 'create-kit', credentials: {} }])
     expect(names(detail)).toEqual(['alpha', 'zeta'])
-    expect(detail.tools[0]).toMatchObject({ name: 'alpha', description: 'alpha tool', toolkit_id: kit.id, credential_status: 'not_required', enabled: true })
+    expect(detail.tools[0]).toMatchObject({
+      name: 'alpha',
+      description: 'alpha tool',
+      toolkit_id: kit.id,
+      credential_status: 'not_required',
+      enabled: true,
+    })
   })
 
   test('PATCH /servers replaces the attached toolkits', async () => {
     const a = await kitWithTools('patch-a', ['one'])
     const b = await kitWithTools('patch-b', ['two'])
     const server = await createServer(app, { name: 'attach on patch', toolkits: [{ toolkit_id: a.kit.id }] })
-    await json(await app.api(`/servers/${server.id}`, { method: 'PATCH', body: { toolkits: [{ toolkit_id: b.kit.id }] } }), 200)
+    await json(
+      await app.api(`/servers/${server.id}`, { method: 'PATCH', body: { toolkits: [{ toolkit_id: b.kit.id }] } }),
+      200,
+    )
     const detail = await serverDetail(app, server.id)
     expect(detail.toolkits.map((k: { toolkit_id: string }) => k.toolkit_id)).toEqual([b.kit.id])
     expect(names(detail)).toEqual(['two'])
@@ -46,23 +64,61 @@ describe('toolkit attachments', () => {
 
   test('unknown toolkit → 404 and the server is not created; another project cannot attach my toolkit', async () => {
     const before = (await json(await app.api('/servers?limit=200'), 200)).data.length
-    expectError(await json(await app.api('/servers', { body: { name: 'bad kit', toolkits: [{ toolkit_id: 'no-such-kit' }] } }), 404), 'not_found', 'toolkit')
+    expectError(
+      await json(
+        await app.api('/servers', { body: { name: 'bad kit', toolkits: [{ toolkit_id: 'no-such-kit' }] } }),
+        404,
+      ),
+      'not_found',
+      'toolkit',
+    )
     expect((await json(await app.api('/servers?limit=200'), 200)).data.length).toBe(before)
     const { kit } = await kitWithTools('mine', ['x1'])
     const other = app.newProject('attach-other')
-    expectError(await json(await app.api('/servers', { body: { name: 'thief', toolkits: [{ toolkit_id: kit.id }] }, key: other.apiKey }), 404), 'not_found')
+    expectError(
+      await json(
+        await app.api('/servers', { body: { name: 'thief', toolkits: [{ toolkit_id: kit.id }] }, key: other.apiKey }),
+        404,
+      ),
+      'not_found',
+    )
   })
 
   test('two toolkits with the same tool name on one server → 409', async () => {
     const a = await kitWithTools('clash-a', ['search'])
     const b = await kitWithTools('clash-b', ['search'])
     const server = await createServer(app, { name: 'clash', toolkits: [{ toolkit_id: a.kit.id }] })
-    expectError(await json(await app.api(`/servers/${server.id}`, { method: 'PATCH', body: { toolkits: [{ toolkit_id: a.kit.id }, { toolkit_id: b.kit.id }] } }), 409), 'conflict', 'search')
+    expectError(
+      await json(
+        await app.api(`/servers/${server.id}`, {
+          method: 'PATCH',
+          body: { toolkits: [{ toolkit_id: a.kit.id }, { toolkit_id: b.kit.id }] },
+        }),
+        409,
+      ),
+      'conflict',
+      'search',
+    )
     expect(names(await serverDetail(app, server.id))).toEqual(['search'])
     // Registering a clashing tool into an attached toolkit is refused too.
     const c = await kitWithTools('clash-c', ['other'])
-    await json(await app.api(`/servers/${server.id}`, { method: 'PATCH', body: { toolkits: [{ toolkit_id: a.kit.id }, { toolkit_id: c.kit.id }] } }), 200)
-    expectError(await json(await app.api('/tools', { body: { toolkit_id: c.kit.id, name: 'search', function_name: 'f', input_schema: { type: 'object' } } }), 409), 'conflict', 'search')
+    await json(
+      await app.api(`/servers/${server.id}`, {
+        method: 'PATCH',
+        body: { toolkits: [{ toolkit_id: a.kit.id }, { toolkit_id: c.kit.id }] },
+      }),
+      200,
+    )
+    expectError(
+      await json(
+        await app.api('/tools', {
+          body: { toolkit_id: c.kit.id, name: 'search', function_name: 'f', input_schema: { type: 'object' } },
+        }),
+        409,
+      ),
+      'conflict',
+      'search',
+    )
   })
 
   test('credential ids in the map must be the project’s (404), and drive credential_status', async () => {
@@ -71,13 +127,36 @@ describe('toolkit attachments', () => {
     const d1 = await serverDetail(app, missingServer.id)
     expect(d1.tools[0]).toMatchObject({ name: 'needs_key', credential_provider: 'acme', credential_status: 'missing' })
 
-    expectError(await json(await app.api('/servers', { body: { name: 'cred unknown', toolkits: [{ toolkit_id: kit.id, credentials: { acme: 'no-such-credential' } }] } }), 404), 'not_found', 'credential')
+    expectError(
+      await json(
+        await app.api('/servers', {
+          body: {
+            name: 'cred unknown',
+            toolkits: [{ toolkit_id: kit.id, credentials: { acme: 'no-such-credential' } }],
+          },
+        }),
+        404,
+      ),
+      'not_found',
+      'credential',
+    )
     const other = app.newProject('cred-other')
     const foreign = await credential('foreign', other.apiKey)
-    expectError(await json(await app.api('/servers', { body: { name: 'cred foreign', toolkits: [{ toolkit_id: kit.id, credentials: { acme: foreign.id } }] } }), 404), 'not_found')
+    expectError(
+      await json(
+        await app.api('/servers', {
+          body: { name: 'cred foreign', toolkits: [{ toolkit_id: kit.id, credentials: { acme: foreign.id } }] },
+        }),
+        404,
+      ),
+      'not_found',
+    )
 
     const cred = await credential('acme key')
-    const server = await createServer(app, { name: 'cred ok', toolkits: [{ toolkit_id: kit.id, credentials: { acme: cred.id } }] })
+    const server = await createServer(app, {
+      name: 'cred ok',
+      toolkits: [{ toolkit_id: kit.id, credentials: { acme: cred.id } }],
+    })
     const d2 = await serverDetail(app, server.id)
     expect(d2.toolkits[0].credentials).toEqual({ acme: cred.id })
     expect(d2.tools[0].credential_status).toBe('configured')
@@ -91,24 +170,70 @@ describe('single tools on a server', () => {
     const loose = await kitWithTools('single-loose', ['loose_one', 'loose_two'])
     const server = await createServer(app, { name: 'single tools', toolkits: [{ toolkit_id: base.kit.id }] })
 
-    const added = await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [loose.tools[0].id] } }), 200)
+    const added = await json(
+      await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [loose.tools[0].id] } }),
+      200,
+    )
     expect(added.success).toBe(true)
     expect(names(added.data)).toEqual(['from_kit', 'loose_one'])
     expect(added.data.tools[1]).toMatchObject({ toolkit_id: loose.kit.id, source: 'added' })
 
     const cred = await credential('override key')
-    const patched = await json(await app.api(`/servers/${server.id}/tools/${base.tools[0].id}`, { method: 'PATCH', body: { credential_id: cred.id, enabled: false } }), 200)
-    expect(patched.data.tools.find((t: { name: string }) => t.name === 'from_kit')).toMatchObject({ credential_status: 'configured', enabled: false })
-    expectError(await json(await app.api(`/servers/${server.id}/tools/${base.tools[0].id}`, { method: 'PATCH', body: { credential_id: 'nope' } }), 404), 'not_found', 'credential')
-    expectError(await json(await app.api(`/servers/${server.id}/tools/${loose.tools[1].id}`, { method: 'PATCH', body: { enabled: false } }), 404), 'not_found')
+    const patched = await json(
+      await app.api(`/servers/${server.id}/tools/${base.tools[0].id}`, {
+        method: 'PATCH',
+        body: { credential_id: cred.id, enabled: false },
+      }),
+      200,
+    )
+    expect(patched.data.tools.find((t: { name: string }) => t.name === 'from_kit')).toMatchObject({
+      credential_status: 'configured',
+      enabled: false,
+    })
+    expectError(
+      await json(
+        await app.api(`/servers/${server.id}/tools/${base.tools[0].id}`, {
+          method: 'PATCH',
+          body: { credential_id: 'nope' },
+        }),
+        404,
+      ),
+      'not_found',
+      'credential',
+    )
+    expectError(
+      await json(
+        await app.api(`/servers/${server.id}/tools/${loose.tools[1].id}`, {
+          method: 'PATCH',
+          body: { enabled: false },
+        }),
+        404,
+      ),
+      'not_found',
+    )
 
-    const removed = await json(await app.api(`/servers/${server.id}/tools`, { method: 'DELETE', body: { tool_ids: [base.tools[0].id, loose.tools[0].id] } }), 200)
+    const removed = await json(
+      await app.api(`/servers/${server.id}/tools`, {
+        method: 'DELETE',
+        body: { tool_ids: [base.tools[0].id, loose.tools[0].id] },
+      }),
+      200,
+    )
     expect(names(removed.data)).toEqual([])
     expect(removed.data.toolkits.map((k: { toolkit_id: string }) => k.toolkit_id)).toEqual([base.kit.id])
-    expectError(await json(await app.api(`/servers/${server.id}/tools`, { method: 'DELETE', body: { tool_ids: [loose.tools[1].id] } }), 404), 'not_found')
+    expectError(
+      await json(
+        await app.api(`/servers/${server.id}/tools`, { method: 'DELETE', body: { tool_ids: [loose.tools[1].id] } }),
+        404,
+      ),
+      'not_found',
+    )
 
     // Adding a removed toolkit tool back brings it back.
-    const back = await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [base.tools[0].id] } }), 200)
+    const back = await json(
+      await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [base.tools[0].id] } }),
+      200,
+    )
     expect(names(back.data)).toEqual(['from_kit'])
   })
 
@@ -116,18 +241,48 @@ describe('single tools on a server', () => {
     const a = await kitWithTools('add-a', ['dup'])
     const b = await kitWithTools('add-b', ['dup'])
     const server = await createServer(app, { name: 'add clash', toolkits: [{ toolkit_id: a.kit.id }] })
-    expectError(await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [b.tools[0].id] } }), 409), 'conflict', 'dup')
-    expectError(await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: ['0190a1b2-0000-7000-8000-000000000000'] } }), 404), 'not_found')
-    expectError(await json(await app.api('/servers/0190a1b2-0000-7000-8000-000000000000/tools', { body: { tool_ids: [a.tools[0].id] } }), 404), 'not_found', 'server')
+    expectError(
+      await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [b.tools[0].id] } }), 409),
+      'conflict',
+      'dup',
+    )
+    expectError(
+      await json(
+        await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: ['0190a1b2-0000-7000-8000-000000000000'] } }),
+        404,
+      ),
+      'not_found',
+    )
+    expectError(
+      await json(
+        await app.api('/servers/0190a1b2-0000-7000-8000-000000000000/tools', { body: { tool_ids: [a.tools[0].id] } }),
+        404,
+      ),
+      'not_found',
+      'server',
+    )
     const other = app.newProject('add-other')
-    expectError(await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [a.tools[0].id] }, key: other.apiKey }), 404), 'not_found')
-    expectError(await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [] } }), 400), 'validation_failed', 'tool_ids')
+    expectError(
+      await json(
+        await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [a.tools[0].id] }, key: other.apiKey }),
+        404,
+      ),
+      'not_found',
+    )
+    expectError(
+      await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [] } }), 400),
+      'validation_failed',
+      'tool_ids',
+    )
   })
 
   test('deleting a toolkit removes its tools from every server', async () => {
     const { kit, tools } = await kitWithTools('doomed', ['gone_soon'])
     const keep = await kitWithTools('keeper', ['stays'])
-    const s1 = await createServer(app, { name: 'doomed one', toolkits: [{ toolkit_id: kit.id }, { toolkit_id: keep.kit.id }] })
+    const s1 = await createServer(app, {
+      name: 'doomed one',
+      toolkits: [{ toolkit_id: kit.id }, { toolkit_id: keep.kit.id }],
+    })
     const s2 = await createServer(app, { name: 'doomed two' })
     await json(await app.api(`/servers/${s2.id}/tools`, { body: { tool_ids: [tools[0].id] } }), 200)
     await json(await app.api(`/toolkits/${kit.id}`, { method: 'DELETE' }), 200)
@@ -150,7 +305,8 @@ describe('list_changed events', () => {
       const server = await createServer(app, { name: 'events server' })
       const waitFor = async (want: { list: string; serverId?: string }) => {
         const deadline = Date.now() + 5000
-        while (!seen.some((e) => JSON.stringify(e) === JSON.stringify(want)) && Date.now() < deadline) await Bun.sleep(10)
+        while (!seen.some((e) => JSON.stringify(e) === JSON.stringify(want)) && Date.now() < deadline)
+          await Bun.sleep(10)
         expect(seen).toContainEqual(want)
       }
       seen.length = 0

@@ -1,9 +1,18 @@
 // Running tools through REST (/tools/list, /tools/call) and through the protocol backend the MCP endpoint uses.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { startTestApp, type TestApp } from '../helpers/app'
 import type { CallHost } from '../../src/mcp/backend'
 import { ProtocolError } from '../../src/mcp/errors'
-import { createFunction, createServer, createTool, createToolkit, expectError, json, objectSchema, serverDetail } from './helpers'
+import { startTestApp, type TestApp } from '../helpers/app'
+import {
+  createFunction,
+  createServer,
+  createTool,
+  createToolkit,
+  expectError,
+  json,
+  objectSchema,
+  serverDetail,
+} from './helpers'
 
 let app: TestApp
 let upstream: ReturnType<typeof Bun.serve>
@@ -23,21 +32,69 @@ beforeAll(async () => {
     },
   })
   kit = await createToolkit(app, 'calls-kit')
-  await createFunction(app, { name: 'add', runtime: 'javascript', code: 'export default async (input) => input.a + input.b' })
-  await createFunction(app, { name: 'boom', runtime: 'javascript', code: 'export default async () => { throw new Error("boom went the tool") }' })
-  await createFunction(app, { name: 'stats', runtime: 'javascript', code: 'export default async (input) => ({ count: input.items.length })' })
-  await createFunction(app, { name: 'whoami', runtime: 'javascript', code: 'export default async (input, ctx) => "key ends with " + ctx.credentials.api_key.slice(-4)' })
-  await createFunction(app, { name: 'weather-api', runtime: 'http', http: { url: `http://127.0.0.1:${upstream.port}/weather`, method: 'GET', headers: { 'x-token': 'tok-{{args.city}}' } } })
-  await createFunction(app, { name: 'failing-api', runtime: 'http', http: { url: `http://127.0.0.1:${upstream.port}/fail` } })
+  await createFunction(app, {
+    name: 'add',
+    runtime: 'javascript',
+    code: 'export default async (input) => input.a + input.b',
+  })
+  await createFunction(app, {
+    name: 'boom',
+    runtime: 'javascript',
+    code: 'export default async () => { throw new Error("boom went the tool") }',
+  })
+  await createFunction(app, {
+    name: 'stats',
+    runtime: 'javascript',
+    code: 'export default async (input) => ({ count: input.items.length })',
+  })
+  await createFunction(app, {
+    name: 'whoami',
+    runtime: 'javascript',
+    code: 'export default async (input, ctx) => "key ends with " + ctx.credentials.api_key.slice(-4)',
+  })
+  await createFunction(app, {
+    name: 'weather-api',
+    runtime: 'http',
+    http: {
+      url: `http://127.0.0.1:${upstream.port}/weather`,
+      method: 'GET',
+      headers: { 'x-token': 'tok-{{args.city}}' },
+    },
+  })
+  await createFunction(app, {
+    name: 'failing-api',
+    runtime: 'http',
+    http: { url: `http://127.0.0.1:${upstream.port}/fail` },
+  })
   const num = { type: 'number' }
-  await createTool(app, { toolkit_id: kit.id, name: 'add', description: 'adds two numbers', function_name: 'add', input_schema: objectSchema({ a: num, b: num }, ['a', 'b']) })
+  await createTool(app, {
+    toolkit_id: kit.id,
+    name: 'add',
+    description: 'adds two numbers',
+    function_name: 'add',
+    input_schema: objectSchema({ a: num, b: num }, ['a', 'b']),
+  })
   await createTool(app, { toolkit_id: kit.id, name: 'explode', function_name: 'boom' })
-  await createTool(app, { toolkit_id: kit.id, name: 'count', function_name: 'stats', input_schema: objectSchema({ items: { type: 'array' } }, ['items']), output_schema: objectSchema({ count: { type: 'integer' } }) })
-  await createTool(app, { toolkit_id: kit.id, name: 'weather', function_name: 'weather-api', input_schema: objectSchema({ city: { type: 'string' } }, ['city']) })
+  await createTool(app, {
+    toolkit_id: kit.id,
+    name: 'count',
+    function_name: 'stats',
+    input_schema: objectSchema({ items: { type: 'array' } }, ['items']),
+    output_schema: objectSchema({ count: { type: 'integer' } }),
+  })
+  await createTool(app, {
+    toolkit_id: kit.id,
+    name: 'weather',
+    function_name: 'weather-api',
+    input_schema: objectSchema({ city: { type: 'string' } }, ['city']),
+  })
   await createTool(app, { toolkit_id: kit.id, name: 'broken_upstream', function_name: 'failing-api' })
   await createTool(app, { toolkit_id: kit.id, name: 'orphan', function_name: 'no-such-function' })
   await createTool(app, { toolkit_id: kit.id, name: 'whoami', function_name: 'whoami', credential_provider: 'acme' })
-  server = await createServer(app, { name: 'calls server', toolkits: [{ toolkit_id: kit.id }, { toolkit_id: 'prebuilt-utilities' }] })
+  server = await createServer(app, {
+    name: 'calls server',
+    toolkits: [{ toolkit_id: kit.id }, { toolkit_id: 'prebuilt-utilities' }],
+  })
 })
 
 afterAll(async () => {
@@ -46,7 +103,13 @@ afterAll(async () => {
 })
 
 const call = async (name: string, args?: unknown, extra: Record<string, unknown> = {}, status = 200, key?: string) =>
-  json(await app.api('/tools/call', { body: { name, ...(args !== undefined ? { arguments: args } : {}), server_id: server.id, ...extra }, key }), status)
+  json(
+    await app.api('/tools/call', {
+      body: { name, ...(args !== undefined ? { arguments: args } : {}), server_id: server.id, ...extra },
+      key,
+    }),
+    status,
+  )
 
 describe('REST /tools/list', () => {
   test('lists the server tools in MCP form, by name, without null fields', async () => {
@@ -55,7 +118,11 @@ describe('REST /tools/list', () => {
     expect(names).toEqual([...names].sort())
     expect(names).toEqual(expect.arrayContaining(['add', 'echo', 'weather', 'current_time']))
     const add = tools.find((t: { name: string }) => t.name === 'add')
-    expect(add).toEqual({ name: 'add', description: 'adds two numbers', inputSchema: objectSchema({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b']) })
+    expect(add).toEqual({
+      name: 'add',
+      description: 'adds two numbers',
+      inputSchema: objectSchema({ a: { type: 'number' }, b: { type: 'number' } }, ['a', 'b']),
+    })
     const count = tools.find((t: { name: string }) => t.name === 'count')
     expect(count.outputSchema).toEqual(objectSchema({ count: { type: 'integer' } }))
     expect(JSON.stringify(tools)).not.toContain('null')
@@ -68,7 +135,10 @@ describe('REST /tools/list', () => {
 
   test("another project's server is 404", async () => {
     const other = app.newProject('list-other')
-    expectError(await json(await app.api('/tools/list', { body: { server_id: server.id }, key: other.apiKey }), 404), 'not_found')
+    expectError(
+      await json(await app.api('/tools/list', { body: { server_id: server.id }, key: other.apiKey }), 404),
+      'not_found',
+    )
   })
 })
 
@@ -94,7 +164,10 @@ describe('REST /tools/call', () => {
   })
 
   test('the pre-built utilities.echo tool returns its text unchanged', async () => {
-    expect(await call('echo', { text: 'hello <b>world</b>' })).toEqual({ content: [{ type: 'text', text: 'hello <b>world</b>' }], isError: false })
+    expect(await call('echo', { text: 'hello <b>world</b>' })).toEqual({
+      content: [{ type: 'text', text: 'hello <b>world</b>' }],
+      isError: false,
+    })
   })
 
   test('a failing tool is an isError result with the message', async () => {
@@ -124,15 +197,29 @@ describe('REST /tools/call', () => {
     const missing = await call('whoami', {})
     expect(missing.isError).toBe(true)
     expect(missing.content[0].text).toContain('missing')
-    const cred = await json(await app.api('/credentials', { body: { name: 'acme', provider_id: 'api_key', credential_data: { api_key: 'sk-very-secret-9876' } } }), 201)
+    const cred = await json(
+      await app.api('/credentials', {
+        body: { name: 'acme', provider_id: 'api_key', credential_data: { api_key: 'sk-very-secret-9876' } },
+      }),
+      201,
+    )
     const tool = (await serverDetail(app, server.id)).tools.find((t: { name: string }) => t.name === 'whoami')
     expect(tool.credential_status).toBe('missing')
-    await json(await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { credential_id: cred.id } }), 200)
-    expect(await call('whoami', {})).toEqual({ content: [{ type: 'text', text: 'key ends with 9876' }], isError: false })
+    await json(
+      await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { credential_id: cred.id } }),
+      200,
+    )
+    expect(await call('whoami', {})).toEqual({
+      content: [{ type: 'text', text: 'key ends with 9876' }],
+      isError: false,
+    })
   })
 
   test('without server_id: resolved across servers; different tools of one name on several servers → 400 listing them', async () => {
-    expect((await json(await app.api('/tools/call', { body: { name: 'add', arguments: { a: 1, b: 1 } } }), 200)).content[0].text).toBe('2')
+    expect(
+      (await json(await app.api('/tools/call', { body: { name: 'add', arguments: { a: 1, b: 1 } } }), 200)).content[0]
+        .text,
+    ).toBe('2')
     const otherKit = await createToolkit(app, 'calls-other-kit')
     await createFunction(app, { name: 'add-other', runtime: 'javascript', code: 'export default async () => "other"' })
     await createTool(app, { toolkit_id: otherKit.id, name: 'add', function_name: 'add-other' })
@@ -140,22 +227,34 @@ describe('REST /tools/call', () => {
     const err = await json(await app.api('/tools/call', { body: { name: 'add', arguments: { a: 1, b: 1 } } }), 400)
     expect(err.error).toContain(server.id)
     expect(err.error).toContain(second.id)
-    expect((await json(await app.api('/tools/call', { body: { name: 'add', server_id: second.id } }), 200)).content[0].text).toBe('other')
+    expect(
+      (await json(await app.api('/tools/call', { body: { name: 'add', server_id: second.id } }), 200)).content[0].text,
+    ).toBe('other')
   })
 
   test('deleting a toolkit makes its tools uncallable', async () => {
     const k = await createToolkit(app, 'short-lived')
     await createTool(app, { toolkit_id: k.id, name: 'ephemeral', function_name: 'add', input_schema: objectSchema() })
     const s = await createServer(app, { name: 'short lived server', toolkits: [{ toolkit_id: k.id }] })
-    expect((await json(await app.api('/tools/call', { body: { name: 'ephemeral', server_id: s.id } }), 200)).isError).toBe(false)
+    expect(
+      (await json(await app.api('/tools/call', { body: { name: 'ephemeral', server_id: s.id } }), 200)).isError,
+    ).toBe(false)
     await json(await app.api(`/toolkits/${k.id}`, { method: 'DELETE' }), 200)
-    expectError(await json(await app.api('/tools/call', { body: { name: 'ephemeral', server_id: s.id } }), 404), 'not_found')
+    expectError(
+      await json(await app.api('/tools/call', { body: { name: 'ephemeral', server_id: s.id } }), 404),
+      'not_found',
+    )
     expect((await serverDetail(app, s.id)).tools).toEqual([])
   })
 })
 
 describe('protocol backend (what the MCP endpoint calls)', () => {
-  const host: CallHost = { signal: new AbortController().signal, protocolVersion: '2025-11-25', log: () => {}, progress: () => {} }
+  const host: CallHost = {
+    signal: new AbortController().signal,
+    protocolVersion: '2025-11-25',
+    log: () => {},
+    progress: () => {},
+  }
   const row = () => app.server.deps.servers.bySlug('calls-server')!
   const rpcError = async (p: Promise<unknown>) => {
     try {
@@ -169,7 +268,10 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
 
   test('unknown tool and missing required argument → -32602; no function → -32603; wrong type → isError', async () => {
     const backend = app.server.deps.mcpBackend
-    expect(await rpcError(backend.callTool(row(), 'nope', {}, host))).toEqual({ code: -32602, message: 'Unknown tool: nope' })
+    expect(await rpcError(backend.callTool(row(), 'nope', {}, host))).toEqual({
+      code: -32602,
+      message: 'Unknown tool: nope',
+    })
     const missing = await rpcError(backend.callTool(row(), 'add', { a: 1 }, host))
     expect(missing.code).toBe(-32602)
     expect(missing.message).toContain('b')
@@ -177,16 +279,25 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
     const wrong = await backend.callTool(row(), 'add', { a: 1, b: 'x' }, host)
     expect(wrong.isError).toBe(true)
     expect(wrong.content[0]!.text).toContain('b')
-    expect(await backend.callTool(row(), 'add', { a: 1, b: 2 }, host)).toEqual({ content: [{ type: 'text', text: '3' }], isError: false })
+    expect(await backend.callTool(row(), 'add', { a: 1, b: 2 }, host)).toEqual({
+      content: [{ type: 'text', text: '3' }],
+      isError: false,
+    })
   })
 
   test('a disabled tool is neither listed nor callable', async () => {
     const tool = (await serverDetail(app, server.id)).tools.find((t: { name: string }) => t.name === 'explode')
-    await json(await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { enabled: false } }), 200)
+    await json(
+      await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { enabled: false } }),
+      200,
+    )
     const backend = app.server.deps.mcpBackend
     expect(backend.listTools(row()).map((t) => t.name)).not.toContain('explode')
     expect((await rpcError(backend.callTool(row(), 'explode', {}, host))).code).toBe(-32602)
-    await json(await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { enabled: true } }), 200)
+    await json(
+      await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { enabled: true } }),
+      200,
+    )
     expect(backend.listTools(row()).map((t) => t.name)).toContain('explode')
   })
 })

@@ -30,7 +30,10 @@ function publish(projectId: string, type: ResourceEventType, uri: string, name =
 }
 
 async function subscribe(key: string, callback_url: string, uri?: string): Promise<{ id: string; secret: string }> {
-  const res = await app.api(uri ? '/resources/subscribe' : '/subscribe', { body: uri ? { uri, callback_url } : { callback_url }, key })
+  const res = await app.api(uri ? '/resources/subscribe' : '/subscribe', {
+    body: uri ? { uri, callback_url } : { callback_url },
+    key,
+  })
   expect(res.status).toBe(201)
   return (await res.json()) as any
 }
@@ -100,15 +103,27 @@ describe('signed deliveries', () => {
 
     await waitFor('four project deliveries', () => all.received.length >= 4)
     await waitFor('three resource deliveries', () => one.received.length >= 3)
-    const seen = (rx: typeof all) => rx.received.map((r) => `${r.json.event} ${r.json.resource.uri} ${r.json.resource.name}`).sort()
-    expect(seen(all)).toEqual(['resource.created docs://a A', 'resource.created docs://b B', 'resource.deleted docs://a A2', 'resource.updated docs://a A2'].sort())
-    expect(seen(one)).toEqual(['resource.created docs://a A', 'resource.deleted docs://a A2', 'resource.updated docs://a A2'].sort())
+    const seen = (rx: typeof all) =>
+      rx.received.map((r) => `${r.json.event} ${r.json.resource.uri} ${r.json.resource.name}`).sort()
+    expect(seen(all)).toEqual(
+      [
+        'resource.created docs://a A',
+        'resource.created docs://b B',
+        'resource.deleted docs://a A2',
+        'resource.updated docs://a A2',
+      ].sort(),
+    )
+    expect(seen(one)).toEqual(
+      ['resource.created docs://a A', 'resource.deleted docs://a A2', 'resource.updated docs://a A2'].sort(),
+    )
     expect(all.received.every((r) => r.json.subscription_id === projectSub.id)).toBe(true)
     expect(one.received.every((r) => r.json.subscription_id === resourceSub.id)).toBe(true)
     // Webhook ids are unique per delivery.
     expect(new Set([...all.received, ...one.received].map((r) => r.headers['webhook-id'])).size).toBe(7)
     // Nothing more arrives (e.g. the other project's event).
-    await waitFor('all marked delivered', async () => (await deliveries(projectSub.id, p.apiKey)).every((d) => d.status === 'delivered'))
+    await waitFor('all marked delivered', async () =>
+      (await deliveries(projectSub.id, p.apiKey)).every((d) => d.status === 'delivered'),
+    )
     expect(all.received.length).toBe(4)
     expect(one.received.length).toBe(3)
   }, 30000)

@@ -17,7 +17,14 @@ test('a private callback address is refused at delivery time: failed at once, wi
     expect(res.status).toBe(201)
     const sub = (await res.json()) as any
     guarded.server.deps.db.transaction(() => {
-      guarded.server.deps.events.publish({ type: 'resource.updated', projectId: guarded.projectId, serverId: 's', uri: 'docs://r', name: 'R', at: new Date().toISOString() })
+      guarded.server.deps.events.publish({
+        type: 'resource.updated',
+        projectId: guarded.projectId,
+        serverId: 's',
+        uri: 'docs://r',
+        name: 'R',
+        at: new Date().toISOString(),
+      })
     })()
     const d = await waitFor('refused delivery', async () => {
       const list = ((await (await guarded.api(`/subscriptions/${sub.id}/deliveries`)).json()) as any).deliveries

@@ -1,5 +1,5 @@
 // A real webhook receiver (Bun.serve on 127.0.0.1:0) whose answer to the n-th request is scripted, plus a polling helper.
-export interface Received {
+interface Received {
   headers: Record<string, string>
   body: string
   json: any
@@ -44,7 +44,11 @@ export function startReceiver(script: (n: number) => Reply = () => 200) {
 }
 
 /** Polls until `check` returns a truthy value; fails with `what` after a generous deadline. */
-export async function waitFor<T>(what: string, check: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | Promise<T>,
+  timeoutMs = 15_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await check()

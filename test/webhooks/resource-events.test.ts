@@ -33,10 +33,17 @@ test('resource created, updated, reported changed and deleted reach their subscr
   const otherSub = await post('/resources/subscribe', { uri: 'notes://elsewhere', callback_url: otherRx.url })
   expect([projectSub.status, resourceSub.status, otherSub.status]).toEqual([201, 201, 201])
 
-  const created = await post('/resources', { server_id: serverId, name: 'Today', uri: 'notes://today', resource_type: 'static', content: 'v1' })
+  const created = await post('/resources', {
+    server_id: serverId,
+    name: 'Today',
+    uri: 'notes://today',
+    resource_type: 'static',
+    content: 'v1',
+  })
   expect(created.status).toBe(201)
   // Pending deliveries are in SQLite before the API call answers (DECISIONS §9).
-  const pendingNow = ((await (await app.api(`/subscriptions/${projectSub.body.id}/deliveries`)).json()) as any).deliveries
+  const pendingNow = ((await (await app.api(`/subscriptions/${projectSub.body.id}/deliveries`)).json()) as any)
+    .deliveries
   expect(pendingNow.map((d: any) => d.event)).toEqual(['resource.created'])
   await waitFor('created delivered to both', () => projectRx.received.length === 1 && resourceRx.received.length === 1)
 
@@ -45,7 +52,11 @@ test('resource created, updated, reported changed and deleted reach their subscr
   await waitFor('updated delivered to both', () => projectRx.received.length === 2 && resourceRx.received.length === 2)
 
   // Inbound: an external service reports the resource changed.
-  const inbound = await post(`/webhooks/${resourceSub.body.id}`, { uri: 'notes://today', source: 'github', ref: 'main' })
+  const inbound = await post(`/webhooks/${resourceSub.body.id}`, {
+    uri: 'notes://today',
+    source: 'github',
+    ref: 'main',
+  })
   expect(inbound.status).toBe(202)
   expect(inbound.body.accepted).toBe(true)
   await waitFor('inbound fanned out', () => projectRx.received.length === 3 && resourceRx.received.length === 3)
@@ -59,7 +70,12 @@ test('resource created, updated, reported changed and deleted reach their subscr
     [resourceRx, resourceSub.body],
   ] as const) {
     const events = rx.received.map((r) => new Webhook(sub.secret).verify(r.body, r.headers as any) as any)
-    expect(events.map((e) => e.event)).toEqual(['resource.created', 'resource.updated', 'resource.updated', 'resource.deleted'])
+    expect(events.map((e) => e.event)).toEqual([
+      'resource.created',
+      'resource.updated',
+      'resource.updated',
+      'resource.deleted',
+    ])
     expect(events.map((e) => e.resource)).toEqual([
       { uri: 'notes://today', name: 'Today' },
       { uri: 'notes://today', name: 'Today (edited)' },
@@ -79,11 +95,17 @@ test('resource created, updated, reported changed and deleted reach their subscr
   expect(otherRx.received.length).toBe(0)
 }, 30000)
 
-test('a resource subscription\'s inbound webhook without a uri reports its own resource', async () => {
+test("a resource subscription's inbound webhook without a uri reports its own resource", async () => {
   const server = await post('/servers', { name: 'inbound default' })
   const rx = startReceiver()
   try {
-    await post('/resources', { server_id: server.body.data.id, name: 'Feed', uri: 'feed://main', resource_type: 'static', content: 'x' })
+    await post('/resources', {
+      server_id: server.body.data.id,
+      name: 'Feed',
+      uri: 'feed://main',
+      resource_type: 'static',
+      content: 'x',
+    })
     const sub = await post('/resources/subscribe', { uri: 'feed://main', callback_url: rx.url })
     const r = await post(`/webhooks/${sub.body.id}`, { action: 'synchronize' })
     expect(r.status).toBe(202)

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
-import { startReceiver, waitFor, type Reply } from './receiver'
+import { type Reply, startReceiver, waitFor } from './receiver'
 
 const root = join(import.meta.dir, '../..')
 const bun = join(root, 'node_modules/.bin/bun')
@@ -25,8 +25,15 @@ const env = (extra: Record<string, string>) => ({
 })
 
 /** Starts `bun src/main.ts serve` and reads stdout until it names its port. */
-async function startService(extra: Record<string, string>): Promise<{ child: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; base: string }> {
-  const child = Bun.spawn([bun, 'src/main.ts', 'serve'], { cwd: root, env: env(extra), stdout: 'pipe', stderr: 'inherit' })
+async function startService(
+  extra: Record<string, string>,
+): Promise<{ child: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; base: string }> {
+  const child = Bun.spawn([bun, 'src/main.ts', 'serve'], {
+    cwd: root,
+    env: env(extra),
+    stdout: 'pipe',
+    stderr: 'inherit',
+  })
   children.push(child)
   const reader = child.stdout.getReader()
   let text = ''
@@ -55,14 +62,21 @@ afterAll(async () => {
 }, 60000)
 
 test('deliveries pending at a kill -9 are delivered after the restart', async () => {
-  const created = Bun.spawnSync([bun, 'src/main.ts', 'keys', 'create', '--project', 'p', '--json'], { cwd: root, env: env({}) })
+  const created = Bun.spawnSync([bun, 'src/main.ts', 'keys', 'create', '--project', 'p', '--json'], {
+    cwd: root,
+    env: env({}),
+  })
   expect(created.exitCode).toBe(0)
   const { api_key: apiKey } = JSON.parse(created.stdout.toString().trim().split('\n').pop()!)
 
   // First life: retries far in the future, attempts allowed to hang for a minute.
   const first = await startService({ TOOLYARD_WEBHOOK_RETRY_BASE_MS: '600000', TOOLYARD_WEBHOOK_TIMEOUT_MS: '60000' })
   const call = async (base: string, path: string, method: string, body?: unknown) => {
-    const res = await fetch(base + path, { method, headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await fetch(base + path, {
+      method,
+      headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
     return { status: res.status, body: (await res.json()) as any }
   }
   const server = await call(first.base, '/servers', 'POST', { name: 'restart test' })
@@ -71,7 +85,13 @@ test('deliveries pending at a kill -9 are delivered after the restart', async ()
   expect(sub.status).toBe(201)
 
   // resource.created: the receiver answers 503, so it waits for a retry ten minutes away.
-  const resource = await call(first.base, '/resources', 'POST', { server_id: server.body.data.id, name: 'Doc', uri: 'doc://one', resource_type: 'static', content: 'a' })
+  const resource = await call(first.base, '/resources', 'POST', {
+    server_id: server.body.data.id,
+    name: 'Doc',
+    uri: 'doc://one',
+    resource_type: 'static',
+    content: 'a',
+  })
   expect(resource.status).toBe(201)
   await waitFor('first failed attempt recorded', async () => {
     const d = (await call(first.base, `/subscriptions/${sub.body.id}/deliveries`, 'GET')).body.deliveries
@@ -103,7 +123,10 @@ test('deliveries pending at a kill -9 are delivered after the restart', async ()
 
   const after = rx.received.slice(beforeRestart)
   const events = after.map((r) => new Webhook(sub.body.secret).verify(r.body, r.headers as any) as any)
-  expect(events.map((e) => `${e.event} ${e.resource.name}`).sort()).toEqual(['resource.created Doc', 'resource.updated Doc v2'])
+  expect(events.map((e) => `${e.event} ${e.resource.name}`).sort()).toEqual([
+    'resource.created Doc',
+    'resource.updated Doc v2',
+  ])
 
   second.child.kill('SIGTERM')
   expect(await second.child.exited).toBe(0)

@@ -14,7 +14,9 @@ const json = async (res: Response) => ({ status: res.status, body: (await res.js
 
 describe('project subscriptions', () => {
   test('subscribe answers 201 with the record and a whsec_ secret, which is never shown again', async () => {
-    const { status, body } = await json(await app.api('/subscribe', { body: { callback_url: 'https://example.com/hook' } }))
+    const { status, body } = await json(
+      await app.api('/subscribe', { body: { callback_url: 'https://example.com/hook' } }),
+    )
     expect(status).toBe(201)
     expect(body).toMatchObject({ callback_url: 'https://example.com/hook', status: 'active' })
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -26,23 +28,36 @@ describe('project subscriptions', () => {
     const list = await json(await app.api('/subscriptions'))
     expect(list.status).toBe(200)
     const mine = list.body.subscriptions.find((s: any) => s.id === body.id)
-    expect(mine).toMatchObject({ id: body.id, callback_url: 'https://example.com/hook', status: 'active', created_at: body.created_at })
+    expect(mine).toMatchObject({
+      id: body.id,
+      callback_url: 'https://example.com/hook',
+      status: 'active',
+      created_at: body.created_at,
+    })
     expect(JSON.stringify(list.body)).not.toContain(body.secret)
 
     // At rest the secret is sealed (AES-256-GCM with the project's data key), never the plain whsec_ value.
-    const stored = app.server.deps.db.query<{ secret: string }, { id: string }>('SELECT secret FROM subscriptions WHERE id = $id').get({ id: body.id })!
+    const stored = app.server.deps.db
+      .query<{ secret: string }, { id: string }>('SELECT secret FROM subscriptions WHERE id = $id')
+      .get({ id: body.id })!
     expect(stored.secret).not.toContain(body.secret.slice(6))
     expect(stored.secret).toStartWith('v1.')
   })
 
   test('PUT /subscriptions/:id and POST /subscription/update change the callback URL', async () => {
     const created = (await json(await app.api('/subscribe', { body: { callback_url: 'https://a.example/one' } }))).body
-    const put = await json(await app.api(`/subscriptions/${created.id}`, { method: 'PUT', body: { callback_url: 'https://a.example/two' } }))
+    const put = await json(
+      await app.api(`/subscriptions/${created.id}`, { method: 'PUT', body: { callback_url: 'https://a.example/two' } }),
+    )
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ id: created.id, callback_url: 'https://a.example/two', status: 'active' })
     expect(put.body.secret).toBeUndefined()
 
-    const alt = await json(await app.api('/subscription/update', { body: { subscription_id: created.id, callback_url: 'http://a.example/three' } }))
+    const alt = await json(
+      await app.api('/subscription/update', {
+        body: { subscription_id: created.id, callback_url: 'http://a.example/three' },
+      }),
+    )
     expect(alt.status).toBe(200)
     expect(alt.body.callback_url).toBe('http://a.example/three')
     const list = (await json(await app.api('/subscriptions'))).body
@@ -70,10 +85,14 @@ describe('project subscriptions', () => {
     const missing = await json(await app.api('/subscribe', { body: {} }))
     expect(missing.status).toBe(400)
     expect(missing.body.details.some((d: any) => d.field === 'body.callback_url')).toBe(true)
-    const extra = await json(await app.api('/subscribe', { body: { callback_url: 'https://x.example/', events: ['all'] } }))
+    const extra = await json(
+      await app.api('/subscribe', { body: { callback_url: 'https://x.example/', events: ['all'] } }),
+    )
     expect(extra.status).toBe(400)
     expect(extra.body.details.some((d: any) => d.field === 'body.events')).toBe(true)
-    const badPut = await json(await app.api('/subscription/update', { body: { subscription_id: 'x', callback_url: 'gopher://x' } }))
+    const badPut = await json(
+      await app.api('/subscription/update', { body: { subscription_id: 'x', callback_url: 'gopher://x' } }),
+    )
     expect(badPut.status).toBe(400)
   })
 
@@ -84,8 +103,18 @@ describe('project subscriptions', () => {
     const other = app.newProject('other-subs')
     const theirs = await json(await app.api('/subscriptions', { key: other.apiKey }))
     expect(theirs.body.subscriptions).toEqual([])
-    expect((await app.api(`/subscriptions/${created.id}`, { method: 'PUT', body: { callback_url: 'https://evil.example/' }, key: other.apiKey })).status).toBe(404)
-    expect((await app.api('/unsubscribe', { body: { subscription_id: created.id }, key: other.apiKey })).status).toBe(404)
+    expect(
+      (
+        await app.api(`/subscriptions/${created.id}`, {
+          method: 'PUT',
+          body: { callback_url: 'https://evil.example/' },
+          key: other.apiKey,
+        })
+      ).status,
+    ).toBe(404)
+    expect((await app.api('/unsubscribe', { body: { subscription_id: created.id }, key: other.apiKey })).status).toBe(
+      404,
+    )
     expect((await app.api(`/subscriptions/${created.id}/deliveries`, { key: other.apiKey })).status).toBe(404)
     expect((await app.api(`/webhooks/${created.id}`, { body: { uri: 'x://y' }, key: other.apiKey })).status).toBe(404)
     // Still intact for its owner.
@@ -95,11 +124,13 @@ describe('project subscriptions', () => {
 
   test('lists page with limit and cursor', async () => {
     const p = app.newProject('paging-subs')
-    for (let i = 0; i < 3; i++) await app.api('/subscribe', { body: { callback_url: `https://p.example/${i}` }, key: p.apiKey })
+    for (let i = 0; i < 3; i++)
+      await app.api('/subscribe', { body: { callback_url: `https://p.example/${i}` }, key: p.apiKey })
     const first = (await json(await app.api('/subscriptions?limit=2', { key: p.apiKey }))).body
     expect(first.subscriptions.length).toBe(2)
     expect(first.next_cursor).toBeString()
-    const second = (await json(await app.api(`/subscriptions?limit=2&cursor=${first.next_cursor}`, { key: p.apiKey }))).body
+    const second = (await json(await app.api(`/subscriptions?limit=2&cursor=${first.next_cursor}`, { key: p.apiKey })))
+      .body
     expect(second.subscriptions.map((s: any) => s.callback_url)).toEqual(['https://p.example/2'])
     expect(second.next_cursor).toBeUndefined()
   })
@@ -108,24 +139,43 @@ describe('project subscriptions', () => {
 describe('resource subscriptions', () => {
   test('subscribe to a uri (even one not registered yet), list, and unsubscribe by uri', async () => {
     const p = app.newProject('res-subs')
-    const a = await json(await app.api('/resources/subscribe', { body: { uri: 'docs://readme', callback_url: 'https://r.example/1' }, key: p.apiKey }))
+    const a = await json(
+      await app.api('/resources/subscribe', {
+        body: { uri: 'docs://readme', callback_url: 'https://r.example/1' },
+        key: p.apiKey,
+      }),
+    )
     expect(a.status).toBe(201)
     expect(a.body).toMatchObject({ uri: 'docs://readme', callback_url: 'https://r.example/1', status: 'active' })
     expect(a.body.secret).toMatch(/^whsec_/)
-    await app.api('/resources/subscribe', { body: { uri: 'docs://readme', callback_url: 'https://r.example/2' }, key: p.apiKey })
-    await app.api('/resources/subscribe', { body: { uri: 'docs://other', callback_url: 'https://r.example/3' }, key: p.apiKey })
+    await app.api('/resources/subscribe', {
+      body: { uri: 'docs://readme', callback_url: 'https://r.example/2' },
+      key: p.apiKey,
+    })
+    await app.api('/resources/subscribe', {
+      body: { uri: 'docs://other', callback_url: 'https://r.example/3' },
+      key: p.apiKey,
+    })
     await app.api('/subscribe', { body: { callback_url: 'https://r.example/project' }, key: p.apiKey })
 
     const listed = await json(await app.api('/resources/subscriptions', { method: 'POST', key: p.apiKey }))
     expect(listed.status).toBe(200)
-    expect(listed.body.subscriptions.map((s: any) => s.callback_url)).toEqual(['https://r.example/1', 'https://r.example/2', 'https://r.example/3'])
+    expect(listed.body.subscriptions.map((s: any) => s.callback_url)).toEqual([
+      'https://r.example/1',
+      'https://r.example/2',
+      'https://r.example/3',
+    ])
     expect(listed.body.subscriptions.every((s: any) => s.uri && !s.secret)).toBe(true)
-    const narrowed = (await json(await app.api('/resources/subscriptions', { body: { uri: 'docs://other' }, key: p.apiKey }))).body
+    const narrowed = (
+      await json(await app.api('/resources/subscriptions', { body: { uri: 'docs://other' }, key: p.apiKey }))
+    ).body
     expect(narrowed.subscriptions.map((s: any) => s.uri)).toEqual(['docs://other'])
     // GET /subscriptions shows both kinds; resource ones carry their uri.
     const all = (await json(await app.api('/subscriptions', { key: p.apiKey }))).body.subscriptions
     expect(all.length).toBe(4)
-    expect(all.filter((s: any) => s.uri === undefined).map((s: any) => s.callback_url)).toEqual(['https://r.example/project'])
+    expect(all.filter((s: any) => s.uri === undefined).map((s: any) => s.callback_url)).toEqual([
+      'https://r.example/project',
+    ])
 
     const un = await json(await app.api('/resources/unsubscribe', { body: { uri: 'docs://readme' }, key: p.apiKey }))
     expect(un.status).toBe(200)
@@ -155,9 +205,13 @@ describe('webhook endpoints', () => {
   })
 
   test('inbound webhook: unknown subscription → 404; unknown uri → 404; a project subscription needs a uri → 400', async () => {
-    expect((await app.api('/webhooks/01900000-0000-7000-8000-000000000000', { body: { uri: 'docs://x' } })).status).toBe(404)
+    expect(
+      (await app.api('/webhooks/01900000-0000-7000-8000-000000000000', { body: { uri: 'docs://x' } })).status,
+    ).toBe(404)
     const sub = (await json(await app.api('/subscribe', { body: { callback_url: 'https://in.example/' } }))).body
-    const unknown = await json(await app.api(`/webhooks/${sub.id}`, { body: { uri: 'docs://no-such-resource', anything: { from: 'github' } } }))
+    const unknown = await json(
+      await app.api(`/webhooks/${sub.id}`, { body: { uri: 'docs://no-such-resource', anything: { from: 'github' } } }),
+    )
     expect(unknown.status).toBe(404)
     const noUri = await json(await app.api(`/webhooks/${sub.id}`, { body: { action: 'push' } }))
     expect(noUri.status).toBe(400)

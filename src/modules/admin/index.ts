@@ -1,9 +1,10 @@
 // Admin API (only when TOOLYARD_ADMIN_TOKEN is set): projects and their API keys.
+
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { Elysia, t } from 'elysia'
-import { timingSafeEqual, createHash } from 'node:crypto'
-import { AppError } from '../../http/errors'
 import { errorResponses, IdParams } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
+import { AppError } from '../../http/errors'
+import { type GuardDeps, guard } from '../../http/guard'
 import { parseDuration } from '../projects/service'
 
 const digest = (s: string) => createHash('sha256').update(s).digest()
@@ -19,7 +20,10 @@ const Key = t.Object({
   revoked_at: t.Optional(t.String()),
   last_used_at: t.Optional(t.String()),
 })
-const CreateProjectBody = t.Object({ name: t.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false })
+const CreateProjectBody = t.Object(
+  { name: t.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+)
 const CreateKeyBody = t.Object(
   {
     name: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
@@ -33,7 +37,8 @@ export const adminModule = (deps: GuardDeps & { adminToken: string }) => {
   const check = (header: string | null) => {
     const m = header ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null
     // Compare digests so the comparison takes the same time whatever the presented length.
-    if (!m || !timingSafeEqual(digest(m[1]!.trim()), expected)) throw new AppError('unauthorized', 'admin token required (Authorization: Bearer <TOOLYARD_ADMIN_TOKEN>)')
+    if (!m || !timingSafeEqual(digest(m[1]!.trim()), expected))
+      throw new AppError('unauthorized', 'admin token required (Authorization: Bearer <TOOLYARD_ADMIN_TOKEN>)')
   }
   const tags = ['admin']
   return (
@@ -47,7 +52,12 @@ export const adminModule = (deps: GuardDeps & { adminToken: string }) => {
           set.status = 201
           return deps.projects.createProject(body.name)
         },
-        { limit: 'other', body: CreateProjectBody, response: { 201: Project, ...errorResponses }, detail: { tags, summary: 'Create a project' } },
+        {
+          limit: 'other',
+          body: CreateProjectBody,
+          response: { 201: Project, ...errorResponses },
+          detail: { tags, summary: 'Create a project' },
+        },
       )
       .get('/projects', () => ({ projects: deps.projects.listProjects() }), {
         limit: 'other',
@@ -57,7 +67,10 @@ export const adminModule = (deps: GuardDeps & { adminToken: string }) => {
       .post(
         '/projects/:id/keys',
         ({ params, body, set }) => {
-          const { apiKey, key } = deps.projects.createKey(params.id, { name: body.name, expiresInMs: body.expires_in ? parseDuration(body.expires_in) : undefined })
+          const { apiKey, key } = deps.projects.createKey(params.id, {
+            name: body.name,
+            expiresInMs: body.expires_in ? parseDuration(body.expires_in) : undefined,
+          })
           set.status = 201
           return { ...key, api_key: apiKey }
         },
@@ -75,7 +88,12 @@ export const adminModule = (deps: GuardDeps & { adminToken: string }) => {
           if (!deps.projects.projectById(params.id)) throw new AppError('not_found', 'project not found')
           return { keys: deps.projects.listKeys(params.id) }
         },
-        { limit: 'other', params: IdParams, response: { 200: t.Object({ keys: t.Array(Key) }), ...errorResponses }, detail: { tags, summary: "List a project's keys" } },
+        {
+          limit: 'other',
+          params: IdParams,
+          response: { 200: t.Object({ keys: t.Array(Key) }), ...errorResponses },
+          detail: { tags, summary: "List a project's keys" },
+        },
       )
       .delete('/keys/:id', ({ params }) => deps.projects.revokeKey(params.id), {
         limit: 'other',

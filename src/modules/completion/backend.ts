@@ -1,13 +1,13 @@
 // completion/complete: prompt arguments complete from their `enum`, template variables from the resource's `variables.<name>.enum`.
 import type { CompletionBackend, CompletionResult } from '../../mcp/backend'
 import { ProtocolError, RPC } from '../../mcp/errors'
-import { UnknownPromptError, type PromptsService } from '../prompts/service'
+import { type PromptsService, UnknownPromptError } from '../prompts/service'
 import type { ResourcesService } from '../resources/service'
 
 const MAX_VALUES = 100
 
 /** Values starting with what was typed (case-insensitive), at most 100, with the full count. */
-export function suggest(values: string[], typed: string): CompletionResult {
+function suggest(values: string[], typed: string): CompletionResult {
   const prefix = typed.toLowerCase()
   const matches = values.filter((v) => v.toLowerCase().startsWith(prefix))
   return { values: matches.slice(0, MAX_VALUES), total: matches.length, hasMore: matches.length > MAX_VALUES }
@@ -18,9 +18,13 @@ export function completionBackend(prompts: PromptsService, resources: ResourcesS
     complete(server, ref, argument) {
       if (ref.type === 'ref/prompt') {
         try {
-          return suggest(prompts.argumentEnum(server.project_id, ref.name, argument.name, server.id), argument.value ?? '')
+          return suggest(
+            prompts.argumentEnum(server.project_id, ref.name, argument.name, server.id),
+            argument.value ?? '',
+          )
         } catch (error) {
-          if (error instanceof UnknownPromptError) throw new ProtocolError(RPC.INVALID_PARAMS, `Unknown prompt: ${ref.name}`)
+          if (error instanceof UnknownPromptError)
+            throw new ProtocolError(RPC.INVALID_PARAMS, `Unknown prompt: ${ref.name}`)
           throw error
         }
       }

@@ -5,7 +5,7 @@ import type { CredentialAccess } from '../../lib/credentials-port'
 import type { Refresher } from '../oauth/refresher'
 import type { ProvidersService } from '../providers/service'
 import type { CredentialRow, CredentialsRepository } from './repository'
-import { credentialDataContext, isPastExpiry, oauthStatus, type OAuthSecret } from './service'
+import { credentialDataContext, isPastExpiry, type OAuthSecret, oauthStatus } from './service'
 
 export function createCredentialAccess(deps: {
   credentials: CredentialsRepository
@@ -51,7 +51,10 @@ export function createCredentialAccess(deps: {
     let row = deps.credentials.byId(projectId, id)
     if (!row) return { status: 'missing' }
     if (row.kind === 'static') {
-      const data = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as Record<string, unknown>
+      const data = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as Record<
+        string,
+        unknown
+      >
       return { status: 'configured', data: withBaseUrl(projectId, row, data) }
     }
     if (row.status === 'auth_required') return { status: 'auth_required' }

@@ -3,7 +3,11 @@ import { t } from 'elysia'
 
 export const CreateCredentialBody = t.Object(
   {
-    name: t.String({ minLength: 1, maxLength: 200, error: 'name must be a non-empty string of at most 200 characters' }),
+    name: t.String({
+      minLength: 1,
+      maxLength: 200,
+      error: 'name must be a non-empty string of at most 200 characters',
+    }),
     provider_id: t.String({ minLength: 1, maxLength: 64, error: 'provider_id must name a provider (GET /providers)' }),
     credential_data: t.Record(t.String({ minLength: 1, maxLength: 100 }), t.Any(), {
       minProperties: 1,
@@ -15,7 +19,12 @@ export const CreateCredentialBody = t.Object(
 )
 export type CreateCredentialBody = typeof CreateCredentialBody.static
 
-export const CredentialCreated = t.Object({ id: t.String(), name: t.String(), provider_id: t.String(), created_at: t.String() })
+export const CredentialCreated = t.Object({
+  id: t.String(),
+  name: t.String(),
+  provider_id: t.String(),
+  created_at: t.String(),
+})
 
 export const CredentialView = t.Object({
   id: t.String(),

@@ -47,7 +47,9 @@ export function credentialsRepository(db: Db) {
      VALUES ($id, $project_id, $name, $provider_id, $kind, $data_sealed, $status, $scopes, $expires_at, $has_refresh_token,
        $refresh_failures, $refresh_retry_after, $last_error, $refreshed_at, $created_at, $updated_at)`,
   )
-  const byId = db.query<CredentialRow, { project_id: string; id: string }>('SELECT * FROM credentials WHERE project_id = $project_id AND id = $id')
+  const byId = db.query<CredentialRow, { project_id: string; id: string }>(
+    'SELECT * FROM credentials WHERE project_id = $project_id AND id = $id',
+  )
   const list = db.query<CredentialRow, { project_id: string; after: string; limit: number }>(
     'SELECT * FROM credentials WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
@@ -73,17 +75,22 @@ export function credentialsRepository(db: Db) {
        last_error = $last_error, updated_at = $updated_at
      WHERE project_id = $project_id AND id = $id`,
   )
-  const setStatus = db.query('UPDATE credentials SET status = $status, updated_at = $updated_at WHERE project_id = $project_id AND id = $id')
+  const setStatus = db.query(
+    'UPDATE credentials SET status = $status, updated_at = $updated_at WHERE project_id = $project_id AND id = $id',
+  )
   return {
     insert: (row: CredentialRow) => insert.run(row),
     byId: (project_id: string, id: string) => byId.get({ project_id, id }),
-    list: (project_id: string, after: string | undefined, limit: number) => list.all({ project_id, after: after ?? '', limit }),
-    idsForProvider: (project_id: string, provider_id: string) => idsForProvider.all({ project_id, provider_id }).map((r) => r.id),
+    list: (project_id: string, after: string | undefined, limit: number) =>
+      list.all({ project_id, after: after ?? '', limit }),
+    idsForProvider: (project_id: string, provider_id: string) =>
+      idsForProvider.all({ project_id, provider_id }).map((r) => r.id),
     remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
     due: (before: string, now: string) => due.all({ before, now }),
     updateTokens: (u: TokenUpdate) => updateTokens.run({ ...u }).changes > 0,
     markFailure: (u: FailureUpdate) => markFailure.run({ ...u }).changes > 0,
-    setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => setStatus.run({ project_id, id, status, updated_at }),
+    setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) =>
+      setStatus.run({ project_id, id, status, updated_at }),
   }
 }
 export type CredentialsRepository = ReturnType<typeof credentialsRepository>

@@ -39,14 +39,20 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
     provider_id: row.provider_id,
     created_at: row.created_at,
     ...(row.kind === 'oauth'
-      ? { status: oauthStatus(row), scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : [], ...(row.expires_at ? { expires_at: row.expires_at } : {}) }
+      ? {
+          status: oauthStatus(row),
+          scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : [],
+          ...(row.expires_at ? { expires_at: row.expires_at } : {}),
+        }
       : {}),
   })
 
   /** The one place a credential row is born: the data sealed and bound to the new id. */
   function insertNew(
     projectId: string,
-    f: Pick<CredentialRow, 'name' | 'provider_id' | 'kind'> & { plain: string } & Partial<Pick<CredentialRow, 'scopes' | 'expires_at' | 'has_refresh_token'>>,
+    f: Pick<CredentialRow, 'name' | 'provider_id' | 'kind'> & { plain: string } & Partial<
+        Pick<CredentialRow, 'scopes' | 'expires_at' | 'has_refresh_token'>
+      >,
   ): CredentialRow {
     const at = nowIso()
     const id = newId()
@@ -76,15 +82,23 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
     view,
     create(projectId: string, body: CreateCredentialBody) {
       if (!providers.exists(projectId, body.provider_id)) {
-        throw badRequest(`unknown provider "${body.provider_id}" (GET /providers lists them)`, [{ field: 'body.provider_id', message: 'no such provider' }])
+        throw badRequest(`unknown provider "${body.provider_id}" (GET /providers lists them)`, [
+          { field: 'body.provider_id', message: 'no such provider' },
+        ])
       }
       const plain = JSON.stringify(body.credential_data)
-      if (Buffer.byteLength(plain) > MAX_DATA_BYTES) throw badRequest('credential_data is larger than 64 KB', [{ field: 'body.credential_data', message: 'too large' }])
+      if (Buffer.byteLength(plain) > MAX_DATA_BYTES)
+        throw badRequest('credential_data is larger than 64 KB', [
+          { field: 'body.credential_data', message: 'too large' },
+        ])
       const row = insertNew(projectId, { name: body.name, provider_id: body.provider_id, kind: 'static', plain })
       return { id: row.id, name: row.name, provider_id: row.provider_id, created_at: row.created_at }
     },
     /** Stores the tokens of a finished OAuth flow as a credential. */
-    createOAuth(projectId: string, input: { name: string; providerId: string; secret: OAuthSecret; scopes: string[]; expiresAt: string | null }): CredentialRow {
+    createOAuth(
+      projectId: string,
+      input: { name: string; providerId: string; secret: OAuthSecret; scopes: string[]; expiresAt: string | null },
+    ): CredentialRow {
       return insertNew(projectId, {
         name: input.name,
         provider_id: input.providerId,

@@ -1,17 +1,24 @@
 // TypeBox schemas for /functions.
 import { t } from 'elysia'
 
-export const FunctionName = t.String({
+const FunctionName = t.String({
   pattern: '^[A-Za-z0-9_.:-]{1,128}$',
   error: 'name must be 1-128 characters: letters, digits, "_", ".", ":" or "-"',
 })
-const Runtime = t.Union([t.Literal('javascript'), t.Literal('http')], { error: 'runtime must be "javascript" or "http"' })
+const Runtime = t.Union([t.Literal('javascript'), t.Literal('http')], {
+  error: 'runtime must be "javascript" or "http"',
+})
 const Templates = t.Record(t.String({ maxLength: 200 }), t.String({ maxLength: 8000 }))
 
-export const HttpSpec = t.Object(
+const HttpSpec = t.Object(
   {
     url: t.String({ minLength: 1, maxLength: 4000 }),
-    method: t.Optional(t.Union(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => t.Literal(m)), { error: 'method must be GET, POST, PUT, PATCH, DELETE or HEAD' })),
+    method: t.Optional(
+      t.Union(
+        ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => t.Literal(m)),
+        { error: 'method must be GET, POST, PUT, PATCH, DELETE or HEAD' },
+      ),
+    ),
     headers: t.Optional(Templates),
     query: t.Optional(Templates),
     body: t.Optional(t.Union([t.String({ maxLength: 100_000 }), t.Record(t.String(), t.Any())])),

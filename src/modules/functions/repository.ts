@@ -26,8 +26,12 @@ export function functionsRepository(db: Db) {
        timeout_ms = $timeout_ms, description = $description, updated_at = $updated_at
      WHERE id = $id AND project_id = $project_id`,
   )
-  const byId = db.query<FunctionRow, { id: string; project_id: string }>('SELECT * FROM functions WHERE id = $id AND project_id = $project_id')
-  const byName = db.query<FunctionRow, { name: string; project_id: string }>('SELECT * FROM functions WHERE name = $name AND project_id = $project_id')
+  const byId = db.query<FunctionRow, { id: string; project_id: string }>(
+    'SELECT * FROM functions WHERE id = $id AND project_id = $project_id',
+  )
+  const byName = db.query<FunctionRow, { name: string; project_id: string }>(
+    'SELECT * FROM functions WHERE name = $name AND project_id = $project_id',
+  )
   const list = db.query<FunctionRow, { project_id: string; after: string; limit: number }>(
     'SELECT * FROM functions WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
@@ -41,7 +45,8 @@ export function functionsRepository(db: Db) {
     },
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     byName: (project_id: string, name: string) => byName.get({ name, project_id }),
-    list: (project_id: string, after: string | undefined, limit: number) => list.all({ project_id, after: after ?? '', limit }),
+    list: (project_id: string, after: string | undefined, limit: number) =>
+      list.all({ project_id, after: after ?? '', limit }),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
   }
 }

@@ -4,9 +4,9 @@ import type { Egress } from '../../egress/client'
 import type { CallHost, CallToolResult, McpLogLevel } from '../../mcp/backend'
 import { builtinFunctions } from '../../runtime/builtins'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
-import { runFunction, runFunctionValue, type FunctionSpec, type RunFunctionHost } from '../../runtime/run-function'
+import { type FunctionSpec, type RunFunctionHost, runFunction, runFunctionValue } from '../../runtime/run-function'
 import type { FunctionRow } from './repository'
-import { isBuiltinName, type FunctionsService } from './service'
+import { type FunctionsService, isBuiltinName } from './service'
 
 export interface RunOptions {
   /** Decrypted credential data for ctx.credentials; never logged. */
@@ -20,7 +20,13 @@ export type RunValue = { ok: true; value: unknown } | { ok: false; missing?: boo
 export interface ProjectFunctionRunner {
   /** The function a name points at, or undefined when nothing backs it (the tool is not configured). */
   resolve(projectId: string, name: string): FunctionSpec | undefined
-  run(projectId: string, fn: FunctionSpec, input: Record<string, unknown>, host: CallHost, options?: RunOptions): Promise<CallToolResult>
+  run(
+    projectId: string,
+    fn: FunctionSpec,
+    input: Record<string, unknown>,
+    host: CallHost,
+    options?: RunOptions,
+  ): Promise<CallToolResult>
 }
 
 const LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'])
@@ -73,17 +79,27 @@ export function projectFunctionRunner(functions: FunctionsService, egress: Egres
 
   return {
     resolve,
-    run: (_projectId: string, fn: FunctionSpec, input: Record<string, unknown>, host: CallHost, options: RunOptions = {}) =>
-      runFunction(fn, input, runtimeHost(host, egress, options)),
+    run: (
+      _projectId: string,
+      fn: FunctionSpec,
+      input: Record<string, unknown>,
+      host: CallHost,
+      options: RunOptions = {},
+    ) => runFunction(fn, input, runtimeHost(host, egress, options)),
     /**
      * For resources and other callers: run the project's (or a builtin) function by name and get its raw value.
      * `missing: true` when no function has that name.
      */
-    async runProjectFunction(projectId: string, name: string, input: Record<string, unknown>, host: CallHost, credentials?: Record<string, unknown>): Promise<RunValue> {
+    async runProjectFunction(
+      projectId: string,
+      name: string,
+      input: Record<string, unknown>,
+      host: CallHost,
+      credentials?: Record<string, unknown>,
+    ): Promise<RunValue> {
       const fn = resolve(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
       return value(fn, input, runtimeHost(host, egress, credentials ? { credentials } : {}))
     },
   } satisfies ProjectFunctionRunner & Record<string, unknown>
 }
-export type ProjectFunctions = ReturnType<typeof projectFunctionRunner>

@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import type { FunctionRow, FunctionsRepository } from './repository'
 
-export interface HttpSpec {
+interface HttpSpec {
   url: string
   method?: string
   headers?: Record<string, string>
@@ -45,13 +45,13 @@ export interface FunctionView {
   updated_at: string
 }
 
-export const DEFAULT_MEMORY_MB = 64
-export const DEFAULT_TIMEOUT_MS = 10_000
+const DEFAULT_MEMORY_MB = 64
+const DEFAULT_TIMEOUT_MS = 10_000
 
 /** `builtin.*` names belong to the service's pre-built functions. */
 export const isBuiltinName = (name: string) => name.startsWith('builtin.')
 
-export function view(f: FunctionRow): FunctionView {
+function view(f: FunctionRow): FunctionView {
   return {
     id: f.id,
     name: f.name,
@@ -69,19 +69,27 @@ export function view(f: FunctionRow): FunctionView {
 /** The runtime decides which of code/http is needed; the other is dropped so a record never carries both. */
 function checkShape(row: FunctionRow): void {
   if (isBuiltinName(row.name)) {
-    throw badRequest('function names starting with "builtin." are reserved for pre-built functions', [{ field: 'body.name', message: 'reserved prefix builtin.' }])
+    throw badRequest('function names starting with "builtin." are reserved for pre-built functions', [
+      { field: 'body.name', message: 'reserved prefix builtin.' },
+    ])
   }
   if (row.runtime === 'javascript' && !row.code) {
-    throw badRequest('a javascript function needs code', [{ field: 'body.code', message: 'required when runtime is "javascript"' }])
+    throw badRequest('a javascript function needs code', [
+      { field: 'body.code', message: 'required when runtime is "javascript"' },
+    ])
   }
   if (row.runtime === 'http' && !row.http) {
-    throw badRequest('an http function needs http: {url, method?, headers?, query?, body?}', [{ field: 'body.http', message: 'required when runtime is "http"' }])
+    throw badRequest('an http function needs http: {url, method?, headers?, query?, body?}', [
+      { field: 'body.http', message: 'required when runtime is "http"' },
+    ])
   }
   if (row.runtime === 'http') {
     const url = (JSON.parse(row.http!) as HttpSpec).url
     // The URL may be a template ({{args.x}}), so only its scheme is checked here; the egress guard checks the rest.
     if (!/^https?:\/\//i.test(url) && !url.startsWith('{{')) {
-      throw badRequest('http.url must start with http:// or https://', [{ field: 'body.http.url', message: 'must be an http(s) URL' }])
+      throw badRequest('http.url must start with http:// or https://', [
+        { field: 'body.http.url', message: 'must be an http(s) URL' },
+      ])
     }
   }
   if (row.runtime === 'javascript') row.http = null

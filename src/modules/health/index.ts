@@ -1,7 +1,7 @@
 // GET /mcp/health: no key; reports status, version and whether the database answers.
 import { Elysia, t } from 'elysia'
-import { guard, type GuardDeps } from '../../http/guard'
 import type { Db } from '../../db/open'
+import { type GuardDeps, guard } from '../../http/guard'
 
 const HealthBody = t.Object({
   status: t.Union([t.Literal('ok'), t.Literal('degraded')]),
@@ -22,8 +22,17 @@ export const healthModule = (deps: GuardDeps & { db: Db; version: string }) => {
         database = 'unreachable'
       }
       if (database !== 'ok') set.status = 503
-      return { status: database === 'ok' ? ('ok' as const) : ('degraded' as const), version: deps.version, database, uptime_s: Math.round((Date.now() - started) / 1000) }
+      return {
+        status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
+        version: deps.version,
+        database,
+        uptime_s: Math.round((Date.now() - started) / 1000),
+      }
     },
-    { limit: 'misc', response: { 200: HealthBody, 503: HealthBody }, detail: { tags: ['health'], summary: 'Health check (no key)' } },
+    {
+      limit: 'misc',
+      response: { 200: HealthBody, 503: HealthBody },
+      detail: { tags: ['health'], summary: 'Health check (no key)' },
+    },
   )
 }

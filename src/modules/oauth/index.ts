@@ -1,8 +1,19 @@
 // Routes for /mcp/oauth: init, build-auth-url, callback (GET/POST), exchange-token, refresh-token, status (GET/POST), cancel.
 import { Elysia } from 'elysia'
 import { errorResponses } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
-import { CallbackInput, ExchangeBody, ExchangeResponse, FlowStatusResponse, InitBody, InitResponse, RefreshBody, RefreshResponse, StateBody, StatusMessage } from './model'
+import { type GuardDeps, guard } from '../../http/guard'
+import {
+  CallbackInput,
+  ExchangeBody,
+  ExchangeResponse,
+  FlowStatusResponse,
+  InitBody,
+  InitResponse,
+  RefreshBody,
+  RefreshResponse,
+  StateBody,
+  StatusMessage,
+} from './model'
 import type { OAuthService } from './service'
 
 const tags = ['oauth']
@@ -12,16 +23,18 @@ export const oauthModule = (deps: GuardDeps & { vault: { oauth: OAuthService } }
   const oauth = deps.vault.oauth
   return new Elysia({ name: 'toolyard.oauth' })
     .use(guard(deps))
-    .post(
-      '/oauth/init',
-      ({ auth, body }) => oauth.init(auth.projectId, body),
-      { api: 'oauth_write', body: InitBody, response: { 200: InitResponse, ...errorResponses }, detail: { tags, summary: 'Start an authorization-code flow (PKCE S256); returns the URL to send the user to' } },
-    )
-    .post(
-      '/oauth/build-auth-url',
-      ({ auth, body }) => oauth.init(auth.projectId, body),
-      { api: 'oauth_misc', body: InitBody, response: { 200: InitResponse, ...errorResponses }, detail: { tags, summary: 'Same as init: a new flow and its authorization URL' } },
-    )
+    .post('/oauth/init', ({ auth, body }) => oauth.init(auth.projectId, body), {
+      api: 'oauth_write',
+      body: InitBody,
+      response: { 200: InitResponse, ...errorResponses },
+      detail: { tags, summary: 'Start an authorization-code flow (PKCE S256); returns the URL to send the user to' },
+    })
+    .post('/oauth/build-auth-url', ({ auth, body }) => oauth.init(auth.projectId, body), {
+      api: 'oauth_misc',
+      body: InitBody,
+      response: { 200: InitResponse, ...errorResponses },
+      detail: { tags, summary: 'Same as init: a new flow and its authorization URL' },
+    })
     .get('/oauth/callback', ({ auth, query }) => oauth.callback(auth.projectId, query), {
       api: 'oauth_misc',
       query: CallbackInput,

@@ -6,7 +6,12 @@ const State = t.String({ minLength: 1, maxLength: 200, error: 'state must be the
 export const InitBody = t.Object(
   {
     provider_id: t.String({ minLength: 1, maxLength: 64 }),
-    redirect_uri: t.String({ minLength: 1, maxLength: 2000, pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]+$', error: 'redirect_uri must be an absolute URL' }),
+    redirect_uri: t.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]+$',
+      error: 'redirect_uri must be an absolute URL',
+    }),
     scopes: t.Optional(t.Array(t.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })),
   },
   { additionalProperties: false },
@@ -24,14 +29,24 @@ export const CallbackInput = t.Object({
 })
 export type CallbackInput = typeof CallbackInput.static
 
-export const FlowStatus = t.Union([t.Literal('pending'), t.Literal('code_received'), t.Literal('active'), t.Literal('canceled'), t.Literal('expired'), t.Literal('failed')])
+const FlowStatus = t.Union([
+  t.Literal('pending'),
+  t.Literal('code_received'),
+  t.Literal('active'),
+  t.Literal('canceled'),
+  t.Literal('expired'),
+  t.Literal('failed'),
+])
 
 export const StatusMessage = t.Object({ status: FlowStatus, message: t.String() })
 
 export const StateBody = t.Object({ state: State }, { additionalProperties: false })
 
 export const ExchangeBody = t.Object(
-  { state: State, name: t.Optional(t.String({ minLength: 1, maxLength: 200, error: 'name labels the credential created' })) },
+  {
+    state: State,
+    name: t.Optional(t.String({ minLength: 1, maxLength: 200, error: 'name labels the credential created' })),
+  },
   { additionalProperties: false },
 )
 
@@ -43,7 +58,10 @@ export const ExchangeResponse = t.Object({
   expires_at: t.Optional(t.String()),
 })
 
-export const RefreshBody = t.Object({ credential_id: t.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })
+export const RefreshBody = t.Object(
+  { credential_id: t.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+)
 
 export const RefreshResponse = t.Object({
   credential_id: t.String(),

@@ -10,7 +10,7 @@ import { credentialDataContext, type OAuthSecret } from '../credentials/service'
 import type { ProvidersService } from '../providers/service'
 import { expiryFrom, grantedScopes, requestToken, TokenEndpointError } from './token-client'
 
-export const REFRESH_COOLDOWN_MS = 5 * 60_000
+const REFRESH_COOLDOWN_MS = 5 * 60_000
 
 export type RefreshOutcome =
   | { outcome: 'refreshed'; row: CredentialRow }
@@ -34,7 +34,8 @@ export function createRefresher(deps: RefresherDeps) {
     if (!row) return { outcome: 'missing' }
     if (row.kind !== 'oauth') return { outcome: 'not_oauth', row }
     if (!row.has_refresh_token) return { outcome: 'no_refresh_token', row }
-    if (!force && row.refresh_retry_after !== null && Date.parse(row.refresh_retry_after) > Date.now()) return { outcome: 'cooldown', row }
+    if (!force && row.refresh_retry_after !== null && Date.parse(row.refresh_retry_after) > Date.now())
+      return { outcome: 'cooldown', row }
 
     const secret = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as OAuthSecret
     const fail = (kind: 'rejected' | 'unavailable', message: string): RefreshOutcome => {
@@ -52,7 +53,7 @@ export function createRefresher(deps: RefresherDeps) {
       return { outcome: 'failed', row: deps.credentials.byId(projectId, id) ?? row, kind, message }
     }
 
-    let client
+    let client: ReturnType<typeof deps.providers.oauthClient>
     try {
       client = deps.providers.oauthClient(projectId, row.provider_id)
     } catch (err) {
@@ -60,7 +61,10 @@ export function createRefresher(deps: RefresherDeps) {
       throw err
     }
     try {
-      const tokens = await requestToken(deps.egress, client, { grant_type: 'refresh_token', refresh_token: secret.refresh_token! })
+      const tokens = await requestToken(deps.egress, client, {
+        grant_type: 'refresh_token',
+        refresh_token: secret.refresh_token!,
+      })
       // Providers that rotate refresh tokens send a new one; the others keep the old one valid.
       const next: OAuthSecret = {
         access_token: tokens.access_token,

@@ -24,7 +24,9 @@ export function oauthFlowsRepository(db: Db) {
     `INSERT INTO oauth_flows (state, project_id, provider_id, redirect_uri, scopes, code_verifier_sealed, code_sealed, status, credential_id, error, expires_at, created_at, updated_at)
      VALUES ($state, $project_id, $provider_id, $redirect_uri, $scopes, $code_verifier_sealed, $code_sealed, $status, $credential_id, $error, $expires_at, $created_at, $updated_at)`,
   )
-  const byState = db.query<FlowRow, { state: string; project_id: string }>('SELECT * FROM oauth_flows WHERE state = $state AND project_id = $project_id')
+  const byState = db.query<FlowRow, { state: string; project_id: string }>(
+    'SELECT * FROM oauth_flows WHERE state = $state AND project_id = $project_id',
+  )
   // Status changes name the state they move from, so two racing requests cannot both win.
   const move = db.query(
     `UPDATE oauth_flows SET status = $to, error = $error, updated_at = $updated_at
@@ -41,10 +43,18 @@ export function oauthFlowsRepository(db: Db) {
   return {
     insert: (row: FlowRow) => insert.run(row),
     byState: (project_id: string, state: string) => byState.get({ project_id, state }),
-    move: (project_id: string, state: string, from: FlowStatus, to: FlowStatus, error: string | null, updated_at: string) =>
-      move.run({ project_id, state, from, to, error, updated_at }).changes > 0,
-    receiveCode: (project_id: string, state: string, code_sealed: string, updated_at: string) => receiveCode.run({ project_id, state, code_sealed, updated_at }).changes > 0,
-    activate: (project_id: string, state: string, credential_id: string, updated_at: string) => activate.run({ project_id, state, credential_id, updated_at }).changes > 0,
+    move: (
+      project_id: string,
+      state: string,
+      from: FlowStatus,
+      to: FlowStatus,
+      error: string | null,
+      updated_at: string,
+    ) => move.run({ project_id, state, from, to, error, updated_at }).changes > 0,
+    receiveCode: (project_id: string, state: string, code_sealed: string, updated_at: string) =>
+      receiveCode.run({ project_id, state, code_sealed, updated_at }).changes > 0,
+    activate: (project_id: string, state: string, credential_id: string, updated_at: string) =>
+      activate.run({ project_id, state, credential_id, updated_at }).changes > 0,
   }
 }
 export type OAuthFlowsRepository = ReturnType<typeof oauthFlowsRepository>

@@ -14,12 +14,12 @@ import type { Refresher } from './refresher'
 import type { FlowRow, FlowStatus, OAuthFlowsRepository } from './repository'
 import { expiryFrom, grantedScopes, requestToken, TokenEndpointError } from './token-client'
 
-export const FLOW_TTL_S = 600
+const FLOW_TTL_S = 600
 
 const OPEN: FlowStatus[] = ['pending', 'code_received']
 const verifierContext = (state: string) => `oauth_flow:${state}:code_verifier`
 const codeContext = (state: string) => `oauth_flow:${state}:code`
-const clip = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + '…' : s)
+const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}…` : s)
 
 export interface OAuthDeps {
   flows: OAuthFlowsRepository
@@ -48,14 +48,18 @@ export function oauthService(deps: OAuthDeps) {
     return flow
   }
 
-  const expiredError = () => badRequest(`the OAuth flow expired (flows last ${FLOW_TTL_S} s): start again with /oauth/init`)
-  const wrongState = (flow: FlowRow, wanted: string) => (flow.status === 'expired' ? expiredError() : conflict(`the OAuth flow is ${flow.status}; ${wanted}`))
+  const expiredError = () =>
+    badRequest(`the OAuth flow expired (flows last ${FLOW_TTL_S} s): start again with /oauth/init`)
+  const wrongState = (flow: FlowRow, wanted: string) =>
+    flow.status === 'expired' ? expiredError() : conflict(`the OAuth flow is ${flow.status}; ${wanted}`)
 
   return {
     init(projectId: string, body: InitBody) {
       const client = deps.providers.oauthClient(projectId, body.provider_id)
       if (/^(javascript|data|vbscript|file):/i.test(body.redirect_uri)) {
-        throw badRequest('redirect_uri must not use that scheme', [{ field: 'body.redirect_uri', message: 'scheme not allowed' }])
+        throw badRequest('redirect_uri must not use that scheme', [
+          { field: 'body.redirect_uri', message: 'scheme not allowed' },
+        ])
       }
       const scopes = body.scopes ?? client.scopes
       const state = randomBytes(32).toString('base64url')
@@ -94,14 +98,37 @@ export function oauthService(deps: OAuthDeps) {
       if (flow.status !== 'pending') throw wrongState(flow, 'the callback is accepted once, while the flow is pending')
       if (input.error) {
         const reason = clip(`${input.error}${input.error_description ? `: ${input.error_description}` : ''}`)
-        deps.flows.move(projectId, flow.state, 'pending', 'failed', `authorization failed at the provider (${reason})`, nowIso())
-        return { status: 'failed' as const, message: `The provider reported an error (${reason}); the flow failed. Start again with /oauth/init.` }
+        deps.flows.move(
+          projectId,
+          flow.state,
+          'pending',
+          'failed',
+          `authorization failed at the provider (${reason})`,
+          nowIso(),
+        )
+        return {
+          status: 'failed' as const,
+          message: `The provider reported an error (${reason}); the flow failed. Start again with /oauth/init.`,
+        }
       }
-      if (!input.code) throw badRequest('code is required (or error, when the provider reported one)', [{ field: 'code', message: 'required' }])
-      if (!deps.flows.receiveCode(projectId, flow.state, deps.sealer.seal(projectId, codeContext(flow.state), input.code), nowIso())) {
+      if (!input.code)
+        throw badRequest('code is required (or error, when the provider reported one)', [
+          { field: 'code', message: 'required' },
+        ])
+      if (
+        !deps.flows.receiveCode(
+          projectId,
+          flow.state,
+          deps.sealer.seal(projectId, codeContext(flow.state), input.code),
+          nowIso(),
+        )
+      ) {
         throw wrongState(load(projectId, flow.state), 'the callback is accepted once, while the flow is pending')
       }
-      return { status: 'code_received' as const, message: 'Authorization code received. Call POST /oauth/exchange-token with this state to finish.' }
+      return {
+        status: 'code_received' as const,
+        message: 'Authorization code received. Call POST /oauth/exchange-token with this state to finish.',
+      }
     },
 
     exchange(projectId: string, state: string, name?: string) {
@@ -117,13 +144,18 @@ export function oauthService(deps: OAuthDeps) {
     async refresh(projectId: string, credentialId: string) {
       const row = deps.credentialsRepo.byId(projectId, credentialId)
       if (!row) throw notFound('credential')
-      if (row.kind !== 'oauth') throw badRequest('this credential was not created by an OAuth flow; there is nothing to refresh')
-      if (!row.has_refresh_token) throw badRequest('the provider issued no refresh token for this credential; authorize again with /oauth/init')
+      if (row.kind !== 'oauth')
+        throw badRequest('this credential was not created by an OAuth flow; there is nothing to refresh')
+      if (!row.has_refresh_token)
+        throw badRequest('the provider issued no refresh token for this credential; authorize again with /oauth/init')
       const r = await deps.refresher.refresh(projectId, credentialId, { force: true })
       if (r.outcome === 'missing') throw notFound('credential')
       if (r.outcome === 'failed') {
-        if (r.kind === 'unavailable') throw new AppError('upstream_error', `token refresh failed: ${r.message}; try again later`)
-        throw badRequest(`token refresh failed: ${r.message}; the credential now needs re-authorization (status auth_required)`)
+        if (r.kind === 'unavailable')
+          throw new AppError('upstream_error', `token refresh failed: ${r.message}; try again later`)
+        throw badRequest(
+          `token refresh failed: ${r.message}; the credential now needs re-authorization (status auth_required)`,
+        )
       }
       const fresh = deps.credentialsRepo.byId(projectId, credentialId)!
       return {
@@ -158,20 +190,33 @@ export function oauthService(deps: OAuthDeps) {
 
   async function exchangeOnce(projectId: string, state: string, name?: string) {
     const flow = load(projectId, state)
-    if (flow.status === 'pending') throw conflict('no authorization code yet: forward the provider redirect (code and state) to /oauth/callback first')
+    if (flow.status === 'pending')
+      throw conflict(
+        'no authorization code yet: forward the provider redirect (code and state) to /oauth/callback first',
+      )
     if (flow.status !== 'code_received') throw wrongState(flow, 'exchange-token needs a flow in code_received')
     const client = deps.providers.oauthClient(projectId, flow.provider_id)
     const code = deps.sealer.open(projectId, codeContext(state), flow.code_sealed!)
     const verifier = deps.sealer.open(projectId, verifierContext(state), flow.code_verifier_sealed)
-    let tokens
+    let tokens: Awaited<ReturnType<typeof requestToken>>
     try {
-      tokens = await requestToken(deps.egress, client, { grant_type: 'authorization_code', code, redirect_uri: flow.redirect_uri, code_verifier: verifier })
+      tokens = await requestToken(deps.egress, client, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: flow.redirect_uri,
+        code_verifier: verifier,
+      })
     } catch (err) {
-      const message = err instanceof TokenEndpointError ? err.message : `token exchange failed: ${(err as Error).message}`
+      const message =
+        err instanceof TokenEndpointError ? err.message : `token exchange failed: ${(err as Error).message}`
       deps.flows.move(projectId, state, 'code_received', 'failed', message, nowIso())
       deps.log.warn('oauth exchange failed', { provider_id: flow.provider_id, error: message })
-      if (err instanceof TokenEndpointError && err.kind === 'rejected') throw badRequest(`token exchange failed: ${message}; the flow failed, start again with /oauth/init`)
-      throw new AppError('upstream_error', `token exchange failed: ${message}; the flow failed, start again with /oauth/init`)
+      if (err instanceof TokenEndpointError && err.kind === 'rejected')
+        throw badRequest(`token exchange failed: ${message}; the flow failed, start again with /oauth/init`)
+      throw new AppError(
+        'upstream_error',
+        `token exchange failed: ${message}; the flow failed, start again with /oauth/init`,
+      )
     }
     const scopes = grantedScopes(tokens, JSON.parse(flow.scopes) as string[])
     const expiresAt = expiryFrom(tokens)
@@ -181,16 +226,28 @@ export function oauthService(deps: OAuthDeps) {
       const row = deps.credentials.createOAuth(projectId, {
         name: name ?? `${client.name} (OAuth)`,
         providerId: flow.provider_id,
-        secret: { access_token: tokens.access_token, token_type: tokens.token_type, ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}), ...(tokens.id_token ? { id_token: tokens.id_token } : {}) },
+        secret: {
+          access_token: tokens.access_token,
+          token_type: tokens.token_type,
+          ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
+          ...(tokens.id_token ? { id_token: tokens.id_token } : {}),
+        },
         scopes,
         expiresAt,
       })
-      if (!deps.flows.activate(projectId, state, row.id, nowIso())) throw conflict('the OAuth flow changed while the token was being exchanged (canceled or expired)')
+      if (!deps.flows.activate(projectId, state, row.id, nowIso()))
+        throw conflict('the OAuth flow changed while the token was being exchanged (canceled or expired)')
       credentialId = row.id
     }
     deps.transaction(tx)
     deps.log.info('oauth credential created', { provider_id: flow.provider_id, credential_id: credentialId })
-    return { credential_id: credentialId, status: 'active' as const, provider_id: flow.provider_id, scopes, ...(expiresAt ? { expires_at: expiresAt } : {}) }
+    return {
+      credential_id: credentialId,
+      status: 'active' as const,
+      provider_id: flow.provider_id,
+      scopes,
+      ...(expiresAt ? { expires_at: expiresAt } : {}),
+    }
   }
 }
 export type OAuthService = ReturnType<typeof oauthService>

@@ -23,8 +23,8 @@ export class TokenEndpointError extends Error {
   }
 }
 
-const clip = (s: string, n = 200) => (s.length > n ? s.slice(0, n) + '…' : s)
-const safeWord = (s: unknown) => (typeof s === 'string' ? clip(s.replace(/[^\w .,:;'()\/-]/g, ''), 200) : undefined)
+const clip = (s: string, n = 200) => (s.length > n ? `${s.slice(0, n)}…` : s)
+const safeWord = (s: unknown) => (typeof s === 'string' ? clip(s.replace(/[^\w .,:;'()/-]/g, ''), 200) : undefined)
 
 function parseBody(text: string, contentType: string | null): Record<string, unknown> | undefined {
   try {
@@ -32,41 +32,66 @@ function parseBody(text: string, contentType: string | null): Record<string, unk
     if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>
   } catch {
     // Some providers (GitHub without Accept) answer form-encoded.
-    if (contentType?.includes('application/x-www-form-urlencoded') || /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text.trim())) {
+    if (
+      contentType?.includes('application/x-www-form-urlencoded') ||
+      /^[\w.%-]+=[^&]*(&[\w.%-]+=[^&]*)*$/.test(text.trim())
+    ) {
       return Object.fromEntries(new URLSearchParams(text.trim()))
     }
   }
   return undefined
 }
 
-export async function requestToken(egress: Egress, client: OAuthClient, grant: Record<string, string>): Promise<TokenSet> {
+export async function requestToken(
+  egress: Egress,
+  client: OAuthClient,
+  grant: Record<string, string>,
+): Promise<TokenSet> {
   // One client authentication method per request (RFC 6749 §2.3); public clients send only client_id (PKCE).
   const form = new URLSearchParams(grant)
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  }
   if (client.client_secret !== undefined && client.token_auth_method === 'client_secret_basic') {
     const enc = (s: string) => encodeURIComponent(s)
-    headers.authorization = 'Basic ' + Buffer.from(`${enc(client.client_id)}:${enc(client.client_secret)}`).toString('base64')
+    headers.authorization = `Basic ${Buffer.from(`${enc(client.client_id)}:${enc(client.client_secret)}`).toString('base64')}`
   } else {
     form.set('client_id', client.client_id)
     if (client.client_secret !== undefined) form.set('client_secret', client.client_secret)
   }
-  let res
+  let res: Awaited<ReturnType<typeof egress.fetch>>
   try {
     res = await egress.fetch(client.token_url, { method: 'POST', headers, body: form.toString() })
   } catch (err) {
-    throw new TokenEndpointError(`token endpoint of "${client.providerId}" unreachable: ${(err as Error).message}`, 'unavailable')
+    throw new TokenEndpointError(
+      `token endpoint of "${client.providerId}" unreachable: ${(err as Error).message}`,
+      'unavailable',
+    )
   }
   const body = parseBody(res.text, res.headers.get('content-type'))
   const oauthError = safeWord(body?.error)
   if (res.status >= 500 || res.status === 429) {
-    throw new TokenEndpointError(`token endpoint of "${client.providerId}" answered HTTP ${res.status}${oauthError ? ` (${oauthError})` : ''}`, 'unavailable', oauthError)
+    throw new TokenEndpointError(
+      `token endpoint of "${client.providerId}" answered HTTP ${res.status}${oauthError ? ` (${oauthError})` : ''}`,
+      'unavailable',
+      oauthError,
+    )
   }
   if (res.status >= 300 || oauthError || typeof body?.access_token !== 'string') {
     const description = safeWord(body?.error_description)
-    const what = oauthError ? `${oauthError}${description ? `: ${description}` : ''}` : body ? 'no access_token in the response' : 'response is not JSON'
+    const what = oauthError
+      ? `${oauthError}${description ? `: ${description}` : ''}`
+      : body
+        ? 'no access_token in the response'
+        : 'response is not JSON'
     // A 2xx without a usable body is the provider misbehaving, not a refusal of the grant.
     const kind = res.status >= 300 || oauthError ? 'rejected' : 'unavailable'
-    throw new TokenEndpointError(`token endpoint of "${client.providerId}" answered HTTP ${res.status}: ${what}`, kind, oauthError)
+    throw new TokenEndpointError(
+      `token endpoint of "${client.providerId}" answered HTTP ${res.status}: ${what}`,
+      kind,
+      oauthError,
+    )
   }
   const expires = Number(body.expires_in)
   return {

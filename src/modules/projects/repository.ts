@@ -31,7 +31,9 @@ export function projectsRepository(db: Db) {
   )
   const keyByHash = db.query<ApiKeyRow, { hash: string }>('SELECT * FROM api_keys WHERE hash = $hash')
   const keyById = db.query<ApiKeyRow, { id: string }>('SELECT * FROM api_keys WHERE id = $id')
-  const keysOfProject = db.query<ApiKeyRow, { project_id: string }>('SELECT * FROM api_keys WHERE project_id = $project_id ORDER BY created_at, id')
+  const keysOfProject = db.query<ApiKeyRow, { project_id: string }>(
+    'SELECT * FROM api_keys WHERE project_id = $project_id ORDER BY created_at, id',
+  )
   const revoke = db.query('UPDATE api_keys SET revoked_at = $at WHERE id = $id AND revoked_at IS NULL')
   const touch = db.query('UPDATE api_keys SET last_used_at = $at WHERE id = $id')
 

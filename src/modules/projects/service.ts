@@ -1,5 +1,5 @@
 // Projects and API keys: creation, listing, revocation, and resolving a presented key to its project.
-import { generateApiKey, hashApiKey, API_KEY_PATTERN } from '../../crypto/api-key'
+import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../crypto/api-key'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { newId, nowIso } from '../../lib/ids'
 import type { ApiKeyRow, ProjectRow, ProjectsRepository } from './repository'
@@ -20,7 +20,7 @@ export interface PublicKey {
   last_used_at?: string
 }
 
-export const publicKey = (k: ApiKeyRow): PublicKey => ({
+const publicKey = (k: ApiKeyRow): PublicKey => ({
   id: k.id,
   project_id: k.project_id,
   name: k.name,
@@ -34,7 +34,10 @@ export const publicKey = (k: ApiKeyRow): PublicKey => ({
 /** "30d", "12h", "15m", "3600s" → milliseconds. */
 export function parseDuration(text: string): number {
   const m = /^(\d+)\s*([smhdw])$/.exec(text.trim())
-  if (!m) throw new AppError('bad_request', `expires_in must look like 30d, 12h, 15m or 3600s (got "${text}")`, [{ field: 'expires_in', message: 'invalid duration' }])
+  if (!m)
+    throw new AppError('bad_request', `expires_in must look like 30d, 12h, 15m or 3600s (got "${text}")`, [
+      { field: 'expires_in', message: 'invalid duration' },
+    ])
   const unit = { s: 1e3, m: 6e4, h: 3.6e6, d: 8.64e7, w: 6.048e8 }[m[2] as 's']
   return Number(m[1]) * unit
 }

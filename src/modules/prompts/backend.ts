@@ -2,7 +2,7 @@
 import { AppError } from '../../http/errors'
 import type { PromptsBackend } from '../../mcp/backend'
 import { ProtocolError, RPC } from '../../mcp/errors'
-import { UnknownPromptError, type PromptsService } from './service'
+import { type PromptsService, UnknownPromptError } from './service'
 
 export function promptsBackend(prompts: PromptsService): PromptsBackend {
   return {
@@ -12,7 +12,8 @@ export function promptsBackend(prompts: PromptsService): PromptsBackend {
         return prompts.render(server.project_id, name, args ?? {}, server.id)
       } catch (error) {
         if (error instanceof UnknownPromptError) throw new ProtocolError(RPC.INVALID_PARAMS, `Unknown prompt: ${name}`)
-        if (error instanceof AppError && error.status === 400) throw new ProtocolError(RPC.INVALID_PARAMS, error.message)
+        if (error instanceof AppError && error.status === 400)
+          throw new ProtocolError(RPC.INVALID_PARAMS, error.message)
         throw error
       }
     },

@@ -1,8 +1,18 @@
 // Routes for /mcp/prompts: registration and management, listing, and rendering with arguments.
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
-import { CreatePromptBody, GetPromptBody, GetPromptResult, ListPromptsBody, ListRecordsQuery, PromptListing, PromptRecordList, PromptView, UpdatePromptBody } from './model'
+import { type GuardDeps, guard } from '../../http/guard'
+import {
+  CreatePromptBody,
+  GetPromptBody,
+  GetPromptResult,
+  ListPromptsBody,
+  ListRecordsQuery,
+  PromptListing,
+  PromptRecordList,
+  PromptView,
+  UpdatePromptBody,
+} from './model'
 import type { PromptsService } from './service'
 
 const tags = ['prompts']
@@ -16,12 +26,22 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
         set.status = 201
         return deps.prompts.create(auth.projectId, body)
       },
-      { api: 'register', body: CreatePromptBody, response: { 201: PromptView, ...errorResponses }, detail: { tags, summary: 'Register a prompt' } },
+      {
+        api: 'register',
+        body: CreatePromptBody,
+        response: { 201: PromptView, ...errorResponses },
+        detail: { tags, summary: 'Register a prompt' },
+      },
     )
     .get(
       '/prompts',
       ({ auth, query }) => deps.prompts.listRecords(auth.projectId, query.server_id, query.limit ?? 50, query.cursor),
-      { api: 'other', query: ListRecordsQuery, response: { 200: PromptRecordList, ...errorResponses }, detail: { tags, summary: "The project's prompt records" } },
+      {
+        api: 'other',
+        query: ListRecordsQuery,
+        response: { 200: PromptRecordList, ...errorResponses },
+        detail: { tags, summary: "The project's prompt records" },
+      },
     )
     .post(
       '/prompts/list',
@@ -31,17 +51,29 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
         const limit = query.limit ?? 100
         const more = start + limit < all.length
         // The spec's REST shape: every argument is {name, description, required}.
-        const prompts = all.slice(start, start + limit).map((p) => ({ ...p, arguments: p.arguments.map((a) => ({ ...a, description: a.description ?? '' })) }))
+        const prompts = all
+          .slice(start, start + limit)
+          .map((p) => ({ ...p, arguments: p.arguments.map((a) => ({ ...a, description: a.description ?? '' })) }))
         return { prompts, ...(more ? { next_cursor: Buffer.from(String(start + limit)).toString('base64url') } : {}) }
       },
-      { api: 'prompts_list', body: t.Optional(ListPromptsBody), query: ListQuery, response: { 200: PromptListing, ...errorResponses }, detail: { tags, summary: 'Prompts (of one server when server_id is given)' } },
+      {
+        api: 'prompts_list',
+        body: t.Optional(ListPromptsBody),
+        query: ListQuery,
+        response: { 200: PromptListing, ...errorResponses },
+        detail: { tags, summary: 'Prompts (of one server when server_id is given)' },
+      },
     )
-    .post('/prompts/get', ({ auth, body }) => deps.prompts.render(auth.projectId, body.name, body.arguments ?? {}, body.server_id), {
-      api: 'prompts_get',
-      body: GetPromptBody,
-      response: { 200: GetPromptResult, ...errorResponses },
-      detail: { tags, summary: 'Render a prompt with arguments' },
-    })
+    .post(
+      '/prompts/get',
+      ({ auth, body }) => deps.prompts.render(auth.projectId, body.name, body.arguments ?? {}, body.server_id),
+      {
+        api: 'prompts_get',
+        body: GetPromptBody,
+        response: { 200: GetPromptResult, ...errorResponses },
+        detail: { tags, summary: 'Render a prompt with arguments' },
+      },
+    )
     .get('/prompts/:id', ({ auth, params }) => deps.prompts.get(auth.projectId, params.id), {
       api: 'other',
       params: IdParams,
@@ -61,5 +93,10 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
         deps.prompts.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true as const }
       },
-      { api: 'other', params: IdParams, response: { 200: t.Object({ id: t.String(), deleted: t.Literal(true) }), ...errorResponses }, detail: { tags, summary: 'Delete a prompt' } },
+      {
+        api: 'other',
+        params: IdParams,
+        response: { 200: t.Object({ id: t.String(), deleted: t.Literal(true) }), ...errorResponses },
+        detail: { tags, summary: 'Delete a prompt' },
+      },
     )

@@ -1,8 +1,12 @@
 // TypeBox schemas for the /prompts endpoints.
-import { t, type Static } from 'elysia'
+import { type Static, t } from 'elysia'
 
 const Id = t.String({ minLength: 1, maxLength: 64 })
-const Name = t.String({ minLength: 1, maxLength: 200, error: 'name must be a non-empty string of at most 200 characters' })
+const Name = t.String({
+  minLength: 1,
+  maxLength: 200,
+  error: 'name must be a non-empty string of at most 200 characters',
+})
 
 export const PromptArgument = t.Object(
   {
@@ -20,24 +24,41 @@ const Base64 = t.String({ maxLength: 7_000_000 })
 const Content = t.Union(
   [
     t.Object({ type: t.Literal('text'), text: t.String({ maxLength: 1_000_000 }) }, { additionalProperties: false }),
-    t.Object({ type: t.Literal('image'), data: Base64, mimeType: t.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
-    t.Object({ type: t.Literal('audio'), data: Base64, mimeType: t.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+    t.Object(
+      { type: t.Literal('image'), data: Base64, mimeType: t.String({ minLength: 1, maxLength: 200 }) },
+      { additionalProperties: false },
+    ),
+    t.Object(
+      { type: t.Literal('audio'), data: Base64, mimeType: t.String({ minLength: 1, maxLength: 200 }) },
+      { additionalProperties: false },
+    ),
     t.Object(
       {
         type: t.Literal('resource'),
         resource: t.Object(
-          { uri: t.String({ minLength: 1, maxLength: 4000 }), mimeType: t.Optional(t.String({ maxLength: 200 })), text: t.Optional(t.String()), blob: t.Optional(Base64) },
+          {
+            uri: t.String({ minLength: 1, maxLength: 4000 }),
+            mimeType: t.Optional(t.String({ maxLength: 200 })),
+            text: t.Optional(t.String()),
+            blob: t.Optional(Base64),
+          },
           { additionalProperties: false },
         ),
       },
       { additionalProperties: false },
     ),
   ],
-  { error: 'content must be {type: "text", text}, {type: "image"|"audio", data, mimeType} or {type: "resource", resource: {uri, mimeType?, text|blob}}' },
+  {
+    error:
+      'content must be {type: "text", text}, {type: "image"|"audio", data, mimeType} or {type: "resource", resource: {uri, mimeType?, text|blob}}',
+  },
 )
 
 export const PromptMessage = t.Object(
-  { role: t.Union([t.Literal('user'), t.Literal('assistant')], { error: 'role must be "user" or "assistant"' }), content: Content },
+  {
+    role: t.Union([t.Literal('user'), t.Literal('assistant')], { error: 'role must be "user" or "assistant"' }),
+    content: Content,
+  },
   { additionalProperties: false },
 )
 export type PromptMessage = Static<typeof PromptMessage>
@@ -97,7 +118,10 @@ export const GetPromptBody = t.Object({
   arguments: t.Optional(t.Record(t.String(), t.Any())),
   server_id: t.Optional(Id),
 })
-export const GetPromptResult = t.Object({ description: t.String(), messages: t.Array(t.Object({ role: t.String(), content: t.Any() })) })
+export const GetPromptResult = t.Object({
+  description: t.String(),
+  messages: t.Array(t.Object({ role: t.String(), content: t.Any() })),
+})
 
 export const ListRecordsQuery = t.Object({
   server_id: t.Optional(Id),

@@ -5,7 +5,7 @@ import type { PromptMessage } from './model'
 
 const RAW = { escape: (value: unknown) => String(value) }
 
-export const render = (template: string, view: Record<string, unknown>): string => Mustache.render(template, view, {}, RAW)
+const render = (template: string, view: Record<string, unknown>): string => Mustache.render(template, view, {}, RAW)
 
 /** Undefined when the template parses, else the parser's message (unclosed tags, …). */
 export function templateProblem(template: string): string | undefined {
@@ -28,7 +28,8 @@ export function strings(value: unknown): string[] {
 function renderDeep(value: unknown, view: Record<string, unknown>): unknown {
   if (typeof value === 'string') return render(value, view)
   if (Array.isArray(value)) return value.map((v) => renderDeep(v, view))
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, view)]))
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, view)]))
   return value
 }
 

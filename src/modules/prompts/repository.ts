@@ -27,8 +27,12 @@ export function promptsRepository(db: Db) {
        arguments = $arguments, updated_at = $updated_at
      WHERE id = $id AND project_id = $project_id`,
   )
-  const byId = db.query<PromptRow, { id: string; project_id: string }>('SELECT * FROM prompts WHERE id = $id AND project_id = $project_id')
-  const byName = db.query<PromptRow, { name: string; project_id: string }>('SELECT * FROM prompts WHERE name = $name AND project_id = $project_id')
+  const byId = db.query<PromptRow, { id: string; project_id: string }>(
+    'SELECT * FROM prompts WHERE id = $id AND project_id = $project_id',
+  )
+  const byName = db.query<PromptRow, { name: string; project_id: string }>(
+    'SELECT * FROM prompts WHERE name = $name AND project_id = $project_id',
+  )
   const remove = db.query('DELETE FROM prompts WHERE id = $id AND project_id = $project_id')
   const listAll = db.query<PromptRow, { project_id: string; server_id: string | null; after: string; limit: number }>(
     `SELECT * FROM prompts WHERE project_id = $project_id AND ($server_id IS NULL OR server_id IS NULL OR server_id = $server_id) AND id > $after

@@ -1,13 +1,13 @@
 // Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
 import type { Db } from '../../db/open'
-import { AppError, badRequest, conflict, notFound, type ErrorDetail } from '../../http/errors'
+import { AppError, badRequest, conflict, type ErrorDetail, notFound } from '../../http/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import type { GetPromptResult, McpPrompt } from '../../mcp/backend'
 import type { CreatePromptBody, PromptArgument, PromptMessage, PromptView, UpdatePromptBody } from './model'
-import type { PromptRow, PromptsRepository } from './repository'
 import { renderMessages, strings, templateProblem } from './render'
+import type { PromptRow, PromptsRepository } from './repository'
 
 export interface PromptsServiceDeps {
   db: Db
@@ -39,7 +39,11 @@ function check(row: PromptRow): void {
   const texts = row.template !== null ? [row.template] : strings(JSON.parse(row.messages ?? '[]'))
   for (const text of texts) {
     const problem = templateProblem(text)
-    if (problem) details.push({ field: row.template !== null ? 'body.template' : 'body.messages', message: `invalid Mustache template: ${problem}` })
+    if (problem)
+      details.push({
+        field: row.template !== null ? 'body.template' : 'body.messages',
+        message: `invalid Mustache template: ${problem}`,
+      })
   }
   if (details.length) throw badRequest(`invalid prompt: ${details.map((d) => d.message).join('; ')}`, details)
 }
@@ -59,10 +63,16 @@ export function promptsService(d: PromptsServiceDeps) {
     updated_at: row.updated_at,
   })
 
-  const listed = (row: PromptRow): McpPrompt & { description: string; arguments: NonNullable<McpPrompt['arguments']> } => ({
+  const listed = (
+    row: PromptRow,
+  ): McpPrompt & { description: string; arguments: NonNullable<McpPrompt['arguments']> } => ({
     name: row.name,
     description: description(row),
-    arguments: args(row).map((a) => ({ name: a.name, ...(a.description ? { description: a.description } : {}), required: a.required ?? false })),
+    arguments: args(row).map((a) => ({
+      name: a.name,
+      ...(a.description ? { description: a.description } : {}),
+      required: a.required ?? false,
+    })),
   })
 
   const mustGet = (projectId: string, id: string): PromptRow => {
@@ -150,10 +160,17 @@ export function promptsService(d: PromptsServiceDeps) {
       return repo.list(projectId, serverId).map(listed)
     },
     /** Renders the prompt; a missing required argument is a 400 naming it, an unknown prompt UnknownPromptError. */
-    render(projectId: string, name: string, values: Record<string, unknown>, serverId?: string): GetPromptResult & { description: string } {
+    render(
+      projectId: string,
+      name: string,
+      values: Record<string, unknown>,
+      serverId?: string,
+    ): GetPromptResult & { description: string } {
       const row = visible(projectId, name, serverId)
       const declared = args(row)
-      const missing = declared.filter((a) => a.required && (values[a.name] === undefined || values[a.name] === null)).map((a) => a.name)
+      const missing = declared
+        .filter((a) => a.required && (values[a.name] === undefined || values[a.name] === null))
+        .map((a) => a.name)
       if (missing.length) {
         throw badRequest(
           `Missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,

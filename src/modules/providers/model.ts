@@ -1,15 +1,22 @@
 // TypeBox schemas for /providers: built-in and project-defined authentication providers (client secrets never shown).
 import { t } from 'elysia'
 
-export const AuthType = t.Union([t.Literal('oauth'), t.Literal('api_key'), t.Literal('basic_auth'), t.Literal('custom'), t.Literal('none')], {
-  error: 'auth_type must be one of oauth, api_key, basic_auth, custom, none',
-})
+const AuthType = t.Union(
+  [t.Literal('oauth'), t.Literal('api_key'), t.Literal('basic_auth'), t.Literal('custom'), t.Literal('none')],
+  {
+    error: 'auth_type must be one of oauth, api_key, basic_auth, custom, none',
+  },
+)
 
-const HttpUrl = (field: string) => t.String({ maxLength: 2000, pattern: '^https?://[^\\s]+$', error: `${field} must be an http(s) URL` })
+const HttpUrl = (field: string) =>
+  t.String({ maxLength: 2000, pattern: '^https?://[^\\s]+$', error: `${field} must be an http(s) URL` })
 
 export const CreateProviderBody = t.Object(
   {
-    id: t.String({ pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$', error: 'id must be 1-64 characters: lower-case letters, digits, _ . - (starting with a letter or digit)' }),
+    id: t.String({
+      pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$',
+      error: 'id must be 1-64 characters: lower-case letters, digits, _ . - (starting with a letter or digit)',
+    }),
     /** Optional only when configuring a built-in provider (its name is kept). */
     name: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
     auth_type: t.Optional(AuthType),
@@ -20,7 +27,11 @@ export const CreateProviderBody = t.Object(
     client_secret: t.Optional(t.String({ minLength: 1, maxLength: 2000 })),
     base_url: t.Optional(HttpUrl('base_url')),
     /** How the client authenticates at the token endpoint (default client_secret_post, or the built-in's). */
-    token_auth_method: t.Optional(t.Union([t.Literal('client_secret_post'), t.Literal('client_secret_basic')], { error: 'token_auth_method must be client_secret_post or client_secret_basic' })),
+    token_auth_method: t.Optional(
+      t.Union([t.Literal('client_secret_post'), t.Literal('client_secret_basic')], {
+        error: 'token_auth_method must be client_secret_post or client_secret_basic',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

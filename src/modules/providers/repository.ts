@@ -22,8 +22,12 @@ export function providersRepository(db: Db) {
     `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)
      VALUES ($project_id, $id, $name, $auth_type, $authorize_url, $token_url, $scopes, $client_id, $client_secret_sealed, $base_url, $token_auth_method, $created_at, $updated_at)`,
   )
-  const byId = db.query<ProviderRow, { project_id: string; id: string }>('SELECT * FROM providers WHERE project_id = $project_id AND id = $id')
-  const list = db.query<ProviderRow, { project_id: string }>('SELECT * FROM providers WHERE project_id = $project_id ORDER BY id')
+  const byId = db.query<ProviderRow, { project_id: string; id: string }>(
+    'SELECT * FROM providers WHERE project_id = $project_id AND id = $id',
+  )
+  const list = db.query<ProviderRow, { project_id: string }>(
+    'SELECT * FROM providers WHERE project_id = $project_id ORDER BY id',
+  )
   const remove = db.query('DELETE FROM providers WHERE project_id = $project_id AND id = $id')
   return {
     insert: (row: ProviderRow) => insert.run(row),

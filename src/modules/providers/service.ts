@@ -2,7 +2,7 @@
 import type { Sealer } from '../../crypto/seal'
 import { AppError, badRequest, conflict, notFound } from '../../http/errors'
 import { nowIso } from '../../lib/ids'
-import { builtinProvider, builtinProviders, type BuiltinProvider } from './builtins'
+import { type BuiltinProvider, builtinProvider, builtinProviders } from './builtins'
 import type { CreateProviderBody, ProviderView } from './model'
 import type { ProviderRow, ProvidersRepository } from './repository'
 
@@ -43,9 +43,13 @@ export interface OAuthClient {
 const secretContext = (id: string) => `provider:${id}:client_secret`
 
 export function providersService(repo: ProvidersRepository, sealer: Sealer) {
-  const resolve = (builtin: BuiltinProvider | undefined, row: ProviderRow | undefined): ResolvedProvider | undefined => {
+  const resolve = (
+    builtin: BuiltinProvider | undefined,
+    row: ProviderRow | undefined,
+  ): ResolvedProvider | undefined => {
     if (!builtin && !row) return undefined
-    const pick = <T>(own: T | null | undefined, base: T | undefined): T | undefined => (own !== null && own !== undefined ? own : base)
+    const pick = <T>(own: T | null | undefined, base: T | undefined): T | undefined =>
+      own !== null && own !== undefined ? own : base
     const ownScopes = row ? (JSON.parse(row.scopes) as string[]) : []
     return {
       id: (row?.id ?? builtin?.id)!,
@@ -68,7 +72,8 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
   }
 
   // A public client (PKCE, no secret) is a valid OAuth client, so the secret is not required for "configured".
-  const oauthConfigured = (p: ResolvedProvider) => p.auth_type === 'oauth' && !!p.authorize_url && !!p.token_url && !!p.client_id
+  const oauthConfigured = (p: ResolvedProvider) =>
+    p.auth_type === 'oauth' && !!p.authorize_url && !!p.token_url && !!p.client_id
 
   const view = (p: ResolvedProvider): ProviderView => ({
     id: p.id,
@@ -104,11 +109,18 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
     },
     create(projectId: string, body: CreateProviderBody): ProviderView {
       const builtin = builtinProvider(body.id)
-      if (repo.byId(projectId, body.id)) throw conflict(`provider "${body.id}" is already defined in this project (DELETE /providers/${body.id} first to replace it)`)
-      if (!builtin && !body.name) throw badRequest('name is required for a new provider', [{ field: 'body.name', message: 'required' }])
-      if (!builtin && !body.auth_type) throw badRequest('auth_type is required for a new provider', [{ field: 'body.auth_type', message: 'required' }])
+      if (repo.byId(projectId, body.id))
+        throw conflict(
+          `provider "${body.id}" is already defined in this project (DELETE /providers/${body.id} first to replace it)`,
+        )
+      if (!builtin && !body.name)
+        throw badRequest('name is required for a new provider', [{ field: 'body.name', message: 'required' }])
+      if (!builtin && !body.auth_type)
+        throw badRequest('auth_type is required for a new provider', [{ field: 'body.auth_type', message: 'required' }])
       if (builtin && body.auth_type && body.auth_type !== builtin.auth_type) {
-        throw badRequest(`auth_type of the built-in provider "${builtin.id}" is ${builtin.auth_type}`, [{ field: 'body.auth_type', message: `must be ${builtin.auth_type}` }])
+        throw badRequest(`auth_type of the built-in provider "${builtin.id}" is ${builtin.auth_type}`, [
+          { field: 'body.auth_type', message: `must be ${builtin.auth_type}` },
+        ])
       }
       const at = nowIso()
       const row: ProviderRow = {
@@ -120,7 +132,8 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
         token_url: body.token_url ?? null,
         scopes: JSON.stringify(body.scopes ?? []),
         client_id: body.client_id ?? null,
-        client_secret_sealed: body.client_secret !== undefined ? sealer.seal(projectId, secretContext(body.id), body.client_secret) : null,
+        client_secret_sealed:
+          body.client_secret !== undefined ? sealer.seal(projectId, secretContext(body.id), body.client_secret) : null,
         base_url: body.base_url ?? null,
         token_auth_method: body.token_auth_method ?? null,
         created_at: at,
@@ -129,7 +142,11 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
       const merged = resolve(builtin, row)!
       if (merged.auth_type === 'oauth') {
         const missing = (['authorize_url', 'token_url', 'client_id'] as const).filter((f) => !merged[f])
-        if (missing.length) throw badRequest(`an oauth provider needs ${missing.join(', ')}`, missing.map((f) => ({ field: `body.${f}`, message: 'required for auth_type oauth' })))
+        if (missing.length)
+          throw badRequest(
+            `an oauth provider needs ${missing.join(', ')}`,
+            missing.map((f) => ({ field: `body.${f}`, message: 'required for auth_type oauth' })),
+          )
       }
       repo.insert(row)
       return view(merged)
@@ -141,9 +158,15 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
     oauthClient(projectId: string, id: string): OAuthClient {
       const p = get(projectId, id)
       if (!p) throw badRequest(`unknown provider "${id}"`, [{ field: 'body.provider_id', message: 'no such provider' }])
-      if (p.auth_type !== 'oauth') throw badRequest(`provider "${id}" does not use OAuth (auth_type ${p.auth_type})`, [{ field: 'body.provider_id', message: 'not an oauth provider' }])
+      if (p.auth_type !== 'oauth')
+        throw badRequest(`provider "${id}" does not use OAuth (auth_type ${p.auth_type})`, [
+          { field: 'body.provider_id', message: 'not an oauth provider' },
+        ])
       if (!oauthConfigured(p)) {
-        throw new AppError('bad_request', `provider "${id}" has no OAuth client configured for this project: POST /providers with id "${id}", client_id and client_secret first`)
+        throw new AppError(
+          'bad_request',
+          `provider "${id}" has no OAuth client configured for this project: POST /providers with id "${id}", client_id and client_secret first`,
+        )
       }
       return {
         providerId: p.id,
@@ -151,7 +174,9 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
         authorize_url: p.authorize_url!,
         token_url: p.token_url!,
         client_id: p.client_id!,
-        ...(p.row?.client_secret_sealed ? { client_secret: sealer.open(projectId, secretContext(p.id), p.row.client_secret_sealed) } : {}),
+        ...(p.row?.client_secret_sealed
+          ? { client_secret: sealer.open(projectId, secretContext(p.id), p.row.client_secret_sealed) }
+          : {}),
         scopes: p.scopes,
         scope_separator: p.scope_separator,
         authorize_params: p.authorize_params,

@@ -13,7 +13,8 @@ export function resourcesBackend(resources: ResourcesService): ResourcesBackend 
       try {
         return await resources.read(server.project_id, uri, host, server.id)
       } catch (error) {
-        if (error instanceof UnknownResourceError) throw new ProtocolError(RPC.RESOURCE_NOT_FOUND, 'Resource not found', { uri })
+        if (error instanceof UnknownResourceError)
+          throw new ProtocolError(RPC.RESOURCE_NOT_FOUND, 'Resource not found', { uri })
         // A known resource whose source failed: the message says why (no stack, no secrets).
         if (error instanceof AppError) throw new ProtocolError(RPC.INTERNAL_ERROR, error.message, { uri })
         throw error

@@ -1,9 +1,10 @@
 // Turning raw source output into MCP resource contents: text for textual mime types, base64 blob otherwise.
 import type { ResourceContents } from '../../mcp/backend'
 
-const TEXTUAL = /^(text\/|application\/(json|xml|javascript|ecmascript|yaml|x-yaml|toml|sql|graphql|x-www-form-urlencoded|x-sh|csv)\b)|[+](json|xml|yaml)\b/i
+const TEXTUAL =
+  /^(text\/|application\/(json|xml|javascript|ecmascript|yaml|x-yaml|toml|sql|graphql|x-www-form-urlencoded|x-sh|csv)\b)|[+](json|xml|yaml)\b/i
 
-export const isTextMime = (mimeType: string): boolean => TEXTUAL.test(mimeType)
+const isTextMime = (mimeType: string): boolean => TEXTUAL.test(mimeType)
 
 export function fromBytes(uri: string, mimeType: string, bytes: Uint8Array): ResourceContents {
   if (isTextMime(mimeType)) return { uri, mimeType, text: new TextDecoder().decode(bytes) }

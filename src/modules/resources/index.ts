@@ -1,7 +1,7 @@
 // Routes for /mcp/resources: registration and management, listings, and reads.
 import { Elysia, t } from 'elysia'
 import { ErrorBody, errorResponses, IdParams, ListQuery } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
+import { type GuardDeps, guard } from '../../http/guard'
 import type { CallHost } from '../../mcp/backend'
 import {
   CreateResourceBody,
@@ -21,7 +21,12 @@ const tags = ['resources']
 const withErrors = { ...errorResponses, 502: ErrorBody }
 
 /** A REST read has no MCP session: nothing to log to or report progress on. */
-const restHost = (signal: AbortSignal): CallHost => ({ signal, protocolVersion: '2025-11-25', log: () => {}, progress: () => {} })
+const restHost = (signal: AbortSignal): CallHost => ({
+  signal,
+  protocolVersion: '2025-11-25',
+  log: () => {},
+  progress: () => {},
+})
 
 const paged = <T>(items: T[], limit: number, cursor?: string) => {
   const start = cursor ? Number.parseInt(Buffer.from(cursor, 'base64url').toString(), 10) || 0 : 0
@@ -39,34 +44,73 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService 
         set.status = 201
         return deps.resources.create(auth.projectId, body)
       },
-      { api: 'register', body: CreateResourceBody, response: { 201: ResourceView, ...errorResponses }, detail: { tags, summary: 'Register a resource' } },
+      {
+        api: 'register',
+        body: CreateResourceBody,
+        response: { 201: ResourceView, ...errorResponses },
+        detail: { tags, summary: 'Register a resource' },
+      },
     )
     .get(
       '/resources',
       ({ auth, query }) => deps.resources.listRecords(auth.projectId, query.server_id, query.limit ?? 50, query.cursor),
-      { api: 'other', query: ListRecordsQuery, response: { 200: ResourceRecordList, ...errorResponses }, detail: { tags, summary: "The project's resource records (inactive and templates included)" } },
+      {
+        api: 'other',
+        query: ListRecordsQuery,
+        response: { 200: ResourceRecordList, ...errorResponses },
+        detail: { tags, summary: "The project's resource records (inactive and templates included)" },
+      },
     )
     .post(
       '/resources/list',
       ({ auth, body, query }) => {
-        const { slice, next_cursor } = paged(deps.resources.list(auth.projectId, body?.server_id), query.limit ?? 100, query.cursor)
+        const { slice, next_cursor } = paged(
+          deps.resources.list(auth.projectId, body?.server_id),
+          query.limit ?? 100,
+          query.cursor,
+        )
         // The spec's REST shape always has a description; the protocol omits an absent one.
-        return { resources: slice.map((r) => ({ ...r, description: r.description ?? '' })), ...(next_cursor ? { next_cursor } : {}) }
+        return {
+          resources: slice.map((r) => ({ ...r, description: r.description ?? '' })),
+          ...(next_cursor ? { next_cursor } : {}),
+        }
       },
-      { api: 'resources_misc', body: t.Optional(ListResourcesBody), query: ListQuery, response: { 200: ResourceListing, ...errorResponses }, detail: { tags, summary: 'Active resources (uri templates excluded)' } },
+      {
+        api: 'resources_misc',
+        body: t.Optional(ListResourcesBody),
+        query: ListQuery,
+        response: { 200: ResourceListing, ...errorResponses },
+        detail: { tags, summary: 'Active resources (uri templates excluded)' },
+      },
     )
     .post(
       '/resources/templates/list',
       ({ auth, body, query }) => {
-        const { slice, next_cursor } = paged(deps.resources.listTemplates(auth.projectId, body?.server_id), query.limit ?? 100, query.cursor)
+        const { slice, next_cursor } = paged(
+          deps.resources.listTemplates(auth.projectId, body?.server_id),
+          query.limit ?? 100,
+          query.cursor,
+        )
         return { resourceTemplates: slice, ...(next_cursor ? { next_cursor } : {}) }
       },
-      { api: 'resources_misc', body: t.Optional(ListResourcesBody), query: ListQuery, response: { 200: TemplateListing, ...errorResponses }, detail: { tags, summary: 'Active resource templates' } },
+      {
+        api: 'resources_misc',
+        body: t.Optional(ListResourcesBody),
+        query: ListQuery,
+        response: { 200: TemplateListing, ...errorResponses },
+        detail: { tags, summary: 'Active resource templates' },
+      },
     )
     .post(
       '/resources/read',
-      ({ auth, body, request }) => deps.resources.read(auth.projectId, body.uri, restHost(request.signal), body.server_id),
-      { api: 'resources_read', body: ReadResourceBody, response: { 200: ReadResult, ...withErrors }, detail: { tags, summary: 'Read a resource (exact uri or through a template)' } },
+      ({ auth, body, request }) =>
+        deps.resources.read(auth.projectId, body.uri, restHost(request.signal), body.server_id),
+      {
+        api: 'resources_read',
+        body: ReadResourceBody,
+        response: { 200: ReadResult, ...withErrors },
+        detail: { tags, summary: 'Read a resource (exact uri or through a template)' },
+      },
     )
     .get('/resources/:id', ({ auth, params }) => deps.resources.get(auth.projectId, params.id), {
       api: 'other',
@@ -87,5 +131,10 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService 
         deps.resources.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true as const }
       },
-      { api: 'other', params: IdParams, response: { 200: t.Object({ id: t.String(), deleted: t.Literal(true) }), ...errorResponses }, detail: { tags, summary: 'Delete a resource' } },
+      {
+        api: 'other',
+        params: IdParams,
+        response: { 200: t.Object({ id: t.String(), deleted: t.Literal(true) }), ...errorResponses },
+        detail: { tags, summary: 'Delete a resource' },
+      },
     )

@@ -1,7 +1,7 @@
 // TypeBox schemas for the /resources endpoints (registration, update, list, read).
-import { t, type Static } from 'elysia'
+import { type Static, t } from 'elysia'
 
-export const RESOURCE_TYPES = ['database', 'file', 'api', 'static', 'dynamic', 'function'] as const
+const RESOURCE_TYPES = ['database', 'file', 'api', 'static', 'dynamic', 'function'] as const
 export type ResourceType = (typeof RESOURCE_TYPES)[number]
 
 const Id = t.String({ minLength: 1, maxLength: 64 })
@@ -11,23 +11,45 @@ const Uri = t.String({
   pattern: '^[A-Za-z][A-Za-z0-9+.-]*:\\S+$',
   error: 'uri must be scheme-style, e.g. docs://readme or users://{id}/profile',
 })
-const Name = t.String({ minLength: 1, maxLength: 200, error: 'name must be a non-empty string of at most 200 characters' })
+const Name = t.String({
+  minLength: 1,
+  maxLength: 200,
+  error: 'name must be a non-empty string of at most 200 characters',
+})
 const Type = t.Union(
-  [t.Literal('database'), t.Literal('file'), t.Literal('api'), t.Literal('static'), t.Literal('dynamic'), t.Literal('function')],
+  [
+    t.Literal('database'),
+    t.Literal('file'),
+    t.Literal('api'),
+    t.Literal('static'),
+    t.Literal('dynamic'),
+    t.Literal('function'),
+  ],
   { error: `resource_type must be one of: ${RESOURCE_TYPES.join(', ')}` },
 )
-const MimeType = t.String({ minLength: 1, maxLength: 200, pattern: '^[^\\s/]+/[^\\s]+$', error: 'mime_type must look like type/subtype' })
-const Method = t.String({ pattern: '^(GET|POST|PUT|PATCH|DELETE|HEAD)$', error: 'method must be GET, POST, PUT, PATCH, DELETE or HEAD' })
+const MimeType = t.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[^\\s/]+/[^\\s]+$',
+  error: 'mime_type must look like type/subtype',
+})
+const Method = t.String({
+  pattern: '^(GET|POST|PUT|PATCH|DELETE|HEAD)$',
+  error: 'method must be GET, POST, PUT, PATCH, DELETE or HEAD',
+})
 const Headers = t.Record(t.String({ minLength: 1, maxLength: 200 }), t.String({ maxLength: 8000 }))
 /** Optional per-variable metadata of a uri template; `enum` feeds completion/complete. */
-export const Variables = t.Record(
+const Variables = t.Record(
   t.String({ minLength: 1, maxLength: 100 }),
   t.Object(
-    { description: t.Optional(t.String({ maxLength: 2000 })), enum: t.Optional(t.Array(t.String({ maxLength: 500 }), { maxItems: 1000 })) },
+    {
+      description: t.Optional(t.String({ maxLength: 2000 })),
+      enum: t.Optional(t.Array(t.String({ maxLength: 500 }), { maxItems: 1000 })),
+    },
     { additionalProperties: false },
   ),
 )
-export type Variables = Static<typeof Variables>
+type Variables = Static<typeof Variables>
 
 const sourceFields = {
   content: t.String({ maxLength: 5_000_000 }),
@@ -130,14 +152,37 @@ export type ResourceView = Static<typeof ResourceView>
 export const ResourceRecordList = t.Object({ resources: t.Array(ResourceView), next_cursor: t.Optional(t.String()) })
 
 export const ListResourcesBody = t.Object({ server_id: t.Optional(Id) })
-export const ListedResource = t.Object({ uri: t.String(), name: t.String(), description: t.Optional(t.String()), mimeType: t.Optional(t.String()) })
-export const ListedTemplate = t.Object({ uriTemplate: t.String(), name: t.String(), description: t.Optional(t.String()), mimeType: t.Optional(t.String()) })
+const ListedResource = t.Object({
+  uri: t.String(),
+  name: t.String(),
+  description: t.Optional(t.String()),
+  mimeType: t.Optional(t.String()),
+})
+const ListedTemplate = t.Object({
+  uriTemplate: t.String(),
+  name: t.String(),
+  description: t.Optional(t.String()),
+  mimeType: t.Optional(t.String()),
+})
 export const ResourceListing = t.Object({ resources: t.Array(ListedResource), next_cursor: t.Optional(t.String()) })
-export const TemplateListing = t.Object({ resourceTemplates: t.Array(ListedTemplate), next_cursor: t.Optional(t.String()) })
+export const TemplateListing = t.Object({
+  resourceTemplates: t.Array(ListedTemplate),
+  next_cursor: t.Optional(t.String()),
+})
 
-export const ReadResourceBody = t.Object({ uri: t.String({ minLength: 1, maxLength: 4000 }), server_id: t.Optional(Id) })
+export const ReadResourceBody = t.Object({
+  uri: t.String({ minLength: 1, maxLength: 4000 }),
+  server_id: t.Optional(Id),
+})
 export const ReadResult = t.Object({
-  contents: t.Array(t.Object({ uri: t.String(), mimeType: t.Optional(t.String()), text: t.Optional(t.String()), blob: t.Optional(t.String()) })),
+  contents: t.Array(
+    t.Object({
+      uri: t.String(),
+      mimeType: t.Optional(t.String()),
+      text: t.Optional(t.String()),
+      blob: t.Optional(t.String()),
+    }),
+  ),
 })
 
 export const ListRecordsQuery = t.Object({

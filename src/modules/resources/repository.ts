@@ -35,7 +35,9 @@ export type ResourceRow = {
 const COLUMNS = `id, project_id, server_id, name, uri, is_template, description, mime_type, resource_type, requires_credentials,
   credential_id, cache_ttl_seconds, is_active, content, blob, path, url, method, headers, database, query, function_name,
   variables, created_at, updated_at`
-const VALUES = COLUMNS.split(',').map((c) => '$' + c.trim()).join(', ')
+const VALUES = COLUMNS.split(',')
+  .map((c) => `$${c.trim()}`)
+  .join(', ')
 
 export function resourcesRepository(db: Db) {
   const insert = db.query(`INSERT INTO resources (${COLUMNS}) VALUES (${VALUES})`)
@@ -47,15 +49,24 @@ export function resourcesRepository(db: Db) {
       .join(', ')}
      WHERE id = $id AND project_id = $project_id`,
   )
-  const byId = db.query<ResourceRow, { id: string; project_id: string }>('SELECT * FROM resources WHERE id = $id AND project_id = $project_id')
-  const byUri = db.query<ResourceRow, { uri: string; project_id: string }>('SELECT * FROM resources WHERE uri = $uri AND project_id = $project_id')
-  const uriTaken = db.query<{ id: string }, { uri: string; project_id: string }>('SELECT id FROM resources WHERE uri = $uri AND project_id = $project_id')
+  const byId = db.query<ResourceRow, { id: string; project_id: string }>(
+    'SELECT * FROM resources WHERE id = $id AND project_id = $project_id',
+  )
+  const byUri = db.query<ResourceRow, { uri: string; project_id: string }>(
+    'SELECT * FROM resources WHERE uri = $uri AND project_id = $project_id',
+  )
+  const uriTaken = db.query<{ id: string }, { uri: string; project_id: string }>(
+    'SELECT id FROM resources WHERE uri = $uri AND project_id = $project_id',
+  )
   const remove = db.query('DELETE FROM resources WHERE id = $id AND project_id = $project_id')
   const listAll = db.query<ResourceRow, { project_id: string; server_id: string | null; after: string; limit: number }>(
     `SELECT * FROM resources WHERE project_id = $project_id AND ($server_id IS NULL OR server_id = $server_id) AND id > $after
      ORDER BY id LIMIT $limit`,
   )
-  const listActive = db.query<ResourceRow, { project_id: string; server_id: string | null; is_template: number; after: string; limit: number }>(
+  const listActive = db.query<
+    ResourceRow,
+    { project_id: string; server_id: string | null; is_template: number; after: string; limit: number }
+  >(
     `SELECT * FROM resources WHERE project_id = $project_id AND ($server_id IS NULL OR server_id = $server_id)
        AND is_active = 1 AND is_template = $is_template AND id > $after
      ORDER BY id LIMIT $limit`,
@@ -72,8 +83,20 @@ export function resourcesRepository(db: Db) {
     listAll: (project_id: string, server_id: string | undefined, after: string | undefined, limit: number) =>
       listAll.all({ project_id, server_id: server_id ?? null, after: after ?? '', limit }),
     /** Active direct resources (templates: false) or active templates (templates: true), optionally of one server. */
-    listActive: (project_id: string, server_id: string | undefined, templates: boolean, after?: string, limit = 1_000_000) =>
-      listActive.all({ project_id, server_id: server_id ?? null, is_template: templates ? 1 : 0, after: after ?? '', limit }),
+    listActive: (
+      project_id: string,
+      server_id: string | undefined,
+      templates: boolean,
+      after?: string,
+      limit = 1_000_000,
+    ) =>
+      listActive.all({
+        project_id,
+        server_id: server_id ?? null,
+        is_template: templates ? 1 : 0,
+        after: after ?? '',
+        limit,
+      }),
   }
 }
 export type ResourcesRepository = ReturnType<typeof resourcesRepository>

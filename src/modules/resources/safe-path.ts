@@ -3,12 +3,13 @@ import { realpathSync } from 'node:fs'
 import { isAbsolute, join, normalize, sep } from 'node:path'
 import { AppError, badRequest } from '../../http/errors'
 
-export const projectFilesDir = (dataDir: string, projectId: string) => join(dataDir, 'files', projectId)
+const projectFilesDir = (dataDir: string, projectId: string) => join(dataDir, 'files', projectId)
 
 /** Static check at registration: relative, no `..` segments, no NUL. */
 export function pathProblem(path: string): string | undefined {
   if (path.includes('\0')) return 'path must not contain NUL characters'
-  if (isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\')) return "path must be relative to the project's files folder"
+  if (isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\'))
+    return "path must be relative to the project's files folder"
   if (path.split(/[\\/]+/).includes('..')) return "path must not contain '..' segments"
   return undefined
 }
@@ -17,7 +18,12 @@ export function pathProblem(path: string): string | undefined {
  * The real path of `path` under the project's folder. Symlinks are resolved first, so a link pointing
  * outside the folder is refused like `../` is. Missing file → 404; escape → 400.
  */
-export function resolveProjectFile(dataDir: string, projectId: string, path: string, what: 'file' | 'database'): string {
+export function resolveProjectFile(
+  dataDir: string,
+  projectId: string,
+  path: string,
+  what: 'file' | 'database',
+): string {
   const problem = pathProblem(path)
   if (problem) throw badRequest(problem, [{ field: what === 'file' ? 'path' : 'database', message: problem }])
   let root: string
@@ -28,6 +34,7 @@ export function resolveProjectFile(dataDir: string, projectId: string, path: str
   } catch {
     throw new AppError('not_found', `${what} "${path}" not found in the project's files folder`)
   }
-  if (!real.startsWith(root + sep)) throw badRequest(`${what} path "${path}" resolves outside the project's files folder`)
+  if (!real.startsWith(root + sep))
+    throw badRequest(`${what} path "${path}" resolves outside the project's files folder`)
   return real
 }

@@ -1,5 +1,6 @@
 // Accepts only one read-only SELECT (or WITH … SELECT) statement; the read-only connection is the second wall.
-const FORBIDDEN = /\b(insert|update|delete|replace|upsert|drop|create|alter|attach|detach|pragma|vacuum|reindex|analyze|begin|commit|rollback|savepoint|release|load_extension)\b/i
+const FORBIDDEN =
+  /\b(insert|update|delete|replace|upsert|drop|create|alter|attach|detach|pragma|vacuum|reindex|analyze|begin|commit|rollback|savepoint|release|load_extension)\b/i
 
 /** Masks string literals, quoted identifiers and comments so keywords inside them are not mistaken for SQL. */
 function mask(sql: string): string {

@@ -17,7 +17,7 @@ import { readApi } from './source-api'
 import { readDatabase } from './source-database'
 import { readFile } from './source-file'
 import { compileTemplate, isTemplate, matchTemplate } from './uri-template'
-import { FIELDS_BY_TYPE, SOURCE_FIELDS, validateResource, type SourceField } from './validate'
+import { FIELDS_BY_TYPE, SOURCE_FIELDS, type SourceField, validateResource } from './validate'
 
 /** How a resource runs a project function (adapter over the functions feature, wired in deps). */
 export interface ResourceFunctionRunner {
@@ -92,17 +92,24 @@ export function resourcesService(d: ResourcesServiceDeps) {
       variables: row.variables ? JSON.parse(row.variables) : null,
       source: Object.fromEntries(SOURCE_FIELDS.map((f) => [f, row[f]])),
     })
-    if (row.credential_id && d.credentials.status(projectId, row.credential_id) === 'missing') throw notFound('credential')
+    if (row.credential_id && d.credentials.status(projectId, row.credential_id) === 'missing')
+      throw notFound('credential')
   }
 
   const publish = (type: ResourceEventType, row: ResourceRow, at: string) =>
     d.events.publish({ type, projectId: row.project_id, serverId: row.server_id, uri: row.uri, name: row.name, at })
-  const listChanged = (projectId: string, serverId: string) => d.events.publish({ type: 'list_changed', list: 'resources', projectId, serverId })
+  const listChanged = (projectId: string, serverId: string) =>
+    d.events.publish({ type: 'list_changed', list: 'resources', projectId, serverId })
 
   /** The resource serving `uri`: an exact active uri first, then the most specific matching active template. */
-  function resolve(projectId: string, uri: string, serverId?: string): { row: ResourceRow; params: Record<string, string> } {
+  function resolve(
+    projectId: string,
+    uri: string,
+    serverId?: string,
+  ): { row: ResourceRow; params: Record<string, string> } {
     const exact = repo.byUri(projectId, uri)
-    if (exact && exact.is_active === 1 && exact.is_template === 0 && (!serverId || exact.server_id === serverId)) return { row: exact, params: {} }
+    if (exact && exact.is_active === 1 && exact.is_template === 0 && (!serverId || exact.server_id === serverId))
+      return { row: exact, params: {} }
     const templates = repo
       .listActive(projectId, serverId, true)
       .map((row) => ({ row, t: compileTemplate(row.uri) }))
@@ -116,33 +123,67 @@ export function resourcesService(d: ResourcesServiceDeps) {
 
   async function openCredentials(row: ResourceRow): Promise<Record<string, unknown> | undefined> {
     if (row.requires_credentials !== 1) return undefined
-    if (!row.credential_id) throw new AppError('bad_request', `resource ${row.uri} requires credentials but has no credential_id`)
+    if (!row.credential_id)
+      throw new AppError('bad_request', `resource ${row.uri} requires credentials but has no credential_id`)
     const opened = await d.credentials.open(row.project_id, row.credential_id)
     if (opened.status !== 'configured' || !opened.data) {
-      throw new AppError('bad_request', `resource ${row.uri} requires credentials: credential ${row.credential_id} is ${opened.status}`)
+      throw new AppError(
+        'bad_request',
+        `resource ${row.uri} requires credentials: credential ${row.credential_id} is ${opened.status}`,
+      )
     }
     return opened.data
   }
 
-  async function fromSource(row: ResourceRow, uri: string, params: Record<string, string>, host: CallHost): Promise<ResourceContents[]> {
+  async function fromSource(
+    row: ResourceRow,
+    uri: string,
+    params: Record<string, string>,
+    host: CallHost,
+  ): Promise<ResourceContents[]> {
     switch (row.resource_type) {
       case 'static':
-        return [row.blob !== null ? { uri, mimeType: row.mime_type, blob: row.blob } : { uri, mimeType: row.mime_type, text: row.content ?? '' }]
+        return [
+          row.blob !== null
+            ? { uri, mimeType: row.mime_type, blob: row.blob }
+            : { uri, mimeType: row.mime_type, text: row.content ?? '' },
+        ]
       case 'file':
         return readFile(d.dataDir, row.project_id, Mustache.render(row.path!, { params }, {}, RAW), uri, row.mime_type)
       case 'database':
-        return readDatabase(d.dataDir, row.project_id, { database: row.database!, query: row.query!, mimeType: row.mime_type }, uri, params)
+        return readDatabase(
+          d.dataDir,
+          row.project_id,
+          { database: row.database!, query: row.query!, mimeType: row.mime_type },
+          uri,
+          params,
+        )
       case 'api': {
         const credentials = await openCredentials(row)
         const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : null
-        return readApi(d.egress, { url: row.url!, method: row.method, headers, mimeType: row.mime_type }, uri, { credentials, params }, host.signal)
+        return readApi(
+          d.egress,
+          { url: row.url!, method: row.method, headers, mimeType: row.mime_type },
+          uri,
+          { credentials, params },
+          host.signal,
+        )
       }
       case 'dynamic':
       case 'function': {
         const credentials = await openCredentials(row)
-        const result = await d.functions.run(row.project_id, row.function_name!, { uri, params }, { host, ...(credentials ? { credentials } : {}) })
+        const result = await d.functions.run(
+          row.project_id,
+          row.function_name!,
+          { uri, params },
+          { host, ...(credentials ? { credentials } : {}) },
+        )
         if (!result.ok) {
-          if (result.missing) throw new AppError('internal_error', `resource ${row.uri} has no backing function: "${row.function_name}" does not exist`)
+          if (result.missing)
+            throw new AppError(
+              'internal_error',
+              `resource ${row.uri} has no backing function: "${row.function_name}" does not exist`,
+            )
           throw upstreamError(`resource function "${row.function_name}" failed: ${result.message}`)
         }
         return [fromFunctionValue(uri, row.mime_type, result.value)]
@@ -150,7 +191,8 @@ export function resourcesService(d: ResourcesServiceDeps) {
     }
   }
 
-  const cacheable = (row: ResourceRow) => row.cache_ttl_seconds > 0 && row.resource_type !== 'dynamic' && row.resource_type !== 'static'
+  const cacheable = (row: ResourceRow) =>
+    row.cache_ttl_seconds > 0 && row.resource_type !== 'dynamic' && row.resource_type !== 'static'
 
   const listed = (r: ResourceRow): McpResource => ({
     uri: r.uri,
@@ -200,7 +242,8 @@ export function resourcesService(d: ResourcesServiceDeps) {
       }
       checkRow(projectId, row)
       d.db.transaction(() => {
-        if (repo.uriOwner(projectId, row.uri)) throw conflict(`a resource with uri ${row.uri} already exists in this project`)
+        if (repo.uriOwner(projectId, row.uri))
+          throw conflict(`a resource with uri ${row.uri} already exists in this project`)
         repo.insert(row)
         publish('resource.created', row, at)
         listChanged(projectId, row.server_id)
@@ -219,7 +262,8 @@ export function resourcesService(d: ResourcesServiceDeps) {
       const type = input.resource_type ?? current.resource_type
       const next: ResourceRow = { ...current, updated_at: nowIso() }
       // Switching type drops the old type's source fields unless the request sets them again.
-      if (type !== current.resource_type) for (const f of SOURCE_FIELDS) if (!FIELDS_BY_TYPE[type].includes(f)) next[f] = null
+      if (type !== current.resource_type)
+        for (const f of SOURCE_FIELDS) if (!FIELDS_BY_TYPE[type].includes(f)) next[f] = null
       next.resource_type = type
       if (input.server_id !== undefined) next.server_id = input.server_id
       if (input.name !== undefined) next.name = input.name
@@ -238,7 +282,8 @@ export function resourcesService(d: ResourcesServiceDeps) {
         if (v === undefined) continue
         next[f] = v === null ? null : f === 'headers' ? JSON.stringify(v) : (v as string)
       }
-      if (input.variables !== undefined) next.variables = input.variables === null ? null : JSON.stringify(input.variables)
+      if (input.variables !== undefined)
+        next.variables = input.variables === null ? null : JSON.stringify(input.variables)
       checkRow(projectId, next)
       d.db.transaction(() => {
         const owner = repo.uriOwner(projectId, next.uri)
@@ -274,7 +319,12 @@ export function resourcesService(d: ResourcesServiceDeps) {
       return repo.listActive(projectId, serverId, true).map(listedTemplate)
     },
     /** Reads `uri` (exact or through a template); the contents carry the requested uri. */
-    async read(projectId: string, uri: string, host: CallHost, serverId?: string): Promise<{ contents: ResourceContents[] }> {
+    async read(
+      projectId: string,
+      uri: string,
+      host: CallHost,
+      serverId?: string,
+    ): Promise<{ contents: ResourceContents[] }> {
       const { row, params } = resolve(projectId, uri, serverId)
       if (cacheable(row)) {
         const hit = d.cache.get(row.id, uri)
@@ -305,7 +355,16 @@ export function resourcesService(d: ResourcesServiceDeps) {
       }
       const row = found
       d.cache.drop(row.id)
-      d.db.transaction(() => d.events.publish({ type: 'resource.updated', projectId, serverId: row.server_id, uri, name: row.name, at: nowIso() }))()
+      d.db.transaction(() =>
+        d.events.publish({
+          type: 'resource.updated',
+          projectId,
+          serverId: row.server_id,
+          uri,
+          name: row.name,
+          at: nowIso(),
+        }),
+      )()
       return true
     },
   }

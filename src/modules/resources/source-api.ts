@@ -1,6 +1,6 @@
 // `api` resources: one outbound call through the egress guard; url and headers are Mustache templates.
 import Mustache from 'mustache'
-import { EgressError, type Egress } from '../../egress/client'
+import { type Egress, EgressError } from '../../egress/client'
 import type { ResourceContents } from '../../mcp/backend'
 import { fromText } from './contents'
 import { upstreamError } from './errors'
@@ -25,8 +25,9 @@ export async function readApi(
   // Template values in the url are percent-encoded so a variable cannot change the url's structure.
   const url = Mustache.render(source.url, { ...view, params: encodeAll(view.params) }, {}, RAW)
   const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(source.headers ?? {})) headers[name] = Mustache.render(value, view, {}, RAW)
-  let response
+  for (const [name, value] of Object.entries(source.headers ?? {}))
+    headers[name] = Mustache.render(value, view, {}, RAW)
+  let response: Awaited<ReturnType<typeof egress.fetch>>
   try {
     response = await egress.fetch(url, { method: source.method ?? 'GET', headers, signal })
   } catch (error) {
@@ -39,4 +40,5 @@ export async function readApi(
   return [fromText(uri, source.mimeType, response.text)]
 }
 
-const encodeAll = (params: Record<string, string>) => Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)]))
+const encodeAll = (params: Record<string, string>) =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)]))

@@ -1,7 +1,7 @@
 // `database` resources: one SELECT against a SQLite file of the project, opened read-only, rows returned as JSON.
 import { Database } from 'bun:sqlite'
-import type { ResourceContents } from '../../mcp/backend'
 import { badRequest } from '../../http/errors'
+import type { ResourceContents } from '../../mcp/backend'
 import { resolveProjectFile } from './safe-path'
 import { selectProblem } from './select-guard'
 

@@ -13,7 +13,8 @@ export const isTemplate = (uri: string): boolean => uri.includes('{') || uri.inc
 /** Returns a message when `uri` uses braces other than level-1 `{name}` placeholders. */
 export function templateProblem(uri: string): string | undefined {
   const rest = uri.replace(PLACEHOLDER, '')
-  if (rest.includes('{') || rest.includes('}')) return 'uri templates support only {name} placeholders (RFC 6570 level 1)'
+  if (rest.includes('{') || rest.includes('}'))
+    return 'uri templates support only {name} placeholders (RFC 6570 level 1)'
   const names = [...uri.matchAll(PLACEHOLDER)].map((m) => m[1]!)
   if (new Set(names).size !== names.length) return 'a uri template may use each variable once'
   if (/\}\{/.test(uri)) return 'two placeholders must be separated by literal text'
@@ -37,7 +38,7 @@ export function compileTemplate(uri: string): UriTemplate {
     last = m.index! + m[0].length
   }
   const tail = uri.slice(last)
-  source += escapeRegex(tail) + '$'
+  source += `${escapeRegex(tail)}$`
   literalLength += tail.length
   return { variables, literalLength, regex: new RegExp(source) }
 }

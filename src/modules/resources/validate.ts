@@ -6,7 +6,17 @@ import { pathProblem } from './safe-path'
 import { selectProblem } from './select-guard'
 import { templateProblem, templateVariables } from './uri-template'
 
-export const SOURCE_FIELDS = ['content', 'blob', 'path', 'url', 'method', 'headers', 'database', 'query', 'function_name'] as const
+export const SOURCE_FIELDS = [
+  'content',
+  'blob',
+  'path',
+  'url',
+  'method',
+  'headers',
+  'database',
+  'query',
+  'function_name',
+] as const
 export type SourceField = (typeof SOURCE_FIELDS)[number]
 
 export const FIELDS_BY_TYPE: Record<ResourceType, readonly SourceField[]> = {
@@ -36,11 +46,14 @@ export function validateResource(c: Candidate): void {
 
   const uriProblem = templateProblem(c.uri)
   if (uriProblem) fail('uri', uriProblem)
-  for (const f of SOURCE_FIELDS) if (present(f) && !allowed.includes(f)) fail(f, `${f} does not apply to resource_type "${c.resource_type}" (it takes ${allowed.join(', ')})`)
+  for (const f of SOURCE_FIELDS)
+    if (present(f) && !allowed.includes(f))
+      fail(f, `${f} does not apply to resource_type "${c.resource_type}" (it takes ${allowed.join(', ')})`)
 
   switch (c.resource_type) {
     case 'static':
-      if (!present('content') && !present('blob')) fail('content', 'a static resource needs content (text) or blob (base64)')
+      if (!present('content') && !present('blob'))
+        fail('content', 'a static resource needs content (text) or blob (base64)')
       if (present('content') && present('blob')) fail('blob', 'give content or blob, not both')
       if (present('blob') && !isBase64(String(c.source.blob))) fail('blob', 'blob must be valid base64')
       break
@@ -59,7 +72,8 @@ export function validateResource(c: Candidate): void {
       break
     }
     case 'database': {
-      if (!present('database')) fail('database', "a database resource needs database (a SQLite file in the project's files folder)")
+      if (!present('database'))
+        fail('database', "a database resource needs database (a SQLite file in the project's files folder)")
       else {
         const p = pathProblem(String(c.source.database))
         if (p) fail('database', p)
@@ -79,7 +93,8 @@ export function validateResource(c: Candidate): void {
 
   if (c.variables) {
     const names = templateVariables(c.uri)
-    for (const v of Object.keys(c.variables)) if (!names.includes(v)) fail(`variables.${v}`, `"${v}" is not a variable of the uri template`)
+    for (const v of Object.keys(c.variables))
+      if (!names.includes(v)) fail(`variables.${v}`, `"${v}" is not a variable of the uri template`)
   }
   if (details.length) throw badRequest(`invalid resource: ${details.map((d) => d.message).join('; ')}`, details)
 }

@@ -2,7 +2,7 @@
 // Responses keep the /servers {success, data} wrapper and return the server detail after the change.
 import { Elysia } from 'elysia'
 import { errorResponses } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
+import { type GuardDeps, guard } from '../../http/guard'
 import { ServerDetailEnvelope } from '../servers/model'
 import type { ServersService } from '../servers/service'
 import { PatchServerToolBody, ServerToolItemParams, ServerToolParams, ToolIdsBody } from './model'
@@ -17,7 +17,13 @@ export const serverToolsModule = (deps: GuardDeps & { serverTools: ServerToolsSe
         deps.serverTools.addTools(auth.projectId, params.id, body.tool_ids)
         return { success: true as const, data: deps.servers.detail(auth.projectId, params.id) }
       },
-      { api: 'server_tools', params: ServerToolParams, body: ToolIdsBody, response: { 200: ServerDetailEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: 'Add single tools to a server' } },
+      {
+        api: 'server_tools',
+        params: ServerToolParams,
+        body: ToolIdsBody,
+        response: { 200: ServerDetailEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: 'Add single tools to a server' },
+      },
     )
     .delete(
       '/servers/:id/tools',
@@ -25,7 +31,13 @@ export const serverToolsModule = (deps: GuardDeps & { serverTools: ServerToolsSe
         deps.serverTools.removeTools(auth.projectId, params.id, body.tool_ids)
         return { success: true as const, data: deps.servers.detail(auth.projectId, params.id) }
       },
-      { api: 'server_tools', params: ServerToolParams, body: ToolIdsBody, response: { 200: ServerDetailEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: 'Remove tools from a server' } },
+      {
+        api: 'server_tools',
+        params: ServerToolParams,
+        body: ToolIdsBody,
+        response: { 200: ServerDetailEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: 'Remove tools from a server' },
+      },
     )
     .patch(
       '/servers/:id/tools/:tool_id',
@@ -33,5 +45,11 @@ export const serverToolsModule = (deps: GuardDeps & { serverTools: ServerToolsSe
         deps.serverTools.patchTool(auth.projectId, params.id, params.tool_id, body)
         return { success: true as const, data: deps.servers.detail(auth.projectId, params.id) }
       },
-      { api: 'server_tools', params: ServerToolItemParams, body: PatchServerToolBody, response: { 200: ServerDetailEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: "Change one server tool's credential or enabled flag" } },
+      {
+        api: 'server_tools',
+        params: ServerToolItemParams,
+        body: PatchServerToolBody,
+        response: { 200: ServerDetailEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: "Change one server tool's credential or enabled flag" },
+      },
     )

@@ -3,10 +3,19 @@ import { t } from 'elysia'
 
 // The path reads /servers/{server_id}/tools; the router needs the same parameter name as /servers/:id at that position.
 export const ServerToolParams = t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) })
-export const ServerToolItemParams = t.Object({ id: t.String({ minLength: 1, maxLength: 64 }), tool_id: t.String({ minLength: 1, maxLength: 200 }) })
+export const ServerToolItemParams = t.Object({
+  id: t.String({ minLength: 1, maxLength: 64 }),
+  tool_id: t.String({ minLength: 1, maxLength: 200 }),
+})
 
 export const ToolIdsBody = t.Object(
-  { tool_ids: t.Array(t.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 200, error: 'tool_ids must be a non-empty array of tool ids' }) },
+  {
+    tool_ids: t.Array(t.String({ minLength: 1, maxLength: 200 }), {
+      minItems: 1,
+      maxItems: 200,
+      error: 'tool_ids must be a non-empty array of tool ids',
+    }),
+  },
   { additionalProperties: false },
 )
 

@@ -20,7 +20,9 @@ export type ServerToolRow = {
 }
 
 export function serverToolsRepository(db: Db) {
-  const toolkits = db.query<ServerToolkitRow, { server_id: string }>('SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position')
+  const toolkits = db.query<ServerToolkitRow, { server_id: string }>(
+    'SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position',
+  )
   const clearToolkits = db.query('DELETE FROM server_toolkits WHERE server_id = $server_id')
   const upsertToolkit = db.query(
     `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, position, created_at)
@@ -30,15 +32,23 @@ export function serverToolsRepository(db: Db) {
   const nextPosition = db.query<{ n: number }, { server_id: string }>(
     'SELECT COALESCE(MAX(position), -1) + 1 AS n FROM server_toolkits WHERE server_id = $server_id',
   )
-  const tools = db.query<ServerToolRow, { server_id: string }>('SELECT * FROM server_tools WHERE server_id = $server_id ORDER BY created_at, tool_id')
-  const tool = db.query<ServerToolRow, { server_id: string; tool_id: string }>('SELECT * FROM server_tools WHERE server_id = $server_id AND tool_id = $tool_id')
+  const tools = db.query<ServerToolRow, { server_id: string }>(
+    'SELECT * FROM server_tools WHERE server_id = $server_id ORDER BY created_at, tool_id',
+  )
+  const tool = db.query<ServerToolRow, { server_id: string; tool_id: string }>(
+    'SELECT * FROM server_tools WHERE server_id = $server_id AND tool_id = $tool_id',
+  )
   const upsertTool = db.query(
     `INSERT INTO server_tools (server_id, tool_id, source, credential_id, enabled, created_at)
      VALUES ($server_id, $tool_id, $source, $credential_id, $enabled, $created_at)
      ON CONFLICT (server_id, tool_id) DO UPDATE SET source = excluded.source, credential_id = excluded.credential_id, enabled = excluded.enabled`,
   )
-  const serverExists = db.query<{ one: number }, { id: string; project_id: string }>('SELECT 1 AS one FROM servers WHERE id = $id AND project_id = $project_id')
-  const projectServers = db.query<{ id: string }, { project_id: string }>('SELECT id FROM servers WHERE project_id = $project_id ORDER BY id')
+  const serverExists = db.query<{ one: number }, { id: string; project_id: string }>(
+    'SELECT 1 AS one FROM servers WHERE id = $id AND project_id = $project_id',
+  )
+  const projectServers = db.query<{ id: string }, { project_id: string }>(
+    'SELECT id FROM servers WHERE project_id = $project_id ORDER BY id',
+  )
   const serversWithToolkit = db.query<{ server_id: string }, { toolkit_id: string; project_id: string }>(
     `SELECT st.server_id FROM server_toolkits st JOIN servers s ON s.id = st.server_id
      WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id`,

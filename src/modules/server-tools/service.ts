@@ -45,9 +45,12 @@ export function serverToolsService(
   credentials: CredentialAccess,
   events: EventBus,
 ) {
-  const toolsOfToolkit = (toolkitId: string): ToolRow[] => catalog.toolkit(toolkitId)?.tools ?? tools.byToolkit(toolkitId)
-  const findTool = (projectId: string, toolId: string): ToolRow | undefined => catalog.tool(toolId) ?? tools.byId(projectId, toolId) ?? undefined
-  const toolkitName = (projectId: string, toolkitId: string) => catalog.toolkit(toolkitId)?.name ?? toolkits.byId(projectId, toolkitId)?.name
+  const toolsOfToolkit = (toolkitId: string): ToolRow[] =>
+    catalog.toolkit(toolkitId)?.tools ?? tools.byToolkit(toolkitId)
+  const findTool = (projectId: string, toolId: string): ToolRow | undefined =>
+    catalog.tool(toolId) ?? tools.byId(projectId, toolId) ?? undefined
+  const toolkitName = (projectId: string, toolkitId: string) =>
+    catalog.toolkit(toolkitId)?.name ?? toolkits.byId(projectId, toolkitId)?.name
 
   /** Every tool on the server (disabled ones included), ordered by name: the order tools/list shows. */
   function effective(projectId: string, serverId: string): ServerTool[] {
@@ -73,14 +76,17 @@ export function serverToolsService(
       }
       out.push({ tool, enabled: row ? row.enabled === 1 : true, source, ...(credentialId ? { credentialId } : {}) })
     }
-    return out.sort((a, b) => (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : a.tool.id < b.tool.id ? -1 : 1))
+    return out.sort((a, b) =>
+      a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : a.tool.id < b.tool.id ? -1 : 1,
+    )
   }
 
   /** Tool names on one server must be unique (409); call inside the transaction that changed the set. */
   function assertUniqueNames(projectId: string, serverId: string): void {
     const seen = new Set<string>()
     for (const { tool } of effective(projectId, serverId)) {
-      if (seen.has(tool.name)) throw conflict(`a tool named "${tool.name}" is already on this server; tool names on one server must be unique`)
+      if (seen.has(tool.name))
+        throw conflict(`a tool named "${tool.name}" is already on this server; tool names on one server must be unique`)
       seen.add(tool.name)
     }
   }
@@ -104,9 +110,16 @@ export function serverToolsService(
     return st
   }
 
-  const changed = (projectId: string, serverId: string) => events.publish({ type: 'list_changed', list: 'tools', projectId, serverId })
+  const changed = (projectId: string, serverId: string) =>
+    events.publish({ type: 'list_changed', list: 'tools', projectId, serverId })
 
-  const row = (serverId: string, toolId: string, source: ServerToolRow['source'], credentialId: string | null, enabled: boolean): ServerToolRow => ({
+  const row = (
+    serverId: string,
+    toolId: string,
+    source: ServerToolRow['source'],
+    credentialId: string | null,
+    enabled: boolean,
+  ): ServerToolRow => ({
     server_id: serverId,
     tool_id: toolId,
     source,
@@ -123,7 +136,13 @@ export function serverToolsService(
       }
       if (mode === 'replace') repo.clearToolkits(serverId)
       const at = nowIso()
-      for (const k of list) repo.upsertToolkit({ server_id: serverId, toolkit_id: k.toolkit_id, credentials: JSON.stringify(k.credentials ?? {}), created_at: at })
+      for (const k of list)
+        repo.upsertToolkit({
+          server_id: serverId,
+          toolkit_id: k.toolkit_id,
+          credentials: JSON.stringify(k.credentials ?? {}),
+          created_at: at,
+        })
       assertUniqueNames(projectId, serverId)
       changed(projectId, serverId)
     },
@@ -154,7 +173,8 @@ export function serverToolsService(
     assertUniqueNames,
     credentialStatus,
     projectServers: (projectId: string) => repo.projectServers(projectId),
-    serversUsing: (projectId: string, toolkitId: string, toolId?: string) => repo.serversUsing(projectId, toolkitId, toolId),
+    serversUsing: (projectId: string, toolkitId: string, toolId?: string) =>
+      repo.serversUsing(projectId, toolkitId, toolId),
 
     addTools(projectId: string, serverId: string, toolIds: string[]): void {
       mustHaveServer(projectId, serverId)
@@ -164,7 +184,9 @@ export function serverToolsService(
           const existing = repo.tool(serverId, id)
           // A tool taken off earlier comes back with default settings; an override keeps its settings.
           const keep = existing && existing.source !== 'removed'
-          repo.upsertTool(row(serverId, id, 'added', keep ? existing.credential_id : null, keep ? existing.enabled === 1 : true))
+          repo.upsertTool(
+            row(serverId, id, 'added', keep ? existing.credential_id : null, keep ? existing.enabled === 1 : true),
+          )
         }
         assertUniqueNames(projectId, serverId)
       })()
@@ -182,7 +204,12 @@ export function serverToolsService(
       changed(projectId, serverId)
     },
 
-    patchTool(projectId: string, serverId: string, toolId: string, input: { credential_id?: string | null; enabled?: boolean }): void {
+    patchTool(
+      projectId: string,
+      serverId: string,
+      toolId: string,
+      input: { credential_id?: string | null; enabled?: boolean },
+    ): void {
       mustHaveServer(projectId, serverId)
       if (input.credential_id) assertCredential(projectId, input.credential_id)
       db.transaction(() => {
@@ -190,7 +217,9 @@ export function serverToolsService(
         const existing = repo.tool(serverId, toolId)
         const credentialId = input.credential_id !== undefined ? input.credential_id : (existing?.credential_id ?? null)
         const enabled = input.enabled ?? st.enabled
-        repo.upsertTool(row(serverId, toolId, existing?.source === 'added' ? 'added' : 'override', credentialId, enabled))
+        repo.upsertTool(
+          row(serverId, toolId, existing?.source === 'added' ? 'added' : 'override', credentialId, enabled),
+        )
       })()
       if (input.enabled !== undefined) changed(projectId, serverId)
     },

@@ -1,8 +1,15 @@
 // Routes for /mcp/servers. Responses keep the spec's {success, data} wrapper.
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
-import { CreateServerBody, ServerDeletedEnvelope, ServerDetailEnvelope, ServerEnvelope, ServerListEnvelope, UpdateServerBody } from './model'
+import { type GuardDeps, guard } from '../../http/guard'
+import {
+  CreateServerBody,
+  ServerDeletedEnvelope,
+  ServerDetailEnvelope,
+  ServerEnvelope,
+  ServerListEnvelope,
+  UpdateServerBody,
+} from './model'
 import type { ServersService } from './service'
 
 export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
@@ -14,7 +21,12 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
         set.status = 201
         return { success: true as const, data: deps.servers.create(auth.projectId, body) }
       },
-      { api: 'servers_write', body: CreateServerBody, response: { 201: ServerEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: 'Create a server' } },
+      {
+        api: 'servers_write',
+        body: CreateServerBody,
+        response: { 201: ServerEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: 'Create a server' },
+      },
     )
     .get(
       '/servers',
@@ -22,17 +34,36 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
         const { servers, next_cursor } = deps.servers.list(auth.projectId, query.limit ?? 50, query.cursor)
         return { success: true as const, data: servers, ...(next_cursor ? { next_cursor } : {}) }
       },
-      { api: 'servers_read', query: ListQuery, response: { 200: ServerListEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: "List the project's servers" } },
+      {
+        api: 'servers_read',
+        query: ListQuery,
+        response: { 200: ServerListEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: "List the project's servers" },
+      },
     )
     .get(
       '/servers/:id',
       ({ auth, params }) => ({ success: true as const, data: deps.servers.detail(auth.projectId, params.id) }),
-      { api: 'servers_read', params: IdParams, response: { 200: ServerDetailEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: 'Server with its tools and credential status' } },
+      {
+        api: 'servers_read',
+        params: IdParams,
+        response: { 200: ServerDetailEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: 'Server with its tools and credential status' },
+      },
     )
     .patch(
       '/servers/:id',
-      ({ auth, params, body }) => ({ success: true as const, data: deps.servers.update(auth.projectId, params.id, body) }),
-      { api: 'servers_write', params: IdParams, body: UpdateServerBody, response: { 200: ServerEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: 'Update a server' } },
+      ({ auth, params, body }) => ({
+        success: true as const,
+        data: deps.servers.update(auth.projectId, params.id, body),
+      }),
+      {
+        api: 'servers_write',
+        params: IdParams,
+        body: UpdateServerBody,
+        response: { 200: ServerEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: 'Update a server' },
+      },
     )
     .delete(
       '/servers/:id',
@@ -40,5 +71,10 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
         deps.servers.remove(auth.projectId, params.id)
         return { success: true as const, data: { id: params.id, deleted: true } }
       },
-      { api: 'servers_write', params: IdParams, response: { 200: ServerDeletedEnvelope, ...errorResponses }, detail: { tags: ['servers'], summary: 'Delete a server' } },
+      {
+        api: 'servers_write',
+        params: IdParams,
+        response: { 200: ServerDeletedEnvelope, ...errorResponses },
+        detail: { tags: ['servers'], summary: 'Delete a server' },
+      },
     )

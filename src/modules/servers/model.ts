@@ -1,15 +1,21 @@
 // TypeBox schemas for the /servers endpoints.
 import { t } from 'elysia'
 
-export const ToolkitAttachment = t.Object(
+const ToolkitAttachment = t.Object(
   {
     toolkit_id: t.String({ minLength: 1, maxLength: 64 }),
-    credentials: t.Optional(t.Record(t.String({ minLength: 1, maxLength: 100 }), t.String({ minLength: 1, maxLength: 64 }))),
+    credentials: t.Optional(
+      t.Record(t.String({ minLength: 1, maxLength: 100 }), t.String({ minLength: 1, maxLength: 64 })),
+    ),
   },
   { additionalProperties: false },
 )
 
-const Name = t.String({ minLength: 1, maxLength: 200, error: 'name must be a non-empty string of at most 200 characters' })
+const Name = t.String({
+  minLength: 1,
+  maxLength: 200,
+  error: 'name must be a non-empty string of at most 200 characters',
+})
 const Auth = t.Union([t.Literal('api_key'), t.Literal('none')], { error: 'auth must be "api_key" or "none"' })
 
 export const CreateServerBody = t.Object(
@@ -34,7 +40,7 @@ export const UpdateServerBody = t.Object(
   { additionalProperties: false },
 )
 
-export const ServerView = t.Object({
+const ServerView = t.Object({
   id: t.String(),
   slug: t.String(),
   name: t.String(),
@@ -56,4 +62,7 @@ export const ServerDetailEnvelope = t.Object({
   success: t.Literal(true),
   data: t.Intersect([ServerView, t.Object({ toolkits: t.Array(t.Any()), tools: t.Array(t.Any()) })]),
 })
-export const ServerDeletedEnvelope = t.Object({ success: t.Literal(true), data: t.Object({ id: t.String(), deleted: t.Literal(true) }) })
+export const ServerDeletedEnvelope = t.Object({
+  success: t.Literal(true),
+  data: t.Object({ id: t.String(), deleted: t.Literal(true) }),
+})

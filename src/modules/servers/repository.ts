@@ -18,7 +18,9 @@ export function serversRepository(db: Db) {
     `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, created_at, updated_at)
      VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $created_at, $updated_at)`,
   )
-  const byId = db.query<ServerRow, { id: string; project_id: string }>('SELECT * FROM servers WHERE id = $id AND project_id = $project_id')
+  const byId = db.query<ServerRow, { id: string; project_id: string }>(
+    'SELECT * FROM servers WHERE id = $id AND project_id = $project_id',
+  )
   const bySlug = db.query<ServerRow, { slug: string }>('SELECT * FROM servers WHERE slug = $slug')
   const slugTaken = db.query<{ one: number }, { slug: string }>('SELECT 1 AS one FROM servers WHERE slug = $slug')
   const list = db.query<ServerRow, { project_id: string; after: string; limit: number }>(
@@ -35,7 +37,8 @@ export function serversRepository(db: Db) {
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     bySlug: (slug: string) => bySlug.get({ slug }),
     slugTaken: (slug: string) => slugTaken.get({ slug }) !== null,
-    list: (project_id: string, after: string | undefined, limit: number) => list.all({ project_id, after: after ?? '', limit }),
+    list: (project_id: string, after: string | undefined, limit: number) =>
+      list.all({ project_id, after: after ?? '', limit }),
     update: (row: ServerRow) => update.run(row),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
   }

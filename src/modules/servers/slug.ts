@@ -1,13 +1,31 @@
 // Slug rules (DECISIONS §5): lower-case, runs of other characters → "-", ≤ 63 chars, never a top-level path word.
-export const RESERVED_SLUGS = new Set([
-  'servers', 'toolkits', 'tools', 'resources', 'prompts', 'credentials', 'providers', 'oauth', 'subscribe',
-  'unsubscribe', 'subscriptions', 'subscription', 'webhooks', 'health', 'initialize', 'functions', 'admin',
-  'openapi', 'docs', 'metrics', 'ui',
+const RESERVED_SLUGS = new Set([
+  'servers',
+  'toolkits',
+  'tools',
+  'resources',
+  'prompts',
+  'credentials',
+  'providers',
+  'oauth',
+  'subscribe',
+  'unsubscribe',
+  'subscriptions',
+  'subscription',
+  'webhooks',
+  'health',
+  'initialize',
+  'functions',
+  'admin',
+  'openapi',
+  'docs',
+  'metrics',
+  'ui',
 ])
 
 const MAX = 63
 
-export function baseSlug(name: string): string {
+function baseSlug(name: string): string {
   const slug = name
     // Accented letters keep their base letter (é → e) instead of turning into a dash.
     .normalize('NFKD')

@@ -1,7 +1,7 @@
 // TypeBox schemas for subscriptions and their deliveries.
 import { t } from 'elysia'
 
-export const CallbackUrl = t.String({
+const CallbackUrl = t.String({
   minLength: 1,
   maxLength: 2000,
   pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$',
@@ -13,7 +13,10 @@ const SubscriptionId = t.String({ minLength: 1, maxLength: 64, error: 'subscript
 export const SubscribeBody = t.Object({ callback_url: CallbackUrl }, { additionalProperties: false })
 export const ResourceSubscribeBody = t.Object({ uri: Uri, callback_url: CallbackUrl }, { additionalProperties: false })
 export const UpdateBody = t.Object({ callback_url: CallbackUrl }, { additionalProperties: false })
-export const AltUpdateBody = t.Object({ subscription_id: SubscriptionId, callback_url: CallbackUrl }, { additionalProperties: false })
+export const AltUpdateBody = t.Object(
+  { subscription_id: SubscriptionId, callback_url: CallbackUrl },
+  { additionalProperties: false },
+)
 export const UnsubscribeBody = t.Object({ subscription_id: SubscriptionId }, { additionalProperties: false })
 export const ResourceUnsubscribeBody = t.Object({ uri: Uri }, { additionalProperties: false })
 /** `POST /resources/subscriptions` takes no body; an optional `uri` narrows the list. */
@@ -30,18 +33,21 @@ const viewFields = {
 export const SubscriptionView = t.Object(viewFields)
 /** The only response that carries the signing secret. */
 export const CreatedSubscription = t.Object({ ...viewFields, secret: t.String() })
-export const SubscriptionList = t.Object({ subscriptions: t.Array(SubscriptionView), next_cursor: t.Optional(t.String()) })
+export const SubscriptionList = t.Object({
+  subscriptions: t.Array(SubscriptionView),
+  next_cursor: t.Optional(t.String()),
+})
 export const Unsubscribed = t.Object({ id: t.String(), deleted: t.Literal(true) })
 export const ResourceUnsubscribed = t.Object({ uri: t.String(), deleted: t.Array(t.String()) })
 
-export const AttemptView = t.Object({
+const AttemptView = t.Object({
   n: t.Integer(),
   at: t.String(),
   status: t.Optional(t.Integer()),
   error: t.Optional(t.String()),
   duration_ms: t.Integer(),
 })
-export const DeliveryView = t.Object({
+const DeliveryView = t.Object({
   id: t.String(),
   event: t.String(),
   status: t.Union([t.Literal('pending'), t.Literal('delivered'), t.Literal('failed')]),

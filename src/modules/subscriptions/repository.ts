@@ -19,15 +19,22 @@ export function subscriptionsRepository(db: Db) {
     `INSERT INTO subscriptions (id, project_id, key_id, kind, uri, callback_url, secret, status, created_at, updated_at)
      VALUES ($id, $project_id, $key_id, $kind, $uri, $callback_url, $secret, $status, $created_at, $updated_at)`,
   )
-  const byId = db.query<SubscriptionRow, { id: string; project_id: string }>('SELECT * FROM subscriptions WHERE id = $id AND project_id = $project_id')
+  const byId = db.query<SubscriptionRow, { id: string; project_id: string }>(
+    'SELECT * FROM subscriptions WHERE id = $id AND project_id = $project_id',
+  )
   const list = db.query<SubscriptionRow, { project_id: string; after: string; limit: number }>(
     'SELECT * FROM subscriptions WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
-  const listResource = db.query<SubscriptionRow, { project_id: string; uri: string | null; after: string; limit: number }>(
+  const listResource = db.query<
+    SubscriptionRow,
+    { project_id: string; uri: string | null; after: string; limit: number }
+  >(
     `SELECT * FROM subscriptions WHERE project_id = $project_id AND kind = 'resource' AND ($uri IS NULL OR uri = $uri) AND id > $after
      ORDER BY id LIMIT $limit`,
   )
-  const updateUrl = db.query('UPDATE subscriptions SET callback_url = $callback_url, updated_at = $updated_at WHERE id = $id AND project_id = $project_id')
+  const updateUrl = db.query(
+    'UPDATE subscriptions SET callback_url = $callback_url, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
+  )
   const remove = db.query('DELETE FROM subscriptions WHERE id = $id AND project_id = $project_id')
   const removeByUri = db.query<{ id: string }, { project_id: string; uri: string }>(
     `DELETE FROM subscriptions WHERE project_id = $project_id AND kind = 'resource' AND uri = $uri RETURNING id`,
@@ -40,7 +47,8 @@ export function subscriptionsRepository(db: Db) {
   return {
     insert: (row: SubscriptionRow) => insert.run(row),
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
-    list: (project_id: string, after: string | undefined, limit: number) => list.all({ project_id, after: after ?? '', limit }),
+    list: (project_id: string, after: string | undefined, limit: number) =>
+      list.all({ project_id, after: after ?? '', limit }),
     listResource: (project_id: string, uri: string | undefined, after: string | undefined, limit: number) =>
       listResource.all({ project_id, uri: uri ?? null, after: after ?? '', limit }),
     updateUrl: (project_id: string, id: string, callback_url: string, updated_at: string) =>

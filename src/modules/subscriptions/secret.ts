@@ -24,6 +24,7 @@ export function sealedSecrets(sealer: Sealer): SecretBox {
   const context = (id: string) => `subscription:${id}:secret`
   return {
     seal: (id, projectId, secret) => sealer.seal(projectId, context(id), secret),
-    open: (id, projectId, stored) => (stored.startsWith('whsec_') ? stored : sealer.open(projectId, context(id), stored)),
+    open: (id, projectId, stored) =>
+      stored.startsWith('whsec_') ? stored : sealer.open(projectId, context(id), stored),
   }
 }

@@ -15,7 +15,7 @@ export interface SubscriptionView {
   uri?: string
 }
 
-export interface AttemptView {
+interface AttemptView {
   n: number
   at: string
   status?: number
@@ -49,15 +49,23 @@ function checkCallbackUrl(value: string): string {
   try {
     url = new URL(value)
   } catch {
-    throw badRequest('callback_url is not a valid URL', [{ field: 'body.callback_url', message: 'must be an http:// or https:// URL' }])
+    throw badRequest('callback_url is not a valid URL', [
+      { field: 'body.callback_url', message: 'must be an http:// or https:// URL' },
+    ])
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-    throw badRequest('callback_url must be an http:// or https:// URL', [{ field: 'body.callback_url', message: 'must be an http:// or https:// URL' }])
+    throw badRequest('callback_url must be an http:// or https:// URL', [
+      { field: 'body.callback_url', message: 'must be an http:// or https:// URL' },
+    ])
   }
   return value
 }
 
-export function subscriptionsService(repo: SubscriptionsRepository, deliveries: WebhooksRepository, secrets: SecretBox) {
+export function subscriptionsService(
+  repo: SubscriptionsRepository,
+  deliveries: WebhooksRepository,
+  secrets: SecretBox,
+) {
   const mustGet = (projectId: string, id: string): SubscriptionRow => {
     const row = repo.byId(projectId, id)
     if (!row) throw notFound('subscription')
@@ -67,7 +75,11 @@ export function subscriptionsService(repo: SubscriptionsRepository, deliveries: 
   return {
     mustGet,
     /** Creates a project subscription (no uri) or a resource subscription; the secret is returned only here. */
-    create(projectId: string, keyId: string | null, input: { callback_url: string; uri?: string }): SubscriptionView & { secret: string } {
+    create(
+      projectId: string,
+      keyId: string | null,
+      input: { callback_url: string; uri?: string },
+    ): SubscriptionView & { secret: string } {
       const at = nowIso()
       const id = newId()
       const secret = newWebhookSecret()
@@ -109,7 +121,12 @@ export function subscriptionsService(repo: SubscriptionsRepository, deliveries: 
       if (ids.length === 0) throw notFound('resource subscription for this uri')
       return ids
     },
-    deliveries(projectId: string, id: string, limit: number, cursor?: string): { deliveries: DeliveryView[]; next_cursor?: string } {
+    deliveries(
+      projectId: string,
+      id: string,
+      limit: number,
+      cursor?: string,
+    ): { deliveries: DeliveryView[]; next_cursor?: string } {
       mustGet(projectId, id)
       const { items, next_cursor } = page(deliveries.bySubscription(id, decodeCursor(cursor), limit + 1), limit)
       return {

@@ -1,6 +1,6 @@
 // Pre-built toolkits (catalog data in the binary) seen in the same shapes as the project's own rows.
 import type { PrebuiltToolkit as CatalogToolkit } from '../../catalog/toolkits'
-import { toolRowFrom, type ToolRow } from '../tools/repository'
+import { type ToolRow, toolRowFrom } from '../tools/repository'
 
 export interface PrebuiltToolkit {
   id: string
@@ -15,7 +15,7 @@ export interface PrebuiltToolkit {
 const STAMP = '1970-01-01T00:00:00.000Z'
 
 /** A pre-built tool's id: its toolkit id and name, stable across releases and installs. */
-export const prebuiltToolId = (toolkitId: string, toolName: string) => `${toolkitId}.${toolName}`
+const prebuiltToolId = (toolkitId: string, toolName: string) => `${toolkitId}.${toolName}`
 
 function adapt(k: CatalogToolkit): PrebuiltToolkit {
   // A pre-built toolkit's provider is the one its tools declare (github, slack); utilities has none.
@@ -26,7 +26,15 @@ function adapt(k: CatalogToolkit): PrebuiltToolkit {
     ...(k.display_name ? { display_name: k.display_name } : {}),
     ...(k.description ? { description: k.description } : {}),
     ...(provider ? { provider } : {}),
-    tools: k.tools.map((t) => toolRowFrom(t, { id: prebuiltToolId(k.id, t.name), project_id: '', toolkit_id: k.id, created_at: STAMP, updated_at: STAMP })),
+    tools: k.tools.map((t) =>
+      toolRowFrom(t, {
+        id: prebuiltToolId(k.id, t.name),
+        project_id: '',
+        toolkit_id: k.id,
+        created_at: STAMP,
+        updated_at: STAMP,
+      }),
+    ),
   }
 }
 

@@ -18,9 +18,15 @@ export function toolkitsRepository(db: Db) {
     `INSERT INTO toolkits (id, project_id, name, display_name, description, toolkit_type, status, created_at, updated_at)
      VALUES ($id, $project_id, $name, $display_name, $description, $toolkit_type, $status, $created_at, $updated_at)`,
   )
-  const byId = db.query<ToolkitRow, { id: string; project_id: string }>('SELECT * FROM toolkits WHERE id = $id AND project_id = $project_id')
-  const byName = db.query<ToolkitRow, { name: string; project_id: string }>('SELECT * FROM toolkits WHERE name = $name AND project_id = $project_id')
-  const all = db.query<ToolkitRow, { project_id: string }>('SELECT * FROM toolkits WHERE project_id = $project_id ORDER BY id')
+  const byId = db.query<ToolkitRow, { id: string; project_id: string }>(
+    'SELECT * FROM toolkits WHERE id = $id AND project_id = $project_id',
+  )
+  const byName = db.query<ToolkitRow, { name: string; project_id: string }>(
+    'SELECT * FROM toolkits WHERE name = $name AND project_id = $project_id',
+  )
+  const all = db.query<ToolkitRow, { project_id: string }>(
+    'SELECT * FROM toolkits WHERE project_id = $project_id ORDER BY id',
+  )
   const update = db.query(
     'UPDATE toolkits SET display_name = $display_name, description = $description, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
   )
@@ -32,7 +38,13 @@ export function toolkitsRepository(db: Db) {
     byName: (project_id: string, name: string) => byName.get({ name, project_id }),
     all: (project_id: string) => all.all({ project_id }),
     update: (row: ToolkitRow) =>
-      update.run({ id: row.id, project_id: row.project_id, display_name: row.display_name, description: row.description, updated_at: row.updated_at }),
+      update.run({
+        id: row.id,
+        project_id: row.project_id,
+        display_name: row.display_name,
+        description: row.description,
+        updated_at: row.updated_at,
+      }),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
   }
 }

@@ -2,8 +2,8 @@
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
-import { toolView } from '../tools/view'
 import type { ToolsRepository } from '../tools/repository'
+import { toolView } from '../tools/view'
 import type { PrebuiltCatalog, PrebuiltToolkit } from './prebuilt'
 import type { ToolkitRow, ToolkitsRepository } from './repository'
 
@@ -40,13 +40,19 @@ const prebuiltView = (k: PrebuiltToolkit): ToolkitView => ({
   ...(k.provider ? { provider: k.provider } : {}),
 })
 
-const immutable = () => badRequest('pre-built toolkits cannot be changed or deleted; create your own toolkit with POST /toolkits')
+const immutable = () =>
+  badRequest('pre-built toolkits cannot be changed or deleted; create your own toolkit with POST /toolkits')
 
 // Cursors here name the last toolkit id seen; pre-built ids are not UUIDs, so the shared UUID cursor does not fit.
 const encode = (id: string) => Buffer.from(id).toString('base64url')
 const decode = (cursor: string) => Buffer.from(cursor, 'base64url').toString()
 
-export function toolkitsService(repo: ToolkitsRepository, tools: ToolsRepository, catalog: PrebuiltCatalog, events: EventBus) {
+export function toolkitsService(
+  repo: ToolkitsRepository,
+  tools: ToolsRepository,
+  catalog: PrebuiltCatalog,
+  events: EventBus,
+) {
   const mustGetHosted = (projectId: string, id: string): ToolkitRow => {
     if (catalog.toolkit(id)) throw immutable()
     const row = repo.byId(projectId, id)
@@ -71,7 +77,8 @@ export function toolkitsService(repo: ToolkitsRepository, tools: ToolsRepository
       try {
         repo.insert(row)
       } catch (e) {
-        if (String((e as Error).message).includes('UNIQUE')) throw conflict(`a toolkit named "${input.name}" already exists in this project`)
+        if (String((e as Error).message).includes('UNIQUE'))
+          throw conflict(`a toolkit named "${input.name}" already exists in this project`)
         throw e
       }
       return hostedView(row)
@@ -98,7 +105,11 @@ export function toolkitsService(repo: ToolkitsRepository, tools: ToolsRepository
       if (!row) throw notFound('toolkit')
       return { ...hostedView(row), tools: tools.byToolkit(id).map(toolView) }
     },
-    update(projectId: string, id: string, input: { display_name?: string | null; description?: string | null }): ToolkitView {
+    update(
+      projectId: string,
+      id: string,
+      input: { display_name?: string | null; description?: string | null },
+    ): ToolkitView {
       const current = mustGetHosted(projectId, id)
       const next: ToolkitRow = {
         ...current,

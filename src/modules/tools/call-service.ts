@@ -5,17 +5,17 @@ import { AppError } from '../../http/errors'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { CallHost, CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { ProtocolError, RPC } from '../../mcp/errors'
-import type { ServerRow } from '../servers/repository'
 import type { ProjectFunctionRunner } from '../functions/run'
 import type { ServerTool, ServerToolsService } from '../server-tools/service'
+import type { ServerRow } from '../servers/repository'
 import { compileSchema, errorField } from './json-schema'
 import type { ToolRow, ToolsRepository } from './repository'
 import { mcpTool, outputSchemaOf } from './view'
 
-export type ToolCallFailure = 'unknown_tool' | 'missing_arguments' | 'invalid_arguments' | 'not_configured' | 'ambiguous'
+type ToolCallFailure = 'unknown_tool' | 'missing_arguments' | 'invalid_arguments' | 'not_configured' | 'ambiguous'
 
 /** Why a call could not start; a failing function is a result with isError instead. */
-export class ToolCallError extends Error {
+class ToolCallError extends Error {
   constructor(
     readonly kind: ToolCallFailure,
     message: string,
@@ -28,7 +28,8 @@ export class ToolCallError extends Error {
 const errorResult = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true })
 
 const CREDENTIAL_PROBLEM = {
-  missing: 'is missing: map a credential for this provider on the server (toolkit credentials or PATCH /servers/{id}/tools/{tool_id})',
+  missing:
+    'is missing: map a credential for this provider on the server (toolkit credentials or PATCH /servers/{id}/tools/{tool_id})',
   expired: 'has expired: refresh it or authorize again',
   auth_required: 'needs re-authorization: run the OAuth flow again',
 } as const
@@ -46,18 +47,32 @@ function validatorFor(tool: ToolRow): ValidateFunction {
   return v
 }
 
-export function validateArguments(tool: ToolRow, args: JsonObject): void {
+function validateArguments(tool: ToolRow, args: JsonObject): void {
   const validate = validatorFor(tool)
   if (validate(args)) return
   const errors = validate.errors ?? []
   const missing = errors.filter((e) => e.keyword === 'required').map(errorField)
-  if (missing.length) throw new ToolCallError('missing_arguments', `Missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`, missing)
+  if (missing.length)
+    throw new ToolCallError(
+      'missing_arguments',
+      `Missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
+      missing,
+    )
   const fields = [...new Set(errors.map(errorField))]
   const why = errors.map((e) => `${errorField(e)} ${e.message ?? 'is invalid'}`)
-  throw new ToolCallError('invalid_arguments', `Invalid arguments for tool ${tool.name}: ${[...new Set(why)].join('; ')}`, fields)
+  throw new ToolCallError(
+    'invalid_arguments',
+    `Invalid arguments for tool ${tool.name}: ${[...new Set(why)].join('; ')}`,
+    fields,
+  )
 }
 
-export function toolCallService(serverTools: ServerToolsService, tools: ToolsRepository, credentials: CredentialAccess, runner: ProjectFunctionRunner) {
+export function toolCallService(
+  serverTools: ServerToolsService,
+  tools: ToolsRepository,
+  credentials: CredentialAccess,
+  runner: ProjectFunctionRunner,
+) {
   const onServer = (server: ServerRow, name: string): ServerTool => {
     const st = serverTools.effective(server.project_id, server.id).find((s) => s.enabled && s.tool.name === name)
     if (!st) throw new ToolCallError('unknown_tool', `Unknown tool: ${name}`)
@@ -65,15 +80,29 @@ export function toolCallService(serverTools: ServerToolsService, tools: ToolsRep
   }
 
   /** Validates, opens the credential and runs the function. Throws ToolCallError; tool failures are isError results. */
-  async function run(projectId: string, st: Pick<ServerTool, 'tool' | 'credentialId'>, args: JsonObject, host: CallHost): Promise<CallToolResult> {
+  async function run(
+    projectId: string,
+    st: Pick<ServerTool, 'tool' | 'credentialId'>,
+    args: JsonObject,
+    host: CallHost,
+  ): Promise<CallToolResult> {
     const { tool } = st
     validateArguments(tool, args)
     const fn = runner.resolve(projectId, tool.function_name)
-    if (!fn) throw new ToolCallError('not_configured', `Tool ${tool.name} has no backing function: no function named "${tool.function_name}" is configured`)
+    if (!fn)
+      throw new ToolCallError(
+        'not_configured',
+        `Tool ${tool.name} has no backing function: no function named "${tool.function_name}" is configured`,
+      )
     let data: Record<string, unknown> | undefined
     if (tool.credential_provider) {
-      const opened = st.credentialId ? await credentials.open(projectId, st.credentialId) : { status: 'missing' as const }
-      if (opened.status !== 'configured') return errorResult(`The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[opened.status]}`)
+      const opened = st.credentialId
+        ? await credentials.open(projectId, st.credentialId)
+        : { status: 'missing' as const }
+      if (opened.status !== 'configured')
+        return errorResult(
+          `The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[opened.status]}`,
+        )
       data = opened.data
     }
     const outputSchema = outputSchemaOf(tool)
@@ -81,7 +110,10 @@ export function toolCallService(serverTools: ServerToolsService, tools: ToolsRep
   }
 
   /** REST scope without a server: every server of the project; the project's unattached tools as a last resort. */
-  function candidates(projectId: string, name: string): { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }[] {
+  function candidates(
+    projectId: string,
+    name: string,
+  ): { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }[] {
     const found: { serverId?: string; st: ServerTool }[] = []
     for (const serverId of serverTools.projectServers(projectId)) {
       const st = serverTools.effective(projectId, serverId).find((s) => s.enabled && s.tool.name === name)
@@ -102,13 +134,18 @@ export function toolCallService(serverTools: ServerToolsService, tools: ToolsRep
     if (e.kind === 'unknown_tool') throw new AppError('not_found', e.message)
     if (e.kind === 'not_configured') throw new AppError('tool_not_configured', e.message)
     const field = e.kind === 'ambiguous' ? 'body.server_id' : undefined
-    const details = field ? [{ field, message: e.message }] : e.fields.map((f) => ({ field: `body.arguments.${f}`, message: e.message }))
+    const details = field
+      ? [{ field, message: e.message }]
+      : e.fields.map((f) => ({ field: `body.arguments.${f}`, message: e.message }))
     throw new AppError('validation_failed', e.message, details)
   }
 
   const backend: ToolsBackend = {
     listTools: (server: ServerRow): McpTool[] =>
-      serverTools.effective(server.project_id, server.id).filter((s) => s.enabled).map((s) => mcpTool(s.tool)),
+      serverTools
+        .effective(server.project_id, server.id)
+        .filter((s) => s.enabled)
+        .map((s) => mcpTool(s.tool)),
     async callTool(server: ServerRow, name: string, args: JsonObject, host: CallHost): Promise<CallToolResult> {
       try {
         return await run(server.project_id, onServer(server, name), args ?? {}, host)
@@ -127,12 +164,19 @@ export function toolCallService(serverTools: ServerToolsService, tools: ToolsRep
       if (server) return backend.listTools(server)
       const seen = new Map<string, ToolRow>()
       for (const serverId of serverTools.projectServers(projectId)) {
-        for (const s of serverTools.effective(projectId, serverId)) if (s.enabled && !seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
+        for (const s of serverTools.effective(projectId, serverId))
+          if (s.enabled && !seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
       }
       return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(mcpTool)
     },
     /** REST /tools/call: same run, errors as HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
-    async restCall(projectId: string, server: ServerRow | undefined, name: string, args: JsonObject, host: CallHost): Promise<CallToolResult> {
+    async restCall(
+      projectId: string,
+      server: ServerRow | undefined,
+      name: string,
+      args: JsonObject,
+      host: CallHost,
+    ): Promise<CallToolResult> {
       try {
         if (server) return await run(projectId, onServer(server, name), args, host)
         const found = candidates(projectId, name)
@@ -140,7 +184,10 @@ export function toolCallService(serverTools: ServerToolsService, tools: ToolsRep
         const distinct = new Set(found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}`))
         if (distinct.size > 1) {
           const ids = found.map((f) => f.serverId ?? '(no server)')
-          throw new ToolCallError('ambiguous', `Tool ${name} is on several servers with different tools or credentials (${ids.join(', ')}); pass server_id to choose one`)
+          throw new ToolCallError(
+            'ambiguous',
+            `Tool ${name} is on several servers with different tools or credentials (${ids.join(', ')}); pass server_id to choose one`,
+          )
         }
         return await run(projectId, found[0]!.st, args, host)
       } catch (e) {

@@ -29,7 +29,15 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
   const toolRows = toolsRepository(db)
   const functions = functionsService(functionsRepository(db))
   const functionRunner = projectFunctionRunner(functions, egress)
-  const serverTools = serverToolsService(db, serverToolsRepository(db), toolRows, toolkitRows, catalog, credentials, events)
+  const serverTools = serverToolsService(
+    db,
+    serverToolsRepository(db),
+    toolRows,
+    toolkitRows,
+    catalog,
+    credentials,
+    events,
+  )
   return {
     catalog,
     functions,
@@ -40,4 +48,3 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
     toolCalls: toolCallService(serverTools, toolRows, credentials, functionRunner),
   }
 }
-export type ToolsFeature = ReturnType<typeof createToolsFeature>

@@ -1,17 +1,34 @@
 // Routes for /tools: registration and CRUD, plus the REST tool endpoints /tools/list and /tools/call (no JSON-RPC wrapper).
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
+import { type GuardDeps, guard } from '../../http/guard'
 import type { CallHost } from '../../mcp/backend'
 import type { ServersService } from '../servers/service'
 import type { ToolCallService } from './call-service'
-import { CallResultView, CreateToolBody, McpToolView, RestCallBody, RestListBody, ToolList, ToolListQuery, ToolView, UpdateToolBody } from './model'
+import {
+  CallResultView,
+  CreateToolBody,
+  McpToolView,
+  RestCallBody,
+  RestListBody,
+  ToolList,
+  ToolListQuery,
+  ToolView,
+  UpdateToolBody,
+} from './model'
 import type { ToolsService } from './service'
 
 // REST callers have no MCP session: logs and progress have nowhere to go, and sampling/elicitation are unavailable.
-const restHost = (signal: AbortSignal): CallHost => ({ signal, protocolVersion: '2025-11-25', log: () => {}, progress: () => {} })
+const restHost = (signal: AbortSignal): CallHost => ({
+  signal,
+  protocolVersion: '2025-11-25',
+  log: () => {},
+  progress: () => {},
+})
 
-export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: ToolCallService; servers: ServersService }) =>
+export const toolsModule = (
+  deps: GuardDeps & { tools: ToolsService; toolCalls: ToolCallService; servers: ServersService },
+) =>
   new Elysia({ name: 'toolyard.tools' })
     .use(guard(deps))
     .post(
@@ -20,16 +37,32 @@ export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: 
         const server = body?.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
         return { tools: deps.toolCalls.restList(auth.projectId, server) }
       },
-      { api: 'tools_read', body: t.Optional(RestListBody), response: { 200: t.Object({ tools: t.Array(McpToolView) }), ...errorResponses }, detail: { tags: ['tools'], summary: 'Tools in MCP form (one server or all of the project)' } },
+      {
+        api: 'tools_read',
+        body: t.Optional(RestListBody),
+        response: { 200: t.Object({ tools: t.Array(McpToolView) }), ...errorResponses },
+        detail: { tags: ['tools'], summary: 'Tools in MCP form (one server or all of the project)' },
+      },
     )
     .post(
       '/tools/call',
       async ({ auth, body, request }) => {
         const server = body.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-        const result = await deps.toolCalls.restCall(auth.projectId, server, body.name, body.arguments ?? {}, restHost(request.signal))
+        const result = await deps.toolCalls.restCall(
+          auth.projectId,
+          server,
+          body.name,
+          body.arguments ?? {},
+          restHost(request.signal),
+        )
         return { ...result, isError: result.isError ?? false }
       },
-      { api: 'tools_call', body: RestCallBody, response: { 200: CallResultView, ...errorResponses }, detail: { tags: ['tools'], summary: 'Call a tool (no JSON-RPC wrapper)' } },
+      {
+        api: 'tools_call',
+        body: RestCallBody,
+        response: { 200: CallResultView, ...errorResponses },
+        detail: { tags: ['tools'], summary: 'Call a tool (no JSON-RPC wrapper)' },
+      },
     )
     .post(
       '/tools',
@@ -37,23 +70,36 @@ export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: 
         set.status = 201
         return deps.tools.create(auth.projectId, body)
       },
-      { api: 'register', body: CreateToolBody, response: { 201: ToolView, ...errorResponses }, detail: { tags: ['tools'], summary: 'Register a tool in a hosted toolkit' } },
+      {
+        api: 'register',
+        body: CreateToolBody,
+        response: { 201: ToolView, ...errorResponses },
+        detail: { tags: ['tools'], summary: 'Register a tool in a hosted toolkit' },
+      },
     )
     .get(
       '/tools',
       ({ auth, query }) => deps.tools.list(auth.projectId, query.limit ?? 50, query.cursor, query.toolkit_id),
-      { api: 'tools_read', query: ToolListQuery, response: { 200: ToolList, ...errorResponses }, detail: { tags: ['tools'], summary: "List the project's tools" } },
+      {
+        api: 'tools_read',
+        query: ToolListQuery,
+        response: { 200: ToolList, ...errorResponses },
+        detail: { tags: ['tools'], summary: "List the project's tools" },
+      },
     )
-    .get(
-      '/tools/:id',
-      ({ auth, params }) => deps.tools.get(auth.projectId, params.id),
-      { api: 'tools_read', params: IdParams, response: { 200: ToolView, ...errorResponses }, detail: { tags: ['tools'], summary: 'Get a tool' } },
-    )
-    .patch(
-      '/tools/:id',
-      ({ auth, params, body }) => deps.tools.update(auth.projectId, params.id, body),
-      { api: 'other', params: IdParams, body: UpdateToolBody, response: { 200: ToolView, ...errorResponses }, detail: { tags: ['tools'], summary: 'Update a tool' } },
-    )
+    .get('/tools/:id', ({ auth, params }) => deps.tools.get(auth.projectId, params.id), {
+      api: 'tools_read',
+      params: IdParams,
+      response: { 200: ToolView, ...errorResponses },
+      detail: { tags: ['tools'], summary: 'Get a tool' },
+    })
+    .patch('/tools/:id', ({ auth, params, body }) => deps.tools.update(auth.projectId, params.id, body), {
+      api: 'other',
+      params: IdParams,
+      body: UpdateToolBody,
+      response: { 200: ToolView, ...errorResponses },
+      detail: { tags: ['tools'], summary: 'Update a tool' },
+    })
     .delete(
       '/tools/:id',
       ({ auth, params }) => {

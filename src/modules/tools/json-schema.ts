@@ -35,7 +35,8 @@ export function compileSchema(schema: Record<string, unknown>): ValidateFunction
 
 /** Returns a problem description, or undefined when the schema compiles and describes an object. */
 export function schemaProblem(schema: unknown, what: string): string | undefined {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return `${what} must be a JSON Schema object`
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    return `${what} must be a JSON Schema object`
   if ((schema as Record<string, unknown>).type !== 'object') return `${what} must have "type": "object"`
   try {
     compileSchema(schema as Record<string, unknown>)

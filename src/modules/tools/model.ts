@@ -1,7 +1,10 @@
 // TypeBox schemas for /tools and the REST tool endpoints (/tools/list, /tools/call).
 import { t } from 'elysia'
 
-const ToolName = t.String({ pattern: '^[A-Za-z0-9_.-]{1,128}$', error: 'name must be 1-128 characters: letters, digits, "_", "." or "-"' })
+const ToolName = t.String({
+  pattern: '^[A-Za-z0-9_.-]{1,128}$',
+  error: 'name must be 1-128 characters: letters, digits, "_", "." or "-"',
+})
 // Any JSON object: the schema is checked by Ajv in the service and stored exactly as sent.
 const JsonObject = t.Record(t.String(), t.Any())
 const Provider = t.String({ minLength: 1, maxLength: 100 })
@@ -59,7 +62,10 @@ export const ToolListQuery = t.Object({
   toolkit_id: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
 })
 
-export const RestListBody = t.Object({ server_id: t.Optional(t.String({ minLength: 1, maxLength: 64 })) }, { additionalProperties: false })
+export const RestListBody = t.Object(
+  { server_id: t.Optional(t.String({ minLength: 1, maxLength: 64 })) },
+  { additionalProperties: false },
+)
 
 export const RestCallBody = t.Object(
   {

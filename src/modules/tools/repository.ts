@@ -32,7 +32,10 @@ export interface ToolDefinition {
 }
 
 /** The one mapping from a definition to its stored row (schemas kept verbatim as JSON text). */
-export function toolRowFrom(def: ToolDefinition, at: Pick<ToolRow, 'id' | 'project_id' | 'toolkit_id' | 'created_at' | 'updated_at'>): ToolRow {
+export function toolRowFrom(
+  def: ToolDefinition,
+  at: Pick<ToolRow, 'id' | 'project_id' | 'toolkit_id' | 'created_at' | 'updated_at'>,
+): ToolRow {
   return {
     ...at,
     name: def.name,
@@ -59,8 +62,12 @@ export function toolsRepository(db: Db) {
        credential_provider = $credential_provider, updated_at = $updated_at
      WHERE id = $id AND project_id = $project_id`,
   )
-  const byId = db.query<ToolRow, { id: string; project_id: string }>('SELECT * FROM tools WHERE id = $id AND project_id = $project_id')
-  const byToolkit = db.query<ToolRow, { toolkit_id: string }>('SELECT * FROM tools WHERE toolkit_id = $toolkit_id ORDER BY id')
+  const byId = db.query<ToolRow, { id: string; project_id: string }>(
+    'SELECT * FROM tools WHERE id = $id AND project_id = $project_id',
+  )
+  const byToolkit = db.query<ToolRow, { toolkit_id: string }>(
+    'SELECT * FROM tools WHERE toolkit_id = $toolkit_id ORDER BY id',
+  )
   const byToolkitAndName = db.query<ToolRow, { toolkit_id: string; name: string }>(
     'SELECT * FROM tools WHERE toolkit_id = $toolkit_id AND name = $name',
   )
@@ -70,7 +77,9 @@ export function toolsRepository(db: Db) {
   const listByToolkit = db.query<ToolRow, { project_id: string; toolkit_id: string; after: string; limit: number }>(
     'SELECT * FROM tools WHERE project_id = $project_id AND toolkit_id = $toolkit_id AND id > $after ORDER BY id LIMIT $limit',
   )
-  const byName = db.query<ToolRow, { project_id: string; name: string }>('SELECT * FROM tools WHERE project_id = $project_id AND name = $name ORDER BY id')
+  const byName = db.query<ToolRow, { project_id: string; name: string }>(
+    'SELECT * FROM tools WHERE project_id = $project_id AND name = $name ORDER BY id',
+  )
   const remove = db.query('DELETE FROM tools WHERE id = $id AND project_id = $project_id')
 
   return {

@@ -8,8 +8,8 @@ import type { ServerToolsService } from '../server-tools/service'
 import type { PrebuiltCatalog } from '../toolkits/prebuilt'
 import type { ToolkitsRepository } from '../toolkits/repository'
 import { schemaProblem } from './json-schema'
-import { toolRowFrom, type ToolRow, type ToolsRepository } from './repository'
-import { toolView, type ToolView } from './view'
+import { type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
+import { type ToolView, toolView } from './view'
 
 type Json = Record<string, unknown>
 
@@ -49,10 +49,19 @@ function checkSchemas(input: { input_schema?: Json; output_schema?: Json | null 
   if (details.length) throw badRequest(details.map((d) => d.message).join('; '), details)
 }
 
-const immutable = () => badRequest('tools of pre-built toolkits cannot be changed; register your own tool in a hosted toolkit')
-const jsonOrNull = (v: Json | null | undefined, current: string | null) => (v === undefined ? current : v === null ? null : JSON.stringify(v))
+const immutable = () =>
+  badRequest('tools of pre-built toolkits cannot be changed; register your own tool in a hosted toolkit')
+const jsonOrNull = (v: Json | null | undefined, current: string | null) =>
+  v === undefined ? current : v === null ? null : JSON.stringify(v)
 
-export function toolsService(db: Db, repo: ToolsRepository, toolkits: ToolkitsRepository, catalog: PrebuiltCatalog, serverTools: ServerToolsService, events: EventBus) {
+export function toolsService(
+  db: Db,
+  repo: ToolsRepository,
+  toolkits: ToolkitsRepository,
+  catalog: PrebuiltCatalog,
+  serverTools: ServerToolsService,
+  events: EventBus,
+) {
   const changed = (projectId: string) => events.publish({ type: 'list_changed', list: 'tools', projectId })
 
   const mustGetOwn = (projectId: string, id: string): ToolRow => {
@@ -67,21 +76,33 @@ export function toolsService(db: Db, repo: ToolsRepository, toolkits: ToolkitsRe
     try {
       db.transaction(() => {
         op()
-        for (const serverId of serverTools.serversUsing(projectId, row.toolkit_id, row.id)) serverTools.assertUniqueNames(projectId, serverId)
+        for (const serverId of serverTools.serversUsing(projectId, row.toolkit_id, row.id))
+          serverTools.assertUniqueNames(projectId, serverId)
       })()
     } catch (e) {
-      if (String((e as Error)?.message).includes('UNIQUE constraint failed')) throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
+      if (String((e as Error)?.message).includes('UNIQUE constraint failed'))
+        throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
       throw e
     }
   }
 
   return {
     create(projectId: string, input: CreateToolInput): ToolView {
-      if (catalog.toolkit(input.toolkit_id)) throw badRequest('pre-built toolkits cannot be changed; create a toolkit with POST /toolkits and register tools there', [{ field: 'body.toolkit_id', message: 'a pre-built toolkit' }])
+      if (catalog.toolkit(input.toolkit_id))
+        throw badRequest(
+          'pre-built toolkits cannot be changed; create a toolkit with POST /toolkits and register tools there',
+          [{ field: 'body.toolkit_id', message: 'a pre-built toolkit' }],
+        )
       if (!toolkits.byId(projectId, input.toolkit_id)) throw notFound('toolkit')
       checkSchemas(input)
       const at = nowIso()
-      const row = toolRowFrom(input, { id: newId(), project_id: projectId, toolkit_id: input.toolkit_id, created_at: at, updated_at: at })
+      const row = toolRowFrom(input, {
+        id: newId(),
+        project_id: projectId,
+        toolkit_id: input.toolkit_id,
+        created_at: at,
+        updated_at: at,
+      })
       write(projectId, row, () => repo.insert(row))
       changed(projectId)
       return toolView(row)
@@ -111,7 +132,8 @@ export function toolsService(db: Db, repo: ToolsRepository, toolkits: ToolkitsRe
         input_schema: input.input_schema !== undefined ? JSON.stringify(input.input_schema) : current.input_schema,
         output_schema: jsonOrNull(input.output_schema, current.output_schema),
         annotations: jsonOrNull(input.annotations, current.annotations),
-        credential_provider: input.credential_provider !== undefined ? input.credential_provider : current.credential_provider,
+        credential_provider:
+          input.credential_provider !== undefined ? input.credential_provider : current.credential_provider,
         // Validator caches key on updated_at, so two updates in one millisecond must still differ.
         updated_at: nextStamp(current.updated_at),
       }

@@ -18,7 +18,15 @@ export interface ToolView {
 }
 
 // Parsed JSON per tool version: listings run on every tools/list, the text changes only on update.
-const parsed = new Map<string, { at: string; input: Record<string, unknown>; output?: Record<string, unknown>; annotations?: Record<string, unknown> }>()
+const parsed = new Map<
+  string,
+  {
+    at: string
+    input: Record<string, unknown>
+    output?: Record<string, unknown>
+    annotations?: Record<string, unknown>
+  }
+>()
 
 function schemas(t: ToolRow) {
   const hit = parsed.get(t.id)

@@ -8,12 +8,12 @@ import type { Egress } from '../../egress/client'
 import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
 import { subscriptionsRepository } from '../subscriptions/repository'
-import { plainSecrets, sealedSecrets, type SecretBox } from '../subscriptions/secret'
+import { plainSecrets, type SecretBox, sealedSecrets } from '../subscriptions/secret'
 import { subscriptionsService } from '../subscriptions/service'
 import { createDeliveryQueue } from './delivery-queue'
 import { createOutbox } from './outbox'
 import { webhooksRepository } from './repository'
-import { webhooksService, type ResourceChanges } from './service'
+import { type ResourceChanges, webhooksService } from './service'
 
 export interface WebhookFeatureDeps {
   db: Db
@@ -30,9 +30,13 @@ export interface WebhookFeatureDeps {
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
   const subsRepo = subscriptionsRepository(deps.db)
   const deliveriesRepo = webhooksRepository(deps.db)
-  const secrets: SecretBox = deps.keyring ? sealedSecrets(createSealer(deps.keyring, dataKeysRepository(deps.db))) : plainSecrets
+  const secrets: SecretBox = deps.keyring
+    ? sealedSecrets(createSealer(deps.keyring, dataKeysRepository(deps.db)))
+    : plainSecrets
   const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets)
-  const webhooks = webhooksService(subscriptions, { markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri) })
+  const webhooks = webhooksService(subscriptions, {
+    markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri),
+  })
   const outbox = createOutbox(subsRepo, deliveriesRepo)
   const queue = createDeliveryQueue({
     repo: deliveriesRepo,

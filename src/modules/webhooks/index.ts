@@ -1,7 +1,7 @@
 // Routes: the list of webhook events, and the inbound endpoint where external services report changes.
 import { Elysia } from 'elysia'
 import { errorResponses } from '../../http/common-model'
-import { guard, type GuardDeps } from '../../http/guard'
+import { type GuardDeps, guard } from '../../http/guard'
 import { InboundAccepted, InboundBody, InboundParams, WebhookEventList } from './model'
 import type { WebhooksService } from './service'
 

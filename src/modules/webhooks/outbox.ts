@@ -5,7 +5,7 @@ import type { SubscriptionsRepository } from '../subscriptions/repository'
 import type { WebhooksRepository } from './repository'
 
 /** The delivered body, exactly the spec's fields and nothing more. */
-export interface WebhookPayload {
+interface WebhookPayload {
   event: ResourceEvent['type']
   subscription_id: string
   resource: { uri: string; name: string }
@@ -28,7 +28,14 @@ export function createOutbox(subscriptions: SubscriptionsRepository, deliveries:
           timestamp: e.at || createdAt,
         }
         const id = newId()
-        deliveries.insert({ id, subscription_id: sub.id, event: e.type, payload: JSON.stringify(payload), next_attempt_at: createdAt, created_at: createdAt })
+        deliveries.insert({
+          id,
+          subscription_id: sub.id,
+          event: e.type,
+          payload: JSON.stringify(payload),
+          next_attempt_at: createdAt,
+          created_at: createdAt,
+        })
         written.push(id)
       }
     },
@@ -40,4 +47,3 @@ export function createOutbox(subscriptions: SubscriptionsRepository, deliveries:
     },
   }
 }
-export type Outbox = ReturnType<typeof createOutbox>

@@ -24,7 +24,12 @@ export type AttemptRow = {
   duration_ms: number
 }
 
-export type PendingRow = { id: string; attempts: number; next_attempt_at: string | null; last_attempt_at: string | null }
+export type PendingRow = {
+  id: string
+  attempts: number
+  next_attempt_at: string | null
+  last_attempt_at: string | null
+}
 
 /** What one attempt needs: the outbox row joined with where and how to send it. */
 export type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
@@ -55,11 +60,19 @@ export function webhooksRepository(db: Db) {
   const bySubscription = db.query<DeliveryRow, { subscription_id: string; after: string; limit: number }>(
     'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after ORDER BY id LIMIT $limit',
   )
-  const attemptsOf = db.query<AttemptRow, { delivery_id: string }>('SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n')
+  const attemptsOf = db.query<AttemptRow, { delivery_id: string }>(
+    'SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n',
+  )
 
   return {
-    insert: (row: { id: string; subscription_id: string; event: string; payload: string; next_attempt_at: string; created_at: string }) =>
-      insert.run(row),
+    insert: (row: {
+      id: string
+      subscription_id: string
+      event: string
+      payload: string
+      next_attempt_at: string
+      created_at: string
+    }) => insert.run(row),
     pending: () => pending.all({}),
     due: (id: string) => due.get({ id }),
     /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
@@ -75,11 +88,19 @@ export function webhooksRepository(db: Db) {
           delivered_at: a.outcome === 'delivered' ? a.at : null,
         }).changes
         if (changed === 0) return false
-        insertAttempt.run({ delivery_id: a.delivery_id, n: a.n, at: a.at, status: a.status, error: a.error, duration_ms: a.duration_ms })
+        insertAttempt.run({
+          delivery_id: a.delivery_id,
+          n: a.n,
+          at: a.at,
+          status: a.status,
+          error: a.error,
+          duration_ms: a.duration_ms,
+        })
         return true
       },
     ),
-    bySubscription: (subscription_id: string, after: string | undefined, limit: number) => bySubscription.all({ subscription_id, after: after ?? '', limit }),
+    bySubscription: (subscription_id: string, after: string | undefined, limit: number) =>
+      bySubscription.all({ subscription_id, after: after ?? '', limit }),
     attemptsOf: (delivery_id: string) => attemptsOf.all({ delivery_id }),
   }
 }

@@ -2,9 +2,13 @@
 import { badRequest, notFound } from '../../http/errors'
 import type { SubscriptionsService } from '../subscriptions/service'
 
-export const WEBHOOK_EVENTS = [
+const WEBHOOK_EVENTS = [
   { name: 'resource.created', description: 'A resource was registered (POST /resources).' },
-  { name: 'resource.updated', description: 'A resource was changed (PATCH /resources/{id}) or reported changed (POST /webhooks/{subscription_id}).' },
+  {
+    name: 'resource.updated',
+    description:
+      'A resource was changed (PATCH /resources/{id}) or reported changed (POST /webhooks/{subscription_id}).',
+  },
   { name: 'resource.deleted', description: 'A resource was deleted (DELETE /resources/{id}).' },
 ] as const
 
@@ -20,7 +24,10 @@ export function webhooksService(subscriptions: SubscriptionsService, resources: 
     inbound(projectId: string, subscriptionId: string, uri: string | undefined): { accepted: true; uri: string } {
       const sub = subscriptions.mustGet(projectId, subscriptionId)
       const target = uri ?? sub.uri ?? undefined
-      if (!target) throw badRequest('uri is required: name the resource that changed', [{ field: 'body.uri', message: 'required for a project subscription' }])
+      if (!target)
+        throw badRequest('uri is required: name the resource that changed', [
+          { field: 'body.uri', message: 'required for a project subscription' },
+        ])
       if (!resources.markChanged(projectId, target)) throw notFound('resource')
       return { accepted: true, uri: target }
     },
