@@ -4,7 +4,7 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { refreshOAuthTokens } from '../../src/jobs/refresh-oauth'
+import { refreshOAuthTokens } from '../../src/modules/credentials/oauth/refresh-job'
 import {
   authorize,
   fingerprint,

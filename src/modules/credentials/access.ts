@@ -2,8 +2,8 @@
 // (refreshing an OAuth token first when it is expired or inside the margin). The only place credential data is opened.
 import type { Sealer } from '../../crypto/seal'
 import type { CredentialAccess } from '../../lib/credentials-port'
-import type { Refresher } from '../oauth/refresher'
-import type { ProvidersService } from '../providers/service'
+import type { Refresher } from './oauth/refresher'
+import type { ProvidersService } from './providers/service'
 import type { CredentialRow, CredentialsRepository } from './repository'
 import { credentialDataContext, isPastExpiry, type OAuthSecret, oauthStatus } from './service'
 

@@ -3,8 +3,8 @@ import type { Sealer } from '../../crypto/seal'
 import { badRequest, notFound } from '../../http/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
-import type { ProvidersService } from '../providers/service'
 import type { CreateCredentialBody, CredentialView } from './model'
+import type { ProvidersService } from './providers/service'
 import type { CredentialRow, CredentialsRepository } from './repository'
 
 const MAX_DATA_BYTES = 64 * 1024

@@ -5,8 +5,8 @@ import type { CallHost, CallToolResult, McpLogLevel } from '../../mcp/backend'
 import { builtinFunctions } from '../../runtime/builtins'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
 import { type FunctionSpec, type RunFunctionHost, runFunction, runFunctionValue } from '../../runtime/run-function'
-import type { FunctionRow } from './repository'
-import { type FunctionsService, isBuiltinName } from './service'
+import type { FunctionRow } from '../tools/functions/repository'
+import { type FunctionsService, isBuiltinName } from '../tools/functions/service'
 
 export interface RunOptions {
   /** Decrypted credential data for ctx.credentials; never logged. */

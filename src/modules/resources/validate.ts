@@ -1,9 +1,9 @@
 // Per-type rules for a resource record (DECISIONS §7): which source fields each type needs and accepts.
 import { badRequest, type ErrorDetail } from '../../http/errors'
-import { isBase64 } from './contents'
 import type { ResourceType } from './model'
-import { pathProblem } from './safe-path'
-import { selectProblem } from './select-guard'
+import { isBase64 } from './sources/contents'
+import { pathProblem } from './sources/safe-path'
+import { selectProblem } from './sources/select-guard'
 import { templateProblem, templateVariables } from './uri-template'
 
 export const SOURCE_FIELDS = [

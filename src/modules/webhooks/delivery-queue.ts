@@ -1,6 +1,6 @@
 // The in-memory timer queue in front of the webhook outbox: schedules each pending row, bounds concurrency,
 // reloads every pending row on start (so a restart or a kill -9 resumes), and stops cleanly on shutdown.
-import { type DeliveryContext, deliverWebhook, retryDelayMs } from '../../jobs/deliver-webhooks'
+import { type DeliveryContext, deliverWebhook, retryDelayMs } from './deliver'
 import type { PendingRow } from './repository'
 
 export interface DeliveryQueueOptions {

@@ -1,8 +1,8 @@
 // Fan-out of resource events into the webhook outbox, inside the transaction that made the change.
 import type { ResourceEvent } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
-import type { SubscriptionsRepository } from '../subscriptions/repository'
 import type { WebhooksRepository } from './repository'
+import type { SubscriptionsRepository } from './subscriptions/repository'
 
 /** The delivered body, exactly the spec's fields and nothing more. */
 interface WebhookPayload {

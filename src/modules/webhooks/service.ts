@@ -1,6 +1,6 @@
 // Webhook events on offer, and inbound reports from external services that a resource changed.
 import { badRequest, notFound } from '../../http/errors'
-import type { SubscriptionsService } from '../subscriptions/service'
+import type { SubscriptionsService } from './subscriptions/service'
 
 const WEBHOOK_EVENTS = [
   { name: 'resource.created', description: 'A resource was registered (POST /resources).' },

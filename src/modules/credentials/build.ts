@@ -1,0 +1,78 @@
+// Builds the credentials feature from real parts: keyring, sealer, providers, credentials, OAuth flows, refresher, access port.
+import type { Config } from '../../config'
+import { loadKeyring } from '../../crypto/master-key'
+import { createSealer } from '../../crypto/seal'
+import { dataKeysRepository } from '../../crypto/seal-repository'
+import type { Db } from '../../db/open'
+import type { Egress } from '../../egress/client'
+import type { Logger } from '../../lib/log'
+import { createCredentialAccess } from './access'
+import { createRefresher } from './oauth/refresher'
+import { oauthFlowsRepository } from './oauth/repository'
+import { oauthService } from './oauth/service'
+import { providersRepository } from './providers/repository'
+import { providersService } from './providers/service'
+import { credentialsRepository } from './repository'
+import { credentialsService } from './service'
+
+export function buildVault(deps: {
+  db: Db
+  config: Pick<Config, 'dataDir' | 'masterKey' | 'oauthRefreshMarginS'>
+  log: Logger
+  egress: Egress
+}) {
+  // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
+  const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
+  const sealer = createSealer(keyring, dataKeysRepository(deps.db))
+  const providers = providersService(providersRepository(deps.db), sealer)
+  const credentialsRepo = credentialsRepository(deps.db)
+  const credentials = credentialsService(credentialsRepo, sealer, providers)
+  const refresher = createRefresher({
+    credentials: credentialsRepo,
+    providers,
+    sealer,
+    egress: deps.egress,
+    log: deps.log,
+  })
+  const oauth = oauthService({
+    flows: oauthFlowsRepository(deps.db),
+    credentialsRepo,
+    credentials,
+    providers,
+    refresher,
+    sealer,
+    egress: deps.egress,
+    log: deps.log,
+    transaction: (fn) => deps.db.transaction(fn)(),
+  })
+  const access = createCredentialAccess({
+    credentials: credentialsRepo,
+    providers,
+    sealer,
+    refresher,
+    marginS: deps.config.oauthRefreshMarginS,
+    onUnreadable: (projectId, credentialId, err) =>
+      deps.log.warn('credential cannot be decrypted', {
+        project_id: projectId,
+        credential_id: credentialId,
+        error: err instanceof Error ? err.message : 'unknown',
+      }),
+  })
+  return {
+    keyring,
+    providers,
+    credentials,
+    oauth,
+    refresher,
+    access,
+    marginS: deps.config.oauthRefreshMarginS,
+    /** OAuth credentials whose token expires within the margin and are not cooling down after a failure. */
+    dueForRefresh(now = Date.now()) {
+      return credentialsRepo.due(
+        new Date(now + deps.config.oauthRefreshMarginS * 1000).toISOString(),
+        new Date(now).toISOString(),
+      )
+    },
+  }
+}
+export type Vault = ReturnType<typeof buildVault>

@@ -1,0 +1,49 @@
+// Routes for /mcp/providers: list built-ins + the project's own; define or configure one; remove the project's own.
+import { Elysia } from 'elysia'
+import { errorResponses } from '../../../http/common-model'
+import { type GuardDeps, guard } from '../../../http/guard'
+import { CreateProviderBody, ProviderIdParams, ProviderList, ProviderView } from './model'
+import type { ProvidersService } from './service'
+
+export const providersModule = (deps: GuardDeps & { vault: { providers: ProvidersService } }) =>
+  new Elysia({ name: 'toolyard.providers' })
+    .use(guard(deps))
+    .get('/providers', ({ auth }) => ({ providers: deps.vault.providers.list(auth.projectId) }), {
+      api: 'credentials_read',
+      response: { 200: ProviderList, ...errorResponses },
+      detail: {
+        tags: ['providers'],
+        summary: 'Built-in providers and the project’s own, with whether OAuth is configured',
+      },
+    })
+    .post(
+      '/providers',
+      ({ auth, body, set }) => {
+        set.status = 201
+        return deps.vault.providers.create(auth.projectId, body)
+      },
+      {
+        api: 'credentials_write',
+        body: CreateProviderBody,
+        response: { 201: ProviderView, ...errorResponses },
+        detail: {
+          tags: ['providers'],
+          summary: 'Define a provider, or configure a built-in one (same id) with OAuth client details',
+        },
+      },
+    )
+    .delete(
+      '/providers/:id',
+      ({ auth, params }) => {
+        deps.vault.providers.remove(auth.projectId, params.id)
+        return { id: params.id, deleted: true }
+      },
+      {
+        api: 'credentials_write',
+        params: ProviderIdParams,
+        detail: {
+          tags: ['providers'],
+          summary: 'Remove the project’s own provider (or its configuration of a built-in)',
+        },
+      },
+    )

@@ -1,0 +1,39 @@
+// SQL for project-defined providers (and a project's configuration of a built-in provider under the same id).
+import type { Db } from '../../../db/open'
+
+export type ProviderRow = {
+  project_id: string
+  id: string
+  name: string
+  auth_type: 'oauth' | 'api_key' | 'basic_auth' | 'custom' | 'none'
+  authorize_url: string | null
+  token_url: string | null
+  scopes: string
+  client_id: string | null
+  client_secret_sealed: string | null
+  base_url: string | null
+  token_auth_method: 'client_secret_post' | 'client_secret_basic' | null
+  created_at: string
+  updated_at: string
+}
+
+export function providersRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)
+     VALUES ($project_id, $id, $name, $auth_type, $authorize_url, $token_url, $scopes, $client_id, $client_secret_sealed, $base_url, $token_auth_method, $created_at, $updated_at)`,
+  )
+  const byId = db.query<ProviderRow, { project_id: string; id: string }>(
+    'SELECT * FROM providers WHERE project_id = $project_id AND id = $id',
+  )
+  const list = db.query<ProviderRow, { project_id: string }>(
+    'SELECT * FROM providers WHERE project_id = $project_id ORDER BY id',
+  )
+  const remove = db.query('DELETE FROM providers WHERE project_id = $project_id AND id = $id')
+  return {
+    insert: (row: ProviderRow) => insert.run(row),
+    byId: (project_id: string, id: string) => byId.get({ project_id, id }),
+    list: (project_id: string) => list.all({ project_id }),
+    remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
+  }
+}
+export type ProvidersRepository = ReturnType<typeof providersRepository>

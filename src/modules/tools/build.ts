@@ -1,0 +1,50 @@
+// Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
+import type { Db } from '../../db/open'
+import type { Egress } from '../../egress/client'
+import type { CredentialAccess } from '../../lib/credentials-port'
+import type { EventBus } from '../../lib/events'
+import { projectFunctionRunner } from '../functions/run'
+import { toolCallService } from './call-service'
+import { functionsRepository } from './functions/repository'
+import { functionsService } from './functions/service'
+import { toolsRepository } from './repository'
+import { serverToolsRepository } from './server-tools/repository'
+import { serverToolsService } from './server-tools/service'
+import { toolsService } from './service'
+import { PREBUILT_SOURCE } from './toolkits/catalog-source'
+import { prebuiltCatalog } from './toolkits/prebuilt'
+import { toolkitsRepository } from './toolkits/repository'
+import { toolkitsService } from './toolkits/service'
+
+export interface ToolsFeatureDeps {
+  db: Db
+  events: EventBus
+  credentials: CredentialAccess
+  egress: Egress
+}
+
+export function createToolsFeature({ db, events, credentials, egress }: ToolsFeatureDeps) {
+  const catalog = prebuiltCatalog(PREBUILT_SOURCE)
+  const toolkitRows = toolkitsRepository(db)
+  const toolRows = toolsRepository(db)
+  const functions = functionsService(functionsRepository(db))
+  const functionRunner = projectFunctionRunner(functions, egress)
+  const serverTools = serverToolsService(
+    db,
+    serverToolsRepository(db),
+    toolRows,
+    toolkitRows,
+    catalog,
+    credentials,
+    events,
+  )
+  return {
+    catalog,
+    functions,
+    functionRunner,
+    serverTools,
+    toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
+    tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
+    toolCalls: toolCallService(serverTools, toolRows, credentials, functionRunner),
+  }
+}

@@ -1,0 +1,53 @@
+// SQL for functions: the code (javascript) or HTTP call (http) that tools and resources run.
+import type { Db } from '../../../db/open'
+
+export type FunctionRow = {
+  id: string
+  project_id: string
+  name: string
+  runtime: 'javascript' | 'http'
+  code: string | null
+  /** JSON text of {url, method?, headers?, query?, body?}. */
+  http: string | null
+  memory_mb: number
+  timeout_ms: number
+  description: string | null
+  created_at: string
+  updated_at: string
+}
+
+export function functionsRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO functions (id, project_id, name, runtime, code, http, memory_mb, timeout_ms, description, created_at, updated_at)
+     VALUES ($id, $project_id, $name, $runtime, $code, $http, $memory_mb, $timeout_ms, $description, $created_at, $updated_at)`,
+  )
+  const update = db.query(
+    `UPDATE functions SET name = $name, runtime = $runtime, code = $code, http = $http, memory_mb = $memory_mb,
+       timeout_ms = $timeout_ms, description = $description, updated_at = $updated_at
+     WHERE id = $id AND project_id = $project_id`,
+  )
+  const byId = db.query<FunctionRow, { id: string; project_id: string }>(
+    'SELECT * FROM functions WHERE id = $id AND project_id = $project_id',
+  )
+  const byName = db.query<FunctionRow, { name: string; project_id: string }>(
+    'SELECT * FROM functions WHERE name = $name AND project_id = $project_id',
+  )
+  const list = db.query<FunctionRow, { project_id: string; after: string; limit: number }>(
+    'SELECT * FROM functions WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
+  )
+  const remove = db.query('DELETE FROM functions WHERE id = $id AND project_id = $project_id')
+
+  return {
+    insert: (row: FunctionRow) => insert.run(row),
+    update: (row: FunctionRow) => {
+      const { created_at: _created, ...rest } = row
+      return update.run(rest)
+    },
+    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
+    byName: (project_id: string, name: string) => byName.get({ name, project_id }),
+    list: (project_id: string, after: string | undefined, limit: number) =>
+      list.all({ project_id, after: after ?? '', limit }),
+    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+  }
+}
+export type FunctionsRepository = ReturnType<typeof functionsRepository>

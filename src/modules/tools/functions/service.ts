@@ -1,0 +1,166 @@
+// Functions: project records naming the code (javascript) or HTTP call (http) behind tools and resources.
+import { badRequest, conflict, notFound } from '../../../http/errors'
+import { newId, nowIso } from '../../../lib/ids'
+import { decodeCursor, page } from '../../../lib/pagination'
+import type { FunctionRow, FunctionsRepository } from './repository'
+
+interface HttpSpec {
+  url: string
+  method?: string
+  headers?: Record<string, string>
+  query?: Record<string, string>
+  body?: unknown
+}
+
+export interface CreateFunctionInput {
+  name: string
+  runtime: 'javascript' | 'http'
+  code?: string
+  http?: HttpSpec
+  memory_mb?: number
+  timeout_ms?: number
+  description?: string
+}
+
+export type UpdateFunctionInput = {
+  name?: string
+  runtime?: 'javascript' | 'http'
+  code?: string | null
+  http?: HttpSpec | null
+  memory_mb?: number
+  timeout_ms?: number
+  description?: string | null
+}
+
+export interface FunctionView {
+  id: string
+  name: string
+  runtime: 'javascript' | 'http'
+  code?: string
+  http?: HttpSpec
+  memory_mb: number
+  timeout_ms: number
+  description?: string
+  created_at: string
+  updated_at: string
+}
+
+const DEFAULT_MEMORY_MB = 64
+const DEFAULT_TIMEOUT_MS = 10_000
+
+/** `builtin.*` names belong to the service's pre-built functions. */
+export const isBuiltinName = (name: string) => name.startsWith('builtin.')
+
+function view(f: FunctionRow): FunctionView {
+  return {
+    id: f.id,
+    name: f.name,
+    runtime: f.runtime,
+    ...(f.code !== null ? { code: f.code } : {}),
+    ...(f.http !== null ? { http: JSON.parse(f.http) as HttpSpec } : {}),
+    memory_mb: f.memory_mb,
+    timeout_ms: f.timeout_ms,
+    ...(f.description !== null ? { description: f.description } : {}),
+    created_at: f.created_at,
+    updated_at: f.updated_at,
+  }
+}
+
+/** The runtime decides which of code/http is needed; the other is dropped so a record never carries both. */
+function checkShape(row: FunctionRow): void {
+  if (isBuiltinName(row.name)) {
+    throw badRequest('function names starting with "builtin." are reserved for pre-built functions', [
+      { field: 'body.name', message: 'reserved prefix builtin.' },
+    ])
+  }
+  if (row.runtime === 'javascript' && !row.code) {
+    throw badRequest('a javascript function needs code', [
+      { field: 'body.code', message: 'required when runtime is "javascript"' },
+    ])
+  }
+  if (row.runtime === 'http' && !row.http) {
+    throw badRequest('an http function needs http: {url, method?, headers?, query?, body?}', [
+      { field: 'body.http', message: 'required when runtime is "http"' },
+    ])
+  }
+  if (row.runtime === 'http') {
+    const url = (JSON.parse(row.http!) as HttpSpec).url
+    // The URL may be a template ({{args.x}}), so only its scheme is checked here; the egress guard checks the rest.
+    if (!/^https?:\/\//i.test(url) && !url.startsWith('{{')) {
+      throw badRequest('http.url must start with http:// or https://', [
+        { field: 'body.http.url', message: 'must be an http(s) URL' },
+      ])
+    }
+  }
+  if (row.runtime === 'javascript') row.http = null
+  else row.code = null
+}
+
+const isUniqueViolation = (e: unknown) => String((e as Error)?.message).includes('UNIQUE constraint failed')
+
+export function functionsService(repo: FunctionsRepository) {
+  const mustGet = (projectId: string, id: string): FunctionRow => {
+    const row = repo.byId(projectId, id)
+    if (!row) throw notFound('function')
+    return row
+  }
+
+  const save = (op: () => void, name: string) => {
+    try {
+      op()
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(`a function named "${name}" already exists in this project`)
+      throw e
+    }
+  }
+
+  return {
+    create(projectId: string, input: CreateFunctionInput): FunctionView {
+      const at = nowIso()
+      const row: FunctionRow = {
+        id: newId(),
+        project_id: projectId,
+        name: input.name,
+        runtime: input.runtime,
+        code: input.code ?? null,
+        http: input.http ? JSON.stringify(input.http) : null,
+        memory_mb: input.memory_mb ?? DEFAULT_MEMORY_MB,
+        timeout_ms: input.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+        description: input.description ?? null,
+        created_at: at,
+        updated_at: at,
+      }
+      checkShape(row)
+      save(() => repo.insert(row), row.name)
+      return view(row)
+    },
+    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
+    list(projectId: string, limit: number, cursor?: string) {
+      const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
+      return { functions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
+    },
+    update(projectId: string, id: string, input: UpdateFunctionInput): FunctionView {
+      const current = mustGet(projectId, id)
+      const next: FunctionRow = {
+        ...current,
+        name: input.name ?? current.name,
+        runtime: input.runtime ?? current.runtime,
+        code: input.code !== undefined ? input.code : current.code,
+        http: input.http !== undefined ? (input.http ? JSON.stringify(input.http) : null) : current.http,
+        memory_mb: input.memory_mb ?? current.memory_mb,
+        timeout_ms: input.timeout_ms ?? current.timeout_ms,
+        description: input.description !== undefined ? input.description : current.description,
+        updated_at: nowIso(),
+      }
+      checkShape(next)
+      save(() => repo.update(next), next.name)
+      return view(next)
+    },
+    remove(projectId: string, id: string): void {
+      if (!repo.remove(projectId, id)) throw notFound('function')
+    },
+    /** The project's function with this name (never a builtin); used by tools and resources at run time. */
+    byName: (projectId: string, name: string): FunctionRow | undefined => repo.byName(projectId, name) ?? undefined,
+  }
+}
+export type FunctionsService = ReturnType<typeof functionsService>

@@ -1,0 +1,79 @@
+// SQL for what is attached to a server: toolkits (in attach order, with credential maps) and single-tool rows.
+import type { Db } from '../../../db/open'
+
+export type ServerToolkitRow = {
+  server_id: string
+  toolkit_id: string
+  /** JSON map provider → credential id. */
+  credentials: string
+  position: number
+  created_at: string
+}
+
+export type ServerToolRow = {
+  server_id: string
+  tool_id: string
+  source: 'added' | 'removed' | 'override'
+  credential_id: string | null
+  enabled: number
+  created_at: string
+}
+
+export function serverToolsRepository(db: Db) {
+  const toolkits = db.query<ServerToolkitRow, { server_id: string }>(
+    'SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position',
+  )
+  const clearToolkits = db.query('DELETE FROM server_toolkits WHERE server_id = $server_id')
+  const upsertToolkit = db.query(
+    `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, position, created_at)
+     VALUES ($server_id, $toolkit_id, $credentials, $position, $created_at)
+     ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials`,
+  )
+  const nextPosition = db.query<{ n: number }, { server_id: string }>(
+    'SELECT COALESCE(MAX(position), -1) + 1 AS n FROM server_toolkits WHERE server_id = $server_id',
+  )
+  const tools = db.query<ServerToolRow, { server_id: string }>(
+    'SELECT * FROM server_tools WHERE server_id = $server_id ORDER BY created_at, tool_id',
+  )
+  const tool = db.query<ServerToolRow, { server_id: string; tool_id: string }>(
+    'SELECT * FROM server_tools WHERE server_id = $server_id AND tool_id = $tool_id',
+  )
+  const upsertTool = db.query(
+    `INSERT INTO server_tools (server_id, tool_id, source, credential_id, enabled, created_at)
+     VALUES ($server_id, $tool_id, $source, $credential_id, $enabled, $created_at)
+     ON CONFLICT (server_id, tool_id) DO UPDATE SET source = excluded.source, credential_id = excluded.credential_id, enabled = excluded.enabled`,
+  )
+  const serverExists = db.query<{ one: number }, { id: string; project_id: string }>(
+    'SELECT 1 AS one FROM servers WHERE id = $id AND project_id = $project_id',
+  )
+  const projectServers = db.query<{ id: string }, { project_id: string }>(
+    'SELECT id FROM servers WHERE project_id = $project_id ORDER BY id',
+  )
+  const serversWithToolkit = db.query<{ server_id: string }, { toolkit_id: string; project_id: string }>(
+    `SELECT st.server_id FROM server_toolkits st JOIN servers s ON s.id = st.server_id
+     WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id`,
+  )
+  const serversWithTool = db.query<{ server_id: string }, { tool_id: string; project_id: string }>(
+    `SELECT st.server_id FROM server_tools st JOIN servers s ON s.id = st.server_id
+     WHERE st.tool_id = $tool_id AND st.source = 'added' AND s.project_id = $project_id`,
+  )
+
+  return {
+    toolkits: (server_id: string) => toolkits.all({ server_id }),
+    clearToolkits: (server_id: string) => clearToolkits.run({ server_id }),
+    upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) =>
+      upsertToolkit.run({ ...row, position: nextPosition.get({ server_id: row.server_id })!.n }),
+    tools: (server_id: string) => tools.all({ server_id }),
+    tool: (server_id: string, tool_id: string) => tool.get({ server_id, tool_id }),
+    upsertTool: (row: ServerToolRow) => upsertTool.run(row),
+    serverExists: (project_id: string, id: string) => serverExists.get({ id, project_id }) !== null,
+    projectServers: (project_id: string) => projectServers.all({ project_id }).map((r) => r.id),
+    /** Servers of the project whose tool set includes this toolkit's or this tool's tools. */
+    serversUsing: (project_id: string, toolkit_id: string, tool_id?: string) => {
+      const ids = new Set(serversWithToolkit.all({ toolkit_id, project_id }).map((r) => r.server_id))
+      if (tool_id) for (const r of serversWithTool.all({ tool_id, project_id })) ids.add(r.server_id)
+      return [...ids]
+    },
+  }
+}
+export type ServerToolsRepository = ReturnType<typeof serverToolsRepository>

@@ -1,0 +1,228 @@
+// A server's tool set: attached toolkits + tools added one by one − tools removed, with per-tool settings,
+// name uniqueness, and the credential each tool would use (DECISIONS §5).
+import type { Db } from '../../../db/open'
+import { conflict, notFound } from '../../../http/errors'
+import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
+import type { EventBus } from '../../../lib/events'
+import { nowIso } from '../../../lib/ids'
+import type { ServerToolsPort, ToolkitAttachment } from '../../servers/service'
+import type { ToolRow, ToolsRepository } from '../repository'
+import type { PrebuiltCatalog } from '../toolkits/prebuilt'
+import type { ToolkitsRepository } from '../toolkits/repository'
+import type { ServerToolRow, ServerToolsRepository } from './repository'
+
+/** One tool as it stands on one server. */
+export interface ServerTool {
+  tool: ToolRow
+  enabled: boolean
+  source: 'toolkit' | 'added'
+  /** The credential id the tool would run with (override → its toolkit's map → another attached toolkit's map). */
+  credentialId?: string
+}
+
+export interface ServerToolsDetail {
+  toolkits: { toolkit_id: string; name: string; credentials: Record<string, string> }[]
+  tools: {
+    id: string
+    name: string
+    description?: string
+    toolkit_id: string
+    credential_provider?: string
+    credential_status: CredentialStatus
+    enabled: boolean
+    source: 'toolkit' | 'added'
+  }[]
+}
+
+const parseMap = (json: string) => JSON.parse(json) as Record<string, string>
+
+export function serverToolsService(
+  db: Db,
+  repo: ServerToolsRepository,
+  tools: ToolsRepository,
+  toolkits: ToolkitsRepository,
+  catalog: PrebuiltCatalog,
+  credentials: CredentialAccess,
+  events: EventBus,
+) {
+  const toolsOfToolkit = (toolkitId: string): ToolRow[] =>
+    catalog.toolkit(toolkitId)?.tools ?? tools.byToolkit(toolkitId)
+  const findTool = (projectId: string, toolId: string): ToolRow | undefined =>
+    catalog.tool(toolId) ?? tools.byId(projectId, toolId) ?? undefined
+  const toolkitName = (projectId: string, toolkitId: string) =>
+    catalog.toolkit(toolkitId)?.name ?? toolkits.byId(projectId, toolkitId)?.name
+
+  /** Every tool on the server (disabled ones included), ordered by name: the order tools/list shows. */
+  function effective(projectId: string, serverId: string): ServerTool[] {
+    const attached = repo.toolkits(serverId).map((k) => ({ id: k.toolkit_id, credentials: parseMap(k.credentials) }))
+    const rows = new Map(repo.tools(serverId).map((r) => [r.tool_id, r] as const))
+    const picked = new Map<string, { tool: ToolRow; source: 'toolkit' | 'added' }>()
+    for (const k of attached) for (const tool of toolsOfToolkit(k.id)) picked.set(tool.id, { tool, source: 'toolkit' })
+    for (const row of rows.values()) {
+      if (row.source !== 'added' || picked.has(row.tool_id)) continue
+      const tool = findTool(projectId, row.tool_id)
+      if (tool) picked.set(tool.id, { tool, source: 'added' })
+    }
+    const out: ServerTool[] = []
+    for (const { tool, source } of picked.values()) {
+      const row = rows.get(tool.id)
+      if (row?.source === 'removed') continue
+      const provider = tool.credential_provider
+      let credentialId: string | undefined
+      if (provider) {
+        const own = attached.find((k) => k.id === tool.toolkit_id)?.credentials[provider]
+        const any = attached.find((k) => k.credentials[provider])?.credentials[provider]
+        credentialId = row?.credential_id ?? own ?? any
+      }
+      out.push({ tool, enabled: row ? row.enabled === 1 : true, source, ...(credentialId ? { credentialId } : {}) })
+    }
+    return out.sort((a, b) =>
+      a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : a.tool.id < b.tool.id ? -1 : 1,
+    )
+  }
+
+  /** Tool names on one server must be unique (409); call inside the transaction that changed the set. */
+  function assertUniqueNames(projectId: string, serverId: string): void {
+    const seen = new Set<string>()
+    for (const { tool } of effective(projectId, serverId)) {
+      if (seen.has(tool.name))
+        throw conflict(`a tool named "${tool.name}" is already on this server; tool names on one server must be unique`)
+      seen.add(tool.name)
+    }
+  }
+
+  const credentialStatus = (projectId: string, st: ServerTool): CredentialStatus => {
+    if (!st.tool.credential_provider) return 'not_required'
+    return st.credentialId ? credentials.status(projectId, st.credentialId) : 'missing'
+  }
+
+  const assertCredential = (projectId: string, id: string) => {
+    if (credentials.status(projectId, id) === 'missing') throw notFound(`credential ${id}`)
+  }
+
+  const mustHaveServer = (projectId: string, serverId: string) => {
+    if (!repo.serverExists(projectId, serverId)) throw notFound('server')
+  }
+
+  const mustBeOnServer = (projectId: string, serverId: string, toolId: string): ServerTool => {
+    const st = effective(projectId, serverId).find((s) => s.tool.id === toolId)
+    if (!st) throw notFound(`tool ${toolId} on this server`)
+    return st
+  }
+
+  const changed = (projectId: string, serverId: string) =>
+    events.publish({ type: 'list_changed', list: 'tools', projectId, serverId })
+
+  const row = (
+    serverId: string,
+    toolId: string,
+    source: ServerToolRow['source'],
+    credentialId: string | null,
+    enabled: boolean,
+  ): ServerToolRow => ({
+    server_id: serverId,
+    tool_id: toolId,
+    source,
+    credential_id: credentialId,
+    enabled: enabled ? 1 : 0,
+    created_at: nowIso(),
+  })
+
+  const port: ServerToolsPort = {
+    attachToolkits(projectId: string, serverId: string, list: ToolkitAttachment[], mode: 'add' | 'replace'): void {
+      for (const k of list) {
+        if (!toolkitName(projectId, k.toolkit_id)) throw notFound(`toolkit ${k.toolkit_id}`)
+        for (const id of Object.values(k.credentials ?? {})) assertCredential(projectId, id)
+      }
+      if (mode === 'replace') repo.clearToolkits(serverId)
+      const at = nowIso()
+      for (const k of list)
+        repo.upsertToolkit({
+          server_id: serverId,
+          toolkit_id: k.toolkit_id,
+          credentials: JSON.stringify(k.credentials ?? {}),
+          created_at: at,
+        })
+      assertUniqueNames(projectId, serverId)
+      changed(projectId, serverId)
+    },
+    describe(projectId: string, serverId: string): ServerToolsDetail {
+      return {
+        toolkits: repo.toolkits(serverId).map((k) => ({
+          toolkit_id: k.toolkit_id,
+          name: toolkitName(projectId, k.toolkit_id) ?? k.toolkit_id,
+          credentials: parseMap(k.credentials),
+        })),
+        tools: effective(projectId, serverId).map((st) => ({
+          id: st.tool.id,
+          name: st.tool.name,
+          ...(st.tool.description !== null ? { description: st.tool.description } : {}),
+          toolkit_id: st.tool.toolkit_id,
+          ...(st.tool.credential_provider ? { credential_provider: st.tool.credential_provider } : {}),
+          credential_status: credentialStatus(projectId, st),
+          enabled: st.enabled,
+          source: st.source,
+        })),
+      }
+    },
+  }
+
+  return {
+    ...port,
+    effective,
+    assertUniqueNames,
+    credentialStatus,
+    projectServers: (projectId: string) => repo.projectServers(projectId),
+    serversUsing: (projectId: string, toolkitId: string, toolId?: string) =>
+      repo.serversUsing(projectId, toolkitId, toolId),
+
+    addTools(projectId: string, serverId: string, toolIds: string[]): void {
+      mustHaveServer(projectId, serverId)
+      for (const id of toolIds) if (!findTool(projectId, id)) throw notFound(`tool ${id}`)
+      db.transaction(() => {
+        for (const id of toolIds) {
+          const existing = repo.tool(serverId, id)
+          // A tool taken off earlier comes back with default settings; an override keeps its settings.
+          const keep = existing && existing.source !== 'removed'
+          repo.upsertTool(
+            row(serverId, id, 'added', keep ? existing.credential_id : null, keep ? existing.enabled === 1 : true),
+          )
+        }
+        assertUniqueNames(projectId, serverId)
+      })()
+      changed(projectId, serverId)
+    },
+
+    removeTools(projectId: string, serverId: string, toolIds: string[]): void {
+      mustHaveServer(projectId, serverId)
+      db.transaction(() => {
+        for (const id of toolIds) {
+          mustBeOnServer(projectId, serverId, id)
+          repo.upsertTool(row(serverId, id, 'removed', null, true))
+        }
+      })()
+      changed(projectId, serverId)
+    },
+
+    patchTool(
+      projectId: string,
+      serverId: string,
+      toolId: string,
+      input: { credential_id?: string | null; enabled?: boolean },
+    ): void {
+      mustHaveServer(projectId, serverId)
+      if (input.credential_id) assertCredential(projectId, input.credential_id)
+      db.transaction(() => {
+        const st = mustBeOnServer(projectId, serverId, toolId)
+        const existing = repo.tool(serverId, toolId)
+        const credentialId = input.credential_id !== undefined ? input.credential_id : (existing?.credential_id ?? null)
+        const enabled = input.enabled ?? st.enabled
+        repo.upsertTool(
+          row(serverId, toolId, existing?.source === 'added' ? 'added' : 'override', credentialId, enabled),
+        )
+      })()
+      if (input.enabled !== undefined) changed(projectId, serverId)
+    },
+  }
+}
+export type ServerToolsService = ReturnType<typeof serverToolsService>

@@ -1,0 +1,51 @@
+// SQL for the project's own (hosted) toolkits; pre-built toolkits are catalog data, not rows.
+import type { Db } from '../../../db/open'
+
+export type ToolkitRow = {
+  id: string
+  project_id: string
+  name: string
+  display_name: string | null
+  description: string | null
+  toolkit_type: 'hosted'
+  status: string
+  created_at: string
+  updated_at: string
+}
+
+export function toolkitsRepository(db: Db) {
+  const insert = db.query(
+    `INSERT INTO toolkits (id, project_id, name, display_name, description, toolkit_type, status, created_at, updated_at)
+     VALUES ($id, $project_id, $name, $display_name, $description, $toolkit_type, $status, $created_at, $updated_at)`,
+  )
+  const byId = db.query<ToolkitRow, { id: string; project_id: string }>(
+    'SELECT * FROM toolkits WHERE id = $id AND project_id = $project_id',
+  )
+  const byName = db.query<ToolkitRow, { name: string; project_id: string }>(
+    'SELECT * FROM toolkits WHERE name = $name AND project_id = $project_id',
+  )
+  const all = db.query<ToolkitRow, { project_id: string }>(
+    'SELECT * FROM toolkits WHERE project_id = $project_id ORDER BY id',
+  )
+  const update = db.query(
+    'UPDATE toolkits SET display_name = $display_name, description = $description, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
+  )
+  const remove = db.query('DELETE FROM toolkits WHERE id = $id AND project_id = $project_id')
+
+  return {
+    insert: (row: ToolkitRow) => insert.run(row),
+    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
+    byName: (project_id: string, name: string) => byName.get({ name, project_id }),
+    all: (project_id: string) => all.all({ project_id }),
+    update: (row: ToolkitRow) =>
+      update.run({
+        id: row.id,
+        project_id: row.project_id,
+        display_name: row.display_name,
+        description: row.description,
+        updated_at: row.updated_at,
+      }),
+    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+  }
+}
+export type ToolkitsRepository = ReturnType<typeof toolkitsRepository>

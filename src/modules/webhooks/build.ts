@@ -1,0 +1,55 @@
+// Builds subscriptions + webhooks for the composition root: services, the outbox handler and the delivery queue.
+import type { Config } from '../../config'
+import type { Keyring } from '../../crypto/master-key'
+import { createSealer } from '../../crypto/seal'
+import { dataKeysRepository } from '../../crypto/seal-repository'
+import type { Db } from '../../db/open'
+import type { Egress } from '../../egress/client'
+import type { EventBus } from '../../lib/events'
+import type { Logger } from '../../lib/log'
+import { createDeliveryQueue } from './delivery-queue'
+import { createOutbox } from './outbox'
+import { webhooksRepository } from './repository'
+import { type ResourceChanges, webhooksService } from './service'
+import { subscriptionsRepository } from './subscriptions/repository'
+import { plainSecrets, type SecretBox, sealedSecrets } from './subscriptions/secret'
+import { subscriptionsService } from './subscriptions/service'
+
+export interface WebhookFeatureDeps {
+  db: Db
+  config: Pick<Config, 'webhookRetryBaseMs' | 'webhookTimeoutMs'>
+  events: EventBus
+  egress: Egress
+  log: Logger
+  /** Late-bound: the resources feature may be built after this one. */
+  resources: () => ResourceChanges
+  /** The credentials vault's master keys: signing secrets are sealed with the project's data key. Absent → stored as is. */
+  keyring?: Keyring
+}
+
+export function createWebhookFeature(deps: WebhookFeatureDeps) {
+  const subsRepo = subscriptionsRepository(deps.db)
+  const deliveriesRepo = webhooksRepository(deps.db)
+  const secrets: SecretBox = deps.keyring
+    ? sealedSecrets(createSealer(deps.keyring, dataKeysRepository(deps.db)))
+    : plainSecrets
+  const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets)
+  const webhooks = webhooksService(subscriptions, {
+    markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri),
+  })
+  const outbox = createOutbox(subsRepo, deliveriesRepo)
+  const queue = createDeliveryQueue({
+    repo: deliveriesRepo,
+    egress: deps.egress,
+    secrets,
+    log: deps.log,
+    timeoutMs: deps.config.webhookTimeoutMs,
+    retryBaseMs: deps.config.webhookRetryBaseMs,
+  })
+  // The outbox rows commit with the change; the queue hears about them only after the commit.
+  deps.events.onResourceEventInTransaction((e) => outbox.write(e))
+  deps.events.subscribe((e) => {
+    if (e.type !== 'list_changed') queue.enqueue(outbox.drain())
+  })
+  return { subscriptions, webhooks, queue }
+}

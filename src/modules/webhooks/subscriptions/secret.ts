@@ -1,0 +1,30 @@
+// Webhook signing secrets: generation (whsec_ + base64 of 32 random bytes) and the storage port that seals them.
+import { randomBytes } from 'node:crypto'
+import type { Sealer } from '../../../crypto/seal'
+
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`
+
+/**
+ * How a subscription's secret is kept at rest. It must be recoverable (every delivery signs with it),
+ * so it is sealed rather than hashed; the subscription id binds the ciphertext to its row.
+ */
+export interface SecretBox {
+  seal(subscriptionId: string, projectId: string, secret: string): string
+  open(subscriptionId: string, projectId: string, stored: string): string
+}
+
+/** Stores secrets as they are (used only when no sealer is available). */
+export const plainSecrets: SecretBox = {
+  seal: (_id, _project, secret) => secret,
+  open: (_id, _project, stored) => stored,
+}
+
+/** Seals with the credentials vault (AES-256-GCM, per-project data key); a value stored before sealing was wired opens as is. */
+export function sealedSecrets(sealer: Sealer): SecretBox {
+  const context = (id: string) => `subscription:${id}:secret`
+  return {
+    seal: (id, projectId, secret) => sealer.seal(projectId, context(id), secret),
+    open: (id, projectId, stored) =>
+      stored.startsWith('whsec_') ? stored : sealer.open(projectId, context(id), stored),
+  }
+}

@@ -1,0 +1,154 @@
+// Subscriptions: create (secret shown once), list, change the callback, remove; and each one's delivery log.
+import { badRequest, notFound } from '../../../http/errors'
+import { newId, nowIso } from '../../../lib/ids'
+import { decodeCursor, page } from '../../../lib/pagination'
+import type { WebhooksRepository } from '../repository'
+import type { SubscriptionRow, SubscriptionsRepository } from './repository'
+import { newWebhookSecret, type SecretBox } from './secret'
+
+export interface SubscriptionView {
+  id: string
+  callback_url: string
+  status: 'active'
+  created_at: string
+  updated_at: string
+  uri?: string
+}
+
+interface AttemptView {
+  n: number
+  at: string
+  status?: number
+  error?: string
+  duration_ms: number
+}
+
+export interface DeliveryView {
+  id: string
+  event: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: AttemptView[]
+  next_attempt_at?: string
+  created_at: string
+  delivered_at?: string
+  payload: unknown
+}
+
+const view = (s: SubscriptionRow): SubscriptionView => ({
+  id: s.id,
+  callback_url: s.callback_url,
+  status: s.status,
+  created_at: s.created_at,
+  updated_at: s.updated_at,
+  ...(s.uri !== null ? { uri: s.uri } : {}),
+})
+
+/** The schema already insists on http(s)://; this catches what a pattern cannot (a host that does not parse). */
+function checkCallbackUrl(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw badRequest('callback_url is not a valid URL', [
+      { field: 'body.callback_url', message: 'must be an http:// or https:// URL' },
+    ])
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw badRequest('callback_url must be an http:// or https:// URL', [
+      { field: 'body.callback_url', message: 'must be an http:// or https:// URL' },
+    ])
+  }
+  return value
+}
+
+export function subscriptionsService(
+  repo: SubscriptionsRepository,
+  deliveries: WebhooksRepository,
+  secrets: SecretBox,
+) {
+  const mustGet = (projectId: string, id: string): SubscriptionRow => {
+    const row = repo.byId(projectId, id)
+    if (!row) throw notFound('subscription')
+    return row
+  }
+
+  return {
+    mustGet,
+    /** Creates a project subscription (no uri) or a resource subscription; the secret is returned only here. */
+    create(
+      projectId: string,
+      keyId: string | null,
+      input: { callback_url: string; uri?: string },
+    ): SubscriptionView & { secret: string } {
+      const at = nowIso()
+      const id = newId()
+      const secret = newWebhookSecret()
+      const row: SubscriptionRow = {
+        id,
+        project_id: projectId,
+        key_id: keyId,
+        kind: input.uri === undefined ? 'project' : 'resource',
+        uri: input.uri ?? null,
+        callback_url: checkCallbackUrl(input.callback_url),
+        secret: secrets.seal(id, projectId, secret),
+        status: 'active',
+        created_at: at,
+        updated_at: at,
+      }
+      repo.insert(row)
+      return { ...view(row), secret }
+    },
+    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
+    list(projectId: string, limit: number, cursor?: string) {
+      const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
+      return { subscriptions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
+    },
+    listResource(projectId: string, uri: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = page(repo.listResource(projectId, uri, decodeCursor(cursor), limit + 1), limit)
+      return { subscriptions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
+    },
+    updateCallback(projectId: string, id: string, callbackUrl: string): SubscriptionView {
+      checkCallbackUrl(callbackUrl)
+      // Pending deliveries follow the subscription to its new URL: they are sent wherever it points at attempt time.
+      if (!repo.updateUrl(projectId, id, callbackUrl, nowIso())) throw notFound('subscription')
+      return view(mustGet(projectId, id))
+    },
+    remove(projectId: string, id: string): void {
+      if (!repo.remove(projectId, id)) throw notFound('subscription')
+    },
+    removeByUri(projectId: string, uri: string): string[] {
+      const ids = repo.removeByUri(projectId, uri)
+      if (ids.length === 0) throw notFound('resource subscription for this uri')
+      return ids
+    },
+    deliveries(
+      projectId: string,
+      id: string,
+      limit: number,
+      cursor?: string,
+    ): { deliveries: DeliveryView[]; next_cursor?: string } {
+      mustGet(projectId, id)
+      const { items, next_cursor } = page(deliveries.bySubscription(id, decodeCursor(cursor), limit + 1), limit)
+      return {
+        deliveries: items.map((d) => ({
+          id: d.id,
+          event: d.event,
+          status: d.status,
+          attempts: deliveries.attemptsOf(d.id).map((a) => ({
+            n: a.n,
+            at: a.at,
+            ...(a.status !== null ? { status: a.status } : {}),
+            ...(a.error !== null ? { error: a.error } : {}),
+            duration_ms: a.duration_ms,
+          })),
+          ...(d.status === 'pending' && d.next_attempt_at ? { next_attempt_at: d.next_attempt_at } : {}),
+          created_at: d.created_at,
+          ...(d.delivered_at ? { delivered_at: d.delivered_at } : {}),
+          payload: JSON.parse(d.payload),
+        })),
+        ...(next_cursor ? { next_cursor } : {}),
+      }
+    },
+  }
+}
+export type SubscriptionsService = ReturnType<typeof subscriptionsService>
