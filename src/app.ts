@@ -32,15 +32,13 @@ export function createApp(deps: Deps) {
         documentation: { info: { title: 'Toolyard', version: VERSION, description: 'Hosted MCP tool servers' } },
       }),
     )
-    .use(healthModule({ ...deps, version: VERSION }))
+    .use(healthModule(deps))
     .use(serversModule(deps))
-  // Feature modules are added below this line (toolkits, tools, resources, prompts, credentials, oauth, webhooks, protocol).
   api.use(subscriptionsModule(deps)).use(webhooksModule(deps))
   api.use(credentialsModule(deps)).use(providersModule(deps)).use(oauthModule(deps))
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(mcpEndpoint({ ...deps, version: VERSION }))
-  if (deps.config.adminToken)
-    api.use(adminModule({ projects: deps.projects, limiter: deps.limiter, adminToken: deps.config.adminToken }))
+  if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
   return api
 }

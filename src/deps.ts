@@ -11,9 +11,12 @@ import { createEventBus } from './lib/events'
 import { createLogger, type Logger } from './lib/log'
 import { emptyBackend, type McpBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
+import { adminService } from './modules/admin/service'
 import { completionBackend } from './modules/completion/backend'
 import { buildVault } from './modules/credentials/build'
 import { REFRESH_OAUTH_PATTERN, refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
+import { healthRepository } from './modules/health/repository'
+import { healthService } from './modules/health/service'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { promptsBackend } from './modules/prompts/backend'
@@ -22,7 +25,8 @@ import { promptsService } from './modules/prompts/service'
 import { resourcesBackend } from './modules/resources/backend'
 import { createReadCache } from './modules/resources/cache'
 import { resourcesRepository } from './modules/resources/repository'
-import { type ResourceFunctionRunner, resourcesService } from './modules/resources/service'
+import { resourcesService } from './modules/resources/service'
+import type { ResourceFunctionRunner } from './modules/resources/sources/read'
 import { serversRepository } from './modules/servers/repository'
 import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
@@ -55,18 +59,21 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const scheduler = createScheduler(log)
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
-  // Credentials vault (issue 5): sealed secrets, providers, OAuth flows; tokens refreshed every 30 s inside the margin.
+  // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed every 30 s inside the margin.
   const vault = buildVault({ db, config, log, egress })
   const credentials: CredentialAccess = vault.access
   scheduler.every('refresh-oauth', REFRESH_OAUTH_PATTERN, () => refreshOAuthTokens({ vault }))
   const projects = projectsService(projectsRepository(db))
+  const health = healthService(healthRepository(db), VERSION)
+  // The admin API exists only when an admin token is configured.
+  const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
-  // Toolkits, tools, functions and server attachments (issue 3); serverTools is what servers use to attach and describe.
+  // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({ db, events, credentials, egress })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
-  // Resources and prompts (issue 4). Resource functions run like tool functions (same runtime and ctx).
+  // Resources and prompts. Resource functions run like tool functions (same runtime and ctx).
   const resourceFunctions: ResourceFunctionRunner = {
     run: (projectId, name, input, { host, credentials }) =>
       toolsFeature.functionRunner.runProjectFunction(projectId, name, input, host, credentials),
@@ -93,7 +100,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     egress,
     log,
     resources: () => resourceChanges,
-    keyring: vault.keyring,
+    sealer: vault.sealer,
   })
   webhookFeature.queue.start()
 
@@ -120,6 +127,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     credentials,
     vault,
     projects,
+    health,
+    admin,
     servers,
     toolkits: toolsFeature.toolkits,
     tools: toolsFeature.tools,

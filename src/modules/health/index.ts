@@ -1,33 +1,16 @@
-// GET /mcp/health: no key; reports status, version and whether the database answers.
-import { Elysia, t } from 'elysia'
-import type { Db } from '../../db/open'
+// GET /mcp/health: no key; reports status, version and whether the database answers (503 when it does not).
+import { Elysia } from 'elysia'
 import { type GuardDeps, guard } from '../../http/guard'
+import { HealthBody } from './model'
+import type { HealthService } from './service'
 
-const HealthBody = t.Object({
-  status: t.Union([t.Literal('ok'), t.Literal('degraded')]),
-  version: t.String(),
-  database: t.Union([t.Literal('ok'), t.Literal('unreachable')]),
-  uptime_s: t.Number(),
-})
-
-export const healthModule = (deps: GuardDeps & { db: Db; version: string }) => {
-  const started = Date.now()
-  return new Elysia({ name: 'toolyard.health' }).use(guard(deps)).get(
+export const healthModule = (deps: GuardDeps & { health: HealthService }) =>
+  new Elysia({ name: 'toolyard.health' }).use(guard(deps)).get(
     '/health',
     ({ set }) => {
-      let database: 'ok' | 'unreachable' = 'ok'
-      try {
-        deps.db.query('SELECT 1').get()
-      } catch {
-        database = 'unreachable'
-      }
-      if (database !== 'ok') set.status = 503
-      return {
-        status: database === 'ok' ? ('ok' as const) : ('degraded' as const),
-        version: deps.version,
-        database,
-        uptime_s: Math.round((Date.now() - started) / 1000),
-      }
+      const health = deps.health.check()
+      if (health.database !== 'ok') set.status = 503
+      return health
     },
     {
       limit: 'misc',
@@ -35,4 +18,3 @@ export const healthModule = (deps: GuardDeps & { db: Db; version: string }) => {
       detail: { tags: ['health'], summary: 'Health check (no key)' },
     },
   )
-}

@@ -2,22 +2,12 @@
 import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../crypto/api-key'
 import { AppError, conflict, notFound } from '../../http/errors'
 import { newId, nowIso } from '../../lib/ids'
-import type { ApiKeyRow, ProjectRow, ProjectsRepository } from './repository'
+import type { Project, PublicKey } from './model'
+import type { ApiKeyRow, ProjectsRepository } from './repository'
 
 export interface AuthContext {
   projectId: string
   keyId: string
-}
-
-export interface PublicKey {
-  id: string
-  project_id: string
-  name: string
-  prefix: string
-  created_at: string
-  expires_at?: string
-  revoked_at?: string
-  last_used_at?: string
 }
 
 const publicKey = (k: ApiKeyRow): PublicKey => ({
@@ -43,13 +33,13 @@ export function parseDuration(text: string): number {
 }
 
 export function projectsService(repo: ProjectsRepository) {
-  const createProject = (name: string): ProjectRow => {
+  const createProject = (name: string): Project => {
     if (repo.projectByName(name)) throw conflict(`project "${name}" already exists`)
     const row = { id: newId(), name, created_at: nowIso() }
     repo.insertProject(row)
     return row
   }
-  const projectOrCreate = (name: string): ProjectRow => repo.projectByName(name) ?? createProject(name)
+  const projectOrCreate = (name: string): Project => repo.projectByName(name) ?? createProject(name)
 
   const createKey = (projectId: string, opts: { name?: string; expiresInMs?: number } = {}) => {
     if (!repo.projectById(projectId)) throw notFound('project')

@@ -45,17 +45,8 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
     )
     .post(
       '/prompts/list',
-      ({ auth, body, query }) => {
-        const all = deps.prompts.list(auth.projectId, body?.server_id)
-        const start = query.cursor ? Number.parseInt(Buffer.from(query.cursor, 'base64url').toString(), 10) || 0 : 0
-        const limit = query.limit ?? 100
-        const more = start + limit < all.length
-        // The spec's REST shape: every argument is {name, description, required}.
-        const prompts = all
-          .slice(start, start + limit)
-          .map((p) => ({ ...p, arguments: p.arguments.map((a) => ({ ...a, description: a.description ?? '' })) }))
-        return { prompts, ...(more ? { next_cursor: Buffer.from(String(start + limit)).toString('base64url') } : {}) }
-      },
+      ({ auth, body, query }) =>
+        deps.prompts.listPage(auth.projectId, body?.server_id, query.limit ?? 100, query.cursor),
       {
         api: 'prompts_list',
         body: t.Optional(ListPromptsBody),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/open'
 import { AppError, badRequest, conflict, type ErrorDetail, notFound } from '../../http/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
-import { decodeCursor, page } from '../../lib/pagination'
+import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
 import type { GetPromptResult, McpPrompt } from '../../mcp/backend'
 import type { CreatePromptBody, PromptArgument, PromptMessage, PromptView, UpdatePromptBody } from './model'
 import { renderMessages, strings, templateProblem } from './render'
@@ -99,6 +99,12 @@ export function promptsService(d: PromptsServiceDeps) {
     return row
   }
 
+  /** Prompts visible on a server (its own and project-wide), or every prompt of the project. */
+  const list = (projectId: string, serverId?: string) => {
+    if (serverId) d.mustGetServer(projectId, serverId)
+    return repo.list(projectId, serverId).map(listed)
+  }
+
   return {
     view,
     create(projectId: string, input: CreatePromptBody): PromptView {
@@ -154,10 +160,15 @@ export function promptsService(d: PromptsServiceDeps) {
         listChanged(projectId, current.server_id)
       })()
     },
-    /** Prompts visible on a server (its own and project-wide), or every prompt of the project. */
-    list(projectId: string, serverId?: string) {
-      if (serverId) d.mustGetServer(projectId, serverId)
-      return repo.list(projectId, serverId).map(listed)
+    list,
+    /** REST `/prompts/list`: a page of `list`; the spec's REST shape has every argument as {name, description, required}. */
+    listPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = pageAtOffset('prompts', list(projectId, serverId), limit, cursor)
+      const prompts = items.map((p) => ({
+        ...p,
+        arguments: p.arguments.map((a) => ({ ...a, description: a.description ?? '' })),
+      }))
+      return { prompts, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** Renders the prompt; a missing required argument is a 400 naming it, an unknown prompt UnknownPromptError. */
     render(

@@ -28,13 +28,6 @@ const restHost = (signal: AbortSignal): CallHost => ({
   progress: () => {},
 })
 
-const paged = <T>(items: T[], limit: number, cursor?: string) => {
-  const start = cursor ? Number.parseInt(Buffer.from(cursor, 'base64url').toString(), 10) || 0 : 0
-  const slice = items.slice(start, start + limit)
-  const next = start + limit < items.length ? Buffer.from(String(start + limit)).toString('base64url') : undefined
-  return { slice, ...(next ? { next_cursor: next } : {}) }
-}
-
 export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService }) =>
   new Elysia({ name: 'toolyard.resources' })
     .use(guard(deps))
@@ -63,18 +56,8 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService 
     )
     .post(
       '/resources/list',
-      ({ auth, body, query }) => {
-        const { slice, next_cursor } = paged(
-          deps.resources.list(auth.projectId, body?.server_id),
-          query.limit ?? 100,
-          query.cursor,
-        )
-        // The spec's REST shape always has a description; the protocol omits an absent one.
-        return {
-          resources: slice.map((r) => ({ ...r, description: r.description ?? '' })),
-          ...(next_cursor ? { next_cursor } : {}),
-        }
-      },
+      ({ auth, body, query }) =>
+        deps.resources.listPage(auth.projectId, body?.server_id, query.limit ?? 100, query.cursor),
       {
         api: 'resources_misc',
         body: t.Optional(ListResourcesBody),
@@ -85,14 +68,8 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService 
     )
     .post(
       '/resources/templates/list',
-      ({ auth, body, query }) => {
-        const { slice, next_cursor } = paged(
-          deps.resources.listTemplates(auth.projectId, body?.server_id),
-          query.limit ?? 100,
-          query.cursor,
-        )
-        return { resourceTemplates: slice, ...(next_cursor ? { next_cursor } : {}) }
-      },
+      ({ auth, body, query }) =>
+        deps.resources.listTemplatesPage(auth.projectId, body?.server_id, query.limit ?? 100, query.cursor),
       {
         api: 'resources_misc',
         body: t.Optional(ListResourcesBody),

@@ -49,7 +49,6 @@ const Variables = t.Record(
     { additionalProperties: false },
   ),
 )
-type Variables = Static<typeof Variables>
 
 const sourceFields = {
   content: t.String({ maxLength: 5_000_000 }),

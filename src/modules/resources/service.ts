@@ -1,81 +1,32 @@
 // Resources: registration and changes (with events), listings, and reads from every source type (with the read cache).
-import Mustache from 'mustache'
 import type { Db } from '../../db/open'
-import type { Egress } from '../../egress/client'
-import { AppError, conflict, notFound } from '../../http/errors'
-import type { CredentialAccess } from '../../lib/credentials-port'
+import { conflict, notFound } from '../../http/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
-import { decodeCursor, page } from '../../lib/pagination'
+import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
 import type { CallHost, McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
 import type { ReadCache } from './cache'
-import { UnknownResourceError, upstreamError } from './errors'
+import { UnknownResourceError } from './errors'
 import type { CreateResourceBody, ResourceView, UpdateResourceBody } from './model'
 import type { ResourceRow, ResourcesRepository } from './repository'
-import { readApi } from './sources/api'
-import { fromFunctionValue } from './sources/contents'
-import { readDatabase } from './sources/database'
-import { readFile } from './sources/file'
+import { type SourceDeps, sourceReader } from './sources/read'
 import { compileTemplate, isTemplate, matchTemplate } from './uri-template'
 import { FIELDS_BY_TYPE, SOURCE_FIELDS, type SourceField, validateResource } from './validate'
+import { listedResource, listedTemplate, resourceView } from './view'
 
-/** How a resource runs a project function (adapter over the functions feature, wired in deps). */
-export interface ResourceFunctionRunner {
-  run(
-    projectId: string,
-    functionName: string,
-    input: { uri: string; params: Record<string, string> },
-    options: { host: CallHost; credentials?: Record<string, unknown> },
-  ): Promise<{ ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }>
-}
-
-export interface ResourcesServiceDeps {
+export interface ResourcesServiceDeps extends SourceDeps {
   db: Db
   repo: ResourcesRepository
   cache: ReadCache
   events: EventBus
-  credentials: CredentialAccess
-  egress: Egress
-  dataDir: string
   /** Throws 404 when the server is not the project's. */
   mustGetServer(projectId: string, serverId: string): unknown
-  functions: ResourceFunctionRunner
 }
-
-const RAW = { escape: (value: unknown) => String(value) }
 
 export function resourcesService(d: ResourcesServiceDeps) {
   const { repo } = d
-
-  const view = (r: ResourceRow): ResourceView => {
-    const opt = <K extends string>(k: K, v: string | null) => (v !== null ? { [k]: v } : {})
-    return {
-      id: r.id,
-      server_id: r.server_id,
-      name: r.name,
-      uri: r.uri,
-      is_template: r.is_template === 1,
-      ...opt('description', r.description),
-      mime_type: r.mime_type,
-      resource_type: r.resource_type,
-      requires_credentials: r.requires_credentials === 1,
-      ...opt('credential_id', r.credential_id),
-      cache_ttl_seconds: r.cache_ttl_seconds,
-      is_active: r.is_active === 1,
-      ...opt('content', r.content),
-      ...opt('blob', r.blob),
-      ...opt('path', r.path),
-      ...opt('url', r.url),
-      ...opt('method', r.method),
-      ...(r.headers !== null ? { headers: JSON.parse(r.headers) } : {}),
-      ...opt('database', r.database),
-      ...opt('query', r.query),
-      ...opt('function_name', r.function_name),
-      ...(r.variables !== null ? { variables: JSON.parse(r.variables) } : {}),
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    }
-  }
+  const readSource = sourceReader(d)
+  const view = resourceView
 
   const mustGet = (projectId: string, id: string): ResourceRow => {
     const row = repo.byId(projectId, id)
@@ -121,91 +72,18 @@ export function resourcesService(d: ResourcesServiceDeps) {
     throw new UnknownResourceError(uri)
   }
 
-  async function openCredentials(row: ResourceRow): Promise<Record<string, unknown> | undefined> {
-    if (row.requires_credentials !== 1) return undefined
-    if (!row.credential_id)
-      throw new AppError('bad_request', `resource ${row.uri} requires credentials but has no credential_id`)
-    const opened = await d.credentials.open(row.project_id, row.credential_id)
-    if (opened.status !== 'configured' || !opened.data) {
-      throw new AppError(
-        'bad_request',
-        `resource ${row.uri} requires credentials: credential ${row.credential_id} is ${opened.status}`,
-      )
-    }
-    return opened.data
-  }
-
-  async function fromSource(
-    row: ResourceRow,
-    uri: string,
-    params: Record<string, string>,
-    host: CallHost,
-  ): Promise<ResourceContents[]> {
-    switch (row.resource_type) {
-      case 'static':
-        return [
-          row.blob !== null
-            ? { uri, mimeType: row.mime_type, blob: row.blob }
-            : { uri, mimeType: row.mime_type, text: row.content ?? '' },
-        ]
-      case 'file':
-        return readFile(d.dataDir, row.project_id, Mustache.render(row.path!, { params }, {}, RAW), uri, row.mime_type)
-      case 'database':
-        return readDatabase(
-          d.dataDir,
-          row.project_id,
-          { database: row.database!, query: row.query!, mimeType: row.mime_type },
-          uri,
-          params,
-        )
-      case 'api': {
-        const credentials = await openCredentials(row)
-        const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : null
-        return readApi(
-          d.egress,
-          { url: row.url!, method: row.method, headers, mimeType: row.mime_type },
-          uri,
-          { credentials, params },
-          host.signal,
-        )
-      }
-      case 'dynamic':
-      case 'function': {
-        const credentials = await openCredentials(row)
-        const result = await d.functions.run(
-          row.project_id,
-          row.function_name!,
-          { uri, params },
-          { host, ...(credentials ? { credentials } : {}) },
-        )
-        if (!result.ok) {
-          if (result.missing)
-            throw new AppError(
-              'internal_error',
-              `resource ${row.uri} has no backing function: "${row.function_name}" does not exist`,
-            )
-          throw upstreamError(`resource function "${row.function_name}" failed: ${result.message}`)
-        }
-        return [fromFunctionValue(uri, row.mime_type, result.value)]
-      }
-    }
-  }
-
   const cacheable = (row: ResourceRow) =>
     row.cache_ttl_seconds > 0 && row.resource_type !== 'dynamic' && row.resource_type !== 'static'
 
-  const listed = (r: ResourceRow): McpResource => ({
-    uri: r.uri,
-    name: r.name,
-    ...(r.description ? { description: r.description } : {}),
-    mimeType: r.mime_type,
-  })
-  const listedTemplate = (r: ResourceRow): McpResourceTemplate => ({
-    uriTemplate: r.uri,
-    name: r.name,
-    ...(r.description ? { description: r.description } : {}),
-    mimeType: r.mime_type,
-  })
+  /** Active direct resources (templates excluded), optionally of one server. */
+  const list = (projectId: string, serverId?: string): McpResource[] => {
+    if (serverId) d.mustGetServer(projectId, serverId)
+    return repo.listActive(projectId, serverId, false).map(listedResource)
+  }
+  const listTemplates = (projectId: string, serverId?: string): McpResourceTemplate[] => {
+    if (serverId) d.mustGetServer(projectId, serverId)
+    return repo.listActive(projectId, serverId, true).map(listedTemplate)
+  }
 
   return {
     view,
@@ -309,14 +187,20 @@ export function resourcesService(d: ResourcesServiceDeps) {
         listChanged(projectId, current.server_id)
       })()
     },
-    /** Active direct resources (templates excluded), optionally of one server. */
-    list(projectId: string, serverId?: string): McpResource[] {
-      if (serverId) d.mustGetServer(projectId, serverId)
-      return repo.listActive(projectId, serverId, false).map(listed)
+    list,
+    listTemplates,
+    /** REST `/resources/list`: a page of `list`; the spec's REST shape always has a description. */
+    listPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = pageAtOffset('resources', list(projectId, serverId), limit, cursor)
+      return {
+        resources: items.map((r) => ({ ...r, description: r.description ?? '' })),
+        ...(next_cursor ? { next_cursor } : {}),
+      }
     },
-    listTemplates(projectId: string, serverId?: string): McpResourceTemplate[] {
-      if (serverId) d.mustGetServer(projectId, serverId)
-      return repo.listActive(projectId, serverId, true).map(listedTemplate)
+    /** REST `/resources/templates/list`: a page of `listTemplates`. */
+    listTemplatesPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = pageAtOffset('templates', listTemplates(projectId, serverId), limit, cursor)
+      return { resourceTemplates: items, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** Reads `uri` (exact or through a template); the contents carry the requested uri. */
     async read(
@@ -331,7 +215,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
         if (hit) return { contents: hit }
       }
       const generation = d.cache.generation(row.id)
-      const contents = await fromSource(row, uri, params, host)
+      const contents = await readSource(row, uri, params, host)
       if (cacheable(row)) d.cache.set(row.id, uri, row.cache_ttl_seconds, contents, generation)
       return { contents }
     },

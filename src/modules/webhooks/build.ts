@@ -1,8 +1,6 @@
 // Builds subscriptions + webhooks for the composition root: services, the outbox handler and the delivery queue.
 import type { Config } from '../../config'
-import type { Keyring } from '../../crypto/master-key'
-import { createSealer } from '../../crypto/seal'
-import { dataKeysRepository } from '../../crypto/seal-repository'
+import type { Sealer } from '../../crypto/seal'
 import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
 import type { EventBus } from '../../lib/events'
@@ -12,7 +10,7 @@ import { createOutbox } from './outbox'
 import { webhooksRepository } from './repository'
 import { type ResourceChanges, webhooksService } from './service'
 import { subscriptionsRepository } from './subscriptions/repository'
-import { plainSecrets, type SecretBox, sealedSecrets } from './subscriptions/secret'
+import { type SecretBox, sealedSecrets } from './subscriptions/secret'
 import { subscriptionsService } from './subscriptions/service'
 
 export interface WebhookFeatureDeps {
@@ -23,16 +21,14 @@ export interface WebhookFeatureDeps {
   log: Logger
   /** Late-bound: the resources feature may be built after this one. */
   resources: () => ResourceChanges
-  /** The credentials vault's master keys: signing secrets are sealed with the project's data key. Absent → stored as is. */
-  keyring?: Keyring
+  /** The credentials vault's sealer: signing secrets are sealed with the project's data key. */
+  sealer: Sealer
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
   const subsRepo = subscriptionsRepository(deps.db)
   const deliveriesRepo = webhooksRepository(deps.db)
-  const secrets: SecretBox = deps.keyring
-    ? sealedSecrets(createSealer(deps.keyring, dataKeysRepository(deps.db)))
-    : plainSecrets
+  const secrets: SecretBox = sealedSecrets(deps.sealer)
   const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets)
   const webhooks = webhooksService(subscriptions, {
     markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri),

@@ -2,6 +2,7 @@
 import { badRequest, conflict, notFound } from '../../../http/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
+import { pageAfterId } from '../../../lib/pagination'
 import type { ToolsRepository } from '../repository'
 import { toolView } from '../view'
 import type { PrebuiltCatalog, PrebuiltToolkit } from './prebuilt'
@@ -43,10 +44,6 @@ const prebuiltView = (k: PrebuiltToolkit): ToolkitView => ({
 const immutable = () =>
   badRequest('pre-built toolkits cannot be changed or deleted; create your own toolkit with POST /toolkits')
 
-// Cursors here name the last toolkit id seen; pre-built ids are not UUIDs, so the shared UUID cursor does not fit.
-const encode = (id: string) => Buffer.from(id).toString('base64url')
-const decode = (cursor: string) => Buffer.from(cursor, 'base64url').toString()
-
 export function toolkitsService(
   repo: ToolkitsRepository,
   tools: ToolsRepository,
@@ -85,17 +82,10 @@ export function toolkitsService(
     },
     /** Pre-built toolkits first (catalog order), then the project's own by creation. */
     list(projectId: string, limit: number, cursor?: string) {
+      // Pre-built ids are not UUIDs, so the cursor names the last toolkit id seen in this combined list.
       const all = [...catalog.toolkits.map(prebuiltView), ...repo.all(projectId).map(hostedView)]
-      let start = 0
-      if (cursor) {
-        const after = decode(cursor)
-        const i = all.findIndex((k) => k.id === after)
-        if (i < 0) throw badRequest('cursor is invalid', [{ field: 'cursor', message: 'unknown cursor' }])
-        start = i + 1
-      }
-      const items = all.slice(start, start + limit)
-      const more = start + limit < all.length
-      return { toolkits: items, ...(more ? { next_cursor: encode(items[items.length - 1]!.id) } : {}) }
+      const { items, next_cursor } = pageAfterId(all, limit, cursor)
+      return { toolkits: items, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** A toolkit with its tools; pre-built ones are visible to every project. */
     get(projectId: string, id: string) {

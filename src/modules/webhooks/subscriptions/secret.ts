@@ -13,12 +13,6 @@ export interface SecretBox {
   open(subscriptionId: string, projectId: string, stored: string): string
 }
 
-/** Stores secrets as they are (used only when no sealer is available). */
-export const plainSecrets: SecretBox = {
-  seal: (_id, _project, secret) => secret,
-  open: (_id, _project, stored) => stored,
-}
-
 /** Seals with the credentials vault (AES-256-GCM, per-project data key); a value stored before sealing was wired opens as is. */
 export function sealedSecrets(sealer: Sealer): SecretBox {
   const context = (id: string) => `subscription:${id}:secret`
