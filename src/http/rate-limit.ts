@@ -1,4 +1,4 @@
-// In-memory fixed-window rate limiter (per minute) with the spec's limits per route group (DECISIONS §11).
+// In-memory fixed-window rate limiter (per minute) with the spec's limits per route group.
 export const DEFAULT_LIMITS = {
   protocol: 100,
   initialize: 10,

@@ -1,4 +1,4 @@
-// Cross-cutting HTTP behaviour: rate limits (§11), x-request-id everywhere, error envelope, health, OpenAPI.
+// Cross-cutting HTTP behaviour: rate limits, x-request-id everywhere, error envelope, health, OpenAPI.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestApp, type TestApp } from '../helpers/app'
 

@@ -165,6 +165,33 @@ describe('listing and scope', () => {
     })
   })
 
+  test('list pages with limit and cursor; a bad cursor is 400', async () => {
+    const server = (await post('/servers', { name: 'paging prompts' })).body.data.id
+    for (const n of [1, 2, 3]) await post('/prompts', { name: `paged-${n}`, template: 'x', server_id: server })
+    const page = async (cursor?: string) => {
+      const res = await app.api(`/prompts/list?limit=2${cursor ? `&cursor=${cursor}` : ''}`, {
+        body: { server_id: server },
+      })
+      return { status: res.status, body: await res.json() }
+    }
+    // Project-wide prompts are on every server too, so page through all of them.
+    const names: string[] = []
+    let cursor: string | undefined
+    do {
+      const r = await page(cursor)
+      expect(r.status).toBe(200)
+      expect(r.body.prompts.length).toBeLessThanOrEqual(2)
+      names.push(...r.body.prompts.map((p: { name: string }) => p.name))
+      cursor = r.body.next_cursor
+    } while (cursor)
+    const all = (await post('/prompts/list', { server_id: server })).body.prompts.map((p: { name: string }) => p.name)
+    expect(names).toEqual(all)
+    expect(names).toEqual(expect.arrayContaining(['paged-1', 'paged-2', 'paged-3']))
+    const bad = await page('nonsense')
+    expect(bad.status).toBe(400)
+    expect(bad.body.details[0].field).toBe('cursor')
+  })
+
   test('GET, PATCH (switching to messages) and DELETE; another project sees 404', async () => {
     const { body } = await post('/prompts', { name: 'editable', template: 'v1 {{x}}', arguments: [{ name: 'x' }] })
     expect((await (await app.api(`/prompts/${body.id}`)).json()).template).toBe('v1 {{x}}')

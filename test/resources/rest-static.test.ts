@@ -147,6 +147,46 @@ describe('listing, inactive, update and delete', () => {
     expect((await f.read('list://hidden')).body.contents[0].text).toBe('h')
   })
 
+  test('list and templates/list page with limit and cursor; a cursor of another list or garbage is 400', async () => {
+    const server = (await (await f.app.api('/servers', { body: { name: 'paging resources' } })).json()).data.id
+    for (const n of [1, 2, 3]) {
+      await f.create({ server_id: server, name: `P${n}`, uri: `paging://p${n}`, resource_type: 'static', content: 'x' })
+      await f.create({
+        server_id: server,
+        name: `T${n}`,
+        uri: `paging://t${n}/{id}`,
+        resource_type: 'static',
+        content: 'x',
+      })
+    }
+    const list = async (path: string, cursor?: string) => {
+      const res = await f.app.api(`${path}?limit=2${cursor ? `&cursor=${cursor}` : ''}`, {
+        body: { server_id: server },
+      })
+      return { status: res.status, body: await res.json() }
+    }
+    const first = await list('/resources/list')
+    expect(first.body.resources.map((r: { uri: string }) => r.uri)).toHaveLength(2)
+    expect(first.body.next_cursor).toBeString()
+    const second = await list('/resources/list', first.body.next_cursor)
+    expect(second.body.next_cursor).toBeUndefined()
+    const uris = [...first.body.resources, ...second.body.resources].map((r: { uri: string }) => r.uri)
+    expect(uris.sort()).toEqual(['paging://p1', 'paging://p2', 'paging://p3'])
+
+    const templates = await list('/resources/templates/list')
+    expect(templates.body.resourceTemplates).toHaveLength(2)
+    const rest = await list('/resources/templates/list', templates.body.next_cursor)
+    expect(rest.body.resourceTemplates).toHaveLength(1)
+    expect(rest.body.next_cursor).toBeUndefined()
+
+    // A templates cursor is not a resources cursor; nonsense is refused rather than read as the first page.
+    for (const bad of [templates.body.next_cursor, 'nonsense']) {
+      const r = await list('/resources/list', bad)
+      expect(r.status).toBe(400)
+      expect(r.body.details[0].field).toBe('cursor')
+    }
+  })
+
   test('GET, PATCH and DELETE a record; another project sees 404', async () => {
     const created = await f.create({ name: 'Edit', uri: 'edit://me', resource_type: 'static', content: 'v1' })
     const id = created.body.id

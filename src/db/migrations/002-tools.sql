@@ -1,4 +1,4 @@
--- toolkits, tools, functions and their attachment to servers (issue 3).
+-- toolkits, tools, functions and their attachment to servers.
 -- Pre-built toolkits and their tools are data in the binary (src/catalog), not rows: server_toolkits.toolkit_id
 -- and server_tools.tool_id may name them, so those two columns carry no foreign key and triggers clean up instead.
 CREATE TABLE toolkits (

@@ -1,4 +1,4 @@
--- Resources (read-only data, possibly uri templates) and prompts (issue 4). Read caches live in memory, not here.
+-- Resources (read-only data, possibly uri templates) and prompts. Read caches live in memory, not here.
 CREATE TABLE resources (
   id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,

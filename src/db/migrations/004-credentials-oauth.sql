@@ -1,4 +1,4 @@
--- Credentials vault (issue 5): data keys wrapped by the master key, sealed credentials, project providers, OAuth flows.
+-- Credentials vault: data keys wrapped by the master key, sealed credentials, project providers, OAuth flows.
 CREATE TABLE data_keys (
   id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,

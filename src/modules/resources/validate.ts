@@ -1,4 +1,4 @@
-// Per-type rules for a resource record (DECISIONS §7): which source fields each type needs and accepts.
+// Per-type rules for a resource record (docs/decisions.md, Resources section): which source fields each type takes.
 import { badRequest, type ErrorDetail } from '../../http/errors'
 import type { ResourceType } from './model'
 import { isBase64 } from './sources/contents'

@@ -1,5 +1,5 @@
 // A server's tool set: attached toolkits + tools added one by one − tools removed, with per-tool settings,
-// name uniqueness, and the credential each tool would use (DECISIONS §5).
+// name uniqueness, and the credential each tool would use (docs/decisions.md, Toolkits section).
 import type { Db } from '../../../db/open'
 import { conflict, notFound } from '../../../http/errors'
 import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
