@@ -26,7 +26,6 @@ export interface ResourcesServiceDeps extends SourceDeps {
 export function resourcesService(d: ResourcesServiceDeps) {
   const { repo } = d
   const readSource = sourceReader(d)
-  const view = resourceView
 
   const mustGet = (projectId: string, id: string): ResourceRow => {
     const row = repo.byId(projectId, id)
@@ -86,7 +85,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
   }
 
   return {
-    view,
+    view: resourceView,
     create(projectId: string, input: CreateResourceBody): ResourceView {
       d.mustGetServer(projectId, input.server_id)
       const at = nowIso()
@@ -126,13 +125,13 @@ export function resourcesService(d: ResourcesServiceDeps) {
         publish('resource.created', row, at)
         listChanged(projectId, row.server_id)
       })()
-      return view(row)
+      return resourceView(row)
     },
-    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
+    get: (projectId: string, id: string) => resourceView(mustGet(projectId, id)),
     listRecords(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
       if (serverId) d.mustGetServer(projectId, serverId)
       const { items, next_cursor } = page(repo.listAll(projectId, serverId, decodeCursor(cursor), limit + 1), limit)
-      return { resources: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
+      return { resources: items.map(resourceView), ...(next_cursor ? { next_cursor } : {}) }
     },
     update(projectId: string, id: string, input: UpdateResourceBody): ResourceView {
       const current = mustGet(projectId, id)
@@ -176,7 +175,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
         if (next.server_id !== current.server_id) listChanged(projectId, current.server_id)
         listChanged(projectId, next.server_id)
       })()
-      return view(next)
+      return resourceView(next)
     },
     remove(projectId: string, id: string): void {
       const current = mustGet(projectId, id)
