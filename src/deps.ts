@@ -5,7 +5,7 @@ import { migrate } from './db/migrate'
 import { type Db, openDatabase } from './db/open'
 import { createEgress } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
-import { REFRESH_OAUTH_PATTERN, refreshOAuthTokens } from './jobs/refresh-oauth'
+import { refreshOAuthTokens } from './jobs/refresh-oauth'
 import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
 import { createEventBus } from './lib/events'
@@ -58,7 +58,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Credentials vault (issue 5): sealed secrets, providers, OAuth flows; tokens refreshed every 30 s inside the margin.
   const vault = buildVault({ db, config, log, egress })
   const credentials: CredentialAccess = vault.access
-  scheduler.every('refresh-oauth', REFRESH_OAUTH_PATTERN, () => refreshOAuthTokens({ vault }))
+  scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   const projects = projectsService(projectsRepository(db))
 
   // Toolkits, tools, functions and server attachments (issue 3); serverTools is what servers use to attach and describe.

@@ -1,18 +1,9 @@
 // Every CLI command, run as a real child process against a temp data dir.
-import { afterAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { describe, expect, test } from 'bun:test'
 import pkg from '../../package.json'
-import { runCli, startServe, tempDir } from './process'
+import { runCli, startServe, tempDirs } from '../helpers/app'
 
-const dirs: string[] = []
-const fresh = () => {
-  const d = tempDir()
-  dirs.push(d)
-  return d
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
+const fresh = tempDirs('toolyard-cli-')
 
 const lastLine = (s: string) => s.trimEnd().split('\n').pop()!
 
