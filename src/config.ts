@@ -4,7 +4,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
 
-// Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal, never configured.
+// Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
 
 const RateLimits = Type.Union([Type.Literal('off'), Type.Record(Type.String(), Type.Integer({ minimum: 1 }))])

@@ -119,7 +119,7 @@ describe('seal and open', () => {
     )
   })
 
-  test('another sealer on the same database opens values when it has the master key, and names the key when not', () => {
+  test('another sealer on the same database opens values with the master key, and names the key without it', () => {
     const master = randomBytes(32).toString('base64')
     const first = createSealer(keyring(master), dataKeysRepository(db))
     const sealed = first.seal(a, 'ctx', 'kept')

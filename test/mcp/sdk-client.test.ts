@@ -250,6 +250,7 @@ describe('streaming and interaction', () => {
     ac.abort('user cancelled')
     await expect(call).rejects.toThrow()
     await waitFor('the upstream request aborted', () => slowAborted.includes('?tag=cancel-me'))
+    expect(slowAborted).toContain('?tag=cancel-me')
     // The session is still usable afterwards.
     expect(text(await client.callTool({ name: 'greet', arguments: { name: 'again' } }))).toBe('Hello, again!')
     await client.close()
@@ -290,6 +291,7 @@ describe('streaming and interaction', () => {
     // Whatever the framing, no JSON-RPC response for the cancelled request is delivered.
     expect(await res.text()).not.toContain('slow-1')
     await waitFor('the upstream request aborted', () => slowAborted.includes('?tag=raw-cancel'))
+    expect(slowAborted).toContain('?tag=raw-cancel')
     await client.close()
   })
 
