@@ -4,7 +4,7 @@ import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
 
-// Group ids accepted in TOOLYARD_RATE_LIMITS (DECISIONS §11); `unlimited` is internal, never configured.
+// Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
 
 const RateLimits = Type.Union([Type.Literal('off'), Type.Record(Type.String(), Type.Integer({ minimum: 1 }))])
@@ -21,6 +21,7 @@ const ConfigSchema = Type.Object({
   webhookRetryBaseMs: Type.Integer({ minimum: 1 }),
   webhookTimeoutMs: Type.Integer({ minimum: 1 }),
   oauthRefreshMarginS: Type.Integer({ minimum: 0 }),
+  oauthRefreshIntervalS: Type.Integer({ minimum: 1 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
   logLevel: Type.Union([
     Type.Literal('debug'),
@@ -45,6 +46,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   webhookRetryBaseMs: 'TOOLYARD_WEBHOOK_RETRY_BASE_MS',
   webhookTimeoutMs: 'TOOLYARD_WEBHOOK_TIMEOUT_MS',
   oauthRefreshMarginS: 'TOOLYARD_OAUTH_REFRESH_MARGIN_S',
+  oauthRefreshIntervalS: 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S',
   allowedOrigins: 'TOOLYARD_ALLOWED_ORIGINS',
   logLevel: 'TOOLYARD_LOG_LEVEL',
 }
@@ -124,6 +126,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookRetryBaseMs: integer(env, 'TOOLYARD_WEBHOOK_RETRY_BASE_MS', 2000),
     webhookTimeoutMs: integer(env, 'TOOLYARD_WEBHOOK_TIMEOUT_MS', 10000),
     oauthRefreshMarginS: integer(env, 'TOOLYARD_OAUTH_REFRESH_MARGIN_S', 900),
+    oauthRefreshIntervalS: integer(env, 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S', 30),
     allowedOrigins: origins?.length ? origins : undefined,
     logLevel: (env.TOOLYARD_LOG_LEVEL || 'info').toLowerCase(),
   }

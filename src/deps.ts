@@ -14,7 +14,7 @@ import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
 import { completionBackend } from './modules/completion/backend'
 import { buildVault } from './modules/credentials/build'
-import { REFRESH_OAUTH_PATTERN, refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
+import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { healthRepository } from './modules/health/repository'
 import { healthService } from './modules/health/service'
 import { projectsRepository } from './modules/projects/repository'
@@ -59,10 +59,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const scheduler = createScheduler(log)
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
-  // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed every 30 s inside the margin.
+  // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
   const vault = buildVault({ db, config, log, egress })
   const credentials: CredentialAccess = vault.access
-  scheduler.every('refresh-oauth', REFRESH_OAUTH_PATTERN, () => refreshOAuthTokens({ vault }))
+  scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   const projects = projectsService(projectsRepository(db))
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.

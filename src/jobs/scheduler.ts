@@ -3,19 +3,25 @@ import { Cron } from 'croner'
 import type { Logger } from '../lib/log'
 
 export interface Scheduler {
-  /** `pattern` is a croner pattern (seconds allowed, e.g. every 30 s: star-slash-30 then five stars). */
-  every(name: string, pattern: string, job: () => Promise<unknown>): void
+  /** Runs `job` every `intervalS` seconds (at least 1); the first run is one interval after this call. */
+  every(name: string, intervalS: number, job: () => Promise<unknown>): void
   stop(): void
 }
 
 export function createScheduler(log: Logger): Scheduler {
   const jobs: Cron[] = []
   return {
-    every(name, pattern, job) {
+    every(name, intervalS, job) {
       jobs.push(
         new Cron(
-          pattern,
-          { protect: true, catch: (err) => log.error('job failed', { job: name, error: String(err) }) },
+          // Every second, thinned out by `interval`; startAt keeps the first run from firing right at start-up.
+          '* * * * * *',
+          {
+            interval: intervalS,
+            startAt: new Date(Date.now() + intervalS * 1000),
+            protect: true,
+            catch: (err) => log.error('job failed', { job: name, error: String(err) }),
+          },
           async () => {
             await job()
           },

@@ -1,13 +1,11 @@
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, all server scenarios incl. the
 // pending ones) against a real Toolyard instance provisioned only through its REST API. No expected failures.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { startTestApp, type TestApp } from '../helpers/app'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
 import { provisionConformanceServer } from './provision'
 
-const ROOT = resolve(import.meta.dir, '../..')
 // The suite needs a newer Node than this machine has (fs.globSync); Bun runs it.
 const BUN = join(ROOT, 'node_modules/.bin/bun')
 const SUITE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js')
@@ -49,15 +47,13 @@ const SCENARIOS = [
 ]
 
 let app: TestApp
-let outDir: string
+const outDir = tempDirs('toolyard-conformance-')()
 
 beforeAll(async () => {
   app = await startTestApp()
-  outDir = mkdtempSync(join(tmpdir(), 'toolyard-conformance-'))
 })
 afterAll(async () => {
   await app.stop()
-  rmSync(outDir, { recursive: true, force: true })
 })
 
 interface Check {

@@ -2,24 +2,14 @@
 // and `toolyard keys rotate-master` re-wrapping data keys while a server keeps running.
 
 import { Database } from 'bun:sqlite'
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError } from '../../src/config'
-import { runCli } from '../foundation/process'
-import { startTestApp, type TestApp } from '../helpers/app'
+import { runCli, startTestApp, type TestApp, tempDirs } from '../helpers/app'
 
-const dirs: string[] = []
-const freshDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'toolyard-vault-'))
-  dirs.push(d)
-  return d
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
+const freshDir = tempDirs('toolyard-vault-')
 
 async function storeSecret(app: TestApp, value: string, key?: string): Promise<string> {
   const res = await app.api('/credentials', {

@@ -1,43 +1,28 @@
-// The compiled single binary (`bun build --compile`) takes the same commands as `npm start`.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+// The compiled single binary, built exactly as `npm run build` builds it (dist/toolyard, sandbox worker included),
+// takes the same commands as `npm start` and runs JavaScript tools.
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import pkg from '../../package.json'
-import { ROOT, tempDir, waitFor } from './process'
+import { ROOT, runCli, startServe, tempDirs } from '../helpers/app'
 
-const work = tempDir()
-const binary = join(work, 'toolyard')
+const BINARY = join(ROOT, 'dist/toolyard')
+const fresh = tempDirs('toolyard-bin-')
+const work = fresh()
 const data = join(work, 'data')
-const env = (): Record<string, string> => {
-  const e: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TOOLYARD_') && v !== undefined) e[k] = v
-  return { ...e, TOOLYARD_DATA_DIR: data, TOOLYARD_LOG_LEVEL: 'warn' }
-}
-const run = async (args: string[]) => {
-  // cwd is elsewhere on purpose: the binary must not need the source tree (migrations are embedded).
-  const p = Bun.spawn([binary, ...args], { cwd: work, env: env(), stdout: 'pipe', stderr: 'pipe' })
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(p.stdout).text(),
-    new Response(p.stderr).text(),
-    p.exited,
-  ])
-  return { stdout, stderr, code }
-}
+// cwd is elsewhere on purpose: the binary must not need the source tree (migrations are embedded).
+const program = { command: [BINARY], cwd: work }
+const run = (args: string[]) => runCli(args, data, { TOOLYARD_LOG_LEVEL: 'warn' }, program)
 
+// Built once per test run, always: a stale dist/toolyard would test old code.
 beforeAll(async () => {
-  const build = Bun.spawn([process.execPath, 'build', '--compile', 'src/main.ts', '--outfile', binary], {
-    cwd: ROOT,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+  const build = Bun.spawn(['npm', 'run', 'build'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
   const [out, err, code] = await Promise.all([
     new Response(build.stdout).text(),
     new Response(build.stderr).text(),
     build.exited,
   ])
-  if (code !== 0) throw new Error(`bun build --compile failed:\n${out}\n${err}`)
+  if (code !== 0) throw new Error(`npm run build failed:\n${out}\n${err}`)
 }, 120_000)
-afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 describe('compiled binary', () => {
   test('--version, --help, migrate, keys create --json, projects list', async () => {
@@ -52,27 +37,48 @@ describe('compiled binary', () => {
     expect(bad.stderr).toContain('TOOLYARD_PORT')
   })
 
-  test('serve --port 0: health, a key from `keys create`, a server, then SIGTERM exits 0', async () => {
+  test('serve --port 0: health, a key from `keys create`, a server, a JavaScript tool call, then SIGTERM exits 0', async () => {
     const key = JSON.parse((await run(['keys', 'create', '--project', 'bin2', '--json'])).stdout).api_key
-    const proc = Bun.spawn([binary, 'serve', '--port', '0'], { cwd: work, env: env(), stdout: 'pipe', stderr: 'pipe' })
-    let out = ''
-    void (async () => {
-      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += new TextDecoder().decode(chunk)
-    })()
+    // TOOLYARD_PORT=1 cannot be bound, so listening at all proves the --port flag overrides it.
+    const server = await startServe(data, { TOOLYARD_PORT: '1' }, { ...program, serveArgs: ['--port', '0'] })
     try {
-      const port = await waitFor('the listening line', () => /\(port (\d+)\)/.exec(out)?.[1])
-      const base = `http://127.0.0.1:${port}/mcp`
-      expect((await fetch(`${base}/health`)).status).toBe(200)
-      const res = await fetch(`${base}/servers`, {
-        method: 'POST',
-        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-        body: '{"name":"from the binary"}',
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`${server.base}${path}`, {
+          method: 'POST',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        return { status: res.status, body: await res.json() }
+      }
+      expect((await fetch(`${server.base}/health`)).status).toBe(200)
+      const created = await post('/servers', { name: 'from the binary' })
+      expect(created.status).toBe(201)
+      expect(created.body.data.url).toBe(`${server.base}/from-the-binary`)
+
+      // The sandbox worker is part of the binary: a JavaScript function runs.
+      const fn = { name: 'double', runtime: 'javascript', code: 'export default async (input) => input.n * 2' }
+      expect((await post('/functions', fn)).status).toBe(201)
+      const kit = await post('/toolkits', { name: 'bin-kit' })
+      expect(kit.status).toBe(201)
+      const tool = await post('/tools', {
+        toolkit_id: kit.body.id,
+        name: 'double',
+        description: 'doubles n',
+        function_name: 'double',
+        input_schema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
       })
-      expect(res.status).toBe(201)
-      expect((await res.json()).data.url).toBe(`${base}/from-the-binary`)
+      expect(tool.status).toBe(201)
+      const attached = await fetch(`${server.base}/servers/${created.body.data.id}`, {
+        method: 'PATCH',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ toolkits: [{ toolkit_id: kit.body.id }] }),
+      })
+      expect(attached.status).toBe(200)
+      const call = await post('/tools/call', { server_id: created.body.data.id, name: 'double', arguments: { n: 21 } })
+      expect(call.status).toBe(200)
+      expect(call.body).toMatchObject({ isError: false, content: [{ type: 'text', text: '42' }] })
     } finally {
-      proc.kill('SIGTERM')
+      expect(await server.stop()).toBe(0)
     }
-    expect(await proc.exited).toBe(0)
   })
 })

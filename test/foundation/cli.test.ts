@@ -1,22 +1,14 @@
 // Every CLI command, run as a real child process against a temp data dir.
-import { afterAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { describe, expect, test } from 'bun:test'
 import pkg from '../../package.json'
-import { runCli, startServe, tempDir } from './process'
+import { runCli, startServe, tempDirs } from '../helpers/app'
 
-const dirs: string[] = []
-const fresh = () => {
-  const d = tempDir()
-  dirs.push(d)
-  return d
-}
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
+const fresh = tempDirs('toolyard-cli-')
 
 const lastLine = (s: string) => s.trimEnd().split('\n').pop()!
 
-describe('toolyard CLI', () => {
+// Every test has its own data dir and processes, so they run side by side.
+describe.concurrent('toolyard CLI', () => {
   test('--version prints the version and --help lists every command', async () => {
     const dir = fresh()
     const v = await runCli(['--version'], dir)
@@ -173,11 +165,11 @@ describe('toolyard CLI', () => {
       [{ TOOLYARD_MASTER_KEY: 'short' }, 'TOOLYARD_MASTER_KEY'],
       [{ TOOLYARD_ADMIN_TOKEN: 'tiny' }, 'TOOLYARD_ADMIN_TOKEN'],
     ]
-    for (const [env, name] of cases) {
-      const r = await runCli(['serve'], dir, { TOOLYARD_PORT: '0', ...env })
-      expect({ env, code: r.code }).toEqual({ env, code: 2 })
-      expect(r.stderr).toContain(name)
-    }
+    const results = await Promise.all(cases.map(([env]) => runCli(['serve'], dir, { TOOLYARD_PORT: '0', ...env })))
+    cases.forEach(([env, name], i) => {
+      expect({ env, code: results[i]!.code }).toEqual({ env, code: 2 })
+      expect(results[i]!.stderr).toContain(name)
+    })
     // The master key is never echoed back.
     const mk = await runCli(['serve'], dir, { TOOLYARD_MASTER_KEY: 'c2VjcmV0LXZhbHVl' })
     expect(mk.stderr).not.toContain('c2VjcmV0LXZhbHVl')

@@ -1,20 +1,12 @@
 // The `serve` process: first-start key, data surviving a restart, graceful shutdown on SIGTERM.
 import { Database } from 'bun:sqlite'
-import { afterAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { startServe, tempDir, waitFor } from './process'
+import { startServe, tempDirs } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
 
-const dirs: string[] = []
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true })
-})
-const fresh = () => {
-  const d = tempDir()
-  dirs.push(d)
-  return d
-}
+const fresh = tempDirs('toolyard-cli-')
 
 const keysIn = (text: string) => text.match(/tyk_[A-Za-z0-9_-]{43}/g) ?? []
 

@@ -1,10 +1,31 @@
-// Starts the real service on 127.0.0.1:0 with a temp SQLite file and one project + API key.
+// The real service for tests: in this process on 127.0.0.1:0 (startTestApp), or as the CLI in a child process
+// (runCli, startServe), each with a temp data dir.
+import { afterAll } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { loadConfig } from '../../src/config'
 import { createLogger } from '../../src/lib/log'
 import { type RunningServer, startServer } from '../../src/server'
+import { waitFor } from './poll'
+
+export const ROOT = resolve(import.meta.dir, '../..')
+const SOURCE_CLI = [process.execPath, join(ROOT, 'src/main.ts')]
+
+const tempDir = (prefix = 'toolyard-test-') => mkdtempSync(join(tmpdir(), prefix))
+
+/** Returns a maker of temp dirs that are all removed after the calling test file's tests. */
+export function tempDirs(prefix?: string): () => string {
+  const dirs: string[] = []
+  afterAll(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true })
+  })
+  return () => {
+    const d = tempDir(prefix)
+    dirs.push(d)
+    return d
+  }
+}
 
 export interface TestApp {
   server: RunningServer
@@ -23,15 +44,17 @@ export interface TestApp {
   stop(): Promise<void>
 }
 
+/** Starts the service in this process with a temp SQLite file and one project + API key. */
 export async function startTestApp(
   env: Record<string, string> = {},
   opts: {
     dataDir?: string
-    keepData?: boolean /** Receives every log line (all levels), e.g. to scan for secrets. */
+    keepData?: boolean
+    /** Receives every log line (all levels), e.g. to scan for secrets. */
     onLogLine?: (line: string) => void
   } = {},
 ): Promise<TestApp> {
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'toolyard-test-'))
+  const dataDir = opts.dataDir ?? tempDir()
   const config = loadConfig({
     TOOLYARD_PORT: '0',
     TOOLYARD_HOST: '127.0.0.1',
@@ -71,6 +94,97 @@ export async function startTestApp(
     async stop() {
       await server.stop()
       if (!opts.keepData && !opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The environment every child gets: no inherited TOOLYARD_* settings, quiet logs unless asked. */
+function childEnv(dataDir: string, env: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TOOLYARD_') && v !== undefined) base[k] = v
+  return { ...base, TOOLYARD_DATA_DIR: dataDir, ...env }
+}
+
+/** Which program runs the CLI: `bun src/main.ts` by default, or e.g. the compiled binary (from another cwd). */
+export interface CliProgram {
+  command?: string[]
+  cwd?: string
+}
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs one CLI command to its end against `dataDir`. */
+export async function runCli(
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+  program: CliProgram = {},
+): Promise<CliResult> {
+  const proc = Bun.spawn([...(program.command ?? SOURCE_CLI), ...args], {
+    cwd: program.cwd ?? ROOT,
+    env: childEnv(dataDir, env),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
+  return { code, stdout, stderr }
+}
+
+export interface ServeProcess {
+  proc: ReturnType<typeof Bun.spawn>
+  port: number
+  base: string
+  /** Everything written to stdout so far. */
+  output(): string
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number>
+}
+
+/** Starts `serve` on 127.0.0.1:0 (plus `serveArgs`) and waits for the "listening … (port N)" line. */
+export async function startServe(
+  dataDir: string,
+  env: Record<string, string> = {},
+  program: CliProgram & { serveArgs?: string[] } = {},
+): Promise<ServeProcess> {
+  const proc = Bun.spawn([...(program.command ?? SOURCE_CLI), 'serve', ...(program.serveArgs ?? [])], {
+    cwd: program.cwd ?? ROOT,
+    env: childEnv(dataDir, { TOOLYARD_PORT: '0', TOOLYARD_HOST: '127.0.0.1', TOOLYARD_LOG_LEVEL: 'warn', ...env }),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  let out = ''
+  void (async () => {
+    const decoder = new TextDecoder()
+    for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += decoder.decode(chunk, { stream: true })
+  })()
+  let exited = false
+  void proc.exited.then(() => (exited = true))
+  const port = await waitFor(
+    'the listening line',
+    async () => {
+      if (exited)
+        throw new Error(`serve exited early:\n${out}\n${await new Response(proc.stderr as ReadableStream).text()}`)
+      const m = /listening on \S+ \(port (\d+)\)/.exec(out)
+      return m ? Number(m[1]) : undefined
+    },
+    { timeoutMs: 20_000 },
+  )
+  return {
+    proc,
+    port,
+    base: `http://127.0.0.1:${port}/mcp`,
+    output: () => out,
+    async stop() {
+      if (!exited) proc.kill('SIGTERM')
+      return proc.exited
     },
   }
 }

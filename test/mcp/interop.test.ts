@@ -1,13 +1,11 @@
 // Real third-party clients against a key-protected server: mcp-remote (stdio ↔ Streamable HTTP proxy) and the
 // MCP Inspector CLI, each completing a session (initialize, list, call).
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { startTestApp, type TestApp } from '../helpers/app'
-import { createToolkit, serverWithToolkits } from './fixtures'
+import { join } from 'node:path'
+import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
+import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
 
-const ROOT = resolve(import.meta.dir, '../..')
 const MCP_REMOTE = join(ROOT, 'node_modules/mcp-remote/dist/proxy.js')
 const INSPECTOR_BUILD = join(ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build')
 // Both tools are Node programs; run them with the machine's node like a user would.
@@ -15,11 +13,12 @@ const NODE = Bun.which('node') ?? join(ROOT, 'node_modules/.bin/bun')
 
 let app: TestApp
 let url: string
-let home: string
+// mcp-remote keeps OAuth state under its config dir; keep it out of the real home directory.
+const home = tempDirs('toolyard-interop-')()
 
 beforeAll(async () => {
   app = await startTestApp()
-  const kit = await createToolkit(app, 'interop-kit', [
+  const kit = await toolkitWithTools(app, 'interop-kit', [
     {
       name: 'greet',
       description: 'Greets someone by name',
@@ -28,12 +27,9 @@ beforeAll(async () => {
     },
   ])
   url = (await serverWithToolkits(app, 'interop server', [kit])).url
-  // mcp-remote keeps OAuth state under its config dir; keep it out of the real home directory.
-  home = mkdtempSync(join(tmpdir(), 'toolyard-interop-'))
 })
 afterAll(async () => {
   await app.stop()
-  rmSync(home, { recursive: true, force: true })
 })
 
 test('mcp-remote with --header X-API-Key completes a session over stdio', async () => {
@@ -62,14 +58,16 @@ test('mcp-remote with --header X-API-Key completes a session over stdio', async 
     proc.stdin.write(`${JSON.stringify(msg)}\n`)
     proc.stdin.flush()
   }
-  const waitFor = async (id: number) => {
-    while (!responses.has(id)) {
-      if (proc.exitCode !== null)
-        throw new Error(`mcp-remote exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`)
-      await Bun.sleep(20)
-    }
-    return responses.get(id)
-  }
+  const response = (id: number) =>
+    waitFor(
+      `response ${id} from mcp-remote`,
+      async () => {
+        if (proc.exitCode !== null)
+          throw new Error(`mcp-remote exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`)
+        return responses.get(id)
+      },
+      { timeoutMs: 30_000 },
+    )
   try {
     send({
       jsonrpc: '2.0',
@@ -77,13 +75,13 @@ test('mcp-remote with --header X-API-Key completes a session over stdio', async 
       method: 'initialize',
       params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'stdio-host', version: '1.0.0' } },
     })
-    const init = await waitFor(0)
+    const init = await response(0)
     expect(init.result.serverInfo.name).toBe('interop server')
     send({ jsonrpc: '2.0', method: 'notifications/initialized' })
     send({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
-    expect((await waitFor(1)).result.tools.map((t: { name: string }) => t.name)).toEqual(['greet'])
+    expect((await response(1)).result.tools.map((t: { name: string }) => t.name)).toEqual(['greet'])
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'greet', arguments: { name: 'Remote' } } })
-    expect((await waitFor(2)).result).toEqual({ content: [{ type: 'text', text: 'Hello, Remote!' }], isError: false })
+    expect((await response(2)).result).toEqual({ content: [{ type: 'text', text: 'Hello, Remote!' }], isError: false })
   } finally {
     clearTimeout(killer)
     proc.kill()

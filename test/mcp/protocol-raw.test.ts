@@ -1,7 +1,8 @@
 // Raw HTTP against POST/GET/DELETE/OPTIONS /mcp/{slug}: framing, error codes, auth, origin, versions, sessions, batches.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createServer } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { createServer, findNulls, initializeBody, openSession, post } from './helpers'
+import { findNulls, initializeBody, openSession, post } from '../helpers/mcp'
 
 let app: TestApp
 let slug: string

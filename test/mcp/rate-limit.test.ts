@@ -1,7 +1,8 @@
 // The protocol endpoint's rate limit: HTTP 429 with Retry-After once the `protocol` group is exhausted.
 import { expect, test } from 'bun:test'
+import { createServer } from '../helpers/api'
 import { startTestApp } from '../helpers/app'
-import { createServer, post } from './helpers'
+import { post } from '../helpers/mcp'
 
 const json = async (res: Response) => (await res.json()) as Record<string, any>
 

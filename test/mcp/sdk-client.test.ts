@@ -1,8 +1,7 @@
 // The real @modelcontextprotocol/sdk Client over StreamableHTTPClientTransport (API key in a custom header)
 // against tools created through the REST API: JS, HTTP, pre-built, failing, unconfigured, streaming and interactive.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
@@ -10,8 +9,10 @@ import {
   McpError,
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js'
+import { prebuiltToolkitId, serverWithToolkits, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { createToolkit, prebuiltToolkitId, serverWithToolkits } from './fixtures'
+import { connectClient } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
 
 let app: TestApp
 let upstream: ReturnType<typeof Bun.serve>
@@ -36,7 +37,7 @@ beforeAll(async () => {
       return new Response('not found', { status: 404 })
     },
   })
-  const kit = await createToolkit(app, 'sdk-kit', [
+  const kit = await toolkitWithTools(app, 'sdk-kit', [
     {
       name: 'greet',
       input_schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
@@ -89,12 +90,7 @@ afterAll(async () => {
   upstream.stop(true)
 })
 
-async function connect(capabilities: Record<string, unknown> = {}, key = app.apiKey) {
-  const client = new Client({ name: 'toolyard-test', version: '1.0.0' }, { capabilities })
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { 'X-API-Key': key } } })
-  await client.connect(transport)
-  return { client, transport }
-}
+const connect = (capabilities: Record<string, unknown> = {}) => connectClient(app, url, { capabilities })
 
 // callTool's declared type also covers the pre-2024 `toolResult` shape; these results always carry `content`.
 const text = (r: unknown) =>
@@ -250,11 +246,10 @@ describe('streaming and interaction', () => {
       signal: ac.signal,
     })
     // Wait until the tool's request reached the upstream, then cancel (the SDK sends notifications/cancelled).
-    const deadline = Date.now() + 10_000
-    while (Date.now() < deadline && upstream.pendingRequests < 1) await Bun.sleep(10)
+    await waitFor('the tool request at the upstream', () => upstream.pendingRequests >= 1)
     ac.abort('user cancelled')
     await expect(call).rejects.toThrow()
-    while (Date.now() < deadline && !slowAborted.includes('?tag=cancel-me')) await Bun.sleep(10)
+    await waitFor('the upstream request aborted', () => slowAborted.includes('?tag=cancel-me'))
     expect(slowAborted).toContain('?tag=cancel-me')
     // The session is still usable afterwards.
     expect(text(await client.callTool({ name: 'greet', arguments: { name: 'again' } }))).toBe('Hello, again!')
@@ -280,8 +275,7 @@ describe('streaming and interaction', () => {
         params: { name: 'wait_upstream', arguments: { tag: 'raw-cancel' } },
       }),
     })
-    const deadline = Date.now() + 10_000
-    while (Date.now() < deadline && upstream.pendingRequests < 1) await Bun.sleep(10)
+    await waitFor('the tool request at the upstream', () => upstream.pendingRequests >= 1)
     const cancel = await fetch(url, {
       method: 'POST',
       headers,
@@ -296,7 +290,7 @@ describe('streaming and interaction', () => {
     expect(res.status).toBeLessThan(300)
     // Whatever the framing, no JSON-RPC response for the cancelled request is delivered.
     expect(await res.text()).not.toContain('slow-1')
-    while (Date.now() < deadline && !slowAborted.includes('?tag=raw-cancel')) await Bun.sleep(10)
+    await waitFor('the upstream request aborted', () => slowAborted.includes('?tag=raw-cancel'))
     expect(slowAborted).toContain('?tag=raw-cancel')
     await client.close()
   })

@@ -1,16 +1,16 @@
 // The session's GET stream: resources/updated for subscribed uris and list_changed notifications, delivered to
 // the real SDK client while REST changes happen.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
+import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { createToolkit, serverWithToolkits } from './fixtures'
+import { connectClient } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
 
 let app: TestApp
 let server: { id: string; slug: string; url: string }
@@ -18,20 +18,12 @@ let kit: string
 
 beforeAll(async () => {
   app = await startTestApp()
-  kit = await createToolkit(app, 'stream-kit', [{ name: 'first', code: 'export default async () => "1"' }])
+  kit = await toolkitWithTools(app, 'stream-kit', [{ name: 'first', code: 'export default async () => "1"' }])
   server = await serverWithToolkits(app, 'stream server', [kit])
 })
 afterAll(async () => {
   await app.stop()
 })
-
-async function until(cond: () => boolean, what: string) {
-  const deadline = Date.now() + 10_000
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(20)
-  }
-}
 
 test('the GET stream carries resources/updated and list_changed notifications', async () => {
   const created = await app.api('/resources', {
@@ -40,25 +32,21 @@ test('the GET stream carries resources/updated and list_changed notifications', 
   expect(created.status).toBe(201)
   const resource = (await created.json()) as { id: string }
 
-  const client = new Client({ name: 'stream-test', version: '1.0.0' })
+  const { client } = await connectClient(app, server.url)
   const seen: string[] = []
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void seen.push(`updated ${n.params.uri}`))
   client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void seen.push('resources changed'))
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => void seen.push('tools changed'))
   client.setNotificationHandler(PromptListChangedNotificationSchema, () => void seen.push('prompts changed'))
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { 'X-API-Key': app.apiKey } } }),
-  )
   // The SDK opens the GET stream in the background after notifications/initialized.
-  await until(
-    () => [...app.server.deps.mcpSessions.all()].some((s) => s.serverId === server.id && s.stream !== null),
-    'the GET stream',
+  await waitFor('the GET stream', () =>
+    [...app.server.deps.mcpSessions.all()].some((s) => s.serverId === server.id && s.stream !== null),
   )
 
   expect(await client.subscribeResource({ uri: 'test://watched' })).toEqual({})
   const patched = await app.api(`/resources/${resource.id}`, { method: 'PATCH', body: { content: 'v2' } })
   expect(patched.status).toBe(200)
-  await until(() => seen.includes('updated test://watched'), 'resources/updated')
+  await waitFor('resources/updated', () => seen.includes('updated test://watched'))
   const read = await client.readResource({ uri: 'test://watched' })
   expect(read.contents[0]).toMatchObject({ uri: 'test://watched', text: 'v2' })
 
@@ -72,19 +60,19 @@ test('the GET stream carries resources/updated and list_changed notifications', 
     },
   })
   expect(tool.status).toBe(201)
-  await until(() => seen.includes('tools changed'), 'tools/list_changed')
+  await waitFor('tools/list_changed', () => seen.includes('tools changed'))
   expect((await client.listTools()).tools.map((t) => t.name)).toContain('second')
 
   const prompt = await app.api('/prompts', {
     body: { name: 'hello', description: 'greets', template: 'Hello {{who}}', server_id: server.id },
   })
   expect(prompt.status).toBe(201)
-  await until(() => seen.includes('prompts changed'), 'prompts/list_changed')
+  await waitFor('prompts/list_changed', () => seen.includes('prompts changed'))
 
   await app.api('/resources', {
     body: { server_id: server.id, name: 'another', uri: 'test://another', resource_type: 'static', content: 'x' },
   })
-  await until(() => seen.includes('resources changed'), 'resources/list_changed')
+  await waitFor('resources/list_changed', () => seen.includes('resources changed'))
 
   // After unsubscribing, changes of that uri are no longer announced.
   await client.unsubscribeResource({ uri: 'test://watched' })
@@ -92,20 +80,16 @@ test('the GET stream carries resources/updated and list_changed notifications', 
   await app.api(`/resources/${resource.id}`, { method: 'PATCH', body: { content: 'v3' } })
   // A later, unrelated change proves the stream is still delivering, so a missing update is meaningful.
   await app.api('/prompts', { body: { name: 'bye', description: 'says bye', template: 'Bye', server_id: server.id } })
-  await until(() => seen.filter((s) => s === 'prompts changed').length >= 2, 'a second prompts/list_changed')
+  await waitFor('a second prompts/list_changed', () => seen.filter((s) => s === 'prompts changed').length >= 2)
   expect(seen.filter((s) => s === 'updated test://watched').length).toBe(before)
   await client.close()
 })
 
 test('a newer GET replaces the older stream of the same session; aborting a stream releases it', async () => {
-  const client = new Client({ name: 'stream-test-2', version: '1.0.0' })
-  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
-    requestInit: { headers: { 'X-API-Key': app.apiKey } },
-  })
-  await client.connect(transport)
+  const { client, transport } = await connectClient(app, server.url)
   const sessionId = transport.sessionId!
   const session = () => [...app.server.deps.mcpSessions.all()].find((s) => s.id === sessionId)!
-  await until(() => session().stream !== null, 'the SDK GET stream')
+  await waitFor('the SDK GET stream', () => session().stream !== null)
   const ac = new AbortController()
   const mine = await fetch(server.url, {
     headers: {
@@ -124,6 +108,6 @@ test('a newer GET replaces the older stream of the same session; aborting a stre
   while (!got.includes('prompts/list_changed')) got += new TextDecoder().decode((await reader.read()).value)
   expect(got).toContain('event: message')
   ac.abort()
-  await until(() => session().stream === null, 'the stream to be released')
+  await waitFor('the stream to be released', () => session().stream === null)
   await client.close()
 })

@@ -1,8 +1,8 @@
 // Version-gated output: what each negotiated protocol version receives from tools/list and tools/call.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { createToolkit, serverWithToolkits } from './fixtures'
-import { findNulls, openSession, post } from './helpers'
+import { findNulls, openSession, post } from '../helpers/mcp'
 
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
 
@@ -11,7 +11,7 @@ let slug: string
 
 beforeAll(async () => {
   app = await startTestApp()
-  const kit = await createToolkit(app, 'gating-kit', [
+  const kit = await toolkitWithTools(app, 'gating-kit', [
     {
       name: 'media',
       title: 'Media tool',
@@ -104,7 +104,7 @@ test('tools/list paginates with an opaque cursor in a stable order', async () =>
     name: `t${String(i).padStart(2, '0')}`,
     code: 'export default async () => "x"',
   }))
-  const kit = await createToolkit(app, 'many-kit', many)
+  const kit = await toolkitWithTools(app, 'many-kit', many)
   const s = (await serverWithToolkits(app, 'paged server', [kit])).slug
   const page = async (cursor?: string) => {
     const res = await post(app, s, {

@@ -13,7 +13,7 @@ import {
   startMockIdp,
   startRecordingApp,
   TOOL_CODE,
-} from './fixture'
+} from '../helpers/oauth-idp'
 
 const CLIENT_SECRET = 'cs-e2e-oauth-client-secret-3b8d41f0'
 const STATIC_SECRET = 'static-api-key-e2e-9d2c77aa'

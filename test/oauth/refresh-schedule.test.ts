@@ -1,17 +1,18 @@
-// The refresh job runs on its own: started with the server (every 30 s), it refreshes a token that expired.
+// The refresh job runs on its own: started with the server (every TOOLYARD_OAUTH_REFRESH_INTERVAL_S, here 1 s), it
+// refreshes a token that expired.
 
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { waitFor } from '../foundation/process'
-import { authorize, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from './fixture'
+import { authorize, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from '../helpers/oauth-idp'
+import { waitFor } from '../helpers/poll'
 
 let app: RecordingApp
 let idp: MockIdp
 
 beforeAll(async () => {
   idp = await startMockIdp()
-  app = await startRecordingApp()
+  app = await startRecordingApp({ TOOLYARD_OAUTH_REFRESH_INTERVAL_S: '1' })
 })
 afterAll(async () => {
   await app?.stop()
@@ -43,16 +44,12 @@ test('an expired token is refreshed by the scheduled job without any request', a
   sql.close()
   const before = idp.calls.filter((c) => c.grant_type === 'refresh_token').length
 
-  // The job fires at :00 and :30 of every minute; allow well over one period.
-  const refreshed = await waitFor(
-    'the scheduled refresh',
-    async () => {
-      const cred = (await app.call('/credentials')).body.credentials.find((c: { id: string }) => c.id === credential_id)
-      return Date.parse(cred.expires_at) > Date.now() ? cred : undefined
-    },
-    50_000,
-  )
+  // The job fires every second; the poll's deadline allows many periods.
+  const refreshed = await waitFor('the scheduled refresh', async () => {
+    const cred = (await app.call('/credentials')).body.credentials.find((c: { id: string }) => c.id === credential_id)
+    return Date.parse(cred.expires_at) > Date.now() ? cred : undefined
+  })
   expect(refreshed.status).toBe('active')
   expect(idp.calls.filter((c) => c.grant_type === 'refresh_token').length).toBe(before + 1)
   expect(app.logLines.some((l) => l.includes('oauth token refreshed') && l.includes(credential_id))).toBe(true)
-}, 60_000)
+})

@@ -1,26 +1,18 @@
 // Protocol: prompts/list, prompts/get and completion/complete for prompt arguments through the real MCP SDK client.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { createServer } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { mcpClient } from '../resources/fixture'
+import { connectClient, rpcError } from '../helpers/mcp'
 
 let app: TestApp
-let client: Awaited<ReturnType<typeof mcpClient>>
+let client: Client
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64')
-
-const rpcError = async (p: Promise<unknown>) => {
-  try {
-    await p
-  } catch (e) {
-    return e as { code: number; message: string }
-  }
-  throw new Error('expected a JSON-RPC error')
-}
 
 beforeAll(async () => {
   app = await startTestApp()
-  const post = async (path: string, body: unknown) => (await app.api(path, { body })).json()
-  const server = (await post('/servers', { name: 'prompt server' })).data
-  const other = (await post('/servers', { name: 'other prompt server' })).data
+  const server = await createServer(app, { name: 'prompt server' })
+  const other = await createServer(app, { name: 'other prompt server' })
   const prompts = [
     {
       name: 'greet',
@@ -58,7 +50,7 @@ beforeAll(async () => {
     { name: 'elsewhere', description: 'On the other server only', template: 'x', server_id: other.id },
   ]
   for (const p of prompts) expect((await app.api('/prompts', { body: p })).status).toBe(201)
-  client = await mcpClient(app, server.slug)
+  ;({ client } = await connectClient(app, server.slug))
 })
 afterAll(async () => {
   await client?.close()

@@ -1,6 +1,7 @@
 // REST: registering prompts, listing them per server, and rendering with arguments (no HTML escaping).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { ToolyardEvent } from '../../src/lib/events'
+import { call } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 
 let app: TestApp
@@ -9,10 +10,7 @@ let serverB: string
 const events: ToolyardEvent[] = []
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).toString('base64')
 
-const post = async (path: string, body: unknown) => {
-  const res = await app.api(path, { body })
-  return { status: res.status, body: await res.json() }
-}
+const post = (path: string, body: unknown) => call(app, path, { body })
 
 beforeAll(async () => {
   app = await startTestApp()

@@ -4,10 +4,13 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { eventually, mcpClient, type ResourceFixture, resourceFixture } from './fixture'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { connectClient, rpcError } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
+import { type ResourceFixture, resourceFixture } from '../helpers/resources'
 
 let f: ResourceFixture
-let client: Awaited<ReturnType<typeof mcpClient>>
+let client: Client
 let upstream: ReturnType<typeof Bun.serve>
 let hits = 0
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 9, 8, 7])
@@ -16,15 +19,6 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 9, 8, 7])
 const readText = async (uri: string): Promise<string> => {
   const item = (await client.readResource({ uri })).contents[0] as { text?: string }
   return item.text ?? ''
-}
-
-const rpcError = async (p: Promise<unknown>) => {
-  try {
-    await p
-  } catch (e) {
-    return e as { code: number; message: string; data?: unknown }
-  }
-  throw new Error('expected a JSON-RPC error')
 }
 
 beforeAll(async () => {
@@ -90,7 +84,7 @@ beforeAll(async () => {
     { name: 'Off', uri: 'mcp://off', resource_type: 'static', content: 'hidden', is_active: false },
   ]
   for (const r of resources) expect((await f.create(r)).status).toBe(201)
-  client = await mcpClient(f.app, f.slug)
+  ;({ client } = await connectClient(f.app, f.slug))
 })
 afterAll(async () => {
   await client?.close()
@@ -162,7 +156,7 @@ describe('reading each type', () => {
   test('function: cached until the ttl passes', async () => {
     const first = await readText('mcp://cached')
     expect(await readText('mcp://cached')).toBe(first)
-    await eventually(async () => (await readText('mcp://cached')) !== first)
+    await waitFor('a read after the ttl', async () => (await readText('mcp://cached')) !== first)
   })
 
   test('dynamic: a new value on every read', async () => {

@@ -1,6 +1,6 @@
 // REST: api resources go through the egress guard — private addresses are refused unless allowed.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { type ResourceFixture, resourceFixture } from './fixture'
+import { type ResourceFixture, resourceFixture } from '../helpers/resources'
 
 let f: ResourceFixture
 let upstream: ReturnType<typeof Bun.serve>

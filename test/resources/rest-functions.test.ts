@@ -1,6 +1,7 @@
 // REST: function and dynamic resources run a project function; function results are cached, dynamic ones never.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { eventually, type ResourceFixture, resourceFixture } from './fixture'
+import { waitFor } from '../helpers/poll'
+import { type ResourceFixture, resourceFixture } from '../helpers/resources'
 
 let f: ResourceFixture
 let counter: ReturnType<typeof Bun.serve>
@@ -51,7 +52,7 @@ describe('function resources', () => {
     expect(await text('fn://cached')).toBe(first)
     expect(hits).toBe(before + 1)
     // After the ttl the function runs again (polled, no timing assumptions).
-    await eventually(async () => (await text('fn://cached')) !== first)
+    await waitFor('a read after the ttl', async () => (await text('fn://cached')) !== first)
     expect(hits).toBeGreaterThan(before + 1)
   })
 

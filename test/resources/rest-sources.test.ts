@@ -4,7 +4,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type ResourceFixture, resourceFixture } from './fixture'
+import { type ResourceFixture, resourceFixture } from '../helpers/resources'
 
 let f: ResourceFixture
 let upstream: ReturnType<typeof Bun.serve>

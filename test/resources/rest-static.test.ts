@@ -1,7 +1,8 @@
 // REST: registering, listing, reading, updating and deleting resources; static content; templates; events.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { ToolyardEvent } from '../../src/lib/events'
-import { type ResourceFixture, resourceFixture } from './fixture'
+import { waitFor } from '../helpers/poll'
+import { type ResourceFixture, resourceFixture } from '../helpers/resources'
 
 let f: ResourceFixture
 const events: ToolyardEvent[] = []
@@ -213,7 +214,8 @@ describe('listing, inactive, update and delete', () => {
     const created = await f.create({ name: 'Evented', uri: 'ev://one', resource_type: 'static', content: 'x' })
     await f.app.api(`/resources/${created.body.id}`, { method: 'PATCH', body: { content: 'y' } })
     await f.app.api(`/resources/${created.body.id}`, { method: 'DELETE' })
-    await Bun.sleep(0)
+    // Listeners run after each change's task; wait until all three have been heard.
+    await waitFor('three resource events', () => events.filter((e) => e.type !== 'list_changed').length >= 3)
     const types = events.filter((e) => e.type !== 'list_changed').map((e) => e.type)
     expect(types).toEqual(['resource.created', 'resource.updated', 'resource.deleted'])
     expect(events.find((e) => e.type === 'resource.created')).toMatchObject({
@@ -233,7 +235,7 @@ describe('listing, inactive, update and delete', () => {
     const resources = f.app.server.deps.resources
     expect(resources.markResourceChanged(f.app.projectId, 'mark://me')).toBe(true)
     expect(resources.markResourceChanged(f.app.projectId, 'mark://unknown')).toBe(false)
-    await Bun.sleep(0)
+    await waitFor('the resource event', () => events.length > 0)
     expect(events).toEqual([expect.objectContaining({ type: 'resource.updated', uri: 'mark://me', name: 'Marked' })])
   })
 })

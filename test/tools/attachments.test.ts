@@ -1,7 +1,8 @@
 // Attaching toolkits to servers, adding/removing/patching single tools, and credential_status in the server detail.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createServer, createTool, createToolkit, expectError, json, serverDetail } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { createServer, createTool, createToolkit, expectError, json, serverDetail } from './helpers'
+import { waitFor } from '../helpers/poll'
 
 let app: TestApp
 beforeAll(async () => {
@@ -303,18 +304,16 @@ describe('list_changed events', () => {
     try {
       const { kit, tools } = await kitWithTools('events', ['ev_tool'])
       const server = await createServer(app, { name: 'events server' })
-      const waitFor = async (want: { list: string; serverId?: string }) => {
-        const deadline = Date.now() + 5000
-        while (!seen.some((e) => JSON.stringify(e) === JSON.stringify(want)) && Date.now() < deadline)
-          await Bun.sleep(10)
+      const announced = async (want: { list: string; serverId?: string }) => {
+        await waitFor(JSON.stringify(want), () => seen.some((e) => JSON.stringify(e) === JSON.stringify(want)))
         expect(seen).toContainEqual(want)
       }
       seen.length = 0
       await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [tools[0].id] } }), 200)
-      await waitFor({ list: 'tools', serverId: server.id })
+      await announced({ list: 'tools', serverId: server.id })
       seen.length = 0
       await json(await app.api(`/toolkits/${kit.id}`, { method: 'DELETE' }), 200)
-      await waitFor({ list: 'tools' })
+      await announced({ list: 'tools' })
     } finally {
       stop()
     }

@@ -2,7 +2,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { CallHost } from '../../src/mcp/backend'
 import { ProtocolError } from '../../src/mcp/errors'
-import { startTestApp, type TestApp } from '../helpers/app'
 import {
   createFunction,
   createServer,
@@ -12,7 +11,8 @@ import {
   json,
   objectSchema,
   serverDetail,
-} from './helpers'
+} from '../helpers/api'
+import { startTestApp, type TestApp } from '../helpers/app'
 
 let app: TestApp
 let upstream: ReturnType<typeof Bun.serve>

@@ -1,7 +1,7 @@
 // Toolkits, tools and functions through REST: create, read, list, update, delete, conflicts and validation.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createFunction, createTool, createToolkit, expectError, json, objectSchema } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { createFunction, createTool, createToolkit, expectError, json, objectSchema } from './helpers'
 
 let app: TestApp
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
 import type { ResourceEventType } from '../../src/lib/events'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { startReceiver, waitFor } from './receiver'
+import { waitFor } from '../helpers/poll'
+import { startReceiver } from '../helpers/webhook-receiver'
 
 let app: TestApp
 const receivers: ReturnType<typeof startReceiver>[] = []
@@ -15,7 +16,7 @@ const receiver = (script?: Parameters<typeof startReceiver>[0]) => {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ TOOLYARD_WEBHOOK_RETRY_BASE_MS: '50', TOOLYARD_WEBHOOK_TIMEOUT_MS: '500' })
+  app = await startTestApp({ TOOLYARD_WEBHOOK_RETRY_BASE_MS: '10', TOOLYARD_WEBHOOK_TIMEOUT_MS: '500' })
 })
 afterAll(async () => {
   await app.stop()

@@ -1,7 +1,8 @@
 // The egress guard at delivery time: with private egress off, a loopback callback is refused and the delivery fails at once.
 import { afterAll, expect, test } from 'bun:test'
 import { startTestApp } from '../helpers/app'
-import { startReceiver, waitFor } from './receiver'
+import { waitFor } from '../helpers/poll'
+import { startReceiver } from '../helpers/webhook-receiver'
 
 const rx = startReceiver()
 afterAll(async () => {

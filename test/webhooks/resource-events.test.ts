@@ -2,8 +2,10 @@
 // each fanned out as a signed webhook to project and resource subscribers.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
+import { call } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { startReceiver, waitFor } from './receiver'
+import { waitFor } from '../helpers/poll'
+import { startReceiver } from '../helpers/webhook-receiver'
 
 let app: TestApp
 const projectRx = startReceiver()
@@ -18,10 +20,7 @@ afterAll(async () => {
   for (const r of [projectRx, resourceRx, otherRx]) await r.stop()
 })
 
-const post = async (path: string, body: unknown, method = 'POST') => {
-  const res = await app.api(path, { method, body })
-  return { status: res.status, body: (await res.json()) as any }
-}
+const post = (path: string, body: unknown, method = 'POST') => call(app, path, { method, body })
 
 test('resource created, updated, reported changed and deleted reach their subscribers, signed', async () => {
   const server = await post('/servers', { name: 'webhook events' })

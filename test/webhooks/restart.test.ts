@@ -1,73 +1,38 @@
 // kill -9 with deliveries pending, then a restart: the real service as a child process, the outbox in its SQLite file.
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
-import { type Reply, startReceiver, waitFor } from './receiver'
+import { runCli, type ServeProcess, startServe, tempDirs } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
+import { type Reply, startReceiver } from '../helpers/webhook-receiver'
 
-const root = join(import.meta.dir, '../..')
-const bun = join(root, 'node_modules/.bin/bun')
-const dataDir = mkdtempSync(join(tmpdir(), 'toolyard-restart-'))
+const dataDir = tempDirs('toolyard-restart-')()
 let mode: 'fail' | 'hang' | 'ok' = 'fail'
 const rx = startReceiver((): Reply => (mode === 'fail' ? 503 : mode === 'hang' ? 'hang' : 200))
-const children: Bun.Subprocess[] = []
+const children: ServeProcess[] = []
 
 const env = (extra: Record<string, string>) => ({
-  ...process.env,
-  TOOLYARD_PORT: '0',
-  TOOLYARD_HOST: '127.0.0.1',
-  TOOLYARD_DATA_DIR: dataDir,
   TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true',
   TOOLYARD_RATE_LIMITS: 'off',
-  TOOLYARD_LOG_LEVEL: 'warn',
   ...extra,
 })
 
-/** Starts `bun src/main.ts serve` and reads stdout until it names its port. */
-async function startService(
-  extra: Record<string, string>,
-): Promise<{ child: Bun.Subprocess<'ignore', 'pipe', 'inherit'>; base: string }> {
-  const child = Bun.spawn([bun, 'src/main.ts', 'serve'], {
-    cwd: root,
-    env: env(extra),
-    stdout: 'pipe',
-    stderr: 'inherit',
-  })
+/** Starts `bun src/main.ts serve` on this test's data dir. */
+async function startService(extra: Record<string, string>): Promise<ServeProcess> {
+  const child = await startServe(dataDir, env(extra))
   children.push(child)
-  const reader = child.stdout.getReader()
-  let text = ''
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read()
-    if (done) break
-    text += new TextDecoder().decode(value)
-    const m = text.match(/listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/)
-    if (m) {
-      // Keep draining stdout so the child never blocks on a full pipe.
-      void (async () => {
-        for (;;) if ((await reader.read().catch(() => ({ done: true }))).done) break
-      })()
-      return { child, base: m[1]! }
-    }
-  }
-  throw new Error(`service did not start: ${text}`)
+  return child
 }
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
-  await Promise.all(children.map((c) => c.exited))
+  for (const c of children) if (c.proc.exitCode === null && c.proc.signalCode === null) c.proc.kill('SIGKILL')
+  await Promise.all(children.map((c) => c.proc.exited))
   await rx.stop()
-  rmSync(dataDir, { recursive: true, force: true })
 }, 60000)
 
 test('deliveries pending at a kill -9 are delivered after the restart', async () => {
-  const created = Bun.spawnSync([bun, 'src/main.ts', 'keys', 'create', '--project', 'p', '--json'], {
-    cwd: root,
-    env: env({}),
-  })
-  expect(created.exitCode).toBe(0)
-  const { api_key: apiKey } = JSON.parse(created.stdout.toString().trim().split('\n').pop()!)
+  const created = await runCli(['keys', 'create', '--project', 'p', '--json'], dataDir, env({}))
+  expect(created.code).toBe(0)
+  const { api_key: apiKey } = JSON.parse(created.stdout.trim().split('\n').pop()!)
 
   // First life: retries far in the future, attempts allowed to hang for a minute.
   const first = await startService({ TOOLYARD_WEBHOOK_RETRY_BASE_MS: '600000', TOOLYARD_WEBHOOK_TIMEOUT_MS: '60000' })
@@ -104,8 +69,8 @@ test('deliveries pending at a kill -9 are delivered after the restart', async ()
   expect(patched.status).toBe(200)
   await waitFor('the hanging attempt reached the receiver', () => rx.received.length === 2)
 
-  first.child.kill('SIGKILL')
-  await first.child.exited
+  first.proc.kill('SIGKILL')
+  await first.proc.exited
   const beforeRestart = rx.received.length
 
   // Second life: short retry base, receiver healthy.
@@ -128,6 +93,5 @@ test('deliveries pending at a kill -9 are delivered after the restart', async ()
     'resource.updated Doc v2',
   ])
 
-  second.child.kill('SIGTERM')
-  expect(await second.child.exited).toBe(0)
+  expect(await second.stop()).toBe(0)
 }, 60000)

@@ -1,5 +1,6 @@
 // REST behaviour of subscriptions: shapes, the secret shown once, updates, removal, validation and project isolation.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { call } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 
 let app: TestApp
@@ -10,13 +11,9 @@ afterAll(async () => {
   await app.stop()
 })
 
-const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any })
-
 describe('project subscriptions', () => {
   test('subscribe answers 201 with the record and a whsec_ secret, which is never shown again', async () => {
-    const { status, body } = await json(
-      await app.api('/subscribe', { body: { callback_url: 'https://example.com/hook' } }),
-    )
+    const { status, body } = await call(app, '/subscribe', { body: { callback_url: 'https://example.com/hook' } })
     expect(status).toBe(201)
     expect(body).toMatchObject({ callback_url: 'https://example.com/hook', status: 'active' })
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -25,7 +22,7 @@ describe('project subscriptions', () => {
     expect(Buffer.from(body.secret.slice(6), 'base64').length).toBe(32)
     expect(body.uri).toBeUndefined()
 
-    const list = await json(await app.api('/subscriptions'))
+    const list = await call(app, '/subscriptions')
     expect(list.status).toBe(200)
     const mine = list.body.subscriptions.find((s: any) => s.id === body.id)
     expect(mine).toMatchObject({
@@ -45,63 +42,60 @@ describe('project subscriptions', () => {
   })
 
   test('PUT /subscriptions/:id and POST /subscription/update change the callback URL', async () => {
-    const created = (await json(await app.api('/subscribe', { body: { callback_url: 'https://a.example/one' } }))).body
-    const put = await json(
-      await app.api(`/subscriptions/${created.id}`, { method: 'PUT', body: { callback_url: 'https://a.example/two' } }),
-    )
+    const created = (await call(app, '/subscribe', { body: { callback_url: 'https://a.example/one' } })).body
+    const put = await call(app, `/subscriptions/${created.id}`, {
+      method: 'PUT',
+      body: { callback_url: 'https://a.example/two' },
+    })
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ id: created.id, callback_url: 'https://a.example/two', status: 'active' })
     expect(put.body.secret).toBeUndefined()
 
-    const alt = await json(
-      await app.api('/subscription/update', {
-        body: { subscription_id: created.id, callback_url: 'http://a.example/three' },
-      }),
-    )
+    const alt = await call(app, '/subscription/update', {
+      body: { subscription_id: created.id, callback_url: 'http://a.example/three' },
+    })
     expect(alt.status).toBe(200)
     expect(alt.body.callback_url).toBe('http://a.example/three')
-    const list = (await json(await app.api('/subscriptions'))).body
+    const list = (await call(app, '/subscriptions')).body
     expect(list.subscriptions.find((s: any) => s.id === created.id).callback_url).toBe('http://a.example/three')
   })
 
   test('unsubscribe removes it; a second time is 404', async () => {
-    const created = (await json(await app.api('/subscribe', { body: { callback_url: 'https://b.example/' } }))).body
-    const del = await json(await app.api('/unsubscribe', { body: { subscription_id: created.id } }))
+    const created = (await call(app, '/subscribe', { body: { callback_url: 'https://b.example/' } })).body
+    const del = await call(app, '/unsubscribe', { body: { subscription_id: created.id } })
     expect(del.status).toBe(200)
     expect(del.body).toEqual({ id: created.id, deleted: true })
-    const list = (await json(await app.api('/subscriptions'))).body
+    const list = (await call(app, '/subscriptions')).body
     expect(list.subscriptions.some((s: any) => s.id === created.id)).toBe(false)
-    const again = await json(await app.api('/unsubscribe', { body: { subscription_id: created.id } }))
+    const again = await call(app, '/unsubscribe', { body: { subscription_id: created.id } })
     expect(again.status).toBe(404)
     expect(again.body.code).toBe('not_found')
   })
 
   test('callback_url must be http(s); unknown fields and missing fields are 400 naming the field', async () => {
     for (const callback_url of ['ftp://example.com/x', 'example.com/hook', 'javascript:alert(1)', '']) {
-      const r = await json(await app.api('/subscribe', { body: { callback_url } }))
+      const r = await call(app, '/subscribe', { body: { callback_url } })
       expect(r.status).toBe(400)
       expect(r.body.details.some((d: any) => d.field === 'body.callback_url')).toBe(true)
     }
-    const missing = await json(await app.api('/subscribe', { body: {} }))
+    const missing = await call(app, '/subscribe', { body: {} })
     expect(missing.status).toBe(400)
     expect(missing.body.details.some((d: any) => d.field === 'body.callback_url')).toBe(true)
-    const extra = await json(
-      await app.api('/subscribe', { body: { callback_url: 'https://x.example/', events: ['all'] } }),
-    )
+    const extra = await call(app, '/subscribe', { body: { callback_url: 'https://x.example/', events: ['all'] } })
     expect(extra.status).toBe(400)
     expect(extra.body.details.some((d: any) => d.field === 'body.events')).toBe(true)
-    const badPut = await json(
-      await app.api('/subscription/update', { body: { subscription_id: 'x', callback_url: 'gopher://x' } }),
-    )
+    const badPut = await call(app, '/subscription/update', {
+      body: { subscription_id: 'x', callback_url: 'gopher://x' },
+    })
     expect(badPut.status).toBe(400)
   })
 
   test('a key is required (401) and another project sees 404, never the record', async () => {
     expect((await app.api('/subscribe', { body: { callback_url: 'https://x.example/' }, key: null })).status).toBe(401)
     expect((await app.api('/subscriptions', { key: 'tyk_nope' })).status).toBe(401)
-    const created = (await json(await app.api('/subscribe', { body: { callback_url: 'https://mine.example/' } }))).body
+    const created = (await call(app, '/subscribe', { body: { callback_url: 'https://mine.example/' } })).body
     const other = app.newProject('other-subs')
-    const theirs = await json(await app.api('/subscriptions', { key: other.apiKey }))
+    const theirs = await call(app, '/subscriptions', { key: other.apiKey })
     expect(theirs.body.subscriptions).toEqual([])
     expect(
       (
@@ -118,7 +112,7 @@ describe('project subscriptions', () => {
     expect((await app.api(`/subscriptions/${created.id}/deliveries`, { key: other.apiKey })).status).toBe(404)
     expect((await app.api(`/webhooks/${created.id}`, { body: { uri: 'x://y' }, key: other.apiKey })).status).toBe(404)
     // Still intact for its owner.
-    const mine = (await json(await app.api('/subscriptions'))).body
+    const mine = (await call(app, '/subscriptions')).body
     expect(mine.subscriptions.find((s: any) => s.id === created.id).callback_url).toBe('https://mine.example/')
   })
 
@@ -126,11 +120,10 @@ describe('project subscriptions', () => {
     const p = app.newProject('paging-subs')
     for (let i = 0; i < 3; i++)
       await app.api('/subscribe', { body: { callback_url: `https://p.example/${i}` }, key: p.apiKey })
-    const first = (await json(await app.api('/subscriptions?limit=2', { key: p.apiKey }))).body
+    const first = (await call(app, '/subscriptions?limit=2', { key: p.apiKey })).body
     expect(first.subscriptions.length).toBe(2)
     expect(first.next_cursor).toBeString()
-    const second = (await json(await app.api(`/subscriptions?limit=2&cursor=${first.next_cursor}`, { key: p.apiKey })))
-      .body
+    const second = (await call(app, `/subscriptions?limit=2&cursor=${first.next_cursor}`, { key: p.apiKey })).body
     expect(second.subscriptions.map((s: any) => s.callback_url)).toEqual(['https://p.example/2'])
     expect(second.next_cursor).toBeUndefined()
   })
@@ -139,12 +132,10 @@ describe('project subscriptions', () => {
 describe('resource subscriptions', () => {
   test('subscribe to a uri (even one not registered yet), list, and unsubscribe by uri', async () => {
     const p = app.newProject('res-subs')
-    const a = await json(
-      await app.api('/resources/subscribe', {
-        body: { uri: 'docs://readme', callback_url: 'https://r.example/1' },
-        key: p.apiKey,
-      }),
-    )
+    const a = await call(app, '/resources/subscribe', {
+      body: { uri: 'docs://readme', callback_url: 'https://r.example/1' },
+      key: p.apiKey,
+    })
     expect(a.status).toBe(201)
     expect(a.body).toMatchObject({ uri: 'docs://readme', callback_url: 'https://r.example/1', status: 'active' })
     expect(a.body.secret).toMatch(/^whsec_/)
@@ -158,7 +149,7 @@ describe('resource subscriptions', () => {
     })
     await app.api('/subscribe', { body: { callback_url: 'https://r.example/project' }, key: p.apiKey })
 
-    const listed = await json(await app.api('/resources/subscriptions', { method: 'POST', key: p.apiKey }))
+    const listed = await call(app, '/resources/subscriptions', { method: 'POST', key: p.apiKey })
     expect(listed.status).toBe(200)
     expect(listed.body.subscriptions.map((s: any) => s.callback_url)).toEqual([
       'https://r.example/1',
@@ -166,39 +157,38 @@ describe('resource subscriptions', () => {
       'https://r.example/3',
     ])
     expect(listed.body.subscriptions.every((s: any) => s.uri && !s.secret)).toBe(true)
-    const narrowed = (
-      await json(await app.api('/resources/subscriptions', { body: { uri: 'docs://other' }, key: p.apiKey }))
-    ).body
+    const narrowed = (await call(app, '/resources/subscriptions', { body: { uri: 'docs://other' }, key: p.apiKey }))
+      .body
     expect(narrowed.subscriptions.map((s: any) => s.uri)).toEqual(['docs://other'])
     // GET /subscriptions shows both kinds; resource ones carry their uri.
-    const all = (await json(await app.api('/subscriptions', { key: p.apiKey }))).body.subscriptions
+    const all = (await call(app, '/subscriptions', { key: p.apiKey })).body.subscriptions
     expect(all.length).toBe(4)
     expect(all.filter((s: any) => s.uri === undefined).map((s: any) => s.callback_url)).toEqual([
       'https://r.example/project',
     ])
 
-    const un = await json(await app.api('/resources/unsubscribe', { body: { uri: 'docs://readme' }, key: p.apiKey }))
+    const un = await call(app, '/resources/unsubscribe', { body: { uri: 'docs://readme' }, key: p.apiKey })
     expect(un.status).toBe(200)
     expect(un.body.uri).toBe('docs://readme')
     expect(un.body.deleted.length).toBe(2)
-    const after = (await json(await app.api('/resources/subscriptions', { method: 'POST', key: p.apiKey }))).body
+    const after = (await call(app, '/resources/subscriptions', { method: 'POST', key: p.apiKey })).body
     expect(after.subscriptions.map((s: any) => s.uri)).toEqual(['docs://other'])
-    const none = await json(await app.api('/resources/unsubscribe', { body: { uri: 'docs://readme' }, key: p.apiKey }))
+    const none = await call(app, '/resources/unsubscribe', { body: { uri: 'docs://readme' }, key: p.apiKey })
     expect(none.status).toBe(404)
   })
 
   test('uri and callback_url are required', async () => {
-    const r = await json(await app.api('/resources/subscribe', { body: { callback_url: 'https://r.example/' } }))
+    const r = await call(app, '/resources/subscribe', { body: { callback_url: 'https://r.example/' } })
     expect(r.status).toBe(400)
     expect(r.body.details.some((d: any) => d.field === 'body.uri')).toBe(true)
-    const u = await json(await app.api('/resources/unsubscribe', { body: {} }))
+    const u = await call(app, '/resources/unsubscribe', { body: {} })
     expect(u.status).toBe(400)
   })
 })
 
 describe('webhook endpoints', () => {
   test('POST /webhooks/list names the three resource events', async () => {
-    const r = await json(await app.api('/webhooks/list', { method: 'POST' }))
+    const r = await call(app, '/webhooks/list', { method: 'POST' })
     expect(r.status).toBe(200)
     expect(r.body.events.map((e: any) => e.name)).toEqual(['resource.created', 'resource.updated', 'resource.deleted'])
     expect(r.body.events.every((e: any) => typeof e.description === 'string' && e.description.length > 0)).toBe(true)
@@ -208,20 +198,20 @@ describe('webhook endpoints', () => {
     expect(
       (await app.api('/webhooks/01900000-0000-7000-8000-000000000000', { body: { uri: 'docs://x' } })).status,
     ).toBe(404)
-    const sub = (await json(await app.api('/subscribe', { body: { callback_url: 'https://in.example/' } }))).body
-    const unknown = await json(
-      await app.api(`/webhooks/${sub.id}`, { body: { uri: 'docs://no-such-resource', anything: { from: 'github' } } }),
-    )
+    const sub = (await call(app, '/subscribe', { body: { callback_url: 'https://in.example/' } })).body
+    const unknown = await call(app, `/webhooks/${sub.id}`, {
+      body: { uri: 'docs://no-such-resource', anything: { from: 'github' } },
+    })
     expect(unknown.status).toBe(404)
-    const noUri = await json(await app.api(`/webhooks/${sub.id}`, { body: { action: 'push' } }))
+    const noUri = await call(app, `/webhooks/${sub.id}`, { body: { action: 'push' } })
     expect(noUri.status).toBe(400)
     expect(noUri.body.details[0].field).toBe('body.uri')
     expect((await app.api(`/webhooks/${sub.id}`, { body: { uri: 'docs://x' }, key: null })).status).toBe(401)
   })
 
   test('a new subscription has no deliveries', async () => {
-    const sub = (await json(await app.api('/subscribe', { body: { callback_url: 'https://in.example/' } }))).body
-    const r = await json(await app.api(`/subscriptions/${sub.id}/deliveries`))
+    const sub = (await call(app, '/subscribe', { body: { callback_url: 'https://in.example/' } })).body
+    const r = await call(app, `/subscriptions/${sub.id}/deliveries`)
     expect(r.status).toBe(200)
     expect(r.body).toEqual({ deliveries: [] })
   })

@@ -21,6 +21,3 @@ export async function refreshOAuthTokens(deps: { vault: Vault }): Promise<Refres
   }
   return report
 }
-
-/** croner pattern: every 30 seconds. */
-export const REFRESH_OAUTH_PATTERN = '*/30 * * * * *'

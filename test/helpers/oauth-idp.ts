@@ -2,7 +2,8 @@
 // plus a Toolyard app whose log lines and response bodies are kept so tests can scan them for secrets.
 import { randomUUID } from 'node:crypto'
 import { OAuth2Server } from 'oauth2-mock-server'
-import { startTestApp, type TestApp } from '../helpers/app'
+import { type ApiResult, call } from './api'
+import { startTestApp, type TestApp } from './app'
 
 interface TokenCall {
   grant_type: string
@@ -76,27 +77,20 @@ export async function authorize(authUrl: string): Promise<{ code: string; state:
 export interface RecordingApp extends TestApp {
   logLines: string[]
   bodies: string[]
-  /** Like api(), and keeps the response body text; returns status + parsed JSON. */
-  call(path: string, init?: Parameters<TestApp['api']>[1]): Promise<{ status: number; body: any; text: string }>
+  /** Like call() from ./api, and keeps the response body text. */
+  call(path: string, init?: Parameters<TestApp['api']>[1]): Promise<ApiResult>
 }
 
 export async function startRecordingApp(env: Record<string, string> = {}): Promise<RecordingApp> {
   const logLines: string[] = []
   const bodies: string[] = []
   const app = await startTestApp(env, { onLogLine: (l) => logLines.push(l) })
-  const call: RecordingApp['call'] = async (path, init) => {
-    const res = await app.api(path, init)
-    const text = await res.text()
-    bodies.push(text)
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      body = text
-    }
-    return { status: res.status, body, text }
+  const recorded: RecordingApp['call'] = async (path, init) => {
+    const r = await call(app, path, init)
+    bodies.push(r.text)
+    return r
   }
-  return Object.assign(app, { logLines, bodies, call })
+  return Object.assign(app, { logLines, bodies, call: recorded })
 }
 
 /** What the test tool returns for a token: its length and last characters (the token itself is never echoed). */

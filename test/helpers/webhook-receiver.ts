@@ -1,4 +1,4 @@
-// A real webhook receiver (Bun.serve on 127.0.0.1:0) whose answer to the n-th request is scripted, plus a polling helper.
+// A real webhook receiver (Bun.serve on 127.0.0.1:0) whose answer to the n-th request is scripted.
 interface Received {
   headers: Record<string, string>
   body: string
@@ -40,20 +40,5 @@ export function startReceiver(script: (n: number) => Reply = () => 200) {
       for (const h of hanging) h()
       await server.stop(true)
     },
-  }
-}
-
-/** Polls until `check` returns a truthy value; fails with `what` after a generous deadline. */
-export async function waitFor<T>(
-  what: string,
-  check: () => T | Promise<T>,
-  timeoutMs = 15_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value) return value as NonNullable<T>
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await Bun.sleep(20)
   }
 }

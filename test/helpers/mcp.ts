@@ -1,17 +1,9 @@
-// Shared helpers for the protocol tests: create servers through REST and talk raw JSON-RPC over HTTP.
-import type { TestApp } from '../helpers/app'
+// Protocol helpers: raw JSON-RPC over HTTP to /mcp/{slug} (sessions, version headers) and the real SDK client.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { TestApp } from './app'
 
 const ACCEPT_BOTH = 'application/json, text/event-stream'
-
-export async function createServer(
-  app: TestApp,
-  body: Record<string, unknown>,
-  key = app.apiKey,
-): Promise<{ id: string; slug: string; url: string }> {
-  const res = await app.api('/servers', { body, key })
-  if (res.status !== 201) throw new Error(`creating server failed: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { data: { id: string; slug: string; url: string } }).data
-}
 
 export interface RawOptions {
   key?: string | null
@@ -65,10 +57,35 @@ export async function openSession(
   return { sessionId, headers, result }
 }
 
-/** Recursively asserts that no value in a JSON document is null (optional fields are omitted, not null). */
+/** Every path in a JSON document whose value is null (optional fields are omitted, never null). */
 export function findNulls(v: unknown, path = '$'): string[] {
   if (v === null) return [path]
   if (Array.isArray(v)) return v.flatMap((x, i) => findNulls(x, `${path}[${i}]`))
   if (typeof v === 'object') return Object.entries(v as object).flatMap(([k, x]) => findNulls(x, `${path}.${k}`))
   return []
+}
+
+/** The real SDK client connected to a server (slug under app.base, or a full URL) with the project's key. */
+export async function connectClient(
+  app: TestApp,
+  server: string | URL,
+  opts: { capabilities?: Record<string, unknown>; key?: string } = {},
+) {
+  const url = server instanceof URL || /^https?:/.test(server) ? new URL(server) : new URL(`${app.base}/${server}`)
+  const client = new Client({ name: 'toolyard-test', version: '1.0.0' }, { capabilities: opts.capabilities ?? {} })
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { 'X-API-Key': opts.key ?? app.apiKey } },
+  })
+  await client.connect(transport)
+  return { client, transport }
+}
+
+/** The JSON-RPC error an SDK request was rejected with; fails when the request succeeds. */
+export async function rpcError(p: Promise<unknown>) {
+  try {
+    await p
+  } catch (e) {
+    return e as { code: number; message: string; data?: unknown }
+  }
+  throw new Error('expected a JSON-RPC error')
 }

@@ -1,0 +1,34 @@
+// Unit tests of configuration parsing for the OAuth refresh settings and the serve flags.
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, flagsToEnv, loadConfig } from './config'
+
+describe('TOOLYARD_OAUTH_REFRESH_INTERVAL_S', () => {
+  test('defaults to 30 seconds and takes any whole number of seconds from 1', () => {
+    expect(loadConfig({}).oauthRefreshIntervalS).toBe(30)
+    expect(loadConfig({ TOOLYARD_OAUTH_REFRESH_INTERVAL_S: '1' }).oauthRefreshIntervalS).toBe(1)
+    expect(loadConfig({ TOOLYARD_OAUTH_REFRESH_INTERVAL_S: ' 3600 ' }).oauthRefreshIntervalS).toBe(3600)
+    expect(loadConfig({ TOOLYARD_OAUTH_REFRESH_INTERVAL_S: '' }).oauthRefreshIntervalS).toBe(30)
+  })
+
+  test.each(['0', '-5', '1.5', 'often', '30s'])('refuses %p, naming the variable', (value) => {
+    expect(() => loadConfig({ TOOLYARD_OAUTH_REFRESH_INTERVAL_S: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ TOOLYARD_OAUTH_REFRESH_INTERVAL_S: value })).toThrow('TOOLYARD_OAUTH_REFRESH_INTERVAL_S')
+  })
+
+  test('is independent of the refresh margin', () => {
+    const c = loadConfig({ TOOLYARD_OAUTH_REFRESH_INTERVAL_S: '5', TOOLYARD_OAUTH_REFRESH_MARGIN_S: '0' })
+    expect([c.oauthRefreshIntervalS, c.oauthRefreshMarginS]).toEqual([5, 0])
+  })
+})
+
+describe('flagsToEnv', () => {
+  test('maps serve flags (spaced or with =) onto the variables, over the environment', () => {
+    const env = flagsToEnv(['--port', '0', '--host=::', '--log-level', 'warn'], { TOOLYARD_PORT: '9000', OTHER: 'x' })
+    expect(env).toMatchObject({ TOOLYARD_PORT: '0', TOOLYARD_HOST: '::', TOOLYARD_LOG_LEVEL: 'warn', OTHER: 'x' })
+  })
+
+  test('refuses unknown flags and flags without a value', () => {
+    expect(() => flagsToEnv(['--oauth-refresh-interval', '1'], {})).toThrow('unknown flag --oauth-refresh-interval')
+    expect(() => flagsToEnv(['--port'], {})).toThrow('--port needs a value')
+  })
+})

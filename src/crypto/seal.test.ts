@@ -1,0 +1,142 @@
+// Unit tests of envelope encryption: round trips, the binding to project and context, tampering, and key handling,
+// on a real in-memory database and real keyrings.
+import { afterAll, beforeEach, describe, expect, test } from 'bun:test'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { migrate } from '../db/migrate'
+import { type Db, openDatabase } from '../db/open'
+import { projectsRepository } from '../modules/projects/repository'
+import { projectsService } from '../modules/projects/service'
+import { loadKeyring } from './master-key'
+import { createSealer, SealError, type Sealer, unwrapDataKey, wrapDataKey } from './seal'
+import { dataKeysRepository } from './seal-repository'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+const keyring = (masterKey = randomBytes(32).toString('base64')) => {
+  const dir = mkdtempSync(join(tmpdir(), 'toolyard-seal-'))
+  dirs.push(dir)
+  return loadKeyring({ dataDir: dir, masterKey })
+}
+
+let db: Db
+let sealer: Sealer
+let a: string
+let b: string
+beforeEach(() => {
+  db = openDatabase(':memory:')
+  migrate(db)
+  const projects = projectsService(projectsRepository(db))
+  a = projects.createProject('a').id
+  b = projects.createProject('b').id
+  sealer = createSealer(keyring(), dataKeysRepository(db))
+})
+
+/** Flips one bit of the ciphertext part (the last dot-separated field) of a sealed value. */
+const tamper = (sealed: string) => {
+  const parts = sealed.split('.')
+  const body = Buffer.from(parts[3]!, 'base64url')
+  body[0] = body[0]! ^ 1
+  parts[3] = body.toString('base64url')
+  return parts.join('.')
+}
+
+describe('seal and open', () => {
+  test('round-trips any text, empty and non-ASCII included', () => {
+    for (const text of ['sk-live-123', '', 'ключ 🔑 鍵', 'x'.repeat(100_000)])
+      expect(sealer.open(a, 'cred:1:data', sealer.seal(a, 'cred:1:data', text))).toBe(text)
+  })
+
+  test('the sealed form is v1.<data key id>.<nonce>.<ciphertext> and never contains the plaintext', () => {
+    const sealed = sealer.seal(a, 'ctx', 'plain secret value')
+    const [version, keyId, nonce, body, extra] = sealed.split('.')
+    expect(version).toBe('v1')
+    expect(keyId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(Buffer.from(nonce!, 'base64url')).toHaveLength(12)
+    expect(Buffer.from(body!, 'base64url')).toHaveLength('plain secret value'.length + 16)
+    expect(extra).toBeUndefined()
+    expect(sealed).not.toContain('plain')
+  })
+
+  test('sealing the same text twice gives different values (fresh nonce)', () => {
+    const one = sealer.seal(a, 'ctx', 'same')
+    const two = sealer.seal(a, 'ctx', 'same')
+    expect(one).not.toBe(two)
+    expect(sealer.open(a, 'ctx', one)).toBe(sealer.open(a, 'ctx', two))
+  })
+
+  test('one data key per project, created on first use and reused', () => {
+    const keyOf = (s: string) => s.split('.')[1]
+    const a1 = keyOf(sealer.seal(a, 'x', '1'))
+    expect(keyOf(sealer.seal(a, 'y', '2'))).toBe(a1)
+    expect(keyOf(sealer.seal(b, 'x', '3'))).not.toBe(a1)
+    expect(db.query('SELECT COUNT(*) AS n FROM data_keys').get()).toEqual({ n: 2 })
+  })
+
+  test('a value opened under another context fails: associated data binds it to its record', () => {
+    const sealed = sealer.seal(a, 'credential:1:data', 'secret')
+    expect(() => sealer.open(a, 'credential:2:data', sealed)).toThrow('failed authentication')
+    expect(() => sealer.open(a, 'credential:1:data', sealed)).not.toThrow()
+  })
+
+  test('a value opened for another project fails', () => {
+    const sealed = sealer.seal(a, 'ctx', 'secret')
+    expect(() => sealer.open(b, 'ctx', sealed)).toThrow(SealError)
+    expect(() => sealer.open(b, 'ctx', sealed)).toThrow('another project')
+  })
+
+  test('a flipped bit or a swapped nonce fails authentication', () => {
+    const sealed = sealer.seal(a, 'ctx', 'secret')
+    expect(() => sealer.open(a, 'ctx', tamper(sealed))).toThrow('failed authentication')
+    const other = sealer.seal(a, 'ctx', 'secret').split('.')
+    const parts = sealed.split('.')
+    parts[2] = other[2]!
+    expect(() => sealer.open(a, 'ctx', parts.join('.'))).toThrow('failed authentication')
+  })
+
+  test('malformed values are refused as malformed, not as wrong keys', () => {
+    const [, keyId, nonce, body] = sealer.seal(a, 'ctx', 'secret').split('.')
+    for (const bad of [
+      '',
+      'plain text',
+      `v2.${keyId}.${nonce}.${body}`,
+      `v1.${keyId}.${nonce}`,
+      `v1..${nonce}.${body}`,
+      `v1.${keyId}.${Buffer.alloc(8).toString('base64url')}.${body}`,
+      `v1.${keyId}.${nonce}.${Buffer.alloc(4).toString('base64url')}`,
+    ])
+      expect(() => sealer.open(a, 'ctx', bad)).toThrow('malformed')
+  })
+
+  test('an unknown data key id is refused', () => {
+    const [, , nonce, body] = sealer.seal(a, 'ctx', 'secret').split('.')
+    expect(() => sealer.open(a, 'ctx', `v1.0190f0f0-0000-7000-8000-000000000000.${nonce}.${body}`)).toThrow(
+      'data key not found',
+    )
+  })
+
+  test('another sealer on the same database opens values with the master key, and names the key without it', () => {
+    const master = randomBytes(32).toString('base64')
+    const first = createSealer(keyring(master), dataKeysRepository(db))
+    const sealed = first.seal(a, 'ctx', 'kept')
+    expect(createSealer(keyring(master), dataKeysRepository(db)).open(a, 'ctx', sealed)).toBe('kept')
+    const stranger = createSealer(keyring(), dataKeysRepository(db))
+    expect(() => stranger.open(a, 'ctx', sealed)).toThrow(/master key mk_[0-9a-f]{16} is not available/)
+  })
+})
+
+describe('wrapDataKey and unwrapDataKey', () => {
+  test('a wrapped data key opens only for the same id and project, with the same master key', () => {
+    const master = keyring().current()
+    const dataKey = randomBytes(32)
+    const wrapped = wrapDataKey(master, 'dk-1', 'project-1', dataKey)
+    expect(unwrapDataKey(master, 'dk-1', 'project-1', wrapped).equals(dataKey)).toBe(true)
+    expect(() => unwrapDataKey(master, 'dk-2', 'project-1', wrapped)).toThrow(SealError)
+    expect(() => unwrapDataKey(master, 'dk-1', 'project-2', wrapped)).toThrow(SealError)
+    expect(() => unwrapDataKey(keyring().current(), 'dk-1', 'project-1', wrapped)).toThrow('failed authentication')
+  })
+})
