@@ -3,6 +3,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
+import { LOG_LEVELS } from './lib/log'
 
 // Group ids accepted in TOOLYARD_RATE_LIMITS (DECISIONS §11); `unlimited` is internal, never configured.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
@@ -22,13 +23,7 @@ const ConfigSchema = Type.Object({
   webhookTimeoutMs: Type.Integer({ minimum: 1 }),
   oauthRefreshMarginS: Type.Integer({ minimum: 0 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
-  logLevel: Type.Union([
-    Type.Literal('debug'),
-    Type.Literal('info'),
-    Type.Literal('warn'),
-    Type.Literal('error'),
-    Type.Literal('silent'),
-  ]),
+  logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
 })
 export type Config = Static<typeof ConfigSchema>
 

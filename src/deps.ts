@@ -10,17 +10,17 @@ import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
 import { createEventBus } from './lib/events'
 import { createLogger, type Logger } from './lib/log'
-import { emptyBackend, type McpBackend } from './mcp/backend'
+import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
-import { completionBackend } from './modules/completion/backend'
+import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/vault'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
-import { promptsBackend } from './modules/prompts/backend'
+import { promptsBackend } from './modules/prompts/mcp'
 import { promptsRepository } from './modules/prompts/repository'
 import { promptsService } from './modules/prompts/service'
-import { resourcesBackend } from './modules/resources/backend'
 import { createReadCache } from './modules/resources/cache'
+import { resourcesBackend } from './modules/resources/mcp'
 import { resourcesRepository } from './modules/resources/repository'
 import { type ResourceFunctionRunner, resourcesService } from './modules/resources/service'
 import { serversRepository } from './modules/servers/repository'
@@ -28,7 +28,8 @@ import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/feature'
 import { createWebhookFeature } from './modules/webhooks/feature'
 import type { ResourceChanges } from './modules/webhooks/service'
-import { shutdownSandbox } from './runtime/sandbox'
+import { runFunction } from './runtime/run-function'
+import { shutdownSandbox } from './runtime/sandbox-pool'
 
 export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
 
@@ -55,21 +56,24 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const scheduler = createScheduler(log)
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
-  // Credentials vault (issue 5): sealed secrets, providers, OAuth flows; tokens refreshed every 30 s inside the margin.
+  // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed every 30 s inside the margin.
   const vault = buildVault({ db, config, log, egress })
   const credentials: CredentialAccess = vault.access
   scheduler.every('refresh-oauth', REFRESH_OAUTH_PATTERN, () => refreshOAuthTokens({ vault }))
   const projects = projectsService(projectsRepository(db))
 
-  // Toolkits, tools, functions and server attachments (issue 3); serverTools is what servers use to attach and describe.
+  // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({ db, events, credentials, egress })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
-  // Resources and prompts (issue 4). Resource functions run like tool functions (same runtime and ctx).
+  // Resources and prompts. Resource functions run like tool functions (same lookup, runtime and host).
   const resourceFunctions: ResourceFunctionRunner = {
-    run: (projectId, name, input, { host, credentials }) =>
-      toolsFeature.functionRunner.runProjectFunction(projectId, name, input, host, credentials),
+    async run(projectId, name, input, { host, credentials }) {
+      const fn = toolsFeature.findFunction(projectId, name)
+      if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
+      return runFunction(fn, input, { host, egress, credentials })
+    },
   }
   const resources = resourcesService({
     db,
@@ -98,13 +102,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
-  const mcpBackend: McpBackend = {
-    ...emptyBackend,
+  const mcpBackend: McpBackend = protocolBackend({
     ...toolsFeature.toolCalls.backend,
     ...resourcesBackend(resources),
     ...promptsBackend(prompts),
     ...completionBackend(prompts, resources),
-  }
+  })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore()
 
@@ -125,7 +128,6 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,
-    functionRunner: toolsFeature.functionRunner,
     serverTools: toolsFeature.serverTools,
     resources,
     prompts,

@@ -1,17 +1,22 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
+import { toMcpLogLevel } from '../lib/log'
+import type { FunctionHost } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
 import { PRELUDE } from './sandbox-prelude'
-import { SandboxError, type SandboxFailure, type SandboxFetchInit, type SandboxHost } from './sandbox-types'
+import { SandboxError, type SandboxFailure, type SandboxFetch, type SandboxFetchInit } from './sandbox-types'
 
 export interface VmRunOptions {
   code: string
   /** The input as JSON text (values cross thread and VM boundaries as JSON). */
   inputJson: string
-  host: SandboxHost
+  /** JSON text of ctx.credentials, absent when there are none. */
+  credentialsJson?: string
+  /** The caller; its signal cancels the call. */
+  host: FunctionHost
+  fetch: SandboxFetch
   memoryMb: number
   timeoutMs: number
-  signal?: AbortSignal
   /** Set to non-zero by the main thread to stop the call even while its code runs (checked by the interrupt handler). */
   cancelFlag?: Int32Array
 }
@@ -21,7 +26,7 @@ const MAX_STACK_BYTES = 256 * 1024
 
 /** Runs `code`'s default export; resolves to the JSON text `{"value": ...}` or rejects with SandboxError. */
 export async function runInVm(options: VmRunOptions): Promise<string> {
-  if (options.signal?.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
+  if (options.host.signal.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
   const engine = await acquireEngine()
   const call = new SandboxCall(engine, options)
   try {
@@ -42,8 +47,10 @@ class SandboxCall {
   private readonly memoryLimit: number
   private readonly memoryMb: number
   private readonly timeoutMs: number
-  private readonly host: SandboxHost
-  private readonly signal?: AbortSignal
+  private readonly host: FunctionHost
+  private readonly fetch: SandboxFetch
+  private readonly credentialsJson?: string
+  private readonly signal: AbortSignal
   private readonly cancelFlag?: Int32Array
   private grownBytes = 0
   /** The VM was interrupted, ran out of memory or failed at host level: its runtime is not freed (see dispose). */
@@ -60,7 +67,9 @@ class SandboxCall {
     options: VmRunOptions,
   ) {
     this.host = options.host
-    this.signal = options.signal
+    this.fetch = options.fetch
+    this.credentialsJson = options.credentialsJson
+    this.signal = options.host.signal
     this.cancelFlag = options.cancelFlag
     this.memoryMb = options.memoryMb
     this.timeoutMs = options.timeoutMs
@@ -85,7 +94,7 @@ class SandboxCall {
         this.outcome ??= 'aborted'
         reject(this.limitError())
       }
-      this.signal?.addEventListener('abort', this.onAbort, { once: true })
+      this.signal.addEventListener('abort', this.onAbort, { once: true })
     })
     this.stop.catch(() => {})
   }
@@ -96,15 +105,14 @@ class SandboxCall {
     context.setProp(
       hostObject,
       'fetch',
-      this.asyncHostFunction('fetch', async ([url = '', init = '{}']) => {
-        if (!this.host.fetch) throw new Error('fetch is not available')
-        return JSON.stringify(await this.host.fetch(url, JSON.parse(init) as SandboxFetchInit))
-      }),
+      this.asyncHostFunction('fetch', async ([url = '', init = '{}']) =>
+        JSON.stringify(await this.fetch(url, JSON.parse(init) as SandboxFetchInit)),
+      ),
     )
     context.setProp(
       hostObject,
       'log',
-      this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log?.(level, message)),
+      this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log(toMcpLogLevel(level), message)),
     )
     context.setProp(
       hostObject,
@@ -112,7 +120,7 @@ class SandboxCall {
       this.syncHostFunction('progress', ([packed = '{}']) => {
         const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
         if (typeof p.progress !== 'number') return
-        this.host.progress?.(
+        this.host.progress(
           p.progress,
           typeof p.total === 'number' ? p.total : undefined,
           typeof p.message === 'string' ? p.message : undefined,
@@ -125,7 +133,7 @@ class SandboxCall {
         hostObject,
         'sample',
         this.asyncHostFunction('sample', async ([req = 'null']) =>
-          JSON.stringify((await sample(JSON.parse(req))) ?? null),
+          JSON.stringify((await sample(JSON.parse(req) as Record<string, unknown>)) ?? null),
         ),
       )
     if (elicit)
@@ -133,15 +141,13 @@ class SandboxCall {
         hostObject,
         'elicit',
         this.asyncHostFunction('elicit', async ([req = 'null']) =>
-          JSON.stringify((await elicit(JSON.parse(req))) ?? null),
+          JSON.stringify((await elicit(JSON.parse(req) as Record<string, unknown>)) ?? null),
         ),
       )
 
     const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
     const credentials =
-      this.host.credentials === undefined
-        ? context.undefined
-        : this.keep(context.newString(JSON.stringify(this.host.credentials)))
+      this.credentialsJson === undefined ? context.undefined : this.keep(context.newString(this.credentialsJson))
     const runner = this.unwrap(
       this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)),
     )
@@ -160,7 +166,7 @@ class SandboxCall {
   dispose(): void {
     this.finished = true
     clearTimeout(this.timer)
-    if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort)
+    if (this.onAbort) this.signal.removeEventListener('abort', this.onAbort)
     try {
       for (const deferred of this.pending) deferred.dispose()
       for (const handle of this.handles) if (handle.alive) handle.dispose()
@@ -193,7 +199,7 @@ class SandboxCall {
       this.outcome = 'memory'
       this.unsafeToFree = true
     }
-    if (!this.outcome && (this.signal?.aborted || isCanceled(this.cancelFlag))) this.outcome = 'aborted'
+    if (!this.outcome && (this.signal.aborted || isCanceled(this.cancelFlag))) this.outcome = 'aborted'
     if (!this.outcome && Date.now() > this.deadline) this.outcome = 'timeout'
     return this.outcome !== undefined
   }
@@ -263,7 +269,7 @@ class SandboxCall {
     return this.unwrap(await Promise.race([resolved, this.stop]))
   }
 
-  /** A host function returning a VM promise settled from the host (DECISIONS §6: promises, not asyncify). */
+  /** A host function returning a VM promise settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
   private asyncHostFunction(name: string, call: (args: string[]) => Promise<string>): QuickJSHandle {
     const { context } = this
     return this.keep(

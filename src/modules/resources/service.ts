@@ -7,7 +7,8 @@ import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
-import type { CallHost, McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
+import type { McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
+import type { FunctionHost } from '../../runtime/host'
 import type { ReadCache } from './cache'
 import { fromFunctionValue } from './contents'
 import { UnknownResourceError, upstreamError } from './errors'
@@ -25,7 +26,7 @@ export interface ResourceFunctionRunner {
     projectId: string,
     functionName: string,
     input: { uri: string; params: Record<string, string> },
-    options: { host: CallHost; credentials?: Record<string, unknown> },
+    options: { host: FunctionHost; credentials?: Record<string, unknown> },
   ): Promise<{ ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }>
 }
 
@@ -139,7 +140,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
     row: ResourceRow,
     uri: string,
     params: Record<string, string>,
-    host: CallHost,
+    host: FunctionHost,
   ): Promise<ResourceContents[]> {
     switch (row.resource_type) {
       case 'static':
@@ -322,7 +323,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
     async read(
       projectId: string,
       uri: string,
-      host: CallHost,
+      host: FunctionHost,
       serverId?: string,
     ): Promise<{ contents: ResourceContents[] }> {
       const { row, params } = resolve(projectId, uri, serverId)
