@@ -45,13 +45,7 @@ class SandboxCall {
   private readonly pending = new Set<QuickJSDeferredPromise>()
   private readonly deadline: number
   private readonly memoryLimit: number
-  private readonly memoryMb: number
-  private readonly timeoutMs: number
-  private readonly host: FunctionHost
-  private readonly fetch: SandboxFetch
-  private readonly credentialsJson?: string
   private readonly signal: AbortSignal
-  private readonly cancelFlag?: Int32Array
   private grownBytes = 0
   /** The VM was interrupted, ran out of memory or failed at host level: its runtime is not freed (see dispose). */
   private unsafeToFree = false
@@ -64,17 +58,11 @@ class SandboxCall {
 
   constructor(
     private readonly engine: Engine,
-    options: VmRunOptions,
+    private readonly options: VmRunOptions,
   ) {
-    this.host = options.host
-    this.fetch = options.fetch
-    this.credentialsJson = options.credentialsJson
     this.signal = options.host.signal
-    this.cancelFlag = options.cancelFlag
-    this.memoryMb = options.memoryMb
-    this.timeoutMs = options.timeoutMs
-    this.memoryLimit = this.memoryMb * 1024 * 1024
-    this.deadline = Date.now() + this.timeoutMs
+    this.memoryLimit = options.memoryMb * 1024 * 1024
+    this.deadline = Date.now() + options.timeoutMs
     takeGrowth(engine)
     this.runtime = engine.quickjs.newRuntime()
     this.runtime.setMemoryLimit(this.memoryLimit)
@@ -89,7 +77,7 @@ class SandboxCall {
       this.timer = setTimeout(() => {
         this.outcome ??= 'timeout'
         reject(this.limitError())
-      }, this.timeoutMs)
+      }, this.options.timeoutMs)
       this.onAbort = () => {
         this.outcome ??= 'aborted'
         reject(this.limitError())
@@ -101,53 +89,12 @@ class SandboxCall {
 
   async run(code: string, inputJson: string): Promise<string> {
     const { context } = this
-    const hostObject = this.keep(context.newObject())
-    context.setProp(
-      hostObject,
-      'fetch',
-      this.asyncHostFunction('fetch', async ([url = '', init = '{}']) =>
-        JSON.stringify(await this.fetch(url, JSON.parse(init) as SandboxFetchInit)),
-      ),
-    )
-    context.setProp(
-      hostObject,
-      'log',
-      this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log(toMcpLogLevel(level), message)),
-    )
-    context.setProp(
-      hostObject,
-      'progress',
-      this.syncHostFunction('progress', ([packed = '{}']) => {
-        const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
-        if (typeof p.progress !== 'number') return
-        this.host.progress(
-          p.progress,
-          typeof p.total === 'number' ? p.total : undefined,
-          typeof p.message === 'string' ? p.message : undefined,
-        )
-      }),
-    )
-    const { sample, elicit } = this.host
-    if (sample)
-      context.setProp(
-        hostObject,
-        'sample',
-        this.asyncHostFunction('sample', async ([req = 'null']) =>
-          JSON.stringify((await sample(JSON.parse(req) as Record<string, unknown>)) ?? null),
-        ),
-      )
-    if (elicit)
-      context.setProp(
-        hostObject,
-        'elicit',
-        this.asyncHostFunction('elicit', async ([req = 'null']) =>
-          JSON.stringify((await elicit(JSON.parse(req) as Record<string, unknown>)) ?? null),
-        ),
-      )
-
+    const hostObject = this.hostObject()
     const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
     const credentials =
-      this.credentialsJson === undefined ? context.undefined : this.keep(context.newString(this.credentialsJson))
+      this.options.credentialsJson === undefined
+        ? context.undefined
+        : this.keep(context.newString(this.options.credentialsJson))
     const runner = this.unwrap(
       this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)),
     )
@@ -161,6 +108,33 @@ class SandboxCall {
       this.unwrap(this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputHandle))),
     )
     return context.getString(result)
+  }
+
+  /** The raw string-in/string-out functions the prelude builds ctx over; sample/elicit only when the host offers them. */
+  private hostObject(): QuickJSHandle {
+    const { context } = this
+    const { host, fetch } = this.options
+    const object = this.keep(context.newObject())
+    const asks: Record<string, (args: string[]) => Promise<string>> = {
+      fetch: async ([url = '', init = '{}']) => JSON.stringify(await fetch(url, JSON.parse(init) as SandboxFetchInit)),
+    }
+    for (const name of ['sample', 'elicit'] as const) {
+      const ask = host[name]
+      if (ask)
+        asks[name] = async ([req = 'null']) =>
+          JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>)) ?? null)
+    }
+    for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
+    const log = ([level = 'info', message = '']: string[]) => host.log(toMcpLogLevel(level), message)
+    context.setProp(object, 'log', this.syncHostFunction('log', log))
+    const progress = ([packed = '{}']: string[]) => {
+      const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
+      if (typeof p.progress !== 'number') return
+      const total = typeof p.total === 'number' ? p.total : undefined
+      host.progress(p.progress, total, typeof p.message === 'string' ? p.message : undefined)
+    }
+    context.setProp(object, 'progress', this.syncHostFunction('progress', progress))
+    return object
   }
 
   dispose(): void {
@@ -199,15 +173,16 @@ class SandboxCall {
       this.outcome = 'memory'
       this.unsafeToFree = true
     }
-    if (!this.outcome && (this.signal.aborted || isCanceled(this.cancelFlag))) this.outcome = 'aborted'
+    if (!this.outcome && (this.signal.aborted || isCanceled(this.options.cancelFlag))) this.outcome = 'aborted'
     if (!this.outcome && Date.now() > this.deadline) this.outcome = 'timeout'
     return this.outcome !== undefined
   }
 
   private limitError(): SandboxError {
     if (this.outcome === 'aborted') return new SandboxError('canceled', 'aborted')
-    if (this.outcome === 'memory') return new SandboxError(`out of memory (limit ${this.memoryMb} MB)`, 'memory')
-    return new SandboxError(`timed out after ${this.timeoutMs}ms`, 'timeout')
+    if (this.outcome === 'memory')
+      return new SandboxError(`out of memory (limit ${this.options.memoryMb} MB)`, 'memory')
+    return new SandboxError(`timed out after ${this.options.timeoutMs}ms`, 'timeout')
   }
 
   /** Runs one synchronous entry into the VM; a host-level failure (not a JS exception) retires the instance. */
