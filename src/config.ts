@@ -3,6 +3,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
+import { LOG_LEVELS } from './lib/log'
 
 // Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
@@ -23,13 +24,7 @@ const ConfigSchema = Type.Object({
   oauthRefreshMarginS: Type.Integer({ minimum: 0 }),
   oauthRefreshIntervalS: Type.Integer({ minimum: 1 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
-  logLevel: Type.Union([
-    Type.Literal('debug'),
-    Type.Literal('info'),
-    Type.Literal('warn'),
-    Type.Literal('error'),
-    Type.Literal('silent'),
-  ]),
+  logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
 })
 export type Config = Static<typeof ConfigSchema>
 

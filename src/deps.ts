@@ -9,21 +9,21 @@ import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
 import { createEventBus } from './lib/events'
 import { createLogger, type Logger } from './lib/log'
-import { emptyBackend, type McpBackend } from './mcp/backend'
+import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
-import { completionBackend } from './modules/completion/backend'
+import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { healthRepository } from './modules/health/repository'
 import { healthService } from './modules/health/service'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
-import { promptsBackend } from './modules/prompts/backend'
+import { promptsBackend } from './modules/prompts/mcp'
 import { promptsRepository } from './modules/prompts/repository'
 import { promptsService } from './modules/prompts/service'
-import { resourcesBackend } from './modules/resources/backend'
 import { createReadCache } from './modules/resources/cache'
+import { resourcesBackend } from './modules/resources/mcp'
 import { resourcesRepository } from './modules/resources/repository'
 import { resourcesService } from './modules/resources/service'
 import type { ResourceFunctionRunner } from './modules/resources/sources/read'
@@ -32,7 +32,8 @@ import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
-import { shutdownSandbox } from './runtime/sandbox'
+import { runFunction } from './runtime/run-function'
+import { shutdownSandbox } from './runtime/sandbox-pool'
 
 export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
 
@@ -73,10 +74,13 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
-  // Resources and prompts. Resource functions run like tool functions (same runtime and ctx).
+  // Resources and prompts. Resource functions run like tool functions (same lookup, runtime and host).
   const resourceFunctions: ResourceFunctionRunner = {
-    run: (projectId, name, input, { host, credentials }) =>
-      toolsFeature.functionRunner.runProjectFunction(projectId, name, input, host, credentials),
+    async run(projectId, name, input, { host, credentials }) {
+      const fn = toolsFeature.findFunction(projectId, name)
+      if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
+      return runFunction(fn, input, { host, egress, credentials })
+    },
   }
   const resources = resourcesService({
     db,
@@ -105,13 +109,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
-  const mcpBackend: McpBackend = {
-    ...emptyBackend,
+  const mcpBackend: McpBackend = protocolBackend({
     ...toolsFeature.toolCalls.backend,
     ...resourcesBackend(resources),
     ...promptsBackend(prompts),
     ...completionBackend(prompts, resources),
-  }
+  })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore()
 
@@ -134,7 +137,6 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,
-    functionRunner: toolsFeature.functionRunner,
     serverTools: toolsFeature.serverTools,
     resources,
     prompts,

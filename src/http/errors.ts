@@ -38,3 +38,13 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`)
 export const conflict = (message: string) => new AppError('conflict', message)
 export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError('bad_request', message, details)
+
+/**
+ * The tool, prompt or resource a request names does not exist (REST 404). Its own type because the protocol answers
+ * it in MCP's words (-32002 for a resource uri) rather than as any other not_found, e.g. a resource's missing file.
+ */
+export class UnknownNameError extends AppError {
+  constructor(message: string) {
+    super('not_found', message)
+  }
+}

@@ -1,5 +1,6 @@
 // The `api` route option: authenticate the API key (401 otherwise) and apply the route group's rate limit.
-// `limit` is the same rate limit for routes without a key (per client address), e.g. health.
+// `limit` is the same rate limit for routes without a key (per client address), e.g. health. The key check and the
+// rate limit are plain functions, so the protocol endpoint (src/mcp/endpoint.ts) admits callers the same way.
 import { Elysia } from 'elysia'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
 import { presentedApiKey } from './credentials-header'
@@ -11,10 +12,27 @@ export interface GuardDeps {
   limiter: RateLimiter
 }
 
+export const UNAUTHORIZED = 'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)'
+export const RATE_LIMITED = 'rate limit exceeded: too many requests, retry after the number of seconds in Retry-After'
+
 export class RateLimitedError extends Error {
   constructor(readonly headers: Record<string, string>) {
-    super('rate limit exceeded: too many requests, retry after the number of seconds in Retry-After')
+    super(RATE_LIMITED)
   }
+}
+
+/** The project of the API key a request presents (X-API-Key or Authorization: Bearer); null when none is valid. */
+export const authenticateKey = (projects: ProjectsService, headers: Headers): AuthContext | null =>
+  projects.authenticate(presentedApiKey(headers))
+
+/** Counts one request of `subject` (a key id or a client address) in `group`: its RateLimit headers, and whether it may go on. */
+export function countRequest(
+  limiter: RateLimiter,
+  group: RateGroup,
+  subject: string,
+): { allowed: boolean; headers: Record<string, string> } {
+  const decision = limiter.hit(group, subject)
+  return decision ? { allowed: decision.allowed, headers: rateHeaders(decision) } : { allowed: true, headers: {} }
 }
 
 function applyLimit(
@@ -23,11 +41,9 @@ function applyLimit(
   subject: string,
   set: { headers: Record<string, string | number> },
 ) {
-  const decision = limiter.hit(group, subject)
-  if (!decision) return
-  const headers = rateHeaders(decision)
+  const { allowed, headers } = countRequest(limiter, group, subject)
   Object.assign(set.headers, headers)
-  if (!decision.allowed) throw new RateLimitedError(headers)
+  if (!allowed) throw new RateLimitedError(headers)
 }
 
 export function clientAddress(
@@ -45,12 +61,8 @@ export const guard = (deps: GuardDeps) =>
   new Elysia({ name: 'toolyard.guard' }).macro({
     api: (group: RateGroup) => ({
       transform({ request, set }) {
-        const auth = deps.projects.authenticate(presentedApiKey(request.headers))
-        if (!auth)
-          throw new AppError(
-            'unauthorized',
-            'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)',
-          )
+        const auth = authenticateKey(deps.projects, request.headers)
+        if (!auth) throw new AppError('unauthorized', UNAUTHORIZED)
         applyLimit(deps.limiter, group, auth.keyId, set)
         authenticated.set(request, auth)
       },

@@ -1,6 +1,22 @@
-// JSON-lines logger on stdout. Callers pass plain fields; never pass secrets (they would be printed).
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
+// JSON-lines logger on stdout, and the level names of both logs: the service's own and the MCP client's.
+// Callers pass plain fields; never pass secrets (they would be printed).
+
+/** The service log's levels (TOOLYARD_LOG_LEVEL), least severe first; `silent` prints nothing. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/**
+ * The levels of MCP's notifications/message and logging/setLevel (RFC 5424 names), least severe first. A function's
+ * `ctx.log(level, message)` speaks them too.
+ */
+export const MCP_LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const
+export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number]
+
+export const isMcpLogLevel = (level: unknown): level is McpLogLevel =>
+  (MCP_LOG_LEVELS as readonly unknown[]).includes(level)
+
+/** User code may pass any level name; unknown ones are sent as "info" rather than breaking the client. */
+export const toMcpLogLevel = (level: string): McpLogLevel => (isMcpLogLevel(level) ? level : 'info')
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void
@@ -13,8 +29,9 @@ export function createLogger(
   level: LogLevel,
   write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): Logger {
+  const threshold = LOG_LEVELS.indexOf(level)
   const at = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
-    if (ORDER[lvl] < ORDER[level]) return
+    if (LOG_LEVELS.indexOf(lvl) < threshold) return
     write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }))
   }
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }

@@ -1,10 +1,10 @@
 // The seam between the protocol endpoint and the features: what a server exposes to MCP clients.
-// The endpoint (src/mcp) speaks JSON-RPC/HTTP; each feature supplies its part of McpBackend.
-// Methods throw ProtocolError for protocol-level failures (unknown tool → -32602, unknown resource → -32002,
-// tool without a function → -32603); a failing tool is a normal result with isError: true.
+// The endpoint (src/mcp) speaks JSON-RPC/HTTP; each feature supplies its part of McpBackend (its `mcp.ts`) and throws
+// AppError like its REST routes; protocolBackend turns those into JSON-RPC errors in one place (./errors). A failing
+// tool is a normal result with isError: true.
 import type { ServerRow } from '../modules/servers/repository'
-
-export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency'
+import type { FunctionHost } from '../runtime/host'
+import { type ProtocolWording, toProtocolError } from './errors'
 
 export type JsonObject = Record<string, unknown>
 
@@ -15,21 +15,6 @@ export interface CallToolResult {
   content: ContentBlock[]
   structuredContent?: JsonObject
   isError?: boolean
-}
-
-/** What the endpoint offers a running tool/resource function: cancellation and client-bound messages. */
-export interface CallHost {
-  signal: AbortSignal
-  /** Negotiated protocol version of the session (or the default). */
-  protocolVersion: string
-  /** → notifications/message, filtered by logging/setLevel. */
-  log(level: McpLogLevel, data: unknown): void
-  /** → notifications/progress with the client's token; a no-op when the request carried none. */
-  progress(progress: number, total?: number, message?: string): void
-  /** Present only when the client declared `sampling`. */
-  sample?: (request: JsonObject) => Promise<JsonObject>
-  /** Present only when the client declared `elicitation`. */
-  elicit?: (request: JsonObject) => Promise<JsonObject>
 }
 
 export interface McpTool {
@@ -87,13 +72,13 @@ export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/
 export interface ToolsBackend {
   /** Every enabled tool of the server in a stable order; the endpoint paginates. */
   listTools(server: ServerRow): McpTool[]
-  callTool(server: ServerRow, name: string, args: JsonObject, host: CallHost): Promise<CallToolResult>
+  callTool(server: ServerRow, name: string, args: JsonObject, host: FunctionHost): Promise<CallToolResult>
 }
 
 export interface ResourcesBackend {
   listResources(server: ServerRow): McpResource[]
   listResourceTemplates(server: ServerRow): McpResourceTemplate[]
-  readResource(server: ServerRow, uri: string, host: CallHost): Promise<{ contents: ResourceContents[] }>
+  readResource(server: ServerRow, uri: string, host: FunctionHost): Promise<{ contents: ResourceContents[] }>
 }
 
 export interface PromptsBackend {
@@ -112,23 +97,32 @@ export interface CompletionBackend {
 
 export type McpBackend = ToolsBackend & ResourcesBackend & PromptsBackend & CompletionBackend
 
-/** Until a feature lands, its part of the backend exposes nothing. */
-export const emptyBackend: McpBackend = {
-  listTools: () => [],
-  callTool: async (_s, name) => {
-    const { ProtocolError, RPC } = await import('./errors')
-    throw new ProtocolError(RPC.INVALID_PARAMS, `Unknown tool: ${name}`)
-  },
-  listResources: () => [],
-  listResourceTemplates: () => [],
-  readResource: async (_s, uri) => {
-    const { ProtocolError, RPC } = await import('./errors')
-    throw new ProtocolError(RPC.RESOURCE_NOT_FOUND, 'Resource not found', { uri })
-  },
-  listPrompts: () => [],
-  getPrompt: async (_s, name) => {
-    const { ProtocolError, RPC } = await import('./errors')
-    throw new ProtocolError(RPC.INVALID_PARAMS, `Unknown prompt: ${name}`)
-  },
-  complete: () => ({ values: [], total: 0, hasMore: false }),
+/**
+ * The backend the endpoint calls, over the features' parts: what they throw as AppError leaves here as the
+ * ProtocolError the one table in ./errors says, with MCP's wording for a name that does not exist.
+ */
+export function protocolBackend(parts: McpBackend): McpBackend {
+  return {
+    ...parts,
+    callTool: (server, name, args, host) =>
+      translated(() => parts.callTool(server, name, args, host), { unknown: `Unknown tool: ${name}` }),
+    readResource: (server, uri, host) => translated(() => parts.readResource(server, uri, host), { resource: uri }),
+    getPrompt: (server, name, args) =>
+      translated(() => parts.getPrompt(server, name, args), { unknown: `Unknown prompt: ${name}` }),
+    complete(server, ref, argument, context) {
+      try {
+        return parts.complete(server, ref, argument, context)
+      } catch (error) {
+        throw toProtocolError(error, ref.type === 'ref/prompt' ? { unknown: `Unknown prompt: ${ref.name}` } : {})
+      }
+    },
+  }
+}
+
+async function translated<T>(run: () => Promise<T>, wording: ProtocolWording): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    throw toProtocolError(error, wording)
+  }
 }

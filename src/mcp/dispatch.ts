@@ -1,6 +1,8 @@
 // The MCP methods: validates params, calls the feature backend, and shapes results for the session's version.
+import { isMcpLogLevel, MCP_LOG_LEVELS } from '../lib/log'
 import type { ServerRow } from '../modules/servers/repository'
-import type { CallHost, CompletionRef, JsonObject, McpBackend, McpLogLevel } from './backend'
+import type { FunctionHost } from '../runtime/host'
+import type { CompletionRef, JsonObject, McpBackend } from './backend'
 import { ProtocolError, RPC } from './errors'
 import {
   gateCallResult,
@@ -16,24 +18,13 @@ import { paginate } from './paginate'
 import type { Session } from './sessions'
 import { atLeast, negotiate } from './versions'
 
-export const LOG_LEVELS: McpLogLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-]
-
 export interface DispatchContext {
   server: ServerRow
   version: string
   session?: Session
   backend: McpBackend
   /** Builds the host a tool/resource function talks to (only tools/call and resources/read use it). */
-  host: () => CallHost
+  host: () => FunctionHost
 }
 
 const invalid = (message: string) => new ProtocolError(RPC.INVALID_PARAMS, `Invalid params: ${message}`)
@@ -163,9 +154,8 @@ const handlers: Record<string, Handler> = {
   },
   'logging/setLevel': ({ session }, params) => {
     const level = params.level
-    if (typeof level !== 'string' || !LOG_LEVELS.includes(level as McpLogLevel))
-      throw invalid(`level must be one of ${LOG_LEVELS.join(', ')}`)
-    if (session) session.logLevel = level as McpLogLevel
+    if (!isMcpLogLevel(level)) throw invalid(`level must be one of ${MCP_LOG_LEVELS.join(', ')}`)
+    if (session) session.logLevel = level
     return {}
   },
 }

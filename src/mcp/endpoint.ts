@@ -1,35 +1,25 @@
-// The protocol endpoint, Streamable HTTP (DECISIONS §10): POST/GET/DELETE/OPTIONS /mcp/{slug} and POST /mcp/initialize.
-// Order on POST: Origin/Host → MCP-Protocol-Version → server + key → rate limit → parse → session → dispatch.
-
+// The protocol endpoint, Streamable HTTP: POST/GET/DELETE/OPTIONS /mcp/{slug} and POST /mcp/initialize.
+// Every request passes the one admission step (./admission: Origin/Host → a header check → server + key → rate
+// limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
 import { Elysia, t } from 'elysia'
-import type { Config } from '../config'
-import { presentedApiKey } from '../http/credentials-header'
 import { errorBody } from '../http/errors-plugin'
-import { clientAddress } from '../http/guard'
-import { type RateLimiter, rateHeaders } from '../http/rate-limit'
+import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
-import type { ProjectsService } from '../modules/projects/service'
-import type { ServerRow } from '../modules/servers/repository'
-import type { ServersService } from '../modules/servers/service'
+import { type AdmissionDeps, createAdmission, EXPOSE_HEADERS, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
-import { classify, failure, idOf, isObject, type RpcNotification, type RpcRequest, success } from './jsonrpc'
+import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
+import { answerMessages } from './messages'
 import { forwardEvents } from './notify'
-import { originPolicy } from './origin'
 import type { Session, SessionStore } from './sessions'
 import { createSse } from './sse'
-import { DEFAULT_VERSION, isSupported, SUPPORTED_VERSIONS } from './versions'
+import { DEFAULT_VERSION, isSupported } from './versions'
 
-export interface McpEndpointDeps {
-  config: Pick<Config, 'host' | 'allowedOrigins'>
-  urls: { get(): string }
-  servers: ServersService
-  projects: ProjectsService
-  limiter: RateLimiter
+export interface McpEndpointDeps extends AdmissionDeps {
   log: Logger
   events: EventBus
   mcpBackend: McpBackend
@@ -37,58 +27,19 @@ export interface McpEndpointDeps {
   version: string
 }
 
-/** The same words for an unknown slug and a bad key, so neither reveals whether the server exists. */
-const ACCESS_DENIED = 'Invalid Request: unknown server or invalid API key'
-const TRANSPORT_ERROR = -32000
 const SESSION_NOT_FOUND = -32001
 
 const ALLOW_HEADERS =
   'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, last-event-id, x-request-id'
-const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id'
 
 const SlugParams = t.Object({ slug: t.String() })
 
-type Principal = { server: ServerRow; principal: string }
-
 export function mcpEndpoint(deps: McpEndpointDeps) {
-  const origins = originPolicy(deps.config, () => deps.urls.get())
+  const { origins, cors, admit, onServer, denied, badVersionHeader } = createAdmission(deps)
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
-
-  const cors = (headers: Headers): Record<string, string> => {
-    const origin = origins.corsOrigin(headers)
-    return origin
-      ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE_HEADERS, vary: 'origin' }
-      : {}
-  }
-
-  /** Key and server: the key's project must own the server; a public server (`auth: none`) needs none. */
-  const identify = (slug: string, request: Request, server: Server<unknown> | null): Principal | null => {
-    const row = deps.servers.bySlug(slug)
-    const key = presentedApiKey(request.headers)
-    const auth = key ? deps.projects.authenticate(key) : null
-    if (!row) return null
-    if (auth && auth.projectId === row.project_id) return { server: row, principal: `key:${auth.keyId}` }
-    if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
-    return null
-  }
-
-  /** An unknown MCP-Protocol-Version is a 400 with a plain JSON-RPC error, so 2026-era clients fall back. */
-  const badVersionHeader = (headers: Headers, base: Record<string, string>): Response | null => {
-    const v = headers.get('mcp-protocol-version')
-    if (v === null || isSupported(v.trim())) return null
-    return jsonResponse(
-      failure(
-        undefined,
-        TRANSPORT_ERROR,
-        `Bad Request: unsupported protocol version "${v}" (supported versions: ${SUPPORTED_VERSIONS.join(', ')})`,
-      ),
-      400,
-      base,
-    )
-  }
 
   /** A session id must name a live session of this server and principal; anything else is 404 per the transport spec. */
   const findSession = (headers: Headers, who: Principal): Session | 'missing' | 'unknown' => {
@@ -97,18 +48,10 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const s = sessions.get(sid)
     return s && s.serverId === who.server.id && s.principal === who.principal ? s : 'unknown'
   }
+  const parseError = (h: Record<string, string>) =>
+    jsonResponse(failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'), 200, h)
   const sessionNotFound = (h: Record<string, string>) =>
     jsonResponse(failure(undefined, SESSION_NOT_FOUND, 'Session not found: initialize a new session'), 404, h)
-  const accepted = (h: Record<string, string>) => new Response(null, { status: 202, headers: h })
-
-  const handleNotification = (n: RpcNotification, scope: string) => {
-    if (n.method === 'notifications/cancelled') {
-      const target = n.params.requestId
-      if (typeof target === 'string' || typeof target === 'number')
-        sessions.cancelRequest(sessions.inflightKey(scope, target))
-    }
-    // notifications/initialized, progress, roots/list_changed…: nothing to do for this server.
-  }
 
   const initialize = (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
     const s = who.server
@@ -129,46 +72,28 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
 
   const post = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers
-    const base = cors(headers)
-    const forbidden = origins.check(headers)
-    if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
-
-    const raw = await request.text()
     let body: unknown
     let parsed = true
-    try {
-      body = JSON.parse(raw)
-    } catch {
-      parsed = false
-    }
-    const isInitialize = parsed && isObject(body) && body.method === 'initialize'
-    if (!isInitialize) {
-      const bad = badVersionHeader(headers, base)
-      if (bad) return bad
-    }
+    const admitted = await admit(request, {
+      // The body is read once the Origin passed; the version header is not checked for an initialize.
+      check: async (base) => {
+        try {
+          body = JSON.parse(await request.text())
+        } catch {
+          parsed = false
+        }
+        return parsed && isObject(body) && body.method === 'initialize' ? null : badVersionHeader(headers, base)
+      },
+      identify: onServer(slug, request, server),
+      denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
+      group: 'protocol',
+    })
+    if (admitted instanceof Response) return admitted
+    const { who, headers: h } = admitted
+    // Reported only to a caller that passed admission: others learn nothing but access denied.
+    if (!parsed) return parseError(h)
 
-    const who = identify(slug, request, server)
-    if (!who)
-      return jsonResponse(
-        failure(parsed && !Array.isArray(body) ? idOf(body) : undefined, RPC.INVALID_REQUEST, ACCESS_DENIED),
-        200,
-        base,
-      )
-    const rate = deps.limiter.hit('protocol', who.principal)
-    const h = { ...base, ...(rate ? rateHeaders(rate) : {}) }
-    if (rate && !rate.allowed)
-      return jsonResponse(
-        { error: 'rate limit exceeded: too many requests, retry after the number of seconds in Retry-After' },
-        429,
-        h,
-      )
-    if (!parsed)
-      return jsonResponse(
-        failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'),
-        200,
-        h,
-      )
-
+    const isInitialize = isObject(body) && body.method === 'initialize'
     const found = isInitialize ? 'missing' : findSession(headers, who)
     if (found === 'unknown') return sessionNotFound(h)
     const session = found === 'missing' ? undefined : found
@@ -190,74 +115,36 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         onInternal,
       })
 
-    if (Array.isArray(body)) {
-      if (version !== '2025-03-26')
-        return jsonResponse(
-          failure(
-            undefined,
-            RPC.INVALID_REQUEST,
-            `Invalid Request: batches are accepted only from 2025-03-26 sessions (this one is ${version})`,
-          ),
-          200,
-          h,
-        )
-      if (body.length === 0)
-        return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, 'Invalid Request: empty batch'), 200, h)
-      const out = await Promise.all(
-        body.map(async (item): Promise<unknown> => {
-          const m = classify(item)
-          if (m.kind === 'invalid') return failure(m.id, RPC.INVALID_REQUEST, m.message)
-          if (m.kind === 'response') {
-            if (session) sessions.deliverReply(session, m.msg.id, m.msg)
-            return null
-          }
-          if (m.kind === 'notification') {
-            handleNotification(m.msg, scope)
-            return null
-          }
-          if (m.msg.method === 'initialize')
-            return failure(m.msg.id, RPC.INVALID_REQUEST, 'Invalid Request: initialize must not be part of a batch')
-          // Batched requests are answered inside one JSON array, so nothing of theirs can stream.
-          const r = await run(m.msg, false)
-          return r.status === 200 ? r.json() : null
-        }),
-      )
-      const responses = out.filter((r) => r !== null)
-      return responses.length ? jsonResponse(responses, 200, h) : accepted(h)
-    }
-
-    const m = classify(body)
-    switch (m.kind) {
-      case 'invalid':
-        return jsonResponse(failure(m.id, RPC.INVALID_REQUEST, m.message), 200, h)
-      case 'response':
-        if (session) sessions.deliverReply(session, m.msg.id, m.msg)
-        return accepted(h)
-      case 'notification':
-        handleNotification(m.msg, scope)
-        return accepted(h)
-      case 'request':
-        return m.msg.method === 'initialize' ? initialize(m.msg, who, h) : run(m.msg, acceptsSse)
-    }
+    return answerMessages({
+      body,
+      session,
+      sessions,
+      version,
+      scope,
+      acceptsSse,
+      headers: h,
+      run,
+      initialize: (req) => initialize(req, who, h),
+    })
   }
 
   /** GET opens the session's stream for server notifications; without a session there is none (405, before auth). */
-  const get = (slug: string, request: Request, server: Server<unknown> | null): Response => {
+  const get = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers
-    const base = cors(headers)
     if (headers.get('mcp-session-id') === null) {
       return jsonResponse(
         failure(undefined, TRANSPORT_ERROR, 'Method Not Allowed: a GET stream needs an Mcp-Session-Id from initialize'),
         405,
-        { ...base, allow: 'POST, DELETE' },
+        { ...cors(headers), allow: 'POST, DELETE' },
       )
     }
-    const forbidden = origins.check(headers)
-    if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
-    const bad = badVersionHeader(headers, base)
-    if (bad) return bad
-    const who = identify(slug, request, server)
-    if (!who) return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base)
+    const admitted = await admit(request, {
+      check: (base) => badVersionHeader(headers, base),
+      identify: onServer(slug, request, server),
+      denied: denied(),
+    })
+    if (admitted instanceof Response) return admitted
+    const { who, headers: base } = admitted
     const session = findSession(headers, who)
     if (typeof session === 'string') return sessionNotFound(base)
     if (!(headers.get('accept') ?? '').includes('text/event-stream')) {
@@ -284,19 +171,22 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     return response
   }
 
-  const remove = (slug: string, request: Request, server: Server<unknown> | null): Response => {
+  const remove = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers
-    const base = cors(headers)
-    const forbidden = origins.check(headers)
-    if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
-    if (headers.get('mcp-session-id') === null)
-      return jsonResponse(
-        failure(undefined, TRANSPORT_ERROR, 'Bad Request: DELETE needs an Mcp-Session-Id header'),
-        400,
-        base,
-      )
-    const who = identify(slug, request, server)
-    if (!who) return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base)
+    const admitted = await admit(request, {
+      check: (base) =>
+        headers.get('mcp-session-id') === null
+          ? jsonResponse(
+              failure(undefined, TRANSPORT_ERROR, 'Bad Request: DELETE needs an Mcp-Session-Id header'),
+              400,
+              base,
+            )
+          : null,
+      identify: onServer(slug, request, server),
+      denied: denied(),
+    })
+    if (admitted instanceof Response) return admitted
+    const { who, headers: base } = admitted
     const session = findSession(headers, who)
     if (typeof session === 'string') return sessionNotFound(base)
     sessions.end(session)
@@ -321,44 +211,28 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
 
   /** POST /mcp/initialize: an initialize answered without a server (JSON-RPC envelope or bare params). */
   const standaloneInitialize = async (request: Request): Promise<Response> => {
-    const headers = request.headers
-    const base = cors(headers)
-    const forbidden = origins.check(headers)
-    if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
     let body: unknown
-    try {
-      body = JSON.parse(await request.text())
-    } catch {
-      return jsonResponse(
-        failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'),
-        200,
-        base,
-      )
-    }
-    const envelope = isObject(body) && 'jsonrpc' in body
-    const key = presentedApiKey(headers)
-    const auth = key ? deps.projects.authenticate(key) : null
-    if (!auth) {
-      if (envelope) return jsonResponse(failure(idOf(body), RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base)
-      return jsonResponse(
-        errorBody(
-          crypto.randomUUID(),
-          'unauthorized',
-          'missing, invalid, expired or revoked API key (send X-API-Key or Authorization: Bearer)',
-        ),
-        401,
-        base,
-      )
-    }
-    const rate = deps.limiter.hit('initialize', auth.keyId)
-    const h = { ...base, ...(rate ? rateHeaders(rate) : {}) }
-    if (rate && !rate.allowed)
-      return jsonResponse(
-        { error: 'rate limit exceeded: too many requests, retry after the number of seconds in Retry-After' },
-        429,
-        h,
-      )
-    if (!envelope) {
+    const envelope = () => isObject(body) && 'jsonrpc' in body
+    const admitted = await admit(request, {
+      check: async (base) => {
+        try {
+          body = JSON.parse(await request.text())
+          return null
+        } catch {
+          return parseError(base)
+        }
+      },
+      // No server: a valid key is required.
+      identify: (auth) => (auth ? { principal: `key:${auth.keyId}` } : null),
+      denied: (base) =>
+        envelope()
+          ? denied(idOf(body))(base)
+          : jsonResponse(errorBody(crypto.randomUUID(), 'unauthorized', UNAUTHORIZED), 401, base),
+      group: 'initialize',
+    })
+    if (admitted instanceof Response) return admitted
+    const h = admitted.headers
+    if (!envelope()) {
       const params: JsonObject = isObject(body) ? body : {}
       return jsonResponse(initializeResult('Toolyard', deps.version, params), 200, h)
     }

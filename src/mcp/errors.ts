@@ -1,4 +1,7 @@
-// JSON-RPC error codes and the protocol's own error type (tool failures are results, not these).
+// JSON-RPC error codes, the protocol's own error type, and the one table from a feature's AppError to JSON-RPC.
+// Tool failures are results with isError, never these.
+import { AppError, type ErrorCode, UnknownNameError } from '../http/errors'
+
 export const RPC = {
   PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,
@@ -16,4 +19,45 @@ export class ProtocolError extends Error {
   ) {
     super(message)
   }
+}
+
+/** What the client did wrong is -32602 (its params name something absent or invalid); what failed here is -32603. */
+const RPC_CODE: Record<ErrorCode, number> = {
+  bad_request: RPC.INVALID_PARAMS,
+  validation_failed: RPC.INVALID_PARAMS,
+  invalid_json: RPC.INVALID_PARAMS,
+  unauthorized: RPC.INVALID_REQUEST,
+  forbidden: RPC.INVALID_REQUEST,
+  not_found: RPC.INVALID_PARAMS,
+  method_not_allowed: RPC.METHOD_NOT_FOUND,
+  conflict: RPC.INVALID_PARAMS,
+  payload_too_large: RPC.INVALID_PARAMS,
+  rate_limited: RPC.INTERNAL_ERROR,
+  tool_not_configured: RPC.INTERNAL_ERROR,
+  internal_error: RPC.INTERNAL_ERROR,
+  upstream_error: RPC.INTERNAL_ERROR,
+}
+
+export interface ProtocolWording {
+  /** MCP's message for the tool or prompt the request names when it does not exist (`Unknown tool: x`). */
+  unknown?: string
+  /**
+   * resources/read of this uri: MCP defines -32002 "Resource not found" for an unknown uri; any other failure of a
+   * known resource (its source is down, its file missing, its credential unusable) is an internal error. Both
+   * carry `{uri}`.
+   */
+  resource?: string
+}
+
+/** An AppError as the protocol answers it (message kept, no stack); anything else is passed on unchanged. */
+export function toProtocolError(error: unknown, wording: ProtocolWording = {}): unknown {
+  if (!(error instanceof AppError)) return error
+  const unknown = error instanceof UnknownNameError
+  if (wording.resource !== undefined) {
+    const data = { uri: wording.resource }
+    return unknown
+      ? new ProtocolError(RPC.RESOURCE_NOT_FOUND, 'Resource not found', data)
+      : new ProtocolError(RPC.INTERNAL_ERROR, error.message, data)
+  }
+  return new ProtocolError(RPC_CODE[error.code], unknown && wording.unknown ? wording.unknown : error.message)
 }

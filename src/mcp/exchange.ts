@@ -1,8 +1,10 @@
 // One client request → one HTTP response. The answer is JSON unless the call emits something first (a log,
 // progress, or a server→client request): then the response switches lazily to an SSE stream that carries those
 // messages and, last, the result. notifications/cancelled aborts the call and no result is sent.
-import type { CallHost, JsonObject, McpLogLevel } from './backend'
-import { type DispatchContext, dispatch, LOG_LEVELS } from './dispatch'
+import { MCP_LOG_LEVELS, type McpLogLevel } from '../lib/log'
+import type { FunctionHost } from '../runtime/host'
+import type { JsonObject } from './backend'
+import { type DispatchContext, dispatch } from './dispatch'
 import { failureFrom, notification, type RpcRequest, success } from './jsonrpc'
 import type { SessionStore } from './sessions'
 import { createSse, type SseStream } from './sse'
@@ -49,7 +51,7 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
     return stream().send(message)
   }
 
-  const host = (): CallHost => buildHost(o, ac.signal, emit)
+  const host = (): FunctionHost => buildHost(o, ac.signal, emit)
   const abortedP = new Promise<typeof ABORTED>((resolve) =>
     ac.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }),
   )
@@ -86,7 +88,8 @@ function createClosedSse(headers: Record<string, string>): Response {
   return r
 }
 
-function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unknown) => boolean): CallHost {
+/** The FunctionHost of this request: its signal, and messages to the client on this request's stream. */
+function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unknown) => boolean): FunctionHost {
   const { ctx, req, sessions } = o
   const session = ctx.session
   const meta = req.params._meta as JsonObject | undefined
@@ -118,11 +121,10 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
 
   return {
     signal,
-    protocolVersion: ctx.version,
-    log(level: McpLogLevel, data: unknown) {
-      const at = LOG_LEVELS.indexOf(level)
+    log(level: McpLogLevel, data: string) {
+      const at = MCP_LOG_LEVELS.indexOf(level)
       // Read on every call: logging/setLevel may arrive while the tool runs.
-      if (at < 0 || at < LOG_LEVELS.indexOf(session?.logLevel ?? 'info')) return
+      if (at < 0 || at < MCP_LOG_LEVELS.indexOf(session?.logLevel ?? 'info')) return
       emit(notification('notifications/message', { level, data }))
     },
     progress(progress: number, total?: number, message?: string) {

@@ -1,5 +1,6 @@
-// DNS-rebinding protection (DECISIONS §10): a present Origin must be allowed, and when the service is bound to a
-// loopback address the Host header must name the loopback (or the public URL's host).
+// DNS-rebinding protection (docs/decisions.md, "MCP protocol endpoint": host check): a present Origin must be
+// allowed, and when the service is bound to a loopback address the Host header must name the loopback (or the public
+// URL's host).
 import type { Config } from '../config'
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]'])

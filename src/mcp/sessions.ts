@@ -1,7 +1,8 @@
 // MCP sessions (Mcp-Session-Id): bound to a principal and a server, expiring after idle time, holding the
 // session's GET stream, protocol subscriptions, log level, in-flight requests and server→client requests.
 import { randomBytes } from 'node:crypto'
-import type { JsonObject, McpLogLevel } from './backend'
+import type { McpLogLevel } from '../lib/log'
+import type { JsonObject } from './backend'
 import type { SseStream } from './sse'
 import type { ProtocolVersion } from './versions'
 

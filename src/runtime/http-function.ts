@@ -1,16 +1,29 @@
 // Runs a `runtime: "http"` function: Mustache templates over {args, credentials}, one call through the egress guard.
+// Also the one declaration of an HTTP function's shape (the functions API validates `http` with it).
+import { type Static, Type } from '@sinclair/typebox'
 import Mustache from 'mustache'
 import type { Egress } from '../egress/client'
-import type { CallToolResult } from '../mcp/backend'
+import type { RunOutcome } from './run-function'
 
-export interface HttpFunctionSpec {
-  url: string
-  method?: string
-  headers?: Record<string, string>
-  query?: Record<string, string>
-  /** A string template, or JSON whose string leaves are templates (sent as application/json). */
-  body?: unknown
-}
+const Templates = Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 8000 }))
+
+export const HttpFunctionSpec = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 4000 }),
+    method: Type.Optional(
+      Type.Union(
+        ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => Type.Literal(m)),
+        { error: 'method must be GET, POST, PUT, PATCH, DELETE or HEAD' },
+      ),
+    ),
+    headers: Type.Optional(Templates),
+    query: Type.Optional(Templates),
+    /** A string template, or JSON whose string leaves are templates (sent as application/json). */
+    body: Type.Optional(Type.Union([Type.String({ maxLength: 100_000 }), Type.Record(Type.String(), Type.Any())])),
+  },
+  { additionalProperties: false },
+)
+export type HttpFunctionSpec = Static<typeof HttpFunctionSpec>
 
 export interface RunHttpFunctionOptions {
   http: HttpFunctionSpec
@@ -21,7 +34,7 @@ export interface RunHttpFunctionOptions {
   timeoutMs?: number
 }
 
-/** No HTML escaping (DECISIONS §1): values go in verbatim; objects and arrays go in as JSON. */
+/** No HTML escaping: values go in verbatim; objects and arrays go in as JSON (a URL or header is not HTML). */
 const renderOptions = { escape: (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')) }
 
 function renderTemplate(template: string, view: object): string {
@@ -39,10 +52,10 @@ function renderJson(value: unknown, view: object): unknown {
 const queryValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
 
 /**
- * 2xx → the body as text (JSON bodies pretty-printed with 2 spaces); other statuses → an isError result
+ * 2xx → the body as text (JSON bodies pretty-printed with 2 spaces); other statuses → a failure
  * `HTTP <status>: <first 500 characters of the body>`. Egress refusals and network failures throw EgressError.
  */
-export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<string | CallToolResult> {
+export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<RunOutcome> {
   const { http, args, egress } = options
   const view = { args, credentials: options.credentials ?? {} }
   const method = (http.method ?? 'GET').toUpperCase()
@@ -77,13 +90,9 @@ export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   })
-  if (response.status < 200 || response.status > 299) {
-    return {
-      content: [{ type: 'text', text: `HTTP ${response.status}: ${response.text.slice(0, 500)}` }],
-      isError: true,
-    }
-  }
-  return prettyJson(response.text)
+  if (response.status < 200 || response.status > 299)
+    return { ok: false, kind: 'http_status', message: `HTTP ${response.status}: ${response.text.slice(0, 500)}` }
+  return { ok: true, value: prettyJson(response.text) }
 }
 
 function prettyJson(text: string): string {

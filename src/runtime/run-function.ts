@@ -1,11 +1,12 @@
-// Runs one function (javascript, http or builtin) for a tool call and maps its outcome to a CallToolResult.
-
+// Runs one function (javascript, http or builtin) and says how it ended, as a neutral value: the tools feature maps
+// it to an MCP tool result, resources map it to contents.
 import type { Egress } from '../egress/client'
-import type { CallToolResult } from '../mcp/backend'
+import { clampLimit, FUNCTION_LIMITS } from '../limits'
 import { builtinFunctions } from './builtins'
+import type { FunctionHost } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
-import { errorResult, toCallToolResult } from './result'
-import { runJavaScript, type SandboxHost } from './sandbox'
+import { runJavaScript } from './sandbox-pool'
+import { SandboxError, type SandboxFailure } from './sandbox-types'
 
 export interface FunctionSpec {
   name: string
@@ -16,93 +17,63 @@ export interface FunctionSpec {
   timeout_ms?: number
 }
 
-export interface RunFunctionHost {
-  credentials?: unknown
+/**
+ * A run's end: the function's value, or why it failed (`message` is meant for the user: no host stack, no secrets).
+ * `error` is the code's own throw (or an egress refusal); `http_status` an HTTP function's non-2xx answer.
+ */
+export type RunOutcome = { ok: true; value: unknown } | { ok: false; kind: RunFailure; message: string }
+type RunFailure = SandboxFailure | 'http_status'
+
+export interface RunContext {
+  host: FunctionHost
+  /** Every outbound call of the function goes through it. */
   egress: Egress
-  signal?: AbortSignal
-  /** The tool's output_schema: adds structuredContent to non-content results. */
-  outputSchema?: unknown
-  /** API base URL of the tool's provider (pre-built toolkits), overridable for local test doubles. */
-  providerBaseUrl?: string
-  log?: SandboxHost['log']
-  progress?: SandboxHost['progress']
-  sample?: SandboxHost['sample']
-  elicit?: SandboxHost['elicit']
+  /** Decrypted credential data for ctx.credentials / templates / builtins; never logged. */
+  credentials?: Record<string, unknown>
 }
 
-const DEFAULT_TIMEOUT_MS = 10_000
-const MAX_TIMEOUT_MS = 60_000
-const DEFAULT_MEMORY_MB = 64
-
-const clamp = (value: number | undefined, fallback: number, min: number, max: number) =>
-  Math.min(max, Math.max(min, Math.floor(value ?? fallback)))
-
-/** Never throws for a failing function: errors, timeouts and egress refusals become `isError` results. */
+/** Never throws for a failing function: errors, limits and egress refusals are `{ok: false}` outcomes. */
 export async function runFunction(
   fn: FunctionSpec,
   input: Record<string, unknown>,
-  host: RunFunctionHost,
-): Promise<CallToolResult> {
+  context: RunContext,
+): Promise<RunOutcome> {
   try {
-    const value = await runFunctionValue(fn, input, host)
-    return toCallToolResult(value, { outputSchema: host.outputSchema })
+    return await run(fn, input, context)
   } catch (error) {
-    return errorResult(error instanceof Error ? error.message : String(error))
+    const kind = error instanceof SandboxError ? error.reason : 'error'
+    return { ok: false, kind, message: error instanceof Error ? error.message : String(error) }
   }
 }
 
-/**
- * The function's raw value, before any tool-result mapping (resources use it directly). Throws on failure;
- * an HTTP function's non-2xx answer comes back as an `isError` CallToolResult value.
- */
-export async function runFunctionValue(
-  fn: FunctionSpec,
-  input: Record<string, unknown>,
-  host: RunFunctionHost,
-): Promise<unknown> {
-  const timeoutMs = clamp(fn.timeout_ms, DEFAULT_TIMEOUT_MS, 1, MAX_TIMEOUT_MS)
+async function run(fn: FunctionSpec, input: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
+  const { host, egress, credentials } = context
+  const timeoutMs = clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
   switch (fn.runtime) {
     case 'javascript': {
       if (!fn.code) throw new Error(`function ${fn.name} has no code`)
-      return runJavaScript({
+      const value = await runJavaScript({
         code: fn.code,
         input,
-        memoryMb: clamp(fn.memory_mb, DEFAULT_MEMORY_MB, 1, 1024),
+        host,
+        credentials,
+        memoryMb: clampLimit(fn.memory_mb, FUNCTION_LIMITS.memoryMb),
         timeoutMs,
-        signal: host.signal,
-        ctx: {
-          credentials: host.credentials,
-          fetch: async (url, init) => {
-            const r = await host.egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
-            return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }
-          },
-          log: host.log,
-          progress: host.progress,
-          sample: host.sample,
-          elicit: host.elicit,
+        fetch: async (url, init) => {
+          const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
+          return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }
         },
       })
+      return { ok: true, value }
     }
     case 'http': {
       if (!fn.http) throw new Error(`function ${fn.name} has no http configuration`)
-      return runHttpFunction({
-        http: fn.http,
-        args: input,
-        credentials: host.credentials,
-        egress: host.egress,
-        signal: host.signal,
-        timeoutMs,
-      })
+      return runHttpFunction({ http: fn.http, args: input, credentials, egress, signal: host.signal, timeoutMs })
     }
     case 'builtin': {
       const builtin = builtinFunctions[fn.name]
       if (!builtin) throw new Error(`unknown built-in function: ${fn.name}`)
-      return builtin(input, {
-        credentials: host.credentials,
-        egress: host.egress,
-        providerBaseUrl: host.providerBaseUrl,
-        signal: host.signal,
-      })
+      return { ok: true, value: await builtin(input, { credentials, egress, signal: host.signal }) }
     }
     default:
       throw new Error(`unknown runtime: ${String((fn as { runtime: unknown }).runtime)}`)

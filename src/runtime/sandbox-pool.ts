@@ -1,13 +1,11 @@
-// A small pool of worker threads running QuickJS calls, so user code never blocks the main event loop.
+// Runs a user's JavaScript module in a QuickJS WebAssembly sandbox on a small pool of worker threads, so user code
+// never blocks the main event loop; memory/time limits, and the caller's host answered here, on the main thread.
 import { availableParallelism } from 'node:os'
+import { FUNCTION_LIMITS } from '../limits'
+import { deliverNotice, runHostCall } from './sandbox-host-calls'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
-import {
-  DEFAULT_SANDBOX_MEMORY_MB,
-  DEFAULT_SANDBOX_TIMEOUT_MS,
-  type RunJavaScriptOptions,
-  SandboxError,
-  type SandboxFailure,
-} from './sandbox-types'
+import { type SandboxThread, startThread } from './sandbox-thread'
+import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './sandbox-types'
 
 /** Two workers at least, so one tenant's CPU-bound call never holds up everyone; four at most (each holds a WASM heap). */
 const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()))
@@ -22,7 +20,7 @@ const MAX_DISPATCHES = 3
 const START_LIMIT_MS = 30_000
 
 interface Slot {
-  worker: Worker
+  worker: SandboxThread
   calls: Map<number, Job>
   /** The WASM module is loaded: deadlines of calls sent to it start counting. */
   ready: boolean
@@ -55,14 +53,18 @@ interface Job {
 const slots: Slot[] = []
 let nextJobId = 1
 
-/** Runs one call on a worker; resolves to the default export's JSON value or rejects with SandboxError. */
-export function runInPool(options: RunJavaScriptOptions): Promise<unknown> {
-  if (options.signal?.aborted) return Promise.reject(new SandboxError('canceled', 'aborted'))
+/**
+ * Runs `code`'s default export with `input` and a ctx over the options; resolves to its JSON result or rejects with
+ * SandboxError (`timed out after Nms`, `out of memory (limit N MB)`, `canceled`, or the code's own error message).
+ */
+export function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
+  const signal = options.host?.signal
+  if (signal?.aborted) return Promise.reject(new SandboxError('canceled', 'aborted'))
   let inputJson: string
   let credentialsJson: string | undefined
   try {
     inputJson = JSON.stringify(options.input ?? {})
-    credentialsJson = options.ctx.credentials === undefined ? undefined : JSON.stringify(options.ctx.credentials)
+    credentialsJson = options.credentials === undefined ? undefined : JSON.stringify(options.credentials)
   } catch (error) {
     return Promise.reject(
       new SandboxError(`input is not JSON: ${error instanceof Error ? error.message : String(error)}`, 'error'),
@@ -74,8 +76,8 @@ export function runInPool(options: RunJavaScriptOptions): Promise<unknown> {
       options,
       inputJson,
       credentialsJson,
-      memoryMb: options.memoryMb ?? DEFAULT_SANDBOX_MEMORY_MB,
-      timeoutMs: options.timeoutMs ?? DEFAULT_SANDBOX_TIMEOUT_MS,
+      memoryMb: options.memoryMb ?? FUNCTION_LIMITS.memoryMb.default,
+      timeoutMs: options.timeoutMs ?? FUNCTION_LIMITS.timeoutMs.default,
       resolve,
       reject,
       cancelFlag: new Int32Array(new SharedArrayBuffer(4)),
@@ -87,13 +89,13 @@ export function runInPool(options: RunJavaScriptOptions): Promise<unknown> {
       settle(job, new SandboxError('canceled', 'aborted'))
       stopInWorker(job)
     }
-    options.signal?.addEventListener('abort', job.onAbort, { once: true })
+    signal?.addEventListener('abort', job.onAbort, { once: true })
     dispatch(job)
   })
 }
 
-/** Stops taking calls: idle workers end now, busy ones once their calls end (each call is bounded by its deadline). */
-export function shutdownPool(): void {
+/** Graceful shutdown: idle workers end now, busy ones once their calls end (each bounded by its deadline). Later calls start new workers. */
+export function shutdownSandbox(): void {
   for (const slot of [...slots]) {
     slot.draining = true
     retireIfIdle(slot)
@@ -101,7 +103,7 @@ export function shutdownPool(): void {
 }
 
 /** Live workers and their running calls (for tests and diagnostics). */
-export function poolStats(): { workers: number; calls: number } {
+export function sandboxStats(): { workers: number; calls: number } {
   const live = slots.filter((s) => !s.dead)
   return { workers: live.length, calls: live.reduce((n, s) => n + s.calls.size, 0) }
 }
@@ -116,11 +118,11 @@ function dispatch(job: Job): void {
   job.slot = slot
   job.started = false
   slot.calls.set(job.id, job)
-  refWorker(slot.worker, true)
-  const { code, ctx } = job.options
+  slot.worker.keepAlive(true)
+  const { code, host } = job.options
   const hosts: HostCallName[] = ['fetch']
-  if (ctx.sample) hosts.push('sample')
-  if (ctx.elicit) hosts.push('elicit')
+  if (host?.sample) hosts.push('sample')
+  if (host?.elicit) hosts.push('elicit')
   post(slot, {
     type: 'run',
     id: job.id,
@@ -145,30 +147,22 @@ function pick(): Slot {
 }
 
 function spawn(): Slot {
-  const worker = new Worker(workerSpecifier())
-  const slot: Slot = { worker, calls: new Map(), ready: false, draining: false, dead: false }
-  slots.push(slot)
-  worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(slot, event.data)
-  worker.onerror = (event) => {
-    event.preventDefault()
-    kill(slot, 'the sandbox worker stopped unexpectedly; retry the call')
+  const slot: Slot = {
+    worker: startThread(
+      (message) => onMessage(slot, message),
+      (reason) => kill(slot, reason),
+    ),
+    calls: new Map(),
+    ready: false,
+    draining: false,
+    dead: false,
   }
-  worker.addEventListener('close', () => kill(slot, 'the sandbox worker stopped unexpectedly; retry the call'))
+  slots.push(slot)
   slot.startGuard = setTimeout(() => {
     if (!slot.ready) kill(slot, 'the sandbox worker did not start; retry the call')
   }, START_LIMIT_MS)
   slot.startGuard.unref()
   return slot
-}
-
-/**
- * From source the worker sits next to this file. In a `bun build --compile` binary this module is bundled into the entry
- * (import.meta.url is the binary) and the worker is its own entrypoint (package.json `build`), stored relative to the
- * entrypoints' common root, `src/`: Bun resolves that relative path inside the binary.
- */
-function workerSpecifier(): string {
-  const compiled = import.meta.url.includes('$bunfs') || import.meta.url.includes('~BUN')
-  return compiled ? './runtime/sandbox-worker.ts' : new URL('./sandbox-worker.ts', import.meta.url).href
 }
 
 function onMessage(slot: Slot, message: FromWorker): void {
@@ -198,19 +192,7 @@ function onMessage(slot: Slot, message: FromWorker): void {
     }
     case 'host-notice': {
       const job = slot.calls.get(message.id)
-      if (!job || job.settled) return
-      try {
-        const [a, b, c] = message.args
-        if (message.name === 'log') job.options.ctx.log?.(String(a), String(b))
-        else
-          job.options.ctx.progress?.(
-            Number(a),
-            typeof b === 'number' ? b : undefined,
-            typeof c === 'string' ? c : undefined,
-          )
-      } catch {
-        // A failing log/progress sink must not fail the user's code.
-      }
+      if (job && !job.settled) deliverNotice(job.options, message)
       return
     }
     case 'host-call':
@@ -226,24 +208,7 @@ async function hostCall(slot: Slot, message: Extract<FromWorker, { type: 'host-c
   try {
     const job = slot.calls.get(message.id)
     if (!job || job.settled) throw new Error('the call has ended')
-    const { ctx } = job.options
-    const [first, second] = message.args
-    let value: unknown
-    if (message.name === 'fetch') {
-      if (!ctx.fetch) throw new Error('fetch is not available')
-      value = await ctx.fetch(String(first), (second ?? {}) as Parameters<NonNullable<typeof ctx.fetch>>[1])
-    } else {
-      const fn = ctx[message.name]
-      if (!fn) throw new Error(`${message.name} is not available`)
-      value = await fn(first)
-    }
-    // JSON keeps replies plain data (a non-cloneable value would otherwise fail postMessage).
-    reply = {
-      type: 'host-result',
-      callId,
-      ok: true,
-      value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)),
-    }
+    reply = { type: 'host-result', callId, ok: true, value: await runHostCall(job.options, message.name, message.args) }
   } catch (error) {
     reply = { type: 'host-result', callId, ok: false, message: error instanceof Error ? error.message : String(error) }
   }
@@ -284,7 +249,7 @@ function settle(job: Job, error: SandboxError | undefined, json?: string): void 
   if (job.settled) return
   job.settled = true
   clearTimeout(job.deadline)
-  if (job.onAbort) job.options.signal?.removeEventListener('abort', job.onAbort)
+  if (job.onAbort) job.options.host?.signal.removeEventListener('abort', job.onAbort)
   let outcome: { ok: true; value: unknown } | { ok: false; error: SandboxError }
   if (error) outcome = { ok: false, error }
   else {
@@ -305,7 +270,7 @@ function kill(slot: Slot, message: string, reason: SandboxFailure = 'error'): vo
   slot.dead = true
   clearTimeout(slot.startGuard)
   slots.splice(slots.indexOf(slot), 1)
-  void slot.worker.terminate()
+  slot.worker.terminate()
   const jobs = [...slot.calls.values()]
   slot.calls.clear()
   for (const job of jobs) {
@@ -323,24 +288,10 @@ function retireIfIdle(slot: Slot): void {
     slot.dead = true
     clearTimeout(slot.startGuard)
     slots.splice(slots.indexOf(slot), 1)
-    void slot.worker.terminate()
+    slot.worker.terminate()
     return
   }
-  // An idle worker must not keep the process alive (CLI commands, tests).
-  refWorker(slot.worker, false)
+  slot.worker.keepAlive(false)
 }
 
-function post(slot: Slot, message: ToWorker): void {
-  try {
-    slot.worker.postMessage(message)
-  } catch {
-    kill(slot, 'the sandbox worker stopped unexpectedly; retry the call')
-  }
-}
-
-/** Bun's Worker has ref()/unref(); the DOM Worker type TypeScript sees here does not declare them. */
-function refWorker(worker: Worker, keepAlive: boolean): void {
-  const w = worker as Worker & { ref?: () => void; unref?: () => void }
-  if (keepAlive) w.ref?.()
-  else w.unref?.()
-}
+const post = (slot: Slot, message: ToWorker): void => slot.worker.post(message)

@@ -1,9 +1,14 @@
 // Messages between the main thread (sandbox-pool.ts) and a sandbox worker thread (sandbox-worker.ts).
+import type { McpLogLevel } from '../lib/log'
 import type { SandboxFailure } from './sandbox-types'
 
 /** Host functions the main thread can run for a call; log/progress are one-way notices and always exist. */
 export type HostCallName = 'fetch' | 'sample' | 'elicit'
-export type HostNoticeName = 'log' | 'progress'
+
+/** FunctionHost.log/progress calls of a running call, forwarded as they are. */
+export type HostNotice =
+  | { name: 'log'; args: [level: McpLogLevel, message: string] }
+  | { name: 'progress'; args: [progress: number, total?: number, message?: string] }
 
 export type ToWorker =
   | {
@@ -28,6 +33,6 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'started'; id: number }
   | { type: 'host-call'; id: number; callId: number; name: HostCallName; args: unknown[] }
-  | { type: 'host-notice'; id: number; name: HostNoticeName; args: unknown[] }
+  | ({ type: 'host-notice'; id: number } & HostNotice)
   | { type: 'done'; id: number; ok: true; json: string; recycle: boolean }
   | { type: 'done'; id: number; ok: false; message: string; reason: SandboxFailure; recycle: boolean }

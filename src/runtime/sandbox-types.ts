@@ -1,14 +1,5 @@
-// Public types of the JavaScript sandbox (host callbacks, options, SandboxError), shared by the main thread and the workers.
-
-/** What the host offers the code as `ctx`; sample/elicit exist in the sandbox only when given here. */
-export interface SandboxHost {
-  credentials?: unknown
-  fetch?: (url: string, init: SandboxFetchInit) => Promise<SandboxFetchResponse>
-  log?: (level: string, message: string) => void
-  progress?: (progress: number, total?: number, message?: string) => void
-  sample?: (request: unknown) => Promise<unknown>
-  elicit?: (request: unknown) => Promise<unknown>
-}
+// Types of the JavaScript sandbox (fetch, options, SandboxError), shared by the main thread and the workers.
+import type { FunctionHost } from './host'
 
 export interface SandboxFetchInit {
   method?: string
@@ -23,14 +14,21 @@ export interface SandboxFetchResponse {
   url?: string
 }
 
+/** `ctx.fetch` as the host runs it (the runtime's: through the egress guard, bounded by the call's deadline). */
+export type SandboxFetch = (url: string, init: SandboxFetchInit) => Promise<SandboxFetchResponse>
+
 export interface RunJavaScriptOptions {
   /** An ES module whose default export is `async (input, ctx) => result`. */
   code: string
   input: unknown
-  ctx: SandboxHost
+  /** The caller: cancellation, log/progress, and sample/elicit (in ctx only when offered here). None: nothing to reach. */
+  host?: FunctionHost
+  /** Behind `ctx.fetch`; without it ctx.fetch fails with "fetch is not available". */
+  fetch?: SandboxFetch
+  /** `ctx.credentials`: plain JSON data, never logged. */
+  credentials?: unknown
   memoryMb?: number
   timeoutMs?: number
-  signal?: AbortSignal
 }
 
 export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'
@@ -45,6 +43,3 @@ export class SandboxError extends Error {
     super(message)
   }
 }
-
-export const DEFAULT_SANDBOX_MEMORY_MB = 64
-export const DEFAULT_SANDBOX_TIMEOUT_MS = 10_000

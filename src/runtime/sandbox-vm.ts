@@ -1,17 +1,22 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
+import { toMcpLogLevel } from '../lib/log'
+import type { FunctionHost } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
 import { PRELUDE } from './sandbox-prelude'
-import { SandboxError, type SandboxFailure, type SandboxFetchInit, type SandboxHost } from './sandbox-types'
+import { SandboxError, type SandboxFailure, type SandboxFetch, type SandboxFetchInit } from './sandbox-types'
 
 export interface VmRunOptions {
   code: string
   /** The input as JSON text (values cross thread and VM boundaries as JSON). */
   inputJson: string
-  host: SandboxHost
+  /** JSON text of ctx.credentials, absent when there are none. */
+  credentialsJson?: string
+  /** The caller; its signal cancels the call. */
+  host: FunctionHost
+  fetch: SandboxFetch
   memoryMb: number
   timeoutMs: number
-  signal?: AbortSignal
   /** Set to non-zero by the main thread to stop the call even while its code runs (checked by the interrupt handler). */
   cancelFlag?: Int32Array
 }
@@ -21,7 +26,7 @@ const MAX_STACK_BYTES = 256 * 1024
 
 /** Runs `code`'s default export; resolves to the JSON text `{"value": ...}` or rejects with SandboxError. */
 export async function runInVm(options: VmRunOptions): Promise<string> {
-  if (options.signal?.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
+  if (options.host.signal.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
   const engine = await acquireEngine()
   const call = new SandboxCall(engine, options)
   try {
@@ -40,11 +45,7 @@ class SandboxCall {
   private readonly pending = new Set<QuickJSDeferredPromise>()
   private readonly deadline: number
   private readonly memoryLimit: number
-  private readonly memoryMb: number
-  private readonly timeoutMs: number
-  private readonly host: SandboxHost
-  private readonly signal?: AbortSignal
-  private readonly cancelFlag?: Int32Array
+  private readonly signal: AbortSignal
   private grownBytes = 0
   /** The VM was interrupted, ran out of memory or failed at host level: its runtime is not freed (see dispose). */
   private unsafeToFree = false
@@ -57,15 +58,11 @@ class SandboxCall {
 
   constructor(
     private readonly engine: Engine,
-    options: VmRunOptions,
+    private readonly options: VmRunOptions,
   ) {
-    this.host = options.host
-    this.signal = options.signal
-    this.cancelFlag = options.cancelFlag
-    this.memoryMb = options.memoryMb
-    this.timeoutMs = options.timeoutMs
-    this.memoryLimit = this.memoryMb * 1024 * 1024
-    this.deadline = Date.now() + this.timeoutMs
+    this.signal = options.host.signal
+    this.memoryLimit = options.memoryMb * 1024 * 1024
+    this.deadline = Date.now() + options.timeoutMs
     takeGrowth(engine)
     this.runtime = engine.quickjs.newRuntime()
     this.runtime.setMemoryLimit(this.memoryLimit)
@@ -80,68 +77,24 @@ class SandboxCall {
       this.timer = setTimeout(() => {
         this.outcome ??= 'timeout'
         reject(this.limitError())
-      }, this.timeoutMs)
+      }, this.options.timeoutMs)
       this.onAbort = () => {
         this.outcome ??= 'aborted'
         reject(this.limitError())
       }
-      this.signal?.addEventListener('abort', this.onAbort, { once: true })
+      this.signal.addEventListener('abort', this.onAbort, { once: true })
     })
     this.stop.catch(() => {})
   }
 
   async run(code: string, inputJson: string): Promise<string> {
     const { context } = this
-    const hostObject = this.keep(context.newObject())
-    context.setProp(
-      hostObject,
-      'fetch',
-      this.asyncHostFunction('fetch', async ([url = '', init = '{}']) => {
-        if (!this.host.fetch) throw new Error('fetch is not available')
-        return JSON.stringify(await this.host.fetch(url, JSON.parse(init) as SandboxFetchInit))
-      }),
-    )
-    context.setProp(
-      hostObject,
-      'log',
-      this.syncHostFunction('log', ([level = 'info', message = '']) => this.host.log?.(level, message)),
-    )
-    context.setProp(
-      hostObject,
-      'progress',
-      this.syncHostFunction('progress', ([packed = '{}']) => {
-        const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
-        if (typeof p.progress !== 'number') return
-        this.host.progress?.(
-          p.progress,
-          typeof p.total === 'number' ? p.total : undefined,
-          typeof p.message === 'string' ? p.message : undefined,
-        )
-      }),
-    )
-    const { sample, elicit } = this.host
-    if (sample)
-      context.setProp(
-        hostObject,
-        'sample',
-        this.asyncHostFunction('sample', async ([req = 'null']) =>
-          JSON.stringify((await sample(JSON.parse(req))) ?? null),
-        ),
-      )
-    if (elicit)
-      context.setProp(
-        hostObject,
-        'elicit',
-        this.asyncHostFunction('elicit', async ([req = 'null']) =>
-          JSON.stringify((await elicit(JSON.parse(req))) ?? null),
-        ),
-      )
-
+    const hostObject = this.hostObject()
     const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
     const credentials =
-      this.host.credentials === undefined
+      this.options.credentialsJson === undefined
         ? context.undefined
-        : this.keep(context.newString(JSON.stringify(this.host.credentials)))
+        : this.keep(context.newString(this.options.credentialsJson))
     const runner = this.unwrap(
       this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)),
     )
@@ -157,10 +110,37 @@ class SandboxCall {
     return context.getString(result)
   }
 
+  /** The raw string-in/string-out functions the prelude builds ctx over; sample/elicit only when the host offers them. */
+  private hostObject(): QuickJSHandle {
+    const { context } = this
+    const { host, fetch } = this.options
+    const object = this.keep(context.newObject())
+    const asks: Record<string, (args: string[]) => Promise<string>> = {
+      fetch: async ([url = '', init = '{}']) => JSON.stringify(await fetch(url, JSON.parse(init) as SandboxFetchInit)),
+    }
+    for (const name of ['sample', 'elicit'] as const) {
+      const ask = host[name]
+      if (ask)
+        asks[name] = async ([req = 'null']) =>
+          JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>)) ?? null)
+    }
+    for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
+    const log = ([level = 'info', message = '']: string[]) => host.log(toMcpLogLevel(level), message)
+    context.setProp(object, 'log', this.syncHostFunction('log', log))
+    const progress = ([packed = '{}']: string[]) => {
+      const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
+      if (typeof p.progress !== 'number') return
+      const total = typeof p.total === 'number' ? p.total : undefined
+      host.progress(p.progress, total, typeof p.message === 'string' ? p.message : undefined)
+    }
+    context.setProp(object, 'progress', this.syncHostFunction('progress', progress))
+    return object
+  }
+
   dispose(): void {
     this.finished = true
     clearTimeout(this.timer)
-    if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort)
+    if (this.onAbort) this.signal.removeEventListener('abort', this.onAbort)
     try {
       for (const deferred of this.pending) deferred.dispose()
       for (const handle of this.handles) if (handle.alive) handle.dispose()
@@ -193,15 +173,16 @@ class SandboxCall {
       this.outcome = 'memory'
       this.unsafeToFree = true
     }
-    if (!this.outcome && (this.signal?.aborted || isCanceled(this.cancelFlag))) this.outcome = 'aborted'
+    if (!this.outcome && (this.signal.aborted || isCanceled(this.options.cancelFlag))) this.outcome = 'aborted'
     if (!this.outcome && Date.now() > this.deadline) this.outcome = 'timeout'
     return this.outcome !== undefined
   }
 
   private limitError(): SandboxError {
     if (this.outcome === 'aborted') return new SandboxError('canceled', 'aborted')
-    if (this.outcome === 'memory') return new SandboxError(`out of memory (limit ${this.memoryMb} MB)`, 'memory')
-    return new SandboxError(`timed out after ${this.timeoutMs}ms`, 'timeout')
+    if (this.outcome === 'memory')
+      return new SandboxError(`out of memory (limit ${this.options.memoryMb} MB)`, 'memory')
+    return new SandboxError(`timed out after ${this.options.timeoutMs}ms`, 'timeout')
   }
 
   /** Runs one synchronous entry into the VM; a host-level failure (not a JS exception) retires the instance. */
@@ -263,7 +244,7 @@ class SandboxCall {
     return this.unwrap(await Promise.race([resolved, this.stop]))
   }
 
-  /** A host function returning a VM promise settled from the host (DECISIONS §6: promises, not asyncify). */
+  /** A host function returning a VM promise settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
   private asyncHostFunction(name: string, call: (args: string[]) => Promise<string>): QuickJSHandle {
     const { context } = this
     return this.keep(

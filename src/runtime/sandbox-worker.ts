@@ -1,7 +1,8 @@
 // Worker-thread entry of the sandbox pool: runs calls in QuickJS and proxies ctx host functions to the main thread.
+import type { FunctionHost } from './host'
 import { acquireEngine, retiredEngines } from './quickjs-engine'
-import type { FromWorker, HostCallName, HostNoticeName, ToWorker } from './sandbox-protocol'
-import { SandboxError, type SandboxFetchInit, type SandboxFetchResponse, type SandboxHost } from './sandbox-types'
+import type { FromWorker, HostCallName, HostNotice, ToWorker } from './sandbox-protocol'
+import { SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
 
 const port = self as unknown as {
@@ -24,29 +25,32 @@ function hostCall(id: number, name: HostCallName, args: unknown[]): Promise<unkn
   })
 }
 
-const notice = (id: number, name: HostNoticeName, args: unknown[]) => send({ type: 'host-notice', id, name, args })
+const notice = (id: number, n: HostNotice) => send({ type: 'host-notice', id, ...n })
 
 async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const { id } = message
   const controller = new AbortController()
   controllers.set(id, controller)
-  const host: SandboxHost = {
-    credentials: message.credentialsJson === undefined ? undefined : JSON.parse(message.credentialsJson),
-    fetch: (url: string, init: SandboxFetchInit) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>,
-    log: (level, text) => notice(id, 'log', [level, text]),
-    progress: (progress, total, text) => notice(id, 'progress', [progress, total, text]),
+  // The caller's FunctionHost, rebuilt here over messages to the main thread.
+  const host: FunctionHost = {
+    signal: controller.signal,
+    log: (level, text) => notice(id, { name: 'log', args: [level, text] }),
+    progress: (progress, total, text) => notice(id, { name: 'progress', args: [progress, total, text] }),
   }
-  if (message.hosts.includes('sample')) host.sample = (request) => hostCall(id, 'sample', [request])
-  if (message.hosts.includes('elicit')) host.elicit = (request) => hostCall(id, 'elicit', [request])
+  type Reply = Record<string, unknown>
+  if (message.hosts.includes('sample')) host.sample = (r) => hostCall(id, 'sample', [r]) as Promise<Reply>
+  if (message.hosts.includes('elicit')) host.elicit = (r) => hostCall(id, 'elicit', [r]) as Promise<Reply>
+  const fetch: SandboxFetch = (url, init) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>
   send({ type: 'started', id })
   try {
     const json = await runInVm({
       code: message.code,
       inputJson: message.inputJson,
+      credentialsJson: message.credentialsJson,
       host,
+      fetch,
       memoryMb: message.memoryMb,
       timeoutMs: message.timeoutMs,
-      signal: controller.signal,
       cancelFlag: message.cancelFlag,
     })
     send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })

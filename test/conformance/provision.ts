@@ -1,5 +1,5 @@
 // Provisions, through Toolyard's REST API only, one public server with every fixture the official conformance
-// suite's server scenarios expect (MCP-NOTES §2.1): tools backed by JavaScript functions, resources, a
+// suite's server scenarios expect: tools backed by JavaScript functions, resources, a
 // function-backed template, prompts and completion values.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='

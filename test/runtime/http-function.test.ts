@@ -77,7 +77,7 @@ describe('runHttpFunction', () => {
     expect(last().method).toBe('GET')
     expect(last().query).toEqual({ q: ['a b&c'], limit: ['5'], tags: ['x', 'y'] })
     expect(last().body).toBe('')
-    expect(text).toBe(JSON.stringify({ ok: true, nested: { n: 1 } }, null, 2))
+    expect(text).toEqual({ ok: true, value: JSON.stringify({ ok: true, nested: { n: 1 } }, null, 2) })
   })
 
   test('non-GET without a body sends the arguments as JSON', async () => {
@@ -99,16 +99,18 @@ describe('runHttpFunction', () => {
   })
 
   test('a non-JSON 2xx body is returned as is', async () => {
-    expect(await runHttpFunction({ http: { url: `${base}/text` }, args: {}, egress })).toBe('plain words')
+    expect(await runHttpFunction({ http: { url: `${base}/text` }, args: {}, egress })).toEqual({
+      ok: true,
+      value: 'plain words',
+    })
   })
 
-  test('non-2xx becomes an isError result naming the status and the start of the body', async () => {
+  test('non-2xx is an http_status failure naming the status and the start of the body', async () => {
     const result = await runHttpFunction({ http: { url: `${base}/missing` }, args: {}, egress })
-    expect(typeof result).toBe('object')
-    const r = result as { isError: boolean; content: { type: string; text: string }[] }
-    expect(r.isError).toBe(true)
-    expect(r.content[0]!.text.startsWith('HTTP 404: no such thing')).toBe(true)
-    expect(r.content[0]!.text.length).toBe('HTTP 404: '.length + 500)
+    if (result.ok) throw new Error('expected a failure')
+    expect(result.kind).toBe('http_status')
+    expect(result.message.startsWith('HTTP 404: no such thing')).toBe(true)
+    expect(result.message.length).toBe('HTTP 404: '.length + 500)
   })
 
   test('the egress guard applies', async () => {

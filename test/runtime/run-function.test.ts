@@ -1,6 +1,7 @@
-// runFunction: each runtime end to end, and failures as isError results (never thrown).
+// runFunction: each runtime end to end, and failures as {ok: false} outcomes naming why (never thrown).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createEgress } from '../../src/egress/client'
+import { detachedHost, type FunctionHost } from '../../src/runtime/host'
 import { runFunction } from '../../src/runtime/run-function'
 
 let server: ReturnType<typeof Bun.serve>
@@ -9,81 +10,104 @@ beforeAll(() => {
   server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch: (req) => Response.json({ path: new URL(req.url).pathname, auth: req.headers.get('authorization') }),
+    fetch: (req) =>
+      req.url.endsWith('/gone')
+        ? new Response('gone for good', { status: 410 })
+        : Response.json({ path: new URL(req.url).pathname, auth: req.headers.get('authorization') }),
   })
   base = `http://127.0.0.1:${server.port}`
 })
 afterAll(() => server.stop(true))
 
-const open = createEgress({ allowPrivate: true })
-const closed = createEgress({ allowPrivate: false })
+const host = detachedHost(new AbortController().signal)
+const open = { host, egress: createEgress({ allowPrivate: true }) }
+const closed = { host, egress: createEgress({ allowPrivate: false }) }
 
 describe('runFunction', () => {
-  test('javascript: value mapped, ctx.fetch through egress, structuredContent with an output schema', async () => {
+  test('javascript: the value as is, ctx.fetch through egress with the credentials', async () => {
     const fn = {
       name: 'f',
       runtime: 'javascript' as const,
       code: `export default async (input, ctx) => (await ctx.fetch('${base}/p', { headers: { authorization: ctx.credentials.k } })).json()`,
     }
-    const result = await runFunction(
-      fn,
-      {},
-      { egress: open, credentials: { k: 'key' }, outputSchema: { type: 'object' } },
-    )
-    expect(result).toEqual({
-      content: [{ type: 'text', text: JSON.stringify({ path: '/p', auth: 'key' }, null, 2) }],
-      structuredContent: { path: '/p', auth: 'key' },
-      isError: false,
+    expect(await runFunction(fn, {}, { ...open, credentials: { k: 'key' } })).toEqual({
+      ok: true,
+      value: { path: '/p', auth: 'key' },
     })
   })
 
-  test('javascript: errors, timeouts and egress refusals are isError results', async () => {
+  test('javascript: errors, timeouts and egress refusals are failures of their kind', async () => {
     const thrown = await runFunction(
       { name: 'f', runtime: 'javascript', code: 'export default async () => { throw new Error("nope") }' },
       {},
-      { egress: open },
+      open,
     )
-    expect(thrown).toEqual({ content: [{ type: 'text', text: 'nope' }], isError: true })
+    expect(thrown).toEqual({ ok: false, kind: 'error', message: 'nope' })
     const slow = await runFunction(
       { name: 'f', runtime: 'javascript', code: 'export default async () => { for (;;) {} }', timeout_ms: 100 },
       {},
-      { egress: open },
+      open,
     )
-    expect(slow).toEqual({ content: [{ type: 'text', text: 'timed out after 100ms' }], isError: true })
+    expect(slow).toEqual({ ok: false, kind: 'timeout', message: 'timed out after 100ms' })
     const refused = await runFunction(
       { name: 'f', runtime: 'javascript', code: `export default async (i, ctx) => ctx.fetch('${base}/x')` },
       {},
-      { egress: closed },
+      closed,
     )
-    expect(refused.isError).toBe(true)
-    expect(refused.content[0]!.text).toContain('egress refused: 127.0.0.1 is a private address')
+    expect(refused.ok).toBe(false)
+    expect(!refused.ok && refused.message).toContain('egress refused: 127.0.0.1 is a private address')
   })
 
-  test('http: 2xx text, egress refusal surfaced', async () => {
+  test('javascript: log and progress reach the caller’s host; a cancelled caller ends the call', async () => {
+    const seen: string[] = []
+    const listening: FunctionHost = {
+      signal: new AbortController().signal,
+      log: (level, message) => seen.push(`${level}:${message}`),
+      progress: (p, total) => seen.push(`progress:${p}/${total}`),
+    }
+    const code = `export default async (i, ctx) => { ctx.log('notice', 'hi'); ctx.progress(1, 2); return 'ok' }`
+    expect(await runFunction({ name: 'f', runtime: 'javascript', code }, {}, { ...open, host: listening })).toEqual({
+      ok: true,
+      value: 'ok',
+    })
+    expect(seen).toEqual(['notice:hi', 'progress:1/2'])
+    const controller = new AbortController()
+    const looping = runFunction(
+      { name: 'f', runtime: 'javascript', code: 'export default async () => { for (;;) {} }' },
+      {},
+      { ...open, host: detachedHost(controller.signal) },
+    )
+    setTimeout(() => controller.abort(), 50)
+    expect(await looping).toEqual({ ok: false, kind: 'aborted', message: 'canceled' })
+  })
+
+  test('http: 2xx text, non-2xx an http_status failure, egress refusal surfaced', async () => {
     const ok = await runFunction(
       { name: 'h', runtime: 'http', http: { url: `${base}/u/{{args.id}}` } },
       { id: 'z' },
-      { egress: open },
+      open,
     )
-    expect(ok.isError).toBe(false)
-    expect(JSON.parse(ok.content[0]!.text as string)).toEqual({ path: '/u/z', auth: null })
-    const refused = await runFunction(
-      { name: 'h', runtime: 'http', http: { url: `${base}/u` } },
-      {},
-      { egress: closed },
-    )
-    expect(refused.isError).toBe(true)
-    expect(refused.content[0]!.text).toContain('TOOLYARD_ALLOW_PRIVATE_EGRESS')
+    expect(ok.ok).toBe(true)
+    expect(JSON.parse((ok as { value: string }).value)).toEqual({ path: '/u/z', auth: null })
+    expect(await runFunction({ name: 'h', runtime: 'http', http: { url: `${base}/gone` } }, {}, open)).toEqual({
+      ok: false,
+      kind: 'http_status',
+      message: 'HTTP 410: gone for good',
+    })
+    const refused = await runFunction({ name: 'h', runtime: 'http', http: { url: `${base}/u` } }, {}, closed)
+    expect(refused.ok).toBe(false)
+    expect(!refused.ok && refused.message).toContain('TOOLYARD_ALLOW_PRIVATE_EGRESS')
   })
 
-  test('builtin: echo, and an unknown builtin is an isError result', async () => {
-    expect(
-      await runFunction({ name: 'builtin.utilities.echo', runtime: 'builtin' }, { text: 'a<b' }, { egress: open }),
-    ).toEqual({ content: [{ type: 'text', text: 'a<b' }], isError: false })
-    const unknown = await runFunction({ name: 'builtin.nope', runtime: 'builtin' }, {}, { egress: open })
-    expect(unknown).toEqual({
-      content: [{ type: 'text', text: 'unknown built-in function: builtin.nope' }],
-      isError: true,
+  test('builtin: echo, and an unknown builtin is a failure', async () => {
+    expect(await runFunction({ name: 'builtin.utilities.echo', runtime: 'builtin' }, { text: 'a<b' }, open)).toEqual({
+      ok: true,
+      value: 'a<b',
+    })
+    expect(await runFunction({ name: 'builtin.nope', runtime: 'builtin' }, {}, open)).toEqual({
+      ok: false,
+      kind: 'error',
+      message: 'unknown built-in function: builtin.nope',
     })
   })
 })

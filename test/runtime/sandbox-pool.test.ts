@@ -1,6 +1,7 @@
 // The sandbox worker pool: user code runs off the main thread, so a looping or bloated call never stalls other work.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { runJavaScript, sandboxStats, shutdownSandbox } from '../../src/runtime/sandbox'
+import { detachedHost } from '../../src/runtime/host'
+import { runJavaScript, sandboxStats, shutdownSandbox } from '../../src/runtime/sandbox-pool'
 
 const LOOP = 'export default async () => { while (true) {} }'
 
@@ -20,9 +21,9 @@ describe('sandbox worker pool', () => {
   afterAll(() => upstream.stop(true))
 
   test('an infinite loop does not block the main thread: a timer, an HTTP request and another call finish first', async () => {
-    await runJavaScript({ code: 'export default async () => 0', input: {}, ctx: {} }) // a warm worker, outside the ordering
+    await runJavaScript({ code: 'export default async () => 0', input: {} }) // a warm worker, outside the ordering
     const events: string[] = []
-    const looping = runJavaScript({ code: LOOP, input: {}, ctx: {}, timeoutMs: 3000 }).then(
+    const looping = runJavaScript({ code: LOOP, input: {}, timeoutMs: 3000 }).then(
       () => events.push('loop resolved'),
       (error: Error) => events.push(`loop: ${error.message}`),
     )
@@ -31,7 +32,7 @@ describe('sandbox worker pool', () => {
     const others = [
       new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => events.push('timer')),
       fetch(`http://127.0.0.1:${upstream.port}/`).then(async (r) => events.push(`http ${await r.text()}`)),
-      runJavaScript({ code: 'export default async (input) => input.n * 2', input: { n: 21 }, ctx: {} }).then((v) =>
+      runJavaScript({ code: 'export default async (input) => input.n * 2', input: { n: 21 } }).then((v) =>
         events.push(`call ${String(v)}`),
       ),
     ]
@@ -44,11 +45,9 @@ describe('sandbox worker pool', () => {
     const result = await runJavaScript({
       code: `export default async (input, ctx) => { ctx.log('info', 'go'); const r = await ctx.fetch(input.url); return { status: r.status, body: await r.text() } }`,
       input: { url: `http://127.0.0.1:${upstream.port}/` },
-      ctx: {
-        fetch: async (url) => {
-          const r = await fetch(url)
-          return { status: r.status, headers: Object.fromEntries(r.headers), text: await r.text() }
-        },
+      fetch: async (url) => {
+        const r = await fetch(url)
+        return { status: r.status, headers: Object.fromEntries(r.headers), text: await r.text() }
       },
     })
     expect(result).toEqual({ status: 200, body: 'pong' })
@@ -56,13 +55,13 @@ describe('sandbox worker pool', () => {
 
   test('cancelling a CPU-bound call stops it inside its worker', async () => {
     const controller = new AbortController()
-    const call = runJavaScript({ code: LOOP, input: {}, ctx: {}, timeoutMs: 30_000, signal: controller.signal })
+    const call = runJavaScript({ code: LOOP, input: {}, timeoutMs: 30_000, host: detachedHost(controller.signal) })
     await Bun.sleep(100)
     controller.abort()
     await expect(call).rejects.toThrow('canceled')
     // The worker reports the call ended (the cancel flag is read by the VM's interrupt handler), well before its 30 s deadline.
     await waitFor(() => sandboxStats().calls === 0)
-    expect(await runJavaScript({ code: 'export default async () => "next"', input: {}, ctx: {} })).toBe('next')
+    expect(await runJavaScript({ code: 'export default async () => "next"', input: {} })).toBe('next')
   })
 
   test('a memory bomb ends that call only; a call waiting on the host meanwhile completes', async () => {
@@ -71,23 +70,20 @@ describe('sandbox worker pool', () => {
     const waiting = runJavaScript({
       code: 'export default async (input, ctx) => (await (await ctx.fetch("http://x/")).text()) + "!"',
       input: {},
-      ctx: {
-        fetch: async () => {
-          await gate
-          return { status: 200, headers: {}, text: 'done' }
-        },
+      fetch: async () => {
+        await gate
+        return { status: 200, headers: {}, text: 'done' }
       },
     })
     const bomb = runJavaScript({
       code: 'export default async () => { const a = []; while (true) a.push({ n: a.length, list: [1, 2, 3] }) }',
       input: {},
-      ctx: {},
       memoryMb: 16,
     })
     await expect(bomb).rejects.toThrow('out of memory (limit 16 MB)')
     release()
     expect(await waiting).toBe('done!')
-    expect(await runJavaScript({ code: 'export default async () => "healthy"', input: {}, ctx: {} })).toBe('healthy')
+    expect(await runJavaScript({ code: 'export default async () => "healthy"', input: {} })).toBe('healthy')
   })
 
   test('the pool never holds more than four workers, even under many concurrent calls', async () => {
@@ -95,7 +91,7 @@ describe('sandbox worker pool', () => {
       runJavaScript({
         code: 'export default async (input, ctx) => { await ctx.fetch("u"); return input.i }',
         input: { i },
-        ctx: { fetch: async () => ({ status: 200, headers: {}, text: '' }) },
+        fetch: async () => ({ status: 200, headers: {}, text: '' }),
       }),
     )
     expect(sandboxStats().workers).toBeLessThanOrEqual(4)
@@ -103,9 +99,9 @@ describe('sandbox worker pool', () => {
   })
 
   test('shutdownSandbox ends idle workers; later calls start new ones', async () => {
-    await runJavaScript({ code: 'export default async () => 1', input: {}, ctx: {} })
+    await runJavaScript({ code: 'export default async () => 1', input: {} })
     shutdownSandbox()
     expect(sandboxStats().workers).toBe(0)
-    expect(await runJavaScript({ code: 'export default async () => "again"', input: {}, ctx: {} })).toBe('again')
+    expect(await runJavaScript({ code: 'export default async () => "again"', input: {} })).toBe('again')
   })
 })

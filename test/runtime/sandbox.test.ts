@@ -1,13 +1,25 @@
 // The QuickJS sandbox: results, errors, limits, isolation, ctx callbacks, concurrency and cancellation.
 import { describe, expect, test } from 'bun:test'
-import { runJavaScript, type SandboxHost } from '../../src/runtime/sandbox'
+import { detachedHost, type FunctionHost } from '../../src/runtime/host'
+import { runJavaScript } from '../../src/runtime/sandbox-pool'
+import type { SandboxFetch } from '../../src/runtime/sandbox-types'
+
+/** What the code's ctx is made of: the caller's callbacks, plus fetch and credentials from the runtime. */
+type Ctx = Partial<Pick<FunctionHost, 'log' | 'progress' | 'sample' | 'elicit'>> & {
+  credentials?: unknown
+  fetch?: SandboxFetch
+}
 
 const run = (
   code: string,
   input: unknown = {},
-  ctx: SandboxHost = {},
+  ctx: Ctx = {},
   extra: { memoryMb?: number; timeoutMs?: number; signal?: AbortSignal } = {},
-) => runJavaScript({ code, input, ctx, ...extra })
+) => {
+  const { credentials, fetch, ...callbacks } = ctx
+  const host: FunctionHost = { ...detachedHost(extra.signal ?? new AbortController().signal), ...callbacks }
+  return runJavaScript({ code, input, host, fetch, credentials, memoryMb: extra.memoryMb, timeoutMs: extra.timeoutMs })
+}
 
 describe('runJavaScript', () => {
   test('returns the default export’s result (function and arrow forms)', async () => {
@@ -99,6 +111,21 @@ describe('runJavaScript', () => {
     ])
   })
 
+  test('a ctx.log level MCP does not know reaches the host as "info"', async () => {
+    const logs: [string, string][] = []
+    await run(
+      `export default async (input, ctx) => { ctx.log('verbose', 'a'); ctx.log('error', 'b') }`,
+      {},
+      {
+        log: (l, m) => logs.push([l, m]),
+      },
+    )
+    expect(logs).toEqual([
+      ['info', 'a'],
+      ['error', 'b'],
+    ])
+  })
+
   test('ctx.fetch goes through the host fetch and exposes status, headers, text() and json()', async () => {
     const calls: unknown[] = []
     const result = await run(
@@ -158,7 +185,7 @@ describe('runJavaScript', () => {
   })
 
   test('three concurrent calls with 200 ms host waits finish together', async () => {
-    const slowFetch: SandboxHost['fetch'] = async () => {
+    const slowFetch: SandboxFetch = async () => {
       await Bun.sleep(200)
       return { status: 200, headers: {}, text: 'ok' }
     }

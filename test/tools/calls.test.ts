@@ -1,7 +1,7 @@
 // Running tools through REST (/tools/list, /tools/call) and through the protocol backend the MCP endpoint uses.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { CallHost } from '../../src/mcp/backend'
 import { ProtocolError } from '../../src/mcp/errors'
+import { detachedHost } from '../../src/runtime/host'
 import {
   createFunction,
   createServer,
@@ -249,12 +249,7 @@ describe('REST /tools/call', () => {
 })
 
 describe('protocol backend (what the MCP endpoint calls)', () => {
-  const host: CallHost = {
-    signal: new AbortController().signal,
-    protocolVersion: '2025-11-25',
-    log: () => {},
-    progress: () => {},
-  }
+  const host = detachedHost(new AbortController().signal)
   const row = () => app.server.deps.servers.bySlug('calls-server')!
   const rpcError = async (p: Promise<unknown>) => {
     try {

@@ -1,6 +1,6 @@
 // Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
 import type { Db } from '../../db/open'
-import { AppError, badRequest, conflict, type ErrorDetail, notFound } from '../../http/errors'
+import { badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../http/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
@@ -18,9 +18,9 @@ export interface PromptsServiceDeps {
 }
 
 /** A prompt asked for by name that does not exist (or is not on the server): REST 404, protocol -32602. */
-export class UnknownPromptError extends AppError {
+class UnknownPromptError extends UnknownNameError {
   constructor(readonly promptName: string) {
-    super('not_found', `prompt not found: ${promptName}`)
+    super(`prompt not found: ${promptName}`)
   }
 }
 

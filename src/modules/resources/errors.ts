@@ -1,9 +1,9 @@
 // Errors of reading a resource. An unknown uri is its own type so the protocol can answer -32002 for it alone.
-import { AppError } from '../../http/errors'
+import { AppError, UnknownNameError } from '../../http/errors'
 
-export class UnknownResourceError extends AppError {
+export class UnknownResourceError extends UnknownNameError {
   constructor(readonly uri: string) {
-    super('not_found', `resource not found: ${uri}`)
+    super(`resource not found: ${uri}`)
   }
 }
 

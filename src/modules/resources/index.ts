@@ -2,7 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { ErrorBody, errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
-import type { CallHost } from '../../mcp/backend'
+import { detachedHost } from '../../runtime/host'
 import {
   CreateResourceBody,
   ListRecordsQuery,
@@ -19,14 +19,6 @@ import type { ResourcesService } from './service'
 
 const tags = ['resources']
 const withErrors = { ...errorResponses, 502: ErrorBody }
-
-/** A REST read has no MCP session: nothing to log to or report progress on. */
-const restHost = (signal: AbortSignal): CallHost => ({
-  signal,
-  protocolVersion: '2025-11-25',
-  log: () => {},
-  progress: () => {},
-})
 
 export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService }) =>
   new Elysia({ name: 'toolyard.resources' })
@@ -81,7 +73,7 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService 
     .post(
       '/resources/read',
       ({ auth, body, request }) =>
-        deps.resources.read(auth.projectId, body.uri, restHost(request.signal), body.server_id),
+        deps.resources.read(auth.projectId, body.uri, detachedHost(request.signal), body.server_id),
       {
         api: 'resources_read',
         body: ReadResourceBody,

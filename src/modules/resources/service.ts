@@ -4,7 +4,8 @@ import { conflict, notFound } from '../../http/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
-import type { CallHost, McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
+import type { McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
+import type { FunctionHost } from '../../runtime/host'
 import type { ReadCache } from './cache'
 import { UnknownResourceError } from './errors'
 import type { CreateResourceBody, ResourceView, UpdateResourceBody } from './model'
@@ -205,7 +206,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
     async read(
       projectId: string,
       uri: string,
-      host: CallHost,
+      host: FunctionHost,
       serverId?: string,
     ): Promise<{ contents: ResourceContents[] }> {
       const { row, params } = resolve(projectId, uri, serverId)

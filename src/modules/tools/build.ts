@@ -3,10 +3,10 @@ import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import { projectFunctionRunner } from '../functions/run'
-import { toolCallService } from './call-service'
+import { functionLookup, toolCalls } from './call'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
+import { toolsMcp } from './mcp'
 import { toolsRepository } from './repository'
 import { serverToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
@@ -28,7 +28,7 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
   const functions = functionsService(functionsRepository(db))
-  const functionRunner = projectFunctionRunner(functions, egress)
+  const findFunction = functionLookup(functions)
   const serverTools = serverToolsService(
     db,
     serverToolsRepository(db),
@@ -41,10 +41,10 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
   return {
     catalog,
     functions,
-    functionRunner,
+    findFunction,
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
-    toolCalls: toolCallService(serverTools, toolRows, credentials, functionRunner),
+    toolCalls: toolsMcp(toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress })),
   }
 }

@@ -2,9 +2,9 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
-import type { CallHost } from '../../mcp/backend'
+import { detachedHost } from '../../runtime/host'
 import type { ServersService } from '../servers/service'
-import type { ToolCallService } from './call-service'
+import type { ToolsMcp } from './mcp'
 import {
   CallResultView,
   CreateToolBody,
@@ -18,17 +18,7 @@ import {
 } from './model'
 import type { ToolsService } from './service'
 
-// REST callers have no MCP session: logs and progress have nowhere to go, and sampling/elicitation are unavailable.
-const restHost = (signal: AbortSignal): CallHost => ({
-  signal,
-  protocolVersion: '2025-11-25',
-  log: () => {},
-  progress: () => {},
-})
-
-export const toolsModule = (
-  deps: GuardDeps & { tools: ToolsService; toolCalls: ToolCallService; servers: ServersService },
-) =>
+export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: ToolsMcp; servers: ServersService }) =>
   new Elysia({ name: 'toolyard.tools' })
     .use(guard(deps))
     .post(
@@ -53,7 +43,7 @@ export const toolsModule = (
           server,
           body.name,
           body.arguments ?? {},
-          restHost(request.signal),
+          detachedHost(request.signal),
         )
         return { ...result, isError: result.isError ?? false }
       },

@@ -3,7 +3,8 @@ import Mustache from 'mustache'
 import type { Egress } from '../../../egress/client'
 import { AppError } from '../../../http/errors'
 import type { CredentialAccess } from '../../../lib/credentials-port'
-import type { CallHost, ResourceContents } from '../../../mcp/backend'
+import type { ResourceContents } from '../../../mcp/backend'
+import type { FunctionHost } from '../../../runtime/host'
 import { upstreamError } from '../errors'
 import type { ResourceRow } from '../repository'
 import { readApi } from './api'
@@ -17,7 +18,7 @@ export interface ResourceFunctionRunner {
     projectId: string,
     functionName: string,
     input: { uri: string; params: Record<string, string> },
-    options: { host: CallHost; credentials?: Record<string, unknown> },
+    options: { host: FunctionHost; credentials?: Record<string, unknown> },
   ): Promise<{ ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }>
 }
 
@@ -51,7 +52,7 @@ export function sourceReader(d: SourceDeps) {
     row: ResourceRow,
     uri: string,
     params: Record<string, string>,
-    host: CallHost,
+    host: FunctionHost,
   ): Promise<ResourceContents[]> {
     switch (row.resource_type) {
       case 'static':

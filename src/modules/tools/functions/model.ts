@@ -1,5 +1,7 @@
 // TypeBox schemas for /functions.
 import { t } from 'elysia'
+import { FUNCTION_LIMITS } from '../../../limits'
+import { HttpFunctionSpec } from '../../../runtime/http-function'
 
 const FunctionName = t.String({
   pattern: '^[A-Za-z0-9_.:-]{1,128}$',
@@ -8,33 +10,24 @@ const FunctionName = t.String({
 const Runtime = t.Union([t.Literal('javascript'), t.Literal('http')], {
   error: 'runtime must be "javascript" or "http"',
 })
-const Templates = t.Record(t.String({ maxLength: 200 }), t.String({ maxLength: 8000 }))
-
-const HttpSpec = t.Object(
-  {
-    url: t.String({ minLength: 1, maxLength: 4000 }),
-    method: t.Optional(
-      t.Union(
-        ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => t.Literal(m)),
-        { error: 'method must be GET, POST, PUT, PATCH, DELETE or HEAD' },
-      ),
-    ),
-    headers: t.Optional(Templates),
-    query: t.Optional(Templates),
-    body: t.Optional(t.Union([t.String({ maxLength: 100_000 }), t.Record(t.String(), t.Any())])),
-  },
-  { additionalProperties: false },
-)
-
-const MemoryMb = t.Integer({ minimum: 1, maximum: 512, error: 'memory_mb must be an integer between 1 and 512' })
-const TimeoutMs = t.Integer({ minimum: 1, maximum: 60_000, error: 'timeout_ms must be an integer between 1 and 60000' })
+const { memoryMb, timeoutMs } = FUNCTION_LIMITS
+const MemoryMb = t.Integer({
+  minimum: memoryMb.min,
+  maximum: memoryMb.max,
+  error: `memory_mb must be an integer between ${memoryMb.min} and ${memoryMb.max}`,
+})
+const TimeoutMs = t.Integer({
+  minimum: timeoutMs.min,
+  maximum: timeoutMs.max,
+  error: `timeout_ms must be an integer between ${timeoutMs.min} and ${timeoutMs.max}`,
+})
 
 export const CreateFunctionBody = t.Object(
   {
     name: FunctionName,
     runtime: Runtime,
     code: t.Optional(t.String({ minLength: 1, maxLength: 1_000_000 })),
-    http: t.Optional(HttpSpec),
+    http: t.Optional(HttpFunctionSpec),
     memory_mb: t.Optional(MemoryMb),
     timeout_ms: t.Optional(TimeoutMs),
     description: t.Optional(t.String({ maxLength: 4000 })),
@@ -47,7 +40,7 @@ export const UpdateFunctionBody = t.Object(
     name: t.Optional(FunctionName),
     runtime: t.Optional(Runtime),
     code: t.Optional(t.Union([t.String({ minLength: 1, maxLength: 1_000_000 }), t.Null()])),
-    http: t.Optional(t.Union([HttpSpec, t.Null()])),
+    http: t.Optional(t.Union([HttpFunctionSpec, t.Null()])),
     memory_mb: t.Optional(MemoryMb),
     timeout_ms: t.Optional(TimeoutMs),
     description: t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Null()])),

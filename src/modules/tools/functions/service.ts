@@ -2,21 +2,15 @@
 import { badRequest, conflict, notFound } from '../../../http/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
+import { FUNCTION_LIMITS } from '../../../limits'
+import type { HttpFunctionSpec } from '../../../runtime/http-function'
 import type { FunctionRow, FunctionsRepository } from './repository'
-
-interface HttpSpec {
-  url: string
-  method?: string
-  headers?: Record<string, string>
-  query?: Record<string, string>
-  body?: unknown
-}
 
 export interface CreateFunctionInput {
   name: string
   runtime: 'javascript' | 'http'
   code?: string
-  http?: HttpSpec
+  http?: HttpFunctionSpec
   memory_mb?: number
   timeout_ms?: number
   description?: string
@@ -26,7 +20,7 @@ export type UpdateFunctionInput = {
   name?: string
   runtime?: 'javascript' | 'http'
   code?: string | null
-  http?: HttpSpec | null
+  http?: HttpFunctionSpec | null
   memory_mb?: number
   timeout_ms?: number
   description?: string | null
@@ -37,16 +31,13 @@ export interface FunctionView {
   name: string
   runtime: 'javascript' | 'http'
   code?: string
-  http?: HttpSpec
+  http?: HttpFunctionSpec
   memory_mb: number
   timeout_ms: number
   description?: string
   created_at: string
   updated_at: string
 }
-
-const DEFAULT_MEMORY_MB = 64
-const DEFAULT_TIMEOUT_MS = 10_000
 
 /** `builtin.*` names belong to the service's pre-built functions. */
 export const isBuiltinName = (name: string) => name.startsWith('builtin.')
@@ -57,7 +48,7 @@ function view(f: FunctionRow): FunctionView {
     name: f.name,
     runtime: f.runtime,
     ...(f.code !== null ? { code: f.code } : {}),
-    ...(f.http !== null ? { http: JSON.parse(f.http) as HttpSpec } : {}),
+    ...(f.http !== null ? { http: JSON.parse(f.http) as HttpFunctionSpec } : {}),
     memory_mb: f.memory_mb,
     timeout_ms: f.timeout_ms,
     ...(f.description !== null ? { description: f.description } : {}),
@@ -84,7 +75,7 @@ function checkShape(row: FunctionRow): void {
     ])
   }
   if (row.runtime === 'http') {
-    const url = (JSON.parse(row.http!) as HttpSpec).url
+    const url = (JSON.parse(row.http!) as HttpFunctionSpec).url
     // The URL may be a template ({{args.x}}), so only its scheme is checked here; the egress guard checks the rest.
     if (!/^https?:\/\//i.test(url) && !url.startsWith('{{')) {
       throw badRequest('http.url must start with http:// or https://', [
@@ -124,8 +115,8 @@ export function functionsService(repo: FunctionsRepository) {
         runtime: input.runtime,
         code: input.code ?? null,
         http: input.http ? JSON.stringify(input.http) : null,
-        memory_mb: input.memory_mb ?? DEFAULT_MEMORY_MB,
-        timeout_ms: input.timeout_ms ?? DEFAULT_TIMEOUT_MS,
+        memory_mb: input.memory_mb ?? FUNCTION_LIMITS.memoryMb.default,
+        timeout_ms: input.timeout_ms ?? FUNCTION_LIMITS.timeoutMs.default,
         description: input.description ?? null,
         created_at: at,
         updated_at: at,

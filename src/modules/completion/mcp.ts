@@ -1,7 +1,6 @@
 // completion/complete: prompt arguments complete from their `enum`, template variables from the resource's `variables.<name>.enum`.
 import type { CompletionBackend, CompletionResult } from '../../mcp/backend'
-import { ProtocolError, RPC } from '../../mcp/errors'
-import { type PromptsService, UnknownPromptError } from '../prompts/service'
+import type { PromptsService } from '../prompts/service'
 import type { ResourcesService } from '../resources/service'
 
 const MAX_VALUES = 100
@@ -16,18 +15,12 @@ function suggest(values: string[], typed: string): CompletionResult {
 export function completionBackend(prompts: PromptsService, resources: ResourcesService): CompletionBackend {
   return {
     complete(server, ref, argument) {
-      if (ref.type === 'ref/prompt') {
-        try {
-          return suggest(
-            prompts.argumentEnum(server.project_id, ref.name, argument.name, server.id),
-            argument.value ?? '',
-          )
-        } catch (error) {
-          if (error instanceof UnknownPromptError)
-            throw new ProtocolError(RPC.INVALID_PARAMS, `Unknown prompt: ${ref.name}`)
-          throw error
-        }
-      }
+      // An unknown prompt throws (-32602 through src/mcp): the client named something that is not there.
+      if (ref.type === 'ref/prompt')
+        return suggest(
+          prompts.argumentEnum(server.project_id, ref.name, argument.name, server.id),
+          argument.value ?? '',
+        )
       // An unknown template or a variable without an enum has nothing to offer: an empty list is a valid answer.
       const row = resources.templateByUri(server.project_id, server.id, ref.uri)
       const variables = row?.variables ? (JSON.parse(row.variables) as Record<string, { enum?: string[] }>) : {}

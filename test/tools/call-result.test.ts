@@ -1,6 +1,6 @@
-// Result mapping per DECISIONS §6: strings, content objects, other JSON values, structuredContent, errors.
+// A function's value as a tool result (docs/decisions.md, "Sandbox": results): strings, content objects, other JSON values, structuredContent, errors.
 import { describe, expect, test } from 'bun:test'
-import { errorResult, toCallToolResult } from '../../src/runtime/result'
+import { errorResult, toCallToolResult } from '../../src/modules/tools/mcp'
 
 const schema = { type: 'object' }
 

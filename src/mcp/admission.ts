@@ -1,0 +1,104 @@
+// The one admission step of the protocol endpoint: Origin/Host → a header check → server + key → rate limit. The key
+// check and rate limit are the REST guard's (src/http/guard.ts); the answers are the transport's (JSON-RPC errors).
+import type { Server } from 'bun'
+import type { Config } from '../config'
+import { authenticateKey, clientAddress, countRequest, RATE_LIMITED } from '../http/guard'
+import type { RateGroup, RateLimiter } from '../http/rate-limit'
+import type { AuthContext, ProjectsService } from '../modules/projects/service'
+import type { ServerRow } from '../modules/servers/repository'
+import type { ServersService } from '../modules/servers/service'
+import { RPC } from './errors'
+import { jsonResponse } from './exchange'
+import { failure, type RpcId } from './jsonrpc'
+import { originPolicy } from './origin'
+import { isSupported, SUPPORTED_VERSIONS } from './versions'
+
+/** The SDK's code for transport errors (403 Origin, 400 version header, 405, 406): never -32020..-32022. */
+export const TRANSPORT_ERROR = -32000
+/** The same words for an unknown slug and a bad key, so neither reveals whether the server exists. */
+const ACCESS_DENIED = 'Invalid Request: unknown server or invalid API key'
+export const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id'
+
+/** A caller of one server: its key (`key:<id>`) or, on a public server without a key, its address (`addr:<ip>`). */
+export type Principal = { server: ServerRow; principal: string }
+
+type ResponseHeaders = Record<string, string>
+
+export interface Admission<W extends { principal: string }> {
+  /** Between the Origin check and the key: the version header, a required header, or reading the body. */
+  check?: (base: ResponseHeaders) => Response | null | Promise<Response | null>
+  /** Who the caller is, given the project of its key (null: none, or one the guard refuses); null denies it. */
+  identify: (auth: AuthContext | null) => W | null
+  denied: (base: ResponseHeaders) => Response
+  /** Only POSTs count; GET/DELETE are session plumbing. The subject is the caller's principal. */
+  group?: RateGroup
+}
+
+export interface AdmissionDeps {
+  config: Pick<Config, 'host' | 'allowedOrigins'>
+  urls: { get(): string }
+  servers: ServersService
+  projects: ProjectsService
+  limiter: RateLimiter
+}
+
+export function createAdmission(deps: AdmissionDeps) {
+  const origins = originPolicy(deps.config, () => deps.urls.get())
+
+  /** CORS response headers: only an allowed Origin is echoed. */
+  const cors = (headers: Headers): ResponseHeaders => {
+    const origin = origins.corsOrigin(headers)
+    return origin
+      ? { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSE_HEADERS, vary: 'origin' }
+      : {}
+  }
+
+  return {
+    origins,
+    cors,
+    /** Admits a request, or answers it: the caller and the headers every later answer carries (CORS, RateLimit). */
+    async admit<W extends { principal: string }>(
+      request: Request,
+      a: Admission<W>,
+    ): Promise<{ who: W; headers: ResponseHeaders } | Response> {
+      const base = cors(request.headers)
+      const forbidden = origins.check(request.headers)
+      if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
+      const bad = await a.check?.(base)
+      if (bad) return bad
+      const who = a.identify(authenticateKey(deps.projects, request.headers))
+      if (!who) return a.denied(base)
+      if (!a.group) return { who, headers: base }
+      const rate = countRequest(deps.limiter, a.group, who.principal)
+      const headers = { ...base, ...rate.headers }
+      return rate.allowed ? { who, headers } : jsonResponse({ error: RATE_LIMITED }, 429, headers)
+    },
+    /** Server and key: the key's project must own the server; a public server (`auth: none`) needs none. */
+    onServer:
+      (slug: string, request: Request, server: Server<unknown> | null) =>
+      (auth: AuthContext | null): Principal | null => {
+        const row = deps.servers.bySlug(slug)
+        if (!row) return null
+        if (auth && auth.projectId === row.project_id) return { server: row, principal: `key:${auth.keyId}` }
+        if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
+        return null
+      },
+    /** Access denied, HTTP 200, with the request's id when it could be read. */
+    denied: (id?: RpcId) => (base: ResponseHeaders) =>
+      jsonResponse(failure(id, RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base),
+    /** An unknown MCP-Protocol-Version is a 400 with a plain JSON-RPC error, so 2026-era clients fall back. */
+    badVersionHeader(headers: Headers, base: ResponseHeaders): Response | null {
+      const v = headers.get('mcp-protocol-version')
+      if (v === null || isSupported(v.trim())) return null
+      return jsonResponse(
+        failure(
+          undefined,
+          TRANSPORT_ERROR,
+          `Bad Request: unsupported protocol version "${v}" (supported versions: ${SUPPORTED_VERSIONS.join(', ')})`,
+        ),
+        400,
+        base,
+      )
+    },
+  }
+}

@@ -1,0 +1,10 @@
+// The prompts part of McpBackend: listing and rendering for one server (its errors become JSON-RPC ones in src/mcp).
+import type { PromptsBackend } from '../../mcp/backend'
+import type { PromptsService } from './service'
+
+export function promptsBackend(prompts: PromptsService): PromptsBackend {
+  return {
+    listPrompts: (server) => prompts.list(server.project_id, server.id),
+    getPrompt: async (server, name, args) => prompts.render(server.project_id, name, args ?? {}, server.id),
+  }
+}

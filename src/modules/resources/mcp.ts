@@ -1,0 +1,11 @@
+// The resources part of McpBackend: listings and reads for one server (its errors become JSON-RPC ones in src/mcp).
+import type { ResourcesBackend } from '../../mcp/backend'
+import type { ResourcesService } from './service'
+
+export function resourcesBackend(resources: ResourcesService): ResourcesBackend {
+  return {
+    listResources: (server) => resources.list(server.project_id, server.id),
+    listResourceTemplates: (server) => resources.listTemplates(server.project_id, server.id),
+    readResource: (server, uri, host) => resources.read(server.project_id, uri, host, server.id),
+  }
+}

@@ -1,0 +1,177 @@
+// Running a tool: find it (on a server, or in a project for REST), validate its arguments, open its credential and run
+// its function. The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and for REST.
+import type { ValidateFunction } from 'ajv'
+import type { Egress } from '../../egress/client'
+import { AppError, UnknownNameError } from '../../http/errors'
+import type { CredentialAccess } from '../../lib/credentials-port'
+import { builtinFunctions } from '../../runtime/builtins'
+import type { FunctionHost } from '../../runtime/host'
+import type { HttpFunctionSpec } from '../../runtime/http-function'
+import { type FunctionSpec, type RunOutcome, runFunction } from '../../runtime/run-function'
+import type { ServerRow } from '../servers/repository'
+import { type FunctionsService, isBuiltinName } from './functions/service'
+import { compileSchema, errorField } from './json-schema'
+import type { ToolRow, ToolsRepository } from './repository'
+import type { ServerTool, ServerToolsService } from './server-tools/service'
+
+/**
+ * A call that did not reach the function but is the tool's failure, not the caller's: argument values that break the
+ * input schema (the model can read and correct them), or a credential that cannot be used.
+ */
+export type ToolFailure =
+  | { ok: false; kind: 'invalid_arguments'; message: string; fields: string[] }
+  | { ok: false; kind: 'credential'; message: string }
+
+export interface ToolCall {
+  tool: ToolRow
+  outcome: RunOutcome | ToolFailure
+}
+
+const CREDENTIAL_PROBLEM = {
+  missing:
+    'is missing: map a credential for this provider on the server (toolkit credentials or PATCH /servers/{id}/tools/{tool_id})',
+  expired: 'has expired: refresh it or authorize again',
+  auth_required: 'needs re-authorization: run the OAuth flow again',
+} as const
+
+// Compiled validators per tool version; a tool update changes updated_at and so the key.
+const validators = new Map<string, ValidateFunction>()
+function validatorFor(tool: ToolRow): ValidateFunction {
+  const key = `${tool.id}\u0000${tool.updated_at}`
+  let v = validators.get(key)
+  if (!v) {
+    if (validators.size > 5_000) validators.clear()
+    v = compileSchema(JSON.parse(tool.input_schema) as Record<string, unknown>)
+    validators.set(key, v)
+  }
+  return v
+}
+
+/**
+ * A missing required argument is the caller's error (thrown, REST 400 / -32602); any other schema violation is the
+ * tool's failure (docs/decisions.md, "Toolkits, tools, functions and server attachments": argument errors).
+ */
+function checkArguments(tool: ToolRow, args: Record<string, unknown>): ToolFailure | undefined {
+  const validate = validatorFor(tool)
+  if (validate(args)) return undefined
+  const errors = validate.errors ?? []
+  const missing = errors.filter((e) => e.keyword === 'required').map(errorField)
+  if (missing.length) {
+    const message = `Missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`
+    throw new AppError(
+      'validation_failed',
+      message,
+      missing.map((f) => ({ field: `body.arguments.${f}`, message })),
+    )
+  }
+  const fields = [...new Set(errors.map(errorField))]
+  const why = errors.map((e) => `${errorField(e)} ${e.message ?? 'is invalid'}`)
+  const message = `Invalid arguments for tool ${tool.name}: ${[...new Set(why)].join('; ')}`
+  return { ok: false, kind: 'invalid_arguments', message, fields }
+}
+
+/** What a function name points at: a builtin, or the project's own record; undefined when nothing backs it. */
+export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
+  return (projectId: string, name: string): FunctionSpec | undefined => {
+    if (isBuiltinName(name)) return builtinFunctions[name] ? { name, runtime: 'builtin' } : undefined
+    const row = functions.byName(projectId, name)
+    if (!row) return undefined
+    return {
+      name: row.name,
+      runtime: row.runtime,
+      ...(row.code !== null ? { code: row.code } : {}),
+      ...(row.http !== null ? { http: JSON.parse(row.http) as HttpFunctionSpec } : {}),
+      memory_mb: row.memory_mb,
+      timeout_ms: row.timeout_ms,
+    }
+  }
+}
+type FunctionLookup = ReturnType<typeof functionLookup>
+
+export interface ToolCallsDeps {
+  serverTools: ServerToolsService
+  tools: ToolsRepository
+  credentials: CredentialAccess
+  findFunction: FunctionLookup
+  egress: Egress
+}
+
+export function toolCalls({ serverTools, tools, credentials, findFunction, egress }: ToolCallsDeps) {
+  const enabledOn = (projectId: string, serverId: string): ServerTool[] =>
+    serverTools.effective(projectId, serverId).filter((s) => s.enabled)
+
+  const onServer = (server: ServerRow, name: string): ServerTool => {
+    const st = enabledOn(server.project_id, server.id).find((s) => s.tool.name === name)
+    if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
+    return st
+  }
+
+  /** Throws AppError when the call cannot start (missing arguments, no function); anything after is an outcome. */
+  async function run(
+    projectId: string,
+    { tool, credentialId }: Pick<ServerTool, 'tool' | 'credentialId'>,
+    args: Record<string, unknown>,
+    host: FunctionHost,
+  ): Promise<ToolCall> {
+    const invalid = checkArguments(tool, args)
+    if (invalid) return { tool, outcome: invalid }
+    const fn = findFunction(projectId, tool.function_name)
+    if (!fn)
+      throw new AppError(
+        'tool_not_configured',
+        `Tool ${tool.name} has no backing function: no function named "${tool.function_name}" is configured`,
+      )
+    let data: Record<string, unknown> | undefined
+    if (tool.credential_provider) {
+      const opened = credentialId ? await credentials.open(projectId, credentialId) : { status: 'missing' as const }
+      if (opened.status !== 'configured') {
+        const message = `The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[opened.status]}`
+        return { tool, outcome: { ok: false, kind: 'credential', message } }
+      }
+      data = opened.data
+    }
+    return { tool, outcome: await runFunction(fn, args, { host, egress, credentials: data }) }
+  }
+
+  /** REST scope without a server: every server of the project; the project's unattached tools as a last resort. */
+  function candidates(
+    projectId: string,
+    name: string,
+  ): { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }[] {
+    const found: { serverId?: string; st: ServerTool }[] = []
+    for (const serverId of serverTools.projectServers(projectId)) {
+      const st = enabledOn(projectId, serverId).find((s) => s.tool.name === name)
+      if (st) found.push({ serverId, st })
+    }
+    if (found.length) return found
+    return tools.byName(projectId, name).map((tool) => ({ st: { tool } }))
+  }
+
+  return {
+    /** A server's enabled tools, in the effective order (by name). */
+    listed: (server: ServerRow): ToolRow[] => enabledOn(server.project_id, server.id).map((s) => s.tool),
+    /** The union over the project's servers (deduplicated by tool id), by name. */
+    listedInProject(projectId: string): ToolRow[] {
+      const seen = new Map<string, ToolRow>()
+      for (const serverId of serverTools.projectServers(projectId))
+        for (const s of enabledOn(projectId, serverId)) if (!seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
+      return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    },
+    /** A call on one server (the protocol, or REST with server_id). */
+    onServer: (server: ServerRow, name: string, args: Record<string, unknown>, host: FunctionHost) =>
+      run(server.project_id, onServer(server, name), args, host),
+    /** A REST call without server_id: the one tool of that name in the project, or 400 when the candidates differ. */
+    async inProject(projectId: string, name: string, args: Record<string, unknown>, host: FunctionHost) {
+      const found = candidates(projectId, name)
+      if (!found.length) throw new UnknownNameError(`Unknown tool: ${name}`)
+      const distinct = new Set(found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}`))
+      if (distinct.size > 1) {
+        const ids = found.map((f) => f.serverId ?? '(no server)')
+        const message = `Tool ${name} is on several servers with different tools or credentials (${ids.join(', ')}); pass server_id to choose one`
+        throw new AppError('validation_failed', message, [{ field: 'body.server_id', message }])
+      }
+      return run(projectId, found[0]!.st, args, host)
+    },
+  }
+}
+export type ToolCalls = ReturnType<typeof toolCalls>

@@ -1,0 +1,101 @@
+// The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
+// and how a call's outcome becomes a CallToolResult (docs/decisions.md, "Sandbox": results). Never emits null fields.
+import { AppError } from '../../http/errors'
+import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
+import type { FunctionHost } from '../../runtime/host'
+import type { ServerRow } from '../servers/repository'
+import type { ToolCall, ToolCalls } from './call'
+import { mcpTool, outputSchemaOf } from './view'
+
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** Drops null/undefined fields of a content block; a non-block item becomes a text block holding its JSON. */
+function toContentBlock(item: unknown): ContentBlock {
+  if (isObject(item) && typeof item.type === 'string') {
+    return Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null && v !== undefined)) as ContentBlock
+  }
+  return { type: 'text', text: typeof item === 'string' ? item : (JSON.stringify(item, null, 2) ?? '') }
+}
+
+/**
+ * `structuredContent` must be an object: an object value is used as is; any other JSON value (array, number,
+ * boolean, null) is wrapped as `{result: value}`. A string is parsed when it holds a JSON object (HTTP functions).
+ */
+function structured(value: unknown): JsonObject | undefined {
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value)
+      return isObject(parsed) ? parsed : undefined
+    } catch {
+      return undefined
+    }
+  }
+  if (value === undefined) return undefined
+  return isObject(value) ? value : { result: value }
+}
+
+/**
+ * A function's value: a string → one text item; an object with a `content` array → used as the result (its
+ * isError/structuredContent kept); undefined → no content; any other JSON value → a text item with its JSON (2-space
+ * indented), plus structuredContent when the tool declares an output schema. Success results carry `isError: false`.
+ */
+export function toCallToolResult(value: unknown, options: { outputSchema?: unknown } = {}): CallToolResult {
+  const wantStructured = options.outputSchema !== undefined && options.outputSchema !== null
+  if (isObject(value) && Array.isArray(value.content)) {
+    const result: CallToolResult = { content: value.content.map(toContentBlock), isError: value.isError === true }
+    if (isObject(value.structuredContent)) result.structuredContent = value.structuredContent
+    if (isObject(value._meta)) (result as CallToolResult & { _meta?: JsonObject })._meta = value._meta
+    return result
+  }
+  if (value === undefined) return { content: [], isError: false }
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2)
+  const result: CallToolResult = { content: [{ type: 'text', text }], isError: false }
+  const structuredContent = wantStructured ? structured(value) : undefined
+  if (structuredContent) result.structuredContent = structuredContent
+  return result
+}
+
+/** A failed call as the client sees it: the message as the only text item. */
+export const errorResult = (message: string): CallToolResult => ({
+  content: [{ type: 'text', text: message }],
+  isError: true,
+})
+
+const callResult = ({ tool, outcome }: ToolCall): CallToolResult =>
+  outcome.ok ? toCallToolResult(outcome.value, { outputSchema: outputSchemaOf(tool) }) : errorResult(outcome.message)
+
+export function toolsMcp(calls: ToolCalls) {
+  const backend: ToolsBackend = {
+    listTools: (server) => calls.listed(server).map(mcpTool),
+    callTool: async (server, name, args, host) => callResult(await calls.onServer(server, name, args ?? {}, host)),
+  }
+
+  return {
+    backend,
+    /** REST /tools/list: one server's tools, or the union over the project's servers. */
+    restList: (projectId: string, server: ServerRow | undefined): McpTool[] =>
+      (server ? calls.listed(server) : calls.listedInProject(projectId)).map(mcpTool),
+    /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
+    async restCall(
+      projectId: string,
+      server: ServerRow | undefined,
+      name: string,
+      args: Record<string, unknown>,
+      host: FunctionHost,
+    ): Promise<CallToolResult> {
+      const call = server
+        ? await calls.onServer(server, name, args, host)
+        : await calls.inProject(projectId, name, args, host)
+      const { outcome } = call
+      // Unlike the protocol, REST answers every argument error as 400 naming the fields.
+      if (!outcome.ok && outcome.kind === 'invalid_arguments')
+        throw new AppError(
+          'validation_failed',
+          outcome.message,
+          outcome.fields.map((f) => ({ field: `body.arguments.${f}`, message: outcome.message })),
+        )
+      return callResult(call)
+    },
+  }
+}
+export type ToolsMcp = ReturnType<typeof toolsMcp>
