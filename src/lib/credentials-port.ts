@@ -12,6 +12,4 @@ export interface CredentialAccess {
     projectId: string,
     credentialId: string,
   ): Promise<{ status: Exclude<CredentialStatus, 'not_required'>; data?: Record<string, unknown> }>
-  /** The project's credentials for a provider (used when a tool declares a provider but no mapping exists). */
-  idsForProvider(projectId: string, providerId: string): string[]
 }

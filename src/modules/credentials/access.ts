@@ -44,7 +44,6 @@ export function createCredentialAccess(deps: {
         return { status: 'auth_required' }
       }
     },
-    idsForProvider: (projectId, providerId) => deps.credentials.idsForProvider(projectId, providerId),
   }
 
   async function openRow(projectId: string, id: string): ReturnType<CredentialAccess['open']> {

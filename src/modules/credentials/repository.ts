@@ -53,9 +53,6 @@ export function credentialsRepository(db: Db) {
   const list = db.query<CredentialRow, { project_id: string; after: string; limit: number }>(
     'SELECT * FROM credentials WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
-  const idsForProvider = db.query<{ id: string }, { project_id: string; provider_id: string }>(
-    'SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id ORDER BY id',
-  )
   const remove = db.query('DELETE FROM credentials WHERE project_id = $project_id AND id = $id')
   // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a cooldown.
   const due = db.query<{ id: string; project_id: string }, { before: string; now: string }>(
@@ -83,8 +80,6 @@ export function credentialsRepository(db: Db) {
     byId: (project_id: string, id: string) => byId.get({ project_id, id }),
     list: (project_id: string, after: string | undefined, limit: number) =>
       list.all({ project_id, after: after ?? '', limit }),
-    idsForProvider: (project_id: string, provider_id: string) =>
-      idsForProvider.all({ project_id, provider_id }).map((r) => r.id),
     remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
     due: (before: string, now: string) => due.all({ before, now }),
     updateTokens: (u: TokenUpdate) => updateTokens.run({ ...u }).changes > 0,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import { functionLookup, toolCalls } from './call'
+import { functionLookup, toolCalls, validatorCache } from './call'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
@@ -45,6 +45,8 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
-    toolCalls: toolsMcp(toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress })),
+    toolCalls: toolsMcp(
+      toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+    ),
   }
 }

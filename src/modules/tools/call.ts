@@ -34,25 +34,30 @@ const CREDENTIAL_PROBLEM = {
   auth_required: 'needs re-authorization: run the OAuth flow again',
 } as const
 
-// Compiled validators per tool version; a tool update changes updated_at and so the key.
-const validators = new Map<string, ValidateFunction>()
-function validatorFor(tool: ToolRow): ValidateFunction {
-  const key = `${tool.id}\u0000${tool.updated_at}`
-  let v = validators.get(key)
-  if (!v) {
-    if (validators.size > 5_000) validators.clear()
-    v = compileSchema(JSON.parse(tool.input_schema) as Record<string, unknown>)
-    validators.set(key, v)
+/** Compiled validators per tool version (a tool update changes updated_at and so the key); owned by the feature. */
+export function validatorCache(maxEntries = 5_000) {
+  const validators = new Map<string, ValidateFunction>()
+  return (tool: ToolRow): ValidateFunction => {
+    const key = `${tool.id}\u0000${tool.updated_at}`
+    let v = validators.get(key)
+    if (!v) {
+      if (validators.size >= maxEntries) validators.clear()
+      v = compileSchema(JSON.parse(tool.input_schema) as Record<string, unknown>)
+      validators.set(key, v)
+    }
+    return v
   }
-  return v
 }
 
 /**
  * A missing required argument is the caller's error (thrown, REST 400 / -32602); any other schema violation is the
  * tool's failure (docs/decisions.md, "Toolkits, tools, functions and server attachments": argument errors).
  */
-function checkArguments(tool: ToolRow, args: Record<string, unknown>): ToolFailure | undefined {
-  const validate = validatorFor(tool)
+function checkArguments(
+  validate: ValidateFunction,
+  tool: ToolRow,
+  args: Record<string, unknown>,
+): ToolFailure | undefined {
   if (validate(args)) return undefined
   const errors = validate.errors ?? []
   const missing = errors.filter((e) => e.keyword === 'required').map(errorField)
@@ -89,6 +94,7 @@ export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
 type FunctionLookup = ReturnType<typeof functionLookup>
 
 export interface ToolCallsDeps {
+  validatorFor: (tool: ToolRow) => ValidateFunction
   serverTools: ServerToolsService
   tools: ToolsRepository
   credentials: CredentialAccess
@@ -96,7 +102,7 @@ export interface ToolCallsDeps {
   egress: Egress
 }
 
-export function toolCalls({ serverTools, tools, credentials, findFunction, egress }: ToolCallsDeps) {
+export function toolCalls({ serverTools, tools, credentials, findFunction, egress, validatorFor }: ToolCallsDeps) {
   const enabledOn = (projectId: string, serverId: string): ServerTool[] =>
     serverTools.effective(projectId, serverId).filter((s) => s.enabled)
 
@@ -113,7 +119,7 @@ export function toolCalls({ serverTools, tools, credentials, findFunction, egres
     args: Record<string, unknown>,
     host: FunctionHost,
   ): Promise<ToolCall> {
-    const invalid = checkArguments(tool, args)
+    const invalid = checkArguments(validatorFor(tool), tool, args)
     if (invalid) return { tool, outcome: invalid }
     const fn = findFunction(projectId, tool.function_name)
     if (!fn)
