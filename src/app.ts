@@ -24,7 +24,7 @@ import { subscriptionsModule } from './modules/webhooks/subscriptions'
 export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })
     // The route list lets the errors plugin reject unknown body fields by name (Elysia would strip them).
-    .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes))
+    .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes, deps.config))
     .use(
       openapi({
         path: '/openapi',

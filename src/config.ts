@@ -25,6 +25,16 @@ const ConfigSchema = Type.Object({
   oauthRefreshIntervalS: Type.Integer({ minimum: 1 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
+  // Limits that protect every tenant (docs/decisions.md, "Limits").
+  maxBodyBytes: Type.Integer({ minimum: 1024 }),
+  maxJsonDepth: Type.Integer({ minimum: 2, maximum: 1000 }),
+  maxBatchSize: Type.Integer({ minimum: 1 }),
+  batchConcurrency: Type.Integer({ minimum: 1 }),
+  maxResultBytes: Type.Integer({ minimum: 1024 }),
+  resourceCacheBytes: Type.Integer({ minimum: 0 }),
+  maxSessionSubscriptions: Type.Integer({ minimum: 1 }),
+  maxSessions: Type.Integer({ minimum: 1 }),
+  oauthFlowTtlS: Type.Integer({ minimum: 60 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -44,7 +54,18 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oauthRefreshIntervalS: 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S',
   allowedOrigins: 'TOOLYARD_ALLOWED_ORIGINS',
   logLevel: 'TOOLYARD_LOG_LEVEL',
+  maxBodyBytes: 'TOOLYARD_MAX_BODY_BYTES',
+  maxJsonDepth: 'TOOLYARD_MAX_JSON_DEPTH',
+  maxBatchSize: 'TOOLYARD_MAX_BATCH_SIZE',
+  batchConcurrency: 'TOOLYARD_BATCH_CONCURRENCY',
+  maxResultBytes: 'TOOLYARD_MAX_RESULT_BYTES',
+  resourceCacheBytes: 'TOOLYARD_RESOURCE_CACHE_BYTES',
+  maxSessionSubscriptions: 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS',
+  maxSessions: 'TOOLYARD_MAX_SESSIONS',
+  oauthFlowTtlS: 'TOOLYARD_OAUTH_FLOW_TTL_S',
 }
+
+const MIB = 1024 * 1024
 
 export class ConfigError extends Error {}
 
@@ -124,6 +145,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthRefreshIntervalS: integer(env, 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S', 30),
     allowedOrigins: origins?.length ? origins : undefined,
     logLevel: (env.TOOLYARD_LOG_LEVEL || 'info').toLowerCase(),
+    maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),
+    maxJsonDepth: integer(env, 'TOOLYARD_MAX_JSON_DEPTH', 64),
+    maxBatchSize: integer(env, 'TOOLYARD_MAX_BATCH_SIZE', 50),
+    batchConcurrency: integer(env, 'TOOLYARD_BATCH_CONCURRENCY', 4),
+    maxResultBytes: integer(env, 'TOOLYARD_MAX_RESULT_BYTES', 4 * MIB),
+    resourceCacheBytes: integer(env, 'TOOLYARD_RESOURCE_CACHE_BYTES', 64 * MIB),
+    maxSessionSubscriptions: integer(env, 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS', 1000),
+    maxSessions: integer(env, 'TOOLYARD_MAX_SESSIONS', 10000),
+    oauthFlowTtlS: integer(env, 'TOOLYARD_OAUTH_FLOW_TTL_S', 86400),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {
@@ -147,6 +177,15 @@ export function flagsToEnv(args: string[], env: Env): Env {
     '--data-dir': 'TOOLYARD_DATA_DIR',
     '--public-url': 'TOOLYARD_PUBLIC_URL',
     '--log-level': 'TOOLYARD_LOG_LEVEL',
+    '--max-body-bytes': 'TOOLYARD_MAX_BODY_BYTES',
+    '--max-json-depth': 'TOOLYARD_MAX_JSON_DEPTH',
+    '--max-batch-size': 'TOOLYARD_MAX_BATCH_SIZE',
+    '--batch-concurrency': 'TOOLYARD_BATCH_CONCURRENCY',
+    '--max-result-bytes': 'TOOLYARD_MAX_RESULT_BYTES',
+    '--resource-cache-bytes': 'TOOLYARD_RESOURCE_CACHE_BYTES',
+    '--max-session-subscriptions': 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS',
+    '--max-sessions': 'TOOLYARD_MAX_SESSIONS',
+    '--oauth-flow-ttl-s': 'TOOLYARD_OAUTH_FLOW_TTL_S',
   }
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split('=', 2) as [string, string | undefined]

@@ -1,4 +1,4 @@
-// Opens the SQLite file with the settings every connection needs (WAL, foreign keys, busy timeout).
+// Opens the SQLite file with the settings every connection needs (WAL, foreign keys, busy timeout, synchronous FULL).
 import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -11,6 +11,6 @@ export function openDatabase(path: string): Db {
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA foreign_keys = ON')
   db.exec('PRAGMA busy_timeout = 5000')
-  db.exec('PRAGMA synchronous = NORMAL')
+  db.exec('PRAGMA synchronous = FULL')
   return db
 }

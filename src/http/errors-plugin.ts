@@ -1,6 +1,7 @@
 // Request ids on every response and the one error envelope: {error, code, details?, request_id}.
 import { Elysia } from 'elysia'
 import type { Logger } from '../lib/log'
+import { type BodyLimits, parseRestBody } from './body-limit'
 import { AppError, type ErrorDetail } from './errors'
 import { RateLimitedError } from './guard'
 import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'
@@ -9,7 +10,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
 // One id per request, shared by the success path and the error handler (which may run before any derive).
 const ids = new WeakMap<Request, string>()
-function requestIdOf(request: Request): string {
+export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (!id) {
     const incoming = request.headers.get('x-request-id')
@@ -55,8 +56,17 @@ export function errorBody(requestId: string, code: string, message: string, deta
   return { error: message, code, ...(details?.length ? { details } : {}), request_id: requestId }
 }
 
-/** `routes` lets the unknown-field check find each route's body schema (pass `() => app.routes`). */
-export const errorsPlugin = (log: Logger, routes: () => readonly RouteInfo[] = () => []) => {
+const DEFAULT_BODY_LIMITS: BodyLimits = { maxBodyBytes: 4 * 1024 * 1024, maxJsonDepth: 64 }
+
+/**
+ * `routes` lets the unknown-field check find each route's body schema (pass `() => app.routes`); `limits` bound every
+ * body this parses (the protocol endpoint reads its own, under the same limits).
+ */
+export const errorsPlugin = (
+  log: Logger,
+  routes: () => readonly RouteInfo[] = () => [],
+  limits: BodyLimits = DEFAULT_BODY_LIMITS,
+) => {
   const strictBody = createStrictBodyCheck(routes)
   const unknownFields = new WeakMap<Request, ErrorDetail[]>()
   const invalidBody = (details: ErrorDetail[]) =>
@@ -65,6 +75,17 @@ export const errorsPlugin = (log: Logger, routes: () => readonly RouteInfo[] = (
     new Elysia({ name: 'toolyard.errors' })
       .onRequest(({ request, set }) => {
         set.headers['x-request-id'] = requestIdOf(request)
+      })
+      // The one body parser: the parse phase runs before the guard's key check, so an oversized or too deeply nested
+      // body is refused before any key lookup, and never reaches JSON.parse or the strict-body check.
+      .onParse({ as: 'global' }, async ({ request }, contentType) => {
+        if (!request.body || request.headers.get('content-length') === '0') return undefined
+        try {
+          return await parseRestBody(request, contentType, limits)
+        } catch (error) {
+          if (error instanceof AppError) throw error
+          throw new AppError('invalid_json', 'request body is not valid JSON')
+        }
       })
       .derive({ as: 'global' }, ({ request, set }) => {
         const requestId = requestIdOf(request)

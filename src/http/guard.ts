@@ -25,13 +25,14 @@ export class RateLimitedError extends Error {
 export const authenticateKey = (projects: ProjectsService, headers: Headers): AuthContext | null =>
   projects.authenticate(presentedApiKey(headers))
 
-/** Counts one request of `subject` (a key id or a client address) in `group`: its RateLimit headers, and whether it may go on. */
+/** Counts `n` requests of `subject` (a key id or a client address) in `group`: its RateLimit headers, and whether it may go on. */
 export function countRequest(
   limiter: RateLimiter,
   group: RateGroup,
   subject: string,
+  n = 1,
 ): { allowed: boolean; headers: Record<string, string> } {
-  const decision = limiter.hit(group, subject)
+  const decision = limiter.hit(group, subject, n)
   return decision ? { allowed: decision.allowed, headers: rateHeaders(decision) } : { allowed: true, headers: {} }
 }
 

@@ -49,8 +49,11 @@ export function createRateLimiter(overrides: Record<string, number> | 'off', now
   }
 
   return {
-    /** Counts one request of `subject` (an API key id or a client address) in `group`; null = not limited. */
-    hit(group: RateGroup, subject: string): RateDecision | null {
+    /**
+     * Counts `n` requests (a JSON-RPC batch counts each message) of `subject` (an API key id or a client address) in
+     * `group`, all or none; null = not limited.
+     */
+    hit(group: RateGroup, subject: string, n = 1): RateDecision | null {
       const limit = limits[group]
       if (overrides === 'off' || !limit) return null
       const t = now()
@@ -62,8 +65,8 @@ export function createRateLimiter(overrides: Record<string, number> | 'off', now
         windows.set(key, w)
       }
       const resetSeconds = Math.max(1, Math.ceil((w.start + WINDOW_MS - t) / 1000))
-      if (w.count >= limit) return { allowed: false, limit, remaining: 0, resetSeconds }
-      w.count++
+      if (w.count + n > limit) return { allowed: false, limit, remaining: limit - w.count, resetSeconds }
+      w.count += n
       return { allowed: true, limit, remaining: limit - w.count, resetSeconds }
     },
   }

@@ -2,6 +2,8 @@
 // check and rate limit are the REST guard's (src/http/guard.ts); the answers are the transport's (JSON-RPC errors).
 import type { Server } from 'bun'
 import type { Config } from '../config'
+import { PayloadTooLargeError, parseJsonBounded, readBodyText, TooDeepError } from '../http/body-limit'
+import { requestIdOf } from '../http/errors-plugin'
 import { authenticateKey, clientAddress, countRequest, RATE_LIMITED } from '../http/guard'
 import type { RateGroup, RateLimiter } from '../http/rate-limit'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
@@ -32,10 +34,15 @@ export interface Admission<W extends { principal: string }> {
   denied: (base: ResponseHeaders) => Response
   /** Only POSTs count; GET/DELETE are session plumbing. The subject is the caller's principal. */
   group?: RateGroup
+  /** How many requests this POST counts as (each message of a batch counts); 1 when absent. */
+  weight?: () => number
 }
 
+/** A POST body read under the limits: parsed JSON, or why it is not (answered only after admission). */
+export type PostedBody = { ok: true; body: unknown } | { ok: false; problem: 'invalid' | 'too_deep' }
+
 export interface AdmissionDeps {
-  config: Pick<Config, 'host' | 'allowedOrigins'>
+  config: Pick<Config, 'host' | 'allowedOrigins' | 'maxBodyBytes' | 'maxJsonDepth'>
   urls: { get(): string }
   servers: ServersService
   projects: ProjectsService
@@ -69,9 +76,28 @@ export function createAdmission(deps: AdmissionDeps) {
       const who = a.identify(authenticateKey(deps.projects, request.headers))
       if (!who) return a.denied(base)
       if (!a.group) return { who, headers: base }
-      const rate = countRequest(deps.limiter, a.group, who.principal)
+      const rate = countRequest(deps.limiter, a.group, who.principal, a.weight?.() ?? 1)
       const headers = { ...base, ...rate.headers }
-      return rate.allowed ? { who, headers } : jsonResponse({ error: RATE_LIMITED }, 429, headers)
+      // The spec's {error}, plus the code and request id every error body carries.
+      const limited = { error: RATE_LIMITED, code: 'rate_limited', request_id: requestIdOf(request) }
+      return rate.allowed ? { who, headers } : jsonResponse(limited, 429, headers)
+    },
+    /**
+     * Reads a POST body under TOOLYARD_MAX_BODY_BYTES (declared length, then while streaming) and parses it under the
+     * nesting limit; too large is answered at once (413, a JSON-RPC error), before any key lookup.
+     */
+    async readBody(request: Request, base: ResponseHeaders): Promise<PostedBody | Response> {
+      try {
+        const text = await readBodyText(request, deps.config.maxBodyBytes)
+        return { ok: true, body: parseJsonBounded(text, deps.config.maxJsonDepth) }
+      } catch (error) {
+        if (error instanceof PayloadTooLargeError)
+          return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, `Invalid Request: ${error.message}`), 413, {
+            ...base,
+            connection: 'close',
+          })
+        return { ok: false, problem: error instanceof TooDeepError ? 'too_deep' : 'invalid' }
+      }
     },
     /** Server and key: the key's project must own the server; a public server (`auth: none`) needs none. */
     onServer:

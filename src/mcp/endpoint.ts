@@ -3,7 +3,7 @@
 // limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
 import { Elysia, t } from 'elysia'
-import { errorBody } from '../http/errors-plugin'
+import { errorBody, requestIdOf } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
@@ -13,13 +13,14 @@ import { initializeResult } from './dispatch'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
-import { answerMessages } from './messages'
+import { answerMessages, type BatchLimits } from './messages'
 import { forwardEvents } from './notify'
 import type { Session, SessionStore } from './sessions'
 import { createSse } from './sse'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
+  config: AdmissionDeps['config'] & BatchLimits
   log: Logger
   events: EventBus
   mcpBackend: McpBackend
@@ -35,7 +36,8 @@ const ALLOW_HEADERS =
 const SlugParams = t.Object({ slug: t.String() })
 
 export function mcpEndpoint(deps: McpEndpointDeps) {
-  const { origins, cors, admit, onServer, denied, badVersionHeader } = createAdmission(deps)
+  const { origins, cors, admit, onServer, denied, badVersionHeader, readBody } = createAdmission(deps)
+  const TOO_DEEP = `JSON nested deeper than ${deps.config.maxJsonDepth} levels`
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
@@ -73,25 +75,28 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
   const post = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers
     let body: unknown
-    let parsed = true
+    let problem: 'invalid' | 'too_deep' | undefined
     const admitted = await admit(request, {
-      // The body is read once the Origin passed; the version header is not checked for an initialize.
+      // The body is read once the Origin passed (under the size limit); the version header is not checked for an initialize.
       check: async (base) => {
-        try {
-          body = JSON.parse(await request.text())
-        } catch {
-          parsed = false
-        }
-        return parsed && isObject(body) && body.method === 'initialize' ? null : badVersionHeader(headers, base)
+        const read = await readBody(request, base)
+        if (read instanceof Response) return read
+        if (read.ok) body = read.body
+        else problem = read.problem
+        return !problem && isObject(body) && body.method === 'initialize' ? null : badVersionHeader(headers, base)
       },
       identify: onServer(slug, request, server),
-      denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
+      denied: (base) => denied(!problem && !Array.isArray(body) ? idOf(body) : undefined)(base),
       group: 'protocol',
+      // Each message of a batch counts; an oversized batch is refused whole without running anything.
+      weight: () => (Array.isArray(body) && body.length <= deps.config.maxBatchSize ? Math.max(1, body.length) : 1),
     })
     if (admitted instanceof Response) return admitted
     const { who, headers: h } = admitted
     // Reported only to a caller that passed admission: others learn nothing but access denied.
-    if (!parsed) return parseError(h)
+    if (problem === 'invalid') return parseError(h)
+    if (problem === 'too_deep')
+      return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, `Invalid Request: ${TOO_DEEP}`), 400, h)
 
     const isInitialize = isObject(body) && body.method === 'initialize'
     const found = isInitialize ? 'missing' : findSession(headers, who)
@@ -125,6 +130,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       headers: h,
       run,
       initialize: (req) => initialize(req, who, h),
+      limits: deps.config,
     })
   }
 
@@ -215,19 +221,17 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const envelope = () => isObject(body) && 'jsonrpc' in body
     const admitted = await admit(request, {
       check: async (base) => {
-        try {
-          body = JSON.parse(await request.text())
-          return null
-        } catch {
-          return parseError(base)
-        }
+        const read = await readBody(request, base)
+        if (read instanceof Response) return read
+        if (read.ok) body = read.body
+        return read.ok ? null : parseError(base)
       },
       // No server: a valid key is required.
       identify: (auth) => (auth ? { principal: `key:${auth.keyId}` } : null),
       denied: (base) =>
         envelope()
           ? denied(idOf(body))(base)
-          : jsonResponse(errorBody(crypto.randomUUID(), 'unauthorized', UNAUTHORIZED), 401, base),
+          : jsonResponse(errorBody(requestIdOf(request), 'unauthorized', UNAUTHORIZED), 401, base),
       group: 'initialize',
     })
     if (admitted instanceof Response) return admitted

@@ -17,6 +17,27 @@ export interface PostedMessages {
   /** Answers a request as JSON, or as SSE when `sse` and it emits something first. */
   run(req: RpcRequest, sse: boolean): Promise<Response>
   initialize(req: RpcRequest): Response
+  limits: BatchLimits
+}
+
+/** At most `maxBatchSize` messages per batch, `batchConcurrency` of them running at once (docs/decisions.md, "Limits"). */
+export interface BatchLimits {
+  maxBatchSize: number
+  batchConcurrency: number
+}
+
+/** Maps `items` with at most `width` calls of `fn` in flight; results keep the input order. */
+async function mapBounded<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length)
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++
+      out[i] = await fn(items[i]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane))
+  return out
 }
 
 const accepted = (h: Record<string, string>) => new Response(null, { status: 202, headers: h })
@@ -62,25 +83,33 @@ async function answerBatch(body: unknown[], p: PostedMessages): Promise<Response
     )
   if (body.length === 0)
     return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, 'Invalid Request: empty batch'), 200, h)
-  const out = await Promise.all(
-    body.map(async (item): Promise<unknown> => {
-      const m = classify(item)
-      if (m.kind === 'invalid') return failure(m.id, RPC.INVALID_REQUEST, m.message)
-      if (m.kind === 'response') {
-        if (session) p.sessions.deliverReply(session, m.msg.id, m.msg)
-        return null
-      }
-      if (m.kind === 'notification') {
-        handleNotification(m.msg, p)
-        return null
-      }
-      if (m.msg.method === 'initialize')
-        return failure(m.msg.id, RPC.INVALID_REQUEST, 'Invalid Request: initialize must not be part of a batch')
-      // Batched requests are answered inside one JSON array, so nothing of theirs can stream.
-      const r = await p.run(m.msg, false)
-      return r.status === 200 ? r.json() : null
-    }),
-  )
+  if (body.length > p.limits.maxBatchSize)
+    return jsonResponse(
+      failure(
+        undefined,
+        RPC.INVALID_REQUEST,
+        `Invalid Request: a batch holds at most ${p.limits.maxBatchSize} messages (this one has ${body.length})`,
+      ),
+      200,
+      h,
+    )
+  const out = await mapBounded(body, p.limits.batchConcurrency, async (item): Promise<unknown> => {
+    const m = classify(item)
+    if (m.kind === 'invalid') return failure(m.id, RPC.INVALID_REQUEST, m.message)
+    if (m.kind === 'response') {
+      if (session) p.sessions.deliverReply(session, m.msg.id, m.msg)
+      return null
+    }
+    if (m.kind === 'notification') {
+      handleNotification(m.msg, p)
+      return null
+    }
+    if (m.msg.method === 'initialize')
+      return failure(m.msg.id, RPC.INVALID_REQUEST, 'Invalid Request: initialize must not be part of a batch')
+    // Batched requests are answered inside one JSON array, so nothing of theirs can stream.
+    const r = await p.run(m.msg, false)
+    return r.status === 200 ? r.json() : null
+  })
   const responses = out.filter((r) => r !== null)
   return responses.length ? jsonResponse(responses, 200, h) : accepted(h)
 }
