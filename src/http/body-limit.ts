@@ -1,6 +1,7 @@
 // Request bodies under a byte budget and JSON under a nesting budget, checked before anything parses or authenticates
 // (docs/decisions.md, "Limits"): the declared Content-Length first, then the bytes as they stream in.
 import { AppError } from './errors'
+import type { RouteInfo } from './strict-body'
 
 /** Raised when a body is over the byte budget; REST answers 413 payload_too_large, the protocol a JSON-RPC 413. */
 export class PayloadTooLargeError extends AppError {
@@ -64,7 +65,8 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 92) i++ // backslash: skip the escaped character
+      if (c === 92)
+        i++ // backslash: skip the escaped character
       else if (c === 34) inString = false
       continue
     }
@@ -87,24 +89,61 @@ export interface BodyLimits {
   maxJsonDepth: number
 }
 
-/**
- * The REST body parser (Elysia's parse phase, which runs before the guard's key check): every content type is read
- * under the byte budget; JSON also under the nesting budget.
- */
-export async function parseRestBody(request: Request, contentType: string, limits: BodyLimits): Promise<unknown> {
-  const type = contentType.split(';')[0]!.trim().toLowerCase()
-  const bytes = await readBodyBytes(request, limits.maxBodyBytes)
-  if (type === 'application/json' || type.endsWith('+json')) {
-    const text = new TextDecoder().decode(bytes)
-    if (text.trim() === '') return undefined
-    return parseJsonBounded(text, limits.maxJsonDepth)
-  }
-  if (type === 'application/x-www-form-urlencoded')
-    return Object.fromEntries(new URLSearchParams(new TextDecoder().decode(bytes)))
-  if (type === 'multipart/form-data') {
-    const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
-    return Object.fromEntries(form)
-  }
-  if (type.startsWith('text/')) return new TextDecoder().decode(bytes)
-  return bytes.byteLength ? bytes.buffer : undefined
+/** The same request with its body read through a counter that fails with PayloadTooLargeError past `limit`. */
+export function boundedRequest(request: Request, limit: number): Request {
+  let total = 0
+  const counted = request.body!.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength
+        if (total > limit) controller.error(new PayloadTooLargeError(limit))
+        else controller.enqueue(chunk)
+      },
+    }),
+  )
+  return new Request(request, { body: counted, duplex: 'half' } as RequestInit)
 }
+
+/** A body-limit error, thrown directly or wrapped by Elysia's parser (as its cause). */
+export function bodyLimitError(error: unknown): PayloadTooLargeError | TooDeepError | undefined {
+  const found = (e: unknown) => (e instanceof PayloadTooLargeError || e instanceof TooDeepError ? e : undefined)
+  return found(error) ?? found((error as { cause?: unknown } | null)?.cause)
+}
+
+/** Whether a parsed value nests deeper than `limit`, walked without recursion. */
+export function jsonDeeperThan(value: unknown, limit: number): boolean {
+  if (!value || typeof value !== 'object') return false
+  const stack: [unknown, number][] = [[value, 1]]
+  while (stack.length) {
+    const [v, depth] = stack.pop()!
+    if (depth > limit) return true
+    for (const child of Object.values(v as object))
+      if (child && typeof child === 'object') stack.push([child, depth + 1])
+  }
+  return false
+}
+
+/**
+ * Which requests go to a route that reads its own body (`parse: 'none'`: the protocol endpoint), whose errors are
+ * JSON-RPC rather than the REST envelope. A static REST path wins over a `:param` one, as in Elysia's router.
+ */
+export function ownBodyRoutes(routes: () => readonly RouteInfo[]) {
+  const own = (r: RouteInfo) => {
+    const parse = (r.hooks as { parse?: unknown } | undefined)?.parse
+    return Array.isArray(parse) && parse.some((h) => (h as { fn?: unknown } | null)?.fn === 'none')
+  }
+  return (method: string, pathname: string): boolean => {
+    const all = routes()
+    const exact = all.find((r) => r.method === method && r.path === pathname)
+    if (exact) return own(exact)
+    return all.some(
+      (r) => r.method === method && own(r) && new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`).test(pathname),
+    )
+  }
+}
+
+/** The protocol endpoint's 413: a JSON-RPC error (Invalid Request) without an id, since none could be read. */
+export const rpcTooLarge = (e: PayloadTooLargeError) => ({
+  jsonrpc: '2.0' as const,
+  error: { code: -32600, message: `Invalid Request: ${e.message}` },
+})

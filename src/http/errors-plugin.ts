@@ -1,7 +1,17 @@
 // Request ids on every response and the one error envelope: {error, code, details?, request_id}.
 import { Elysia } from 'elysia'
 import type { Logger } from '../lib/log'
-import { type BodyLimits, parseRestBody } from './body-limit'
+import {
+  type BodyLimits,
+  bodyLimitError,
+  boundedRequest,
+  declaredTooLarge,
+  jsonDeeperThan,
+  ownBodyRoutes,
+  PayloadTooLargeError,
+  rpcTooLarge,
+  TooDeepError,
+} from './body-limit'
 import { AppError, type ErrorDetail } from './errors'
 import { RateLimitedError } from './guard'
 import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'
@@ -68,23 +78,23 @@ export const errorsPlugin = (
   limits: BodyLimits = DEFAULT_BODY_LIMITS,
 ) => {
   const strictBody = createStrictBodyCheck(routes)
+  const readsOwnBody = ownBodyRoutes(routes)
   const unknownFields = new WeakMap<Request, ErrorDetail[]>()
   const invalidBody = (details: ErrorDetail[]) =>
     new AppError('validation_failed', `invalid body: ${details.map((d) => d.field).join(', ')}`, details)
   return (
     new Elysia({ name: 'toolyard.errors' })
-      .onRequest(({ request, set }) => {
+      // Bodies are bounded before anything reads them: the declared length is refused at once, and a body without
+      // one is read through a counting stream that fails past the limit (Elysia's parser or the protocol endpoint's
+      // reader then stops). This runs before routing, so before the key lookup too.
+      .onRequest((ctx) => {
+        const { request, set } = ctx
         set.headers['x-request-id'] = requestIdOf(request)
-      })
-      // The one body parser: the parse phase runs before the guard's key check, so an oversized or too deeply nested
-      // body is refused before any key lookup, and never reaches JSON.parse or the strict-body check.
-      .onParse({ as: 'global' }, async ({ request }, contentType) => {
-        if (!request.body || request.headers.get('content-length') === '0') return undefined
-        try {
-          return await parseRestBody(request, contentType, limits)
-        } catch (error) {
-          if (error instanceof AppError) throw error
-          throw new AppError('invalid_json', 'request body is not valid JSON')
+        if (declaredTooLarge(request.headers, limits.maxBodyBytes)) throw new PayloadTooLargeError(limits.maxBodyBytes)
+        if (request.body && request.headers.get('content-length') === null) {
+          const bounded = boundedRequest(request, limits.maxBodyBytes)
+          ids.set(bounded, requestIdOf(request))
+          ctx.request = bounded
         }
       })
       .derive({ as: 'global' }, ({ request, set }) => {
@@ -95,6 +105,7 @@ export const errorsPlugin = (
       // Unknown fields are found before Elysia strips them, but answered only after the key check
       // (guards authenticate in the transform phase, this answers in beforeHandle or with the schema error).
       .onTransform({ as: 'global' }, ({ request, route, body }) => {
+        if (jsonDeeperThan(body, limits.maxJsonDepth)) throw new TooDeepError(limits.maxJsonDepth)
         const details = strictBody(request.method, route, body)
         if (details) unknownFields.set(request, details)
       })
@@ -110,6 +121,18 @@ export const errorsPlugin = (
           Object.assign(set.headers, error.headers)
           set.status = 429
           return { error: error.message, code: 'rate_limited', request_id: requestId }
+        }
+        // The body checks fail inside Elysia's parser (wrapped as a parse error) or before routing.
+        const bodyError = bodyLimitError(error)
+        if (bodyError instanceof PayloadTooLargeError && readsOwnBody(request.method, new URL(request.url).pathname)) {
+          set.status = 413
+          set.headers.connection = 'close'
+          return rpcTooLarge(bodyError)
+        }
+        if (bodyError) {
+          set.status = bodyError.status
+          if (bodyError instanceof PayloadTooLargeError) set.headers.connection = 'close'
+          return errorBody(requestId, bodyError.code, bodyError.message)
         }
         if (error instanceof AppError) {
           set.status = error.status
