@@ -14,7 +14,9 @@ import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
 import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
+import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
+import { oauthFlowsRepository } from './modules/credentials/oauth/repository'
 import { healthRepository } from './modules/health/repository'
 import { healthService } from './modules/health/service'
 import { projectsRepository } from './modules/projects/repository'
@@ -64,13 +66,16 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const vault = buildVault({ db, config, log, egress })
   const credentials: CredentialAccess = vault.access
   scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
+  const oauthFlows = oauthFlowsRepository(db)
+  const pruneFlows = () => pruneOAuthFlows({ flows: oauthFlows, ttlS: config.oauthFlowTtlS })
+  scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
   const projects = projectsService(projectsRepository(db))
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
-  const toolsFeature = createToolsFeature({ db, events, credentials, egress })
+  const toolsFeature = createToolsFeature({ db, events, credentials, egress, maxResultBytes: config.maxResultBytes })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
@@ -85,15 +90,22 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const resources = resourcesService({
     db,
     repo: resourcesRepository(db),
-    cache: createReadCache(),
+    cache: createReadCache(config.resourceCacheBytes),
     events,
     credentials,
     egress,
     dataDir: config.dataDir,
     mustGetServer: servers.mustGet,
     functions: resourceFunctions,
+    maxResultBytes: config.maxResultBytes,
   })
-  const prompts = promptsService({ db, repo: promptsRepository(db), events, mustGetServer: servers.mustGet })
+  const prompts = promptsService({
+    db,
+    repo: promptsRepository(db),
+    events,
+    mustGetServer: servers.mustGet,
+    maxResultBytes: config.maxResultBytes,
+  })
 
   // Subscriptions and webhooks: outbox rows written inside each resource change's transaction, delivered by a timer queue.
   const resourceChanges: ResourceChanges = { markChanged: resources.markResourceChanged }
@@ -116,7 +128,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...completionBackend(prompts, resources),
   })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
-  const mcpSessions = createSessionStore()
+  const mcpSessions = createSessionStore({
+    maxSessions: config.maxSessions,
+    maxSubscriptions: config.maxSessionSubscriptions,
+  })
 
   return {
     config,
@@ -129,6 +144,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     egress,
     credentials,
     vault,
+    /** Runs the OAuth flow pruning job now (it also runs hourly); returns how many rows it deleted. */
+    pruneFlows,
     projects,
     health,
     admin,

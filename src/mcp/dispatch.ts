@@ -108,7 +108,10 @@ const handlers: Record<string, Handler> = {
   },
   // A subscription is remembered on the session; without one there is no stream to deliver updates to.
   'resources/subscribe': ({ session }, params) => {
-    session?.subscriptions.add(requireString(params, 'uri'))
+    const uri = requireString(params, 'uri')
+    if (session && !session.subscriptions.has(uri) && session.subscriptions.size >= session.maxSubscriptions)
+      throw invalid(`limit reached: a session holds at most ${session.maxSubscriptions} subscriptions`)
+    session?.subscriptions.add(uri)
     return {}
   },
   'resources/unsubscribe': ({ session }, params) => {

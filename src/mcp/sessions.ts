@@ -25,6 +25,8 @@ export interface Session {
   clientCapabilities: JsonObject
   logLevel: McpLogLevel
   subscriptions: Set<string>
+  /** TOOLYARD_MAX_SESSION_SUBSCRIPTIONS: resources/subscribe past it is refused. */
+  maxSubscriptions: number
   lastSeen: number
   /** The standalone GET stream; server notifications unrelated to a request go here. */
   stream: SseStream | null
@@ -32,8 +34,22 @@ export interface Session {
   pending: Map<string, { resolve: (reply: ClientReply) => void; reject: (err: Error) => void }>
 }
 
-export function createSessionStore(now: () => number = Date.now) {
+export interface SessionLimits {
+  /** TOOLYARD_MAX_SESSIONS: past it the least recently used session ends. */
+  maxSessions: number
+  maxSubscriptions: number
+}
+
+export function createSessionStore(
+  limits: SessionLimits = { maxSessions: 10_000, maxSubscriptions: 1_000 },
+  now: () => number = Date.now,
+) {
+  // Insertion order is use order: every use re-inserts the session, so the first entry is the least recently used.
   const sessions = new Map<string, Session>()
+  const use = (s: Session) => {
+    s.lastSeen = now()
+    if (sessions.delete(s.id)) sessions.set(s.id, s)
+  }
   /** Client requests in progress, by scope (session id or principal+server) and JSON id, for notifications/cancelled. */
   const inflight = new Map<string, AbortController>()
   let lastSweep = now()
@@ -62,12 +78,14 @@ export function createSessionStore(now: () => number = Date.now) {
       sweep()
       const mine = [...sessions.values()].filter((s) => s.principal === init.principal)
       if (mine.length >= MAX_SESSIONS_PER_PRINCIPAL) end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!)
+      while (sessions.size >= limits.maxSessions) end(sessions.values().next().value!)
       // 32 random bytes, base64url: only visible ASCII, as the transport requires.
       const session: Session = {
         ...init,
         id: randomBytes(32).toString('base64url'),
         logLevel: 'info',
         subscriptions: new Set(),
+        maxSubscriptions: limits.maxSubscriptions,
         lastSeen: now(),
         stream: null,
         pending: new Map(),
@@ -84,12 +102,11 @@ export function createSessionStore(now: () => number = Date.now) {
         end(s)
         return undefined
       }
-      s.lastSeen = now()
+      use(s)
       return s
     },
-    touch(s: Session) {
-      s.lastSeen = now()
-    },
+    touch: use,
+    size: (): number => sessions.size,
     end,
     all: () => sessions.values(),
     inflightKey: (scope: string, id: string | number) => `${scope}\u0000${JSON.stringify(id)}`,

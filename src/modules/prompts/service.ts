@@ -1,9 +1,10 @@
 // Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
 import type { Db } from '../../db/open'
-import { badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../http/errors'
+import { AppError, badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../http/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
+import { resultBytes, resultTooLarge } from '../../limits'
 import type { GetPromptResult, McpPrompt } from '../../mcp/backend'
 import type { CreatePromptBody, PromptArgument, PromptMessage, PromptView, UpdatePromptBody } from './model'
 import { renderMessages, strings, templateProblem } from './render'
@@ -15,6 +16,8 @@ export interface PromptsServiceDeps {
   events: EventBus
   /** Throws 404 when the server is not the project's. */
   mustGetServer(projectId: string, serverId: string): unknown
+  /** TOOLYARD_MAX_RESULT_BYTES: a larger rendering fails (REST 502, protocol -32603) instead of being sent. */
+  maxResultBytes?: number
 }
 
 /** A prompt asked for by name that does not exist (or is not on the server): REST 404, protocol -32602. */
@@ -189,7 +192,11 @@ export function promptsService(d: PromptsServiceDeps) {
         )
       }
       const messages = JSON.parse(row.messages ?? 'null') as PromptMessage[] | null
-      return { description: description(row), messages: renderMessages({ template: row.template, messages }, values) }
+      const rendered = renderMessages({ template: row.template, messages }, values)
+      const bytes = resultBytes(rendered)
+      const limit = d.maxResultBytes ?? 4 * 1024 * 1024
+      if (bytes > limit) throw new AppError('upstream_error', resultTooLarge(bytes, limit))
+      return { description: description(row), messages: rendered }
     },
     /** An argument's declared enum, for completion/complete; throws UnknownPromptError for an unknown prompt. */
     argumentEnum(projectId: string, name: string, argument: string, serverId?: string): string[] {

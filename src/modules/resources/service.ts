@@ -1,9 +1,10 @@
 // Resources: registration and changes (with events), listings, and reads from every source type (with the read cache).
 import type { Db } from '../../db/open'
-import { conflict, notFound } from '../../http/errors'
+import { AppError, conflict, notFound } from '../../http/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
+import { resultBytes, resultTooLarge } from '../../limits'
 import type { McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
 import type { ReadCache } from './cache'
@@ -22,6 +23,8 @@ export interface ResourcesServiceDeps extends SourceDeps {
   events: EventBus
   /** Throws 404 when the server is not the project's. */
   mustGetServer(projectId: string, serverId: string): unknown
+  /** TOOLYARD_MAX_RESULT_BYTES: larger contents are an upstream failure (REST 502), never cached. */
+  maxResultBytes: number
 }
 
 export function resourcesService(d: ResourcesServiceDeps) {
@@ -216,6 +219,8 @@ export function resourcesService(d: ResourcesServiceDeps) {
       }
       const generation = d.cache.generation(row.id)
       const contents = await readSource(row, uri, params, host)
+      const bytes = resultBytes(contents)
+      if (bytes > d.maxResultBytes) throw new AppError('upstream_error', resultTooLarge(bytes, d.maxResultBytes))
       if (cacheable(row)) d.cache.set(row.id, uri, row.cache_ttl_seconds, contents, generation)
       return { contents }
     },

@@ -21,9 +21,11 @@ export interface ToolsFeatureDeps {
   events: EventBus
   credentials: CredentialAccess
   egress: Egress
+  /** TOOLYARD_MAX_RESULT_BYTES: a larger tool result becomes an isError result. */
+  maxResultBytes: number
 }
 
-export function createToolsFeature({ db, events, credentials, egress }: ToolsFeatureDeps) {
+export function createToolsFeature({ db, events, credentials, egress, maxResultBytes }: ToolsFeatureDeps) {
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -47,6 +49,7 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+      maxResultBytes,
     ),
   }
 }

@@ -3,9 +3,17 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import Ajv2019 from 'ajv/dist/2019'
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
+import { patternLocation, re2RegExp, UnsupportedPatternError } from './re2-regexp'
 
 // addUsedSchema: false — two tools may carry the same `$id`; each schema is compiled on its own.
-const options = { strict: false, allErrors: true, addUsedSchema: false, validateFormats: true } as const
+// code.regExp: user patterns run on RE2 (linear time), never on the backtracking native engine.
+const options = {
+  strict: false,
+  allErrors: true,
+  addUsedSchema: false,
+  validateFormats: true,
+  code: { regExp: re2RegExp },
+} as const
 
 type AnyAjv = Ajv | Ajv2019 | Ajv2020
 let dialects: { draft07: AnyAjv; d2019: AnyAjv; d2020: AnyAjv } | undefined
@@ -33,16 +41,25 @@ export function compileSchema(schema: Record<string, unknown>): ValidateFunction
   return ajvFor(schema).compile(schema)
 }
 
-/** Returns a problem description, or undefined when the schema compiles and describes an object. */
-export function schemaProblem(schema: unknown, what: string): string | undefined {
+/**
+ * Returns a problem description and the field it is about (`what`, or the path of a pattern RE2 cannot compile, e.g.
+ * `input_schema.properties.code.pattern`), or undefined when the schema compiles and describes an object.
+ */
+export function schemaProblem(schema: unknown, what: string): { field: string; message: string } | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
-    return `${what} must be a JSON Schema object`
-  if ((schema as Record<string, unknown>).type !== 'object') return `${what} must have "type": "object"`
+    return { field: what, message: `${what} must be a JSON Schema object` }
+  if ((schema as Record<string, unknown>).type !== 'object')
+    return { field: what, message: `${what} must have "type": "object"` }
   try {
     compileSchema(schema as Record<string, unknown>)
     return undefined
   } catch (error) {
-    return `${what} is not a valid JSON Schema: ${(error as Error).message}`
+    if (error instanceof UnsupportedPatternError) {
+      const at = patternLocation(schema, error.pattern)
+      const field = at ? `${what}.${at}` : what
+      return { field, message: `${field}: ${error.message}` }
+    }
+    return { field: what, message: `${what} is not a valid JSON Schema: ${(error as Error).message}` }
   }
 }
 

@@ -1,6 +1,7 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
 // and how a call's outcome becomes a CallToolResult (docs/decisions.md, "Sandbox": results). Never emits null fields.
 import { AppError } from '../../http/errors'
+import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
 import type { ServerRow } from '../servers/repository'
@@ -61,10 +62,15 @@ export const errorResult = (message: string): CallToolResult => ({
   isError: true,
 })
 
-const callResult = ({ tool, outcome }: ToolCall): CallToolResult =>
-  outcome.ok ? toCallToolResult(outcome.value, { outputSchema: outputSchemaOf(tool) }) : errorResult(outcome.message)
+export function toolsMcp(calls: ToolCalls, maxResultBytes = 4 * 1024 * 1024) {
+  // A result over the budget is the tool's failure, never sent (docs/decisions.md, "Limits").
+  const callResult = ({ tool, outcome }: ToolCall): CallToolResult => {
+    if (!outcome.ok) return errorResult(outcome.message)
+    const result = toCallToolResult(outcome.value, { outputSchema: outputSchemaOf(tool) })
+    const bytes = resultBytes(result)
+    return bytes > maxResultBytes ? errorResult(resultTooLarge(bytes, maxResultBytes)) : result
+  }
 
-export function toolsMcp(calls: ToolCalls) {
   const backend: ToolsBackend = {
     listTools: (server) => calls.listed(server).map(mcpTool),
     callTool: async (server, name, args, host) => callResult(await calls.onServer(server, name, args ?? {}, host)),

@@ -40,11 +40,11 @@ function checkSchemas(input: { input_schema?: Json; output_schema?: Json | null 
   const details: { field: string; message: string }[] = []
   if (input.input_schema !== undefined) {
     const problem = schemaProblem(input.input_schema, 'input_schema')
-    if (problem) details.push({ field: 'body.input_schema', message: problem })
+    if (problem) details.push({ field: `body.${problem.field}`, message: problem.message })
   }
   if (input.output_schema) {
     const problem = schemaProblem(input.output_schema, 'output_schema')
-    if (problem) details.push({ field: 'body.output_schema', message: problem })
+    if (problem) details.push({ field: `body.${problem.field}`, message: problem.message })
   }
   if (details.length) throw badRequest(details.map((d) => d.message).join('; '), details)
 }

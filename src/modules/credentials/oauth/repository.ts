@@ -40,8 +40,12 @@ export function oauthFlowsRepository(db: Db) {
     `UPDATE oauth_flows SET status = 'active', credential_id = $credential_id, code_sealed = NULL, updated_at = $updated_at
      WHERE state = $state AND project_id = $project_id AND status = 'code_received'`,
   )
+  // A flow is minutes long; its row is kept for a while only so its status can be looked up.
+  const prune = db.query<unknown, { cutoff: string }>('DELETE FROM oauth_flows WHERE created_at < $cutoff')
   return {
     insert: (row: FlowRow) => insert.run(row),
+    /** Deletes flows created before `cutoff` (ISO time); returns how many. */
+    deleteCreatedBefore: (cutoff: string): number => prune.run({ cutoff }).changes,
     byState: (project_id: string, state: string) => byState.get({ project_id, state }),
     move: (
       project_id: string,
