@@ -52,13 +52,16 @@ const callTool = (name: string, args: Record<string, unknown> = {}) =>
   call(app, '/tools/call', { body: { name, arguments: args, server_id: serverId } })
 
 describe('user regular expressions', () => {
-  test('a catastrophic pattern answers at once (RE2, linear time)', async () => {
+  test('catastrophic patterns answer at once (RE2, linear time)', async () => {
+    // The backtracking engine spends about 0.5 s on each of these (it gives up there); eight of them, 4 s.
     const t0 = performance.now()
-    const r = await callTool('redos', { s: `${'a'.repeat(40)}!` })
-    expect(performance.now() - t0).toBeLessThan(1000)
-    // REST answers an argument that breaks its schema 400 naming the field.
-    expect(r.status).toBe(400)
-    expect(r.body.details[0].field).toBe('body.arguments.s')
+    const results = await Promise.all(Array.from({ length: 8 }, () => callTool('redos', { s: `${'a'.repeat(32)}!` })))
+    expect(performance.now() - t0).toBeLessThan(1500)
+    for (const r of results) {
+      // REST answers an argument that breaks its schema 400 naming the field.
+      expect(r.status).toBe(400)
+      expect(r.body.details[0].field).toBe('body.arguments.s')
+    }
   })
 
   test('a pattern RE2 cannot compile is 400 at registration naming the field', async () => {

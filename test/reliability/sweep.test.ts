@@ -178,7 +178,7 @@ test('every REST operation in /mcp/openapi.json survives bad input', async () =>
         ['number', '42'],
         ['unknown field', '{"zzz_unknown": true}'],
         ['deep 100', deep(100)],
-        ['deep 100000', deep(100_000).slice(0, BODY_LIMIT - 10)],
+        ['deep 100000', `{"name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
         ['huge body', JSON.stringify({ name: 'x'.repeat(BODY_LIMIT + 1) })],
       ]
       for (const [prop, propSchema] of Object.entries(schema.properties ?? {})) {
@@ -252,6 +252,10 @@ test('the protocol endpoint survives malformed JSON-RPC', async () => {
     ['method number', '{"jsonrpc":"2.0","id":1,"method":5}'],
     ['unknown method', msg('nope/nothing')],
     ['deep', `{"jsonrpc":"2.0","id":1,"method":"ping","params":${deep(5000)}}`],
+    [
+      'deep 100000',
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+    ],
     ['huge', msg('ping', { pad: 'x'.repeat(BODY_LIMIT) })],
     ['params array', msg('tools/list', [1, 2])],
     ['params string', msg('tools/call', 'x')],
@@ -295,6 +299,7 @@ test('the protocol endpoint survives malformed JSON-RPC', async () => {
   await rpc('GET wrong accept', '', { ...session, accept: 'text/html' }, 'GET')
   await rpc('DELETE without session', '', {}, 'DELETE')
   await rpc('DELETE unknown session', '', { 'mcp-session-id': 'nope' }, 'DELETE')
+  await probe('initialize without key', `${app.base}/initialize`, { method: 'POST', body: '{}' }, 'rpc')
   for (const body of ['{"a":', deep(5000), JSON.stringify({ pad: 'x'.repeat(BODY_LIMIT) }), '[]', '{"jsonrpc":"2.0"}'])
     await probe(
       'initialize',
