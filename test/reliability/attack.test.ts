@@ -22,7 +22,7 @@ beforeAll(async () => {
         code: 'export default async () => ({ ok: true })',
         input_schema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } },
       },
-      { name: 'huge', code: `export default async () => 'y'.repeat(${6 * 1024 * 1024})` },
+      { name: 'huge', code: `export default async () => 'y'.repeat(${5 * 1024 * 1024})` },
     ],
     a.apiKey,
   )
@@ -127,7 +127,7 @@ test('health and a neighbour stay fast while one project attacks', async () => {
   const rssAfter = process.memoryUsage().rss
   const max = (xs: number[]) => Math.round(Math.max(...xs))
   recordFigures({
-    'attack requests sent (3 s: ReDoS batches of 50, 5 MiB bodies, 6 MiB results)': attackCounts.reduce(
+    'attack requests sent (3 s: ReDoS batches of 50, 5 MiB bodies, 5 MiB results)': attackCounts.reduce(
       (a, b) => a + b,
       0,
     ),
@@ -135,9 +135,10 @@ test('health and a neighbour stay fast while one project attacks', async () => {
     "neighbour's tool call under attack: samples, max": `${calls.length}, ${max(calls)} ms`,
     'RSS before / after the attack': `${mib(rssBefore)} / ${mib(rssAfter)}`,
   })
-  expect(failures).toEqual([])
-  expect(health.length).toBeGreaterThan(5)
-  expect(calls.length).toBeGreaterThan(1)
-  expect(max(health)).toBeLessThan(500)
-  expect(max(calls)).toBeLessThan(3000)
+  const summary = JSON.stringify({ failures, health: health.map(Math.round), calls: calls.map(Math.round) })
+  expect(failures, summary).toEqual([])
+  expect(health.length, summary).toBeGreaterThan(5)
+  expect(calls.length, summary).toBeGreaterThan(1)
+  expect(max(health), summary).toBeLessThan(500)
+  expect(max(calls), summary).toBeLessThan(3000)
 }, 20_000)
