@@ -26,7 +26,7 @@ export function declaredTooLarge(headers: Headers, limit: number): boolean {
 }
 
 /** Reads the body, stopping (and cancelling the stream) as soon as it passes `limit` bytes. */
-export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (declaredTooLarge(request.headers, limit)) throw new PayloadTooLargeError(limit)
   if (!request.body) return new Uint8Array(new ArrayBuffer(0))
   const reader = request.body.getReader()
@@ -59,7 +59,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
  * The deepest nesting of arrays/objects in JSON text, scanning bytes (strings skipped) so it is linear and never
  * recurses; stops counting once past `limit`.
  */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0
   let inString = false
   for (let i = 0; i < text.length; i++) {

@@ -119,6 +119,7 @@ const BAD_IDS = ['nope', 'a'.repeat(3000), '%00', '..%2F..%2Fetc', "'%20OR%201=1
 const idFor: Record<string, string> = {}
 
 test('every REST operation in /mcp/openapi.json survives bad input', async () => {
+  Bun.gc(true)
   const rssBefore = process.memoryUsage().rss
   const doc = (await (await fetch(`${app.base}/openapi.json`)).json()) as {
     paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>>
@@ -204,6 +205,7 @@ test('every REST operation in /mcp/openapi.json survives bad input', async () =>
       })
     }
   }
+  Bun.gc(true)
   const rssAfter = process.memoryUsage().rss
   recordFigures({
     'REST operations swept': operations,
