@@ -32,3 +32,27 @@ describe('flagsToEnv', () => {
     expect(() => flagsToEnv(['--port'], {})).toThrow('--port needs a value')
   })
 })
+
+describe('limits (docs/decisions.md, "Limits")', () => {
+  const limits = {
+    TOOLYARD_MAX_BODY_BYTES: ['maxBodyBytes', 4 * 1024 * 1024, '--max-body-bytes'],
+    TOOLYARD_MAX_JSON_DEPTH: ['maxJsonDepth', 64, '--max-json-depth'],
+    TOOLYARD_MAX_BATCH_SIZE: ['maxBatchSize', 50, '--max-batch-size'],
+    TOOLYARD_BATCH_CONCURRENCY: ['batchConcurrency', 4, '--batch-concurrency'],
+    TOOLYARD_MAX_RESULT_BYTES: ['maxResultBytes', 4 * 1024 * 1024, '--max-result-bytes'],
+    TOOLYARD_RESOURCE_CACHE_BYTES: ['resourceCacheBytes', 64 * 1024 * 1024, '--resource-cache-bytes'],
+    TOOLYARD_MAX_SESSION_SUBSCRIPTIONS: ['maxSessionSubscriptions', 1000, '--max-session-subscriptions'],
+    TOOLYARD_MAX_SESSIONS: ['maxSessions', 10_000, '--max-sessions'],
+    TOOLYARD_OAUTH_FLOW_TTL_S: ['oauthFlowTtlS', 86_400, '--oauth-flow-ttl-s'],
+  } as const
+
+  test.each(Object.entries(limits))('%s: its default, a value, its flag, and a refusal naming it', (name, spec) => {
+    const [field, fallback, flag] = spec
+    const value = field === 'maxJsonDepth' ? 100 : 4096
+    expect(loadConfig({})[field]).toBe(fallback)
+    expect(loadConfig({ [name]: String(value) })[field]).toBe(value)
+    expect(flagsToEnv([flag, '4096'], {})[name]).toBe('4096')
+    expect(() => loadConfig({ [name]: '-1' })).toThrow(name)
+    expect(() => loadConfig({ [name]: 'lots' })).toThrow(name)
+  })
+})

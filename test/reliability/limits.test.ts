@@ -1,6 +1,7 @@
 // The limits that protect every tenant, one finding each: body size (declared and streamed, before the key), JSON
 // depth, batch size and per-message rate counting, bounded batch concurrency, the error envelope, synchronous FULL.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { connect } from 'node:net'
 import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { post } from '../helpers/mcp'
@@ -83,6 +84,31 @@ describe('request bodies', () => {
       expect(rpc.error.code).toBe(-32600)
       expect(rpc.error.message).toContain('too large')
     }
+  })
+
+  test("a declared 200 MB body gets the app's 413 envelope, never Bun's own empty 413", async () => {
+    // Only the headers are sent: the answer must come from the declared length alone.
+    const answer = await new Promise<string>((resolve, reject) => {
+      let got = ''
+      const socket = connect(app.server.port, '127.0.0.1', () => {
+        socket.write(
+          'POST /mcp/servers HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+            'X-Request-Id: raw-413\r\nContent-Length: 200000000\r\n\r\n{"name":',
+        )
+      })
+      socket.on('data', (d) => {
+        got += d.toString()
+        if (got.includes('payload_too_large')) {
+          socket.destroy()
+          resolve(got)
+        }
+      })
+      socket.on('error', reject)
+      socket.on('close', () => resolve(got))
+    })
+    expect(answer).toStartWith('HTTP/1.1 413')
+    expect(answer).toContain('"code":"payload_too_large"')
+    expect(answer).toContain('"request_id":"raw-413"')
   })
 
   test('a body under the limit still works', async () => {
