@@ -89,6 +89,12 @@ export interface BodyLimits {
   maxJsonDepth: number
 }
 
+// Bun knows the client address and connection only of the request it created, so the original is kept.
+const originals = new WeakMap<Request, Request>()
+
+/** The request Bun created, for `server.requestIP` and `server.timeout` (a bounded copy has neither). */
+export const originalRequest = (request: Request): Request => originals.get(request) ?? request
+
 /** The same request with its body read through a counter that fails with PayloadTooLargeError past `limit`. */
 export function boundedRequest(request: Request, limit: number): Request {
   let total = 0
@@ -101,7 +107,9 @@ export function boundedRequest(request: Request, limit: number): Request {
       },
     }),
   )
-  return new Request(request, { body: counted, duplex: 'half' } as RequestInit)
+  const bounded = new Request(request, { body: counted, duplex: 'half' } as RequestInit)
+  originals.set(bounded, request)
+  return bounded
 }
 
 /** A body-limit error, thrown directly or wrapped by Elysia's parser (as its cause). */

@@ -3,6 +3,7 @@
 // rate limit are plain functions, so the protocol endpoint (src/mcp/endpoint.ts) admits callers the same way.
 import { Elysia } from 'elysia'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
+import { originalRequest } from './body-limit'
 import { presentedApiKey } from './credentials-header'
 import { AppError } from './errors'
 import { type RateGroup, type RateLimiter, rateHeaders } from './rate-limit'
@@ -51,7 +52,7 @@ export function clientAddress(
   server: { requestIP(r: Request): { address: string } | null } | null,
   request: Request,
 ): string {
-  return server?.requestIP(request)?.address ?? 'unknown'
+  return server?.requestIP(originalRequest(request))?.address ?? 'unknown'
 }
 
 // The key is checked in the transform phase, before body validation: a caller without a valid key

@@ -3,6 +3,7 @@
 // limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
 import { Elysia, t } from 'elysia'
+import { originalRequest } from '../http/body-limit'
 import { errorBody, requestIdOf } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
@@ -116,7 +117,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         scope,
         acceptsSse: sse,
         headers: h,
-        keepOpen: () => server?.timeout(request, 0),
+        keepOpen: () => server?.timeout(originalRequest(request), 0),
         onInternal,
       })
 

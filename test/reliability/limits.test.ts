@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
 import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { post } from '../helpers/mcp'
+import { openSession, post } from '../helpers/mcp'
 
 let app: TestApp
 let slug: string
@@ -109,6 +109,25 @@ describe('request bodies', () => {
     expect(answer).toStartWith('HTTP/1.1 413')
     expect(answer).toContain('"code":"payload_too_large"')
     expect(answer).toContain('"request_id":"raw-413"')
+  })
+
+  test('a streamed body under the limit keeps the client address (a public server session still matches)', async () => {
+    const open = (await app
+      .api('/servers', { body: { name: 'public limits', auth: 'none' } })
+      .then((r) => r.json())) as {
+      data: { slug: string }
+    }
+    const { headers } = await openSession(app, open.data.slug, '2025-11-25', {}, null)
+    const ping = new TextEncoder().encode(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }))
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(ping)
+        c.close()
+      },
+    })
+    const res = await send(`/${open.data.slug}`, body, { ...headers, accept: 'application/json, text/event-stream' })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ jsonrpc: '2.0', id: 7, result: {} })
   })
 
   test('a body under the limit still works', async () => {
