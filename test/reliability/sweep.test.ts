@@ -12,10 +12,7 @@ let app: TestApp
 let ids: Record<string, string> = {}
 
 beforeAll(async () => {
-  app = await startTestApp({
-    TOOLYARD_MAX_BODY_BYTES: String(BODY_LIMIT),
-    TOOLYARD_ADMIN_TOKEN: 'sweep-admin-token-0123456789',
-  })
+  app = await startTestApp({ TOOLYARD_MAX_BODY_BYTES: String(BODY_LIMIT) })
   const kit = await toolkitWithTools(app, 'sweep', [{ name: 'echo', code: 'export default async (i) => i' }])
   const server = await createServer(app, { name: 'sweep', toolkits: [{ toolkit_id: kit }] })
   const fn = await createFunction(app, { name: 'sweep.extra', runtime: 'javascript', code: 'export default () => 1' })
