@@ -133,6 +133,7 @@ function dispatch(job: Job): void {
     timeoutMs: job.timeoutMs,
     hosts,
     cancelFlag: job.cancelFlag,
+    checkOnly: job.options.checkOnly,
   })
   if (slot.ready) startDeadline(job)
 }

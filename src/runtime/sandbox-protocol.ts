@@ -24,6 +24,7 @@ export type ToWorker =
       hosts: HostCallName[]
       /** One Int32 on a SharedArrayBuffer: non-zero means stop (read by the VM's interrupt handler while code runs). */
       cancelFlag: Int32Array
+      checkOnly?: boolean
     }
   | { type: 'cancel'; id: number }
   | { type: 'host-result'; callId: number; ok: true; value: unknown }

@@ -52,6 +52,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       memoryMb: message.memoryMb,
       timeoutMs: message.timeoutMs,
       cancelFlag: message.cancelFlag,
+      checkOnly: message.checkOnly,
     })
     send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })
   } catch (error) {
