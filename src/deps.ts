@@ -137,6 +137,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,
+    invokeFunction: toolsFeature.invokeFunction,
     serverTools: toolsFeature.serverTools,
     resources,
     prompts,

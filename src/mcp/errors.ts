@@ -36,6 +36,8 @@ const RPC_CODE: Record<ErrorCode, number> = {
   tool_not_configured: RPC.INTERNAL_ERROR,
   internal_error: RPC.INTERNAL_ERROR,
   upstream_error: RPC.INTERNAL_ERROR,
+  invalid_function: RPC.INVALID_PARAMS,
+  in_use: RPC.INVALID_PARAMS,
 }
 
 export interface ProtocolWording {

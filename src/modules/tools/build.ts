@@ -4,6 +4,7 @@ import type { Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
 import { functionLookup, toolCalls, validatorCache } from './call'
+import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
@@ -42,6 +43,7 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
     catalog,
     functions,
     findFunction,
+    invokeFunction: functionInvoker({ functions, findFunction, credentials, egress }),
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),

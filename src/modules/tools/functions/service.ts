@@ -1,14 +1,15 @@
-// Functions: project records naming the code (javascript) or HTTP call (http) behind tools and resources.
-import { badRequest, conflict, notFound } from '../../../http/errors'
+// Functions: project records naming the code (javascript, typescript) or HTTP call (http) behind tools and resources.
+import { AppError, badRequest, conflict, notFound } from '../../../http/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
 import { FUNCTION_LIMITS } from '../../../limits'
 import type { HttpFunctionSpec } from '../../../runtime/http-function'
+import { checkFunctionCode } from './check'
 import type { FunctionRow, FunctionsRepository } from './repository'
 
 export interface CreateFunctionInput {
   name: string
-  runtime: 'javascript' | 'http'
+  runtime: 'javascript' | 'typescript' | 'http'
   code?: string
   http?: HttpFunctionSpec
   memory_mb?: number
@@ -18,7 +19,7 @@ export interface CreateFunctionInput {
 
 export type UpdateFunctionInput = {
   name?: string
-  runtime?: 'javascript' | 'http'
+  runtime?: 'javascript' | 'typescript' | 'http'
   code?: string | null
   http?: HttpFunctionSpec | null
   memory_mb?: number
@@ -29,7 +30,7 @@ export type UpdateFunctionInput = {
 export interface FunctionView {
   id: string
   name: string
-  runtime: 'javascript' | 'http'
+  runtime: 'javascript' | 'typescript' | 'http'
   code?: string
   http?: HttpFunctionSpec
   memory_mb: number
@@ -64,9 +65,9 @@ function checkShape(row: FunctionRow): void {
       { field: 'body.name', message: 'reserved prefix builtin.' },
     ])
   }
-  if (row.runtime === 'javascript' && !row.code) {
-    throw badRequest('a javascript function needs code', [
-      { field: 'body.code', message: 'required when runtime is "javascript"' },
+  if (row.runtime !== 'http' && !row.code) {
+    throw badRequest(`a ${row.runtime} function needs code`, [
+      { field: 'body.code', message: `required when runtime is "${row.runtime}"` },
     ])
   }
   if (row.runtime === 'http' && !row.http) {
@@ -83,8 +84,13 @@ function checkShape(row: FunctionRow): void {
       ])
     }
   }
-  if (row.runtime === 'javascript') row.http = null
-  else row.code = null
+  if (row.runtime === 'http') row.code = null
+  else row.http = null
+}
+
+/** Syntax, imports and the default export of javascript/typescript code (./check.ts); http functions have none. */
+async function checkCode(row: FunctionRow): Promise<void> {
+  if (row.runtime !== 'http' && row.code) await checkFunctionCode(row.runtime, row.code)
 }
 
 const isUniqueViolation = (e: unknown) => String((e as Error)?.message).includes('UNIQUE constraint failed')
@@ -106,7 +112,7 @@ export function functionsService(repo: FunctionsRepository) {
   }
 
   return {
-    create(projectId: string, input: CreateFunctionInput): FunctionView {
+    async create(projectId: string, input: CreateFunctionInput): Promise<FunctionView> {
       const at = nowIso()
       const row: FunctionRow = {
         id: newId(),
@@ -122,6 +128,7 @@ export function functionsService(repo: FunctionsRepository) {
         updated_at: at,
       }
       checkShape(row)
+      await checkCode(row)
       save(() => repo.insert(row), row.name)
       return view(row)
     },
@@ -130,7 +137,7 @@ export function functionsService(repo: FunctionsRepository) {
       const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
       return { functions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
-    update(projectId: string, id: string, input: UpdateFunctionInput): FunctionView {
+    async update(projectId: string, id: string, input: UpdateFunctionInput): Promise<FunctionView> {
       const current = mustGet(projectId, id)
       const next: FunctionRow = {
         ...current,
@@ -144,10 +151,21 @@ export function functionsService(repo: FunctionsRepository) {
         updated_at: nowIso(),
       }
       checkShape(next)
+      if (next.code !== current.code || next.runtime !== current.runtime) await checkCode(next)
       save(() => repo.update(next), next.name)
       return view(next)
     },
-    remove(projectId: string, id: string): void {
+    /** A function still run by tools or resources is kept (409 in_use naming them) unless `force`. */
+    remove(projectId: string, id: string, force = false): void {
+      const row = mustGet(projectId, id)
+      const users = repo.usedBy(projectId, row.name)
+      if (users.length && !force) {
+        throw new AppError(
+          'in_use',
+          `function "${row.name}" is used by ${users.map((u) => `${u.kind} ${u.name}`).join(', ')}; delete with ?force=true to remove it anyway`,
+          users.map((u) => ({ field: u.kind, message: `${u.name} (${u.id})` })),
+        )
+      }
       if (!repo.remove(projectId, id)) throw notFound('function')
     },
     /** The project's function with this name (never a builtin); used by tools and resources at run time. */
