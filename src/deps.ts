@@ -39,6 +39,8 @@ export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
 
 export interface DepsOverrides {
   log?: Logger
+  /** false for one-shot commands (toolyard apply/export): no jobs, no webhook deliveries (a running server sends them). */
+  background?: boolean
 }
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
@@ -63,7 +65,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
   const vault = buildVault({ db, config, log, egress })
   const credentials: CredentialAccess = vault.access
-  scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
+  if (overrides.background !== false)
+    scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   const projects = projectsService(projectsRepository(db))
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.
@@ -106,7 +109,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     resources: () => resourceChanges,
     sealer: vault.sealer,
   })
-  webhookFeature.queue.start()
+  if (overrides.background !== false) webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({

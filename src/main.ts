@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-// CLI entry: serve | projects | keys | migrate | --version | --help. Parses argv and calls services, nothing else.
+// CLI entry: serve | projects | keys | apply | export | migrate | --version | --help. Parses argv and calls services.
 import { join } from 'node:path'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { rotateMasterKey } from './crypto/seal-rotate'
@@ -8,6 +8,8 @@ import { openDatabase } from './db/open'
 import { VERSION } from './deps'
 import { AppError } from './http/errors'
 import { projectsRepository } from './modules/projects/repository'
+import { applyCommand, exportCommand } from './modules/project-file/cli'
+import { FileError } from './modules/project-file/format'
 import { parseDuration, projectsService } from './modules/projects/service'
 import { firstStartBanner, startServer } from './server'
 
@@ -21,12 +23,16 @@ Usage:
   toolyard keys list --project NAME [--json]
   toolyard keys revoke KEY_ID [--json]
   toolyard keys rotate-master [--json]
+  toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--json]
+  toolyard export --project NAME [-o FILE]
   toolyard migrate
   toolyard --version | --help
 
 Every command also takes --data-dir D. Configuration comes from TOOLYARD_* environment
 variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
+last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.
+apply makes a project match a YAML/JSON file (docs/functions.md, examples/toolyard.yaml);
+export writes a project in the same format.`
 
 class UsageError extends Error {}
 
@@ -197,6 +203,32 @@ async function main(argv: string[]) {
       return projectsCommand(args)
     case 'keys':
       return keysCommand(args)
+    case 'apply': {
+      const json = takeSwitch(args, '--json')
+      const options = {
+        file: takeFlag(args, '-f') ?? takeFlag(args, '--file'),
+        project: takeFlag(args, '--project'),
+        dryRun: takeSwitch(args, '--dry-run'),
+        prune: takeSwitch(args, '--prune'),
+        json,
+      }
+      const config = commandConfig(args)
+      noMoreFlags(args)
+      if (!options.file) throw new UsageError('apply needs -f FILE')
+      await applyCommand(config, { ...options, file: options.file }, (line) => console.log(line))
+      return
+    }
+    case 'export': {
+      const project = takeFlag(args, '--project')
+      const output = takeFlag(args, '-o') ?? takeFlag(args, '--output')
+      const config = commandConfig(args)
+      noMoreFlags(args)
+      if (!project) throw new UsageError('export needs --project NAME')
+      const text = exportCommand(config, project, output)
+      if (text !== undefined) process.stdout.write(text)
+      else console.log(`wrote project ${project} to ${output}`)
+      return
+    }
     case 'migrate': {
       const config = commandConfig(args)
       noMoreFlags(args)
@@ -214,7 +246,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof UsageError || err instanceof AppError) {
+  if (err instanceof ConfigError || err instanceof UsageError || err instanceof AppError || err instanceof FileError) {
     console.error(`toolyard: ${err.message}`)
     process.exit(2)
   }

@@ -111,27 +111,58 @@ export function functionsService(repo: FunctionsRepository) {
     }
   }
 
+  const newRow = (projectId: string, input: CreateFunctionInput): FunctionRow => {
+    const at = nowIso()
+    const row: FunctionRow = {
+      id: newId(),
+      project_id: projectId,
+      name: input.name,
+      runtime: input.runtime,
+      code: input.code ?? null,
+      http: input.http ? JSON.stringify(input.http) : null,
+      memory_mb: input.memory_mb ?? FUNCTION_LIMITS.memoryMb.default,
+      timeout_ms: input.timeout_ms ?? FUNCTION_LIMITS.timeoutMs.default,
+      description: input.description ?? null,
+      created_at: at,
+      updated_at: at,
+    }
+    checkShape(row)
+    return row
+  }
+
+  const nextRow = (current: FunctionRow, input: UpdateFunctionInput): FunctionRow => {
+    const next: FunctionRow = {
+      ...current,
+      name: input.name ?? current.name,
+      runtime: input.runtime ?? current.runtime,
+      code: input.code !== undefined ? input.code : current.code,
+      http: input.http !== undefined ? (input.http ? JSON.stringify(input.http) : null) : current.http,
+      memory_mb: input.memory_mb ?? current.memory_mb,
+      timeout_ms: input.timeout_ms ?? current.timeout_ms,
+      description: input.description !== undefined ? input.description : current.description,
+      updated_at: nowIso(),
+    }
+    checkShape(next)
+    return next
+  }
+
+  const insert = (row: FunctionRow) => {
+    save(() => repo.insert(row), row.name)
+    return view(row)
+  }
+  const update = (row: FunctionRow) => {
+    save(() => repo.update(row), row.name)
+    return view(row)
+  }
+
   return {
     async create(projectId: string, input: CreateFunctionInput): Promise<FunctionView> {
-      const at = nowIso()
-      const row: FunctionRow = {
-        id: newId(),
-        project_id: projectId,
-        name: input.name,
-        runtime: input.runtime,
-        code: input.code ?? null,
-        http: input.http ? JSON.stringify(input.http) : null,
-        memory_mb: input.memory_mb ?? FUNCTION_LIMITS.memoryMb.default,
-        timeout_ms: input.timeout_ms ?? FUNCTION_LIMITS.timeoutMs.default,
-        description: input.description ?? null,
-        created_at: at,
-        updated_at: at,
-      }
-      checkShape(row)
+      const row = newRow(projectId, input)
       await checkCode(row)
-      save(() => repo.insert(row), row.name)
-      return view(row)
+      return insert(row)
     },
+    /** For a caller that ran checkFunctionCode itself (toolyard apply, inside its transaction): synchronous. */
+    createChecked: (projectId: string, input: CreateFunctionInput): FunctionView => insert(newRow(projectId, input)),
     get: (projectId: string, id: string) => view(mustGet(projectId, id)),
     list(projectId: string, limit: number, cursor?: string) {
       const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
@@ -139,22 +170,13 @@ export function functionsService(repo: FunctionsRepository) {
     },
     async update(projectId: string, id: string, input: UpdateFunctionInput): Promise<FunctionView> {
       const current = mustGet(projectId, id)
-      const next: FunctionRow = {
-        ...current,
-        name: input.name ?? current.name,
-        runtime: input.runtime ?? current.runtime,
-        code: input.code !== undefined ? input.code : current.code,
-        http: input.http !== undefined ? (input.http ? JSON.stringify(input.http) : null) : current.http,
-        memory_mb: input.memory_mb ?? current.memory_mb,
-        timeout_ms: input.timeout_ms ?? current.timeout_ms,
-        description: input.description !== undefined ? input.description : current.description,
-        updated_at: nowIso(),
-      }
-      checkShape(next)
+      const next = nextRow(current, input)
       if (next.code !== current.code || next.runtime !== current.runtime) await checkCode(next)
-      save(() => repo.update(next), next.name)
-      return view(next)
+      return update(next)
     },
+    /** Like createChecked: the code was checked by the caller. */
+    updateChecked: (projectId: string, id: string, input: UpdateFunctionInput): FunctionView =>
+      update(nextRow(mustGet(projectId, id), input)),
     /** A function still run by tools or resources is kept (409 in_use naming them) unless `force`. */
     remove(projectId: string, id: string, force = false): void {
       const row = mustGet(projectId, id)
