@@ -6,7 +6,7 @@ import { buildDeps } from '../../deps'
 import { createLogger } from '../../lib/log'
 import { shutdownSandbox } from '../../runtime/sandbox-pool'
 import { type PlanLine, applyProjectFile } from './apply'
-import { FileError, readProjectFile } from './format'
+import { FileError, type ProjectDoc, readProjectFile } from './format'
 import { exportProject } from './snapshot'
 
 export interface ApplyArgs {
@@ -58,12 +58,28 @@ export function exportCommand(config: Config, project: string, output: string | 
     const found = deps.projects.projectByName(project)
     if (!found) throw new FileError(`no project named "${project}"`)
     const doc = exportProject(deps, found.id, found.name)
-    const text =
-      output && /\.json$/i.test(output) ? `${JSON.stringify(doc, null, 2)}\n` : `${Bun.YAML.stringify(doc, null, 2)}\n`
+    const text = output && /\.json$/i.test(output) ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc)
     if (!output) return text
     writeFileSync(output, text)
     return undefined
   } finally {
     deps.close()
   }
+}
+
+/** YAML with functions' code as literal blocks (readable, diffable); code a block cannot hold stays a quoted string. */
+function toYaml(doc: ProjectDoc): string {
+  const blocks: string[] = []
+  const kinds = Object.fromEntries(Object.entries(doc).filter(([, v]) => !Array.isArray(v) || v.length > 0))
+  const functions = doc.functions.map((f) => {
+    if (f.code === undefined || /\r|^[ \t]|^\n/.test(f.code) || /\n\n$/.test(f.code)) return f
+    blocks.push(f.code)
+    return { ...f, code: `__toolyard_code_${blocks.length - 1}__` }
+  })
+  const text = Bun.YAML.stringify({ ...kinds, ...(functions.length ? { functions } : {}) }, null, 2)
+  return `${text.replace(/^( *)code: __toolyard_code_(\d+)__$/gm, (_, indent: string, n: string) => {
+    const code = blocks[Number(n)] ?? ''
+    const body = code.replace(/\n$/, '').split('\n')
+    return `${indent}code: ${code.endsWith('\n') ? '|' : '|-'}\n${body.map((l) => (l ? `${indent}  ${l}` : '')).join('\n')}`
+  })}\n`
 }
