@@ -77,21 +77,24 @@ export function mapErrorLine(message: string, source: RunnableSource): string {
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 
-/** Decodes a source map's `mappings`: for each generated line, the original line of its first segment (1-based). */
+/**
+ * Decodes a source map's `mappings`: for each generated line, the last original line it maps to (1-based). The first
+ * segment of an indented line often points at the enclosing block, the statement itself comes after it.
+ */
 export function originalLines(mappings: string): (number | undefined)[] {
   const lines: (number | undefined)[] = []
   let sourceLine = 0
   for (const group of mappings.split(';')) {
-    let first: number | undefined
+    let last: number | undefined
     for (const segment of group.split(',')) {
       if (!segment) continue
       const fields = decodeVlq(segment)
       if (fields.length >= 4) {
         sourceLine += fields[2] ?? 0
-        first ??= sourceLine + 1
+        last = Math.max(last ?? 0, sourceLine + 1)
       }
     }
-    lines.push(first)
+    lines.push(last)
   }
   return lines
 }

@@ -142,7 +142,7 @@ class SandboxCall {
           JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>)) ?? null)
     }
     for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
-    const answers: Record<string, (args: string[]) => string | undefined | void> = {
+    const answers: Record<string, (args: string[]) => unknown> = {
       log: ([level = 'info', message = '']) => host.log(toMcpLogLevel(level), message),
       progress: ([packed = '{}']) => forwardProgress(host, packed),
       random: ([n = '0']) => randomHex(Number(n)),
@@ -282,7 +282,7 @@ class SandboxCall {
   }
 
   /** A host function answering at once: a string result is returned to the code, anything else as undefined. */
-  private syncHostFunction(name: string, call: (args: string[]) => string | undefined | void): QuickJSHandle {
+  private syncHostFunction(name: string, call: (args: string[]) => unknown): QuickJSHandle {
     return this.keep(
       this.context.newFunction(name, (...args) => {
         if (this.finished) return

@@ -11,7 +11,8 @@ import { connectClient } from '../helpers/mcp'
 const newDir = tempDirs('toolyard-apply-')
 const EXAMPLE = join(ROOT, 'examples/toolyard.yaml')
 
-const recordLines = (stdout: string) => stdout.split('\n').filter((l) => /^(created|updated|unchanged|deleted) /.test(l))
+const recordLines = (stdout: string) =>
+  stdout.split('\n').filter((l) => /^(created|updated|unchanged|deleted) /.test(l))
 
 async function cli(args: string[], dataDir: string, env: Record<string, string> = {}) {
   const r = await runCli(args, dataDir, env)
@@ -67,7 +68,7 @@ describe('a running server', () => {
   })
   afterAll(() => app.stop())
 
-  const project = (code: string) => `
+  const project = (code: string, resourceFunction = 'note-a') => `
 project: test
 functions:
   - name: greet
@@ -77,6 +78,19 @@ ${code
   .split('\n')
   .map((l) => `      ${l}`)
   .join('\n')}
+  - name: note-a
+    runtime: javascript
+    code: "export default async () => 'note a'"
+  - name: note-b
+    runtime: javascript
+    code: "export default async () => 'note b'"
+resources:
+  - uri: memo://note
+    server: greeter
+    name: Note
+    resource_type: function
+    function_name: ${resourceFunction}
+    cache_ttl_seconds: 3600
 toolkits:
   - name: greetings
     tools:
@@ -94,7 +108,9 @@ servers:
     const file = writeFile(
       dir,
       'toolyard.yaml',
-      project("export default async ({ who }: { who: string }) => {\n  console.log('greeting')\n  return `hello ${who}`\n}"),
+      project(
+        "export default async ({ who }: { who: string }) => {\n  console.log('greeting')\n  return `hello ${who}`\n}",
+      ),
     )
     const applied = await cli(['apply', '-f', file], dataDir)
     expect(applied.code).toBe(0)
@@ -107,12 +123,22 @@ servers:
     expect((await client.callTool({ name: 'greet', arguments: { who: 'Ada' } })).content).toEqual([
       { type: 'text', text: 'hello Ada' },
     ])
-    writeFile(dir, 'toolyard.yaml', project('export default async ({ who }: { who: string }) => `bye ${who}`'))
+    const note = async () =>
+      (await call(app, '/resources/read', { body: { uri: 'memo://note' } })).body.contents[0].text
+    expect(await note()).toBe('note a')
+    writeFile(
+      dir,
+      'toolyard.yaml',
+      project('export default async ({ who }: { who: string }) => `bye ${who}`', 'note-b'),
+    )
     const second = await cli(['apply', '-f', file], dataDir)
     expect(recordLines(second.stdout)).toContain('updated function greet')
+    expect(recordLines(second.stdout)).toContain('updated resource memo://note')
     expect((await client.callTool({ name: 'greet', arguments: { who: 'Ada' } })).content).toEqual([
       { type: 'text', text: 'bye Ada' },
     ])
+    // The server had the old resource cached for an hour: the applied change is served at once all the same.
+    expect(await note()).toBe('note b')
     await client.close()
   }, 60_000)
 })
@@ -175,8 +201,8 @@ prompts:
       dir,
       'smaller.yaml',
       base
-        .replace(/  - name: two\n    runtime: javascript\n    file: two.js\n/, '')
-        .replace(/      - name: two\n        function_name: two\n/, '')
+        .replace(/ {2}- name: two\n {4}runtime: javascript\n {4}file: two.js\n/, '')
+        .replace(/ {6}- name: two\n {8}function_name: two\n/, '')
         .replace(/prompts:[\s\S]*$/, ''),
     )
     const kept = await cli(['apply', '-f', smaller], data)
@@ -214,7 +240,11 @@ prompts:
     expect(refused.stderr).toContain(unknownKit)
     expect(refused.stderr).toContain('server srv: toolkits: no toolkit named "nope"')
 
-    const schema = writeFile(dir, 'schema.yaml', base.replace('resource_type: static', 'resource_type: static\n    cache_ttl_seconds: -1'))
+    const schema = writeFile(
+      dir,
+      'schema.yaml',
+      base.replace('resource_type: static', 'resource_type: static\n    cache_ttl_seconds: -1'),
+    )
     const badField = await cli(['apply', '-f', schema], data)
     expect(badField.code).toBe(2)
     expect(badField.stderr).toContain('resource memo://one: cache_ttl_seconds')

@@ -13,8 +13,7 @@ beforeAll(async () => {
   upstream = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch: (req) =>
-      Response.json({ path: new URL(req.url).pathname, auth: req.headers.get('authorization') ?? null }),
+    fetch: (req) => Response.json({ path: new URL(req.url).pathname, auth: req.headers.get('authorization') ?? null }),
   })
 })
 afterAll(async () => {
@@ -43,7 +42,9 @@ describe('code is checked at save', () => {
   })
 
   test('no default export, or one that is not a function, is 400 invalid_function', async () => {
-    const none = await call(app, '/functions', { body: { name: 'nodef', runtime: 'javascript', code: 'export const a = 1' } })
+    const none = await call(app, '/functions', {
+      body: { name: 'nodef', runtime: 'javascript', code: 'export const a = 1' },
+    })
     expect(none.status).toBe(400)
     expectError(none.body, 'invalid_function', 'no default export')
     expect(none.body.error).toMatch(/line \d+, column \d+/)
@@ -65,11 +66,18 @@ describe('code is checked at save', () => {
   })
 
   test('PATCH checks the new code too; a valid PATCH is saved', async () => {
-    const f = await createFunction(app, { name: 'patched', runtime: 'javascript', code: 'export default async () => 1' })
+    const f = await createFunction(app, {
+      name: 'patched',
+      runtime: 'javascript',
+      code: 'export default async () => 1',
+    })
     const bad = await call(app, `/functions/${f.id}`, { method: 'PATCH', body: { code: 'export default (' } })
     expect(bad.status).toBe(400)
     expectError(bad.body, 'invalid_function', 'line 1, column')
-    const ok = await call(app, `/functions/${f.id}`, { method: 'PATCH', body: { code: 'export default async () => 2' } })
+    const ok = await call(app, `/functions/${f.id}`, {
+      method: 'PATCH',
+      body: { code: 'export default async () => 2' },
+    })
     expect(ok.status).toBe(200)
     expect((await invoke(f.id)).result.content[0].text).toBe('2')
   })
@@ -229,13 +237,28 @@ describe('the MCP client sees console output as log notifications', () => {
 
 describe('deleting a function in use', () => {
   test('409 in_use listing the tools and resources; ?force=true deletes anyway', async () => {
-    const f = await createFunction(app, { name: 'shared', runtime: 'javascript', code: 'export default async () => "x"' })
+    const f = await createFunction(app, {
+      name: 'shared',
+      runtime: 'javascript',
+      code: 'export default async () => "x"',
+    })
     const kit = await createToolkit(app, 'users-of-shared')
-    const tool = await createTool(app, { toolkit_id: kit.id, name: 'uses-shared', description: 'd', function_name: 'shared' })
+    const tool = await createTool(app, {
+      toolkit_id: kit.id,
+      name: 'uses-shared',
+      description: 'd',
+      function_name: 'shared',
+    })
     const server = await createServer(app, { name: 'shared-server' })
     const resource = await json(
       await app.api('/resources', {
-        body: { server_id: server.id, uri: 'memo://shared', name: 'shared', resource_type: 'dynamic', function_name: 'shared' },
+        body: {
+          server_id: server.id,
+          uri: 'memo://shared',
+          name: 'shared',
+          resource_type: 'dynamic',
+          function_name: 'shared',
+        },
       }),
       201,
     )

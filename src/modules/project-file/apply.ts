@@ -2,13 +2,14 @@
 // is created, updated, left unchanged or (with prune) deleted, and any failure leaves the database as it was.
 import { Value } from '@sinclair/typebox/value'
 import { AppError } from '../../http/errors'
-import { CreateResourceBody } from '../resources/model'
-import { CreatePromptBody } from '../prompts/model'
 import { CreateProviderBody } from '../credentials/providers/model'
+import { CreatePromptBody } from '../prompts/model'
+import { CreateResourceBody } from '../resources/model'
+import { CreateServerBody } from '../servers/model'
 import { checkFunctionCode } from '../tools/functions/check'
 import { CreateFunctionBody } from '../tools/functions/model'
 import { CreateToolBody } from '../tools/model'
-import { CreateServerBody } from '../servers/model'
+import { applyRecords } from './apply-records'
 import { FileError, type Kind, type ProjectDoc, singular } from './format'
 import {
   clean,
@@ -23,9 +24,8 @@ import {
   stableJson,
   TOOL_DEFAULTS,
 } from './snapshot'
-import { applyRecords } from './apply-records'
 
-export type Action = 'created' | 'updated' | 'unchanged' | 'deleted'
+type Action = 'created' | 'updated' | 'unchanged' | 'deleted'
 export interface PlanLine {
   action: Action
   kind: string

@@ -5,7 +5,7 @@ import type { Config } from '../../config'
 import { buildDeps } from '../../deps'
 import { createLogger } from '../../lib/log'
 import { shutdownSandbox } from '../../runtime/sandbox-pool'
-import { type PlanLine, applyProjectFile } from './apply'
+import { applyProjectFile, type PlanLine } from './apply'
 import { FileError, type ProjectDoc, readProjectFile } from './format'
 import { exportProject } from './snapshot'
 

@@ -3,8 +3,8 @@
 // "Writing functions and config as code").
 import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { type Static, t } from 'elysia'
 import { Value } from '@sinclair/typebox/value'
+import { type Static, t } from 'elysia'
 
 const Obj = t.Record(t.String(), t.Any())
 const Str = t.String({ minLength: 1 })
@@ -107,7 +107,7 @@ const ProviderDoc = t.Object(
   { additionalProperties: false },
 )
 
-export const KINDS = {
+const KINDS = {
   functions: FunctionDoc,
   toolkits: ToolkitDoc,
   servers: ServerDoc,
@@ -139,7 +139,7 @@ export interface ProjectDoc {
 export class FileError extends Error {}
 
 /** The record's display name: functions, toolkits, servers, prompts by name; resources by uri; providers by id. */
-export function recordName(kind: Kind, doc: Record<string, unknown>): string {
+function recordName(kind: Kind, doc: Record<string, unknown>): string {
   const key = kind === 'resources' ? 'uri' : kind === 'providers' ? 'id' : 'name'
   return typeof doc[key] === 'string' ? (doc[key] as string) : '(unnamed)'
 }

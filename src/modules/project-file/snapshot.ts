@@ -18,7 +18,7 @@ export type ProjectServices = Pick<
   'db' | 'functions' | 'toolkits' | 'tools' | 'servers' | 'resources' | 'prompts' | 'vault' | 'projects'
 > & { serverTools: ServerToolsService }
 
-export interface Stored<D> {
+interface Stored<D> {
   id: string
   doc: D
 }

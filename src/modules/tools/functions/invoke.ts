@@ -3,9 +3,9 @@
 import type { Egress } from '../../../egress/client'
 import { badRequest, notFound } from '../../../http/errors'
 import type { CredentialAccess } from '../../../lib/credentials-port'
+import type { CallToolResult } from '../../../mcp/backend'
 import type { FunctionHost } from '../../../runtime/host'
 import { type FunctionSpec, runFunction } from '../../../runtime/run-function'
-import type { CallToolResult } from '../../../mcp/backend'
 import { errorResult, toCallToolResult } from '../mcp'
 import type { FunctionsService } from './service'
 
