@@ -280,3 +280,25 @@ describe('deleting a function in use', () => {
     expect((await call(app, `/functions/${f.id}`, { method: 'DELETE' })).status).toBe(200)
   })
 })
+
+describe('invoke has its own rate group', () => {
+  test('functions_invoke: the limit answers 429 with Retry-After', async () => {
+    const limited = await startTestApp({ TOOLYARD_RATE_LIMITS: '{"functions_invoke":2}' })
+    try {
+      const f = await createFunction(limited, {
+        name: 'cheap',
+        runtime: 'javascript',
+        code: 'export default async () => 1',
+      })
+      const statuses: number[] = []
+      for (let i = 0; i < 3; i++) statuses.push((await call(limited, `/functions/${f.id}/invoke`, { body: {} })).status)
+      expect(statuses).toEqual([200, 200, 429])
+      const res = await limited.api(`/functions/${f.id}/invoke`, { body: {} })
+      expect(res.headers.get('retry-after')).toBeTruthy()
+      // Other groups are not charged: the function can still be read.
+      expect((await call(limited, `/functions/${f.id}`)).status).toBe(200)
+    } finally {
+      await limited.stop()
+    }
+  })
+})
