@@ -29,7 +29,7 @@ export async function checkFunctionCode(runtime: 'javascript' | 'typescript', co
   }
   const firstImport = scan.imports[0]
   if (firstImport) {
-    const at = position(code, code.search(/\bimport\b/))
+    const at = position(code, Math.max(0, code.search(/^\s*import\b|\bimport\s*\(/m)))
     throw badRequest(
       `functions are single modules: import of "${firstImport.path}" is not supported (line ${at.line}, column ${at.column}); inline the code or use ctx and the globals`,
       [{ field: 'body.code', message: `line ${at.line}, column ${at.column}: imports are not supported` }],
