@@ -24,6 +24,8 @@ export interface McpTool {
   inputSchema: JsonObject
   outputSchema?: JsonObject
   annotations?: JsonObject
+  /** Client capabilities a call needs (2026-07-28 checks them before running); internal, never listed. */
+  requiredCapabilities?: JsonObject
 }
 
 export interface McpResource {

@@ -2,6 +2,7 @@
 // Every request passes the one admission step (./admission: Origin/Host → a header check → server + key → rate
 // limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
+import type { Keyring } from '../crypto/master-key'
 import { Elysia, t } from 'elysia'
 import { errorBody } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
@@ -14,6 +15,9 @@ import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
 import { answerMessages } from './messages'
+import { isModernRequest } from './era'
+import { handleModern } from './modern/endpoint'
+import { createListenRegistry } from './modern/listen'
 import { forwardEvents } from './notify'
 import type { Session, SessionStore } from './sessions'
 import { createSse } from './sse'
@@ -24,13 +28,15 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
+  /** The master keyring: it signs 2026-07-28 requestState. */
+  vault: { keyring: Keyring }
   version: string
 }
 
 const SESSION_NOT_FOUND = -32001
 
 const ALLOW_HEADERS =
-  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, last-event-id, x-request-id'
+  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-request-id'
 
 const SlugParams = t.Object({ slug: t.String() })
 
@@ -40,6 +46,9 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  const listeners = createListenRegistry(deps.events)
+  sessions.onCloseAll(() => listeners.closeAll())
+  const modern = { ...deps, keyring: deps.vault.keyring, listeners, onInternal }
 
   /** A session id must name a live session of this server and principal; anything else is 404 per the transport spec. */
   const findSession = (headers: Headers, who: Principal): Session | 'missing' | 'unknown' => {
@@ -74,15 +83,20 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const headers = request.headers
     let body: unknown
     let parsed = true
+    let isModern = false
     const admitted = await admit(request, {
-      // The body is read once the Origin passed; the version header is not checked for an initialize.
+      // The body is read once the Origin passed; the version header is not checked for an initialize, and a
+      // 2026-07-28 request checks its own headers (./modern/validate).
       check: async (base) => {
         try {
           body = JSON.parse(await request.text())
         } catch {
           parsed = false
         }
-        return parsed && isObject(body) && body.method === 'initialize' ? null : badVersionHeader(headers, base)
+        isModern = parsed && isModernRequest(headers, body)
+        return isModern || (parsed && isObject(body) && body.method === 'initialize')
+          ? null
+          : badVersionHeader(headers, base)
       },
       identify: onServer(slug, request, server),
       denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
@@ -92,6 +106,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const { who, headers: h } = admitted
     // Reported only to a caller that passed admission: others learn nothing but access denied.
     if (!parsed) return parseError(h)
+    if (isModern) return handleModern(modern, { request, server, who, body, headers: h })
 
     const isInitialize = isObject(body) && body.method === 'initialize'
     const found = isInitialize ? 'missing' : findSession(headers, who)
@@ -113,6 +128,8 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         headers: h,
         keepOpen: () => server?.timeout(request, 0),
         onInternal,
+        notify: (list) =>
+          deps.events.publish({ type: 'list_changed', list, projectId: who.server.project_id, serverId: who.server.id }),
       })
 
     return answerMessages({

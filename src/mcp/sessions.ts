@@ -36,6 +36,7 @@ export function createSessionStore(now: () => number = Date.now) {
   const sessions = new Map<string, Session>()
   /** Client requests in progress, by scope (session id or principal+server) and JSON id, for notifications/cancelled. */
   const inflight = new Map<string, AbortController>()
+  const closers: (() => void)[] = []
   let lastSweep = now()
 
   const end = (s: Session) => {
@@ -132,7 +133,12 @@ export function createSessionStore(now: () => number = Date.now) {
       s.pending.get(String(id))?.resolve(reply)
     },
     /** On shutdown: open streams would otherwise keep the HTTP server from stopping. */
+    /** Other long-lived streams (2026-07-28 listen streams) that must end with the sessions on shutdown. */
+    onCloseAll(fn: () => void) {
+      closers.push(fn)
+    },
     closeAll() {
+      for (const fn of closers) fn()
       for (const s of [...sessions.values()]) end(s)
     },
   }

@@ -31,8 +31,10 @@ export const PRELUDE = `(function (host, credentialsJson) {
   };
   ctx.log = (level, message) => { host.log(String(level), typeof message === 'string' ? message : String(toJson(message))); };
   ctx.progress = (progress, total, message) => { host.progress(JSON.stringify({ progress, total, message })); };
-  if (host.sample) ctx.sample = async (request) => JSON.parse(await host.sample(JSON.stringify(request ?? {})));
-  if (host.elicit) ctx.elicit = async (request) => JSON.parse(await host.elicit(JSON.stringify(request ?? {})));
+  if (host.sample) ctx.sample = async (request, opts) => JSON.parse(await host.sample(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
+  if (host.elicit) ctx.elicit = async (request, opts) => JSON.parse(await host.elicit(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
+  if (host.listRoots) ctx.listRoots = async (opts) => JSON.parse(await host.listRoots('{}', JSON.stringify(opts ?? {})));
+  ctx.notifyListChanged = (list) => { host.listChanged(String(list)); };
   Object.freeze(ctx);
   return async (fn, inputJson) => {
     if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');

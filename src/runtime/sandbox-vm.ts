@@ -1,7 +1,7 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
 import { toMcpLogLevel } from '../lib/log'
-import type { FunctionHost } from './host'
+import { type AskOptions, type FunctionHost, isListName } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
 import { PRELUDE } from './sandbox-prelude'
 import { SandboxError, type SandboxFailure, type SandboxFetch, type SandboxFetchInit } from './sandbox-types'
@@ -121,9 +121,12 @@ class SandboxCall {
     for (const name of ['sample', 'elicit'] as const) {
       const ask = host[name]
       if (ask)
-        asks[name] = async ([req = 'null']) =>
-          JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>)) ?? null)
+        asks[name] = async ([req = 'null', opts = '{}']) =>
+          JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null)
     }
+    const listRoots = host.listRoots
+    if (listRoots)
+      asks.listRoots = async ([, opts = '{}']) => JSON.stringify((await listRoots(JSON.parse(opts) as AskOptions)) ?? null)
     for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
     const log = ([level = 'info', message = '']: string[]) => host.log(toMcpLogLevel(level), message)
     context.setProp(object, 'log', this.syncHostFunction('log', log))
@@ -134,6 +137,10 @@ class SandboxCall {
       host.progress(p.progress, total, typeof p.message === 'string' ? p.message : undefined)
     }
     context.setProp(object, 'progress', this.syncHostFunction('progress', progress))
+    const listChanged = ([list = '']: string[]) => {
+      if (isListName(list)) host.notifyListChanged?.(list)
+    }
+    context.setProp(object, 'listChanged', this.syncHostFunction('listChanged', listChanged))
     return object
   }
 

@@ -38,8 +38,10 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
     progress: (progress, total, text) => notice(id, { name: 'progress', args: [progress, total, text] }),
   }
   type Reply = Record<string, unknown>
-  if (message.hosts.includes('sample')) host.sample = (r) => hostCall(id, 'sample', [r]) as Promise<Reply>
-  if (message.hosts.includes('elicit')) host.elicit = (r) => hostCall(id, 'elicit', [r]) as Promise<Reply>
+  if (message.hosts.includes('sample')) host.sample = (r, o) => hostCall(id, 'sample', [r, o]) as Promise<Reply>
+  if (message.hosts.includes('elicit')) host.elicit = (r, o) => hostCall(id, 'elicit', [r, o]) as Promise<Reply>
+  if (message.hosts.includes('listRoots')) host.listRoots = (o) => hostCall(id, 'listRoots', [{}, o]) as Promise<Reply>
+  host.notifyListChanged = (list) => notice(id, { name: 'listChanged', args: [list] })
   const fetch: SandboxFetch = (url, init) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>
   send({ type: 'started', id })
   try {

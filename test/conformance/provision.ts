@@ -1,16 +1,20 @@
 // Provisions, through Toolyard's REST API only, one public server with every fixture the official conformance
 // suite's server scenarios expect: tools backed by JavaScript functions, resources, a
 // function-backed template, prompts and completion values.
+import { TOOLS_2026 } from './fixtures-2026'
+
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
 
 const NO_ARGS = { type: 'object', properties: {} }
 
-interface ToolFixture {
+export interface ToolFixture {
   name: string
   description: string
   input_schema: Record<string, unknown>
   code: string
+  /** Further REST fields of the tool (e.g. required_client_capabilities). */
+  extra?: Record<string, unknown>
 }
 
 const js = (body: string) => `export default async (input, ctx) => {\n${body}\n}`
@@ -149,8 +153,24 @@ return 'Elicitation completed: action=' + r.action + ', content=' + JSON.stringi
     input_schema: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
-      $defs: { address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
-      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+      $defs: {
+        address: {
+          $anchor: 'addressDef',
+          type: 'object',
+          properties: { street: { type: 'string' }, city: { type: 'string' } },
+        },
+      },
+      properties: {
+        name: { type: 'string' },
+        address: { $ref: '#/$defs/address' },
+        contactMethod: { type: 'string', enum: ['phone', 'email'] },
+        phone: { type: 'string' },
+        email: { type: 'string' },
+      },
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
       additionalProperties: false,
     },
     code: js(`return 'Hello ' + (input.name || 'there')`),
@@ -190,7 +210,7 @@ export async function provisionConformanceServer(
     name: `${name}-tools`,
     description: 'Fixtures of the MCP conformance suite',
   })
-  for (const t of TOOLS) {
+  for (const t of [...TOOLS, ...TOOLS_2026]) {
     const fn = `${name}.${t.name}`
     await call('/functions', { name: fn, runtime: 'javascript', code: t.code })
     await call('/tools', {
@@ -199,6 +219,7 @@ export async function provisionConformanceServer(
       description: t.description,
       function_name: fn,
       input_schema: t.input_schema,
+      ...t.extra,
     })
   }
   const server = (

@@ -66,7 +66,14 @@ const callResult = ({ tool, outcome }: ToolCall): CallToolResult =>
 
 export function toolsMcp(calls: ToolCalls) {
   const backend: ToolsBackend = {
-    listTools: (server) => calls.listed(server).map(mcpTool),
+    // The protocol's own listing also carries what a call needs (checked by 2026-07-28 before it runs, never listed).
+    listTools: (server) =>
+      calls.listed(server).map((t) => ({
+        ...mcpTool(t),
+        ...(t.required_client_capabilities !== null
+          ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as JsonObject }
+          : {}),
+      })),
     callTool: async (server, name, args, host) => callResult(await calls.onServer(server, name, args ?? {}, host)),
   }
 

@@ -21,6 +21,7 @@ export const CreateToolBody = t.Object(
     output_schema: t.Optional(JsonObject),
     annotations: t.Optional(JsonObject),
     credential_provider: t.Optional(Provider),
+    required_client_capabilities: t.Optional(JsonObject),
   },
   { additionalProperties: false },
 )
@@ -35,6 +36,7 @@ export const UpdateToolBody = t.Object(
     output_schema: t.Optional(t.Union([JsonObject, t.Null()])),
     annotations: t.Optional(t.Union([JsonObject, t.Null()])),
     credential_provider: t.Optional(t.Union([Provider, t.Null()])),
+    required_client_capabilities: t.Optional(t.Union([JsonObject, t.Null()])),
   },
   { additionalProperties: false },
 )
@@ -50,6 +52,7 @@ export const ToolView = t.Object({
   output_schema: t.Optional(JsonObject),
   annotations: t.Optional(JsonObject),
   credential_provider: t.Optional(t.String()),
+  required_client_capabilities: t.Optional(JsonObject),
   created_at: t.Optional(t.String()),
   updated_at: t.Optional(t.String()),
 })

@@ -23,6 +23,7 @@ export interface CreateToolInput {
   output_schema?: Json
   annotations?: Json
   credential_provider?: string
+  required_client_capabilities?: Json
 }
 
 export interface UpdateToolInput {
@@ -34,10 +35,15 @@ export interface UpdateToolInput {
   output_schema?: Json | null
   annotations?: Json | null
   credential_provider?: string | null
+  required_client_capabilities?: Json | null
 }
 
-function checkSchemas(input: { input_schema?: Json; output_schema?: Json | null }) {
+function checkSchemas(input: { input_schema?: Json; output_schema?: Json | null; required_client_capabilities?: Json | null }) {
   const details: { field: string; message: string }[] = []
+  // Each capability is an object, as clients declare them (`{"sampling": {}}`), so a request's can be compared.
+  for (const [k, v] of Object.entries(input.required_client_capabilities ?? {}))
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      details.push({ field: `body.required_client_capabilities.${k}`, message: `required_client_capabilities.${k} must be an object` })
   if (input.input_schema !== undefined) {
     const problem = schemaProblem(input.input_schema, 'input_schema')
     if (problem) details.push({ field: 'body.input_schema', message: problem })
@@ -132,6 +138,10 @@ export function toolsService(
         input_schema: input.input_schema !== undefined ? JSON.stringify(input.input_schema) : current.input_schema,
         output_schema: jsonOrNull(input.output_schema, current.output_schema),
         annotations: jsonOrNull(input.annotations, current.annotations),
+        required_client_capabilities: jsonOrNull(
+          input.required_client_capabilities,
+          current.required_client_capabilities,
+        ),
         credential_provider:
           input.credential_provider !== undefined ? input.credential_provider : current.credential_provider,
         // Validator caches key on updated_at, so two updates in one millisecond must still differ.

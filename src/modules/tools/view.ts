@@ -13,6 +13,7 @@ export interface ToolView {
   output_schema?: Record<string, unknown>
   annotations?: Record<string, unknown>
   credential_provider?: string
+  required_client_capabilities?: Record<string, unknown>
   created_at?: string
   updated_at?: string
 }
@@ -40,6 +41,9 @@ export function toolView(t: ToolRow): ToolView {
     ...(s.output ? { output_schema: s.output } : {}),
     ...(s.annotations ? { annotations: s.annotations } : {}),
     ...(t.credential_provider !== null ? { credential_provider: t.credential_provider } : {}),
+    ...(t.required_client_capabilities !== null
+      ? { required_client_capabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
+      : {}),
     // Pre-built tools (project_id '') have no timestamps of their own.
     ...(t.project_id ? { created_at: t.created_at, updated_at: t.updated_at } : {}),
   }
