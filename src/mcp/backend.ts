@@ -74,7 +74,18 @@ export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/
 export interface ToolsBackend {
   /** Every enabled tool of the server in a stable order; the endpoint paginates. */
   listTools(server: ServerRow): McpTool[]
-  callTool(server: ServerRow, name: string, args: JsonObject, host: FunctionHost): Promise<CallToolResult>
+  callTool(
+    server: ServerRow,
+    name: string,
+    args: JsonObject,
+    host: FunctionHost,
+    opts?: CallOptions,
+  ): Promise<CallToolResult>
+}
+
+export interface CallOptions {
+  /** SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602. */
+  argumentErrorsAsResults?: boolean
 }
 
 export interface ResourcesBackend {
@@ -106,8 +117,8 @@ export type McpBackend = ToolsBackend & ResourcesBackend & PromptsBackend & Comp
 export function protocolBackend(parts: McpBackend): McpBackend {
   return {
     ...parts,
-    callTool: (server, name, args, host) =>
-      translated(() => parts.callTool(server, name, args, host), { unknown: `Unknown tool: ${name}` }),
+    callTool: (server, name, args, host, opts) =>
+      translated(() => parts.callTool(server, name, args, host, opts), { unknown: `Unknown tool: ${name}` }),
     readResource: (server, uri, host) => translated(() => parts.readResource(server, uri, host), { resource: uri }),
     getPrompt: (server, name, args) =>
       translated(() => parts.getPrompt(server, name, args), { unknown: `Unknown prompt: ${name}` }),

@@ -90,7 +90,9 @@ const handlers: Record<string, Handler> = {
   'tools/call': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = optionalObject(params, 'arguments')
-    const result = await ctx.backend.callTool(ctx.server, name, args, ctx.host())
+    const result = await ctx.backend.callTool(ctx.server, name, args, ctx.host(), {
+      argumentErrorsAsResults: atLeast(ctx.version, '2025-11-25'),
+    })
     return gateCallResult(result, ctx.version)
   },
   'resources/list': ({ backend, server, version }, params) => {

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
 import type { ServerRow } from '../servers/repository'
-import type { ToolCall, ToolCalls } from './call'
+import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -74,7 +74,14 @@ export function toolsMcp(calls: ToolCalls) {
           ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as JsonObject }
           : {}),
       })),
-    callTool: async (server, name, args, host) => callResult(await calls.onServer(server, name, args ?? {}, host)),
+    async callTool(server, name, args, host, opts) {
+      try {
+        return callResult(await calls.onServer(server, name, args ?? {}, host))
+      } catch (error) {
+        if (opts?.argumentErrorsAsResults && error instanceof MissingArgumentsError) return errorResult(error.message)
+        throw error
+      }
+    },
   }
 
   return {
