@@ -96,7 +96,7 @@ export interface ResourcesBackend {
 
 export interface PromptsBackend {
   listPrompts(server: ServerRow): McpPrompt[]
-  getPrompt(server: ServerRow, name: string, args: Record<string, string>): Promise<GetPromptResult>
+  getPrompt(server: ServerRow, name: string, args: Record<string, string>, host: FunctionHost): Promise<GetPromptResult>
 }
 
 export interface CompletionBackend {
@@ -120,8 +120,8 @@ export function protocolBackend(parts: McpBackend): McpBackend {
     callTool: (server, name, args, host, opts) =>
       translated(() => parts.callTool(server, name, args, host, opts), { unknown: `Unknown tool: ${name}` }),
     readResource: (server, uri, host) => translated(() => parts.readResource(server, uri, host), { resource: uri }),
-    getPrompt: (server, name, args) =>
-      translated(() => parts.getPrompt(server, name, args), { unknown: `Unknown prompt: ${name}` }),
+    getPrompt: (server, name, args, host) =>
+      translated(() => parts.getPrompt(server, name, args, host), { unknown: `Unknown prompt: ${name}` }),
     complete(server, ref, argument, context) {
       try {
         return parts.complete(server, ref, argument, context)

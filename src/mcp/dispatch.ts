@@ -121,10 +121,10 @@ const handlers: Record<string, Handler> = {
     const { page, nextCursor } = paginate('prompts', backend.listPrompts(server), params.cursor)
     return { prompts: page.map((p) => gatePrompt(p, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
-  'prompts/get': async ({ backend, server, version }, params) => {
+  'prompts/get': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = stringMap(optionalObject(params, 'arguments'), 'arguments')
-    return gatePromptResult(await backend.getPrompt(server, name, args), version)
+    return gatePromptResult(await ctx.backend.getPrompt(ctx.server, name, args, ctx.host()), ctx.version)
   },
   'completion/complete': ({ backend, server }, params) => {
     const ref = optionalObject(params, 'ref')

@@ -130,3 +130,13 @@ return 'capabilities-ok: received ' + rs.length`),
     code: js(`return 'region=' + input.region`),
   },
 ]
+
+/** Prompts rendered by a function: this one asks for context first (MRTR on prompts/get). */
+export const PROMPT_FUNCTIONS_2026 = [
+  {
+    name: 'test_input_required_result_prompt',
+    description: 'A prompt that asks the user for context before rendering',
+    code: js(`const r = await ctx.elicit({ message: 'What context should the prompt use?', requestedSchema: ${schema({ context: 'string' })} }, { key: 'user_context' })
+return { messages: [{ role: 'user', content: { type: 'text', text: 'Prompt with context: ' + (r.content && r.content.context) } }] }`),
+  },
+]

@@ -1,7 +1,7 @@
 // Provisions, through Toolyard's REST API only, one public server with every fixture the official conformance
 // suite's server scenarios expect: tools backed by JavaScript functions, resources, a
 // function-backed template, prompts and completion values.
-import { TOOLS_2026 } from './fixtures-2026'
+import { PROMPT_FUNCTIONS_2026, TOOLS_2026 } from './fixtures-2026'
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
@@ -310,6 +310,13 @@ return JSON.stringify({ id, templateTest: true, data: 'Data for ID: ' + id })`),
       { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
     ],
   })
+  for (const f of PROMPT_FUNCTIONS_2026) {
+    const fn = `${name}.${f.name}`
+    await call('/functions', { name: fn, runtime: 'javascript', code: f.code })
+    await prompt({ name: f.name, description: f.description, function_name: fn, arguments: [] })
+  }
+  // Warms the sandbox: the suite times some first calls (600 ms), and a cold worker under load can take longer.
+  await call('/tools/call', { name: 'test_simple_text', server_id: server.id })
   return { slug: server.slug, url: server.url, serverId: server.id }
 }
 

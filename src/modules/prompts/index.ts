@@ -14,6 +14,7 @@ import {
   UpdatePromptBody,
 } from './model'
 import type { PromptsService } from './service'
+import { detachedHost } from '../../runtime/host'
 
 const tags = ['prompts']
 
@@ -57,7 +58,8 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
     )
     .post(
       '/prompts/get',
-      ({ auth, body }) => deps.prompts.render(auth.projectId, body.name, body.arguments ?? {}, body.server_id),
+      ({ auth, body, request }) =>
+        deps.prompts.render(auth.projectId, body.name, body.arguments ?? {}, body.server_id, detachedHost(request.signal)),
       {
         api: 'prompts_get',
         body: GetPromptBody,
