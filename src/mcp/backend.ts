@@ -83,7 +83,7 @@ export interface ToolsBackend {
   ): Promise<CallToolResult>
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602. */
   argumentErrorsAsResults?: boolean
 }

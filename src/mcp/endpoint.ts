@@ -2,8 +2,8 @@
 // Every request passes the one admission step (./admission: Origin/Host → a header check → server + key → rate
 // limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
-import type { Keyring } from '../crypto/master-key'
 import { Elysia, t } from 'elysia'
+import type { Keyring } from '../crypto/master-key'
 import { errorBody } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
@@ -11,12 +11,12 @@ import type { Logger } from '../lib/log'
 import { type AdmissionDeps, createAdmission, EXPOSE_HEADERS, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
+import { isModernRequest } from './era'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
 import { answerMessages } from './messages'
-import { isModernRequest } from './era'
-import { handleModern } from './modern/endpoint'
+import { handleModern, listChanged } from './modern/endpoint'
 import { createListenRegistry } from './modern/listen'
 import { forwardEvents } from './notify'
 import type { Session, SessionStore } from './sessions'
@@ -128,8 +128,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         headers: h,
         keepOpen: () => server?.timeout(request, 0),
         onInternal,
-        notify: (list) =>
-          deps.events.publish({ type: 'list_changed', list, projectId: who.server.project_id, serverId: who.server.id }),
+        notify: listChanged(deps.events, who.server),
       })
 
     return answerMessages({

@@ -2,7 +2,7 @@
 import { isObject } from './jsonrpc'
 import { isSupported } from './versions'
 
-export const META_VERSION = 'io.modelcontextprotocol/protocolVersion'
+const META_VERSION = 'io.modelcontextprotocol/protocolVersion'
 
 /**
  * Modern iff the body's `_meta` names a protocol version, or (not an initialize, no session) the version header names

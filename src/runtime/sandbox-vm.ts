@@ -122,11 +122,14 @@ class SandboxCall {
       const ask = host[name]
       if (ask)
         asks[name] = async ([req = 'null', opts = '{}']) =>
-          JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null)
+          JSON.stringify(
+            (await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null,
+          )
     }
     const listRoots = host.listRoots
     if (listRoots)
-      asks.listRoots = async ([, opts = '{}']) => JSON.stringify((await listRoots(JSON.parse(opts) as AskOptions)) ?? null)
+      asks.listRoots = async ([, opts = '{}']) =>
+        JSON.stringify((await listRoots(JSON.parse(opts) as AskOptions)) ?? null)
     for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
     const log = ([level = 'info', message = '']: string[]) => host.log(toMcpLogLevel(level), message)
     context.setProp(object, 'log', this.syncHostFunction('log', log))

@@ -124,7 +124,9 @@ return 'capabilities-ok: received ' + rs.length`),
     description: 'Mirrors its region argument into the Mcp-Param-Region header',
     input_schema: {
       type: 'object',
-      properties: { region: { type: 'string', description: 'Mirrored into Mcp-Param-Region', 'x-mcp-header': 'Region' } },
+      properties: {
+        region: { type: 'string', description: 'Mirrored into Mcp-Param-Region', 'x-mcp-header': 'Region' },
+      },
       required: ['region'],
     },
     code: js(`return 'region=' + input.region`),

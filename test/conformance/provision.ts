@@ -169,6 +169,7 @@ return 'Elicitation completed: action=' + r.action + ', content=' + JSON.stringi
       },
       allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
       if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a thenable
       then: { required: ['phone'] },
       else: { required: ['email'] },
       additionalProperties: false,

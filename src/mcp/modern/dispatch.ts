@@ -35,12 +35,18 @@ const METHODS = new Set([
 ])
 /** The methods that may ask the client for input, and the param that names their target. */
 const ASKING: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' }
-const CACHEABLE = new Set(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read'])
+const CACHEABLE = new Set([
+  'tools/list',
+  'prompts/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+])
 
 /** Lists change at any time (list_changed says when), so nothing is cached; a public server's answers are shared. */
 const cacheHints = (server: ServerRow) => ({ ttlMs: 0, cacheScope: server.auth === 'none' ? 'public' : 'private' })
 
-export function discoverResult(server: ServerRow, serverVersion: string) {
+function discoverResult(server: ServerRow, serverVersion: string) {
   return {
     resultType: 'complete',
     supportedVersions: SUPPORTED_ALL,

@@ -3,6 +3,7 @@
 import type { Server } from 'bun'
 import type { Keyring } from '../../crypto/master-key'
 import type { EventBus } from '../../lib/events'
+import type { ServerRow } from '../../modules/servers/repository'
 import type { ListName } from '../../runtime/host'
 import type { Principal } from '../admission'
 import type { McpBackend } from '../backend'
@@ -33,9 +34,19 @@ function statusOf(outcome: unknown): number {
   return 200
 }
 
+/** ctx.notifyListChanged: list_changed for the calling server, to its sessions' and listeners' streams. */
+export const listChanged = (events: EventBus, server: ServerRow) => (list: ListName) =>
+  events.publish({ type: 'list_changed', list, projectId: server.project_id, serverId: server.id })
+
 export function handleModern(
   deps: ModernDeps,
-  p: { request: Request; server: Server<unknown> | null; who: Principal; body: unknown; headers: Record<string, string> },
+  p: {
+    request: Request
+    server: Server<unknown> | null
+    who: Principal
+    body: unknown
+    headers: Record<string, string>
+  },
 ): Promise<Response> | Response {
   const { request, who, headers: h } = p
   let v: ReturnType<typeof validateModern>
@@ -49,8 +60,7 @@ export function handleModern(
   const { req, capabilities, meta } = v
   if (req.method === 'subscriptions/listen')
     return deps.listeners.listen({ req, who, headers: h, keepOpen: () => p.server?.timeout(request, 0), request })
-  const notify = (list: ListName) =>
-    deps.events.publish({ type: 'list_changed', list, projectId: who.server.project_id, serverId: who.server.id })
+  const notify = listChanged(deps.events, who.server)
   const ctx = {
     server: who.server,
     backend: deps.mcpBackend,

@@ -48,7 +48,8 @@ export function createListenRegistry(events: EventBus) {
     return Array.isArray(uris) && uris.includes(e.uri) ? { uri: e.uri } : null
   }
   events.subscribe((e) => {
-    const method = e.type === 'list_changed' ? `notifications/${e.list}/list_changed` : 'notifications/resources/updated'
+    const method =
+      e.type === 'list_changed' ? `notifications/${e.list}/list_changed` : 'notifications/resources/updated'
     for (const l of listeners) {
       const params = wants(l, e)
       if (params) tagged(l, method, params)

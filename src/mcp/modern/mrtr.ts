@@ -7,7 +7,7 @@ import { isObject } from '../jsonrpc'
 import { type StateBinding, signState, verifyState } from './request-state'
 
 /** Thrown into the function when an answer is missing, so it ends; its result is discarded. */
-export class InputRequired extends Error {
+class InputRequired extends Error {
   constructor(readonly key: string) {
     super(`input required: ${key}`)
   }

@@ -41,7 +41,7 @@ const NAMED: Record<string, string> = {
 }
 
 /** `=?base64?…?=` carries a value that is not a plain header value; anything else is literal. Bad base64 → null. */
-export function decodeHeaderValue(raw: string): string | null {
+function decodeHeaderValue(raw: string): string | null {
   const v = raw.trim()
   if (!(v.startsWith('=?base64?') && v.endsWith('?=') && v.length >= 11)) return v
   const b64 = v.slice(9, -2)

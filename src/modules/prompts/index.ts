@@ -2,6 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { detachedHost } from '../../runtime/host'
 import {
   CreatePromptBody,
   GetPromptBody,
@@ -14,7 +15,6 @@ import {
   UpdatePromptBody,
 } from './model'
 import type { PromptsService } from './service'
-import { detachedHost } from '../../runtime/host'
 
 const tags = ['prompts']
 
@@ -59,7 +59,13 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
     .post(
       '/prompts/get',
       ({ auth, body, request }) =>
-        deps.prompts.render(auth.projectId, body.name, body.arguments ?? {}, body.server_id, detachedHost(request.signal)),
+        deps.prompts.render(
+          auth.projectId,
+          body.name,
+          body.arguments ?? {},
+          body.server_id,
+          detachedHost(request.signal),
+        ),
       {
         api: 'prompts_get',
         body: GetPromptBody,

@@ -38,12 +38,19 @@ export interface UpdateToolInput {
   required_client_capabilities?: Json | null
 }
 
-function checkSchemas(input: { input_schema?: Json; output_schema?: Json | null; required_client_capabilities?: Json | null }) {
+function checkSchemas(input: {
+  input_schema?: Json
+  output_schema?: Json | null
+  required_client_capabilities?: Json | null
+}) {
   const details: { field: string; message: string }[] = []
   // Each capability is an object, as clients declare them (`{"sampling": {}}`), so a request's can be compared.
   for (const [k, v] of Object.entries(input.required_client_capabilities ?? {}))
     if (typeof v !== 'object' || v === null || Array.isArray(v))
-      details.push({ field: `body.required_client_capabilities.${k}`, message: `required_client_capabilities.${k} must be an object` })
+      details.push({
+        field: `body.required_client_capabilities.${k}`,
+        message: `required_client_capabilities.${k} must be an object`,
+      })
   if (input.input_schema !== undefined) {
     const problem = schemaProblem(input.input_schema, 'input_schema')
     if (problem) details.push({ field: 'body.input_schema', message: problem })
