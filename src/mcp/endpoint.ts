@@ -19,8 +19,8 @@ import { answerMessages } from './messages'
 import { handleModern, listChanged } from './modern/endpoint'
 import { createListenRegistry } from './modern/listen'
 import { forwardEvents } from './notify'
+import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
-import { createSse } from './sse'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
@@ -170,21 +170,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         base,
       )
     }
-    // One stream per session: each message goes to exactly one stream, so a newer GET replaces the older one.
-    session.stream?.close()
-    const sse = createSse({
-      onClose: () => {
-        if (session.stream === sse) session.stream = null
-      },
-      onKeepAlive: () => sessions.touch(session),
-    })
-    session.stream = sse
-    server?.timeout(request, 0)
-    request.signal.addEventListener('abort', () => sse.close(), { once: true })
-    const response = sse.response(base)
-    // A comment (not an event) so the headers go out at once; SSE parsers skip it.
-    sse.comment('stream open')
-    return response
+    return openSessionStream({ session, sessions, request, headers: base, keepOpen: () => server?.timeout(request, 0) })
   }
 
   const remove = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {

@@ -45,18 +45,42 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   let settle!: (r: Response) => void
   const response = new Promise<Response>((r) => (settle = r))
 
+  const log = ctx.session?.log
+  let streamId: string | undefined
   const stream = (): SseStream => {
     if (!sse) {
       sse = createSse()
+      if (log?.resumable) {
+        streamId = log.newStream()
+        log.sinks.set(streamId, sse)
+      }
       o.keepOpen()
       settle(sse.response(o.headers))
     }
     return sse
   }
+  /**
+   * On a resumable session every message is logged with an event id and goes to whichever connection carries the
+   * stream now (a GET with Last-Event-ID may have taken it over); a closed connection only loses the live copy.
+   */
+  const write = (message: unknown): boolean => {
+    const s = stream()
+    if (!log || streamId === undefined) return s.send(message)
+    const id = log.append(streamId, message)
+    ;(log.sinks.get(streamId) ?? s).send(message, id)
+    return true
+  }
+  const closeStream = (open: SseStream) => {
+    if (log && streamId !== undefined) {
+      log.sinks.get(streamId)?.close()
+      log.sinks.delete(streamId)
+    }
+    open.close()
+  }
   /** Messages related to this request travel on its own stream; without SSE in Accept they are dropped. */
   const emit = (message: unknown): boolean => {
     if (done || ac.signal.aborted || !o.acceptsSse) return false
-    return stream().send(message)
+    return write(message)
   }
 
   const modern = o.modern
@@ -79,14 +103,14 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
     const open = sse as SseStream | null
     if (outcome === ABORTED) {
       // Cancelled: no response is sent; the HTTP exchange still has to end.
-      if (open) open.close()
+      if (open) closeStream(open)
       else if (o.acceptsSse) settle(createClosedSse(o.headers))
       else settle(new Response(null, { status: 202, headers: o.headers }))
       return
     }
     if (open) {
-      open.send(outcome)
-      open.close()
+      write(outcome)
+      closeStream(open)
     } else settle(jsonResponse(outcome, modern ? modern.statusOf(outcome) : 200, o.headers))
   })
   return response
