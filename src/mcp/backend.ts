@@ -26,6 +26,8 @@ export interface McpTool {
   annotations?: JsonObject
   /** Client capabilities a call needs (2026-07-28 checks them before running); internal, never listed. */
   requiredCapabilities?: JsonObject
+  /** Whether a 2026-07-28 call may (or must) run as a task (tasks extension); internal, never listed. */
+  taskSupport?: 'optional' | 'required'
 }
 
 export interface McpResource {

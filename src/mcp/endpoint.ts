@@ -3,6 +3,7 @@
 // limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
 import { Elysia, t } from 'elysia'
+import type { Config } from '../config'
 import type { Keyring } from '../crypto/master-key'
 import { errorBody } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
@@ -18,6 +19,7 @@ import { classify, failure, idOf, isObject, type RpcRequest, success } from './j
 import { answerMessages } from './messages'
 import { handleModern, listChanged } from './modern/endpoint'
 import { createListenRegistry } from './modern/listen'
+import { createTaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
 import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
@@ -28,6 +30,7 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
+  config: AdmissionDeps['config'] & Pick<Config, 'taskMaxMs'>
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }
   version: string
@@ -48,7 +51,14 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
   const listeners = createListenRegistry(deps.events)
   sessions.onCloseAll(() => listeners.closeAll())
-  const modern = { ...deps, keyring: deps.vault.keyring, listeners, onInternal }
+  const modern = {
+    ...deps,
+    keyring: deps.vault.keyring,
+    listeners,
+    tasks: createTaskStore(),
+    taskMaxMs: deps.config.taskMaxMs,
+    onInternal,
+  }
 
   /** A session id must name a live session of this server and principal; anything else is 404 per the transport spec. */
   const findSession = (headers: Headers, who: Principal): Session | 'missing' | 'unknown' => {

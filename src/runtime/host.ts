@@ -17,6 +17,12 @@ export interface FunctionHost {
   listRoots?: (opts?: AskOptions) => Promise<Record<string, unknown>>
   /** Announces that the calling server's tools, prompts or resources changed (list_changed to its clients). */
   notifyListChanged?: (list: ListName) => void
+  /** ctx.sleep: waits, ended early (rejecting) when the call is cancelled; bounded by the call's deadline. */
+  sleep?: (ms: number) => Promise<void>
+  /** ctx.fail: the call ends as a JSON-RPC error with this code (a task: failed) instead of a tool error. */
+  fail?: (code: number, message: string) => void
+  /** A task's deadline (TOOLYARD_TASK_MAX_MS), replacing the function's own timeout_ms. */
+  deadlineMs?: number
 }
 
 /** `key` names the question in a 2026-07-28 input-required result; session clients ignore it. */

@@ -10,6 +10,7 @@ export function deliverNotice(options: RunJavaScriptOptions, notice: HostNotice)
   try {
     if (notice.name === 'log') host.log(...notice.args)
     else if (notice.name === 'listChanged') host.notifyListChanged?.(...notice.args)
+    else if (notice.name === 'fail') host.fail?.(...notice.args)
     else host.progress(...notice.args)
   } catch {
     // Nothing to tell the code: its log line or progress report is simply lost.

@@ -35,6 +35,8 @@ export const PRELUDE = `(function (host, credentialsJson) {
   if (host.elicit) ctx.elicit = async (request, opts) => JSON.parse(await host.elicit(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
   if (host.listRoots) ctx.listRoots = async (opts) => JSON.parse(await host.listRoots('{}', JSON.stringify(opts ?? {})));
   ctx.notifyListChanged = (list) => { host.listChanged(String(list)); };
+  ctx.fail = (code, message) => { host.fail(String(code), String(message)); throw new Error(String(message)); };
+  if (host.sleep) ctx.sleep = async (ms) => { await host.sleep(String(ms)); };
   Object.freeze(ctx);
   return async (fn, inputJson) => {
     if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');

@@ -11,6 +11,7 @@ export type HostNotice =
   | { name: 'log'; args: [level: McpLogLevel, message: string] }
   | { name: 'progress'; args: [progress: number, total?: number, message?: string] }
   | { name: 'listChanged'; args: [list: ListName] }
+  | { name: 'fail'; args: [code: number, message: string] }
 
 export type ToWorker =
   | {

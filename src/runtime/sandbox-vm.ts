@@ -126,6 +126,8 @@ class SandboxCall {
             (await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null,
           )
     }
+    const sleep = host.sleep
+    if (sleep) asks.sleep = ([ms = '0']) => sleep(Number(ms) || 0).then(() => 'null')
     const listRoots = host.listRoots
     if (listRoots)
       asks.listRoots = async ([, opts = '{}']) =>
@@ -140,10 +142,10 @@ class SandboxCall {
       host.progress(p.progress, total, typeof p.message === 'string' ? p.message : undefined)
     }
     context.setProp(object, 'progress', this.syncHostFunction('progress', progress))
-    const listChanged = ([list = '']: string[]) => {
-      if (isListName(list)) host.notifyListChanged?.(list)
-    }
+    const listChanged = ([list = '']: string[]) => isListName(list) && host.notifyListChanged?.(list)
     context.setProp(object, 'listChanged', this.syncHostFunction('listChanged', listChanged))
+    const fail = ([code = '', text = '']: string[]) => Number.isInteger(+code) && host.fail?.(+code, text)
+    context.setProp(object, 'fail', this.syncHostFunction('fail', fail))
     return object
   }
 

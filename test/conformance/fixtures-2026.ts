@@ -131,6 +131,67 @@ return 'capabilities-ok: received ' + rs.length`),
     },
     code: js(`return 'region=' + input.region`),
   },
+  // The tasks extension (unscored scenarios): tools that may or must run as tasks.
+  {
+    name: 'greet',
+    description: 'Greets synchronously',
+    input_schema: JSON.parse(NAME),
+    code: js(`return 'Hello, ' + input.name + '!'`),
+  },
+  {
+    name: 'slow_compute',
+    description: 'Sleeps for the given seconds; may run as a task',
+    input_schema: {
+      type: 'object',
+      properties: { seconds: { type: 'number' }, label: { type: 'string' } },
+      required: ['seconds'],
+    },
+    code: js(`await ctx.sleep(Math.max(0, Number(input.seconds) || 0) * 1000)
+return 'slow_compute ' + (input.label || '') + ' done after ' + input.seconds + 's'`),
+    extra: { task_support: 'optional' },
+  },
+  {
+    name: 'failing_job',
+    description: 'Always fails; runs only as a task',
+    input_schema: E,
+    code: js(`throw new Error('failing_job: intentional tool execution error')`),
+    extra: { task_support: 'required' },
+  },
+  {
+    name: 'protocol_error_job',
+    description: 'Ends with a JSON-RPC error (ctx.fail); may run as a task',
+    input_schema: E,
+    code: js(`ctx.fail(-32603, 'protocol_error_job: intentional protocol error')`),
+    extra: { task_support: 'optional' },
+  },
+  {
+    name: 'confirm_delete',
+    description: 'Asks before deleting; may run as a task',
+    input_schema: { type: 'object', properties: { filename: { type: 'string' } }, required: ['filename'] },
+    code: js(`const r = await ctx.elicit({ message: 'Delete ' + input.filename + '?', requestedSchema: ${schema({ confirm: 'boolean' })} })
+return r.action === 'accept' && r.content && r.content.confirm ? 'Deleted ' + input.filename : 'Kept ' + input.filename`),
+    extra: { task_support: 'optional' },
+  },
+  {
+    name: 'multi_input',
+    description: 'Asks two questions at once; may run as a task',
+    input_schema: E,
+    code: js(`const s = ${schema({ name: 'string', confirm: 'boolean' }, [])}
+const [a, b] = await Promise.all([
+  ctx.elicit({ message: 'First input', requestedSchema: s }),
+  ctx.elicit({ message: 'Second input', requestedSchema: s }),
+])
+return 'Got ' + (a.content && a.content.name) + ' and ' + (b.content && b.content.name)`),
+    extra: { task_support: 'optional' },
+  },
+  {
+    name: 'test_tool_with_task',
+    description: 'Asks for a name, then finishes as a task',
+    input_schema: E,
+    code: js(`const r = await ctx.elicit({ message: 'What is your name?', requestedSchema: ${NAME} }, { key: 'user_name' })
+return 'Task finished for ' + (r.content && r.content.name)`),
+    extra: { task_support: 'required' },
+  },
 ]
 
 /** Prompts rendered by a function: this one asks for context first (MRTR on prompts/get). */

@@ -10,6 +10,7 @@ import { ProtocolError, RPC } from '../errors'
 import { isObject, type RpcRequest } from '../jsonrpc'
 import { MODERN_VERSION, SUPPORTED_ALL } from '../versions'
 import { type InputRound, openRound } from './mrtr'
+import { offersTasks, TASKS_EXTENSION, type TaskAsk, type TaskStore, tasksRequired } from './tasks'
 import { checkParamHeaders, META } from './validate'
 
 export interface ModernContext {
@@ -20,6 +21,8 @@ export interface ModernContext {
   capabilities: JsonObject
   headers: Headers
   serverVersion: string
+  tasks: TaskStore
+  taskHost: (t: { signal: AbortSignal; ask: TaskAsk }) => FunctionHost
 }
 
 const METHODS = new Set([
@@ -32,6 +35,9 @@ const METHODS = new Set([
   'prompts/list',
   'prompts/get',
   'completion/complete',
+  'tasks/get',
+  'tasks/update',
+  'tasks/cancel',
 ])
 /** The methods that may ask the client for input, and the param that names their target. */
 const ASKING: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' }
@@ -56,6 +62,7 @@ function discoverResult(server: ServerRow, serverVersion: string) {
       prompts: { listChanged: true },
       logging: {},
       completions: {},
+      extensions: { [TASKS_EXTENSION]: {} },
     },
     ...(server.description ? { instructions: server.description } : {}),
     ...cacheHints(server),
@@ -91,6 +98,13 @@ export async function dispatchModern(
   const { method, params } = req
   if (!METHODS.has(method)) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
   if (method === 'server/discover') return discoverResult(c.server, c.serverVersion)
+  const owner = `${c.principal}|${c.server.id}`
+  if (method.startsWith('tasks/')) {
+    if (!offersTasks(c.capabilities)) throw tasksRequired()
+    if (method === 'tasks/get') return c.tasks.get(owner, params.taskId)
+    if (method === 'tasks/update') return c.tasks.update(owner, params.taskId, params.inputResponses)
+    return c.tasks.cancel(owner, params.taskId)
+  }
   if (method === 'tools/call') {
     const tool = c.backend.listTools(c.server).find((t) => t.name === params.name)
     if (tool) {
@@ -102,6 +116,13 @@ export async function dispatchModern(
           { requiredCapabilities: missing },
         )
       checkParamHeaders(tool.inputSchema, isObject(params.arguments) ? params.arguments : {}, c.headers, req.id)
+      const offered = offersTasks(c.capabilities)
+      if (tool.taskSupport === 'required' && !offered) throw tasksRequired()
+      // The client lets it run as a task: answer at once, and run it in the background (polled with tasks/get).
+      if (tool.taskSupport && offered && params.requestState === undefined && params.inputResponses === undefined)
+        return c.tasks.start(owner, c.taskHost, (host) =>
+          dispatch({ server: c.server, version: MODERN_VERSION, backend: c.backend, host: () => host }, method, params),
+        )
     }
   }
   const field = ASKING[method]

@@ -14,6 +14,7 @@ import type { SessionStore } from '../sessions'
 import { dispatchModern } from './dispatch'
 import { modernHost } from './host'
 import type { ListenRegistry } from './listen'
+import type { TaskAsk, TaskStore } from './tasks'
 import { ModernRejection, validateModern } from './validate'
 
 export interface ModernDeps {
@@ -22,6 +23,8 @@ export interface ModernDeps {
   events: EventBus
   keyring: Keyring
   listeners: ListenRegistry
+  tasks: TaskStore
+  taskMaxMs: number
   version: string
   onInternal: (err: unknown) => void
 }
@@ -69,6 +72,18 @@ export function handleModern(
     capabilities,
     headers: request.headers,
     serverVersion: deps.version,
+    tasks: deps.tasks,
+    // A task has no response stream: it cannot log or report progress; its questions park it until tasks/update.
+    taskHost: (t: { signal: AbortSignal; ask: TaskAsk }) =>
+      modernHost({
+        signal: t.signal,
+        emit: () => false,
+        meta,
+        capabilities,
+        notify,
+        ask: t.ask,
+        deadlineMs: deps.taskMaxMs,
+      }),
   }
   return exchange({
     req,
@@ -81,7 +96,9 @@ export function handleModern(
     onInternal: deps.onInternal,
     modern: {
       run: (signal, emit) =>
-        dispatchModern(ctx, req, (round) => modernHost({ signal, emit, meta, capabilities, round, notify })),
+        dispatchModern(ctx, req, (round) =>
+          modernHost({ signal, emit, meta, capabilities, notify, ...(round ? { ask: round.ask.bind(round) } : {}) }),
+        ),
       statusOf,
       signal: request.signal,
     },

@@ -5,7 +5,6 @@ import { isMcpLogLevel, MCP_LOG_LEVELS, type McpLogLevel } from '../../lib/log'
 import type { FunctionHost, ListName } from '../../runtime/host'
 import type { JsonObject } from '../backend'
 import { notification } from '../jsonrpc'
-import type { InputRound } from './mrtr'
 import { META } from './validate'
 
 const declared = (caps: JsonObject, name: string) => caps[name] !== undefined && caps[name] !== null
@@ -15,11 +14,13 @@ export function modernHost(o: {
   emit: (message: unknown) => boolean
   meta: JsonObject
   capabilities: JsonObject
-  /** Absent for methods that cannot ask (lists, discover). */
-  round?: InputRound
+  /** Where questions go: an MRTR round, or a task that parks; absent for methods that cannot ask. */
+  ask?: (method: string, params: JsonObject, key?: string) => Promise<JsonObject>
   notify: (list: ListName) => void
+  /** A task's deadline (TOOLYARD_TASK_MAX_MS). */
+  deadlineMs?: number
 }): FunctionHost {
-  const { meta, capabilities: caps, round, emit } = o
+  const { meta, capabilities: caps, ask, emit } = o
   const level = meta[META.logLevel]
   const threshold = isMcpLogLevel(level) ? MCP_LOG_LEVELS.indexOf(level) : -1
   const token =
@@ -42,13 +43,14 @@ export function modernHost(o: {
         }),
       )
     },
-    ...(round && declared(caps, 'sampling')
-      ? { sample: (req: JsonObject, opts) => round.ask('sampling/createMessage', req, opts?.key) }
+    ...(ask && declared(caps, 'sampling')
+      ? { sample: (req: JsonObject, opts) => ask('sampling/createMessage', req, opts?.key) }
       : {}),
-    ...(round && declared(caps, 'elicitation')
-      ? { elicit: (req: JsonObject, opts) => round.ask('elicitation/create', req, opts?.key) }
+    ...(ask && declared(caps, 'elicitation')
+      ? { elicit: (req: JsonObject, opts) => ask('elicitation/create', req, opts?.key) }
       : {}),
-    ...(round && declared(caps, 'roots') ? { listRoots: (opts) => round.ask('roots/list', {}, opts?.key) } : {}),
+    ...(ask && declared(caps, 'roots') ? { listRoots: (opts) => ask('roots/list', {}, opts?.key) } : {}),
     notifyListChanged: o.notify,
+    ...(o.deadlineMs !== undefined ? { deadlineMs: o.deadlineMs } : {}),
   }
 }

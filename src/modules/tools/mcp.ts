@@ -73,6 +73,7 @@ export function toolsMcp(calls: ToolCalls) {
         ...(t.required_client_capabilities !== null
           ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as JsonObject }
           : {}),
+        ...(t.task_support !== 'forbidden' ? { taskSupport: t.task_support } : {}),
       })),
     async callTool(server, name, args, host, opts) {
       try {

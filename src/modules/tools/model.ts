@@ -8,6 +8,7 @@ const ToolName = t.String({
 // Any JSON object: the schema is checked by Ajv in the service and stored exactly as sent.
 const JsonObject = t.Record(t.String(), t.Any())
 const Provider = t.String({ minLength: 1, maxLength: 100 })
+const TaskSupport = t.Union([t.Literal('forbidden'), t.Literal('optional'), t.Literal('required')])
 const FunctionName = t.String({ minLength: 1, maxLength: 128 })
 
 export const CreateToolBody = t.Object(
@@ -22,6 +23,7 @@ export const CreateToolBody = t.Object(
     annotations: t.Optional(JsonObject),
     credential_provider: t.Optional(Provider),
     required_client_capabilities: t.Optional(JsonObject),
+    task_support: t.Optional(TaskSupport),
   },
   { additionalProperties: false },
 )
@@ -37,6 +39,7 @@ export const UpdateToolBody = t.Object(
     annotations: t.Optional(t.Union([JsonObject, t.Null()])),
     credential_provider: t.Optional(t.Union([Provider, t.Null()])),
     required_client_capabilities: t.Optional(t.Union([JsonObject, t.Null()])),
+    task_support: t.Optional(TaskSupport),
   },
   { additionalProperties: false },
 )
@@ -53,6 +56,7 @@ export const ToolView = t.Object({
   annotations: t.Optional(JsonObject),
   credential_provider: t.Optional(t.String()),
   required_client_capabilities: t.Optional(JsonObject),
+  task_support: t.Optional(TaskSupport),
   created_at: t.Optional(t.String()),
   updated_at: t.Optional(t.String()),
 })

@@ -5,7 +5,7 @@ import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import { schemaProblem } from './json-schema'
-import { type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
+import { type TaskSupport, type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
 import type { ServerToolsService } from './server-tools/service'
 import type { PrebuiltCatalog } from './toolkits/prebuilt'
 import type { ToolkitsRepository } from './toolkits/repository'
@@ -24,6 +24,7 @@ export interface CreateToolInput {
   annotations?: Json
   credential_provider?: string
   required_client_capabilities?: Json
+  task_support?: TaskSupport
 }
 
 export interface UpdateToolInput {
@@ -36,12 +37,14 @@ export interface UpdateToolInput {
   annotations?: Json | null
   credential_provider?: string | null
   required_client_capabilities?: Json | null
+  task_support?: TaskSupport
 }
 
 function checkSchemas(input: {
   input_schema?: Json
   output_schema?: Json | null
   required_client_capabilities?: Json | null
+  task_support?: TaskSupport
 }) {
   const details: { field: string; message: string }[] = []
   // Each capability is an object, as clients declare them (`{"sampling": {}}`), so a request's can be compared.
@@ -149,6 +152,7 @@ export function toolsService(
           input.required_client_capabilities,
           current.required_client_capabilities,
         ),
+        task_support: input.task_support ?? current.task_support,
         credential_provider:
           input.credential_provider !== undefined ? input.credential_provider : current.credential_provider,
         // Validator caches key on updated_at, so two updates in one millisecond must still differ.

@@ -14,6 +14,7 @@ export interface ToolView {
   annotations?: Record<string, unknown>
   credential_provider?: string
   required_client_capabilities?: Record<string, unknown>
+  task_support?: 'optional' | 'required'
   created_at?: string
   updated_at?: string
 }
@@ -44,6 +45,7 @@ export function toolView(t: ToolRow): ToolView {
     ...(t.required_client_capabilities !== null
       ? { required_client_capabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
       : {}),
+    ...(t.task_support !== 'forbidden' ? { task_support: t.task_support } : {}),
     // Pre-built tools (project_id '') have no timestamps of their own.
     ...(t.project_id ? { created_at: t.created_at, updated_at: t.updated_at } : {}),
   }
