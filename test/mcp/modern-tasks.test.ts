@@ -39,6 +39,12 @@ beforeAll(async () => {
 return 'ok=' + r.content.ok`,
     { task_support: 'optional' },
   )
+  await tool(
+    'named_task',
+    `const r = await ctx.elicit({ message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } }, { key: 'who' })
+return 'task for ' + r.content.name`,
+    { task_support: 'required' },
+  )
   await tool('boom', `ctx.fail(-32050, 'boom'); return 'never'`, { task_support: 'optional' })
   slug = (await createServer(app, { name: 'tasks-srv', toolkits: [{ toolkit_id: kit }] })).slug
 })
@@ -134,4 +140,24 @@ test('cancel stops a running task, idempotently; ctx.fail ends one failed; unkno
   expect(failed.error).toEqual({ code: -32050, message: 'boom' })
   expect(failed).not.toHaveProperty('result')
   expect((await get('nope')).error.code).toBe(-32602)
+})
+
+test('a tool that must be a task asks for its inputs first (MRTR), then becomes the task', async () => {
+  const r1 = (await call('named_task')).result
+  expect(r1).toMatchObject({ resultType: 'input_required', inputRequests: { who: { method: 'elicitation/create' } } })
+  expect(r1).not.toHaveProperty('taskId')
+  const r2 = (
+    await rj(
+      await send('tools/call', {
+        name: 'named_task',
+        arguments: {},
+        requestState: r1.requestState,
+        inputResponses: { who: { action: 'accept', content: { name: 'Alice' } } },
+      }),
+    )
+  ).result
+  expect(r2).toMatchObject({ resultType: 'task' })
+  expect(r2).not.toHaveProperty('requestState')
+  const done = await settled(r2.taskId, 'completed')
+  expect(done.result.content[0].text).toBe('task for Alice')
 })

@@ -105,6 +105,7 @@ export async function dispatchModern(
     if (method === 'tasks/update') return c.tasks.update(owner, params.taskId, params.inputResponses)
     return c.tasks.cancel(owner, params.taskId)
   }
+  let task: 'optional' | 'required' | undefined
   if (method === 'tools/call') {
     const tool = c.backend.listTools(c.server).find((t) => t.name === params.name)
     if (tool) {
@@ -118,11 +119,7 @@ export async function dispatchModern(
       checkParamHeaders(tool.inputSchema, isObject(params.arguments) ? params.arguments : {}, c.headers, req.id)
       const offered = offersTasks(c.capabilities)
       if (tool.taskSupport === 'required' && !offered) throw tasksRequired()
-      // The client lets it run as a task: answer at once, and run it in the background (polled with tasks/get).
-      if (tool.taskSupport && offered && params.requestState === undefined && params.inputResponses === undefined)
-        return c.tasks.start(owner, c.taskHost, (host) =>
-          dispatch({ server: c.server, version: MODERN_VERSION, backend: c.backend, host: () => host }, method, params),
-        )
+      if (offered) task = tool.taskSupport
     }
   }
   const field = ASKING[method]
@@ -136,6 +133,12 @@ export async function dispatchModern(
           name: String(params[field] ?? ''),
           args: params.arguments ?? {},
         })
+  // The client lets it run as a task: polled with tasks/get. A must-be-task tool asks for its inputs first (MRTR).
+  const runTask = (host: FunctionHost) =>
+    dispatch({ server: c.server, version: MODERN_VERSION, backend: c.backend, host: () => host }, method, params)
+  if (task === 'required' && round) return c.tasks.afterInputs(owner, round, c.taskHost, runTask)
+  if (task === 'optional' && params.requestState === undefined && params.inputResponses === undefined)
+    return c.tasks.start(owner, c.taskHost, runTask)
   let result: unknown
   try {
     result = await dispatch(

@@ -6,13 +6,18 @@ import type { FunctionHost } from '../../runtime/host'
 import type { JsonObject } from '../backend'
 import { ProtocolError, RPC } from '../errors'
 import { isObject } from '../jsonrpc'
+import type { InputRound } from './mrtr'
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 /** A finished task stays readable this long (its ttlMs). */
 const KEEP_MS = 5 * 60_000
 const POLL_MS = 250
+/** How long a must-be-task call may run synchronously to ask for its inputs first (MRTR) before it becomes a task. */
+const GATHER_WINDOW_MS = 1000
 /** Per caller; past it the oldest finished task goes first, then the oldest at all (cancelled). */
 const MAX_TASKS_PER_OWNER = 100
+
+type TaskHostInit = { signal: AbortSignal; ask: TaskAsk }
 
 export type TaskAsk = (method: string, params: JsonObject, key?: string) => Promise<JsonObject>
 
@@ -86,56 +91,102 @@ export function createTaskStore() {
     return t
   }
 
+  const open = (owner: string): Task => {
+    const at = new Date().toISOString()
+    return {
+      id: randomUUID(),
+      owner,
+      status: 'working',
+      createdAt: at,
+      lastUpdatedAt: at,
+      asks: new Map(),
+      counters: new Map(),
+      ac: new AbortController(),
+    }
+  }
+  const register = (t: Task) => {
+    sweep()
+    const own = [...tasks.values()].filter((x) => x.owner === t.owner)
+    if (own.length >= MAX_TASKS_PER_OWNER) {
+      const victim = own.find(ended) ?? own[0]!
+      victim.ac.abort()
+      tasks.delete(victim.id)
+    }
+    tasks.set(t.id, t)
+  }
+  /** A question that parks the task until tasks/update answers it under its key (default: the method's ordinal). */
+  const parking =
+    (t: Task): TaskAsk =>
+    (method, params, key) => {
+      const prefix = ASK_PREFIX[method] ?? 'input'
+      const n = (t.counters.get(prefix) ?? 0) + 1
+      t.counters.set(prefix, n)
+      const k = key || `${prefix}-${n}`
+      return new Promise<JsonObject>((resolve) => {
+        t.asks.set(k, { method, params, resolve })
+        touch(t, 'input_required')
+      })
+    }
+  const settle = (t: Task, running: Promise<unknown>) =>
+    running.then(
+      (result) => finish(t, 'completed', { result: result as JsonObject }),
+      (error) =>
+        finish(t, 'failed', {
+          error:
+            error instanceof ProtocolError
+              ? { code: error.code, message: error.message }
+              : { code: RPC.INTERNAL_ERROR, message: 'Internal error' },
+        }),
+    )
+  const created = (t: Task) => ({ resultType: 'task', ...view(t) })
+
   return {
+    /** Starts `run` in the background at once; its questions park the task until tasks/update answers them. */
+    start(owner: string, host: (t: TaskHostInit) => FunctionHost, run: (host: FunctionHost) => Promise<unknown>) {
+      const t = open(owner)
+      register(t)
+      void settle(t, run(host({ signal: t.ac.signal, ask: parking(t) })))
+      return created(t)
+    },
     /**
-     * Starts `run` in the background with a host whose questions park the task (input_required) until
-     * tasks/update answers them; answers the CreateTaskResult at once.
+     * For tools that must run as tasks: the inputs first, by MRTR. The call runs synchronously for up to
+     * `windowMs`; a missing answer ends it as an input-required result (no task yet). Otherwise it becomes a
+     * task — finished already, or still running, its later questions parking the task.
      */
-    start(
+    async afterInputs(
       owner: string,
-      host: (t: { signal: AbortSignal; ask: TaskAsk }) => FunctionHost,
+      round: InputRound,
+      host: (t: TaskHostInit) => FunctionHost,
       run: (host: FunctionHost) => Promise<unknown>,
+      windowMs = GATHER_WINDOW_MS,
     ) {
-      sweep()
-      const own = [...tasks.values()].filter((t) => t.owner === owner)
-      if (own.length >= MAX_TASKS_PER_OWNER) {
-        const victim = own.find(ended) ?? own[0]!
-        victim.ac.abort()
-        tasks.delete(victim.id)
-      }
-      const at = new Date().toISOString()
-      const t: Task = {
-        id: randomUUID(),
-        owner,
-        status: 'working',
-        createdAt: at,
-        lastUpdatedAt: at,
-        asks: new Map(),
-        counters: new Map(),
-        ac: new AbortController(),
-      }
-      tasks.set(t.id, t)
-      const ask = (method: string, params: JsonObject, key?: string) => {
-        const prefix = ASK_PREFIX[method] ?? 'input'
-        const n = (t.counters.get(prefix) ?? 0) + 1
-        t.counters.set(prefix, n)
-        const k = key || `${prefix}-${n}`
-        return new Promise<JsonObject>((resolve) => {
-          t.asks.set(k, { method, params, resolve })
-          touch(t, 'input_required')
-        })
-      }
-      void run(host({ signal: t.ac.signal, ask })).then(
-        (result) => finish(t, 'completed', { result: result as JsonObject }),
-        (error) =>
-          finish(t, 'failed', {
-            error:
-              error instanceof ProtocolError
-                ? { code: error.code, message: error.message }
-                : { code: RPC.INTERNAL_ERROR, message: 'Internal error' },
-          }),
+      const t = open(owner)
+      let asTask = false
+      const park = parking(t)
+      const ask: TaskAsk = (method, params, key) =>
+        asTask ? park(method, params, key) : round.ask(method, params, key)
+      let done = false
+      const running = run(host({ signal: t.ac.signal, ask }))
+      const finished = running.then(
+        () => {
+          done = true
+        },
+        () => {
+          done = true
+        },
       )
-      return { resultType: 'task', ...view(t) }
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([finished, new Promise((r) => (timer = setTimeout(r, windowMs)))])
+      clearTimeout(timer)
+      if (round.missing.size) {
+        t.ac.abort()
+        return round.inputRequired()
+      }
+      asTask = true
+      register(t)
+      const settled = settle(t, running)
+      if (done) await settled
+      return created(t)
     },
     get(owner: string, taskId: unknown) {
       const t = mine(owner, taskId)
