@@ -25,6 +25,7 @@ const ConfigSchema = Type.Object({
   oauthRefreshIntervalS: Type.Integer({ minimum: 1 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
+  taskMaxMs: Type.Integer({ minimum: 1000 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -44,6 +45,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oauthRefreshIntervalS: 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S',
   allowedOrigins: 'TOOLYARD_ALLOWED_ORIGINS',
   logLevel: 'TOOLYARD_LOG_LEVEL',
+  taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +126,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthRefreshIntervalS: integer(env, 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S', 30),
     allowedOrigins: origins?.length ? origins : undefined,
     logLevel: (env.TOOLYARD_LOG_LEVEL || 'info').toLowerCase(),
+    // How long a tool call run as a task (2026-07-28 tasks extension) may take, whatever its function's timeout_ms.
+    taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

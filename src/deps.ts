@@ -21,7 +21,7 @@ import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { promptsBackend } from './modules/prompts/mcp'
 import { promptsRepository } from './modules/prompts/repository'
-import { promptsService } from './modules/prompts/service'
+import { type PromptFunctionRunner, promptsService } from './modules/prompts/service'
 import { createReadCache } from './modules/resources/cache'
 import { resourcesBackend } from './modules/resources/mcp'
 import { resourcesRepository } from './modules/resources/repository'
@@ -96,7 +96,21 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     mustGetServer: servers.mustGet,
     functions: resourceFunctions,
   })
-  const prompts = promptsService({ db, repo: promptsRepository(db), events, mustGetServer: servers.mustGet })
+  // Function-backed prompts run like tool functions too (their input is {name, arguments}).
+  const promptFunctions: PromptFunctionRunner = {
+    async run(projectId, name, input, host) {
+      const fn = toolsFeature.findFunction(projectId, name)
+      if (!fn) return { ok: false, message: `function "${name}" does not exist` }
+      return runFunction(fn, input, { host, egress })
+    },
+  }
+  const prompts = promptsService({
+    db,
+    repo: promptsRepository(db),
+    events,
+    mustGetServer: servers.mustGet,
+    functions: promptFunctions,
+  })
 
   // Subscriptions and webhooks: outbox rows written inside each resource change's transaction, delivered by a timer queue.
   const resourceChanges: ResourceChanges = { markChanged: resources.markResourceChanged }

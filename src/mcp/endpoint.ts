@@ -3,6 +3,8 @@
 // limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
 import { Elysia, t } from 'elysia'
+import type { Config } from '../config'
+import type { Keyring } from '../crypto/master-key'
 import { errorBody } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
@@ -10,13 +12,17 @@ import type { Logger } from '../lib/log'
 import { type AdmissionDeps, createAdmission, EXPOSE_HEADERS, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
+import { isModernRequest } from './era'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
 import { answerMessages } from './messages'
+import { handleModern, listChanged } from './modern/endpoint'
+import { createListenRegistry } from './modern/listen'
+import { createTaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
+import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
-import { createSse } from './sse'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
@@ -24,13 +30,16 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
+  config: AdmissionDeps['config'] & Pick<Config, 'taskMaxMs'>
+  /** The master keyring: it signs 2026-07-28 requestState. */
+  vault: { keyring: Keyring }
   version: string
 }
 
 const SESSION_NOT_FOUND = -32001
 
 const ALLOW_HEADERS =
-  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, last-event-id, x-request-id'
+  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-request-id'
 
 const SlugParams = t.Object({ slug: t.String() })
 
@@ -40,6 +49,16 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  const listeners = createListenRegistry(deps.events)
+  sessions.onCloseAll(() => listeners.closeAll())
+  const modern = {
+    ...deps,
+    keyring: deps.vault.keyring,
+    listeners,
+    tasks: createTaskStore(),
+    taskMaxMs: deps.config.taskMaxMs,
+    onInternal,
+  }
 
   /** A session id must name a live session of this server and principal; anything else is 404 per the transport spec. */
   const findSession = (headers: Headers, who: Principal): Session | 'missing' | 'unknown' => {
@@ -74,15 +93,20 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const headers = request.headers
     let body: unknown
     let parsed = true
+    let isModern = false
     const admitted = await admit(request, {
-      // The body is read once the Origin passed; the version header is not checked for an initialize.
+      // The body is read once the Origin passed; the version header is not checked for an initialize, and a
+      // 2026-07-28 request checks its own headers (./modern/validate).
       check: async (base) => {
         try {
           body = JSON.parse(await request.text())
         } catch {
           parsed = false
         }
-        return parsed && isObject(body) && body.method === 'initialize' ? null : badVersionHeader(headers, base)
+        isModern = parsed && isModernRequest(headers, body)
+        return isModern || (parsed && isObject(body) && body.method === 'initialize')
+          ? null
+          : badVersionHeader(headers, base)
       },
       identify: onServer(slug, request, server),
       denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
@@ -92,6 +116,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     const { who, headers: h } = admitted
     // Reported only to a caller that passed admission: others learn nothing but access denied.
     if (!parsed) return parseError(h)
+    if (isModern) return handleModern(modern, { request, server, who, body, headers: h })
 
     const isInitialize = isObject(body) && body.method === 'initialize'
     const found = isInitialize ? 'missing' : findSession(headers, who)
@@ -113,6 +138,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         headers: h,
         keepOpen: () => server?.timeout(request, 0),
         onInternal,
+        notify: listChanged(deps.events, who.server),
       })
 
     return answerMessages({
@@ -154,21 +180,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         base,
       )
     }
-    // One stream per session: each message goes to exactly one stream, so a newer GET replaces the older one.
-    session.stream?.close()
-    const sse = createSse({
-      onClose: () => {
-        if (session.stream === sse) session.stream = null
-      },
-      onKeepAlive: () => sessions.touch(session),
-    })
-    session.stream = sse
-    server?.timeout(request, 0)
-    request.signal.addEventListener('abort', () => sse.close(), { once: true })
-    const response = sse.response(base)
-    // A comment (not an event) so the headers go out at once; SSE parsers skip it.
-    sse.comment('stream open')
-    return response
+    return openSessionStream({ session, sessions, request, headers: base, keepOpen: () => server?.timeout(request, 0) })
   }
 
   const remove = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {

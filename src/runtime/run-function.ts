@@ -49,7 +49,7 @@ export async function runFunction(
 
 async function run(fn: FunctionSpec, input: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
   const { host, egress, credentials } = context
-  const timeoutMs = clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
+  const timeoutMs = host.deadlineMs ?? clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
   switch (fn.runtime) {
     case 'javascript':
     case 'typescript': {

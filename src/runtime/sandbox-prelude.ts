@@ -32,8 +32,12 @@ export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
   };
   ctx.log = (level, message) => { host.log(String(level), typeof message === 'string' ? message : String(toJson(message))); };
   ctx.progress = (progress, total, message) => { host.progress(JSON.stringify({ progress, total, message })); };
-  if (host.sample) ctx.sample = async (request) => JSON.parse(await host.sample(JSON.stringify(request ?? {})));
-  if (host.elicit) ctx.elicit = async (request) => JSON.parse(await host.elicit(JSON.stringify(request ?? {})));
+  if (host.sample) ctx.sample = async (request, opts) => JSON.parse(await host.sample(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
+  if (host.elicit) ctx.elicit = async (request, opts) => JSON.parse(await host.elicit(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
+  if (host.listRoots) ctx.listRoots = async (opts) => JSON.parse(await host.listRoots('{}', JSON.stringify(opts ?? {})));
+  ctx.notifyListChanged = (list) => { host.listChanged(String(list)); };
+  ctx.fail = (code, message) => { host.fail(String(code), String(message)); throw new Error(String(message)); };
+  if (host.sleep) ctx.sleep = async (ms) => { await host.sleep(String(ms)); };
   Object.freeze(ctx);
   installGlobals(host, ctx);
   return async (fn, inputJson, checkOnly) => {

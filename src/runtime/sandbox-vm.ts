@@ -1,7 +1,7 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
 import { toMcpLogLevel } from '../lib/log'
-import type { FunctionHost } from './host'
+import { type AskOptions, type FunctionHost, isListName } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
 import { forwardProgress, GLOBALS, randomHex } from './sandbox-globals'
 import { PRELUDE } from './sandbox-prelude'
@@ -138,14 +138,24 @@ class SandboxCall {
     for (const name of ['sample', 'elicit'] as const) {
       const ask = host[name]
       if (ask)
-        asks[name] = async ([req = 'null']) =>
-          JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>)) ?? null)
+        asks[name] = async ([req = 'null', opts = '{}']) =>
+          JSON.stringify(
+            (await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null,
+          )
     }
+    const sleep = host.sleep
+    if (sleep) asks.sleep = ([ms = '0']) => sleep(Number(ms) || 0).then(() => 'null')
+    const listRoots = host.listRoots
+    if (listRoots)
+      asks.listRoots = async ([, opts = '{}']) =>
+        JSON.stringify((await listRoots(JSON.parse(opts) as AskOptions)) ?? null)
     for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
     const answers: Record<string, (args: string[]) => unknown> = {
       log: ([level = 'info', message = '']) => host.log(toMcpLogLevel(level), message),
       progress: ([packed = '{}']) => forwardProgress(host, packed),
       random: ([n = '0']) => randomHex(Number(n)),
+      listChanged: ([list = '']) => isListName(list) && host.notifyListChanged?.(list),
+      fail: ([code = '', text = '']) => Number.isInteger(+code) && host.fail?.(+code, text),
     }
     for (const [name, call] of Object.entries(answers)) context.setProp(object, name, this.syncHostFunction(name, call))
     return object

@@ -59,6 +59,7 @@ export function buildVault(deps: {
       }),
   })
   return {
+    keyring,
     sealer,
     providers,
     credentials,

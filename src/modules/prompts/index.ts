@@ -2,6 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { detachedHost } from '../../runtime/host'
 import {
   CreatePromptBody,
   GetPromptBody,
@@ -57,7 +58,14 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
     )
     .post(
       '/prompts/get',
-      ({ auth, body }) => deps.prompts.render(auth.projectId, body.name, body.arguments ?? {}, body.server_id),
+      ({ auth, body, request }) =>
+        deps.prompts.render(
+          auth.projectId,
+          body.name,
+          body.arguments ?? {},
+          body.server_id,
+          detachedHost(request.signal),
+        ),
       {
         api: 'prompts_get',
         body: GetPromptBody,

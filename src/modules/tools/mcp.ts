@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
 import type { ServerRow } from '../servers/repository'
-import type { ToolCall, ToolCalls } from './call'
+import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -66,8 +66,23 @@ const callResult = ({ tool, outcome }: ToolCall): CallToolResult =>
 
 export function toolsMcp(calls: ToolCalls) {
   const backend: ToolsBackend = {
-    listTools: (server) => calls.listed(server).map(mcpTool),
-    callTool: async (server, name, args, host) => callResult(await calls.onServer(server, name, args ?? {}, host)),
+    // The protocol's own listing also carries what a call needs (checked by 2026-07-28 before it runs, never listed).
+    listTools: (server) =>
+      calls.listed(server).map((t) => ({
+        ...mcpTool(t),
+        ...(t.required_client_capabilities !== null
+          ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as JsonObject }
+          : {}),
+        ...(t.task_support !== 'forbidden' ? { taskSupport: t.task_support } : {}),
+      })),
+    async callTool(server, name, args, host, opts) {
+      try {
+        return callResult(await calls.onServer(server, name, args ?? {}, host))
+      } catch (error) {
+        if (opts?.argumentErrorsAsResults && error instanceof MissingArgumentsError) return errorResult(error.message)
+        throw error
+      }
+    },
   }
 
   return {
