@@ -1,8 +1,12 @@
 #!/usr/bin/env bun
-// CLI entry: serve | projects | keys | migrate | --version | --help. Parses argv and calls services, nothing else.
+// CLI entry: serve | projects | keys | backup | restore | migrate | --version | --help. Parses argv and calls
+// services, nothing else.
 import { join } from 'node:path'
+import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { rotateMasterKey } from './crypto/seal-rotate'
+import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
+import { DataDirBusyError, lockDataDir } from './db/data-dir'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
 import { VERSION } from './deps'
@@ -10,23 +14,6 @@ import { AppError } from './http/errors'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
 import { firstStartBanner, startServer } from './server'
-
-const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
-
-Usage:
-  toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
-  toolyard projects create NAME [--json]
-  toolyard projects list [--json]
-  toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
-  toolyard keys list --project NAME [--json]
-  toolyard keys revoke KEY_ID [--json]
-  toolyard keys rotate-master [--json]
-  toolyard migrate
-  toolyard --version | --help
-
-Every command also takes --data-dir D. Configuration comes from TOOLYARD_* environment
-variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
 
 class UsageError extends Error {}
 
@@ -67,12 +54,15 @@ function openProjects(config: ReturnType<typeof loadConfig>) {
 
 async function serve(args: string[]) {
   const config = loadConfig(flagsToEnv(args, process.env))
+  // One server per data dir: two would each keep their own in-memory state (sessions, limits, queues) over one file.
+  const unlock = lockDataDir(config.dataDir)
   let server: Awaited<ReturnType<typeof startServer>>
   try {
     server = await startServer(config)
   } catch (err) {
+    unlock()
     if ((err as { code?: string }).code === 'EADDRINUSE')
-      throw new UsageError(`${config.host}:${config.port} is already in use (set TOOLYARD_PORT or --port)`)
+      throw new UsageError(`port ${config.port} is already in use on ${config.host} (set TOOLYARD_PORT or --port)`)
     throw err
   }
   const banner = firstStartBanner(server.deps)
@@ -85,6 +75,7 @@ async function serve(args: string[]) {
     stopping = true
     server.deps.log.info('shutting down', { signal })
     await server.stop()
+    unlock()
     server.deps.log.info('stopped', { signal })
     process.exit(0)
   }
@@ -173,18 +164,37 @@ function keysCommand(args: string[]) {
   }
 }
 
+/** backup FILE / restore FILE: one positional argument. */
+function dataFileCommand(command: 'backup' | 'restore', args: string[]) {
+  const config = commandConfig(args)
+  noMoreFlags(args)
+  const [file, extra] = args
+  if (!file || extra !== undefined) throw new UsageError(COMMAND_USAGE[command]!)
+  if (command === 'backup') {
+    const { bytes } = backupDatabase(config.dataDir, file)
+    console.log(`backed up ${join(config.dataDir, 'toolyard.sqlite')} to ${file} (${bytes} bytes)`)
+    console.log(
+      'The master key is not in the backup: keep DATA_DIR/master.key (or TOOLYARD_MASTER_KEY) safe separately; without it the stored secrets cannot be opened.',
+    )
+  } else {
+    const { version } = restoreDatabase(config.dataDir, file)
+    console.log(`restored ${file} into ${config.dataDir} (schema version ${version}); start serve to use it`)
+    console.log('Secrets in it open only with the master key that was in use when the backup was taken.')
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv
-  if (command && (args.includes('--help') || args.includes('-h'))) {
-    console.log(HELP)
+  if (command === undefined) throw new UsageError(OVERVIEW)
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(COMMAND_USAGE[command] ?? OVERVIEW)
     return
   }
   switch (command) {
-    case undefined:
     case '--help':
     case '-h':
     case 'help':
-      console.log(HELP)
+      console.log(OVERVIEW)
       return
     case '--version':
     case '-v':
@@ -197,6 +207,9 @@ async function main(argv: string[]) {
       return projectsCommand(args)
     case 'keys':
       return keysCommand(args)
+    case 'backup':
+    case 'restore':
+      return dataFileCommand(command, args)
     case 'migrate': {
       const config = commandConfig(args)
       noMoreFlags(args)
@@ -209,12 +222,18 @@ async function main(argv: string[]) {
       return
     }
     default:
-      throw new UsageError(`unknown command "${command}"\n\n${HELP}`)
+      throw new UsageError(`unknown command "${command}"\n\n${OVERVIEW}`)
   }
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof UsageError || err instanceof AppError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof UsageError ||
+    err instanceof AppError ||
+    err instanceof DataDirBusyError ||
+    err instanceof BackupError
+  ) {
     console.error(`toolyard: ${err.message}`)
     process.exit(2)
   }
