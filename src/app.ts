@@ -22,6 +22,8 @@ import { toolkitsModule } from './modules/tools/toolkits'
 import { webhooksModule } from './modules/webhooks'
 import { subscriptionsModule } from './modules/webhooks/subscriptions'
 import { httpObservability, metricsRoute } from './observability/http'
+import { uiModule } from './ui'
+import { docsModule } from './ui/docs'
 
 export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })
@@ -42,6 +44,9 @@ export function createApp(deps: Deps) {
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
+  // The dashboard and the API reference call the REST API in-process.
+  const handle = (request: Request) => api.handle(request)
+  api.use(uiModule({ ...deps, handle })).use(docsModule({ handle }))
   api.use(mcpEndpoint({ ...deps, version: VERSION }))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
   return api

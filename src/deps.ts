@@ -155,6 +155,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,
+    findFunction: toolsFeature.findFunction,
     serverTools: toolsFeature.serverTools,
     resources,
     prompts,
