@@ -42,7 +42,7 @@ function operation(path: string, method: string, op: Json, spec: Json): Html {
   </details>`
 }
 
-export function renderDocs(spec: Json): string {
+function renderDocs(spec: Json): string {
   const byTag = new Map<string, Html[]>()
   for (const [path, item] of Object.entries((spec.paths ?? {}) as Json))
     for (const method of METHODS) {

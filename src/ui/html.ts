@@ -10,7 +10,7 @@ export class Html {
   }
 }
 
-export const esc = (v: unknown): string =>
+const esc = (v: unknown): string =>
   v instanceof Html ? v.text : String(v ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]!)
 
 /** Tagged template: interpolations are escaped unless they are Html (or arrays of it). */

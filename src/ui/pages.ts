@@ -4,7 +4,7 @@ import { type Html, html, status, table } from './html'
 type Row = Record<string, any>
 
 /** Copy-paste client configs for one server URL; the key stays a placeholder (it is never put into a page). */
-export function clientConfigs(name: string, url: string): Html {
+function clientConfigs(name: string, url: string): Html {
   const headers = { 'X-API-Key': '<your-api-key>' }
   const configs: [string, string][] = [
     ['Claude Code', `claude mcp add --transport http ${name} ${url} --header "X-API-Key: <your-api-key>"`],

@@ -2,7 +2,7 @@
 // the key never reaches script-readable storage. Forms are also checked for a same-origin Origin header (CSRF).
 import { randomBytes } from 'node:crypto'
 
-export const COOKIE = 'toolyard_ui'
+const COOKIE = 'toolyard_ui'
 const TTL_MS = 8 * 3600_000
 
 export interface UiSession {
@@ -38,7 +38,6 @@ export function createUiSessions() {
     },
   }
 }
-export type UiSessions = ReturnType<typeof createUiSessions>
 
 function cookieValue(header: string | null): string | undefined {
   for (const part of header?.split(';') ?? []) {
