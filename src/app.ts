@@ -2,7 +2,7 @@
 
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-import { type Deps, VERSION } from './deps'
+import type { Deps } from './deps'
 import { errorsPlugin } from './http/errors-plugin'
 import type { RouteInfo } from './http/strict-body'
 import { mcpEndpoint } from './mcp/endpoint'
@@ -24,6 +24,7 @@ import { subscriptionsModule } from './modules/webhooks/subscriptions'
 import { httpObservability, metricsRoute } from './observability/http'
 import { uiModule } from './ui'
 import { docsModule } from './ui/docs'
+import { VERSION } from './version'
 
 export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })

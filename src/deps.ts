@@ -38,8 +38,7 @@ import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
 import { runFunction } from './runtime/run-function'
 import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
-
-export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
+import { VERSION } from './version'
 
 export interface DepsOverrides {
   log?: Logger

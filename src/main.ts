@@ -9,11 +9,10 @@ import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
 import { DataDirBusyError, lockDataDir } from './db/data-dir'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
-import { VERSION } from './deps'
 import { AppError } from './http/errors'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
-import { firstStartBanner, startServer } from './server'
+import { VERSION } from './version'
 
 class UsageError extends Error {}
 
@@ -56,6 +55,8 @@ async function serve(args: string[]) {
   const config = loadConfig(flagsToEnv(args, process.env))
   // One server per data dir: two would each keep their own in-memory state (sessions, limits, queues) over one file.
   const unlock = lockDataDir(config.dataDir)
+  // Loaded here only: the other commands start faster without the whole service.
+  const { firstStartBanner, startServer } = await import('./server')
   let server: Awaited<ReturnType<typeof startServer>>
   try {
     server = await startServer(config)

@@ -1,5 +1,5 @@
 // The CLI's usage texts: the overview, and one text per command for `toolyard <command> --help`.
-import { VERSION } from '../deps'
+import { VERSION } from '../version'
 
 export const OVERVIEW = `toolyard ${VERSION} — hosted MCP tool servers in one binary
 

@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { type Html, html, page } from './html'
 
+// biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Json = Record<string, any>
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const

@@ -49,6 +49,7 @@ export function uiModule(deps: UiDeps) {
   const sessions = createUiSessions()
 
   /** One REST call with the session's key; answers the parsed JSON or throws with the API's message. */
+  // biome-ignore lint/suspicious/noExplicitAny: the pages read a few fields of each answer
   async function api(s: UiSession, method: string, path: string, body?: unknown): Promise<any> {
     const res = await deps.handle(
       new Request(`http://toolyard.internal/mcp${path}`, {

@@ -1,6 +1,7 @@
 // The dashboard's pages: each renders what the REST API (called with the signed-in key) answered. No secrets shown.
 import { type Html, html, status, table } from './html'
 
+// biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
 
 /** Copy-paste client configs for one server URL; the key stays a placeholder (it is never put into a page). */

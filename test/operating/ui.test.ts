@@ -79,7 +79,16 @@ describe('operating: the dashboard', () => {
     // Run saved the edited code first.
     expect(((await (await app.api(`/functions/${fn.id}`)).json()) as { code: string }).code).toBe(code)
 
-    for (const name of ['tools', 'functions', 'credentials', 'resources', 'prompts', 'subscriptions', 'calls', 'keys']) {
+    for (const name of [
+      'tools',
+      'functions',
+      'credentials',
+      'resources',
+      'prompts',
+      'subscriptions',
+      'calls',
+      'keys',
+    ]) {
       const res = await fetch(`${app.base}/ui/${name}`, { headers: { cookie } })
       expect({ name, status: res.status }).toEqual({ name, status: 200 })
       expect(await res.text()).not.toContain('class="flash"')
