@@ -163,6 +163,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     onRateLimitedCall: (slug: string, tool: string) => rateLimitedCall(calls, servers.bySlug(slug), tool),
     metrics,
     callLog,
+    calls,
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,

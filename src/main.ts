@@ -66,22 +66,26 @@ async function serve(args: string[]) {
       throw new UsageError(`port ${config.port} is already in use on ${config.host} (set TOOLYARD_PORT or --port)`)
     throw err
   }
-  const banner = firstStartBanner(server.deps)
-  if (banner) process.stdout.write(`${banner}\n`)
-  process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
+  const running = server
   let stopping = false
   const shutdown = async (signal: string) => {
     // A second signal while draining means "now": exit without waiting for in-flight requests.
     if (stopping) process.exit(1)
     stopping = true
-    server.deps.log.info('shutting down', { signal })
-    await server.stop()
+    running.deps.log.info('shutting down', { signal })
+    await running.stop()
     unlock()
-    server.deps.log.info('stopped', { signal })
+    running.deps.log.info('stopped', { signal })
     process.exit(0)
   }
+  // The handlers are in place (one turn later) before the listening line tells anyone the server is up: a SIGTERM
+  // sent right after it must still stop gracefully.
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+  await new Promise((resolve) => setImmediate(resolve))
+  const banner = firstStartBanner(server.deps)
+  if (banner) process.stdout.write(`${banner}\n`)
+  process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
 }
 
 function projectsCommand(args: string[]) {

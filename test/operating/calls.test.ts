@@ -69,6 +69,7 @@ describe('operating: call log, log lines and metrics', () => {
     } finally {
       await client.close()
     }
+    expect((await app.api('/prompts/get', { body: { name: 'greet', server_id: server.id } })).status).toBe(200)
     const rest = await app.api('/tools/call', { body: { name: 'echo', arguments: { text: 'x' } } })
     expect(rest.status).toBe(200)
     const restRequestId = rest.headers.get('x-request-id')
@@ -84,7 +85,10 @@ describe('operating: call log, log lines and metrics', () => {
     expect(typeof toolLines[0]!.duration_ms).toBe('number')
     expect(toolLines[1]!.error).toContain('kaput')
     expect(toolLines[3]!.request_id).toBe(restRequestId)
-    expect(logged('prompt get').map((l) => [l.prompt, l.outcome])).toEqual([['greet', 'ok']])
+    expect(logged('prompt get').map((l) => [l.prompt, l.outcome])).toEqual([
+      ['greet', 'ok'],
+      ['greet', 'ok'],
+    ])
     const all = lines.join('\n')
     expect(all).not.toContain(SECRET_ARG)
     expect(all).not.toContain(SECRET_RESULT)
@@ -96,13 +100,14 @@ describe('operating: call log, log lines and metrics', () => {
     expect(calls.map((c: { kind: string; name: string; outcome: string }) => [c.kind, c.name, c.outcome])).toEqual([
       ['tool', 'echo', 'ok'],
       ['prompt', 'greet', 'ok'],
+      ['prompt', 'greet', 'ok'],
       ['tool', 'spin', 'timeout'],
       ['tool', 'boom', 'error'],
       ['tool', 'echo', 'ok'],
     ])
     expect(calls[0].request_id).toBe(restRequestId)
     expect(calls[0].server_id).toBeNull()
-    expect(calls[3]).toMatchObject({ server_id: server.id, error: expect.stringContaining('kaput') })
+    expect(calls[4]).toMatchObject({ server_id: server.id, error: expect.stringContaining('kaput') })
     expect(JSON.stringify(calls)).not.toContain(SECRET_ARG)
 
     // Filters and pages.

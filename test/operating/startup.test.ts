@@ -80,7 +80,8 @@ describe.concurrent('operating: start-up and CLI', () => {
     const dead = Bun.spawnSync(['true'])
     writeFileSync(join(dir, 'toolyard.lock'), `${dead.pid}\n`)
     const server = await startServe(dir)
-    expect(await server.stop()).toBe(0)
+    const code = await server.stop()
+    expect({ code, out: code === 0 ? '' : server.output() }).toEqual({ code: 0, out: '' })
   }, 30_000)
 
   test('backup is online and says the master key is not in it; restore is refused while a server runs', async () => {
