@@ -102,6 +102,32 @@ describe('operating: the dashboard', () => {
     expect((await fetch(`${app.base}/ui/servers`, { headers: { cookie }, redirect: 'manual' })).status).toBe(303)
   })
 
+  test('credentials: OAuth connect sends the browser to the provider with the dashboard as redirect', async () => {
+    const provider = await app.api('/providers', {
+      body: {
+        id: 'uiidp',
+        name: 'UI IdP',
+        auth_type: 'oauth',
+        authorize_url: 'https://idp.example/authorize',
+        token_url: 'https://idp.example/token',
+        scopes: ['read'],
+        client_id: 'dashboard-client',
+        client_secret: 'dashboard-client-secret',
+      },
+    })
+    expect(provider.status).toBe(201)
+    const cookie = await signIn(app.apiKey)
+    const page = await (await fetch(`${app.base}/ui/credentials`, { headers: { cookie } })).text()
+    expect(page).toContain('value="uiidp"><button>Connect with OAuth</button>')
+    expect(page).not.toContain('dashboard-client-secret')
+    const connect = await formPost('/ui/oauth/connect', 'provider_id=uiidp', { cookie })
+    expect(connect.status).toBe(303)
+    const target = new URL(connect.headers.get('location')!)
+    expect(target.origin + target.pathname).toBe('https://idp.example/authorize')
+    expect(target.searchParams.get('client_id')).toBe('dashboard-client')
+    expect(target.searchParams.get('redirect_uri')).toBe(`${app.base}/ui/oauth/callback`)
+  })
+
   test('the admin token signs in to projects and keys', async () => {
     const cookie = await signIn(ADMIN)
     expect((await formPost('/ui/projects', 'name=from-dashboard', { cookie })).status).toBe(303)
