@@ -12,6 +12,9 @@ import { createLogger, type Logger } from './lib/log'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
+import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
+import { callsRepository } from './modules/calls/repository'
+import { createCallLog } from './modules/calls/service'
 import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
@@ -32,10 +35,10 @@ import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
+import { createMetrics } from './observability/metrics'
 import { runFunction } from './runtime/run-function'
-import { shutdownSandbox } from './runtime/sandbox-pool'
-
-export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
+import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
+import { VERSION } from './version'
 
 export interface DepsOverrides {
   log?: Logger
@@ -57,13 +60,26 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
   }
 
-  const limiter = createRateLimiter(config.rateLimits)
+  // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
+  const metrics = createMetrics(() => sandboxStats().calls)
+  const callLog = createCallLog({ repo: callsRepository(db), log, onCall: metrics.call })
+  const calls = callLog.observer
+  const rawLimiter = createRateLimiter(config.rateLimits)
+  const limiter: typeof rawLimiter = {
+    ...rawLimiter,
+    hit(group, subject) {
+      const decision = rawLimiter.hit(group, subject)
+      if (decision && !decision.allowed) metrics.rateLimited(group)
+      return decision
+    },
+  }
   const events = createEventBus()
   const scheduler = createScheduler(log)
+  scheduler.every('purge-call-log', 3600, async () => callLog.purgeOlderThan(config.callLogDays))
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ db, config, log, egress })
+  const vault = buildVault({ db, config, log, egress, onRefresh: metrics.oauthRefresh })
   const credentials: CredentialAccess = vault.access
   if (overrides.background !== false)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
@@ -73,7 +89,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
-  const toolsFeature = createToolsFeature({ db, events, credentials, egress })
+  const toolsFeature = createToolsFeature({ db, events, credentials, egress, calls })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
@@ -122,14 +138,15 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     log,
     resources: () => resourceChanges,
     sealer: vault.sealer,
+    onAttempt: metrics.webhookAttempt,
   })
   if (overrides.background !== false) webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
     ...toolsFeature.toolCalls.backend,
-    ...resourcesBackend(resources),
-    ...promptsBackend(prompts),
+    ...observedResources(resourcesBackend(resources), calls),
+    ...observedPrompts(promptsBackend(prompts), calls),
     ...completionBackend(prompts, resources),
   })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
@@ -155,11 +172,16 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,
     invokeFunction: toolsFeature.invokeFunction,
+    findFunction: toolsFeature.findFunction,
     serverTools: toolsFeature.serverTools,
     resources,
     prompts,
     mcpBackend,
     mcpSessions,
+    onRateLimitedCall: (slug: string, tool: string) => rateLimitedCall(calls, servers.bySlug(slug), tool),
+    metrics,
+    callLog,
+    calls,
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,
@@ -170,6 +192,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       await webhookFeature.queue.stop()
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       shutdownSandbox()
+      // Buffered call log rows are written before the database closes.
+      callLog.stop()
     },
     close() {
       db.close()

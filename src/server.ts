@@ -50,7 +50,8 @@ export async function startServer(
   const deps = buildDeps(config, overrides)
   const app = createApp(deps)
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.
-  app.listen({ hostname: config.host, port: config.port, idleTimeout: 255 })
+  // reusePort off: a second server on a busy port must fail (EADDRINUSE), not silently share the requests.
+  app.listen({ hostname: config.host, port: config.port, idleTimeout: 255, reusePort: false })
   const port = app.server!.port!
   // A wildcard bind is reached through loopback from this machine.
   const reachable = config.host === '0.0.0.0' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host

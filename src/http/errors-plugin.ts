@@ -9,7 +9,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
 // One id per request, shared by the success path and the error handler (which may run before any derive).
 const ids = new WeakMap<Request, string>()
-function requestIdOf(request: Request): string {
+export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (!id) {
     const incoming = request.headers.get('x-request-id')

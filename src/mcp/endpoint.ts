@@ -34,6 +34,8 @@ export interface McpEndpointDeps extends AdmissionDeps {
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }
   version: string
+  /** A tools/call refused by the rate limit (for the call log). */
+  onRateLimitedCall?: (slug: string, tool: string) => void
 }
 
 const SESSION_NOT_FOUND = -32001
@@ -112,7 +114,11 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
       group: 'protocol',
     })
-    if (admitted instanceof Response) return admitted
+    if (admitted instanceof Response) {
+      if (admitted.status === 429 && isObject(body) && body.method === 'tools/call' && isObject(body.params))
+        deps.onRateLimitedCall?.(slug, String(body.params.name ?? ''))
+      return admitted
+    }
     const { who, headers: h } = admitted
     // Reported only to a caller that passed admission: others learn nothing but access denied.
     if (!parsed) return parseError(h)

@@ -1,6 +1,7 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
 import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
+import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
 import { functionLookup, toolCalls, validatorCache } from './call'
@@ -22,9 +23,11 @@ export interface ToolsFeatureDeps {
   events: EventBus
   credentials: CredentialAccess
   egress: Egress
+  /** Told about every tool call (log line, call log, metrics). */
+  calls?: CallObserver
 }
 
-export function createToolsFeature({ db, events, credentials, egress }: ToolsFeatureDeps) {
+export function createToolsFeature({ db, events, credentials, egress, calls }: ToolsFeatureDeps) {
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -49,6 +52,7 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+      calls,
     ),
   }
 }

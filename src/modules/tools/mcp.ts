@@ -1,6 +1,7 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
 // and how a call's outcome becomes a CallToolResult (docs/decisions.md, "Sandbox": results). Never emits null fields.
 import { AppError } from '../../http/errors'
+import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
 import type { ServerRow } from '../servers/repository'
@@ -64,7 +65,18 @@ export const errorResult = (message: string): CallToolResult => ({
 const callResult = ({ tool, outcome }: ToolCall): CallToolResult =>
   outcome.ok ? toCallToolResult(outcome.value, { outputSchema: outputSchemaOf(tool) }) : errorResult(outcome.message)
 
-export function toolsMcp(calls: ToolCalls) {
+/** How a call went, for the log, the call log and the metrics (a refused credential or egress is `denied`). */
+function outcomeOf({ outcome }: ToolCall): Pick<CallEvent, 'outcome' | 'error'> {
+  if (outcome.ok) return { outcome: 'ok' }
+  if (outcome.kind === 'timeout') return { outcome: 'timeout', error: outcome.message }
+  if (outcome.kind === 'credential' || outcome.message.startsWith('egress refused'))
+    return { outcome: 'denied', error: outcome.message }
+  return { outcome: 'error', error: outcome.message }
+}
+
+export function toolsMcp(calls: ToolCalls, observer?: CallObserver) {
+  const watch = (projectId: string, serverId: string | undefined, name: string, run: () => Promise<ToolCall>) =>
+    observed(observer, { kind: 'tool', projectId, serverId, name }, run, outcomeOf)
   const backend: ToolsBackend = {
     // The protocol's own listing also carries what a call needs (checked by 2026-07-28 before it runs, never listed).
     listTools: (server) =>
@@ -77,7 +89,9 @@ export function toolsMcp(calls: ToolCalls) {
       })),
     async callTool(server, name, args, host, opts) {
       try {
-        return callResult(await calls.onServer(server, name, args ?? {}, host))
+        return callResult(
+          await watch(server.project_id, server.id, name, () => calls.onServer(server, name, args ?? {}, host)),
+        )
       } catch (error) {
         if (opts?.argumentErrorsAsResults && error instanceof MissingArgumentsError) return errorResult(error.message)
         throw error
@@ -98,9 +112,9 @@ export function toolsMcp(calls: ToolCalls) {
       args: Record<string, unknown>,
       host: FunctionHost,
     ): Promise<CallToolResult> {
-      const call = server
-        ? await calls.onServer(server, name, args, host)
-        : await calls.inProject(projectId, name, args, host)
+      const call = await watch(projectId, server?.id, name, () =>
+        server ? calls.onServer(server, name, args, host) : calls.inProject(projectId, name, args, host),
+      )
       const { outcome } = call
       // Unlike the protocol, REST answers every argument error as 400 naming the fields.
       if (!outcome.ok && outcome.kind === 'invalid_arguments')
