@@ -2,11 +2,12 @@
 
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
-import { type Deps, VERSION } from './deps'
+import type { Deps } from './deps'
 import { errorsPlugin } from './http/errors-plugin'
 import type { RouteInfo } from './http/strict-body'
 import { mcpEndpoint } from './mcp/endpoint'
 import { adminModule } from './modules/admin'
+import { callsModule } from './modules/calls'
 import { credentialsModule } from './modules/credentials'
 import { oauthModule } from './modules/credentials/oauth'
 import { providersModule } from './modules/credentials/providers'
@@ -20,9 +21,14 @@ import { serverToolsModule } from './modules/tools/server-tools'
 import { toolkitsModule } from './modules/tools/toolkits'
 import { webhooksModule } from './modules/webhooks'
 import { subscriptionsModule } from './modules/webhooks/subscriptions'
+import { httpObservability, metricsRoute } from './observability/http'
+import { uiModule } from './ui'
+import { docsModule } from './ui/docs'
+import { VERSION } from './version'
 
 export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })
+    .use(httpObservability(deps))
     // The route list lets the errors plugin reject unknown body fields by name (Elysia would strip them).
     .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes, deps.config))
     .use(
@@ -38,6 +44,10 @@ export function createApp(deps: Deps) {
   api.use(credentialsModule(deps)).use(providersModule(deps)).use(oauthModule(deps))
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
+  api.use(callsModule(deps)).use(metricsRoute(deps))
+  // The dashboard and the API reference call the REST API in-process.
+  const handle = (request: Request) => api.handle(request)
+  api.use(uiModule({ ...deps, handle })).use(docsModule({ handle }))
   api.use(mcpEndpoint({ ...deps, version: VERSION }))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
   return api

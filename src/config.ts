@@ -1,5 +1,8 @@
 // Configuration: read once from the environment (and `serve` flags), validated with TypeBox, frozen.
 // Nothing else in the code reads process.env.
+import { accessSync, constants, existsSync, statSync } from 'node:fs'
+import { isIP } from 'node:net'
+import { dirname, resolve } from 'node:path'
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
@@ -25,6 +28,8 @@ const ConfigSchema = Type.Object({
   oauthRefreshIntervalS: Type.Integer({ minimum: 1 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
+  taskMaxMs: Type.Integer({ minimum: 1000 }),
+  callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   // Limits that protect every tenant (docs/decisions.md, "Limits").
   maxBodyBytes: Type.Integer({ minimum: 1024 }),
   maxJsonDepth: Type.Integer({ minimum: 2, maximum: 1000 }),
@@ -54,6 +59,8 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oauthRefreshIntervalS: 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S',
   allowedOrigins: 'TOOLYARD_ALLOWED_ORIGINS',
   logLevel: 'TOOLYARD_LOG_LEVEL',
+  taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
+  callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
   maxBodyBytes: 'TOOLYARD_MAX_BODY_BYTES',
   maxJsonDepth: 'TOOLYARD_MAX_JSON_DEPTH',
   maxBatchSize: 'TOOLYARD_MAX_BATCH_SIZE',
@@ -74,7 +81,11 @@ type Env = Record<string, string | undefined>
 function integer(env: Env, name: string, fallback: number): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
-  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer, got "${raw}"`)
+  if (!/^-?\d+$/.test(raw.trim())) {
+    const field = (Object.keys(ENV_NAMES) as (keyof Config)[]).find((f) => ENV_NAMES[f] === name)
+    const allowed = field && ALLOWED[field] ? `; allowed: ${ALLOWED[field]}` : ''
+    throw new ConfigError(`${field ? nameOf(field) : name} must be an integer, got "${raw}"${allowed}`)
+  }
   return Number(raw)
 }
 
@@ -122,6 +133,77 @@ function defaultPublicUrl(host: string, port: number): string {
   return `http://${h.includes(':') ? `[${h}]` : h}:${port}`
 }
 
+/** The `serve` flag beside each variable that has one, so an error names both. */
+const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
+  host: '--host',
+  port: '--port',
+  dataDir: '--data-dir',
+  publicUrl: '--public-url',
+  logLevel: '--log-level',
+  maxBodyBytes: '--max-body-bytes',
+  maxJsonDepth: '--max-json-depth',
+  maxBatchSize: '--max-batch-size',
+  batchConcurrency: '--batch-concurrency',
+  maxResultBytes: '--max-result-bytes',
+  resourceCacheBytes: '--resource-cache-bytes',
+  maxSessionSubscriptions: '--max-session-subscriptions',
+  maxSessions: '--max-sessions',
+  oauthFlowTtlS: '--oauth-flow-ttl-s',
+}
+
+/** What an operator may write, shown when a value is refused. */
+const ALLOWED: Partial<Record<keyof Config, string>> = {
+  host: 'an IP address or a host name, e.g. 127.0.0.1, 0.0.0.0, ::1, localhost',
+  port: 'an integer from 0 to 65535 (0 picks a free port)',
+  dataDir: 'a directory this user can write (created 0700 when missing)',
+  publicUrl: 'an http(s) origin without a path, e.g. https://tools.example.com',
+  adminToken: 'at least 16 characters',
+  logLevel: LOG_LEVELS.join(', '),
+  webhookRetryBaseMs: 'a positive integer',
+  webhookTimeoutMs: 'a positive integer',
+  oauthRefreshMarginS: 'an integer of 0 or more',
+  oauthRefreshIntervalS: 'a positive integer',
+  callLogDays: 'whole days from 1 to 3650',
+  maxBodyBytes: 'bytes, at least 1024',
+  maxJsonDepth: 'an integer from 2 to 1000',
+  maxBatchSize: 'a positive integer',
+  batchConcurrency: 'a positive integer',
+  maxResultBytes: 'bytes, at least 1024',
+  resourceCacheBytes: 'bytes, 0 or more (0: nothing is cached)',
+  maxSessionSubscriptions: 'a positive integer',
+  maxSessions: 'a positive integer',
+  oauthFlowTtlS: 'seconds, at least 60',
+}
+
+const nameOf = (field: keyof Config) =>
+  FLAG_NAMES[field] ? `${ENV_NAMES[field]} (${FLAG_NAMES[field]})` : ENV_NAMES[field]
+
+/** Host names per RFC 1123, or an IP literal. */
+const validHost = (host: string) =>
+  isIP(host) !== 0 ||
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+    host,
+  )
+
+/** The data dir must be a writable directory, or creatable under the nearest existing parent. */
+function dataDirProblem(dir: string): string | null {
+  let probe = resolve(dir)
+  let missing = false
+  while (!existsSync(probe)) {
+    missing = true
+    const parent = dirname(probe)
+    if (parent === probe) return 'no existing parent directory'
+    probe = parent
+  }
+  if (!statSync(probe).isDirectory()) return `${probe} is not a directory`
+  try {
+    accessSync(probe, constants.W_OK | constants.X_OK)
+  } catch {
+    return missing ? `cannot create it: ${probe} is not writable` : `${probe} is not writable`
+  }
+  return null
+}
+
 /** Parses the environment into a Config or throws ConfigError naming the offending variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const host = env.TOOLYARD_HOST || '127.0.0.1'
@@ -145,6 +227,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthRefreshIntervalS: integer(env, 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S', 30),
     allowedOrigins: origins?.length ? origins : undefined,
     logLevel: (env.TOOLYARD_LOG_LEVEL || 'info').toLowerCase(),
+    // How long a tool call run as a task (2026-07-28 tasks extension) may take, whatever its function's timeout_ms.
+    taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
+    callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
     maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),
     maxJsonDepth: integer(env, 'TOOLYARD_MAX_JSON_DEPTH', 64),
     maxBatchSize: integer(env, 'TOOLYARD_MAX_BATCH_SIZE', 50),
@@ -158,13 +243,20 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {
     const field = firstError.path.split('/')[1] as keyof Config
-    const name = ENV_NAMES[field] ?? field
     const shown =
       field === 'masterKey' || field === 'adminToken'
         ? '(hidden)'
         : JSON.stringify((candidate as Record<string, unknown>)[field])
-    throw new ConfigError(`${name} is invalid: ${firstError.message} (got ${shown})`)
+    const allowed = ALLOWED[field] ? `; allowed: ${ALLOWED[field]}` : ''
+    throw new ConfigError(`${nameOf(field) ?? field} is invalid: ${firstError.message} (got ${shown})${allowed}`)
   }
+  if (!validHost(host))
+    throw new ConfigError(`${nameOf('host')} is invalid (got ${JSON.stringify(host)}); allowed: ${ALLOWED.host}`)
+  const dirProblem = dataDirProblem(candidate.dataDir)
+  if (dirProblem)
+    throw new ConfigError(
+      `${nameOf('dataDir')} is invalid: ${dirProblem} (got ${JSON.stringify(candidate.dataDir)}); allowed: ${ALLOWED.dataDir}`,
+    )
   return Object.freeze(candidate as Config)
 }
 

@@ -12,6 +12,9 @@ import { createLogger, type Logger } from './lib/log'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
+import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
+import { callsRepository } from './modules/calls/repository'
+import { createCallLog } from './modules/calls/service'
 import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
 import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
@@ -23,7 +26,7 @@ import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { promptsBackend } from './modules/prompts/mcp'
 import { promptsRepository } from './modules/prompts/repository'
-import { promptsService } from './modules/prompts/service'
+import { type PromptFunctionRunner, promptsService } from './modules/prompts/service'
 import { createReadCache } from './modules/resources/cache'
 import { resourcesBackend } from './modules/resources/mcp'
 import { resourcesRepository } from './modules/resources/repository'
@@ -34,13 +37,15 @@ import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
+import { createMetrics } from './observability/metrics'
 import { runFunction } from './runtime/run-function'
-import { shutdownSandbox } from './runtime/sandbox-pool'
-
-export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
+import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
+import { VERSION } from './version'
 
 export interface DepsOverrides {
   log?: Logger
+  /** false for one-shot commands (toolyard apply/export): no jobs, no webhook deliveries (a running server sends them). */
+  background?: boolean
 }
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
@@ -57,25 +62,47 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
   }
 
-  const limiter = createRateLimiter(config.rateLimits)
+  // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
+  const metrics = createMetrics(() => sandboxStats().calls)
+  const callLog = createCallLog({ repo: callsRepository(db), log, onCall: metrics.call })
+  const calls = callLog.observer
+  const rawLimiter = createRateLimiter(config.rateLimits)
+  const limiter: typeof rawLimiter = {
+    ...rawLimiter,
+    hit(group, subject, n) {
+      const decision = rawLimiter.hit(group, subject, n)
+      if (decision && !decision.allowed) metrics.rateLimited(group)
+      return decision
+    },
+  }
   const events = createEventBus()
   const scheduler = createScheduler(log)
+  scheduler.every('purge-call-log', 3600, async () => callLog.purgeOlderThan(config.callLogDays))
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ db, config, log, egress })
+  const vault = buildVault({ db, config, log, egress, onRefresh: metrics.oauthRefresh })
   const credentials: CredentialAccess = vault.access
-  scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
+  if (overrides.background !== false)
+    scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   const oauthFlows = oauthFlowsRepository(db)
   const pruneFlows = () => pruneOAuthFlows({ flows: oauthFlows, ttlS: config.oauthFlowTtlS })
-  scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
+  if (overrides.background !== false)
+    scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
   const projects = projectsService(projectsRepository(db))
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
-  const toolsFeature = createToolsFeature({ db, events, credentials, egress, maxResultBytes: config.maxResultBytes })
+  const toolsFeature = createToolsFeature({
+    db,
+    events,
+    credentials,
+    egress,
+    calls,
+    maxResultBytes: config.maxResultBytes,
+  })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
@@ -99,11 +126,20 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     functions: resourceFunctions,
     maxResultBytes: config.maxResultBytes,
   })
+  // Function-backed prompts run like tool functions too (their input is {name, arguments}).
+  const promptFunctions: PromptFunctionRunner = {
+    async run(projectId, name, input, host) {
+      const fn = toolsFeature.findFunction(projectId, name)
+      if (!fn) return { ok: false, message: `function "${name}" does not exist` }
+      return runFunction(fn, input, { host, egress })
+    },
+  }
   const prompts = promptsService({
     db,
     repo: promptsRepository(db),
     events,
     mustGetServer: servers.mustGet,
+    functions: promptFunctions,
     maxResultBytes: config.maxResultBytes,
   })
 
@@ -117,14 +153,15 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     log,
     resources: () => resourceChanges,
     sealer: vault.sealer,
+    onAttempt: metrics.webhookAttempt,
   })
-  webhookFeature.queue.start()
+  if (overrides.background !== false) webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
     ...toolsFeature.toolCalls.backend,
-    ...resourcesBackend(resources),
-    ...promptsBackend(prompts),
+    ...observedResources(resourcesBackend(resources), calls),
+    ...observedPrompts(promptsBackend(prompts), calls),
     ...completionBackend(prompts, resources),
   })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
@@ -154,11 +191,17 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,
+    invokeFunction: toolsFeature.invokeFunction,
+    findFunction: toolsFeature.findFunction,
     serverTools: toolsFeature.serverTools,
     resources,
     prompts,
     mcpBackend,
     mcpSessions,
+    onRateLimitedCall: (slug: string, tool: string) => rateLimitedCall(calls, servers.bySlug(slug), tool),
+    metrics,
+    callLog,
+    calls,
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,
@@ -169,6 +212,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       await webhookFeature.queue.stop()
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       shutdownSandbox()
+      // Buffered call log rows are written before the database closes.
+      callLog.stop()
     },
     close() {
       db.close()

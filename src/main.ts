@@ -1,32 +1,20 @@
 #!/usr/bin/env bun
-// CLI entry: serve | projects | keys | migrate | --version | --help. Parses argv and calls services, nothing else.
+// CLI entry: serve | projects | keys | apply | export | backup | restore | migrate | --version | --help. Parses argv
+// and calls services, nothing else.
 import { join } from 'node:path'
+import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { rotateMasterKey } from './crypto/seal-rotate'
+import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
+import { DataDirBusyError, lockDataDir } from './db/data-dir'
 import { migrate } from './db/migrate'
 import { openDatabase } from './db/open'
-import { VERSION } from './deps'
 import { AppError } from './http/errors'
+import { applyCommand, exportCommand } from './modules/project-file/cli'
+import { FileError } from './modules/project-file/format'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
-import { firstStartBanner, startServer } from './server'
-
-const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
-
-Usage:
-  toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
-  toolyard projects create NAME [--json]
-  toolyard projects list [--json]
-  toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
-  toolyard keys list --project NAME [--json]
-  toolyard keys revoke KEY_ID [--json]
-  toolyard keys rotate-master [--json]
-  toolyard migrate
-  toolyard --version | --help
-
-Every command also takes --data-dir D. Configuration comes from TOOLYARD_* environment
-variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
+import { VERSION } from './version'
 
 class UsageError extends Error {}
 
@@ -67,29 +55,39 @@ function openProjects(config: ReturnType<typeof loadConfig>) {
 
 async function serve(args: string[]) {
   const config = loadConfig(flagsToEnv(args, process.env))
+  // One server per data dir: two would each keep their own in-memory state (sessions, limits, queues) over one file.
+  const unlock = lockDataDir(config.dataDir)
+  // Loaded here only: the other commands start faster without the whole service.
+  const { firstStartBanner, startServer } = await import('./server')
   let server: Awaited<ReturnType<typeof startServer>>
   try {
     server = await startServer(config)
   } catch (err) {
+    unlock()
     if ((err as { code?: string }).code === 'EADDRINUSE')
-      throw new UsageError(`${config.host}:${config.port} is already in use (set TOOLYARD_PORT or --port)`)
+      throw new UsageError(`port ${config.port} is already in use on ${config.host} (set TOOLYARD_PORT or --port)`)
     throw err
   }
-  const banner = firstStartBanner(server.deps)
-  if (banner) process.stdout.write(`${banner}\n`)
-  process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
+  const running = server
   let stopping = false
   const shutdown = async (signal: string) => {
     // A second signal while draining means "now": exit without waiting for in-flight requests.
     if (stopping) process.exit(1)
     stopping = true
-    server.deps.log.info('shutting down', { signal })
-    await server.stop()
-    server.deps.log.info('stopped', { signal })
+    running.deps.log.info('shutting down', { signal })
+    await running.stop()
+    unlock()
+    running.deps.log.info('stopped', { signal })
     process.exit(0)
   }
+  // The handlers are in place (one turn later) before the listening line tells anyone the server is up: a SIGTERM
+  // sent right after it must still stop gracefully.
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+  await new Promise((resolve) => setImmediate(resolve))
+  const banner = firstStartBanner(server.deps)
+  if (banner) process.stdout.write(`${banner}\n`)
+  process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
 }
 
 function projectsCommand(args: string[]) {
@@ -173,18 +171,37 @@ function keysCommand(args: string[]) {
   }
 }
 
+/** backup FILE / restore FILE: one positional argument. */
+function dataFileCommand(command: 'backup' | 'restore', args: string[]) {
+  const config = commandConfig(args)
+  noMoreFlags(args)
+  const [file, extra] = args
+  if (!file || extra !== undefined) throw new UsageError(COMMAND_USAGE[command]!)
+  if (command === 'backup') {
+    const { bytes } = backupDatabase(config.dataDir, file)
+    console.log(`backed up ${join(config.dataDir, 'toolyard.sqlite')} to ${file} (${bytes} bytes)`)
+    console.log(
+      'The master key is not in the backup: keep DATA_DIR/master.key (or TOOLYARD_MASTER_KEY) safe separately; without it the stored secrets cannot be opened.',
+    )
+  } else {
+    const { version } = restoreDatabase(config.dataDir, file)
+    console.log(`restored ${file} into ${config.dataDir} (schema version ${version}); start serve to use it`)
+    console.log('Secrets in it open only with the master key that was in use when the backup was taken.')
+  }
+}
+
 async function main(argv: string[]) {
   const [command, ...args] = argv
-  if (command && (args.includes('--help') || args.includes('-h'))) {
-    console.log(HELP)
+  if (command === undefined) throw new UsageError(OVERVIEW)
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(COMMAND_USAGE[command] ?? OVERVIEW)
     return
   }
   switch (command) {
-    case undefined:
     case '--help':
     case '-h':
     case 'help':
-      console.log(HELP)
+      console.log(OVERVIEW)
       return
     case '--version':
     case '-v':
@@ -197,6 +214,35 @@ async function main(argv: string[]) {
       return projectsCommand(args)
     case 'keys':
       return keysCommand(args)
+    case 'apply': {
+      const json = takeSwitch(args, '--json')
+      const options = {
+        file: takeFlag(args, '-f') ?? takeFlag(args, '--file'),
+        project: takeFlag(args, '--project'),
+        dryRun: takeSwitch(args, '--dry-run'),
+        prune: takeSwitch(args, '--prune'),
+        json,
+      }
+      const config = commandConfig(args)
+      noMoreFlags(args)
+      if (!options.file) throw new UsageError('apply needs -f FILE')
+      await applyCommand(config, { ...options, file: options.file }, (line) => console.log(line))
+      return
+    }
+    case 'export': {
+      const project = takeFlag(args, '--project')
+      const output = takeFlag(args, '-o') ?? takeFlag(args, '--output')
+      const config = commandConfig(args)
+      noMoreFlags(args)
+      if (!project) throw new UsageError('export needs --project NAME')
+      const text = exportCommand(config, project, output)
+      if (text !== undefined) process.stdout.write(text)
+      else console.log(`wrote project ${project} to ${output}`)
+      return
+    }
+    case 'backup':
+    case 'restore':
+      return dataFileCommand(command, args)
     case 'migrate': {
       const config = commandConfig(args)
       noMoreFlags(args)
@@ -209,12 +255,19 @@ async function main(argv: string[]) {
       return
     }
     default:
-      throw new UsageError(`unknown command "${command}"\n\n${HELP}`)
+      throw new UsageError(`unknown command "${command}"\n\n${OVERVIEW}`)
   }
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof UsageError || err instanceof AppError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof UsageError ||
+    err instanceof AppError ||
+    err instanceof FileError ||
+    err instanceof DataDirBusyError ||
+    err instanceof BackupError
+  ) {
     console.error(`toolyard: ${err.message}`)
     process.exit(2)
   }

@@ -50,12 +50,14 @@ export async function startServer(
   const deps = buildDeps(config, overrides)
   const app = createApp(deps)
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.
+  // reusePort off: a second server on a busy port must fail (EADDRINUSE), not silently share the requests.
   // Bun's own body cap would answer an empty 413 before the app sees the request; the app enforces
   // TOOLYARD_MAX_BODY_BYTES itself (Content-Length, then while streaming), so Bun's is set out of the way.
   app.listen({
     hostname: config.host,
     port: config.port,
     idleTimeout: 255,
+    reusePort: false,
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   })
   const port = app.server!.port!

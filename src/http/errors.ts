@@ -13,6 +13,8 @@ const ERROR_STATUS = {
   tool_not_configured: 500,
   internal_error: 500,
   upstream_error: 502,
+  invalid_function: 400,
+  in_use: 409,
 } as const
 
 export type ErrorCode = keyof typeof ERROR_STATUS

@@ -22,6 +22,7 @@ export const DEFAULT_LIMITS = {
   oauth_misc: 100,
   misc: 100,
   other: 100,
+  functions_invoke: 60,
   unlimited: 0,
 } as const
 

@@ -15,8 +15,9 @@ export type McpLogLevel = (typeof MCP_LOG_LEVELS)[number]
 export const isMcpLogLevel = (level: unknown): level is McpLogLevel =>
   (MCP_LOG_LEVELS as readonly unknown[]).includes(level)
 
-/** User code may pass any level name; unknown ones are sent as "info" rather than breaking the client. */
-export const toMcpLogLevel = (level: string): McpLogLevel => (isMcpLogLevel(level) ? level : 'info')
+/** User code may pass any level name: "warn" is "warning"; unknown ones are sent as "info" rather than breaking the client. */
+export const toMcpLogLevel = (level: string): McpLogLevel =>
+  level === 'warn' ? 'warning' : isMcpLogLevel(level) ? level : 'info'
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void

@@ -38,8 +38,8 @@ export interface Admission<W extends { principal: string }> {
   weight?: () => number
 }
 
-/** A POST body read under the limits: parsed JSON, or why it is not (answered only after admission). */
-export type PostedBody = { ok: true; body: unknown } | { ok: false; problem: 'invalid' | 'too_deep' }
+/** A POST body read under the limits: parsed JSON, or not JSON (told only after admission, as a parse error). */
+export type PostedBody = { ok: true; body: unknown } | { ok: false; body?: undefined }
 
 export interface AdmissionDeps {
   config: Pick<Config, 'host' | 'allowedOrigins' | 'maxBodyBytes' | 'maxJsonDepth'>
@@ -84,19 +84,20 @@ export function createAdmission(deps: AdmissionDeps) {
     },
     /**
      * Reads a POST body under TOOLYARD_MAX_BODY_BYTES (declared length, then while streaming) and parses it under the
-     * nesting limit; too large is answered at once (413, a JSON-RPC error), before any key lookup.
+     * nesting limit. Too large (413) or too deep (400) is answered at once with a JSON-RPC error, before any key lookup.
      */
     async readBody(request: Request, base: ResponseHeaders): Promise<PostedBody | Response> {
       try {
         const text = await readBodyText(request, deps.config.maxBodyBytes)
         return { ok: true, body: parseJsonBounded(text, deps.config.maxJsonDepth) }
       } catch (error) {
-        if (error instanceof PayloadTooLargeError)
-          return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, `Invalid Request: ${error.message}`), 413, {
-            ...base,
-            connection: 'close',
-          })
-        return { ok: false, problem: error instanceof TooDeepError ? 'too_deep' : 'invalid' }
+        if (error instanceof PayloadTooLargeError || error instanceof TooDeepError)
+          return jsonResponse(
+            failure(undefined, RPC.INVALID_REQUEST, `Invalid Request: ${error.message}`),
+            error.status,
+            error instanceof PayloadTooLargeError ? { ...base, connection: 'close' } : base,
+          )
+        return { ok: false }
       }
     },
     /** Server and key: the key's project must own the server; a public server (`auth: none`) needs none. */

@@ -24,6 +24,10 @@ export interface McpTool {
   inputSchema: JsonObject
   outputSchema?: JsonObject
   annotations?: JsonObject
+  /** Client capabilities a call needs (2026-07-28 checks them before running); internal, never listed. */
+  requiredCapabilities?: JsonObject
+  /** Whether a 2026-07-28 call may (or must) run as a task (tasks extension); internal, never listed. */
+  taskSupport?: 'optional' | 'required'
 }
 
 export interface McpResource {
@@ -72,7 +76,18 @@ export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/
 export interface ToolsBackend {
   /** Every enabled tool of the server in a stable order; the endpoint paginates. */
   listTools(server: ServerRow): McpTool[]
-  callTool(server: ServerRow, name: string, args: JsonObject, host: FunctionHost): Promise<CallToolResult>
+  callTool(
+    server: ServerRow,
+    name: string,
+    args: JsonObject,
+    host: FunctionHost,
+    opts?: CallOptions,
+  ): Promise<CallToolResult>
+}
+
+interface CallOptions {
+  /** SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602. */
+  argumentErrorsAsResults?: boolean
 }
 
 export interface ResourcesBackend {
@@ -83,7 +98,7 @@ export interface ResourcesBackend {
 
 export interface PromptsBackend {
   listPrompts(server: ServerRow): McpPrompt[]
-  getPrompt(server: ServerRow, name: string, args: Record<string, string>): Promise<GetPromptResult>
+  getPrompt(server: ServerRow, name: string, args: Record<string, string>, host: FunctionHost): Promise<GetPromptResult>
 }
 
 export interface CompletionBackend {
@@ -104,11 +119,11 @@ export type McpBackend = ToolsBackend & ResourcesBackend & PromptsBackend & Comp
 export function protocolBackend(parts: McpBackend): McpBackend {
   return {
     ...parts,
-    callTool: (server, name, args, host) =>
-      translated(() => parts.callTool(server, name, args, host), { unknown: `Unknown tool: ${name}` }),
+    callTool: (server, name, args, host, opts) =>
+      translated(() => parts.callTool(server, name, args, host, opts), { unknown: `Unknown tool: ${name}` }),
     readResource: (server, uri, host) => translated(() => parts.readResource(server, uri, host), { resource: uri }),
-    getPrompt: (server, name, args) =>
-      translated(() => parts.getPrompt(server, name, args), { unknown: `Unknown prompt: ${name}` }),
+    getPrompt: (server, name, args, host) =>
+      translated(() => parts.getPrompt(server, name, args, host), { unknown: `Unknown prompt: ${name}` }),
     complete(server, ref, argument, context) {
       try {
         return parts.complete(server, ref, argument, context)

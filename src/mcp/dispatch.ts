@@ -90,7 +90,20 @@ const handlers: Record<string, Handler> = {
   'tools/call': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = optionalObject(params, 'arguments')
-    const result = await ctx.backend.callTool(ctx.server, name, args, ctx.host())
+    // ctx.fail turns the call into a JSON-RPC error (server-side codes only; anything else is -32603).
+    let failed: { code: number; message: string } | undefined
+    const fail = (code: number, message: string) => {
+      failed ??= { code, message }
+    }
+    const host = { ...ctx.host(), fail }
+    const result = await ctx.backend.callTool(ctx.server, name, args, host, {
+      argumentErrorsAsResults: atLeast(ctx.version, '2025-11-25'),
+    })
+    if (failed)
+      throw new ProtocolError(
+        failed.code <= -32000 && failed.code >= -32099 ? failed.code : RPC.INTERNAL_ERROR,
+        failed.message,
+      )
     return gateCallResult(result, ctx.version)
   },
   'resources/list': ({ backend, server, version }, params) => {
@@ -122,10 +135,10 @@ const handlers: Record<string, Handler> = {
     const { page, nextCursor } = paginate('prompts', backend.listPrompts(server), params.cursor)
     return { prompts: page.map((p) => gatePrompt(p, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
-  'prompts/get': async ({ backend, server, version }, params) => {
+  'prompts/get': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = stringMap(optionalObject(params, 'arguments'), 'arguments')
-    return gatePromptResult(await backend.getPrompt(server, name, args), version)
+    return gatePromptResult(await ctx.backend.getPrompt(ctx.server, name, args, ctx.host()), ctx.version)
   },
   'completion/complete': ({ backend, server }, params) => {
     const ref = optionalObject(params, 'ref')

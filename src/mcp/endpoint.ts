@@ -3,6 +3,8 @@
 // limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
 import type { Server } from 'bun'
 import { Elysia, t } from 'elysia'
+import type { Config } from '../config'
+import type { Keyring } from '../crypto/master-key'
 import { originalRequest } from '../http/body-limit'
 import { errorBody, requestIdOf } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
@@ -11,38 +13,55 @@ import type { Logger } from '../lib/log'
 import { type AdmissionDeps, createAdmission, EXPOSE_HEADERS, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
+import { isModernRequest } from './era'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
-import { answerMessages, type BatchLimits } from './messages'
+import { answerMessages, type BatchLimits, batchWeight } from './messages'
+import { handleModern, listChanged } from './modern/endpoint'
+import { createListenRegistry } from './modern/listen'
+import { createTaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
+import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
-import { createSse } from './sse'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
-  config: AdmissionDeps['config'] & BatchLimits
   log: Logger
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
+  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs'>
+  /** The master keyring: it signs 2026-07-28 requestState. */
+  vault: { keyring: Keyring }
   version: string
+  /** A tools/call refused by the rate limit (for the call log). */
+  onRateLimitedCall?: (slug: string, tool: string) => void
 }
 
 const SESSION_NOT_FOUND = -32001
 
 const ALLOW_HEADERS =
-  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, last-event-id, x-request-id'
+  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-request-id'
 
 const SlugParams = t.Object({ slug: t.String() })
 
 export function mcpEndpoint(deps: McpEndpointDeps) {
   const { origins, cors, admit, onServer, denied, badVersionHeader, readBody } = createAdmission(deps)
-  const TOO_DEEP = `JSON nested deeper than ${deps.config.maxJsonDepth} levels`
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  const listeners = createListenRegistry(deps.events)
+  sessions.onCloseAll(() => listeners.closeAll())
+  const modern = {
+    ...deps,
+    keyring: deps.vault.keyring,
+    listeners,
+    tasks: createTaskStore(),
+    taskMaxMs: deps.config.taskMaxMs,
+    onInternal,
+  }
 
   /** A session id must name a live session of this server and principal; anything else is 404 per the transport spec. */
   const findSession = (headers: Headers, who: Principal): Session | 'missing' | 'unknown' => {
@@ -76,28 +95,33 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
   const post = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers
     let body: unknown
-    let problem: 'invalid' | 'too_deep' | undefined
+    let parsed = true
+    let isModern = false
     const admitted = await admit(request, {
-      // The body is read once the Origin passed (under the size limit); the version header is not checked for an initialize.
+      // Body read (size-limited) once the Origin passed; initialize and 2026-07-28 skip the version-header check.
       check: async (base) => {
         const read = await readBody(request, base)
         if (read instanceof Response) return read
-        if (read.ok) body = read.body
-        else problem = read.problem
-        return !problem && isObject(body) && body.method === 'initialize' ? null : badVersionHeader(headers, base)
+        ;({ ok: parsed, body } = read)
+        isModern = parsed && isModernRequest(headers, body)
+        return isModern || (parsed && isObject(body) && body.method === 'initialize')
+          ? null
+          : badVersionHeader(headers, base)
       },
       identify: onServer(slug, request, server),
-      denied: (base) => denied(!problem && !Array.isArray(body) ? idOf(body) : undefined)(base),
+      denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
       group: 'protocol',
-      // Each message of a batch counts; an oversized batch is refused whole without running anything.
-      weight: () => (Array.isArray(body) && body.length <= deps.config.maxBatchSize ? Math.max(1, body.length) : 1),
+      weight: () => batchWeight(body, deps.config.maxBatchSize),
     })
-    if (admitted instanceof Response) return admitted
+    if (admitted instanceof Response) {
+      if (admitted.status === 429 && isObject(body) && body.method === 'tools/call' && isObject(body.params))
+        deps.onRateLimitedCall?.(slug, String(body.params.name ?? ''))
+      return admitted
+    }
     const { who, headers: h } = admitted
     // Reported only to a caller that passed admission: others learn nothing but access denied.
-    if (problem === 'invalid') return parseError(h)
-    if (problem === 'too_deep')
-      return jsonResponse(failure(undefined, RPC.INVALID_REQUEST, `Invalid Request: ${TOO_DEEP}`), 400, h)
+    if (!parsed) return parseError(h)
+    if (isModern) return handleModern(modern, { request, server, who, body, headers: h })
 
     const isInitialize = isObject(body) && body.method === 'initialize'
     const found = isInitialize ? 'missing' : findSession(headers, who)
@@ -119,6 +143,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         headers: h,
         keepOpen: () => server?.timeout(originalRequest(request), 0),
         onInternal,
+        notify: listChanged(deps.events, who.server),
       })
 
     return answerMessages({
@@ -161,21 +186,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
         base,
       )
     }
-    // One stream per session: each message goes to exactly one stream, so a newer GET replaces the older one.
-    session.stream?.close()
-    const sse = createSse({
-      onClose: () => {
-        if (session.stream === sse) session.stream = null
-      },
-      onKeepAlive: () => sessions.touch(session),
-    })
-    session.stream = sse
-    server?.timeout(request, 0)
-    request.signal.addEventListener('abort', () => sse.close(), { once: true })
-    const response = sse.response(base)
-    // A comment (not an event) so the headers go out at once; SSE parsers skip it.
-    sse.comment('stream open')
-    return response
+    return openSessionStream({ session, sessions, request, headers: base, keepOpen: () => server?.timeout(request, 0) })
   }
 
   const remove = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
@@ -224,7 +235,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       check: async (base) => {
         const read = await readBody(request, base)
         if (read instanceof Response) return read
-        if (read.ok) body = read.body
+        body = read.body
         return read.ok ? null : parseError(base)
       },
       // No server: a valid key is required.

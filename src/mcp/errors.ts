@@ -9,6 +9,12 @@ export const RPC = {
   INVALID_PARAMS: -32602,
   INTERNAL_ERROR: -32603,
   RESOURCE_NOT_FOUND: -32002,
+  /** 2026-07-28: a header disagrees with the body, or a required one is missing. */
+  HEADER_MISMATCH: -32020,
+  /** 2026-07-28: the request lacks a client capability the method needs. */
+  MISSING_CAPABILITY: -32021,
+  /** 2026-07-28: the MCP-Protocol-Version header names a revision this server does not speak. */
+  UNSUPPORTED_VERSION: -32022,
 } as const
 
 export class ProtocolError extends Error {
@@ -36,6 +42,8 @@ const RPC_CODE: Record<ErrorCode, number> = {
   tool_not_configured: RPC.INTERNAL_ERROR,
   internal_error: RPC.INTERNAL_ERROR,
   upstream_error: RPC.INTERNAL_ERROR,
+  invalid_function: RPC.INVALID_PARAMS,
+  in_use: RPC.INVALID_PARAMS,
 }
 
 export interface ProtocolWording {

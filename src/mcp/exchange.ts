@@ -2,7 +2,7 @@
 // progress, or a server→client request): then the response switches lazily to an SSE stream that carries those
 // messages and, last, the result. notifications/cancelled aborts the call and no result is sent.
 import { MCP_LOG_LEVELS, type McpLogLevel } from '../lib/log'
-import type { FunctionHost } from '../runtime/host'
+import type { FunctionHost, ListName } from '../runtime/host'
 import type { JsonObject } from './backend'
 import { type DispatchContext, dispatch } from './dispatch'
 import { failureFrom, notification, type RpcRequest, success } from './jsonrpc'
@@ -21,6 +21,14 @@ export interface ExchangeOptions {
   /** Lifts Bun's idle timeout for this request once it streams. */
   keepOpen: () => void
   onInternal: (err: unknown) => void
+  /** ctx.notifyListChanged: list_changed for the calling server. */
+  notify?: (list: ListName) => void
+  /** The 2026-07-28 path: its own host and methods, an HTTP status per error, and the HTTP request's abort. */
+  modern?: {
+    run: (signal: AbortSignal, emit: (message: unknown) => boolean) => Promise<unknown>
+    statusOf: (outcome: unknown) => number
+    signal: AbortSignal
+  }
 }
 
 const ABORTED = Symbol('aborted')
@@ -37,26 +45,53 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   let settle!: (r: Response) => void
   const response = new Promise<Response>((r) => (settle = r))
 
+  const log = ctx.session?.log
+  let streamId: string | undefined
   const stream = (): SseStream => {
     if (!sse) {
       sse = createSse()
+      if (log?.resumable) {
+        streamId = log.newStream()
+        log.sinks.set(streamId, sse)
+      }
       o.keepOpen()
       settle(sse.response(o.headers))
     }
     return sse
   }
+  /**
+   * On a resumable session every message is logged with an event id and goes to whichever connection carries the
+   * stream now (a GET with Last-Event-ID may have taken it over); a closed connection only loses the live copy.
+   */
+  const write = (message: unknown): boolean => {
+    const s = stream()
+    if (!log || streamId === undefined) return s.send(message)
+    const id = log.append(streamId, message)
+    ;(log.sinks.get(streamId) ?? s).send(message, id)
+    return true
+  }
+  const closeStream = (open: SseStream) => {
+    if (log && streamId !== undefined) {
+      log.sinks.get(streamId)?.close()
+      log.sinks.delete(streamId)
+    }
+    open.close()
+  }
   /** Messages related to this request travel on its own stream; without SSE in Accept they are dropped. */
   const emit = (message: unknown): boolean => {
     if (done || ac.signal.aborted || !o.acceptsSse) return false
-    return stream().send(message)
+    return write(message)
   }
 
+  const modern = o.modern
   const host = (): FunctionHost => buildHost(o, ac.signal, emit)
+  // A stateless client that goes away (closes the response) cancels its call: nobody is left to read the answer.
+  modern?.signal.addEventListener('abort', () => ac.abort(), { once: true })
   const abortedP = new Promise<typeof ABORTED>((resolve) =>
     ac.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }),
   )
   const work = Promise.resolve()
-    .then(() => dispatch({ ...ctx, host }, req.method, req.params))
+    .then(() => (modern ? modern.run(ac.signal, emit) : dispatch({ ...ctx, host }, req.method, req.params)))
     .then(
       (result) => success(req.id, result),
       (err) => failureFrom(req.id, err, o.onInternal),
@@ -68,15 +103,15 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
     const open = sse as SseStream | null
     if (outcome === ABORTED) {
       // Cancelled: no response is sent; the HTTP exchange still has to end.
-      if (open) open.close()
+      if (open) closeStream(open)
       else if (o.acceptsSse) settle(createClosedSse(o.headers))
       else settle(new Response(null, { status: 202, headers: o.headers }))
       return
     }
     if (open) {
-      open.send(outcome)
-      open.close()
-    } else settle(jsonResponse(outcome, 200, o.headers))
+      write(outcome)
+      closeStream(open)
+    } else settle(jsonResponse(outcome, modern ? modern.statusOf(outcome) : 200, o.headers))
   })
   return response
 }
@@ -111,7 +146,8 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
   }
   // A server MUST NOT send these requests to a client that did not declare the capability (and needs a stream).
   const caps = session?.clientCapabilities ?? {}
-  const canSample = !!session && o.acceptsSse && caps.sampling !== undefined && caps.sampling !== null
+  const canAsk = !!session && o.acceptsSse
+  const canSample = canAsk && caps.sampling !== undefined && caps.sampling !== null
   const canElicit =
     !!session &&
     o.acceptsSse &&
@@ -140,5 +176,7 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
     },
     ...(canSample ? { sample: (request: JsonObject) => ask('sampling/createMessage', request) } : {}),
     ...(canElicit ? { elicit: (request: JsonObject) => ask('elicitation/create', request) } : {}),
+    ...(canAsk && caps.roots !== undefined && caps.roots !== null ? { listRoots: () => ask('roots/list', {}) } : {}),
+    ...(o.notify ? { notifyListChanged: o.notify } : {}),
   }
 }

@@ -26,6 +26,10 @@ export interface BatchLimits {
   batchConcurrency: number
 }
 
+/** How many requests a POST counts as: each message of a batch; an oversized batch (refused whole, nothing run) one. */
+export const batchWeight = (body: unknown, maxBatchSize: number): number =>
+  Array.isArray(body) && body.length <= maxBatchSize ? Math.max(1, body.length) : 1
+
 /** Maps `items` with at most `width` calls of `fn` in flight; results keep the input order. */
 async function mapBounded<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length)

@@ -2,10 +2,14 @@
 // notifications/resources/updated to sessions subscribed to that uri, list_changed to sessions of the server.
 import type { EventBus } from '../lib/events'
 import { notification } from './jsonrpc'
+import { STANDALONE } from './replay'
 import type { Session, SessionStore } from './sessions'
 
+/** On the GET stream (logged for replay), or queued briefly until the client opens one. */
 function send(s: Session, method: string, params: Record<string, unknown>) {
-  if (s.stream && !s.stream.closed) s.stream.send(notification(method, params))
+  const message = notification(method, params)
+  if (s.stream && !s.stream.closed) s.stream.send(message, s.log.append(STANDALONE, message))
+  else s.log.queue(message)
 }
 
 export function forwardEvents(events: EventBus, sessions: SessionStore): () => void {

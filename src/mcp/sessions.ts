@@ -3,8 +3,9 @@
 import { randomBytes } from 'node:crypto'
 import type { McpLogLevel } from '../lib/log'
 import type { JsonObject } from './backend'
+import { EventLog } from './replay'
 import type { SseStream } from './sse'
-import type { ProtocolVersion } from './versions'
+import { atLeast, type ProtocolVersion } from './versions'
 
 const SESSION_TTL_MS = 30 * 60_000
 /** mcp-remote opens two sessions per launch and never ends them; a cap keeps a busy key from piling them up. */
@@ -30,6 +31,8 @@ export interface Session {
   lastSeen: number
   /** The standalone GET stream; server notifications unrelated to a request go here. */
   stream: SseStream | null
+  /** Event ids and replay for its streams (2025-11-25+), and notifications waiting for a GET stream. */
+  log: EventLog
   /** Server→client requests (sampling, elicitation) waiting for the client's reply POST. */
   pending: Map<string, { resolve: (reply: ClientReply) => void; reject: (err: Error) => void }>
 }
@@ -52,6 +55,7 @@ export function createSessionStore(
   }
   /** Client requests in progress, by scope (session id or principal+server) and JSON id, for notifications/cancelled. */
   const inflight = new Map<string, AbortController>()
+  const closers: (() => void)[] = []
   let lastSweep = now()
 
   const end = (s: Session) => {
@@ -88,6 +92,7 @@ export function createSessionStore(
         maxSubscriptions: limits.maxSubscriptions,
         lastSeen: now(),
         stream: null,
+        log: new EventLog(atLeast(init.protocolVersion, '2025-11-25'), now),
         pending: new Map(),
       }
       sessions.set(session.id, session)
@@ -149,7 +154,12 @@ export function createSessionStore(
       s.pending.get(String(id))?.resolve(reply)
     },
     /** On shutdown: open streams would otherwise keep the HTTP server from stopping. */
+    /** Other long-lived streams (2026-07-28 listen streams) that must end with the sessions on shutdown. */
+    onCloseAll(fn: () => void) {
+      closers.push(fn)
+    },
     closeAll() {
+      for (const fn of closers) fn()
       for (const s of [...sessions.values()]) end(s)
     },
   }

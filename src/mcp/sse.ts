@@ -12,8 +12,8 @@ const KEEPALIVE_MS = 15_000
 
 export interface SseStream {
   readonly closed: boolean
-  /** Writes one JSON-RPC message; false when the stream is already closed. */
-  send(message: unknown): boolean
+  /** Writes one JSON-RPC message (with an event id when the stream is resumable); false when already closed. */
+  send(message: unknown, id?: string): boolean
   /** Writes an SSE comment line, ignored by parsers. */
   comment(text: string): boolean
   close(): void
@@ -61,7 +61,8 @@ export function createSse(
     get closed() {
       return closed
     },
-    send: (message) => write(`event: message\ndata: ${JSON.stringify(message)}\n\n`),
+    send: (message, id) =>
+      write(`${id === undefined ? '' : `id: ${id}\n`}event: message\ndata: ${JSON.stringify(message)}\n\n`),
     comment: (text) => write(`: ${text}\n\n`),
     close: finish,
     response: (headers) => new Response(body, { status: 200, headers: { ...headers, ...SSE_HEADERS } }),

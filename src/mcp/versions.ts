@@ -13,4 +13,9 @@ export const isSupported = (v: unknown): v is ProtocolVersion =>
 export const negotiate = (requested: unknown): ProtocolVersion => (isSupported(requested) ? requested : LATEST_VERSION)
 
 /** Versions are ISO dates, so string order is time order. */
+/** The stateless revision, served per request (./era, ./modern); never negotiated by initialize. */
+export const MODERN_VERSION = '2026-07-28'
+/** Every revision this endpoint answers, newest first (server/discover, and the -32022 error's data). */
+export const SUPPORTED_ALL: readonly string[] = [MODERN_VERSION, ...SUPPORTED_VERSIONS]
+
 export const atLeast = (version: string, min: ProtocolVersion): boolean => version >= min

@@ -3,6 +3,7 @@
 import type { Egress } from '../egress/client'
 import { clampLimit, FUNCTION_LIMITS } from '../limits'
 import { builtinFunctions } from './builtins'
+import { mapErrorLine, transpileTypeScript } from './function-source'
 import type { FunctionHost } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
 import { runJavaScript } from './sandbox-pool'
@@ -10,7 +11,7 @@ import { SandboxError, type SandboxFailure } from './sandbox-types'
 
 export interface FunctionSpec {
   name: string
-  runtime: 'javascript' | 'http' | 'builtin'
+  runtime: 'javascript' | 'typescript' | 'http' | 'builtin'
   code?: string
   http?: HttpFunctionSpec
   memory_mb?: number
@@ -48,12 +49,14 @@ export async function runFunction(
 
 async function run(fn: FunctionSpec, input: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
   const { host, egress, credentials } = context
-  const timeoutMs = clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
+  const timeoutMs = host.deadlineMs ?? clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
   switch (fn.runtime) {
-    case 'javascript': {
+    case 'javascript':
+    case 'typescript': {
       if (!fn.code) throw new Error(`function ${fn.name} has no code`)
+      const source = fn.runtime === 'typescript' ? await transpileTypeScript(fn.code) : { code: fn.code }
       const value = await runJavaScript({
-        code: fn.code,
+        code: source.code,
         input,
         host,
         credentials,
@@ -63,6 +66,9 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
           const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
           return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }
         },
+      }).catch((error: unknown) => {
+        if (error instanceof SandboxError) throw new SandboxError(mapErrorLine(error.message, source), error.reason)
+        throw error
       })
       return { ok: true, value }
     }

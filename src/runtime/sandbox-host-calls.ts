@@ -1,4 +1,5 @@
 // The main thread's side of a sandboxed call's ctx: runs what the worker asks for against the caller's host.
+import type { AskOptions } from './host'
 import type { HostCallName, HostNotice } from './sandbox-protocol'
 import type { RunJavaScriptOptions, SandboxFetchInit } from './sandbox-types'
 
@@ -8,6 +9,8 @@ export function deliverNotice(options: RunJavaScriptOptions, notice: HostNotice)
   if (!host) return
   try {
     if (notice.name === 'log') host.log(...notice.args)
+    else if (notice.name === 'listChanged') host.notifyListChanged?.(...notice.args)
+    else if (notice.name === 'fail') host.fail?.(...notice.args)
     else host.progress(...notice.args)
   } catch {
     // Nothing to tell the code: its log line or progress report is simply lost.
@@ -28,10 +31,14 @@ export async function runHostCall(
   if (name === 'fetch') {
     if (!options.fetch) throw new Error('fetch is not available')
     value = await options.fetch(String(first), (second ?? {}) as SandboxFetchInit)
+  } else if (name === 'listRoots') {
+    const fn = options.host?.listRoots
+    if (!fn) throw new Error('listRoots is not available')
+    value = await fn(second as AskOptions)
   } else {
     const fn = options.host?.[name]
     if (!fn) throw new Error(`${name} is not available`)
-    value = await fn(first as Record<string, unknown>)
+    value = await fn(first as Record<string, unknown>, second as AskOptions)
   }
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value))
 }

@@ -123,6 +123,7 @@ function dispatch(job: Job): void {
   const hosts: HostCallName[] = ['fetch']
   if (host?.sample) hosts.push('sample')
   if (host?.elicit) hosts.push('elicit')
+  if (host?.listRoots) hosts.push('listRoots')
   post(slot, {
     type: 'run',
     id: job.id,
@@ -133,6 +134,7 @@ function dispatch(job: Job): void {
     timeoutMs: job.timeoutMs,
     hosts,
     cancelFlag: job.cancelFlag,
+    checkOnly: job.options.checkOnly,
   })
   if (slot.ready) startDeadline(job)
 }

@@ -1,10 +1,11 @@
 // The JavaScript run inside the sandbox before the user's module: builds `ctx` over raw string-in/string-out host functions.
 
 /**
- * Evaluates to `(host, credentialsJson) => run`, where `run(fn, inputJson)` calls the module's default export and
- * resolves to `JSON.stringify({value})`. Values cross the boundary as JSON text, so the code only sees plain data.
+ * Evaluates to `(host, credentialsJson, installGlobals) => run`, where `run(fn, inputJson, checkOnly)` calls the
+ * module's default export and resolves to `JSON.stringify({value})` (with `checkOnly`, only checks that it is a
+ * function). Values cross the boundary as JSON text, so the code only sees plain data.
  */
-export const PRELUDE = `(function (host, credentialsJson) {
+export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
   const toJson = (v) => (v === undefined ? undefined : JSON.stringify(v));
   const ctx = {};
   ctx.credentials = credentialsJson === undefined ? undefined : JSON.parse(credentialsJson);
@@ -31,11 +32,17 @@ export const PRELUDE = `(function (host, credentialsJson) {
   };
   ctx.log = (level, message) => { host.log(String(level), typeof message === 'string' ? message : String(toJson(message))); };
   ctx.progress = (progress, total, message) => { host.progress(JSON.stringify({ progress, total, message })); };
-  if (host.sample) ctx.sample = async (request) => JSON.parse(await host.sample(JSON.stringify(request ?? {})));
-  if (host.elicit) ctx.elicit = async (request) => JSON.parse(await host.elicit(JSON.stringify(request ?? {})));
+  if (host.sample) ctx.sample = async (request, opts) => JSON.parse(await host.sample(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
+  if (host.elicit) ctx.elicit = async (request, opts) => JSON.parse(await host.elicit(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
+  if (host.listRoots) ctx.listRoots = async (opts) => JSON.parse(await host.listRoots('{}', JSON.stringify(opts ?? {})));
+  ctx.notifyListChanged = (list) => { host.listChanged(String(list)); };
+  ctx.fail = (code, message) => { host.fail(String(code), String(message)); throw new Error(String(message)); };
+  if (host.sleep) ctx.sleep = async (ms) => { await host.sleep(String(ms)); };
   Object.freeze(ctx);
-  return async (fn, inputJson) => {
+  installGlobals(host, ctx);
+  return async (fn, inputJson, checkOnly) => {
     if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');
+    if (checkOnly) return JSON.stringify({ value: null });
     const value = await fn(JSON.parse(inputJson), ctx);
     return JSON.stringify({ value });
   };

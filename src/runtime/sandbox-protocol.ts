@@ -1,14 +1,17 @@
 // Messages between the main thread (sandbox-pool.ts) and a sandbox worker thread (sandbox-worker.ts).
 import type { McpLogLevel } from '../lib/log'
+import type { ListName } from './host'
 import type { SandboxFailure } from './sandbox-types'
 
 /** Host functions the main thread can run for a call; log/progress are one-way notices and always exist. */
-export type HostCallName = 'fetch' | 'sample' | 'elicit'
+export type HostCallName = 'fetch' | 'sample' | 'elicit' | 'listRoots'
 
 /** FunctionHost.log/progress calls of a running call, forwarded as they are. */
 export type HostNotice =
   | { name: 'log'; args: [level: McpLogLevel, message: string] }
   | { name: 'progress'; args: [progress: number, total?: number, message?: string] }
+  | { name: 'listChanged'; args: [list: ListName] }
+  | { name: 'fail'; args: [code: number, message: string] }
 
 export type ToWorker =
   | {
@@ -24,6 +27,7 @@ export type ToWorker =
       hosts: HostCallName[]
       /** One Int32 on a SharedArrayBuffer: non-zero means stop (read by the VM's interrupt handler while code runs). */
       cancelFlag: Int32Array
+      checkOnly?: boolean
     }
   | { type: 'cancel'; id: number }
   | { type: 'host-result'; callId: number; ok: true; value: unknown }

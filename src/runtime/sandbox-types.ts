@@ -29,6 +29,8 @@ export interface RunJavaScriptOptions {
   credentials?: unknown
   memoryMb?: number
   timeoutMs?: number
+  /** Only load the module and check that its default export is a function; resolves to null. */
+  checkOnly?: boolean
 }
 
 export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'
@@ -42,4 +44,18 @@ export class SandboxError extends Error {
   ) {
     super(message)
   }
+}
+
+/** The message of a value thrown in the VM (as `context.dump` gives it): an Error's message, a string, or its JSON. */
+export function thrownMessage(dumped: unknown): string {
+  const err = typeof dumped === 'object' && dumped !== null ? (dumped as { message?: unknown }) : undefined
+  if (typeof err?.message === 'string') return err.message
+  return typeof dumped === 'string' ? dumped : (JSON.stringify(dumped) ?? 'undefined')
+}
+
+/** Appends ` (line L)`: the first frame in the user's module (tool.mjs:LINE:COL); TypeScript lines are mapped back later. */
+export function withUserLine(message: string, dumped: unknown): string {
+  const stack = typeof dumped === 'object' && dumped !== null ? (dumped as { stack?: unknown }).stack : undefined
+  const line = typeof stack === 'string' ? /tool\.mjs:(\d+)/.exec(stack)?.[1] : undefined
+  return line ? `${message} (line ${line})` : message
 }

@@ -1,10 +1,18 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
 import { toMcpLogLevel } from '../lib/log'
-import type { FunctionHost } from './host'
+import { type AskOptions, type FunctionHost, isListName } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
+import { forwardProgress, GLOBALS, randomHex } from './sandbox-globals'
 import { PRELUDE } from './sandbox-prelude'
-import { SandboxError, type SandboxFailure, type SandboxFetch, type SandboxFetchInit } from './sandbox-types'
+import {
+  SandboxError,
+  type SandboxFailure,
+  type SandboxFetch,
+  type SandboxFetchInit,
+  thrownMessage,
+  withUserLine,
+} from './sandbox-types'
 
 export interface VmRunOptions {
   code: string
@@ -19,6 +27,8 @@ export interface VmRunOptions {
   timeoutMs: number
   /** Set to non-zero by the main thread to stop the call even while its code runs (checked by the interrupt handler). */
   cancelFlag?: Int32Array
+  /** Only load the module and check that its default export is a function (the functions API's check at save). */
+  checkOnly?: boolean
 }
 
 /** Below the host's native stack: a deeper QuickJS stack would overflow the host and corrupt the instance. */
@@ -91,12 +101,13 @@ class SandboxCall {
     const { context } = this
     const hostObject = this.hostObject()
     const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
+    const globals = this.unwrap(this.enter(() => context.evalCode(GLOBALS, 'toolyard-globals.js', { type: 'global' })))
     const credentials =
       this.options.credentialsJson === undefined
         ? context.undefined
         : this.keep(context.newString(this.options.credentialsJson))
     const runner = this.unwrap(
-      this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials)),
+      this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials, globals)),
     )
 
     const namespace = await this.settle(
@@ -104,8 +115,11 @@ class SandboxCall {
     )
     const defaultExport = this.keep(context.getProp(namespace, 'default'))
     const inputHandle = this.keep(this.enter(() => context.newString(inputJson)))
+    const checkOnly = this.options.checkOnly ? context.true : context.false
     const result = await this.settle(
-      this.unwrap(this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputHandle))),
+      this.unwrap(
+        this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputHandle, checkOnly)),
+      ),
     )
     return context.getString(result)
   }
@@ -117,23 +131,33 @@ class SandboxCall {
     const object = this.keep(context.newObject())
     const asks: Record<string, (args: string[]) => Promise<string>> = {
       fetch: async ([url = '', init = '{}']) => JSON.stringify(await fetch(url, JSON.parse(init) as SandboxFetchInit)),
+      // Timers end with the call: a wait never outlives the deadline (setTimeout in sandbox-globals.ts).
+      sleep: ([ms = '0']) =>
+        new Promise((done) => setTimeout(() => done(''), Math.min(Number(ms), this.deadline - Date.now()))),
     }
     for (const name of ['sample', 'elicit'] as const) {
       const ask = host[name]
       if (ask)
-        asks[name] = async ([req = 'null']) =>
-          JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>)) ?? null)
+        asks[name] = async ([req = 'null', opts = '{}']) =>
+          JSON.stringify(
+            (await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null,
+          )
     }
+    const sleep = host.sleep
+    if (sleep) asks.sleep = ([ms = '0']) => sleep(Number(ms) || 0).then(() => 'null')
+    const listRoots = host.listRoots
+    if (listRoots)
+      asks.listRoots = async ([, opts = '{}']) =>
+        JSON.stringify((await listRoots(JSON.parse(opts) as AskOptions)) ?? null)
     for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
-    const log = ([level = 'info', message = '']: string[]) => host.log(toMcpLogLevel(level), message)
-    context.setProp(object, 'log', this.syncHostFunction('log', log))
-    const progress = ([packed = '{}']: string[]) => {
-      const p = JSON.parse(packed) as { progress?: unknown; total?: unknown; message?: unknown }
-      if (typeof p.progress !== 'number') return
-      const total = typeof p.total === 'number' ? p.total : undefined
-      host.progress(p.progress, total, typeof p.message === 'string' ? p.message : undefined)
+    const answers: Record<string, (args: string[]) => unknown> = {
+      log: ([level = 'info', message = '']) => host.log(toMcpLogLevel(level), message),
+      progress: ([packed = '{}']) => forwardProgress(host, packed),
+      random: ([n = '0']) => randomHex(Number(n)),
+      listChanged: ([list = '']) => isListName(list) && host.notifyListChanged?.(list),
+      fail: ([code = '', text = '']) => Number.isInteger(+code) && host.fail?.(+code, text),
     }
-    context.setProp(object, 'progress', this.syncHostFunction('progress', progress))
+    for (const [name, call] of Object.entries(answers)) context.setProp(object, name, this.syncHostFunction(name, call))
     return object
   }
 
@@ -201,20 +225,14 @@ class SandboxCall {
 
   private toError(dumped: unknown): SandboxError {
     if (this.limitReached()) return this.limitError()
-    const err = typeof dumped === 'object' && dumped !== null ? (dumped as { message?: unknown }) : undefined
-    const message =
-      typeof err?.message === 'string'
-        ? err.message
-        : typeof dumped === 'string'
-          ? dumped
-          : (JSON.stringify(dumped) ?? 'undefined')
+    const message = thrownMessage(dumped)
     // QuickJS throws null (no room for an Error), "out of memory", or "string too long" (a 1 GB string) when memory runs out.
     if (dumped === null || dumped === '' || /^(out of memory|string too long)$/i.test(message)) {
       this.outcome = 'memory'
       this.unsafeToFree = true
       return this.limitError()
     }
-    return new SandboxError(message, 'error')
+    return new SandboxError(withUserLine(message, dumped), 'error')
   }
 
   private unwrap(result: { error?: QuickJSHandle; value?: QuickJSHandle }): QuickJSHandle {
@@ -273,12 +291,14 @@ class SandboxCall {
     )
   }
 
-  private syncHostFunction(name: string, call: (args: string[]) => void): QuickJSHandle {
+  /** A host function answering at once: a string result is returned to the code, anything else as undefined. */
+  private syncHostFunction(name: string, call: (args: string[]) => unknown): QuickJSHandle {
     return this.keep(
       this.context.newFunction(name, (...args) => {
         if (this.finished) return
         try {
-          call(args.map((a) => this.context.getString(a)))
+          const value = call(args.map((a) => this.context.getString(a)))
+          return typeof value === 'string' ? this.context.newString(value) : undefined
         } catch {
           // A failing log/progress sink must not fail the user's code.
         }

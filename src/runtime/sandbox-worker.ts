@@ -38,8 +38,21 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
     progress: (progress, total, text) => notice(id, { name: 'progress', args: [progress, total, text] }),
   }
   type Reply = Record<string, unknown>
-  if (message.hosts.includes('sample')) host.sample = (r) => hostCall(id, 'sample', [r]) as Promise<Reply>
-  if (message.hosts.includes('elicit')) host.elicit = (r) => hostCall(id, 'elicit', [r]) as Promise<Reply>
+  if (message.hosts.includes('sample')) host.sample = (r, o) => hostCall(id, 'sample', [r, o]) as Promise<Reply>
+  if (message.hosts.includes('elicit')) host.elicit = (r, o) => hostCall(id, 'elicit', [r, o]) as Promise<Reply>
+  if (message.hosts.includes('listRoots')) host.listRoots = (o) => hostCall(id, 'listRoots', [{}, o]) as Promise<Reply>
+  host.notifyListChanged = (list) => notice(id, { name: 'listChanged', args: [list] })
+  host.fail = (code, text) => notice(id, { name: 'fail', args: [code, text] })
+  // A timer here in the worker: no round trip, and the call's cancel ends it at once.
+  host.sleep = (ms) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(resolve, Math.max(0, ms))
+      const stop = () => {
+        clearTimeout(timer)
+        reject(new Error('cancelled'))
+      }
+      controller.signal.addEventListener('abort', stop, { once: true })
+    })
   const fetch: SandboxFetch = (url, init) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>
   send({ type: 'started', id })
   try {
@@ -52,6 +65,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       memoryMb: message.memoryMb,
       timeoutMs: message.timeoutMs,
       cancelFlag: message.cancelFlag,
+      checkOnly: message.checkOnly,
     })
     send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })
   } catch (error) {

@@ -1,16 +1,20 @@
 // Provisions, through Toolyard's REST API only, one public server with every fixture the official conformance
 // suite's server scenarios expect: tools backed by JavaScript functions, resources, a
 // function-backed template, prompts and completion values.
+import { PROMPT_FUNCTIONS_2026, TOOLS_2026 } from './fixtures-2026'
+
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
 
 const NO_ARGS = { type: 'object', properties: {} }
 
-interface ToolFixture {
+export interface ToolFixture {
   name: string
   description: string
   input_schema: Record<string, unknown>
   code: string
+  /** Further REST fields of the tool (e.g. required_client_capabilities). */
+  extra?: Record<string, unknown>
 }
 
 const js = (body: string) => `export default async (input, ctx) => {\n${body}\n}`
@@ -149,8 +153,25 @@ return 'Elicitation completed: action=' + r.action + ', content=' + JSON.stringi
     input_schema: {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
-      $defs: { address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
-      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+      $defs: {
+        address: {
+          $anchor: 'addressDef',
+          type: 'object',
+          properties: { street: { type: 'string' }, city: { type: 'string' } },
+        },
+      },
+      properties: {
+        name: { type: 'string' },
+        address: { $ref: '#/$defs/address' },
+        contactMethod: { type: 'string', enum: ['phone', 'email'] },
+        phone: { type: 'string' },
+        email: { type: 'string' },
+      },
+      allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+      if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, not a thenable
+      then: { required: ['phone'] },
+      else: { required: ['email'] },
       additionalProperties: false,
     },
     code: js(`return 'Hello ' + (input.name || 'there')`),
@@ -190,7 +211,7 @@ export async function provisionConformanceServer(
     name: `${name}-tools`,
     description: 'Fixtures of the MCP conformance suite',
   })
-  for (const t of TOOLS) {
+  for (const t of [...TOOLS, ...TOOLS_2026]) {
     const fn = `${name}.${t.name}`
     await call('/functions', { name: fn, runtime: 'javascript', code: t.code })
     await call('/tools', {
@@ -199,6 +220,7 @@ export async function provisionConformanceServer(
       description: t.description,
       function_name: fn,
       input_schema: t.input_schema,
+      ...t.extra,
     })
   }
   const server = (
@@ -289,6 +311,13 @@ return JSON.stringify({ id, templateTest: true, data: 'Data for ID: ' + id })`),
       { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
     ],
   })
+  for (const f of PROMPT_FUNCTIONS_2026) {
+    const fn = `${name}.${f.name}`
+    await call('/functions', { name: fn, runtime: 'javascript', code: f.code })
+    await prompt({ name: f.name, description: f.description, function_name: fn, arguments: [] })
+  }
+  // Warms the sandbox: the suite times some first calls (600 ms), and a cold worker under load can take longer.
+  await call('/tools/call', { name: 'test_simple_text', server_id: server.id })
   return { slug: server.slug, url: server.url, serverId: server.id }
 }
 

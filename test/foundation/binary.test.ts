@@ -81,4 +81,28 @@ describe('compiled binary', () => {
       expect(await server.stop()).toBe(0)
     }
   })
+
+  test('apply examples/toolyard.yaml, then a TypeScript tool runs with its line-mapped errors (Bun.build in the binary)', async () => {
+    const applied = await run(['apply', '-f', join(ROOT, 'examples/toolyard.yaml')])
+    expect(applied.code).toBe(0)
+    expect(applied.stdout).toContain('created function text.slugify')
+    const key = JSON.parse((await run(['keys', 'create', '--project', 'demo', '--json'])).stdout).api_key
+    const server = await startServe(data, {}, program)
+    try {
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(`${server.base}${path}`, {
+          method: 'POST',
+          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+        return { status: res.status, body: await res.json() }
+      }
+      const slug = await post('/tools/call', { name: 'slugify', arguments: { title: 'Héllo, World!' } })
+      expect(slug.body).toMatchObject({ isError: false, content: [{ type: 'text', text: 'hello-world' }] })
+      const empty = await post('/tools/call', { name: 'slugify', arguments: { title: '!!!' } })
+      expect(empty.body.content[0].text).toBe('the title has no letters or digits (line 22)')
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
 })

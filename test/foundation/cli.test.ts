@@ -8,7 +8,7 @@ const fresh = tempDirs('toolyard-cli-')
 const lastLine = (s: string) => s.trimEnd().split('\n').pop()!
 
 // Every test has its own data dir and processes, so they run side by side.
-describe.concurrent('toolyard CLI', () => {
+describe('toolyard CLI', () => {
   test('--version prints the version and --help lists every command', async () => {
     const dir = fresh()
     const v = await runCli(['--version'], dir)

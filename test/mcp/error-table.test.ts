@@ -98,7 +98,7 @@ describe('protocolBackend', () => {
       message: 'Unknown tool: t',
     })
     expect((await rejected(backend.readResource(server, 'mcp://r', host))).code).toBe(RPC.RESOURCE_NOT_FOUND)
-    expect(await rejected(backend.getPrompt(server, 'p', {}))).toEqual({
+    expect(await rejected(backend.getPrompt(server, 'p', {}, host))).toEqual({
       code: RPC.INVALID_PARAMS,
       message: 'Unknown prompt: p',
     })

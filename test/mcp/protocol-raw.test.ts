@@ -286,13 +286,14 @@ describe('origin and host', () => {
 })
 
 describe('MCP-Protocol-Version header', () => {
-  test('an unknown version is HTTP 400 with a plain JSON-RPC error listing the supported versions', async () => {
+  test('in a session, an unknown version is HTTP 400 with a plain JSON-RPC error listing the supported versions', async () => {
+    const { headers } = await openSession(app, slug, '2025-11-25')
     for (const v of ['2026-07-28', 'banana']) {
       const res = await post(
         app,
         slug,
         { jsonrpc: '2.0', id: 1, method: 'tools/list' },
-        { headers: { 'mcp-protocol-version': v } },
+        { headers: { ...headers, 'mcp-protocol-version': v } },
       )
       expect(res.status).toBe(400)
       const body = await json(res)
@@ -300,6 +301,20 @@ describe('MCP-Protocol-Version header', () => {
       expect([-32020, -32021, -32022]).not.toContain(body.error.code)
       for (const s of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) expect(body.error.message).toContain(s)
     }
+  })
+
+  test('without a session, a newer header is the 2026-07-28 path: -32602 without _meta, -32022 for an unknown one', async () => {
+    const send = (v: string) =>
+      post(app, slug, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, { headers: { 'mcp-protocol-version': v } })
+    const noMeta = await send('2026-07-28')
+    expect(noMeta.status).toBe(400)
+    expect(await json(noMeta)).toMatchObject({ id: 7, error: { code: -32602 } })
+    const banana = await send('banana')
+    expect(banana.status).toBe(400)
+    const body = await json(banana)
+    expect(body).toMatchObject({ id: 7, error: { code: -32022, data: { requested: 'banana' } } })
+    expect(body.error.data.supported).toEqual(['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])
+    for (const s of body.error.data.supported) expect(body.error.message).toContain(s)
   })
 
   test('missing or any supported value is fine, even one that differs from the negotiated version', async () => {

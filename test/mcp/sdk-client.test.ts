@@ -152,13 +152,13 @@ describe('basic tools', () => {
     expect(err.code).toBe(-32603)
   })
 
-  test('an unknown tool and a missing required argument are -32602', async () => {
+  test('an unknown tool is -32602; a missing required argument is a tool error at 2025-11-25 (SEP-1303)', async () => {
     const unknown = await client.callTool({ name: 'does_not_exist', arguments: {} }).catch((e) => e)
     expect(unknown).toBeInstanceOf(McpError)
     expect(unknown.code).toBe(-32602)
-    const missing = await client.callTool({ name: 'greet', arguments: {} }).catch((e) => e)
-    expect(missing).toBeInstanceOf(McpError)
-    expect(missing.code).toBe(-32602)
+    const missing = await client.callTool({ name: 'greet', arguments: {} })
+    expect(missing.isError).toBe(true)
+    expect(text(missing)).toContain('Missing required argument: name')
   })
 
   test('ping', async () => {

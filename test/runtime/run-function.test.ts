@@ -42,7 +42,7 @@ describe('runFunction', () => {
       {},
       open,
     )
-    expect(thrown).toEqual({ ok: false, kind: 'error', message: 'nope' })
+    expect(thrown).toEqual({ ok: false, kind: 'error', message: 'nope (line 1)' })
     const slow = await runFunction(
       { name: 'f', runtime: 'javascript', code: 'export default async () => { for (;;) {} }', timeout_ms: 100 },
       {},

@@ -71,11 +71,11 @@ describe('runJavaScript', () => {
     expect(await run('export default async () => 1')).toBe(1)
   })
 
-  test('no process, require, Bun, fetch, file system or module imports', async () => {
+  test('no process, require, Bun, file system or module imports (fetch is ctx.fetch)', async () => {
     const globals = await run(
-      'export default async () => [typeof process, typeof require, typeof Bun, typeof fetch, typeof std, typeof os, typeof host]',
+      'export default async (i, ctx) => [typeof process, typeof require, typeof Bun, typeof std, typeof os, typeof host, fetch === ctx.fetch]',
     )
-    expect(globals).toEqual(Array(7).fill('undefined'))
+    expect(globals).toEqual([...Array(6).fill('undefined'), true])
     await expect(
       run('import fs from "fs"; export default async () => fs.readFileSync("/etc/passwd", "utf8")'),
     ).rejects.toThrow("could not load module 'fs'")

@@ -270,6 +270,9 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
     const missing = await rpcError(backend.callTool(row(), 'add', { a: 1 }, host))
     expect(missing.code).toBe(-32602)
     expect(missing.message).toContain('b')
+    // SEP-1303, as the endpoint asks from 2025-11-25 on: the same omission is a tool error the model can read.
+    const asResult = await backend.callTool(row(), 'add', { a: 1 }, host, { argumentErrorsAsResults: true })
+    expect(asResult).toEqual({ content: [{ type: 'text', text: 'Missing required argument: b' }], isError: true })
     expect((await rpcError(backend.callTool(row(), 'orphan', {}, host))).code).toBe(-32603)
     const wrong = await backend.callTool(row(), 'add', { a: 1, b: 'x' }, host)
     expect(wrong.isError).toBe(true)

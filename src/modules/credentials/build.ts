@@ -7,7 +7,7 @@ import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
 import type { Logger } from '../../lib/log'
 import { createCredentialAccess } from './access'
-import { createRefresher } from './oauth/refresher'
+import { createRefresher, type RefresherDeps } from './oauth/refresher'
 import { oauthFlowsRepository } from './oauth/repository'
 import { oauthService } from './oauth/service'
 import { providersRepository } from './providers/repository'
@@ -20,6 +20,7 @@ export function buildVault(deps: {
   config: Pick<Config, 'dataDir' | 'masterKey' | 'oauthRefreshMarginS'>
   log: Logger
   egress: Egress
+  onRefresh?: RefresherDeps['onRefresh']
 }) {
   // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
   const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
@@ -33,6 +34,7 @@ export function buildVault(deps: {
     sealer,
     egress: deps.egress,
     log: deps.log,
+    onRefresh: deps.onRefresh,
   })
   const oauth = oauthService({
     flows: oauthFlowsRepository(deps.db),
@@ -59,6 +61,7 @@ export function buildVault(deps: {
       }),
   })
   return {
+    keyring,
     sealer,
     providers,
     credentials,

@@ -2,6 +2,8 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { type CallObserver, observed } from '../../lib/call-observer'
+import { detachedHost } from '../../runtime/host'
 import {
   CreatePromptBody,
   GetPromptBody,
@@ -17,7 +19,7 @@ import type { PromptsService } from './service'
 
 const tags = ['prompts']
 
-export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
+export const promptsModule = (deps: GuardDeps & { prompts: PromptsService; calls?: CallObserver }) =>
   new Elysia({ name: 'toolyard.prompts' })
     .use(guard(deps))
     .post(
@@ -57,7 +59,19 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService }) =>
     )
     .post(
       '/prompts/get',
-      ({ auth, body }) => deps.prompts.render(auth.projectId, body.name, body.arguments ?? {}, body.server_id),
+      ({ auth, body, request }) =>
+        observed(
+          deps.calls,
+          { kind: 'prompt', projectId: auth.projectId, serverId: body.server_id, name: body.name },
+          async () =>
+            deps.prompts.render(
+              auth.projectId,
+              body.name,
+              body.arguments ?? {},
+              body.server_id,
+              detachedHost(request.signal),
+            ),
+        ),
       {
         api: 'prompts_get',
         body: GetPromptBody,

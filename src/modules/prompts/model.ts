@@ -63,6 +63,7 @@ export const PromptMessage = t.Object(
 )
 export type PromptMessage = Static<typeof PromptMessage>
 
+const FunctionName = t.String({ minLength: 1, maxLength: 128 })
 const Arguments = t.Array(PromptArgument, { maxItems: 100 })
 const Messages = t.Array(PromptMessage, { minItems: 1, maxItems: 100 })
 
@@ -72,6 +73,7 @@ export const CreatePromptBody = t.Object(
     description: t.Optional(t.String({ maxLength: 4000 })),
     template: t.Optional(t.String({ maxLength: 1_000_000 })),
     messages: t.Optional(Messages),
+    function_name: t.Optional(FunctionName),
     arguments: t.Optional(Arguments),
     server_id: t.Optional(Id),
   },
@@ -85,6 +87,7 @@ export const UpdatePromptBody = t.Object(
     description: t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Null()])),
     template: t.Optional(t.Union([t.String({ maxLength: 1_000_000 }), t.Null()])),
     messages: t.Optional(t.Union([Messages, t.Null()])),
+    function_name: t.Optional(t.Union([FunctionName, t.Null()])),
     arguments: t.Optional(Arguments),
     server_id: t.Optional(t.Union([Id, t.Null()])),
   },
@@ -98,6 +101,7 @@ export const PromptView = t.Object({
   description: t.String(),
   template: t.Optional(t.String()),
   messages: t.Optional(t.Array(t.Any())),
+  function_name: t.Optional(t.String()),
   arguments: t.Array(t.Any()),
   server_id: t.Optional(t.String()),
   created_at: t.String(),

@@ -13,18 +13,22 @@ export type PromptRow = {
   messages: string | null
   /** JSON array of {name, description?, required?, enum?}. */
   arguments: string
+  /** A function that renders the prompt (input `{name, arguments}`), instead of template/messages. */
+  function_name: string | null
   created_at: string
   updated_at: string
 }
 
 export function promptsRepository(db: Db) {
   const insert = db.query(
-    `INSERT INTO prompts (id, project_id, server_id, name, description, template, messages, arguments, created_at, updated_at)
-     VALUES ($id, $project_id, $server_id, $name, $description, $template, $messages, $arguments, $created_at, $updated_at)`,
+    `INSERT INTO prompts (id, project_id, server_id, name, description, template, messages, arguments, function_name,
+       created_at, updated_at)
+     VALUES ($id, $project_id, $server_id, $name, $description, $template, $messages, $arguments, $function_name,
+       $created_at, $updated_at)`,
   )
   const update = db.query(
     `UPDATE prompts SET server_id = $server_id, name = $name, description = $description, template = $template, messages = $messages,
-       arguments = $arguments, updated_at = $updated_at
+       arguments = $arguments, function_name = $function_name, updated_at = $updated_at
      WHERE id = $id AND project_id = $project_id`,
   )
   const byId = db.query<PromptRow, { id: string; project_id: string }>(

@@ -6,6 +6,7 @@ import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { GetPromptResult, McpPrompt } from '../../mcp/backend'
+import type { FunctionHost } from '../../runtime/host'
 import type { CreatePromptBody, PromptArgument, PromptMessage, PromptView, UpdatePromptBody } from './model'
 import { renderMessages, strings, templateProblem } from './render'
 import type { PromptRow, PromptsRepository } from './repository'
@@ -18,6 +19,28 @@ export interface PromptsServiceDeps {
   mustGetServer(projectId: string, serverId: string): unknown
   /** TOOLYARD_MAX_RESULT_BYTES: a larger rendering fails (REST 502, protocol -32603) instead of being sent. */
   maxResultBytes?: number
+  /** Runs a project function for a function-backed prompt (same runtime and host as tools). */
+  functions: PromptFunctionRunner
+}
+
+export interface PromptFunctionRunner {
+  run(
+    projectId: string,
+    functionName: string,
+    input: Record<string, unknown>,
+    host: FunctionHost,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; message: string }>
+}
+
+/** A function's value as prompt messages: a string is one user message; `{messages, description?}` or an array. */
+function functionMessages(value: unknown): { description?: string; messages: PromptMessage[] } | undefined {
+  if (typeof value === 'string') return { messages: [{ role: 'user', content: { type: 'text', text: value } }] }
+  if (Array.isArray(value)) return { messages: value as PromptMessage[] }
+  if (value && typeof value === 'object' && Array.isArray((value as { messages?: unknown }).messages)) {
+    const v = value as { messages: PromptMessage[]; description?: unknown }
+    return { messages: v.messages, ...(typeof v.description === 'string' ? { description: v.description } : {}) }
+  }
+  return undefined
 }
 
 /** A prompt asked for by name that does not exist (or is not on the server): REST 404, protocol -32602. */
@@ -33,13 +56,16 @@ const description = (row: PromptRow) => row.description || row.name
 
 function check(row: PromptRow): void {
   const details: ErrorDetail[] = []
-  if ((row.template === null) === (row.messages === null)) {
-    details.push({ field: 'body.template', message: 'give exactly one of template (one user message) or messages' })
+  if ([row.template, row.messages, row.function_name].filter((v) => v !== null).length !== 1) {
+    details.push({
+      field: 'body.template',
+      message: 'give exactly one of template (one user message), messages or function_name',
+    })
   }
   const names = args(row).map((a) => a.name)
   const dup = names.find((n, i) => names.indexOf(n) !== i)
   if (dup) details.push({ field: 'body.arguments', message: `argument "${dup}" is declared twice` })
-  const texts = row.template !== null ? [row.template] : strings(JSON.parse(row.messages ?? '[]'))
+  const texts = row.template !== null ? [row.template] : row.messages !== null ? strings(JSON.parse(row.messages)) : []
   for (const text of texts) {
     const problem = templateProblem(text)
     if (problem)
@@ -60,6 +86,7 @@ export function promptsService(d: PromptsServiceDeps) {
     description: description(row),
     ...(row.template !== null ? { template: row.template } : {}),
     ...(row.messages !== null ? { messages: JSON.parse(row.messages) } : {}),
+    ...(row.function_name !== null ? { function_name: row.function_name } : {}),
     arguments: args(row),
     ...(row.server_id !== null ? { server_id: row.server_id } : {}),
     created_at: row.created_at,
@@ -122,6 +149,7 @@ export function promptsService(d: PromptsServiceDeps) {
         template: input.template ?? null,
         messages: input.messages ? JSON.stringify(input.messages) : null,
         arguments: JSON.stringify(input.arguments ?? []),
+        function_name: input.function_name ?? null,
         created_at: at,
         updated_at: at,
       }
@@ -143,15 +171,13 @@ export function promptsService(d: PromptsServiceDeps) {
       if (input.description !== undefined) next.description = input.description
       if (input.server_id !== undefined) next.server_id = input.server_id
       if (input.arguments !== undefined) next.arguments = JSON.stringify(input.arguments)
-      // Setting one form clears the other, so a PATCH can switch between template and messages.
-      if (input.template !== undefined) {
-        next.template = input.template
-        if (input.template !== null && input.messages === undefined) next.messages = null
-      }
-      if (input.messages !== undefined) {
-        next.messages = input.messages === null ? null : JSON.stringify(input.messages)
-        if (input.messages !== null && input.template === undefined) next.template = null
-      }
+      // Setting one form clears the others, so a PATCH can switch between template, messages and function.
+      const forms = { template: input.template, messages: input.messages, function_name: input.function_name }
+      const setting = Object.entries(forms).filter(([, v]) => v !== undefined && v !== null)
+      if (setting.length === 1) Object.assign(next, { template: null, messages: null, function_name: null })
+      if (input.template !== undefined) next.template = input.template
+      if (input.messages !== undefined) next.messages = input.messages === null ? null : JSON.stringify(input.messages)
+      if (input.function_name !== undefined) next.function_name = input.function_name
       check(next)
       save(projectId, next, () => repo.update(next), [current.server_id, next.server_id])
       return view(next)
@@ -174,12 +200,13 @@ export function promptsService(d: PromptsServiceDeps) {
       return { prompts, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** Renders the prompt; a missing required argument is a 400 naming it, an unknown prompt UnknownPromptError. */
-    render(
+    async render(
       projectId: string,
       name: string,
       values: Record<string, unknown>,
-      serverId?: string,
-    ): GetPromptResult & { description: string } {
+      serverId: string | undefined,
+      host: FunctionHost,
+    ): Promise<GetPromptResult & { description: string }> {
       const row = visible(projectId, name, serverId)
       const declared = args(row)
       const missing = declared
@@ -191,12 +218,26 @@ export function promptsService(d: PromptsServiceDeps) {
           missing.map((m) => ({ field: `arguments.${m}`, message: 'required' })),
         )
       }
-      const messages = JSON.parse(row.messages ?? 'null') as PromptMessage[] | null
-      const rendered = renderMessages({ template: row.template, messages }, values)
-      const bytes = resultBytes(rendered)
+      // Template or function, the rendering is held to the result budget (docs/decisions.md, "Limits").
       const limit = d.maxResultBytes ?? 4 * 1024 * 1024
-      if (bytes > limit) throw new AppError('upstream_error', resultTooLarge(bytes, limit))
-      return { description: description(row), messages: rendered }
+      const bounded = <T>(result: T): T => {
+        const bytes = resultBytes(result)
+        if (bytes > limit) throw new AppError('upstream_error', resultTooLarge(bytes, limit))
+        return result
+      }
+      if (row.function_name !== null) {
+        const outcome = await d.functions.run(projectId, row.function_name, { name: row.name, arguments: values }, host)
+        if (!outcome.ok) throw new AppError('upstream_error', `prompt ${row.name}: ${outcome.message}`)
+        const rendered = functionMessages(outcome.value)
+        if (!rendered)
+          throw new AppError('upstream_error', `prompt ${row.name}: the function must return a string or messages`)
+        return bounded({ description: rendered.description ?? description(row), messages: rendered.messages })
+      }
+      const messages = JSON.parse(row.messages ?? 'null') as PromptMessage[] | null
+      return bounded({
+        description: description(row),
+        messages: renderMessages({ template: row.template, messages }, values),
+      })
     },
     /** An argument's declared enum, for completion/complete; throws UnknownPromptError for an unknown prompt. */
     argumentEnum(projectId: string, name: string, argument: string, serverId?: string): string[] {

@@ -2,6 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { ErrorBody, errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { type CallObserver, observed } from '../../lib/call-observer'
 import { detachedHost } from '../../runtime/host'
 import {
   CreateResourceBody,
@@ -20,7 +21,7 @@ import type { ResourcesService } from './service'
 const tags = ['resources']
 const withErrors = { ...errorResponses, 502: ErrorBody }
 
-export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService }) =>
+export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService; calls?: CallObserver }) =>
   new Elysia({ name: 'toolyard.resources' })
     .use(guard(deps))
     .post(
@@ -73,7 +74,11 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService 
     .post(
       '/resources/read',
       ({ auth, body, request }) =>
-        deps.resources.read(auth.projectId, body.uri, detachedHost(request.signal), body.server_id),
+        observed(
+          deps.calls,
+          { kind: 'resource', projectId: auth.projectId, serverId: body.server_id, name: body.uri },
+          () => deps.resources.read(auth.projectId, body.uri, detachedHost(request.signal), body.server_id),
+        ),
       {
         api: 'resources_read',
         body: ReadResourceBody,

@@ -213,15 +213,17 @@ export function resourcesService(d: ResourcesServiceDeps) {
       serverId?: string,
     ): Promise<{ contents: ResourceContents[] }> {
       const { row, params } = resolve(projectId, uri, serverId)
+      // The row's version is part of the key: a change written by another process (toolyard apply) misses the cache.
+      const cacheKey = `${uri}\n${row.updated_at}`
       if (cacheable(row)) {
-        const hit = d.cache.get(row.id, uri)
+        const hit = d.cache.get(row.id, cacheKey)
         if (hit) return { contents: hit }
       }
       const generation = d.cache.generation(row.id)
       const contents = await readSource(row, uri, params, host)
       const bytes = resultBytes(contents)
       if (bytes > d.maxResultBytes) throw new AppError('upstream_error', resultTooLarge(bytes, d.maxResultBytes))
-      if (cacheable(row)) d.cache.set(row.id, uri, row.cache_ttl_seconds, contents, generation)
+      if (cacheable(row)) d.cache.set(row.id, cacheKey, row.cache_ttl_seconds, contents, generation)
       return { contents }
     },
     /** The resource serving `uri` on a server, for completion of template variables (undefined when none). */

@@ -1,9 +1,11 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
 import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
+import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
 import { functionLookup, toolCalls, validatorCache } from './call'
+import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
@@ -21,11 +23,13 @@ export interface ToolsFeatureDeps {
   events: EventBus
   credentials: CredentialAccess
   egress: Egress
+  /** Told about every tool call (log line, call log, metrics). */
+  calls?: CallObserver
   /** TOOLYARD_MAX_RESULT_BYTES: a larger tool result becomes an isError result. */
   maxResultBytes: number
 }
 
-export function createToolsFeature({ db, events, credentials, egress, maxResultBytes }: ToolsFeatureDeps) {
+export function createToolsFeature({ db, events, credentials, egress, calls, maxResultBytes }: ToolsFeatureDeps) {
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -44,11 +48,13 @@ export function createToolsFeature({ db, events, credentials, egress, maxResultB
     catalog,
     functions,
     findFunction,
+    invokeFunction: functionInvoker({ functions, findFunction, credentials, egress }),
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+      calls,
       maxResultBytes,
     ),
   }

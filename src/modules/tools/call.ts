@@ -62,9 +62,8 @@ function checkArguments(
   const errors = validate.errors ?? []
   const missing = errors.filter((e) => e.keyword === 'required').map(errorField)
   if (missing.length) {
-    const message = `Missing required argument${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`
-    throw new AppError(
-      'validation_failed',
+    const message = `Missing required argument${missing.length > 1 ? 's' : ''}: ${[...new Set(missing)].join(', ')}`
+    throw new MissingArgumentsError(
       message,
       missing.map((f) => ({ field: `body.arguments.${f}`, message })),
     )
@@ -73,6 +72,13 @@ function checkArguments(
   const why = errors.map((e) => `${errorField(e)} ${e.message ?? 'is invalid'}`)
   const message = `Invalid arguments for tool ${tool.name}: ${[...new Set(why)].join('; ')}`
   return { ok: false, kind: 'invalid_arguments', message, fields }
+}
+
+/** Arguments a tool requires are absent: the caller's error (REST 400; -32602 or a tool error by protocol version). */
+export class MissingArgumentsError extends AppError {
+  constructor(message: string, details: { field: string; message: string }[]) {
+    super('validation_failed', message, details)
+  }
 }
 
 /** What a function name points at: a builtin, or the project's own record; undefined when nothing backs it. */

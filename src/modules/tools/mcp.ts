@@ -1,11 +1,12 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
 // and how a call's outcome becomes a CallToolResult (docs/decisions.md, "Sandbox": results). Never emits null fields.
 import { AppError } from '../../http/errors'
+import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
 import type { ServerRow } from '../servers/repository'
-import type { ToolCall, ToolCalls } from './call'
+import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -62,7 +63,16 @@ export const errorResult = (message: string): CallToolResult => ({
   isError: true,
 })
 
-export function toolsMcp(calls: ToolCalls, maxResultBytes = 4 * 1024 * 1024) {
+/** How a call went, for the log, the call log and the metrics (a refused credential or egress is `denied`). */
+function outcomeOf({ outcome }: ToolCall): Pick<CallEvent, 'outcome' | 'error'> {
+  if (outcome.ok) return { outcome: 'ok' }
+  if (outcome.kind === 'timeout') return { outcome: 'timeout', error: outcome.message }
+  if (outcome.kind === 'credential' || outcome.message.startsWith('egress refused'))
+    return { outcome: 'denied', error: outcome.message }
+  return { outcome: 'error', error: outcome.message }
+}
+
+export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultBytes = 4 * 1024 * 1024) {
   // A result over the budget is the tool's failure, never sent (docs/decisions.md, "Limits").
   const callResult = ({ tool, outcome }: ToolCall): CallToolResult => {
     if (!outcome.ok) return errorResult(outcome.message)
@@ -70,10 +80,28 @@ export function toolsMcp(calls: ToolCalls, maxResultBytes = 4 * 1024 * 1024) {
     const bytes = resultBytes(result)
     return bytes > maxResultBytes ? errorResult(resultTooLarge(bytes, maxResultBytes)) : result
   }
-
+  const watch = (projectId: string, serverId: string | undefined, name: string, run: () => Promise<ToolCall>) =>
+    observed(observer, { kind: 'tool', projectId, serverId, name }, run, outcomeOf)
   const backend: ToolsBackend = {
-    listTools: (server) => calls.listed(server).map(mcpTool),
-    callTool: async (server, name, args, host) => callResult(await calls.onServer(server, name, args ?? {}, host)),
+    // The protocol's own listing also carries what a call needs (checked by 2026-07-28 before it runs, never listed).
+    listTools: (server) =>
+      calls.listed(server).map((t) => ({
+        ...mcpTool(t),
+        ...(t.required_client_capabilities !== null
+          ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as JsonObject }
+          : {}),
+        ...(t.task_support !== 'forbidden' ? { taskSupport: t.task_support } : {}),
+      })),
+    async callTool(server, name, args, host, opts) {
+      try {
+        return callResult(
+          await watch(server.project_id, server.id, name, () => calls.onServer(server, name, args ?? {}, host)),
+        )
+      } catch (error) {
+        if (opts?.argumentErrorsAsResults && error instanceof MissingArgumentsError) return errorResult(error.message)
+        throw error
+      }
+    },
   }
 
   return {
@@ -89,9 +117,9 @@ export function toolsMcp(calls: ToolCalls, maxResultBytes = 4 * 1024 * 1024) {
       args: Record<string, unknown>,
       host: FunctionHost,
     ): Promise<CallToolResult> {
-      const call = server
-        ? await calls.onServer(server, name, args, host)
-        : await calls.inProject(projectId, name, args, host)
+      const call = await watch(projectId, server?.id, name, () =>
+        server ? calls.onServer(server, name, args, host) : calls.inProject(projectId, name, args, host),
+      )
       const { outcome } = call
       // Unlike the protocol, REST answers every argument error as 400 naming the fields.
       if (!outcome.ok && outcome.kind === 'invalid_arguments')

@@ -8,6 +8,7 @@ const ToolName = t.String({
 // Any JSON object: the schema is checked by Ajv in the service and stored exactly as sent.
 const JsonObject = t.Record(t.String(), t.Any())
 const Provider = t.String({ minLength: 1, maxLength: 100 })
+const TaskSupport = t.Union([t.Literal('forbidden'), t.Literal('optional'), t.Literal('required')])
 const FunctionName = t.String({ minLength: 1, maxLength: 128 })
 
 export const CreateToolBody = t.Object(
@@ -21,6 +22,8 @@ export const CreateToolBody = t.Object(
     output_schema: t.Optional(JsonObject),
     annotations: t.Optional(JsonObject),
     credential_provider: t.Optional(Provider),
+    required_client_capabilities: t.Optional(JsonObject),
+    task_support: t.Optional(TaskSupport),
   },
   { additionalProperties: false },
 )
@@ -35,6 +38,8 @@ export const UpdateToolBody = t.Object(
     output_schema: t.Optional(t.Union([JsonObject, t.Null()])),
     annotations: t.Optional(t.Union([JsonObject, t.Null()])),
     credential_provider: t.Optional(t.Union([Provider, t.Null()])),
+    required_client_capabilities: t.Optional(t.Union([JsonObject, t.Null()])),
+    task_support: t.Optional(TaskSupport),
   },
   { additionalProperties: false },
 )
@@ -50,6 +55,8 @@ export const ToolView = t.Object({
   output_schema: t.Optional(JsonObject),
   annotations: t.Optional(JsonObject),
   credential_provider: t.Optional(t.String()),
+  required_client_capabilities: t.Optional(JsonObject),
+  task_support: t.Optional(TaskSupport),
   created_at: t.Optional(t.String()),
   updated_at: t.Optional(t.String()),
 })

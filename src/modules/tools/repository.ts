@@ -15,6 +15,9 @@ export type ToolRow = {
   output_schema: string | null
   annotations: string | null
   credential_provider: string | null
+  /** Client capabilities a call needs (JSON text), e.g. `{"sampling":{}}`. */
+  required_client_capabilities: string | null
+  task_support: TaskSupport
   created_at: string
   updated_at: string
 }
@@ -29,7 +32,11 @@ export interface ToolDefinition {
   output_schema?: Record<string, unknown> | null
   annotations?: Record<string, unknown>
   credential_provider?: string
+  required_client_capabilities?: Record<string, unknown> | null
+  task_support?: TaskSupport
 }
+
+export type TaskSupport = 'forbidden' | 'optional' | 'required'
 
 /** The one mapping from a definition to its stored row (schemas kept verbatim as JSON text). */
 export function toolRowFrom(
@@ -46,20 +53,25 @@ export function toolRowFrom(
     output_schema: def.output_schema ? JSON.stringify(def.output_schema) : null,
     annotations: def.annotations ? JSON.stringify(def.annotations) : null,
     credential_provider: def.credential_provider ?? null,
+    required_client_capabilities: def.required_client_capabilities
+      ? JSON.stringify(def.required_client_capabilities)
+      : null,
+    task_support: def.task_support ?? 'forbidden',
   }
 }
 
 export function toolsRepository(db: Db) {
   const insert = db.query(
     `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,
-       credential_provider, created_at, updated_at)
+       credential_provider, required_client_capabilities, task_support, created_at, updated_at)
      VALUES ($id, $project_id, $toolkit_id, $name, $title, $description, $function_name, $input_schema, $output_schema, $annotations,
-       $credential_provider, $created_at, $updated_at)`,
+       $credential_provider, $required_client_capabilities, $task_support, $created_at, $updated_at)`,
   )
   const update = db.query(
     `UPDATE tools SET name = $name, title = $title, description = $description, function_name = $function_name,
        input_schema = $input_schema, output_schema = $output_schema, annotations = $annotations,
-       credential_provider = $credential_provider, updated_at = $updated_at
+       credential_provider = $credential_provider, required_client_capabilities = $required_client_capabilities,
+       task_support = $task_support, updated_at = $updated_at
      WHERE id = $id AND project_id = $project_id`,
   )
   const byId = db.query<ToolRow, { id: string; project_id: string }>(
@@ -96,6 +108,8 @@ export function toolsRepository(db: Db) {
         output_schema: row.output_schema,
         annotations: row.annotations,
         credential_provider: row.credential_provider,
+        required_client_capabilities: row.required_client_capabilities,
+        task_support: row.task_support,
         updated_at: row.updated_at,
       }),
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),

@@ -5,7 +5,7 @@ import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import { schemaProblem } from './json-schema'
-import { type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
+import { type TaskSupport, type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
 import type { ServerToolsService } from './server-tools/service'
 import type { PrebuiltCatalog } from './toolkits/prebuilt'
 import type { ToolkitsRepository } from './toolkits/repository'
@@ -23,6 +23,8 @@ export interface CreateToolInput {
   output_schema?: Json
   annotations?: Json
   credential_provider?: string
+  required_client_capabilities?: Json
+  task_support?: TaskSupport
 }
 
 export interface UpdateToolInput {
@@ -34,10 +36,24 @@ export interface UpdateToolInput {
   output_schema?: Json | null
   annotations?: Json | null
   credential_provider?: string | null
+  required_client_capabilities?: Json | null
+  task_support?: TaskSupport
 }
 
-function checkSchemas(input: { input_schema?: Json; output_schema?: Json | null }) {
+function checkSchemas(input: {
+  input_schema?: Json
+  output_schema?: Json | null
+  required_client_capabilities?: Json | null
+  task_support?: TaskSupport
+}) {
   const details: { field: string; message: string }[] = []
+  // Each capability is an object, as clients declare them (`{"sampling": {}}`), so a request's can be compared.
+  for (const [k, v] of Object.entries(input.required_client_capabilities ?? {}))
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      details.push({
+        field: `body.required_client_capabilities.${k}`,
+        message: `required_client_capabilities.${k} must be an object`,
+      })
   if (input.input_schema !== undefined) {
     const problem = schemaProblem(input.input_schema, 'input_schema')
     if (problem) details.push({ field: `body.${problem.field}`, message: problem.message })
@@ -132,6 +148,11 @@ export function toolsService(
         input_schema: input.input_schema !== undefined ? JSON.stringify(input.input_schema) : current.input_schema,
         output_schema: jsonOrNull(input.output_schema, current.output_schema),
         annotations: jsonOrNull(input.annotations, current.annotations),
+        required_client_capabilities: jsonOrNull(
+          input.required_client_capabilities,
+          current.required_client_capabilities,
+        ),
+        task_support: input.task_support ?? current.task_support,
         credential_provider:
           input.credential_provider !== undefined ? input.credential_provider : current.credential_provider,
         // Validator caches key on updated_at, so two updates in one millisecond must still differ.

@@ -13,6 +13,8 @@ export interface ToolView {
   output_schema?: Record<string, unknown>
   annotations?: Record<string, unknown>
   credential_provider?: string
+  required_client_capabilities?: Record<string, unknown>
+  task_support?: 'optional' | 'required'
   created_at?: string
   updated_at?: string
 }
@@ -40,6 +42,10 @@ export function toolView(t: ToolRow): ToolView {
     ...(s.output ? { output_schema: s.output } : {}),
     ...(s.annotations ? { annotations: s.annotations } : {}),
     ...(t.credential_provider !== null ? { credential_provider: t.credential_provider } : {}),
+    ...(t.required_client_capabilities !== null
+      ? { required_client_capabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
+      : {}),
+    ...(t.task_support !== 'forbidden' ? { task_support: t.task_support } : {}),
     // Pre-built tools (project_id '') have no timestamps of their own.
     ...(t.project_id ? { created_at: t.created_at, updated_at: t.updated_at } : {}),
   }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
 import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
+import type { DeliveryContext } from './deliver'
 import { createDeliveryQueue } from './delivery-queue'
 import { createOutbox } from './outbox'
 import { webhooksRepository } from './repository'
@@ -23,6 +24,7 @@ export interface WebhookFeatureDeps {
   resources: () => ResourceChanges
   /** The credentials vault's sealer: signing secrets are sealed with the project's data key. */
   sealer: Sealer
+  onAttempt?: DeliveryContext['onAttempt']
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
@@ -41,6 +43,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     log: deps.log,
     timeoutMs: deps.config.webhookTimeoutMs,
     retryBaseMs: deps.config.webhookRetryBaseMs,
+    onAttempt: deps.onAttempt,
   })
   // The outbox rows commit with the change; the queue hears about them only after the commit.
   deps.events.onResourceEventInTransaction((e) => outbox.write(e))

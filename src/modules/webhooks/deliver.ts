@@ -16,6 +16,8 @@ export interface DeliveryContext {
   log: Logger
   timeoutMs: number
   retryBaseMs: number
+  /** Told how each attempt ended: delivered, pending (will retry) or failed (metrics). */
+  onAttempt?: (outcome: 'delivered' | 'pending' | 'failed') => void
 }
 
 export type AttemptOutcome =

@@ -53,6 +53,7 @@ export function createDeliveryQueue(ctx: DeliveryContext, options: DeliveryQueue
     let keep = false
     try {
       const result = await deliverWebhook(ctx, id, stopController.signal)
+      if (result.outcome !== 'skipped') ctx.onAttempt?.(result.outcome)
       if (result.outcome === 'pending' && running) {
         keep = true
         schedule(id, result.nextAttemptAt)

@@ -24,6 +24,8 @@ export interface RefresherDeps {
   sealer: Sealer
   egress: Egress
   log: Logger
+  /** Told how each refresh attempt ended (metrics). */
+  onRefresh?: (outcome: 'refreshed' | 'rejected' | 'unavailable') => void
 }
 
 export function createRefresher(deps: RefresherDeps) {
@@ -39,6 +41,7 @@ export function createRefresher(deps: RefresherDeps) {
 
     const secret = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as OAuthSecret
     const fail = (kind: 'rejected' | 'unavailable', message: string): RefreshOutcome => {
+      deps.onRefresh?.(kind)
       const at = Date.now()
       deps.credentials.markFailure({
         id,
@@ -87,6 +90,7 @@ export function createRefresher(deps: RefresherDeps) {
       // Deleted while the provider answered: the new tokens are dropped with it.
       if (!updated) return { outcome: 'missing' }
       deps.log.info('oauth token refreshed', { credential_id: id, provider_id: row.provider_id })
+      deps.onRefresh?.('refreshed')
       return { outcome: 'refreshed', row: deps.credentials.byId(projectId, id)! }
     } catch (err) {
       if (err instanceof TokenEndpointError) return fail(err.kind, err.message)

@@ -1,18 +1,28 @@
-// Routes for /functions: CRUD of the project's javascript and http functions.
+// Routes for /functions: CRUD of the project's javascript, typescript and http functions, and running one (invoke).
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../../http/common-model'
 import { type GuardDeps, guard } from '../../../http/guard'
-import { CreateFunctionBody, FunctionList, FunctionView, UpdateFunctionBody } from './model'
+import type { FunctionInvoker } from './invoke'
+import {
+  CreateFunctionBody,
+  DeleteFunctionQuery,
+  FunctionList,
+  FunctionView,
+  InvokeFunctionBody,
+  InvokeResult,
+  UpdateFunctionBody,
+} from './model'
 import type { FunctionsService } from './service'
 
-export const functionsModule = (deps: GuardDeps & { functions: FunctionsService }) =>
+export const functionsModule = (deps: GuardDeps & { functions: FunctionsService; invokeFunction: FunctionInvoker }) =>
   new Elysia({ name: 'toolyard.functions' })
     .use(guard(deps))
     .post(
       '/functions',
-      ({ auth, body, set }) => {
+      async ({ auth, body, set }) => {
+        const created = await deps.functions.create(auth.projectId, body)
         set.status = 201
-        return deps.functions.create(auth.projectId, body)
+        return created
       },
       {
         api: 'register',
@@ -42,9 +52,25 @@ export const functionsModule = (deps: GuardDeps & { functions: FunctionsService 
     })
     .delete(
       '/functions/:id',
-      ({ auth, params }) => {
-        deps.functions.remove(auth.projectId, params.id)
+      ({ auth, params, query }) => {
+        deps.functions.remove(auth.projectId, params.id, query.force === 'true')
         return { id: params.id, deleted: true }
       },
-      { api: 'other', params: IdParams, detail: { tags: ['functions'], summary: 'Delete a function' } },
+      {
+        api: 'other',
+        params: IdParams,
+        query: DeleteFunctionQuery,
+        detail: { tags: ['functions'], summary: 'Delete a function (409 in_use while tools or resources use it)' },
+      },
+    )
+    .post(
+      '/functions/:id/invoke',
+      ({ auth, params, body, request }) => deps.invokeFunction(auth.projectId, params.id, body, request.signal),
+      {
+        api: 'functions_invoke',
+        params: IdParams,
+        body: InvokeFunctionBody,
+        response: { 200: InvokeResult, ...errorResponses },
+        detail: { tags: ['functions'], summary: 'Run a function with an input, without a tool' },
+      },
     )

@@ -7,8 +7,8 @@ const FunctionName = t.String({
   pattern: '^[A-Za-z0-9_.:-]{1,128}$',
   error: 'name must be 1-128 characters: letters, digits, "_", ".", ":" or "-"',
 })
-const Runtime = t.Union([t.Literal('javascript'), t.Literal('http')], {
-  error: 'runtime must be "javascript" or "http"',
+const Runtime = t.Union([t.Literal('javascript'), t.Literal('typescript'), t.Literal('http')], {
+  error: 'runtime must be "javascript", "typescript" or "http"',
 })
 const { memoryMb, timeoutMs } = FUNCTION_LIMITS
 const MemoryMb = t.Integer({
@@ -62,3 +62,21 @@ export const FunctionView = t.Object({
 })
 
 export const FunctionList = t.Object({ functions: t.Array(FunctionView), next_cursor: t.Optional(t.String()) })
+
+export const DeleteFunctionQuery = t.Object({
+  force: t.Optional(t.Union([t.Literal('true'), t.Literal('false')], { error: 'force must be "true" or "false"' })),
+})
+
+export const InvokeFunctionBody = t.Object(
+  {
+    input: t.Optional(t.Record(t.String(), t.Any())),
+    credential_id: t.Optional(t.String()),
+  },
+  { additionalProperties: false },
+)
+
+export const InvokeResult = t.Object({
+  result: t.Any(),
+  logs: t.Array(t.Object({ level: t.String(), message: t.String() })),
+  duration_ms: t.Number(),
+})

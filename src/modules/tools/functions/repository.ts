@@ -5,7 +5,7 @@ export type FunctionRow = {
   id: string
   project_id: string
   name: string
-  runtime: 'javascript' | 'http'
+  runtime: 'javascript' | 'typescript' | 'http'
   code: string | null
   /** JSON text of {url, method?, headers?, query?, body?}. */
   http: string | null
@@ -36,6 +36,12 @@ export function functionsRepository(db: Db) {
     'SELECT * FROM functions WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
   const remove = db.query('DELETE FROM functions WHERE id = $id AND project_id = $project_id')
+  const users = db.query<{ kind: 'tool' | 'resource'; id: string; name: string }, { name: string; project_id: string }>(
+    `SELECT 'tool' AS kind, id, name FROM tools WHERE project_id = $project_id AND function_name = $name
+     UNION ALL
+     SELECT 'resource' AS kind, id, uri AS name FROM resources WHERE project_id = $project_id AND function_name = $name
+     ORDER BY kind DESC, name`,
+  )
 
   return {
     insert: (row: FunctionRow) => insert.run(row),
@@ -48,6 +54,8 @@ export function functionsRepository(db: Db) {
     list: (project_id: string, after: string | undefined, limit: number) =>
       list.all({ project_id, after: after ?? '', limit }),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+    /** The project's tools and resources (by uri) that run the function of this name. */
+    usedBy: (project_id: string, name: string) => users.all({ name, project_id }),
   }
 }
 export type FunctionsRepository = ReturnType<typeof functionsRepository>

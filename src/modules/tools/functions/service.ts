@@ -1,14 +1,15 @@
-// Functions: project records naming the code (javascript) or HTTP call (http) behind tools and resources.
-import { badRequest, conflict, notFound } from '../../../http/errors'
+// Functions: project records naming the code (javascript, typescript) or HTTP call (http) behind tools and resources.
+import { AppError, badRequest, conflict, notFound } from '../../../http/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
 import { FUNCTION_LIMITS } from '../../../limits'
 import type { HttpFunctionSpec } from '../../../runtime/http-function'
+import { checkFunctionCode } from './check'
 import type { FunctionRow, FunctionsRepository } from './repository'
 
 export interface CreateFunctionInput {
   name: string
-  runtime: 'javascript' | 'http'
+  runtime: 'javascript' | 'typescript' | 'http'
   code?: string
   http?: HttpFunctionSpec
   memory_mb?: number
@@ -18,7 +19,7 @@ export interface CreateFunctionInput {
 
 export type UpdateFunctionInput = {
   name?: string
-  runtime?: 'javascript' | 'http'
+  runtime?: 'javascript' | 'typescript' | 'http'
   code?: string | null
   http?: HttpFunctionSpec | null
   memory_mb?: number
@@ -29,7 +30,7 @@ export type UpdateFunctionInput = {
 export interface FunctionView {
   id: string
   name: string
-  runtime: 'javascript' | 'http'
+  runtime: 'javascript' | 'typescript' | 'http'
   code?: string
   http?: HttpFunctionSpec
   memory_mb: number
@@ -64,9 +65,9 @@ function checkShape(row: FunctionRow): void {
       { field: 'body.name', message: 'reserved prefix builtin.' },
     ])
   }
-  if (row.runtime === 'javascript' && !row.code) {
-    throw badRequest('a javascript function needs code', [
-      { field: 'body.code', message: 'required when runtime is "javascript"' },
+  if (row.runtime !== 'http' && !row.code) {
+    throw badRequest(`a ${row.runtime} function needs code`, [
+      { field: 'body.code', message: `required when runtime is "${row.runtime}"` },
     ])
   }
   if (row.runtime === 'http' && !row.http) {
@@ -83,8 +84,13 @@ function checkShape(row: FunctionRow): void {
       ])
     }
   }
-  if (row.runtime === 'javascript') row.http = null
-  else row.code = null
+  if (row.runtime === 'http') row.code = null
+  else row.http = null
+}
+
+/** Syntax, imports and the default export of javascript/typescript code (./check.ts); http functions have none. */
+async function checkCode(row: FunctionRow): Promise<void> {
+  if (row.runtime !== 'http' && row.code) await checkFunctionCode(row.runtime, row.code)
 }
 
 const isUniqueViolation = (e: unknown) => String((e as Error)?.message).includes('UNIQUE constraint failed')
@@ -105,49 +111,83 @@ export function functionsService(repo: FunctionsRepository) {
     }
   }
 
+  const newRow = (projectId: string, input: CreateFunctionInput): FunctionRow => {
+    const at = nowIso()
+    const row: FunctionRow = {
+      id: newId(),
+      project_id: projectId,
+      name: input.name,
+      runtime: input.runtime,
+      code: input.code ?? null,
+      http: input.http ? JSON.stringify(input.http) : null,
+      memory_mb: input.memory_mb ?? FUNCTION_LIMITS.memoryMb.default,
+      timeout_ms: input.timeout_ms ?? FUNCTION_LIMITS.timeoutMs.default,
+      description: input.description ?? null,
+      created_at: at,
+      updated_at: at,
+    }
+    checkShape(row)
+    return row
+  }
+
+  const nextRow = (current: FunctionRow, input: UpdateFunctionInput): FunctionRow => {
+    const next: FunctionRow = {
+      ...current,
+      name: input.name ?? current.name,
+      runtime: input.runtime ?? current.runtime,
+      code: input.code !== undefined ? input.code : current.code,
+      http: input.http !== undefined ? (input.http ? JSON.stringify(input.http) : null) : current.http,
+      memory_mb: input.memory_mb ?? current.memory_mb,
+      timeout_ms: input.timeout_ms ?? current.timeout_ms,
+      description: input.description !== undefined ? input.description : current.description,
+      updated_at: nowIso(),
+    }
+    checkShape(next)
+    return next
+  }
+
+  const insert = (row: FunctionRow) => {
+    save(() => repo.insert(row), row.name)
+    return view(row)
+  }
+  const update = (row: FunctionRow) => {
+    save(() => repo.update(row), row.name)
+    return view(row)
+  }
+
   return {
-    create(projectId: string, input: CreateFunctionInput): FunctionView {
-      const at = nowIso()
-      const row: FunctionRow = {
-        id: newId(),
-        project_id: projectId,
-        name: input.name,
-        runtime: input.runtime,
-        code: input.code ?? null,
-        http: input.http ? JSON.stringify(input.http) : null,
-        memory_mb: input.memory_mb ?? FUNCTION_LIMITS.memoryMb.default,
-        timeout_ms: input.timeout_ms ?? FUNCTION_LIMITS.timeoutMs.default,
-        description: input.description ?? null,
-        created_at: at,
-        updated_at: at,
-      }
-      checkShape(row)
-      save(() => repo.insert(row), row.name)
-      return view(row)
+    async create(projectId: string, input: CreateFunctionInput): Promise<FunctionView> {
+      const row = newRow(projectId, input)
+      await checkCode(row)
+      return insert(row)
     },
+    /** For a caller that ran checkFunctionCode itself (toolyard apply, inside its transaction): synchronous. */
+    createChecked: (projectId: string, input: CreateFunctionInput): FunctionView => insert(newRow(projectId, input)),
     get: (projectId: string, id: string) => view(mustGet(projectId, id)),
     list(projectId: string, limit: number, cursor?: string) {
       const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
       return { functions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
-    update(projectId: string, id: string, input: UpdateFunctionInput): FunctionView {
+    async update(projectId: string, id: string, input: UpdateFunctionInput): Promise<FunctionView> {
       const current = mustGet(projectId, id)
-      const next: FunctionRow = {
-        ...current,
-        name: input.name ?? current.name,
-        runtime: input.runtime ?? current.runtime,
-        code: input.code !== undefined ? input.code : current.code,
-        http: input.http !== undefined ? (input.http ? JSON.stringify(input.http) : null) : current.http,
-        memory_mb: input.memory_mb ?? current.memory_mb,
-        timeout_ms: input.timeout_ms ?? current.timeout_ms,
-        description: input.description !== undefined ? input.description : current.description,
-        updated_at: nowIso(),
-      }
-      checkShape(next)
-      save(() => repo.update(next), next.name)
-      return view(next)
+      const next = nextRow(current, input)
+      if (next.code !== current.code || next.runtime !== current.runtime) await checkCode(next)
+      return update(next)
     },
-    remove(projectId: string, id: string): void {
+    /** Like createChecked: the code was checked by the caller. */
+    updateChecked: (projectId: string, id: string, input: UpdateFunctionInput): FunctionView =>
+      update(nextRow(mustGet(projectId, id), input)),
+    /** A function still run by tools or resources is kept (409 in_use naming them) unless `force`. */
+    remove(projectId: string, id: string, force = false): void {
+      const row = mustGet(projectId, id)
+      const users = repo.usedBy(projectId, row.name)
+      if (users.length && !force) {
+        throw new AppError(
+          'in_use',
+          `function "${row.name}" is used by ${users.map((u) => `${u.kind} ${u.name}`).join(', ')}; delete with ?force=true to remove it anyway`,
+          users.map((u) => ({ field: u.kind, message: `${u.name} (${u.id})` })),
+        )
+      }
       if (!repo.remove(projectId, id)) throw notFound('function')
     },
     /** The project's function with this name (never a builtin); used by tools and resources at run time. */

@@ -1,0 +1,79 @@
+// The CLI's usage texts: the overview, and one text per command for `toolyard <command> --help`.
+import { VERSION } from '../version'
+
+export const OVERVIEW = `toolyard ${VERSION} — hosted MCP tool servers in one binary
+
+Usage:
+  toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+  toolyard projects create NAME [--json]
+  toolyard projects list [--json]
+  toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+  toolyard keys list --project NAME [--json]
+  toolyard keys revoke KEY_ID [--json]
+  toolyard keys rotate-master [--json]
+  toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--json]
+  toolyard export --project NAME [-o FILE]
+  toolyard backup FILE
+  toolyard restore FILE
+  toolyard migrate
+  toolyard --version | --help
+
+Every command also takes --data-dir D; \`toolyard <command> --help\` explains one command. Configuration comes from
+TOOLYARD_* environment variables (see README); flags override them. keys create prints the new key alone on the
+last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
+
+const DATA_DIR = '  --data-dir D     the data dir (TOOLYARD_DATA_DIR, default ./data)'
+
+export const COMMAND_USAGE: Record<string, string> = {
+  serve: `Usage: toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+
+Serves the REST API, the MCP endpoints, the dashboard (/mcp/ui) and the metrics (/mcp/metrics).
+  --host H         bind address (TOOLYARD_HOST, default 127.0.0.1)
+  --port P         0-65535; 0 picks a free port (TOOLYARD_PORT, default 8080)
+${DATA_DIR}
+  --public-url U   origin clients use (TOOLYARD_PUBLIC_URL)
+  --log-level L    debug, info, warn, error or silent (TOOLYARD_LOG_LEVEL, default info)
+One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.`,
+  projects: `Usage: toolyard projects create NAME [--json]
+       toolyard projects list [--json]
+
+Creates or lists projects in the data dir's database (safe next to a running server).
+${DATA_DIR}`,
+  keys: `Usage: toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+       toolyard keys list --project NAME [--json]
+       toolyard keys revoke KEY_ID [--json]
+       toolyard keys rotate-master [--json]
+
+create makes an API key (creating the project if needed) and prints it once, alone on the last line.
+rotate-master re-wraps every data key with a new master key.
+${DATA_DIR}`,
+  apply: `Usage: toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--json]
+
+Makes a project match a YAML or JSON project file (docs/functions.md, examples/toolyard.yaml): one line per record
+(created|updated|unchanged|deleted KIND NAME) and a summary. Nothing is written when any record is invalid.
+  -f FILE          the project file; functions may name code files relative to it
+  --project NAME   the project (default: the file's \`project\`)
+  --dry-run        print the plan, write nothing
+  --prune          delete the project's records the file does not name
+  --json           one JSON object instead of lines
+A running server on the same data dir sees the result at once.
+${DATA_DIR}`,
+  export: `Usage: toolyard export --project NAME [-o FILE]
+
+Writes the project in the format apply reads (function code inline), to FILE or stdout.
+${DATA_DIR}`,
+  backup: `Usage: toolyard backup FILE
+
+Writes a consistent copy of the database to FILE (a new file) while the server keeps running (SQLite VACUUM INTO).
+The master key is NOT in the backup: keep DATA_DIR/master.key (or TOOLYARD_MASTER_KEY) safe separately.
+${DATA_DIR}`,
+  restore: `Usage: toolyard restore FILE
+
+Replaces the data dir's database with the backup FILE. Refused while a server runs on the data dir: stop it first.
+The restored secrets open only with the master key that was in use when the backup was taken.
+${DATA_DIR}`,
+  migrate: `Usage: toolyard migrate
+
+Brings the database schema up to date (serve does this on start too).
+${DATA_DIR}`,
+}

@@ -1,0 +1,43 @@
+// The port through which tool calls, resource reads and prompt gets report how they went (log line, call log, metrics).
+// Features call it; src/modules/calls implements it. Never carries arguments, results or secrets.
+
+type CallKind = 'tool' | 'resource' | 'prompt'
+type CallOutcome = 'ok' | 'error' | 'timeout' | 'denied' | 'rate_limited'
+
+export interface CallEvent {
+  kind: CallKind
+  projectId: string
+  /** The server the call came through; absent for a REST call without server_id. */
+  serverId?: string
+  /** Tool or prompt name, or resource uri. */
+  name: string
+  outcome: CallOutcome
+  durationMs: number
+  /** A short reason when the outcome is not ok. */
+  error?: string
+}
+
+export interface CallObserver {
+  called(event: CallEvent): void
+}
+
+/** Times `run` and reports it; a throw is an `error` outcome (or what `classify` says) and is thrown on. */
+export async function observed<T>(
+  observer: CallObserver | undefined,
+  base: Omit<CallEvent, 'outcome' | 'durationMs' | 'error'>,
+  run: () => Promise<T>,
+  outcomeOf: (value: T) => Pick<CallEvent, 'outcome' | 'error'> = () => ({ outcome: 'ok' }),
+): Promise<T> {
+  if (!observer) return run()
+  const started = performance.now()
+  const durationMs = () => Math.round(performance.now() - started)
+  try {
+    const value = await run()
+    observer.called({ ...base, ...outcomeOf(value), durationMs: durationMs() })
+    return value
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    observer.called({ ...base, outcome: 'error', error: message, durationMs: durationMs() })
+    throw error
+  }
+}

@@ -1,0 +1,99 @@
+// The call log: every reported call is logged at once (one info line) and buffered for SQLite; the buffer is written
+// in one transaction per flush (timer, size, shutdown, or before a read), so requests never wait on the write.
+import type { CallEvent, CallObserver } from '../../lib/call-observer'
+import { newId, nowIso } from '../../lib/ids'
+import type { Logger } from '../../lib/log'
+import { decodeCursor, page } from '../../lib/pagination'
+import { currentRequestId } from '../../observability/request-context'
+import type { CallFilter, CallRow, CallsRepository } from './repository'
+
+const MESSAGE = { tool: 'tool call', resource: 'resource read', prompt: 'prompt get' } as const
+const NAME_FIELD = { tool: 'tool', resource: 'uri', prompt: 'prompt' } as const
+
+export interface CallLogOptions {
+  repo: CallsRepository
+  log: Logger
+  /** Also told about every call (metrics). */
+  onCall?: (event: CallEvent) => void
+  flushMs?: number
+  maxBuffered?: number
+}
+
+const view = (r: CallRow) => ({
+  id: r.id,
+  server_id: r.server_id,
+  kind: r.kind,
+  name: r.name,
+  outcome: r.outcome,
+  duration_ms: r.duration_ms,
+  ...(r.error !== null ? { error: r.error } : {}),
+  request_id: r.request_id,
+  created_at: r.created_at,
+})
+
+export function createCallLog({ repo, log, onCall, flushMs = 1000, maxBuffered = 500 }: CallLogOptions) {
+  let buffer: CallRow[] = []
+  const flush = () => {
+    if (!buffer.length) return
+    const rows = buffer
+    buffer = []
+    try {
+      repo.insertAll(rows)
+    } catch (error) {
+      // The log lines were written already; losing a batch of history must not break serving.
+      log.error('call log write failed', { rows: rows.length, error: String(error) })
+    }
+  }
+  const timer = setInterval(flush, flushMs)
+  timer.unref()
+
+  const observer: CallObserver = {
+    called(event) {
+      const requestId = currentRequestId() ?? newId()
+      log.info(MESSAGE[event.kind], {
+        project_id: event.projectId,
+        server: event.serverId ?? null,
+        [NAME_FIELD[event.kind]]: event.name,
+        duration_ms: event.durationMs,
+        outcome: event.outcome,
+        ...(event.error ? { error: event.error } : {}),
+        request_id: requestId,
+      })
+      onCall?.(event)
+      buffer.push({
+        id: newId(),
+        project_id: event.projectId,
+        server_id: event.serverId ?? null,
+        kind: event.kind,
+        name: event.name,
+        outcome: event.outcome,
+        duration_ms: event.durationMs,
+        error: event.error ? event.error.slice(0, 1000) : null,
+        request_id: requestId,
+        created_at: nowIso(),
+      })
+      if (buffer.length >= maxBuffered) queueMicrotask(flush)
+    },
+  }
+
+  return {
+    observer,
+    /** GET /calls: newest first. Buffered calls are written first, so a caller sees its own calls. */
+    list(projectId: string, filter: CallFilter, limit: number, cursor: string | undefined) {
+      const before = decodeCursor(cursor)
+      flush()
+      const { items, next_cursor } = page(repo.list(projectId, filter, before, limit + 1), limit)
+      return { calls: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
+    },
+    /** The retention job: deletes rows older than `days`. */
+    purgeOlderThan(days: number): number {
+      return repo.purgeBefore(new Date(Date.now() - days * 86_400_000).toISOString())
+    },
+    flush,
+    stop() {
+      clearInterval(timer)
+      flush()
+    },
+  }
+}
+export type CallLog = ReturnType<typeof createCallLog>

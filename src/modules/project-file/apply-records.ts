@@ -1,0 +1,257 @@
+// The record-by-record part of `toolyard apply` (inside its transaction): dependencies first (providers, functions,
+// toolkits and tools, servers), then resources and prompts; with prune, what the file does not name goes, in reverse.
+import { AppError } from '../../http/errors'
+import type { ApplyOptions, PlanLine } from './apply'
+import { canonical, RecordError } from './apply'
+import type { ProjectDoc, ProviderDoc } from './format'
+import { type CurrentProject, DEFAULT_INPUT_SCHEMA, type ProjectServices } from './snapshot'
+
+interface Run {
+  s: ProjectServices
+  projectId: string
+  doc: ProjectDoc
+  current: CurrentProject
+  lines: PlanLine[]
+  options: ApplyOptions
+}
+
+/** Runs one service call for a record; an AppError becomes a RecordError naming the record and its fields. */
+function attempt<T>(kind: string, name: string, op: () => T): T {
+  try {
+    return op()
+  } catch (error) {
+    if (error instanceof AppError) throw new RecordError(kind, name, error)
+    throw error
+  }
+}
+
+export function applyRecords(run: Run): void {
+  const { s, projectId, doc, current, lines } = run
+  const note = (action: PlanLine['action'], kind: string, name: string) => lines.push({ action, kind, name })
+
+  for (const p of doc.providers) applyProvider(run, p, note)
+
+  const fnIds = new Map<string, string>()
+  for (const f of doc.functions) {
+    const stored = current.functions.get(f.name)
+    const { file: _file, ...body } = f
+    if (!stored) {
+      fnIds.set(f.name, attempt('function', f.name, () => s.functions.createChecked(projectId, body as never)).id)
+      note('created', 'function', f.name)
+    } else if (canonical('functions', stored.doc) === canonical('functions', f)) note('unchanged', 'function', f.name)
+    else {
+      const patch = { ...body, description: f.description ?? null, code: f.code ?? null, http: f.http ?? null }
+      attempt('function', f.name, () => s.functions.updateChecked(projectId, stored.id, patch as never))
+      note('updated', 'function', f.name)
+    }
+  }
+
+  for (const k of doc.toolkits) {
+    const stored = current.toolkits.get(k.name)
+    const fields = { name: k.name, display_name: k.display_name, description: k.description }
+    let kitId: string
+    if (!stored) {
+      kitId = attempt('toolkit', k.name, () => s.toolkits.create(projectId, fields)).id
+      note('created', 'toolkit', k.name)
+    } else {
+      kitId = stored.id
+      if (canonical('toolkits', stored.doc) === canonical('toolkits', fields)) note('unchanged', 'toolkit', k.name)
+      else {
+        const patch = { display_name: k.display_name ?? null, description: k.description ?? null }
+        attempt('toolkit', k.name, () => s.toolkits.update(projectId, kitId, patch))
+        note('updated', 'toolkit', k.name)
+      }
+    }
+    for (const t of k.tools ?? []) {
+      const name = `${k.name}/${t.name}`
+      const storedTool = current.tools.get(name)
+      const body = { input_schema: DEFAULT_INPUT_SCHEMA, ...t }
+      if (!storedTool) {
+        attempt('tool', name, () => s.tools.create(projectId, { ...body, toolkit_id: kitId } as never))
+        note('created', 'tool', name)
+      } else if (canonical('tools', storedTool.doc) === canonical('tools', t)) note('unchanged', 'tool', name)
+      else {
+        const patch = {
+          ...body,
+          title: t.title ?? null,
+          description: t.description ?? null,
+          output_schema: t.output_schema ?? null,
+          annotations: t.annotations ?? null,
+          credential_provider: t.credential_provider ?? null,
+        }
+        attempt('tool', name, () => s.tools.update(projectId, storedTool.id, patch as never))
+        note('updated', 'tool', name)
+      }
+    }
+  }
+
+  const serverIds = applyServers(run, note)
+  const serverId = (kind: string, name: string, server: string) => {
+    const id = serverIds.get(server)
+    if (!id)
+      throw new RecordError(
+        kind,
+        name,
+        new AppError('bad_request', `no server named "${server}"`, [{ field: 'server', message: 'unknown' }]),
+      )
+    return id
+  }
+
+  for (const r of doc.resources) {
+    const stored = current.resources.get(r.uri)
+    const { server, ...rest } = r
+    const body = { ...rest, server_id: serverId('resource', r.uri, server) }
+    if (!stored) {
+      attempt('resource', r.uri, () => s.resources.create(projectId, body as never))
+      note('created', 'resource', r.uri)
+    } else if (canonical('resources', stored.doc) === canonical('resources', r)) note('unchanged', 'resource', r.uri)
+    else {
+      const cleared = Object.fromEntries(
+        [
+          'description',
+          'content',
+          'blob',
+          'path',
+          'url',
+          'method',
+          'headers',
+          'database',
+          'query',
+          'function_name',
+          'variables',
+        ].map((f) => [f, null]),
+      )
+      attempt('resource', r.uri, () => s.resources.update(projectId, stored.id, { ...cleared, ...body } as never))
+      note('updated', 'resource', r.uri)
+    }
+  }
+
+  for (const p of doc.prompts) {
+    const stored = current.prompts.get(p.name)
+    const { server, ...rest } = p
+    const body = { ...rest, ...(server ? { server_id: serverId('prompt', p.name, server) } : {}) }
+    if (!stored) {
+      attempt('prompt', p.name, () => s.prompts.create(projectId, body as never))
+      note('created', 'prompt', p.name)
+    } else if (canonical('prompts', stored.doc) === canonical('prompts', p)) note('unchanged', 'prompt', p.name)
+    else {
+      const patch = { template: null, messages: null, server_id: null, description: null, arguments: [], ...body }
+      attempt('prompt', p.name, () => s.prompts.update(projectId, stored.id, patch as never))
+      note('updated', 'prompt', p.name)
+    }
+  }
+
+  if (run.options.prune) prune(run, note)
+}
+
+type Note = (action: PlanLine['action'], kind: string, name: string) => void
+
+function applyServers(run: Run, note: Note): Map<string, string> {
+  const { s, projectId, doc, current } = run
+  const ids = new Map([...current.servers.entries()].map(([name, r]) => [name, r.id]))
+  // Toolkits by name: the project's own first, then pre-built ones.
+  const kits = new Map<string, string>()
+  for (const k of s.toolkits.list(projectId, 10_000).toolkits)
+    if (!kits.has(k.name) || k.toolkit_type === 'hosted') kits.set(k.name, k.id)
+  for (const sv of doc.servers) {
+    const stored = current.servers.get(sv.name)
+    const toolkits = (sv.toolkits ?? []).map((name) => {
+      const id = kits.get(name)
+      if (!id)
+        throw new RecordError(
+          'server',
+          sv.name,
+          new AppError('bad_request', `no toolkit named "${name}"`, [{ field: 'toolkits', message: 'unknown' }]),
+        )
+      // A toolkit that stays keeps its credential mapping (credentials are not part of the file).
+      return { toolkit_id: id, credentials: stored?.attachments.find((a) => a.toolkit_id === id)?.credentials ?? {} }
+    })
+    const fields = { name: sv.name, display_name: sv.display_name, description: sv.description, auth: sv.auth }
+    if (!stored) {
+      ids.set(sv.name, attempt('server', sv.name, () => s.servers.create(projectId, { ...fields, toolkits })).id)
+      note('created', 'server', sv.name)
+    } else if (canonical('servers', stored.doc) === canonical('servers', sv)) note('unchanged', 'server', sv.name)
+    else {
+      const patch = {
+        ...fields,
+        auth: sv.auth ?? 'api_key',
+        display_name: sv.display_name ?? null,
+        description: sv.description ?? null,
+        toolkits,
+      }
+      attempt('server', sv.name, () => s.servers.update(projectId, stored.id, patch as never))
+      note('updated', 'server', sv.name)
+    }
+  }
+  return ids
+}
+
+/** Providers have no update in the API: a changed one is replaced (same id), keeping its secret unless the env gives one. */
+function applyProvider(run: Run, p: ProviderDoc, note: Note): void {
+  const { s, projectId, current, options } = run
+  const stored = current.providers.get(p.id)
+  const { client_secret_env, ...fields } = p
+  const secret = client_secret_env ? options.env[client_secret_env] : undefined
+  if (client_secret_env && secret === undefined && !stored)
+    throw new RecordError(
+      'provider',
+      p.id,
+      new AppError('bad_request', `environment variable ${client_secret_env} is not set`, [
+        { field: 'client_secret_env', message: 'not set' },
+      ]),
+    )
+  const storedSecret = () => {
+    try {
+      return s.vault.providers.oauthClient(projectId, p.id).client_secret
+    } catch {
+      return undefined
+    }
+  }
+  if (!stored) {
+    attempt('provider', p.id, () => s.vault.providers.create(projectId, { ...fields, client_secret: secret } as never))
+    note('created', 'provider', p.id)
+    return
+  }
+  const sameFields = Object.entries(fields).every(
+    ([k, v]) => JSON.stringify(v) === JSON.stringify((stored.doc as Record<string, unknown>)[k]),
+  )
+  const keep = storedSecret()
+  if (sameFields && (secret === undefined || secret === keep)) return void note('unchanged', 'provider', p.id)
+  attempt('provider', p.id, () => {
+    s.vault.providers.remove(projectId, p.id)
+    s.vault.providers.create(projectId, { ...fields, client_secret: secret ?? keep } as never)
+  })
+  note('updated', 'provider', p.id)
+}
+
+function prune(run: Run, note: Note): void {
+  const { s, projectId, doc, current } = run
+  const drop = (kind: string, name: string, op: () => void) => {
+    attempt(kind, name, op)
+    note('deleted', kind, name)
+  }
+  const keep = {
+    prompts: new Set(doc.prompts.map((p) => p.name)),
+    resources: new Set(doc.resources.map((r) => r.uri)),
+    servers: new Set(doc.servers.map((r) => r.name)),
+    tools: new Set(doc.toolkits.flatMap((k) => (k.tools ?? []).map((t) => `${k.name}/${t.name}`))),
+    toolkits: new Set(doc.toolkits.map((k) => k.name)),
+    functions: new Set(doc.functions.map((f) => f.name)),
+    providers: new Set(doc.providers.map((p) => p.id)),
+  }
+  for (const [name, r] of current.prompts)
+    if (!keep.prompts.has(name)) drop('prompt', name, () => s.prompts.remove(projectId, r.id))
+  for (const [uri, r] of current.resources)
+    if (!keep.resources.has(uri)) drop('resource', uri, () => s.resources.remove(projectId, r.id))
+  for (const [name, r] of current.servers)
+    if (!keep.servers.has(name)) drop('server', name, () => s.servers.remove(projectId, r.id))
+  for (const [name, r] of current.tools)
+    if (!keep.tools.has(name)) drop('tool', name, () => s.tools.remove(projectId, r.id))
+  for (const [name, r] of current.toolkits)
+    if (!keep.toolkits.has(name)) drop('toolkit', name, () => s.toolkits.remove(projectId, r.id))
+  // Whatever still used a pruned function was pruned above or is named in the file (and then fails when it runs).
+  for (const [name, r] of current.functions)
+    if (!keep.functions.has(name)) drop('function', name, () => s.functions.remove(projectId, r.id, true))
+  for (const [id] of current.providers)
+    if (!keep.providers.has(id)) drop('provider', id, () => s.vault.providers.remove(projectId, id))
+}

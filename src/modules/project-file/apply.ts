@@ -1,0 +1,152 @@
+// Makes a project match a project file, through the same services as the REST API, in one transaction: every record
+// is created, updated, left unchanged or (with prune) deleted, and any failure leaves the database as it was.
+import { Value } from '@sinclair/typebox/value'
+import { AppError } from '../../http/errors'
+import { CreateProviderBody } from '../credentials/providers/model'
+import { CreatePromptBody } from '../prompts/model'
+import { CreateResourceBody } from '../resources/model'
+import { CreateServerBody } from '../servers/model'
+import { checkFunctionCode } from '../tools/functions/check'
+import { CreateFunctionBody } from '../tools/functions/model'
+import { CreateToolBody } from '../tools/model'
+import { applyRecords } from './apply-records'
+import { FileError, type Kind, type ProjectDoc, singular } from './format'
+import {
+  clean,
+  DEFAULT_INPUT_SCHEMA,
+  FUNCTION_DEFAULTS,
+  PROMPT_DEFAULTS,
+  type ProjectServices,
+  RESOURCE_DEFAULTS,
+  readCurrent,
+  resourceMethodDefault,
+  SERVER_DEFAULTS,
+  stableJson,
+  TOOL_DEFAULTS,
+} from './snapshot'
+
+type Action = 'created' | 'updated' | 'unchanged' | 'deleted'
+export interface PlanLine {
+  action: Action
+  kind: string
+  name: string
+}
+
+const REST_BODIES = {
+  functions: CreateFunctionBody,
+  servers: CreateServerBody,
+  resources: CreateResourceBody,
+  prompts: CreatePromptBody,
+  providers: CreateProviderBody,
+} as const
+
+/** The REST API's own body schemas, applied to each record (ids stand in for names), before anything is written. */
+function checkAgainstApi(path: string, doc: ProjectDoc): void {
+  const problems: string[] = []
+  const check = (
+    kind: Kind,
+    name: string,
+    schema: (typeof REST_BODIES)[keyof typeof REST_BODIES] | typeof CreateToolBody,
+    body: unknown,
+  ) => {
+    for (const e of [...Value.Errors(schema, body)].slice(0, 5))
+      problems.push(
+        `${path}: ${kind === 'toolkits' ? 'tool' : singular(kind)} ${name}: ${e.path.replace(/^\//, '').replace(/\//g, '.')}: ${e.message}`,
+      )
+  }
+  for (const f of doc.functions) {
+    const { file: _f, ...body } = f
+    check('functions', f.name, REST_BODIES.functions, body)
+  }
+  for (const k of doc.toolkits)
+    for (const t of k.tools ?? [])
+      check('toolkits', `${k.name}/${t.name}`, CreateToolBody, {
+        input_schema: DEFAULT_INPUT_SCHEMA,
+        ...t,
+        toolkit_id: 'x',
+      })
+  for (const s of doc.servers) check('servers', s.name, REST_BODIES.servers, { ...s, toolkits: undefined })
+  for (const r of doc.resources) {
+    const { server: _s, ...rest } = r
+    check('resources', r.uri, REST_BODIES.resources, { ...rest, server_id: 'x' })
+  }
+  for (const p of doc.prompts) {
+    const { server: _s, ...rest } = p
+    check('prompts', p.name, REST_BODIES.prompts, rest)
+  }
+  for (const p of doc.providers) {
+    const { client_secret_env: _e, ...rest } = p
+    check('providers', p.id, REST_BODIES.providers, rest)
+  }
+  if (problems.length) throw new FileError(problems.join('\n'))
+}
+
+/** Code checks need the sandbox (asynchronous), so they run for every function before the transaction starts. */
+async function checkCode(path: string, doc: ProjectDoc): Promise<void> {
+  const problems: string[] = []
+  for (const f of doc.functions) {
+    if (f.runtime === 'http' || f.code === undefined) continue
+    try {
+      await checkFunctionCode(f.runtime, f.code)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      problems.push(`${path}: function ${f.name}: ${f.file ? `file ${f.file}` : 'code'}: ${error.message}`)
+    }
+  }
+  if (problems.length) throw new FileError(problems.join('\n'))
+}
+
+/** Rolls the transaction back after a dry run has computed its plan. */
+class DryRun extends Error {}
+
+export interface ApplyOptions {
+  path: string
+  projectName: string
+  dryRun: boolean
+  prune: boolean
+  env: Record<string, string | undefined>
+}
+
+export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions): Promise<PlanLine[]> {
+  checkAgainstApi(o.path, doc)
+  await checkCode(o.path, doc)
+  const lines: PlanLine[] = []
+  try {
+    s.db.transaction(() => {
+      const project = s.projects.projectOrCreate(o.projectName)
+      const current = readCurrent(s, project.id)
+      applyRecords({ s, projectId: project.id, doc, current, lines, options: o })
+      if (o.dryRun) throw new DryRun()
+    })()
+  } catch (error) {
+    if (error instanceof DryRun) return lines
+    if (error instanceof RecordError) throw new FileError(`${o.path}: ${error.message}`)
+    throw error
+  }
+  return lines
+}
+
+/** A service refused a record: names the record and the field(s) it objected to. */
+export class RecordError extends Error {
+  constructor(kind: string, name: string, error: AppError) {
+    const fields = (error.details ?? []).map((d) => d.field.replace(/^body\./, '')).filter(Boolean)
+    super(`${kind} ${name}: ${fields.length ? `${[...new Set(fields)].join(', ')}: ` : ''}${error.message}`)
+  }
+}
+
+/** Canonical JSON of a record for comparison: defaults and absent fields dropped, keys sorted. */
+export function canonical(kind: Kind | 'tools', doc: object): string {
+  const defaults = {
+    functions: FUNCTION_DEFAULTS,
+    tools: TOOL_DEFAULTS,
+    toolkits: {},
+    servers: SERVER_DEFAULTS,
+    resources: RESOURCE_DEFAULTS,
+    prompts: PROMPT_DEFAULTS,
+    providers: {},
+  }[kind]
+  const { file: _f, tools: _t, ...rest } = doc as Record<string, unknown>
+  let cleaned = clean(rest, defaults)
+  if (kind === 'resources') cleaned = resourceMethodDefault(cleaned as never)
+  return stableJson(cleaned)
+}

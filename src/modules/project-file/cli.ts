@@ -1,0 +1,85 @@
+// `toolyard apply` and `toolyard export`: open the data dir like the key commands (same SQLite file, WAL), build the
+// services without background work, and read or write a project file.
+import { writeFileSync } from 'node:fs'
+import type { Config } from '../../config'
+import { buildDeps } from '../../deps'
+import { createLogger } from '../../lib/log'
+import { shutdownSandbox } from '../../runtime/sandbox-pool'
+import { applyProjectFile, type PlanLine } from './apply'
+import { FileError, type ProjectDoc, readProjectFile } from './format'
+import { exportProject } from './snapshot'
+
+export interface ApplyArgs {
+  file: string
+  project?: string
+  dryRun: boolean
+  prune: boolean
+  json: boolean
+}
+
+function services(config: Config) {
+  return buildDeps(config, { log: createLogger('silent'), background: false })
+}
+
+/** Prints one line per record and a summary (or one JSON object); returns when everything is written. */
+export async function applyCommand(config: Config, args: ApplyArgs, out: (line: string) => void): Promise<void> {
+  const doc = readProjectFile(args.file)
+  const projectName = args.project ?? doc.project
+  if (!projectName) throw new FileError(`${args.file}: no project: set "project:" in the file or pass --project NAME`)
+  const deps = services(config)
+  let lines: PlanLine[]
+  try {
+    lines = await applyProjectFile(deps, doc, {
+      path: args.file,
+      projectName,
+      dryRun: args.dryRun,
+      prune: args.prune,
+      env: process.env,
+    })
+  } finally {
+    shutdownSandbox()
+    deps.close()
+  }
+  const summary = { created: 0, updated: 0, unchanged: 0, deleted: 0 }
+  for (const l of lines) summary[l.action]++
+  if (args.json) {
+    out(JSON.stringify({ project: projectName, dry_run: args.dryRun, changes: lines, summary }))
+    return
+  }
+  for (const l of lines) out(`${l.action} ${l.kind} ${l.name}`)
+  const counts = Object.entries(summary).map(([k, n]) => `${n} ${k}`)
+  out(`${args.dryRun ? 'dry run, nothing written: ' : ''}project ${projectName}: ${counts.join(', ')}`)
+}
+
+/** Writes the project as YAML (JSON when the output file ends in .json) to `output`, or returns it for stdout. */
+export function exportCommand(config: Config, project: string, output: string | undefined): string | undefined {
+  const deps = services(config)
+  try {
+    const found = deps.projects.projectByName(project)
+    if (!found) throw new FileError(`no project named "${project}"`)
+    const doc = exportProject(deps, found.id, found.name)
+    const text = output && /\.json$/i.test(output) ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc)
+    if (!output) return text
+    writeFileSync(output, text)
+    return undefined
+  } finally {
+    deps.close()
+  }
+}
+
+/** YAML with functions' code as literal blocks (readable, diffable); code a block cannot hold stays a quoted string. */
+function toYaml(doc: ProjectDoc): string {
+  const blocks: string[] = []
+  const kinds = Object.fromEntries(Object.entries(doc).filter(([, v]) => !Array.isArray(v) || v.length > 0))
+  const functions = doc.functions.map((f) => {
+    if (f.code === undefined || /\r|^[ \t]|^\n/.test(f.code) || /\n\n$/.test(f.code)) return f
+    blocks.push(f.code)
+    return { ...f, code: `__toolyard_code_${blocks.length - 1}__` }
+  })
+  const text = Bun.YAML.stringify({ ...kinds, ...(functions.length ? { functions } : {}) }, null, 2)
+  return `${text.replace(/^( *)code: __toolyard_code_(\d+)__$/gm, (_, indent: string, n: string) => {
+    const code = blocks[Number(n)] ?? ''
+    const body = code.replace(/\n$/, '').split('\n')
+    return `${indent}code: ${code.endsWith('\n') ? '|' : '|-'}\n${body.map((l) => (l ? `${indent}  ${l}` : '')).join('\n')}`
+  })}\n`
+}

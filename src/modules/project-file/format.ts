@@ -1,0 +1,209 @@
+// The project file of `toolyard apply` / `toolyard export` (YAML or JSON): its schema, reading it (with functions'
+// `file:` paths resolved beside it) and errors naming the file, the record and the field (docs/decisions.md,
+// "Writing functions and config as code").
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { Value } from '@sinclair/typebox/value'
+import { type Static, t } from 'elysia'
+
+const Obj = t.Record(t.String(), t.Any())
+const Str = t.String({ minLength: 1 })
+
+const FunctionDoc = t.Object(
+  {
+    name: Str,
+    runtime: t.Union([t.Literal('javascript'), t.Literal('typescript'), t.Literal('http')]),
+    description: t.Optional(t.String()),
+    code: t.Optional(t.String()),
+    file: t.Optional(Str),
+    http: t.Optional(Obj),
+    memory_mb: t.Optional(t.Integer()),
+    timeout_ms: t.Optional(t.Integer()),
+  },
+  { additionalProperties: false },
+)
+const ToolDoc = t.Object(
+  {
+    name: Str,
+    title: t.Optional(t.String()),
+    description: t.Optional(t.String()),
+    function_name: Str,
+    input_schema: t.Optional(Obj),
+    output_schema: t.Optional(Obj),
+    annotations: t.Optional(Obj),
+    credential_provider: t.Optional(Str),
+  },
+  { additionalProperties: false },
+)
+const ToolkitDoc = t.Object(
+  {
+    name: Str,
+    display_name: t.Optional(t.String()),
+    description: t.Optional(t.String()),
+    tools: t.Optional(t.Array(ToolDoc)),
+  },
+  { additionalProperties: false },
+)
+const ServerDoc = t.Object(
+  {
+    name: Str,
+    display_name: t.Optional(t.String()),
+    description: t.Optional(t.String()),
+    auth: t.Optional(t.Union([t.Literal('api_key'), t.Literal('none')])),
+    toolkits: t.Optional(t.Array(Str)),
+  },
+  { additionalProperties: false },
+)
+/** A resource as POST /resources takes it, with `server` (a server's name) instead of `server_id`. */
+const ResourceDoc = t.Object(
+  {
+    uri: Str,
+    server: Str,
+    name: Str,
+    resource_type: Str,
+    description: t.Optional(t.String()),
+    mime_type: t.Optional(t.String()),
+    requires_credentials: t.Optional(t.Boolean()),
+    cache_ttl_seconds: t.Optional(t.Integer()),
+    is_active: t.Optional(t.Boolean()),
+    content: t.Optional(t.String()),
+    blob: t.Optional(t.String()),
+    path: t.Optional(t.String()),
+    url: t.Optional(t.String()),
+    method: t.Optional(t.String()),
+    headers: t.Optional(t.Record(t.String(), t.String())),
+    database: t.Optional(t.String()),
+    query: t.Optional(t.String()),
+    function_name: t.Optional(t.String()),
+    variables: t.Optional(Obj),
+  },
+  { additionalProperties: false },
+)
+const PromptDoc = t.Object(
+  {
+    name: Str,
+    server: t.Optional(Str),
+    description: t.Optional(t.String()),
+    template: t.Optional(t.String()),
+    messages: t.Optional(t.Array(Obj)),
+    arguments: t.Optional(t.Array(Obj)),
+  },
+  { additionalProperties: false },
+)
+/** No secret in the file: `client_secret_env` names the environment variable holding it. */
+const ProviderDoc = t.Object(
+  {
+    id: Str,
+    name: t.Optional(t.String()),
+    auth_type: t.Optional(t.String()),
+    authorize_url: t.Optional(t.String()),
+    token_url: t.Optional(t.String()),
+    scopes: t.Optional(t.Array(t.String())),
+    client_id: t.Optional(t.String()),
+    client_secret_env: t.Optional(Str),
+    base_url: t.Optional(t.String()),
+    token_auth_method: t.Optional(t.String()),
+  },
+  { additionalProperties: false },
+)
+
+const KINDS = {
+  functions: FunctionDoc,
+  toolkits: ToolkitDoc,
+  servers: ServerDoc,
+  resources: ResourceDoc,
+  prompts: PromptDoc,
+  providers: ProviderDoc,
+} as const
+export type Kind = keyof typeof KINDS
+
+export type FunctionDoc = Static<typeof FunctionDoc>
+export type ToolDoc = Static<typeof ToolDoc>
+export type ToolkitDoc = Static<typeof ToolkitDoc>
+export type ServerDoc = Static<typeof ServerDoc>
+export type ResourceDoc = Static<typeof ResourceDoc>
+export type PromptDoc = Static<typeof PromptDoc>
+export type ProviderDoc = Static<typeof ProviderDoc>
+
+export interface ProjectDoc {
+  project?: string
+  functions: FunctionDoc[]
+  toolkits: ToolkitDoc[]
+  servers: ServerDoc[]
+  resources: ResourceDoc[]
+  prompts: PromptDoc[]
+  providers: ProviderDoc[]
+}
+
+/** A problem in the file: printed as `FILE: KIND NAME: FIELD: message`. */
+export class FileError extends Error {}
+
+/** The record's display name: functions, toolkits, servers, prompts by name; resources by uri; providers by id. */
+function recordName(kind: Kind, doc: Record<string, unknown>): string {
+  const key = kind === 'resources' ? 'uri' : kind === 'providers' ? 'id' : 'name'
+  return typeof doc[key] === 'string' ? (doc[key] as string) : '(unnamed)'
+}
+
+export const singular = (kind: Kind) => kind.replace(/s$/, '')
+
+/** Reads and checks the whole file; every problem is collected, then thrown as one FileError. */
+export function readProjectFile(path: string): ProjectDoc {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new FileError(`${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+  }
+  let raw: unknown
+  try {
+    raw = /\.json$/i.test(path) ? JSON.parse(text) : Bun.YAML.parse(text)
+  } catch (error) {
+    throw new FileError(`${path}: not valid ${/\.json$/i.test(path) ? 'JSON' : 'YAML'}: ${(error as Error).message}`)
+  }
+  if (Array.isArray(raw)) throw new FileError(`${path}: one document expected, found ${raw.length}`)
+  if (typeof raw !== 'object' || raw === null)
+    throw new FileError(`${path}: the file must hold a mapping (project, functions, …)`)
+  const top = raw as Record<string, unknown>
+  const problems: string[] = []
+  for (const key of Object.keys(top))
+    if (key !== 'project' && !(key in KINDS)) problems.push(`${path}: unknown top-level field "${key}"`)
+  if (top.project !== undefined && typeof top.project !== 'string') problems.push(`${path}: project: must be a string`)
+  const doc: ProjectDoc = { functions: [], toolkits: [], servers: [], resources: [], prompts: [], providers: [] }
+  if (typeof top.project === 'string') doc.project = top.project
+  for (const kind of Object.keys(KINDS) as Kind[]) {
+    const list = top[kind] ?? []
+    if (!Array.isArray(list)) {
+      problems.push(`${path}: ${kind}: must be a list`)
+      continue
+    }
+    const seen = new Set<string>()
+    list.forEach((item: unknown, i) => {
+      const rec = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>
+      const where = `${path}: ${singular(kind)} ${recordName(kind, rec) === '(unnamed)' ? `#${i + 1}` : recordName(kind, rec)}`
+      const errors = [...Value.Errors(KINDS[kind], item)]
+      for (const e of errors.slice(0, 5))
+        problems.push(`${where}: ${e.path.replace(/^\//, '').replace(/\//g, '.') || '(record)'}: ${e.message}`)
+      if (errors.length) return
+      const name = recordName(kind, rec)
+      if (seen.has(name)) problems.push(`${where}: named twice in the file`)
+      seen.add(name)
+      if (kind === 'functions') resolveCode(path, rec as FunctionDoc, where, problems)
+      ;(doc[kind] as unknown[]).push(rec)
+    })
+  }
+  if (problems.length) throw new FileError(problems.join('\n'))
+  return doc
+}
+
+/** `file:` is read relative to the project file and becomes `code`; javascript/typescript need one of the two. */
+function resolveCode(path: string, fn: FunctionDoc, where: string, problems: string[]) {
+  if (fn.code !== undefined && fn.file !== undefined) problems.push(`${where}: file: give code or file, not both`)
+  else if (fn.file !== undefined) {
+    try {
+      fn.code = readFileSync(resolve(dirname(path), fn.file), 'utf8')
+    } catch {
+      problems.push(`${where}: file: cannot read ${resolve(dirname(path), fn.file)}`)
+    }
+  } else if (fn.runtime !== 'http' && fn.code === undefined) problems.push(`${where}: code: required (or file)`)
+  if (fn.runtime === 'http' && !fn.http) problems.push(`${where}: http: required when runtime is "http"`)
+}

@@ -1,0 +1,212 @@
+// A project as it is stored, in the project file's shape: what `export` writes and what `apply` compares the file
+// with. Defaults are left out, so a record reads the same whether a field was written or defaulted.
+import type { Deps } from '../../deps'
+import type { ServerToolsDetail, ServerToolsService } from '../tools/server-tools/service'
+import type {
+  FunctionDoc,
+  ProjectDoc,
+  PromptDoc,
+  ProviderDoc,
+  ResourceDoc,
+  ServerDoc,
+  ToolDoc,
+  ToolkitDoc,
+} from './format'
+
+export type ProjectServices = Pick<
+  Deps,
+  'db' | 'functions' | 'toolkits' | 'tools' | 'servers' | 'resources' | 'prompts' | 'vault' | 'projects'
+> & { serverTools: ServerToolsService }
+
+interface Stored<D> {
+  id: string
+  doc: D
+}
+
+export interface CurrentProject {
+  functions: Map<string, Stored<FunctionDoc>>
+  toolkits: Map<string, Stored<Omit<ToolkitDoc, 'tools'>>>
+  /** By `toolkit/tool`. */
+  tools: Map<string, Stored<ToolDoc> & { toolkitId: string }>
+  servers: Map<
+    string,
+    Stored<ServerDoc> & { attachments: { toolkit_id: string; credentials: Record<string, string> }[] }
+  >
+  resources: Map<string, Stored<ResourceDoc>>
+  prompts: Map<string, Stored<PromptDoc>>
+  providers: Map<string, Stored<ProviderDoc>>
+}
+
+export const DEFAULT_INPUT_SCHEMA = { type: 'object', properties: {} }
+
+/** Every page of a cursor-paged list. */
+function all<T>(fetch: (cursor?: string) => { items: T[]; next_cursor?: string }): T[] {
+  const out: T[] = []
+  let cursor: string | undefined
+  do {
+    const page = fetch(cursor)
+    out.push(...page.items)
+    cursor = page.next_cursor
+  } while (cursor)
+  return out
+}
+
+/** Drops undefined, null and the listed default values (compared as JSON). */
+export function clean<T extends object>(record: T, defaults: Record<string, unknown> = {}): T {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(record)) {
+    if (v === undefined || v === null) continue
+    if (k in defaults && stableJson(defaults[k]) === stableJson(v)) continue
+    out[k] = v
+  }
+  return out as T
+}
+
+/** JSON with object keys sorted, so two equal records compare equal whatever their key order. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  )
+}
+
+export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000 }
+export const TOOL_DEFAULTS = { input_schema: DEFAULT_INPUT_SCHEMA }
+export const SERVER_DEFAULTS = { auth: 'api_key', toolkits: [] }
+export const RESOURCE_DEFAULTS = {
+  mime_type: 'text/plain',
+  requires_credentials: false,
+  cache_ttl_seconds: 0,
+  is_active: true,
+}
+export const PROMPT_DEFAULTS = { description: '', arguments: [] }
+
+export function readCurrent(s: ProjectServices, projectId: string): CurrentProject {
+  const cur: CurrentProject = {
+    functions: new Map(),
+    toolkits: new Map(),
+    tools: new Map(),
+    servers: new Map(),
+    resources: new Map(),
+    prompts: new Map(),
+    providers: new Map(),
+  }
+  for (const f of all((c) => {
+    const p = s.functions.list(projectId, 200, c)
+    return { items: p.functions, next_cursor: p.next_cursor }
+  })) {
+    const { id, name, runtime, description, code, http, memory_mb, timeout_ms } = f
+    cur.functions.set(name, {
+      id,
+      doc: clean({ name, runtime, description, code, http, memory_mb, timeout_ms } as FunctionDoc, FUNCTION_DEFAULTS),
+    })
+  }
+  const kitNames = new Map<string, string>()
+  for (const k of s.toolkits.list(projectId, 10_000).toolkits) {
+    kitNames.set(k.id, k.name)
+    if (k.toolkit_type !== 'hosted') continue
+    cur.toolkits.set(k.name, {
+      id: k.id,
+      doc: clean({ name: k.name, display_name: k.display_name, description: k.description }),
+    })
+    for (const t of s.toolkits.get(projectId, k.id).tools) {
+      const doc = clean(
+        {
+          name: t.name,
+          title: t.title,
+          description: t.description,
+          function_name: t.function_name,
+          input_schema: t.input_schema,
+          output_schema: t.output_schema,
+          annotations: t.annotations,
+          credential_provider: t.credential_provider,
+        } as ToolDoc,
+        TOOL_DEFAULTS,
+      )
+      cur.tools.set(`${k.name}/${t.name}`, { id: t.id, toolkitId: k.id, doc })
+    }
+  }
+  const serverNames = new Map<string, string>()
+  for (const sv of all((c) => {
+    const p = s.servers.list(projectId, 200, c)
+    return { items: p.servers, next_cursor: p.next_cursor }
+  })) {
+    serverNames.set(sv.id, sv.name)
+    if (cur.servers.has(sv.name)) continue
+    const attachments = s.serverTools.describe(projectId, sv.id).toolkits as ServerToolsDetail['toolkits']
+    const doc = clean(
+      {
+        name: sv.name,
+        display_name: sv.display_name,
+        description: sv.description,
+        auth: sv.auth,
+        toolkits: attachments.map((a) => kitNames.get(a.toolkit_id) ?? a.name),
+      } as ServerDoc,
+      SERVER_DEFAULTS,
+    )
+    cur.servers.set(sv.name, { id: sv.id, doc, attachments })
+  }
+  for (const r of all((c) => {
+    const p = s.resources.listRecords(projectId, undefined, 200, c)
+    return { items: p.resources, next_cursor: p.next_cursor }
+  })) {
+    const { id, server_id, is_template: _t, credential_id: _c, created_at: _a, updated_at: _u, ...rest } = r
+    const doc = clean({ ...rest, server: serverNames.get(server_id) ?? server_id } as ResourceDoc, RESOURCE_DEFAULTS)
+    cur.resources.set(r.uri, { id, doc: resourceMethodDefault(doc) })
+  }
+  for (const p of all((c) => {
+    const page = s.prompts.listRecords(projectId, undefined, 200, c)
+    return { items: page.prompts, next_cursor: page.next_cursor }
+  })) {
+    const { id, server_id, created_at: _a, updated_at: _u, ...rest } = p
+    const server = server_id ? serverNames.get(server_id) : undefined
+    cur.prompts.set(p.name, { id, doc: clean({ ...rest, server } as PromptDoc, PROMPT_DEFAULTS) })
+  }
+  for (const p of s.vault.providers.list(projectId)) {
+    if (!p.project_configured) continue
+    const doc = clean({
+      id: p.id,
+      name: p.name,
+      auth_type: p.auth_type,
+      authorize_url: p.authorize_url,
+      token_url: p.token_url,
+      scopes: p.scopes,
+      client_id: p.client_id,
+      base_url: p.base_url,
+    } as ProviderDoc)
+    cur.providers.set(p.id, { id: p.id, doc })
+  }
+  return cur
+}
+
+/** An api resource's method is GET unless given. */
+export function resourceMethodDefault(doc: ResourceDoc): ResourceDoc {
+  if (doc.method === 'GET') {
+    const { method: _m, ...rest } = doc
+    return rest as ResourceDoc
+  }
+  return doc
+}
+
+/** The whole project in the file's shape: functions with their code inline. */
+export function exportProject(s: ProjectServices, projectId: string, projectName: string): ProjectDoc {
+  const cur = readCurrent(s, projectId)
+  const toolkits = [...cur.toolkits.values()].map(({ doc }) => {
+    const tools = [...cur.tools.entries()].filter(([key]) => key.startsWith(`${doc.name}/`)).map(([, t]) => t.doc)
+    return { ...doc, ...(tools.length ? { tools } : {}) }
+  })
+  const providers = [...cur.providers.values()].map(({ doc }) => ({
+    ...doc,
+    client_secret_env: `${doc.id.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_CLIENT_SECRET`,
+  }))
+  return {
+    project: projectName,
+    providers,
+    functions: [...cur.functions.values()].map((r) => r.doc),
+    toolkits,
+    servers: [...cur.servers.values()].map((r) => r.doc),
+    resources: [...cur.resources.values()].map((r) => r.doc),
+    prompts: [...cur.prompts.values()].map((r) => r.doc),
+  }
+}

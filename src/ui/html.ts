@@ -1,0 +1,66 @@
+// Tiny HTML building blocks for the dashboard: escaping, the page frame, tables. Everything is escaped by default.
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+/** Markup that is already safe (built here from escaped parts). */
+export class Html {
+  constructor(readonly text: string) {}
+  toString() {
+    return this.text
+  }
+}
+
+const esc = (v: unknown): string =>
+  v instanceof Html ? v.text : String(v ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]!)
+
+/** Tagged template: interpolations are escaped unless they are Html (or arrays of it). */
+export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
+  let out = strings[0]!
+  values.forEach((v, i) => {
+    out += Array.isArray(v) ? v.map(esc).join('') : esc(v)
+    out += strings[i + 1]!
+  })
+  return new Html(out)
+}
+
+const STYLE = `
+body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
+header{background:#1d2330;color:#fff;padding:10px 20px;display:flex;gap:18px;align-items:center;flex-wrap:wrap}
+header a{color:#cfd8ff;text-decoration:none}header a.on{color:#fff;font-weight:600}
+header .brand{font-weight:700;color:#fff;margin-right:8px}
+main{padding:18px 22px;max-width:1200px}
+table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0 18px}
+th,td{border:1px solid #dde1e7;padding:5px 8px;text-align:left;vertical-align:top}
+th{background:#eef1f5}
+code,pre,textarea{font:12.5px ui-monospace,monospace}
+pre{background:#fff;border:1px solid #dde1e7;padding:8px;overflow:auto;margin:4px 0}
+textarea{width:100%;box-sizing:border-box}
+.card{background:#fff;border:1px solid #dde1e7;padding:12px 14px;margin:0 0 14px}
+.ok{color:#11703a}.error,.timeout,.denied,.rate_limited,.missing,.expired,.auth_required{color:#b3261e}
+.muted{color:#6b7380}.flash{background:#fff8d6;border:1px solid #e8d679;padding:8px;margin-bottom:12px}
+button,input[type=submit]{padding:4px 12px;cursor:pointer}
+details summary{cursor:pointer}
+`
+
+/** The page frame: navigation (when signed in) and the content. */
+export function page(title: string, body: Html, nav?: { links: [string, string][]; current: string }): string {
+  const links = nav
+    ? html`${nav.links.map(([href, label]) => html`<a href="${href}" class="${href === nav.current ? 'on' : ''}">${label}</a>`)}
+        <form method="post" action="/mcp/ui/sign-out" style="margin-left:auto"><button>Sign out</button></form>`
+    : html``
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Toolyard</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style>
+<script src="/mcp/ui/htmx.min.js"></script></head>
+<body><header><span class="brand">Toolyard</span>${links}</header><main><h1>${esc(title)}</h1>${body}</main></body></html>`
+}
+
+/** A table of rows; each column renders a cell (escaped unless it returns Html). */
+export function table<T>(rows: T[], columns: [string, (row: T) => unknown][], empty = 'None yet.'): Html {
+  if (!rows.length) return html`<p class="muted">${empty}</p>`
+  return html`<table><tr>${columns.map(([h]) => html`<th>${h}</th>`)}</tr>${rows.map(
+    (r) => html`<tr>${columns.map(([, cell]) => html`<td>${cell(r)}</td>`)}</tr>`,
+  )}</table>`
+}
+
+/** A status word coloured by its class (ok, error, missing, …). */
+export const status = (s: unknown) => html`<span class="${String(s)}">${s}</span>`

@@ -1,0 +1,190 @@
+// The dashboard's pages: each renders what the REST API (called with the signed-in key) answered. No secrets shown.
+import { type Html, html, status, table } from './html'
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
+type Row = Record<string, any>
+
+/** Copy-paste client configs for one server URL; the key stays a placeholder (it is never put into a page). */
+function clientConfigs(name: string, url: string): Html {
+  const headers = { 'X-API-Key': '<your-api-key>' }
+  const configs: [string, string][] = [
+    ['Claude Code', `claude mcp add --transport http ${name} ${url} --header "X-API-Key: <your-api-key>"`],
+    ['Cursor (.cursor/mcp.json)', JSON.stringify({ mcpServers: { [name]: { url, headers } } }, null, 2)],
+    ['VS Code (.vscode/mcp.json)', JSON.stringify({ servers: { [name]: { type: 'http', url, headers } } }, null, 2)],
+    [
+      'mcp-remote (any stdio client)',
+      JSON.stringify(
+        {
+          mcpServers: {
+            [name]: { command: 'npx', args: ['-y', 'mcp-remote', url, '--header', 'X-API-Key:<your-api-key>'] },
+          },
+        },
+        null,
+        2,
+      ),
+    ],
+  ]
+  return html`<details><summary>Client configs</summary>${configs.map(
+    ([label, text]) => html`<div><strong>${label}</strong><pre>${text}</pre></div>`,
+  )}</details>`
+}
+
+export const serversPage = (servers: Row[]) => html`
+  <div class="card"><form method="post" action="/mcp/ui/servers">
+    <label>New server name <input name="name" required maxlength="100"></label> <button id="create-server">Create server</button>
+  </form></div>
+  ${servers.map(
+    (s) => html`<div class="card server"><h3>${s.name} <span class="muted">/${s.slug}</span></h3>
+      <p>URL: <code class="server-url">${s.url}</code> · auth: ${s.auth}</p>${clientConfigs(s.slug, s.url)}</div>`,
+  )}
+  ${servers.length ? html`` : html`<p class="muted">No servers yet.</p>`}`
+
+export const toolsPage = (servers: Row[]) =>
+  html`${servers.map(
+    (s) =>
+      html`<h3>${s.name}</h3>${table<Row>(
+        s.tools ?? [],
+        [
+          ['Tool', (t) => t.name],
+          ['Description', (t) => t.description],
+          ['Enabled', (t) => (t.enabled ? 'yes' : 'no')],
+          [
+            'Credential',
+            (t) => (t.credential_provider ? html`${t.credential_provider}: ${status(t.credential_status)}` : '—'),
+          ],
+        ],
+        'No tools on this server.',
+      )}`,
+  )}${servers.length ? html`` : html`<p class="muted">No servers yet.</p>`}`
+
+export const functionsPage = (functions: Row[]) => html`
+  <div class="card"><form method="post" action="/mcp/ui/functions">
+    <label>New JavaScript function <input name="name" required placeholder="name"></label>
+    <button>Create</button></form></div>
+  ${functions.map(
+    (f) => html`<div class="card function" id="fn-${f.id}"><h3>${f.name} <span class="muted">${f.runtime}</span></h3>
+    ${
+      f.runtime === 'javascript'
+        ? html`<form method="post" action="/mcp/ui/functions/${f.id}">
+        <textarea name="code" rows="8" class="code">${f.code}</textarea>
+        <label>Input (JSON) <input name="input" class="input" value="{}" size="60"></label>
+        <button>Save</button>
+        <button class="run" hx-post="/mcp/ui/functions/${f.id}/run" hx-target="#run-${f.id}" hx-swap="innerHTML">Run</button>
+      </form>`
+        : html`<pre>${JSON.stringify(f.http, null, 2)}</pre>
+      <form hx-post="/mcp/ui/functions/${f.id}/run" hx-target="#run-${f.id}"><label>Input (JSON)
+        <input name="input" value="{}" size="60"></label> <button class="run">Run</button></form>`
+    }
+    <div id="run-${f.id}" class="run-result"></div></div>`,
+  )}`
+
+export const runResult = (r: { ok: boolean; result?: unknown; error?: string; logs: Row[]; duration_ms: number }) =>
+  html`<p>${status(r.ok ? 'ok' : 'error')} in ${r.duration_ms} ms</p>
+  <pre class="result">${r.ok ? JSON.stringify(r.result, null, 2) : r.error}</pre>
+  ${r.logs.length ? html`<strong>Logs</strong><pre>${r.logs.map((l) => `[${l.level}] ${l.message}\n`).join('')}</pre>` : html``}`
+
+export const credentialsPage = (credentials: Row[], providers: Row[]) => html`
+  ${table(credentials, [
+    ['Name', (c) => c.name],
+    ['Provider', (c) => c.provider_id],
+    ['Status', (c) => status(c.status ?? 'active')],
+    ['Expires', (c) => c.expires_at ?? '—'],
+    ['Created', (c) => c.created_at],
+  ])}
+  <h2>Providers</h2>${table(providers, [
+    ['Provider', (p) => p.name],
+    ['Type', (p) => p.auth_type],
+    [
+      'Connect',
+      (p) =>
+        p.auth_type === 'oauth' && p.oauth_configured
+          ? html`<form method="post" action="/mcp/ui/oauth/connect"><input type="hidden" name="provider_id" value="${p.id}"><button>Connect with OAuth</button></form>`
+          : html`<span class="muted">${p.auth_type === 'oauth' ? 'OAuth client not configured' : 'API key: POST /credentials'}</span>`,
+    ],
+  ])}`
+
+export const resourcesPage = (resources: Row[]) =>
+  table(resources, [
+    ['URI', (r) => html`<code>${r.uri}</code>`],
+    ['Name', (r) => r.name],
+    ['Type', (r) => r.type ?? (r.is_template ? 'template' : '')],
+    ['Server', (r) => r.server_id ?? '—'],
+  ])
+
+export const promptsPage = (prompts: Row[]) =>
+  table(prompts, [
+    ['Name', (p) => p.name],
+    ['Description', (p) => p.description ?? ''],
+    ['Arguments', (p) => (p.arguments ?? []).map((a: Row) => a.name).join(', ')],
+    ['Server', (p) => p.server_id ?? '—'],
+  ])
+
+export const subscriptionsPage = (subs: (Row & { deliveries: Row[] })[]) =>
+  html`${subs.map(
+    (s) =>
+      html`<div class="card"><h3>${s.kind} ${s.uri ?? ''}</h3><p>→ <code>${s.callback_url}</code></p>${table(
+        s.deliveries,
+        [
+          ['Event', (d) => d.event],
+          ['Status', (d) => status(d.status)],
+          ['Attempts', (d) => d.attempts.length],
+          ['Created', (d) => d.created_at],
+          ['Delivered', (d) => d.delivered_at ?? d.next_attempt_at ?? ''],
+        ],
+        'No deliveries yet.',
+      )}</div>`,
+  )}${subs.length ? html`` : html`<p class="muted">No subscriptions yet.</p>`}`
+
+export const callsPage = (calls: Row[], next?: string) =>
+  html`${table(
+    calls,
+    [
+      ['When', (c) => c.created_at],
+      ['Kind', (c) => c.kind],
+      ['Name', (c) => html`<code>${c.name}</code>`],
+      ['Outcome', (c) => status(c.outcome)],
+      ['ms', (c) => c.duration_ms],
+      ['Error', (c) => c.error ?? ''],
+      ['Request', (c) => html`<code class="muted">${c.request_id}</code>`],
+    ],
+    'No calls yet.',
+  )}${next ? html`<a href="/mcp/ui/calls?cursor=${encodeURIComponent(next)}">Older calls →</a>` : html``}`
+
+export const keysPage = (keys: Row[], created?: string) => html`
+  ${created ? html`<div class="flash">New key (shown once, copy it now): <code id="new-key">${created}</code></div>` : html``}
+  <div class="card"><form method="post" action="/mcp/ui/keys"><label>New key name <input name="name" value="dashboard"></label>
+  <button>Create key</button></form></div>
+  ${table(keys, [
+    ['Name', (k) => k.name],
+    ['Prefix', (k) => html`<code>${k.prefix}…</code>`],
+    ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
+    ['Created', (k) => k.created_at],
+    ['Last used', (k) => k.last_used_at ?? '—'],
+    [
+      '',
+      (k) =>
+        k.revoked_at
+          ? ''
+          : html`<form method="post" action="/mcp/ui/keys/${k.id}/revoke"><button>Revoke</button></form>`,
+    ],
+  ])}`
+
+export const projectsPage = (projects: (Row & { keys: Row[] })[]) => html`
+  <div class="card"><form method="post" action="/mcp/ui/projects"><label>New project <input name="name" required></label>
+  <button>Create</button></form></div>
+  ${projects.map(
+    (p) =>
+      html`<div class="card"><h3>${p.name} <span class="muted">${p.id}</span></h3>${table(p.keys, [
+        ['Key', (k) => k.name],
+        ['Prefix', (k) => html`<code>${k.prefix}…</code>`],
+        ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
+        ['Created', (k) => k.created_at],
+      ])}</div>`,
+  )}`
+
+export const signInPage = (error?: string) => html`
+  ${error ? html`<div class="flash">${error}</div>` : html``}
+  <div class="card"><form method="post" action="/mcp/ui/sign-in">
+    <p>Sign in with an API key of your project (or the admin token, for projects and keys).</p>
+    <input type="password" name="key" id="key" size="60" autocomplete="off" required>
+    <button id="sign-in">Sign in</button></form></div>`
