@@ -75,7 +75,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
   const events = createEventBus()
   const scheduler = createScheduler(log)
-  scheduler.every('purge-call-log', 3600, async () => callLog.purgeOlderThan(config.callLogDays))
+  // One-shot commands (apply, export) build the same services without background jobs, so the process can end.
+  if (overrides.background !== false)
+    scheduler.every('purge-call-log', 3600, async () => callLog.purgeOlderThan(config.callLogDays))
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
