@@ -25,6 +25,10 @@ const ConfigSchema = Type.Object({
   oauthRefreshIntervalS: Type.Integer({ minimum: 1 }),
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
+  // Isolation between projects (docs/decisions.md, "Isolation").
+  sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
+  maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
+  webhookConcurrency: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -44,6 +48,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oauthRefreshIntervalS: 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S',
   allowedOrigins: 'TOOLYARD_ALLOWED_ORIGINS',
   logLevel: 'TOOLYARD_LOG_LEVEL',
+  sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
+  maxSubscriptionsPerProject: 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
+  webhookConcurrency: 'TOOLYARD_WEBHOOK_CONCURRENCY',
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +131,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthRefreshIntervalS: integer(env, 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S', 30),
     allowedOrigins: origins?.length ? origins : undefined,
     logLevel: (env.TOOLYARD_LOG_LEVEL || 'info').toLowerCase(),
+    sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
+    maxSubscriptionsPerProject: integer(env, 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT', 100),
+    webhookConcurrency: integer(env, 'TOOLYARD_WEBHOOK_CONCURRENCY', 8),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {
@@ -147,6 +157,9 @@ export function flagsToEnv(args: string[], env: Env): Env {
     '--data-dir': 'TOOLYARD_DATA_DIR',
     '--public-url': 'TOOLYARD_PUBLIC_URL',
     '--log-level': 'TOOLYARD_LOG_LEVEL',
+    '--sandbox-queue-per-project': 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
+    '--max-subscriptions-per-project': 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
+    '--webhook-concurrency': 'TOOLYARD_WEBHOOK_CONCURRENCY',
   }
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split('=', 2) as [string, string | undefined]

@@ -70,7 +70,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
-  const toolsFeature = createToolsFeature({ db, events, credentials, egress })
+  const sandboxQueueLimit = config.sandboxQueuePerProject
+  const toolsFeature = createToolsFeature({ db, events, credentials, egress, sandboxQueueLimit })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
@@ -79,7 +80,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, { host, credentials }) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress, credentials })
+      return runFunction(fn, input, { host, egress, credentials, tenant: { projectId, queueLimit: sandboxQueueLimit } })
     },
   }
   const resources = resourcesService({

@@ -29,6 +29,10 @@ export interface RunJavaScriptOptions {
   credentials?: unknown
   memoryMb?: number
   timeoutMs?: number
+  /** The project the call runs for: it holds at most half the pool, and waits in its own bounded line. */
+  project?: string
+  /** How many of the project's calls may wait for a worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT; 32). */
+  queueLimit?: number
 }
 
 export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'

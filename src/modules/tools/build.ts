@@ -21,9 +21,11 @@ export interface ToolsFeatureDeps {
   events: EventBus
   credentials: CredentialAccess
   egress: Egress
+  /** A project's calls that may wait for a sandbox worker. */
+  sandboxQueueLimit: number
 }
 
-export function createToolsFeature({ db, events, credentials, egress }: ToolsFeatureDeps) {
+export function createToolsFeature({ db, events, credentials, egress, sandboxQueueLimit }: ToolsFeatureDeps) {
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -46,7 +48,15 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
-      toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+      toolCalls({
+        serverTools,
+        tools: toolRows,
+        credentials,
+        findFunction,
+        egress,
+        validatorFor: validatorCache(),
+        queueLimit: sandboxQueueLimit,
+      }),
     ),
   }
 }
