@@ -22,6 +22,9 @@ export const DEFAULT_LIMITS = {
   oauth_misc: 100,
   misc: 100,
   other: 100,
+  // Not in the spec's table: bounds on subscription churn and inbound change reports (docs/decisions.md, "Isolation").
+  subscriptions: 30,
+  webhooks_inbound: 100,
   unlimited: 0,
 } as const
 

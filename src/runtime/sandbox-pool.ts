@@ -1,11 +1,11 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly sandbox on a small pool of worker threads, so user code
 // never blocks the main event loop; memory/time limits, per-project fairness, and the caller's host answered here.
 import { availableParallelism } from 'node:os'
+import { ProjectQueues } from '../lib/fair-queue'
 import { FUNCTION_LIMITS } from '../limits'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
 import { type Job, type Slot, settle } from './sandbox-job'
-import { ProjectQueues } from './sandbox-queue'
 import { startThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './sandbox-types'
 

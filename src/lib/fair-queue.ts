@@ -1,15 +1,11 @@
-// The sandbox pool's waiting lines, one per project: bounded, and served round-robin, so one project's backlog never
-// stands in front of another project's call (docs/decisions.md, "Isolation").
+// Waiting lines, one per project: bounded, and served round-robin, so one project's backlog never stands in front of
+// another project's work (sandbox calls, webhook deliveries; docs/decisions.md, "Isolation").
 export class ProjectQueues<T> {
   /** Map order is the round-robin order: a project that was just served moves to the back. */
   private readonly lines = new Map<string, T[]>()
 
-  waiting(project: string): number {
-    return this.lines.get(project)?.length ?? 0
-  }
-
-  /** Adds a call at the back of its project's line; false when the line already holds `limit` calls. */
-  push(project: string, item: T, limit: number): boolean {
+  /** Adds an item at the back of its project's line; false when the line already holds `limit` items. */
+  push(project: string, item: T, limit = Number.POSITIVE_INFINITY): boolean {
     const line = this.lines.get(project) ?? []
     if (line.length >= limit) return false
     line.push(item)
@@ -17,7 +13,7 @@ export class ProjectQueues<T> {
     return true
   }
 
-  /** Puts a call back at the front of its line (it was sent to a worker that stopped before starting it). */
+  /** Puts an item back at the front of its line (e.g. a call sent to a worker that stopped before starting it). */
   unshift(project: string, item: T): void {
     const line = this.lines.get(project) ?? []
     line.unshift(item)
@@ -33,7 +29,7 @@ export class ProjectQueues<T> {
     return true
   }
 
-  /** The first call, in round-robin order over projects, for which `place` finds room; undefined when none can go. */
+  /** The first item, in round-robin order over projects, for which `place` finds room; undefined when none can go. */
   next<P>(place: (project: string) => P | undefined): { item: T; place: P } | undefined {
     for (const [project, line] of this.lines) {
       const found = place(project)
