@@ -31,6 +31,8 @@ export interface Job {
   slot?: Slot
   started: boolean
   settled: boolean
+  /** Host calls (fetch, sample, elicit) it awaits: while any is open it runs no code. */
+  parked: number
   dispatches: number
   deadline?: ReturnType<typeof setTimeout>
   grace?: ReturnType<typeof setTimeout>

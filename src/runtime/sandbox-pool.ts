@@ -13,7 +13,7 @@ import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './
 const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()))
 /** Workers one project may hold at once: half the pool, so another project always finds one. */
 const PROJECT_SHARE = Math.max(1, Math.floor(POOL_SIZE / 2))
-/** Calls of one project that share a worker it holds (they interleave while awaiting the host). */
+/** Calls of one project that may share a worker it holds (they interleave while awaiting the host). */
 const CALLS_PER_WORKER = 8
 /** A project's waiting calls when the caller gives no bound (docs/decisions.md, "Isolation"). */
 const DEFAULT_QUEUE_LIMIT = 32
@@ -64,6 +64,7 @@ export function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
       cancelFlag: new Int32Array(new SharedArrayBuffer(4)),
       started: false,
       settled: false,
+      parked: 0,
       dispatches: 0,
     }
     job.onAbort = () => {
@@ -89,10 +90,16 @@ export function shutdownSandbox(): void {
   }
 }
 
-/** Live workers and their running calls (for tests and diagnostics). */
-export function sandboxStats(): { workers: number; calls: number } {
+/** Live workers and their running calls, and the pool's fairness bounds (for tests and diagnostics). */
+export function sandboxStats() {
   const live = slots.filter((s) => !s.dead)
-  return { workers: live.length, calls: live.reduce((n, s) => n + s.calls.size, 0) }
+  const calls = live.reduce((n, s) => n + s.calls.size, 0)
+  return {
+    workers: live.length,
+    calls,
+    poolSize: POOL_SIZE,
+    projectShare: PROJECT_SHARE,
+  }
 }
 
 /** Sends waiting calls to workers, one project after another, while any project has room. */
@@ -143,7 +150,11 @@ function place(project: string): Slot | undefined {
     if (idle) return idle
     if (live.length < POOL_SIZE) return spawn()
   }
-  const own = live.filter((s) => s.project === project && s.calls.size > 0 && s.calls.size < CALLS_PER_WORKER)
+  // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
+  // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code).
+  const own = live.filter(
+    (s) => s.project === project && s.calls.size < CALLS_PER_WORKER && [...s.calls.values()].every((j) => j.parked > 0),
+  )
   return own.length ? own.reduce((a, b) => (b.calls.size < a.calls.size ? b : a)) : undefined
 }
 
@@ -213,7 +224,19 @@ async function hostCall(slot: Slot, message: Extract<FromWorker, { type: 'host-c
   try {
     const job = slot.calls.get(message.id)
     if (!job || job.settled) throw new Error('the call has ended')
-    reply = { type: 'host-result', callId, ok: true, value: await runHostCall(job.options, message.name, message.args) }
+    job.parked++
+    // While every call on the worker awaits the host, another call of the project can run there.
+    pump()
+    try {
+      reply = {
+        type: 'host-result',
+        callId,
+        ok: true,
+        value: await runHostCall(job.options, message.name, message.args),
+      }
+    } finally {
+      job.parked--
+    }
   } catch (error) {
     reply = { type: 'host-result', callId, ok: false, message: error instanceof Error ? error.message : String(error) }
   }
