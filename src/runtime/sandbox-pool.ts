@@ -1,20 +1,13 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly sandbox on a small pool of worker threads, so user code
 // never blocks the main event loop; memory/time limits, per-project fairness, and the caller's host answered here.
-import { availableParallelism } from 'node:os'
 import { ProjectQueues } from '../lib/fair-queue'
 import { FUNCTION_LIMITS } from '../limits'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
+import { type Job, POOL_SIZE, PROJECT_SHARE, placeFor, type Slot, settle } from './sandbox-job'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
-import { type Job, type Slot, settle } from './sandbox-job'
 import { startThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './sandbox-types'
 
-/** Two workers at least, so one tenant's CPU-bound call never holds up everyone; four at most (each holds a WASM heap). */
-const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()))
-/** Workers one project may hold at once: half the pool, so another project always finds one. */
-const PROJECT_SHARE = Math.max(1, Math.floor(POOL_SIZE / 2))
-/** Calls of one project that may share a worker it holds (they interleave while awaiting the host). */
-const CALLS_PER_WORKER = 8
 /** A project's waiting calls when the caller gives no bound (docs/decisions.md, "Isolation"). */
 const DEFAULT_QUEUE_LIMIT = 32
 /**
@@ -94,25 +87,23 @@ export function shutdownSandbox(): void {
 export function sandboxStats() {
   const live = slots.filter((s) => !s.dead)
   const calls = live.reduce((n, s) => n + s.calls.size, 0)
-  return {
-    workers: live.length,
-    calls,
-    poolSize: POOL_SIZE,
-    projectShare: PROJECT_SHARE,
-  }
+  return { workers: live.length, calls, poolSize: POOL_SIZE, projectShare: PROJECT_SHARE }
 }
 
 /** Sends waiting calls to workers, one project after another, while any project has room. */
 function pump(): void {
   for (;;) {
-    const next = waiting.next(place)
+    const next = waiting.next((project) => placeFor(project, slots, spawn))
     if (!next) return
     dispatch(next.item, next.place)
   }
 }
 
 function dispatch(job: Job, slot: Slot): void {
-  if (job.settled) return retireIfIdle(slot)
+  if (job.settled) {
+    retireIfIdle(slot)
+    return
+  }
   job.dispatches++
   job.slot = slot
   slot.project = job.project
@@ -134,28 +125,6 @@ function dispatch(job: Job, slot: Slot): void {
     hosts,
     cancelFlag: job.cancelFlag,
   })
-}
-
-/**
- * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,
- * else the least busy worker it already holds (its calls may only be awaiting the host); undefined: it waits.
- */
-function place(project: string): Slot | undefined {
-  // Calls made for no project are each their own key: they are not bounded by a share.
-  const share = project.startsWith('p:') ? PROJECT_SHARE : POOL_SIZE
-  const live = slots.filter((s) => !s.dead && !s.draining)
-  const held = slots.filter((s) => !s.dead && s.project === project && s.calls.size > 0).length
-  if (held < share) {
-    const idle = live.find((s) => s.calls.size === 0)
-    if (idle) return idle
-    if (live.length < POOL_SIZE) return spawn()
-  }
-  // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
-  // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code).
-  const own = live.filter(
-    (s) => s.project === project && s.calls.size < CALLS_PER_WORKER && [...s.calls.values()].every((j) => j.parked > 0),
-  )
-  return own.length ? own.reduce((a, b) => (b.calls.size < a.calls.size ? b : a)) : undefined
 }
 
 function spawn(): Slot {

@@ -1,8 +1,8 @@
 // kill -9 of the serve process under concurrent writes from two projects, then a restart: the SQLite file passes
 // PRAGMA integrity_check and every write that was acknowledged (201) is there. Figures go to docs/reliability.md.
 import { Database } from 'bun:sqlite'
-import { join } from 'node:path'
 import { afterAll, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { runCli, type ServeProcess, startServe, tempDirs } from '../helpers/app'
 
 const dataDir = tempDirs('toolyard-kill9-')()

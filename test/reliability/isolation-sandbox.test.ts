@@ -121,7 +121,6 @@ describe('a project’s waiting line is bounded', () => {
     const b = await tenant(app, 'bystander', { loopMs: 200, pingMs: 1000 })
     // Looping calls never park on the host, so each holds a worker: the project's share runs, one call waits.
     const capacity = sandboxStats().projectShare + 1
-    const started = performance.now()
     const calls = Array.from({ length: capacity + 2 }, () => callTool(app, a, 'loop'))
     const other = await callTool(app, b, 'ping')
     const results = await Promise.all(calls)
