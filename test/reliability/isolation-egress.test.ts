@@ -1,8 +1,10 @@
 // Egress: the connection goes to the address that was checked (no second lookup to rebind), IPv6 forms that embed an
 // IPv4 address are judged by it, and a redirect to another origin carries no credential or template header.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { createEgress, EgressError } from '../../src/egress/client'
 import { blockedKind } from '../../src/egress/guard'
+import { ROOT } from '../helpers/app'
 
 interface Seen {
   host: string | null
@@ -70,6 +72,44 @@ describe('DNS rebinding', () => {
     const error = (await egress.fetch('http://sneaky.test/').catch((e: unknown) => e)) as EgressError
     expect(error).toBeInstanceOf(EgressError)
     expect(error.message).toContain('sneaky.test resolves to ::ffff:0:7f00:1')
+  })
+})
+
+describe('https to the pinned address', () => {
+  // A self-signed certificate for pinned.test only (fixtures/, valid for 100 years), trusted by a child process
+  // through NODE_EXTRA_CA_CERTS: the egress client itself takes no custom CA.
+  const certPath = join(import.meta.dir, 'fixtures/pinned-test.crt')
+
+  test('the TLS server name is the host name: its certificate is accepted, another name’s is not', async () => {
+    const tls = { cert: Bun.file(certPath), key: Bun.file(join(import.meta.dir, 'fixtures/pinned-test.key')) }
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      tls,
+      fetch: (req) => new Response(`host=${req.headers.get('host')}`),
+    })
+    try {
+      const script = `
+        import { createEgress } from ${JSON.stringify(join(ROOT, 'src/egress/client.ts'))}
+        const egress = createEgress({ allowPrivate: true, lookup: async () => [{ address: '127.0.0.1' }] })
+        const ok = await egress.fetch('https://pinned.test:${server.port}/')
+        const other = await egress.fetch('https://other.test:${server.port}/').then(() => 'reached', (e) => e.message)
+        console.log(JSON.stringify({ status: ok.status, text: ok.text, other }))`
+      const child = Bun.spawn([process.execPath, '-e', script], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: certPath },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const [out, err] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()])
+      expect(await child.exited, err).toBe(0)
+      const result = JSON.parse(out.trim().split('\n').pop()!)
+      expect(result.status).toBe(200)
+      expect(result.text).toBe(`host=pinned.test:${server.port}`)
+      expect(result.other).toContain('ALTNAME')
+    } finally {
+      server.stop(true)
+    }
   })
 })
 
