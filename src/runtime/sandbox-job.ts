@@ -69,7 +69,7 @@ export function settle(job: Job, error: SandboxError | undefined, json?: string)
 
 /**
  * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,
- * else the least busy worker it already holds (its calls may only be awaiting the host); undefined: it waits.
+ * else the least busy worker it holds whose calls all await the host; undefined: it waits in its project's line.
  */
 export function placeFor(project: string, slots: Slot[], spawn: () => Slot): Slot | undefined {
   // Calls made for no project are each their own key: they are not bounded by a share.
