@@ -15,6 +15,7 @@ const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
 
 Usage:
   toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+                [--sandbox-queue-per-project N] [--max-subscriptions-per-project N] [--webhook-concurrency N]
   toolyard projects create NAME [--json]
   toolyard projects list [--json]
   toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
