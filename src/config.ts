@@ -30,6 +30,10 @@ const ConfigSchema = Type.Object({
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
   taskMaxMs: Type.Integer({ minimum: 1000 }),
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+  // Isolation between projects (docs/decisions.md, "Isolation").
+  sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
+  maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
+  webhookConcurrency: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -51,6 +55,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   logLevel: 'TOOLYARD_LOG_LEVEL',
   taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
   callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
+  sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
+  maxSubscriptionsPerProject: 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
+  webhookConcurrency: 'TOOLYARD_WEBHOOK_CONCURRENCY',
 }
 
 export class ConfigError extends Error {}
@@ -191,6 +198,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // How long a tool call run as a task (2026-07-28 tasks extension) may take, whatever its function's timeout_ms.
     taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
+    sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
+    maxSubscriptionsPerProject: integer(env, 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT', 100),
+    webhookConcurrency: integer(env, 'TOOLYARD_WEBHOOK_CONCURRENCY', 8),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {
@@ -221,6 +231,9 @@ export function flagsToEnv(args: string[], env: Env): Env {
     '--data-dir': 'TOOLYARD_DATA_DIR',
     '--public-url': 'TOOLYARD_PUBLIC_URL',
     '--log-level': 'TOOLYARD_LOG_LEVEL',
+    '--sandbox-queue-per-project': 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
+    '--max-subscriptions-per-project': 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
+    '--webhook-concurrency': 'TOOLYARD_WEBHOOK_CONCURRENCY',
   }
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split('=', 2) as [string, string | undefined]

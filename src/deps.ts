@@ -91,7 +91,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
-  const toolsFeature = createToolsFeature({ db, events, credentials, egress, calls })
+  const sandboxQueueLimit = config.sandboxQueuePerProject
+  const toolsFeature = createToolsFeature({ db, events, credentials, egress, calls, sandboxQueueLimit })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, serversRepository(db), urls.get, serverTools)
 
@@ -100,7 +101,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, { host, credentials }) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress, credentials })
+      return runFunction(fn, input, { host, egress, credentials, tenant: { projectId, queueLimit: sandboxQueueLimit } })
     },
   }
   const resources = resourcesService({
@@ -119,7 +120,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, host) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress })
+      return runFunction(fn, input, { host, egress, tenant: { projectId, queueLimit: sandboxQueueLimit } })
     },
   }
   const prompts = promptsService({

@@ -5,6 +5,7 @@ export const OVERVIEW = `toolyard ${VERSION} — hosted MCP tool servers in one 
 
 Usage:
   toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+                [--sandbox-queue-per-project N] [--max-subscriptions-per-project N] [--webhook-concurrency N]
   toolyard projects create NAME [--json]
   toolyard projects list [--json]
   toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
@@ -26,6 +27,7 @@ const DATA_DIR = '  --data-dir D     the data dir (TOOLYARD_DATA_DIR, default ./
 
 export const COMMAND_USAGE: Record<string, string> = {
   serve: `Usage: toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+                     [--sandbox-queue-per-project N] [--max-subscriptions-per-project N] [--webhook-concurrency N]
 
 Serves the REST API, the MCP endpoints, the dashboard (/mcp/ui) and the metrics (/mcp/metrics).
   --host H         bind address (TOOLYARD_HOST, default 127.0.0.1)
@@ -33,6 +35,9 @@ Serves the REST API, the MCP endpoints, the dashboard (/mcp/ui) and the metrics 
 ${DATA_DIR}
   --public-url U   origin clients use (TOOLYARD_PUBLIC_URL)
   --log-level L    debug, info, warn, error or silent (TOOLYARD_LOG_LEVEL, default info)
+  --sandbox-queue-per-project N     a project's calls waiting for a sandbox worker (default 32)
+  --max-subscriptions-per-project N webhook subscriptions per project (default 100)
+  --webhook-concurrency N           webhook deliveries sent at once, all projects (default 8)
 One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.`,
   projects: `Usage: toolyard projects create NAME [--json]
        toolyard projects list [--json]

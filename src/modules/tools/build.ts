@@ -25,9 +25,11 @@ export interface ToolsFeatureDeps {
   egress: Egress
   /** Told about every tool call (log line, call log, metrics). */
   calls?: CallObserver
+  /** A project's calls that may wait for a sandbox worker. */
+  sandboxQueueLimit: number
 }
 
-export function createToolsFeature({ db, events, credentials, egress, calls }: ToolsFeatureDeps) {
+export function createToolsFeature({ db, events, credentials, egress, calls, sandboxQueueLimit }: ToolsFeatureDeps) {
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -46,12 +48,20 @@ export function createToolsFeature({ db, events, credentials, egress, calls }: T
     catalog,
     functions,
     findFunction,
-    invokeFunction: functionInvoker({ functions, findFunction, credentials, egress }),
+    invokeFunction: functionInvoker({ functions, findFunction, credentials, egress, queueLimit: sandboxQueueLimit }),
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
-      toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+      toolCalls({
+        serverTools,
+        tools: toolRows,
+        credentials,
+        findFunction,
+        egress,
+        validatorFor: validatorCache(),
+        queueLimit: sandboxQueueLimit,
+      }),
       calls,
     ),
   }

@@ -106,9 +106,12 @@ export interface ToolCallsDeps {
   credentials: CredentialAccess
   findFunction: FunctionLookup
   egress: Egress
+  /** A project's calls that may wait for a sandbox worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT). */
+  queueLimit: number
 }
 
-export function toolCalls({ serverTools, tools, credentials, findFunction, egress, validatorFor }: ToolCallsDeps) {
+export function toolCalls(deps: ToolCallsDeps) {
+  const { serverTools, tools, credentials, findFunction, egress, validatorFor, queueLimit } = deps
   const enabledOn = (projectId: string, serverId: string): ServerTool[] =>
     serverTools.effective(projectId, serverId).filter((s) => s.enabled)
 
@@ -142,7 +145,8 @@ export function toolCalls({ serverTools, tools, credentials, findFunction, egres
       }
       data = opened.data
     }
-    return { tool, outcome: await runFunction(fn, args, { host, egress, credentials: data }) }
+    const tenant = { projectId, queueLimit }
+    return { tool, outcome: await runFunction(fn, args, { host, egress, credentials: data, tenant }) }
   }
 
   /** REST scope without a server: every server of the project; the project's unattached tools as a last resort. */
