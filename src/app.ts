@@ -11,6 +11,7 @@ import { credentialsModule } from './modules/credentials'
 import { oauthModule } from './modules/credentials/oauth'
 import { providersModule } from './modules/credentials/providers'
 import { healthModule } from './modules/health'
+import { keysModule } from './modules/keys'
 import { promptsModule } from './modules/prompts'
 import { resourcesModule } from './modules/resources'
 import { serversModule } from './modules/servers'
@@ -38,6 +39,7 @@ export function createApp(deps: Deps) {
   api.use(credentialsModule(deps)).use(providersModule(deps)).use(oauthModule(deps))
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
+  api.use(keysModule(deps))
   api.use(mcpEndpoint({ ...deps, version: VERSION }))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
   return api

@@ -9,6 +9,7 @@ import { VERSION } from './deps'
 import { AppError } from './http/errors'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
+import { serversRepository } from './modules/servers/repository'
 import { firstStartBanner, startServer } from './server'
 
 const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
@@ -17,7 +18,7 @@ Usage:
   toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
   toolyard projects create NAME [--json]
   toolyard projects list [--json]
-  toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+  toolyard keys create --project NAME [--role admin|mcp] [--server SLUG]... [--name LABEL] [--expires-in 30d] [--json]
   toolyard keys list --project NAME [--json]
   toolyard keys revoke KEY_ID [--json]
   toolyard keys rotate-master [--json]
@@ -26,7 +27,9 @@ Usage:
 
 Every command also takes --data-dir D. Configuration comes from TOOLYARD_* environment
 variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
+last line (or one JSON line {project_id, key_id, api_key, role, server_ids} with --json); it is
+shown once. An mcp key may use only the protocol endpoint and the tools/resources/prompts use
+endpoints; --server (repeatable, mcp keys only) limits it to those servers.`
 
 class UsageError extends Error {}
 
@@ -37,6 +40,13 @@ function takeFlag(args: string[], name: string): string | undefined {
   if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`)
   args.splice(i, 2)
   return value
+}
+
+/** Every value of a repeatable flag. */
+function takeAll(args: string[], name: string): string[] {
+  const values: string[] = []
+  for (let v = takeFlag(args, name); v !== undefined; v = takeFlag(args, name)) values.push(v)
+  return values
 }
 
 function takeSwitch(args: string[], name: string): boolean {
@@ -118,6 +128,8 @@ function keysCommand(args: string[]) {
   const projectName = takeFlag(args, '--project')
   const label = takeFlag(args, '--name')
   const expiresIn = takeFlag(args, '--expires-in')
+  const role = takeFlag(args, '--role') ?? 'admin'
+  const slugs = takeAll(args, '--server')
   const config = commandConfig(args)
   noMoreFlags(args)
   const [sub, keyId] = args
@@ -125,15 +137,35 @@ function keysCommand(args: string[]) {
   try {
     if (sub === 'create') {
       if (!projectName) throw new UsageError('keys create needs --project NAME')
+      if (role !== 'admin' && role !== 'mcp') throw new UsageError('--role must be admin or mcp')
+      if (slugs.length && role !== 'mcp') throw new UsageError('--server limits mcp keys only (add --role mcp)')
       const project = projects.projectOrCreate(projectName)
+      const servers = serversRepository(db)
+      const serverIds = slugs.map((slug) => {
+        const row = servers.bySlug(slug)
+        if (!row || row.project_id !== project.id)
+          throw new UsageError(`no server with slug "${slug}" in project ${project.name}`)
+        return row.id
+      })
       const { apiKey, key } = projects.createKey(project.id, {
         name: label,
+        role,
+        serverIds,
         expiresInMs: expiresIn ? parseDuration(expiresIn) : undefined,
       })
-      if (json) console.log(JSON.stringify({ project_id: project.id, key_id: key.id, api_key: apiKey }))
+      if (json)
+        console.log(
+          JSON.stringify({
+            project_id: project.id,
+            key_id: key.id,
+            api_key: apiKey,
+            role: key.role,
+            server_ids: key.server_ids,
+          }),
+        )
       else {
         console.log(
-          `created key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`,
+          `created ${key.role} key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`,
         )
         console.log(apiKey)
       }

@@ -4,6 +4,7 @@ import type { Server } from 'bun'
 import type { Config } from '../config'
 import { authenticateKey, clientAddress, countRequest, RATE_LIMITED } from '../http/guard'
 import type { RateGroup, RateLimiter } from '../http/rate-limit'
+import { mayUseServer } from '../modules/keys/access'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
 import type { ServerRow } from '../modules/servers/repository'
 import type { ServersService } from '../modules/servers/service'
@@ -79,7 +80,9 @@ export function createAdmission(deps: AdmissionDeps) {
       (auth: AuthContext | null): Principal | null => {
         const row = deps.servers.bySlug(slug)
         if (!row) return null
-        if (auth && auth.projectId === row.project_id) return { server: row, principal: `key:${auth.keyId}` }
+        // A key limited to other servers sees this one as unknown.
+        if (auth && auth.projectId === row.project_id && mayUseServer(auth, row.id))
+          return { server: row, principal: `key:${auth.keyId}` }
         if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
         return null
       },
