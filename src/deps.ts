@@ -17,6 +17,7 @@ import { buildVault } from './modules/credentials/build'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { healthRepository } from './modules/health/repository'
 import { healthService } from './modules/health/service'
+import { createOAuthServer } from './modules/oauth-server/build'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { promptsBackend } from './modules/prompts/mcp'
@@ -115,6 +116,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...promptsBackend(prompts),
     ...completionBackend(prompts, resources),
   })
+  // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
+  const oauthServer = createOAuthServer({ db, keyring: vault.keyring, egress, projects, servers, urls })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore()
 
@@ -142,6 +145,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     prompts,
     mcpBackend,
     mcpSessions,
+    oauthServer,
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,

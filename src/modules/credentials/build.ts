@@ -59,6 +59,8 @@ export function buildVault(deps: {
       }),
   })
   return {
+    /** The master keyring; the OAuth server derives its token-signing key from it. */
+    keyring,
     sealer,
     providers,
     credentials,
