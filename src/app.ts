@@ -10,6 +10,7 @@ import { mcpEndpoint } from './mcp/endpoint'
 import { adminModule } from './modules/admin'
 import { credentialsModule } from './modules/credentials'
 import { oauthModule } from './modules/credentials/oauth'
+import { oauthRedirectModule } from './modules/credentials/oauth/redirect'
 import { providersModule } from './modules/credentials/providers'
 import { healthModule } from './modules/health'
 import { keysModule } from './modules/keys'
@@ -42,7 +43,7 @@ export function createApp(deps: Deps) {
   api.use(credentialsModule(deps)).use(providersModule(deps)).use(oauthModule(deps))
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
-  api.use(keysModule(deps)).use(oauthServerModule(deps))
+  api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   api.use(mcpEndpoint({ ...deps, version: VERSION, prmUrl: deps.oauthServer.metadataUrl }))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
   // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp.

@@ -62,7 +62,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ db, config, log, egress })
+  const vault = buildVault({ db, config, log, egress, urls })
   const credentials: CredentialAccess = vault.access
   scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   const projects = projectsService(projectsRepository(db))

@@ -20,6 +20,7 @@ export function buildVault(deps: {
   config: Pick<Config, 'dataDir' | 'masterKey' | 'oauthRefreshMarginS'>
   log: Logger
   egress: Egress
+  urls: { get(): string }
 }) {
   // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
   const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
@@ -43,6 +44,7 @@ export function buildVault(deps: {
     sealer,
     egress: deps.egress,
     log: deps.log,
+    hostedRedirectUri: () => `${deps.urls.get()}/mcp/oauth/redirect`,
     transaction: (fn) => deps.db.transaction(fn)(),
   })
   const access = createCredentialAccess({
