@@ -3,12 +3,17 @@
 import { expect } from 'bun:test'
 
 /** The hidden fields of the consent form (every original authorization parameter). */
-export function hiddenFields(html: string): Record<string, string> {
-  const unescape = (s: string) =>
-    s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+function hiddenFields(html: string): Record<string, string> {
+  const decode = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
   const fields: Record<string, string> = {}
   for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    fields[unescape(m[1]!)] = unescape(m[2]!)
+    fields[decode(m[1]!)] = decode(m[2]!)
   return fields
 }
 

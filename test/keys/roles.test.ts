@@ -37,7 +37,10 @@ describe('/keys', () => {
     expect(mine).toMatchObject({ role: 'mcp', server_ids: [a.id] })
     expect(JSON.stringify(listed)).not.toContain(mcpKey.api_key)
     // Existing keys are admin keys of the whole project.
-    expect(listed.keys.find((k: { id: string }) => k.id !== mcpKey.id)).toMatchObject({ role: 'admin', server_ids: null })
+    expect(listed.keys.find((k: { id: string }) => k.id !== mcpKey.id)).toMatchObject({
+      role: 'admin',
+      server_ids: null,
+    })
   })
 
   test('bad bodies: server_ids on an admin key, an unknown server, an unknown role', async () => {
@@ -101,8 +104,12 @@ describe('an mcp key limited to one server', () => {
     expect((await res.json()).error.code).toBe(-32600)
     expect((await call(app, '/tools/list', { body: { server_id: b.id }, key: mcpKey.api_key })).status).toBe(404)
     expect(
-      (await call(app, '/tools/call', { body: { server_id: b.id, name: 'twice', arguments: { n: 1 } }, key: mcpKey.api_key }))
-        .status,
+      (
+        await call(app, '/tools/call', {
+          body: { server_id: b.id, name: 'twice', arguments: { n: 1 } },
+          key: mcpKey.api_key,
+        })
+      ).status,
     ).toBe(404)
     expect((await call(app, '/tools/list', { body: {}, key: mcpKey.api_key })).status).toBe(403)
   })
@@ -130,7 +137,10 @@ describe('an mcp key limited to one server', () => {
 })
 
 test('CLI: keys create --role mcp --server SLUG --json prints the role and server ids', async () => {
-  const r = await runCli(['keys', 'create', '--project', 'test', '--role', 'mcp', '--server', a.slug, '--json'], app.dataDir)
+  const r = await runCli(
+    ['keys', 'create', '--project', 'test', '--role', 'mcp', '--server', a.slug, '--json'],
+    app.dataDir,
+  )
   expect(r.code).toBe(0)
   const out = JSON.parse(r.stdout)
   expect(out).toMatchObject({ role: 'mcp', server_ids: [a.id] })

@@ -192,7 +192,12 @@ describe('access', () => {
   })
 
   test('a notification with a bad key is answered with the -32600 error, not 202', async () => {
-    const res = await post(app, slug, { jsonrpc: '2.0', method: 'notifications/initialized' }, { key: `tyk_${'y'.repeat(43)}` })
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { key: `tyk_${'y'.repeat(43)}` },
+    )
     expect(res.status).toBe(200)
     expect((await json(res)).error.code).toBe(-32600)
   })
@@ -272,7 +277,10 @@ describe('origin and host', () => {
 
   test("OAuth discovery: the server's metadata and the issuer's answer; other probes get a fast 404", async () => {
     const root = app.base.replace(/\/mcp$/, '')
-    for (const path of [`/.well-known/oauth-protected-resource/mcp/${slug}`, '/.well-known/oauth-authorization-server']) {
+    for (const path of [
+      `/.well-known/oauth-protected-resource/mcp/${slug}`,
+      '/.well-known/oauth-authorization-server',
+    ]) {
       const res = await fetch(root + path, { signal: AbortSignal.timeout(5000) })
       expect(res.status).toBe(200)
     }

@@ -41,7 +41,8 @@ afterAll(async () => {
 
 test('mcp-remote completes its OAuth flow (browser step driven by the test) and calls a tool', async () => {
   const env: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DISPLAY' && k !== 'WAYLAND_DISPLAY') env[k] = v
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && k !== 'DISPLAY' && k !== 'WAYLAND_DISPLAY') env[k] = v
   const proc = Bun.spawn([NODE, MCP_REMOTE, url, String(freePort())], {
     stdin: 'pipe',
     stdout: 'pipe',
@@ -73,11 +74,21 @@ test('mcp-remote completes its OAuth flow (browser step driven by the test) and 
       throw new Error(`mcp-remote exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`)
   }
   const response = (id: number) =>
-    waitFor(`response ${id} from mcp-remote`, async () => (await alive(), responses.get(id)), { timeoutMs: 30_000 })
+    waitFor(
+      `response ${id} from mcp-remote`,
+      async () => {
+        await alive()
+        return responses.get(id)
+      },
+      { timeoutMs: 30_000 },
+    )
   try {
     const authUrl = await waitFor(
       'mcp-remote to open the authorization URL',
-      async () => (await alive(), existsSync(opened) ? readFileSync(opened, 'utf8').trim().split('\n')[0] : undefined),
+      async () => {
+        await alive()
+        return existsSync(opened) ? readFileSync(opened, 'utf8').trim().split('\n')[0] : undefined
+      },
       { timeoutMs: 30_000 },
     )
     expect(new URL(authUrl).pathname).toBe('/mcp/oauth/authorize')
@@ -89,7 +100,10 @@ test('mcp-remote completes its OAuth flow (browser step driven by the test) and 
     const tryHost = async (host: string) => {
       const u = new URL(back)
       u.hostname = host
-      return fetch(u).then((r) => r.status, () => 0)
+      return fetch(u).then(
+        (r) => r.status,
+        () => 0,
+      )
     }
     expect((await tryHost('127.0.0.1')) || (await tryHost('[::1]'))).toBe(200)
 

@@ -2,9 +2,9 @@
 // metadata), registration, the consent page approved with a key, then tool calls with the token; the token is refused
 // on another server; refresh rotates the refresh token; revoking the client stops its tokens.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { json, serverWithToolkits, toolkitWithTools } from '../helpers/api'

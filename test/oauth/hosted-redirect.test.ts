@@ -65,7 +65,9 @@ describe('hosted OAuth redirect', () => {
     expect(await unknown.text()).toContain('unknown or incomplete')
 
     const init = await app.call('/oauth/init', { body: { provider_id: 'hostedidp' } })
-    const denied = await fetch(`${app.base}/oauth/redirect?error=access_denied&error_description=nope&state=${init.body.state}`)
+    const denied = await fetch(
+      `${app.base}/oauth/redirect?error=access_denied&error_description=nope&state=${init.body.state}`,
+    )
     expect(denied.status).toBe(400)
     expect(await denied.text()).toContain('access_denied')
     expect((await app.call('/oauth/status', { body: { state: init.body.state } })).body.status).toBe('failed')

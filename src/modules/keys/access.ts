@@ -13,7 +13,7 @@ const MCP_USE_ROUTES = new Set([
   'POST /prompts/get',
 ])
 
-export const FORBIDDEN_FOR_MCP_KEY =
+const FORBIDDEN_FOR_MCP_KEY =
   'this key has the mcp role: it may use the protocol endpoint and POST /tools/list, /tools/call, /resources/list, ' +
   '/resources/read, /prompts/list, /prompts/get only (use an admin key)'
 

@@ -23,7 +23,7 @@ export class OAuthError extends Error {
 }
 
 /** https anywhere; http only for loopback (RFC 8252); private-use schemes (com.example.app:/cb) for native apps. */
-export function redirectUriProblem(uri: unknown): string | null {
+function redirectUriProblem(uri: unknown): string | null {
   if (typeof uri !== 'string' || uri.length > 2000) return 'must be a string URL'
   let url: URL
   try {
@@ -84,9 +84,13 @@ export function oauthClients(deps: { repo: OAuthServerRepository; egress: Egress
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`)
       doc = JSON.parse(res.text) as Record<string, unknown>
     } catch (err) {
-      throw new OAuthError('invalid_client', `the client metadata document ${url} could not be read (${(err as Error).message})`)
+      throw new OAuthError(
+        'invalid_client',
+        `the client metadata document ${url} could not be read (${(err as Error).message})`,
+      )
     }
-    if (doc.client_id !== url) throw new OAuthError('invalid_client', 'the client metadata document names another client_id')
+    if (doc.client_id !== url)
+      throw new OAuthError('invalid_client', 'the client metadata document names another client_id')
     const uris = doc.redirect_uris
     if (!Array.isArray(uris) || uris.some((u) => redirectUriProblem(u)))
       throw new OAuthError('invalid_client', 'the client metadata document has no valid redirect_uris')

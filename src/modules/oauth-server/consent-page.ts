@@ -45,7 +45,10 @@ ${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ''}
 
 /** A request that cannot be sent back to the client (unknown client, bad redirect_uri): said in words, no redirect. */
 export function errorPage(message: string): string {
-  return page('Authorization failed', `<h1>This authorization request cannot be completed</h1><p class="error">${esc(message)}</p>`)
+  return page(
+    'Authorization failed',
+    `<h1>This authorization request cannot be completed</h1><p class="error">${esc(message)}</p>`,
+  )
 }
 
 /** Result page of the hosted third-party OAuth redirect. */

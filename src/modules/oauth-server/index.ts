@@ -4,14 +4,18 @@ import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { notFound } from '../../http/errors'
 import { type GuardDeps, guard } from '../../http/guard'
-import { OAuthError } from './clients'
 import type { OAuthServer } from './build'
+import { OAuthError } from './clients'
 import { HTML_HEADERS } from './consent-page'
 import type { AuthorizeAnswer } from './service'
 
 const tags = ['oauth-server']
 // Public clients run in browsers too (the token and registration endpoints are called cross-origin).
-const JSON_HEADERS = { 'content-type': 'application/json', 'cache-control': 'no-store', 'access-control-allow-origin': '*' }
+const JSON_HEADERS = {
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+  'access-control-allow-origin': '*',
+}
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSON_HEADERS })
 
@@ -30,7 +34,8 @@ const answer = (a: AuthorizeAnswer) =>
     ? new Response(null, { status: 302, headers: { location: a.redirect, 'cache-control': 'no-store' } })
     : new Response(a.page, { status: a.status, headers: HTML_HEADERS })
 
-const asRecord = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {})
+const asRecord = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {}
 
 const GrantView = t.Object({
   id: t.String(),

@@ -51,9 +51,10 @@ export function oauthServerRepository(db: Db) {
   const insertRefresh = db.query(
     'INSERT INTO oauth_refresh_tokens (hash, grant_id, expires_at) VALUES ($hash, $grant_id, $expires_at)',
   )
-  const refresh = db.query<{ hash: string; grant_id: string; expires_at: string; used_at: string | null }, { hash: string }>(
-    'SELECT * FROM oauth_refresh_tokens WHERE hash = $hash',
-  )
+  const refresh = db.query<
+    { hash: string; grant_id: string; expires_at: string; used_at: string | null },
+    { hash: string }
+  >('SELECT * FROM oauth_refresh_tokens WHERE hash = $hash')
   const useRefresh = db.query('UPDATE oauth_refresh_tokens SET used_at = $at WHERE hash = $hash AND used_at IS NULL')
 
   return {

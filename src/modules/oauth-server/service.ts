@@ -91,7 +91,11 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
       const c = await check(form)
       if (!('client' in c)) return c
       if (form.decision === 'deny')
-        return back(c.redirectUri, { error: 'access_denied', error_description: 'the request was denied', state: c.params.state })
+        return back(c.redirectUri, {
+          error: 'access_denied',
+          error_description: 'the request was denied',
+          state: c.params.state,
+        })
       if (form.decision !== 'approve') return consent(c, 'Choose Approve or Deny.')
       const key = typeof form.api_key === 'string' ? form.api_key.trim() : ''
       const auth = deps.projects.authenticate(key)
@@ -121,4 +125,3 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
     },
   }
 }
-

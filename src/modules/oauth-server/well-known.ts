@@ -3,7 +3,11 @@
 import { Elysia } from 'elysia'
 import type { OAuthServer } from './build'
 
-const HEADERS = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'cache-control': 'max-age=300' }
+const HEADERS = {
+  'content-type': 'application/json',
+  'access-control-allow-origin': '*',
+  'cache-control': 'max-age=300',
+}
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: HEADERS })
 
 export const wellKnownModule = (deps: { oauthServer: OAuthServer; urls: { get(): string } }) => {

@@ -14,7 +14,9 @@ const RedirectQuery = t.Object({
   error_description: t.Optional(t.String({ maxLength: 2000 })),
 })
 
-export const oauthRedirectModule = (deps: GuardDeps & { vault: { oauth: OAuthService; providers: ProvidersService } }) => {
+export const oauthRedirectModule = (
+  deps: GuardDeps & { vault: { oauth: OAuthService; providers: ProvidersService } },
+) => {
   const { oauth, providers } = deps.vault
   const page = (status: number, title: string, message: string) =>
     new Response(messagePage(title, message), { status, headers: HTML_HEADERS })
@@ -24,7 +26,12 @@ export const oauthRedirectModule = (deps: GuardDeps & { vault: { oauth: OAuthSer
     if (!q.state || !projectId)
       return page(400, 'Not connected', 'This sign-in link is unknown or incomplete. Start the connection again.')
     try {
-      const received = oauth.callback(projectId, { state: q.state, code: q.code, error: q.error, error_description: q.error_description })
+      const received = oauth.callback(projectId, {
+        state: q.state,
+        code: q.code,
+        error: q.error,
+        error_description: q.error_description,
+      })
       if (received.status === 'failed') return page(400, 'Not connected', received.message)
       const done = await oauth.exchange(projectId, q.state)
       const name = providers.oauthClient(projectId, done.provider_id).name

@@ -9,17 +9,21 @@ import type { ProvidersService } from './service'
 export const providersModule = (deps: GuardDeps & { vault: { providers: ProvidersService; oauth: OAuthService } }) =>
   new Elysia({ name: 'toolyard.providers' })
     .use(guard(deps))
-    .get('/providers', ({ auth }) => ({
+    .get(
+      '/providers',
+      ({ auth }) => ({
         providers: deps.vault.providers.list(auth.projectId),
         redirect_uri: deps.vault.oauth.hostedRedirectUri(),
-      }), {
-      api: 'credentials_read',
-      response: { 200: ProviderList, ...errorResponses },
-      detail: {
-        tags: ['providers'],
-        summary: 'Built-in providers and the project’s own, with whether OAuth is configured',
+      }),
+      {
+        api: 'credentials_read',
+        response: { 200: ProviderList, ...errorResponses },
+        detail: {
+          tags: ['providers'],
+          summary: 'Built-in providers and the project’s own, with whether OAuth is configured',
+        },
       },
-    })
+    )
     .post(
       '/providers',
       ({ auth, body, set }) => {
