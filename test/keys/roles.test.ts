@@ -149,4 +149,4 @@ test('CLI: keys create --role mcp --server SLUG --json prints the role and serve
   const bad = await runCli(['keys', 'create', '--project', 'test', '--server', a.slug], app.dataDir)
   expect(bad.code).toBe(2)
   expect(bad.stderr).toContain('--role mcp')
-})
+}, 30_000)
