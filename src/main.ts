@@ -10,7 +10,6 @@ import { AppError } from './http/errors'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
 import { serversRepository } from './modules/servers/repository'
-import { firstStartBanner, startServer } from './server'
 
 const HELP = `toolyard ${VERSION} — hosted MCP tool servers in one binary
 
@@ -77,6 +76,8 @@ function openProjects(config: ReturnType<typeof loadConfig>) {
 
 async function serve(args: string[]) {
   const config = loadConfig(flagsToEnv(args, process.env))
+  // Loaded only to serve: the other commands start without the HTTP app and its dependencies.
+  const { firstStartBanner, startServer } = await import('./server')
   let server: Awaited<ReturnType<typeof startServer>>
   try {
     server = await startServer(config)
