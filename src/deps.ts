@@ -20,6 +20,7 @@ import { buildVault } from './modules/credentials/build'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { healthRepository } from './modules/health/repository'
 import { healthService } from './modules/health/service'
+import { createOAuthServer } from './modules/oauth-server/build'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { promptsBackend } from './modules/prompts/mcp'
@@ -81,7 +82,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ db, config, log, egress, onRefresh: metrics.oauthRefresh })
+  const vault = buildVault({ db, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
   const credentials: CredentialAccess = vault.access
   if (overrides.background !== false)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
@@ -152,6 +153,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...observedPrompts(promptsBackend(prompts), calls),
     ...completionBackend(prompts, resources),
   })
+  // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
+  const oauthServer = createOAuthServer({ db, keyring: vault.keyring, egress, projects, servers, urls })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore()
 
@@ -185,6 +188,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     metrics,
     callLog,
     calls,
+    oauthServer,
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,

@@ -8,7 +8,7 @@ Usage:
                 [--sandbox-queue-per-project N] [--max-subscriptions-per-project N] [--webhook-concurrency N]
   toolyard projects create NAME [--json]
   toolyard projects list [--json]
-  toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+  toolyard keys create --project NAME [--role admin|mcp] [--server SLUG]... [--name LABEL] [--expires-in 30d] [--json]
   toolyard keys list --project NAME [--json]
   toolyard keys revoke KEY_ID [--json]
   toolyard keys rotate-master [--json]
@@ -21,7 +21,9 @@ Usage:
 
 Every command also takes --data-dir D; \`toolyard <command> --help\` explains one command. Configuration comes from
 TOOLYARD_* environment variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
+last line (or one JSON line {project_id, key_id, api_key, role, server_ids} with --json); it is shown once. An mcp
+key may use only the protocol endpoint and the tools/resources/prompts use endpoints; --server (repeatable) limits
+it to those servers.`
 
 const DATA_DIR = '  --data-dir D     the data dir (TOOLYARD_DATA_DIR, default ./data)'
 
@@ -44,7 +46,7 @@ One server per data dir: a second serve on the same data dir exits 2; so does a 
 
 Creates or lists projects in the data dir's database (safe next to a running server).
 ${DATA_DIR}`,
-  keys: `Usage: toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+  keys: `Usage: toolyard keys create --project NAME [--role admin|mcp] [--server SLUG]... [--name LABEL] [--expires-in 30d] [--json]
        toolyard keys list --project NAME [--json]
        toolyard keys revoke KEY_ID [--json]
        toolyard keys rotate-master [--json]

@@ -2,8 +2,10 @@
 // check and rate limit are the REST guard's (src/http/guard.ts); the answers are the transport's (JSON-RPC errors).
 import type { Server } from 'bun'
 import type { Config } from '../config'
+import { presentedApiKey } from '../http/credentials-header'
 import { authenticateKey, clientAddress, countRequest, RATE_LIMITED } from '../http/guard'
 import type { RateGroup, RateLimiter } from '../http/rate-limit'
+import { mayUseServer } from '../modules/keys/access'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
 import type { ServerRow } from '../modules/servers/repository'
 import type { ServersService } from '../modules/servers/service'
@@ -17,7 +19,7 @@ import { isSupported, SUPPORTED_VERSIONS } from './versions'
 export const TRANSPORT_ERROR = -32000
 /** The same words for an unknown slug and a bad key, so neither reveals whether the server exists. */
 const ACCESS_DENIED = 'Invalid Request: unknown server or invalid API key'
-export const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id'
+export const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate'
 
 /** A caller of one server: its key (`key:<id>`) or, on a public server without a key, its address (`addr:<ip>`). */
 export type Principal = { server: ServerRow; principal: string }
@@ -30,6 +32,8 @@ export interface Admission<W extends { principal: string }> {
   /** Who the caller is, given the project of its key (null: none, or one the guard refuses); null denies it. */
   identify: (auth: AuthContext | null) => W | null
   denied: (base: ResponseHeaders) => Response
+  /** OAuth for this resource: no credential at all, or an access token it refuses → 401 (else `denied`). */
+  unauthorized?: (problem: 'missing' | 'invalid_token', base: ResponseHeaders) => Response
   /** Only POSTs count; GET/DELETE are session plumbing. The subject is the caller's principal. */
   group?: RateGroup
 }
@@ -40,6 +44,15 @@ export interface AdmissionDeps {
   servers: ServersService
   projects: ProjectsService
   limiter: RateLimiter
+  /** Access tokens of Toolyard's own OAuth server (src/modules/oauth-server). */
+  oauthServer: { authenticate(token: string): Promise<AuthContext | null> }
+}
+
+/** A Bearer value that is not an API key (`tyk_…`) is an OAuth access token; X-API-Key is always a key. */
+function accessTokenOf(headers: Headers): string | undefined {
+  if (headers.get('x-api-key')?.trim()) return undefined
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization')?.trim() ?? '')
+  return m?.[1] && !m[1].startsWith('tyk_') ? m[1] : undefined
 }
 
 export function createAdmission(deps: AdmissionDeps) {
@@ -66,8 +79,14 @@ export function createAdmission(deps: AdmissionDeps) {
       if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
       const bad = await a.check?.(base)
       if (bad) return bad
-      const who = a.identify(authenticateKey(deps.projects, request.headers))
-      if (!who) return a.denied(base)
+      const token = a.unauthorized ? accessTokenOf(request.headers) : undefined
+      const auth = token ? await deps.oauthServer.authenticate(token) : authenticateKey(deps.projects, request.headers)
+      const who = a.identify(auth)
+      if (!who) {
+        if (a.unauthorized && token) return a.unauthorized('invalid_token', base)
+        if (a.unauthorized && !presentedApiKey(request.headers)) return a.unauthorized('missing', base)
+        return a.denied(base)
+      }
       if (!a.group) return { who, headers: base }
       const rate = countRequest(deps.limiter, a.group, who.principal)
       const headers = { ...base, ...rate.headers }
@@ -79,10 +98,36 @@ export function createAdmission(deps: AdmissionDeps) {
       (auth: AuthContext | null): Principal | null => {
         const row = deps.servers.bySlug(slug)
         if (!row) return null
-        if (auth && auth.projectId === row.project_id) return { server: row, principal: `key:${auth.keyId}` }
+        // A key limited to other servers sees this one as unknown.
+        if (auth && auth.projectId === row.project_id && mayUseServer(auth, row.id))
+          return { server: row, principal: `key:${auth.keyId}` }
         if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
         return null
       },
+    /**
+     * 401 with the server's Protected Resource Metadata URL, so OAuth clients can discover how to get a token; the
+     * body stays a JSON-RPC error.
+     */
+    unauthorized:
+      (metadataUrl: string, id?: RpcId) =>
+      (problem: 'missing' | 'invalid_token', base: ResponseHeaders): Response =>
+        jsonResponse(
+          failure(
+            id,
+            RPC.INVALID_REQUEST,
+            problem === 'missing'
+              ? 'Unauthorized: send an API key (X-API-Key) or an OAuth access token (Authorization: Bearer)'
+              : 'Unauthorized: the access token is invalid, expired, revoked or for another server',
+          ),
+          401,
+          {
+            ...base,
+            'www-authenticate':
+              problem === 'missing'
+                ? `Bearer resource_metadata="${metadataUrl}"`
+                : `Bearer error="invalid_token", resource_metadata="${metadataUrl}"`,
+          },
+        ),
     /** Access denied, HTTP 200, with the request's id when it could be read. */
     denied: (id?: RpcId) => (base: ResponseHeaders) =>
       jsonResponse(failure(id, RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base),

@@ -26,6 +26,8 @@ import type { Session, SessionStore } from './sessions'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
+  /** The Protected Resource Metadata URL of a server (RFC 9728), named in every 401. */
+  prmUrl(slug: string): string
   log: Logger
   events: EventBus
   mcpBackend: McpBackend
@@ -46,7 +48,8 @@ const ALLOW_HEADERS =
 const SlugParams = t.Object({ slug: t.String() })
 
 export function mcpEndpoint(deps: McpEndpointDeps) {
-  const { origins, cors, admit, onServer, denied, badVersionHeader } = createAdmission(deps)
+  const { origins, cors, admit, onServer, denied, unauthorized, badVersionHeader } = createAdmission(deps)
+  const metadataUrl = (slug: string) => deps.prmUrl(slug)
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
@@ -112,6 +115,8 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       },
       identify: onServer(slug, request, server),
       denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
+      unauthorized: (problem, base) =>
+        unauthorized(metadataUrl(slug), parsed && !Array.isArray(body) ? idOf(body) : undefined)(problem, base),
       group: 'protocol',
     })
     if (admitted instanceof Response) {
@@ -174,6 +179,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       check: (base) => badVersionHeader(headers, base),
       identify: onServer(slug, request, server),
       denied: denied(),
+      unauthorized: unauthorized(metadataUrl(slug)),
     })
     if (admitted instanceof Response) return admitted
     const { who, headers: base } = admitted
@@ -202,6 +208,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
           : null,
       identify: onServer(slug, request, server),
       denied: denied(),
+      unauthorized: unauthorized(metadataUrl(slug)),
     })
     if (admitted instanceof Response) return admitted
     const { who, headers: base } = admitted

@@ -80,7 +80,8 @@ describe('toolyard CLI', () => {
     const lines = json.stdout.trim().split('\n')
     expect(lines).toHaveLength(1)
     const out = JSON.parse(lines[0]!)
-    expect(Object.keys(out).sort()).toEqual(['api_key', 'key_id', 'project_id'])
+    expect(Object.keys(out).sort()).toEqual(['api_key', 'key_id', 'project_id', 'role', 'server_ids'])
+    expect(out).toMatchObject({ role: 'admin', server_ids: null })
     expect(out.api_key).toMatch(/^tyk_[A-Za-z0-9_-]{43}$/)
 
     // The project was created on the fly, and both keys belong to it.
