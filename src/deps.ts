@@ -34,6 +34,9 @@ import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { runFunction } from './runtime/run-function'
 import { shutdownSandbox } from './runtime/sandbox-pool'
+import { cachedKeys, cachedSlugs } from './read-model/cached-repositories'
+import { sqliteChangeSignal } from './read-model/change-signal'
+import { createReadModel } from './read-model/read-model'
 
 export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
 
@@ -55,6 +58,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
   }
 
+  // What the request path reads (keys, servers by slug, tool sets, functions) is answered from memory until a write
+  // by this process or another one moves the change signal (docs/decisions.md, "Hot path").
+  const readModel = createReadModel({ signal: sqliteChangeSignal(db), inTransaction: () => db.inTransaction })
+
   const limiter = createRateLimiter(config.rateLimits)
   const events = createEventBus()
   const scheduler = createScheduler(log)
@@ -64,15 +71,15 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const vault = buildVault({ db, config, log, egress })
   const credentials: CredentialAccess = vault.access
   scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
-  const projects = projectsService(projectsRepository(db))
+  const projects = projectsService(cachedKeys(readModel, projectsRepository(db)))
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
-  const toolsFeature = createToolsFeature({ db, events, credentials, egress })
+  const toolsFeature = createToolsFeature({ db, events, credentials, egress, readModel })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  const servers = serversService(db, serversRepository(db), urls.get, serverTools)
+  const servers = serversService(db, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)
 
   // Resources and prompts. Resource functions run like tool functions (same lookup, runtime and host).
   const resourceFunctions: ResourceFunctionRunner = {
@@ -122,6 +129,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     config,
     log,
     db,
+    readModel,
     urls,
     limiter,
     events,

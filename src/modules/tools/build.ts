@@ -3,6 +3,8 @@ import type { Db } from '../../db/open'
 import type { Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
+import type { ReadModel } from '../../read-model/read-model'
+import { toolIndex } from '../../read-model/tools'
 import { functionLookup, toolCalls, validatorCache } from './call'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
@@ -21,14 +23,19 @@ export interface ToolsFeatureDeps {
   events: EventBus
   credentials: CredentialAccess
   egress: Egress
+  /** Request-path reads come from memory until a write (src/read-model). */
+  readModel: ReadModel
 }
 
-export function createToolsFeature({ db, events, credentials, egress }: ToolsFeatureDeps) {
+export function createToolsFeature({ db, events, credentials, egress, readModel }: ToolsFeatureDeps) {
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
   const functions = functionsService(functionsRepository(db))
-  const findFunction = functionLookup(functions)
+  // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
+  const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
+    maxEntries: 10_000,
+  })
   const serverTools = serverToolsService(
     db,
     serverToolsRepository(db),
@@ -46,7 +53,13 @@ export function createToolsFeature({ db, events, credentials, egress }: ToolsFea
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
-      toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+      toolCalls({
+        index: toolIndex(readModel, serverTools, toolRows),
+        credentials,
+        findFunction,
+        egress,
+        validatorFor: validatorCache(),
+      }),
     ),
   }
 }

@@ -66,7 +66,7 @@ const callResult = ({ tool, outcome }: ToolCall): CallToolResult =>
 
 export function toolsMcp(calls: ToolCalls) {
   const backend: ToolsBackend = {
-    listTools: (server) => calls.listed(server).map(mcpTool),
+    listTools: (server) => calls.listed(server),
     callTool: async (server, name, args, host) => callResult(await calls.onServer(server, name, args ?? {}, host)),
   }
 
@@ -74,7 +74,7 @@ export function toolsMcp(calls: ToolCalls) {
     backend,
     /** REST /tools/list: one server's tools, or the union over the project's servers. */
     restList: (projectId: string, server: ServerRow | undefined): McpTool[] =>
-      (server ? calls.listed(server) : calls.listedInProject(projectId)).map(mcpTool),
+      server ? calls.listed(server) : calls.listedInProject(projectId).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(
       projectId: string,
