@@ -32,11 +32,11 @@ import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
-import { runFunction } from './runtime/run-function'
-import { shutdownSandbox } from './runtime/sandbox-pool'
 import { cachedKeys, cachedSlugs } from './read-model/cached-repositories'
 import { sqliteChangeSignal } from './read-model/change-signal'
 import { createReadModel } from './read-model/read-model'
+import { runFunction } from './runtime/run-function'
+import { shutdownSandbox } from './runtime/sandbox-pool'
 
 export const VERSION: string = process.env.TOOLYARD_BUILD_VERSION ?? '0.1.0'
 

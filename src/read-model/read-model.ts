@@ -8,7 +8,11 @@ export interface ReadModel {
    * A cached view of `load`: answers from memory while nothing was written; `key` names the arguments. Results
    * (undefined and null included) are kept; callers must not mutate what they get.
    */
-  memo<A extends unknown[], R>(load: (...args: A) => R, key: (...args: A) => string, opts: LruOptions<R>): (...args: A) => R
+  memo<A extends unknown[], R>(
+    load: (...args: A) => R,
+    key: (...args: A) => string,
+    opts: LruOptions<R>,
+  ): (...args: A) => R
   /** Whether the caches were valid at the last check, and how many times they were dropped (tests, bench). */
   stats(): { drops: number; entries: number }
 }

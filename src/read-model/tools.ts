@@ -7,14 +7,14 @@ import { mcpTool } from '../modules/tools/view'
 import type { ReadModel } from './read-model'
 
 /** A server's enabled tools in listing order (by name), found by name in O(1). */
-export interface ServerToolSet {
+interface ServerToolSet {
   enabled: ServerTool[]
   byName: Map<string, ServerTool>
   /** The tools/list items, built on first use and shared by every later page (frozen: callers only serialize). */
   listed(): McpTool[]
 }
 
-export type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }
+type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }
 
 export interface ToolIndex {
   server(projectId: string, serverId: string): ServerToolSet
