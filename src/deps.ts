@@ -46,7 +46,8 @@ export interface DepsOverrides {
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
-  const db: Db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
+  const dbPath = join(config.dataDir, 'toolyard.sqlite')
+  const db: Db = openDatabase(dbPath)
   migrate(db)
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
@@ -60,7 +61,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
 
   // What the request path reads (keys, servers by slug, tool sets, functions) is answered from memory until a write
   // by this process or another one moves the change signal (docs/decisions.md, "Hot path").
-  const readModel = createReadModel({ signal: sqliteChangeSignal(db), inTransaction: () => db.inTransaction })
+  const readModel = createReadModel({ signal: sqliteChangeSignal(db, dbPath), inTransaction: () => db.inTransaction })
 
   const limiter = createRateLimiter(config.rateLimits)
   const events = createEventBus()
