@@ -33,6 +33,7 @@ import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { cachedKeys, cachedSlugs } from './read-model/cached-repositories'
+import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
 import { sqliteChangeSignal } from './read-model/change-signal'
 import { createReadModel } from './read-model/read-model'
 import { runFunction } from './runtime/run-function'
@@ -49,6 +50,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const dbPath = join(config.dataDir, 'toolyard.sqlite')
   const db: Db = openDatabase(dbPath)
   migrate(db)
+  ensureChangeCounters(db)
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -61,7 +63,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
 
   // What the request path reads (keys, servers by slug, tool sets, functions) is answered from memory until a write
   // by this process or another one moves the change signal (docs/decisions.md, "Hot path").
-  const readModel = createReadModel({ signal: sqliteChangeSignal(db, dbPath), inTransaction: () => db.inTransaction })
+  const readModel = createReadModel({
+    signal: sqliteChangeSignal(db, dbPath),
+    counters: readChangeCounters(db),
+    inTransaction: () => db.inTransaction,
+  })
 
   const limiter = createRateLimiter(config.rateLimits)
   const events = createEventBus()

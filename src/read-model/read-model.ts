@@ -1,42 +1,50 @@
-// The in-memory read model of the request path: caches that answer from memory until the change signal moves
-// (docs/decisions.md, "Hot path"). Built lazily, bounded, dropped whole on any write.
+// The in-memory read model of the request path: caches that answer from memory until a commit touches what they
+// hold (docs/decisions.md, "Hot path"). Built lazily, bounded, dropped per area.
+import type { Area } from './change-counters'
 import type { ChangeSignal } from './change-signal'
 import { Lru, type LruOptions } from './lru'
 
+export interface MemoOptions<R> extends LruOptions<R> {
+  /** The areas the value is read from: a commit to any of them drops the cache. */
+  areas: readonly Area[]
+}
+
 export interface ReadModel {
   /**
-   * A cached view of `load`: answers from memory while nothing was written; `key` names the arguments. Results
-   * (undefined and null included) are kept; callers must not mutate what they get.
+   * A cached view of `load`: answers from memory while nothing it reads from changed; `key` names the arguments.
+   * Results (undefined and null included) are kept; callers must not mutate what they get.
    */
   memo<A extends unknown[], R>(
     load: (...args: A) => R,
     key: (...args: A) => string,
-    opts: LruOptions<R>,
+    opts: MemoOptions<R>,
   ): (...args: A) => R
-  /** Whether the caches were valid at the last check, and how many times they were dropped (tests, bench). */
-  stats(): { drops: number; entries: number }
 }
 
 export interface ReadModelDeps {
   signal: ChangeSignal
+  /** Each area's change counter; read only after the signal moved. */
+  counters: () => Map<string, number>
   /** True while a write transaction is open on this connection: its reads may be rolled back, so they bypass caches. */
   inTransaction: () => boolean
 }
 
-export function createReadModel({ signal, inTransaction }: ReadModelDeps): ReadModel {
-  const caches: Lru<string, unknown>[] = []
+export function createReadModel({ signal, counters, inTransaction }: ReadModelDeps): ReadModel {
+  const caches: { areas: readonly Area[]; lru: Lru<string, unknown> }[] = []
   let seen = signal.version()
-  let drops = 0
+  let counted = counters()
 
-  /** Drops every cache when the signal moved since the last check; false inside a transaction (do not cache). */
+  /** Drops the caches of every area a commit touched since the last check; false inside a transaction (do not cache). */
   const fresh = (): boolean => {
     if (inTransaction()) return false
     const now = signal.version()
-    if (now !== seen) {
-      seen = now
-      drops++
-      for (const c of caches) c.clear()
-    }
+    if (now === seen) return true
+    seen = now
+    const next = counters()
+    const changed = new Set<string>()
+    for (const [area, n] of next) if (counted.get(area) !== n) changed.add(area)
+    counted = next
+    if (changed.size) for (const c of caches) if (c.areas.some((a) => changed.has(a))) c.lru.clear()
     return true
   }
 
@@ -44,20 +52,20 @@ export function createReadModel({ signal, inTransaction }: ReadModelDeps): ReadM
     memo<A extends unknown[], R>(
       load: (...args: A) => R,
       key: (...args: A) => string,
-      opts: LruOptions<R>,
+      opts: MemoOptions<R>,
     ): (...args: A) => R {
-      const cache = new Lru<string, R>(opts)
-      caches.push(cache as Lru<string, unknown>)
+      const lru = new Lru<string, R>(opts)
+      caches.push({ areas: opts.areas, lru: lru as Lru<string, unknown> })
       return (...args: A): R => {
         if (!fresh()) return load(...args)
         const k = key(...args)
-        if (cache.has(k)) return cache.get(k) as R
+        if (lru.has(k)) return lru.get(k) as R
+        const before = seen
         const value = load(...args)
-        // A load that wrote (it should not) moved the signal: keep nothing built across a write.
-        if (signal.version() === seen) cache.set(k, value)
+        // Keep nothing read across a commit (a load should not write, but another process may have committed).
+        if (fresh() && seen === before) lru.set(k, value)
         return value
       }
     },
-    stats: () => ({ drops, entries: caches.reduce((n, c) => n + c.size, 0) }),
   }
 }

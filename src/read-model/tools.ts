@@ -55,12 +55,17 @@ export function toolIndex(rm: ReadModel, serverTools: ServerToolsService, tools:
     (projectId: string, serverId: string) => toolSet(serverTools.effective(projectId, serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
     // Counted twice (rows and listing) so the bound holds once a set has been listed.
-    { maxEntries: 10_000, maxWeight: MAX_TOOLS_HELD, weigh: (s) => 1 + 2 * s.enabled.length },
+    {
+      maxEntries: 10_000,
+      maxWeight: MAX_TOOLS_HELD,
+      weigh: (s) => 1 + 2 * s.enabled.length,
+      areas: ['servers', 'tools'],
+    },
   )
   const projectServers = rm.memo(
     (projectId: string) => serverTools.projectServers(projectId),
     (projectId) => projectId,
-    { maxEntries: 10_000, maxWeight: 1_000_000, weigh: (ids) => 1 + ids.length },
+    { maxEntries: 10_000, maxWeight: 1_000_000, weigh: (ids) => 1 + ids.length, areas: ['servers'] },
   )
   type ProjectNames = Map<string, { serverId: string; st: ServerTool }[]>
   const projectNames = rm.memo(
@@ -75,12 +80,12 @@ export function toolIndex(rm: ReadModel, serverTools: ServerToolsService, tools:
       return names
     },
     (projectId) => projectId,
-    { maxEntries: 1_000, maxWeight: MAX_TOOLS_HELD, weigh: (m) => 1 + m.size },
+    { maxEntries: 1_000, maxWeight: MAX_TOOLS_HELD, weigh: (m) => 1 + m.size, areas: ['servers', 'tools'] },
   )
   const unattached = rm.memo(
     (projectId: string, name: string) => tools.byName(projectId, name),
     (projectId, name) => `${projectId}\u0000${name}`,
-    { maxEntries: 10_000 },
+    { maxEntries: 10_000, areas: ['tools'] },
   )
 
   return {

@@ -35,6 +35,7 @@ export function createToolsFeature({ db, events, credentials, egress, readModel 
   // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
   const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
     maxEntries: 10_000,
+    areas: ['functions'],
   })
   const serverTools = serverToolsService(
     db,
