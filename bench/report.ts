@@ -22,6 +22,14 @@ const LABELS: Record<RowKey, string> = {
   resource: '`resources/read` of a cached file resource',
 }
 
+/** bench/js-hop.ts: microseconds per sequential call, and calls per second through the pool at 32 in flight. */
+export interface JsHop {
+  pooled_us: number
+  in_thread_us: number
+  round_trip_us: number
+  pool_rps: number
+}
+
 export interface ReportInput {
   date: string
   machine: string
@@ -31,6 +39,7 @@ export interface ReportInput {
   peakRss: number
   catalogRss: { tools: number; rss: number; listMs: number }[]
   cold: { toolyard: { ms: number; idleRss: number }; hello: { ms: number; idleRss: number } }
+  jsHop: JsHop
   totalS: number
 }
 
@@ -105,6 +114,15 @@ ${i.catalogRss
       `| RSS with a further server of ${c.tools.toLocaleString('en')} tools listed and called (first \`tools/list\`: ${c.listMs} ms) | ${c.rss} MB | | |`,
   )
   .join('\n')}
+
+## A JavaScript call, taken apart (\`bench/js-hop.ts\`, from source, no HTTP)
+
+| Figure | |
+|---|---:|
+| one call through the worker pool (sequential) | ${i.jsHop.pooled_us} µs |
+| the same call in QuickJS on the main thread (fresh runtime and context, prelude, module, call) | ${i.jsHop.in_thread_us} µs |
+| bare main thread ↔ worker message round trip (the hop) | ${i.jsHop.round_trip_us} µs |
+| calls per second through the pool, 32 in flight | ${i.jsHop.pool_rps} |
 
 ## Targets
 

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { coldStart, memoryOf, startUntil } from './procs'
-import { type Row, report } from './report'
+import { type JsHop, type Row, report } from './report'
 import { startToolyard, toolyardEnv } from './toolyard'
 import { ensureWrk, type WrkResult, wrk } from './wrk'
 
@@ -98,6 +98,9 @@ async function main() {
   const tyCold = await coldStart([binary, 'serve'], (port) => toolyardEnv(coldDir, port), '/mcp/health', 5)
   const helloCold = await coldStart([hello], (port) => ({ PORT: String(port) }), '/', 5)
 
+  const hopRun = Bun.spawnSync([BUN, 'bench/js-hop.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
+  const jsHop = JSON.parse(hopRun.stdout.toString().trim().split('\n').pop() ?? '{}') as JsHop
+
   const doc = report({
     date: new Date().toISOString().slice(0, 10),
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Bun ${Bun.version}, Node ${Bun.spawnSync([
@@ -112,6 +115,7 @@ async function main() {
     peakRss,
     catalogRss,
     cold: { toolyard: tyCold, hello: helloCold },
+    jsHop,
     totalS: Math.round((performance.now() - started) / 1000),
   })
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc)

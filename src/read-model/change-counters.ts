@@ -3,7 +3,7 @@
 import type { Db } from '../db/open'
 
 /** What the read model holds, by the tables it is read from. */
-export const AREAS = {
+const AREAS = {
   keys: ['api_keys'],
   servers: ['servers'],
   tools: ['toolkits', 'tools', 'server_toolkits', 'server_tools'],

@@ -4,7 +4,7 @@ import type { Area } from './change-counters'
 import type { ChangeSignal } from './change-signal'
 import { Lru, type LruOptions } from './lru'
 
-export interface MemoOptions<R> extends LruOptions<R> {
+interface MemoOptions<R> extends LruOptions<R> {
   /** The areas the value is read from: a commit to any of them drops the cache. */
   areas: readonly Area[]
 }

@@ -24,8 +24,11 @@ export interface ToolIndex {
   inProject(projectId: string): ToolRow[]
 }
 
-/** Bounds: a server's tool set weighs its tool count; 200,000 tools held at most across servers and projects. */
-const MAX_TOOLS_HELD = 200_000
+/**
+ * Bounds: a set weighs its tool count, 150,000 tools held at most (each ~1–2 KB with its listing): one server of
+ * 100,000 tools stays in memory, and no number of projects can hold more than a few hundred MB.
+ */
+const MAX_TOOLS_HELD = 150_000
 
 const deepFreeze = <T>(v: T): T => {
   if (v && typeof v === 'object' && !Object.isFrozen(v)) {
@@ -54,11 +57,10 @@ export function toolIndex(rm: ReadModel, serverTools: ServerToolsService, tools:
   const server = rm.memo(
     (projectId: string, serverId: string) => toolSet(serverTools.effective(projectId, serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
-    // Counted twice (rows and listing) so the bound holds once a set has been listed.
     {
       maxEntries: 10_000,
       maxWeight: MAX_TOOLS_HELD,
-      weigh: (s) => 1 + 2 * s.enabled.length,
+      weigh: (s) => 1 + s.enabled.length,
       areas: ['servers', 'tools'],
     },
   )
