@@ -32,7 +32,7 @@ import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
-import { cachedKeys, cachedSlugs } from './read-model/cached-repositories'
+import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-repositories'
 import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
 import { sqliteChangeSignal } from './read-model/change-signal'
 import { createReadModel } from './read-model/read-model'
@@ -98,7 +98,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
   const resources = resourcesService({
     db,
-    repo: resourcesRepository(db),
+    repo: cachedResources(readModel, resourcesRepository(db)),
     cache: createReadCache(),
     events,
     credentials,

@@ -8,6 +8,7 @@ const AREAS = {
   servers: ['servers'],
   tools: ['toolkits', 'tools', 'server_toolkits', 'server_tools'],
   functions: ['functions'],
+  resources: ['resources'],
 } as const
 export type Area = keyof typeof AREAS
 
