@@ -89,6 +89,24 @@ describe('writes through REST in this process', () => {
     const chosen = await call(app, '/tools/call', { body: { name: 'rm_dup', server_id: b.id, arguments: {} } })
     expect(chosen.body.content[0].text).toBe('b')
   })
+  test('a resource changed or switched off: the next resources/read sees it', async () => {
+    const utilities = await prebuiltToolkitId(app, 'utilities')
+    const server = await serverWithToolkits(app, 'rm-res', [utilities])
+    const res = await json(
+      await app.api('/resources', {
+        body: { server_id: server.id, name: 'note', uri: 'notes://rm', resource_type: 'static', content: 'one' },
+      }),
+      201,
+    )
+    const read = async () => (await rpc(server.slug, 'resources/read', { uri: 'notes://rm' })) as any
+    expect((await read()).result.contents[0].text).toBe('one')
+    expect((await read()).result.contents[0].text).toBe('one')
+    const id = res.data?.id ?? res.id
+    await json(await app.api(`/resources/${id}`, { method: 'PATCH', body: { content: 'two' } }), 200)
+    expect((await read()).result.contents[0].text).toBe('two')
+    await json(await app.api(`/resources/${id}`, { method: 'PATCH', body: { is_active: false } }), 200)
+    expect((await read()).error).toBeDefined()
+  })
 })
 
 describe('writes by other processes on the same data dir', () => {
