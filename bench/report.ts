@@ -34,6 +34,7 @@ export interface ReportInput {
   date: string
   machine: string
   seconds: number
+  rounds: number
   connections: number
   rows: Row[]
   peakRss: number
@@ -90,8 +91,10 @@ export function report(i: ReportInput): string {
 
 Produced by \`npm run bench\` (\`bench/run.ts\`) on ${i.date}: ${i.machine}; the whole run took ${i.totalS} s.
 Every target runs as its own process on loopback and is driven by \`wrk -t1 -c${i.connections} -d${i.seconds}s\`
-(\`bench/post.lua\` POSTs the JSON-RPC bodies) after a 1 s warm-up; wrk shares the 2 cores with the target, so
-compare rows of one run, not absolute numbers across machines. Each scenario's answer is checked once before load
+(\`bench/post.lua\` POSTs the JSON-RPC bodies) after a 1 s warm-up; each row is the best of ${i.rounds} rounds (the
+small-server and 1,004-tool-server calls are measured in alternating rounds, so they see the same load). wrk shares
+the cores with the target, so compare rows of one run, not absolute numbers across machines.
+Each scenario's answer is checked once before load
 (a JSON-RPC result, not an error result). Toolyard is the compiled binary (\`bun build --compile\`), rate limits off,
 API key in \`X-API-Key\`. The bare reference parses the body and answers a \`tools/call\` result with nothing else.
 The SDK peer is \`@modelcontextprotocol/sdk\` \`McpServer\` + \`StreamableHTTPServerTransport\` on Node's http
