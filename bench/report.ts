@@ -108,7 +108,7 @@ ${table}
 
 | Figure | Toolyard | Elysia hello-world (compiled) | ratio |
 |---|---:|---:|---:|
-| cold start to a 200 answer (median of 5) | ${toolyard.ms} ms | ${hello.ms} ms | ${ratio(toolyard.ms, hello.ms)} |
+| cold start to a 200 answer (best of 5) | ${toolyard.ms} ms | ${hello.ms} ms | ${ratio(toolyard.ms, hello.ms)} |
 | idle RSS 1 s after start (median of 5) | ${toolyard.idleRss} MB | ${hello.idleRss} MB | ${ratio(toolyard.idleRss, hello.idleRss)} |
 | peak RSS after the load scenarios above | ${i.peakRss} MB | | |
 ${i.catalogRss

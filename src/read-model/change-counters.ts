@@ -17,6 +17,17 @@ export type Area = keyof typeof AREAS
  * a later migration that rebuilds a table drops that table's triggers, and this puts them back.
  */
 export function ensureChangeCounters(db: Db): void {
+  const triggers = Object.values(AREAS).flat().length * 3
+  const present = db
+    .query<{ n: number }, []>(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'change_counter_%'",
+    )
+    .get()!.n
+  const areas = db.query<{ n: number }, []>(
+    "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'change_counters'",
+  )
+  // Usually all there: a start then writes nothing.
+  if (present === triggers && areas.get()!.n === 1 && countAreas(db) === Object.keys(AREAS).length) return
   db.transaction(() => {
     db.exec('CREATE TABLE IF NOT EXISTS change_counters (area TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT')
     for (const [area, tables] of Object.entries(AREAS)) {
@@ -36,3 +47,5 @@ export function readChangeCounters(db: Db): () => Map<string, number> {
   const q = db.query<{ area: string; n: number }, []>('SELECT area, n FROM change_counters')
   return () => new Map(q.all().map((r) => [r.area, r.n]))
 }
+
+const countAreas = (db: Db): number => db.query<{ n: number }, []>('SELECT count(*) AS n FROM change_counters').get()!.n
