@@ -50,7 +50,7 @@ async function main() {
 
   type Scenario = { url: string; headers: Record<string, string>; bodies: string[] }
   const best = (a: WrkResult | undefined, b: WrkResult) => (a && a.rps >= b.rps ? a : b)
-  /** Runs the scenarios round by round, interleaved (so a pair compared with each other sees the same load). */
+  /** Runs the scenarios round by round, interleaved (so figures compared with each other see the same load). */
   const loadAll = async (...scenarios: Scenario[]): Promise<WrkResult[]> => {
     for (const s of scenarios) {
       for (const b of new Set(s.bodies)) await check(s.url, s.headers, b)
@@ -65,27 +65,34 @@ async function main() {
         )
     return out as WrkResult[]
   }
-  const load = async (url: string, headers: Record<string, string>, bodies: string[]) =>
-    (await loadAll({ url, headers, bodies }))[0]!
   const rows: Row[] = []
 
+  // All targets run side by side; only one is driven at a time. The bare reference is measured again in the rounds
+  // of every scenario, so each ratio compares two figures taken under the same load from the rest of the machine.
   const bare = await startUntil([BUN, 'bench/peers/bare.ts'], {}, /PORT (\d+)/, ROOT)
-  rows.push({ key: 'bare', r: await load(`http://127.0.0.1:${bare.port}/`, {}, [echo()]) })
-  await bare.stop()
-
   const sdk = await startUntil(['node', 'bench/peers/sdk-node.mjs'], {}, /PORT (\d+)/, ROOT)
-  rows.push({ key: 'sdk', r: await load(`http://127.0.0.1:${sdk.port}/mcp`, {}, [echo()]) })
-  await sdk.stop()
-
   const ty = await startToolyard(binary)
+  const bareS: Scenario = { url: `http://127.0.0.1:${bare.port}/`, headers: {}, bodies: [echo()] }
   const at = (slug: string) => `${ty.base}/${slug}`
-  const [small, big] = await loadAll(
-    { url: at(ty.slugs.small), headers: ty.headers, bodies: [echo()] },
-    { url: at(ty.slugs.big), headers: ty.headers, bodies: [echo()] },
+  const on = (slug: string, bodies: string[]): Scenario => ({ url: at(slug), headers: ty.headers, bodies })
+  const against = async (key: Row['key'], s: Scenario, pages?: number) => {
+    const [ref, r] = await loadAll(bareS, s)
+    rows.push({ key, r: r!, bare: ref!.rps, ...(pages ? { pages } : {}) })
+  }
+
+  const [ref, peer, small, big] = await loadAll(
+    bareS,
+    { url: `http://127.0.0.1:${sdk.port}/mcp`, headers: {}, bodies: [echo()] },
+    on(ty.slugs.small, [echo()]),
+    on(ty.slugs.big, [echo()]),
   )
-  rows.push({ key: 'builtin', r: small! })
-  rows.push({ key: 'js', r: await load(at(ty.slugs.js), ty.headers, [echo('js_echo')]) })
-  rows.push({ key: 'list-first', r: await load(at(ty.slugs.big), ty.headers, [rpc('tools/list')]) })
+  rows.push({ key: 'bare', r: ref!, bare: ref!.rps })
+  rows.push({ key: 'sdk', r: peer!, bare: ref!.rps })
+  rows.push({ key: 'builtin', r: small!, bare: ref!.rps })
+  rows.push({ key: 'call-big', r: big!, bare: ref!.rps })
+  await sdk.stop()
+  await against('js', on(ty.slugs.js, [echo('js_echo')]))
+  await against('list-first', on(ty.slugs.big, [rpc('tools/list')]))
   const pages: string[] = []
   for (let cursor: string | undefined, first = true; first || cursor; first = false) {
     const body = rpc('tools/list', cursor ? { cursor } : undefined)
@@ -93,12 +100,11 @@ async function main() {
     cursor = (JSON.parse(await check(at(ty.slugs.big), ty.headers, body)) as { result: { nextCursor?: string } }).result
       .nextCursor
   }
-  rows.push({ key: 'list-all', r: await load(at(ty.slugs.big), ty.headers, pages), pages: pages.length })
-  rows.push({ key: 'call-big', r: big! })
+  await against('list-all', on(ty.slugs.big, pages), pages.length)
   const restBody = JSON.stringify({ name: 'echo', arguments: { text: 'hello' } })
-  rows.push({ key: 'rest', r: await load(`${ty.base}/tools/call`, ty.headers, [restBody]) })
-  const read = rpc('resources/read', { uri: 'docs://readme' })
-  rows.push({ key: 'resource', r: await load(at(ty.slugs.small), ty.headers, [read]) })
+  await against('rest', { url: `${ty.base}/tools/call`, headers: ty.headers, bodies: [restBody] })
+  await against('resource', on(ty.slugs.small, [rpc('resources/read', { uri: 'docs://readme' })]))
+  await bare.stop()
   const peakRss = memoryOf(ty.started.proc.pid).peak
 
   const catalogRss: { tools: number; rss: number; listMs: number }[] = []
