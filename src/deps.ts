@@ -61,8 +61,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
   }
 
-  // What the request path reads (keys, servers by slug, tool sets, functions) is answered from memory until a write
-  // by this process or another one moves the change signal (docs/decisions.md, "Hot path").
+  // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until
+  // a commit by this process or another one touches it (docs/decisions.md, "Hot path").
   const readModel = createReadModel({
     signal: sqliteChangeSignal(db, dbPath),
     counters: readChangeCounters(db),
@@ -136,7 +136,6 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     config,
     log,
     db,
-    readModel,
     urls,
     limiter,
     events,

@@ -18,6 +18,8 @@ const HEADER_WORDS = 12
  * SQLite in WAL mode: every commit, by any connection of any process, rewrites the WAL-index header in the shared
  * memory file (its change counter, frame count, salts and checksums). Comparing those 48 bytes through a shared
  * mapping costs nanoseconds and reads nothing from the database. A checkpoint also changes them: one extra refill.
+ * SQLite only truncates the -shm file when a connection opens it while no other is open; this process keeps its
+ * connection open as long as it reads the mapping, so the header is always there.
  */
 function walIndexSignal(shmPath: string): ChangeSignal {
   const shm = Bun.mmap(shmPath, { shared: true })
