@@ -7,9 +7,24 @@ export interface LruOptions<V> {
   weigh?: (value: V) => number
 }
 
+interface Entry<V> {
+  value: V
+  weight: number
+  used: number
+}
+
+/** How many of the oldest entries an eviction looks at; the least recently used of them goes. */
+const SAMPLE = 8
+
+/**
+ * Reads only stamp the entry (no Map reordering: a hit on the request path costs one lookup). An eviction samples the
+ * oldest-inserted entries and drops the least recently used among them — LRU for all practical purposes, O(1) per
+ * insert even when full.
+ */
 export class Lru<K, V> {
-  private readonly map = new Map<K, { value: V; weight: number }>()
+  private readonly map = new Map<K, Entry<V>>()
   private weight = 0
+  private clock = 0
 
   constructor(private readonly opts: LruOptions<V>) {}
 
@@ -25,14 +40,15 @@ export class Lru<K, V> {
     return this.map.has(key)
   }
 
-  /** The value, marked as just used; undefined when absent. */
-  get(key: K): V | undefined {
+  /** The entry, marked as just used; undefined when absent (so a cached undefined value is still a hit). */
+  entry(key: K): { value: V } | undefined {
     const hit = this.map.get(key)
-    if (!hit) return undefined
-    // Map keeps insertion order: re-inserting moves the entry to the young end.
-    this.map.delete(key)
-    this.map.set(key, hit)
-    return hit.value
+    if (hit) hit.used = ++this.clock
+    return hit
+  }
+
+  get(key: K): V | undefined {
+    return this.entry(key)?.value
   }
 
   set(key: K, value: V): void {
@@ -40,13 +56,9 @@ export class Lru<K, V> {
     const max = this.opts.maxWeight ?? Number.POSITIVE_INFINITY
     this.delete(key)
     if (weight > max) return
-    this.map.set(key, { value, weight })
+    this.map.set(key, { value, weight, used: ++this.clock })
     this.weight += weight
-    while (this.map.size > this.opts.maxEntries || this.weight > max) {
-      const oldest = this.map.keys().next()
-      if (oldest.done) break
-      this.delete(oldest.value)
-    }
+    while (this.map.size > this.opts.maxEntries || this.weight > max) this.evictOne()
   }
 
   delete(key: K): void {
@@ -59,5 +71,20 @@ export class Lru<K, V> {
   clear(): void {
     this.map.clear()
     this.weight = 0
+  }
+
+  private evictOne(): void {
+    let victim: K | undefined
+    let oldest = Number.POSITIVE_INFINITY
+    let seen = 0
+    for (const [key, e] of this.map) {
+      if (e.used < oldest) {
+        oldest = e.used
+        victim = key
+      }
+      if (++seen >= SAMPLE) break
+    }
+    if (seen === 0) return
+    this.delete(victim as K)
   }
 }

@@ -59,7 +59,8 @@ export function createReadModel({ signal, counters, inTransaction }: ReadModelDe
       return (...args: A): R => {
         if (!fresh()) return load(...args)
         const k = key(...args)
-        if (lru.has(k)) return lru.get(k) as R
+        const hit = lru.entry(k)
+        if (hit) return hit.value
         const before = seen
         const value = load(...args)
         // Keep nothing read across a commit (a load should not write, but another process may have committed).
