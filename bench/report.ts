@@ -32,6 +32,12 @@ export interface JsHop {
   pool_rps: number
 }
 
+/** bench/in-process.ts: microseconds of handler CPU per tools/call, best of 3 alternating rounds. */
+export interface InProcess {
+  small_us: number
+  big_us: number
+}
+
 export interface ReportInput {
   date: string
   machine: string
@@ -43,6 +49,7 @@ export interface ReportInput {
   catalogRss: { tools: number; rss: number; listMs: number }[]
   cold: { toolyard: { ms: number; idleRss: number }; hello: { ms: number; idleRss: number } }
   jsHop: JsHop
+  inProcess: InProcess
   totalS: number
 }
 
@@ -80,9 +87,14 @@ export function report(i: ReportInput): string {
       mark(toBare('list-first') >= 0.25),
     ],
     [
-      '`tools/call` on the 1,000-tool server within 15% of the small server',
+      '`tools/call` on the 1,000-tool server within 15% of the small server (req/s)',
       `${((big / small - 1) * 100).toFixed(1)}%`,
       mark(big >= 0.85 * small),
+    ],
+    [
+      'the same, as handler CPU without the network (`bench/in-process.ts`)',
+      `${i.inProcess.small_us} µs vs ${i.inProcess.big_us} µs: ${((i.inProcess.big_us / i.inProcess.small_us - 1) * 100).toFixed(1)}%`,
+      mark(i.inProcess.big_us <= 1.15 * i.inProcess.small_us),
     ],
     ['REST `tools/call` ≥ 0.4 × bare', toBare('rest').toFixed(2), mark(toBare('rest') >= 0.4)],
     ['cold start ≤ 2.5 × Elysia hello-world', ratio(toolyard.ms, hello.ms), mark(toolyard.ms <= 2.5 * hello.ms)],

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { coldStart, memoryOf, startUntil } from './procs'
-import { type JsHop, type Row, report } from './report'
+import { type InProcess, type JsHop, type Row, report } from './report'
 import { startToolyard, toolyardEnv } from './toolyard'
 import { ensureWrk, type WrkResult, wrk } from './wrk'
 
@@ -127,6 +127,9 @@ async function main() {
   const hopRun = Bun.spawnSync([BUN, 'bench/js-hop.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
   const jsHop = JSON.parse(hopRun.stdout.toString().trim().split('\n').pop() ?? '{}') as JsHop
 
+  const inRun = Bun.spawnSync([BUN, 'bench/in-process.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
+  const inProcess = JSON.parse(inRun.stdout.toString().trim().split('\n').pop() ?? '{}') as InProcess
+
   const doc = report({
     date: new Date().toISOString().slice(0, 10),
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Bun ${Bun.version}, Node ${Bun.spawnSync([
@@ -143,6 +146,7 @@ async function main() {
     catalogRss,
     cold: { toolyard: tyCold, hello: helloCold },
     jsHop,
+    inProcess,
     totalS: Math.round((performance.now() - started) / 1000),
   })
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc)
