@@ -37,6 +37,10 @@ import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
+import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-repositories'
+import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
+import { sqliteChangeSignal } from './read-model/change-signal'
+import { createReadModel } from './read-model/read-model'
 import { runFunction } from './runtime/run-function'
 import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
 import { VERSION } from './version'
@@ -49,8 +53,10 @@ export interface DepsOverrides {
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
-  const db: Db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
+  const dbPath = join(config.dataDir, 'toolyard.sqlite')
+  const db: Db = openDatabase(dbPath)
   migrate(db)
+  ensureChangeCounters(db)
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -74,6 +80,13 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       return decision
     },
   }
+  // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until
+  // a commit by this process or another one touches it (docs/decisions.md, "Hot path").
+  const readModel = createReadModel({
+    signal: sqliteChangeSignal(db, dbPath),
+    counters: readChangeCounters(db),
+    inTransaction: () => db.inTransaction,
+  })
   const events = createEventBus()
   const scheduler = createScheduler(log)
   // One-shot commands (apply, export) build the same services without background jobs, so the process can end.
@@ -86,16 +99,16 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const credentials: CredentialAccess = vault.access
   if (overrides.background !== false)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
-  const projects = projectsService(projectsRepository(db))
+  const projects = projectsService(cachedKeys(readModel, projectsRepository(db)))
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const sandboxQueueLimit = config.sandboxQueuePerProject
-  const toolsFeature = createToolsFeature({ db, events, credentials, egress, calls, sandboxQueueLimit })
+  const toolsFeature = createToolsFeature({ db, events, credentials, egress, calls, sandboxQueueLimit, readModel })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  const servers = serversService(db, serversRepository(db), urls.get, serverTools)
+  const servers = serversService(db, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)
 
   // Resources and prompts. Resource functions run like tool functions (same lookup, runtime and host).
   const resourceFunctions: ResourceFunctionRunner = {
@@ -107,7 +120,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
   const resources = resourcesService({
     db,
-    repo: resourcesRepository(db),
+    repo: cachedResources(readModel, resourcesRepository(db)),
     cache: createReadCache(),
     events,
     credentials,

@@ -1,9 +1,11 @@
 // Every CLI command, run as a real child process against a temp data dir.
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import pkg from '../../package.json'
 import { runCli, startServe, tempDirs } from '../helpers/app'
 
 const fresh = tempDirs('toolyard-cli-')
+// Concurrent tests do not take bunfig's timeout: ten CLI children at once on a busy machine need more than 5 s.
+setDefaultTimeout(30_000)
 
 const lastLine = (s: string) => s.trimEnd().split('\n').pop()!
 

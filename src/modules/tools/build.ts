@@ -4,6 +4,8 @@ import type { Egress } from '../../egress/client'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
+import type { ReadModel } from '../../read-model/read-model'
+import { toolIndex } from '../../read-model/tools'
 import { functionLookup, toolCalls, validatorCache } from './call'
 import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
@@ -27,14 +29,21 @@ export interface ToolsFeatureDeps {
   calls?: CallObserver
   /** A project's calls that may wait for a sandbox worker. */
   sandboxQueueLimit: number
+  /** Request-path reads come from memory until a write (src/read-model). */
+  readModel: ReadModel
 }
 
-export function createToolsFeature({ db, events, credentials, egress, calls, sandboxQueueLimit }: ToolsFeatureDeps) {
+export function createToolsFeature(deps: ToolsFeatureDeps) {
+  const { db, events, credentials, egress, calls, sandboxQueueLimit, readModel } = deps
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
   const functions = functionsService(functionsRepository(db))
-  const findFunction = functionLookup(functions)
+  // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
+  const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
+    maxEntries: 10_000,
+    areas: ['functions'],
+  })
   const serverTools = serverToolsService(
     db,
     serverToolsRepository(db),
@@ -54,8 +63,7 @@ export function createToolsFeature({ db, events, credentials, egress, calls, san
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({
-        serverTools,
-        tools: toolRows,
+        index: toolIndex(readModel, serverTools, toolRows),
         credentials,
         findFunction,
         egress,
