@@ -1,149 +1,156 @@
-// Protocol benchmark: Toolyard vs the official MCP SDK server (same machine, same run, same load).
-// Usage: bun bench/run.ts  → prints a table and rewrites docs/benchmarks.md.
+// `npm run bench`: builds the compiled binary and a compiled Elysia hello-world, starts them next to a bare Bun.serve
+// echo and the official MCP SDK server on Node, drives each with wrk and writes docs/benchmarks.md.
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type LoadResult, runLoad } from './load'
+import { join, resolve } from 'node:path'
+import { coldStart, memoryOf, startUntil } from './procs'
+import { type InProcess, type JsHop, type Row, report } from './report'
+import { startToolyard, toolyardEnv } from './toolyard'
+import { ensureWrk, type WrkResult, wrk } from './wrk'
 
+const ROOT = resolve(import.meta.dir, '..')
 const BUN = process.execPath
-const TOTAL = Number(process.env.BENCH_REQUESTS ?? 5000)
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
+/** Each scenario: the best of ROUNDS runs of SECONDS each, so a burst of load from other processes does not decide it. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
 
-async function spawnUntil(cmd: string[], env: Record<string, string>, pattern: RegExp) {
-  const proc = Bun.spawn(cmd, { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'inherit' })
-  const reader = proc.stdout.getReader()
-  let text = ''
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read()
-    if (done) break
-    text += new TextDecoder().decode(value)
-    const m = pattern.exec(text)
-    if (m) {
-      void (async () => {
-        while (!(await reader.read()).done) {}
-      })()
-      return { proc, match: m }
-    }
-  }
-  proc.kill()
-  throw new Error(`${cmd.join(' ')} did not start:\n${text}`)
+function build(args: string[], label: string) {
+  const t0 = performance.now()
+  const r = Bun.spawnSync([BUN, 'build', '--compile', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
+  if (r.exitCode !== 0) throw new Error(`building ${label} failed:\n${r.stderr.toString()}`)
+  console.error(`built ${label} in ${Math.round(performance.now() - t0)} ms`)
 }
 
-const rpc = (id: number, method: string, params?: unknown) =>
+const rpc = (method: string, params?: unknown, id = 1) =>
   JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+const echo = (name = 'echo') => rpc('tools/call', { name, arguments: { text: 'hello' } })
 
-async function bench(
-  url: string,
-  headers: Record<string, string>,
-  method: string,
-  params?: unknown,
-): Promise<LoadResult> {
-  const send = async () => {
-    const res = await fetch(url, { method: 'POST', headers: { ...HEADERS, ...headers }, body: rpc(1, method, params) })
-    const text = await res.text()
-    return res.ok && text.includes('"result"')
-  }
-  await runLoad(300, CONCURRENCY, send) // warm-up
-  return runLoad(TOTAL, CONCURRENCY, send)
-}
-
-async function toolyardTarget() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-'))
-  const env = {
-    TOOLYARD_DATA_DIR: dataDir,
-    TOOLYARD_PORT: '0',
-    TOOLYARD_RATE_LIMITS: 'off',
-    TOOLYARD_LOG_LEVEL: 'warn',
-  }
-  const keyOut = Bun.spawnSync([BUN, 'src/main.ts', 'keys', 'create', '--project', 'bench', '--json'], {
-    env: { ...process.env, ...env },
+/** One answer checked before load: a JSON-RPC result (or REST 200) that is not an error result. */
+async function check(url: string, headers: Record<string, string>, body: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body,
   })
-  const { api_key } = JSON.parse(keyOut.stdout.toString().trim().split('\n').pop()!)
-  const { proc, match } = await spawnUntil([BUN, 'src/main.ts', 'serve'], env, /port (\d+)\)/)
-  const base = `http://127.0.0.1:${match[1]}/mcp`
-  const h = { 'X-API-Key': api_key, 'content-type': 'application/json' }
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(base + path, { method: 'POST', headers: h, body: JSON.stringify(body) })
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-    return res.json() as Promise<Record<string, any>>
-  }
-  const fn = await post('/functions', {
-    name: 'js-echo',
-    runtime: 'javascript',
-    code: 'export default async (input) => input.text',
-  })
-  void fn
-  const tk = await post('/toolkits', { name: 'bench', display_name: 'Bench', description: 'bench tools' })
-  await post('/tools', {
-    toolkit_id: tk.id,
-    name: 'js_echo',
-    description: 'echo in the sandbox',
-    function_name: 'js-echo',
-    input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-  })
-  const server = await post('/servers', {
-    name: 'bench',
-    toolkits: [{ toolkit_id: 'prebuilt-utilities' }, { toolkit_id: tk.id }],
-  })
-  return { url: `${base}/${server.data.slug}`, headers: { 'X-API-Key': api_key }, stop: () => proc.kill('SIGTERM') }
+  const text = await res.text()
+  if (!res.ok || text.includes('"isError":true') || (text.includes('"jsonrpc"') && !text.includes('"result"')))
+    throw new Error(`${url} answered ${res.status}: ${text.slice(0, 300)}`)
+  return text
 }
 
 async function main() {
-  const rows: { target: string; scenario: string; r: LoadResult }[] = []
-  const ty = await toolyardTarget()
-  const peer = await spawnUntil([BUN, 'bench/peers/sdk-server.ts'], {}, /PORT (\d+)/)
-  const peerUrl = `http://127.0.0.1:${peer.match[1]}/mcp`
-  try {
-    const echo = { name: 'echo', arguments: { text: 'hello' } }
-    rows.push({ target: 'Toolyard', scenario: 'tools/list', r: await bench(ty.url, ty.headers, 'tools/list') })
-    rows.push({
-      target: 'MCP SDK McpServer 1.x (stateless, JSON)',
-      scenario: 'tools/list',
-      r: await bench(peerUrl, {}, 'tools/list'),
-    })
-    rows.push({
-      target: 'Toolyard (prebuilt echo)',
-      scenario: 'tools/call echo',
-      r: await bench(ty.url, ty.headers, 'tools/call', echo),
-    })
-    rows.push({
-      target: 'MCP SDK McpServer 1.x (stateless, JSON)',
-      scenario: 'tools/call echo',
-      r: await bench(peerUrl, {}, 'tools/call', echo),
-    })
-    rows.push({
-      target: 'Toolyard (JS function in QuickJS sandbox)',
-      scenario: 'tools/call echo',
-      r: await bench(ty.url, ty.headers, 'tools/call', { name: 'js_echo', arguments: { text: 'hello' } }),
-    })
-  } finally {
-    ty.stop()
-    peer.proc.kill()
+  const started = performance.now()
+  const wrkBin = ensureWrk()
+  const out = mkdtempSync(join(tmpdir(), 'toolyard-bench-bin-'))
+  const binary = join(out, 'toolyard')
+  const hello = join(out, 'elysia-hello')
+  build(['src/main.ts', 'src/runtime/sandbox-worker.ts', '--outfile', binary], 'toolyard')
+  build(['bench/peers/elysia-hello.ts', '--outfile', hello], 'elysia-hello')
+
+  type Scenario = { url: string; headers: Record<string, string>; bodies: string[] }
+  const best = (a: WrkResult | undefined, b: WrkResult) => (a && a.rps >= b.rps ? a : b)
+  /** Runs the scenarios round by round, interleaved (so figures compared with each other see the same load). */
+  const loadAll = async (...scenarios: Scenario[]): Promise<WrkResult[]> => {
+    for (const s of scenarios) {
+      for (const b of new Set(s.bodies)) await check(s.url, s.headers, b)
+      await wrk(wrkBin, s.url, s.headers, s.bodies, { seconds: 1, connections: CONNECTIONS }) // warm-up
+    }
+    const out: (WrkResult | undefined)[] = scenarios.map(() => undefined)
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, s] of scenarios.entries())
+        out[i] = best(
+          out[i],
+          await wrk(wrkBin, s.url, s.headers, s.bodies, { seconds: SECONDS, connections: CONNECTIONS }),
+        )
+    return out as WrkResult[]
   }
-  const table = [
-    '| Scenario | Target | Requests | Errors | Req/s | p50 ms | p99 ms |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...rows.map(
-      ({ target, scenario, r }) =>
-        `| ${scenario} | ${target} | ${r.requests} | ${r.errors} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} |`,
-    ),
-  ].join('\n')
-  console.log(table)
-  const doc = `# Benchmarks
+  const rows: Row[] = []
 
-Produced by \`node_modules/.bin/bun bench/run.ts\` (${new Date().toISOString().slice(0, 10)}), ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Bun ${Bun.version}.
-Closed-loop load from one Bun process on loopback: ${TOTAL} requests per row after 300 warm-up requests, concurrency ${CONCURRENCY}.
-Each target runs as its own process; the load generator shares the machine, so absolute numbers are modest; compare rows of one run.
+  // All targets run side by side; only one is driven at a time. The bare reference is measured again in the rounds
+  // of every scenario, so each ratio compares two figures taken under the same load from the rest of the machine.
+  const bare = await startUntil([BUN, 'bench/peers/bare.ts'], {}, /PORT (\d+)/, ROOT)
+  const sdk = await startUntil(['node', 'bench/peers/sdk-node.mjs'], {}, /PORT (\d+)/, ROOT)
+  const ty = await startToolyard(binary)
+  const bareS: Scenario = { url: `http://127.0.0.1:${bare.port}/`, headers: {}, bodies: [echo()] }
+  const at = (slug: string) => `${ty.base}/${slug}`
+  const on = (slug: string, bodies: string[]): Scenario => ({ url: at(slug), headers: ty.headers, bodies })
+  const against = async (key: Row['key'], s: Scenario, pages?: number) => {
+    const [ref, r] = await loadAll(bareS, s)
+    rows.push({ key, r: r!, bare: ref!.rps, ...(pages ? { pages } : {}) })
+  }
 
-Peer: the official MCP TypeScript SDK (\`@modelcontextprotocol/sdk\` McpServer + WebStandardStreamableHTTPServerTransport on Bun.serve,
-stateless with JSON responses — the SDK's documented stateless pattern creates a server and transport per request).
-Toolyard does more per request than the peer: API-key lookup (SHA-256 + SQLite), per-key rate limiting, server/tool resolution from SQLite and Ajv argument validation.
+  const [ref, peer, small, big] = await loadAll(
+    bareS,
+    { url: `http://127.0.0.1:${sdk.port}/mcp`, headers: {}, bodies: [echo()] },
+    on(ty.slugs.small, [echo()]),
+    on(ty.slugs.big, [echo()]),
+  )
+  rows.push({ key: 'bare', r: ref!, bare: ref!.rps })
+  rows.push({ key: 'sdk', r: peer!, bare: ref!.rps })
+  rows.push({ key: 'builtin', r: small!, bare: ref!.rps })
+  rows.push({ key: 'call-big', r: big!, bare: ref!.rps })
+  await sdk.stop()
+  await against('js', on(ty.slugs.js, [echo('js_echo')]))
+  await against('list-first', on(ty.slugs.big, [rpc('tools/list')]))
+  const pages: string[] = []
+  for (let cursor: string | undefined, first = true; first || cursor; first = false) {
+    const body = rpc('tools/list', cursor ? { cursor } : undefined)
+    pages.push(body)
+    cursor = (JSON.parse(await check(at(ty.slugs.big), ty.headers, body)) as { result: { nextCursor?: string } }).result
+      .nextCursor
+  }
+  await against('list-all', on(ty.slugs.big, pages), pages.length)
+  const restBody = JSON.stringify({ name: 'echo', arguments: { text: 'hello' } })
+  await against('rest', { url: `${ty.base}/tools/call`, headers: ty.headers, bodies: [restBody] })
+  await against('resource', on(ty.slugs.small, [rpc('resources/read', { uri: 'docs://readme' })]))
+  await bare.stop()
+  const peakRss = memoryOf(ty.started.proc.pid).peak
 
-${table}
-`
-  writeFileSync('docs/benchmarks.md', doc)
+  const catalogRss: { tools: number; rss: number; listMs: number }[] = []
+  for (const count of [10_000, 100_000]) {
+    const slug = await ty.bigCatalog(`catalog-${count}`, count)
+    const t0 = performance.now()
+    await check(at(slug), ty.headers, rpc('tools/list'))
+    const listMs = Math.round(performance.now() - t0)
+    await check(at(slug), ty.headers, rpc('tools/call', { name: `t_${count - 1}`, arguments: { text: 'x' } }))
+    catalogRss.push({ tools: count, rss: memoryOf(ty.started.proc.pid).rss, listMs })
+  }
+  await ty.started.stop()
+
+  // Cold start: a data dir that already has its project and key (no first-start banner), the health route.
+  const coldDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-cold-'))
+  Bun.spawnSync([binary, 'keys', 'create', '--project', 'cold'], { env: { ...process.env, ...toolyardEnv(coldDir) } })
+  const tyCold = await coldStart([binary, 'serve'], (port) => toolyardEnv(coldDir, port), '/mcp/health', 5)
+  const helloCold = await coldStart([hello], (port) => ({ PORT: String(port) }), '/', 5)
+
+  const hopRun = Bun.spawnSync([BUN, 'bench/js-hop.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
+  const jsHop = JSON.parse(hopRun.stdout.toString().trim().split('\n').pop() ?? '{}') as JsHop
+
+  const inRun = Bun.spawnSync([BUN, 'bench/in-process.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
+  const inProcess = JSON.parse(inRun.stdout.toString().trim().split('\n').pop() ?? '{}') as InProcess
+
+  const doc = report({
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Bun ${Bun.version}, Node ${Bun.spawnSync([
+      'node',
+      '--version',
+    ])
+      .stdout.toString()
+      .trim()}`,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    rows,
+    peakRss,
+    catalogRss,
+    cold: { toolyard: tyCold, hello: helloCold },
+    jsHop,
+    inProcess,
+    totalS: Math.round((performance.now() - started) / 1000),
+  })
+  writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc)
+  console.log(doc)
 }
 
 await main()

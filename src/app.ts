@@ -1,4 +1,5 @@
-// createApp(deps): the one place where cross-cutting plugins and feature modules are chained under /mcp.
+// createApp(deps): the one place where cross-cutting plugins and feature modules are chained under /mcp (and the
+// OAuth discovery documents under /.well-known).
 
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
@@ -10,8 +11,12 @@ import { adminModule } from './modules/admin'
 import { callsModule } from './modules/calls'
 import { credentialsModule } from './modules/credentials'
 import { oauthModule } from './modules/credentials/oauth'
+import { oauthRedirectModule } from './modules/credentials/oauth/redirect'
 import { providersModule } from './modules/credentials/providers'
 import { healthModule } from './modules/health'
+import { keysModule } from './modules/keys'
+import { oauthServerModule } from './modules/oauth-server'
+import { wellKnownModule } from './modules/oauth-server/well-known'
 import { promptsModule } from './modules/prompts'
 import { resourcesModule } from './modules/resources'
 import { serversModule } from './modules/servers'
@@ -45,10 +50,12 @@ export function createApp(deps: Deps) {
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
+  api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process.
   const handle = (request: Request) => api.handle(request)
   api.use(uiModule({ ...deps, handle })).use(docsModule({ handle }))
-  api.use(mcpEndpoint({ ...deps, version: VERSION }))
+  api.use(mcpEndpoint({ ...deps, version: VERSION, prmUrl: deps.oauthServer.metadataUrl }))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
-  return api
+  // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp.
+  return new Elysia().use(api).use(wellKnownModule(deps))
 }

@@ -30,6 +30,10 @@ const ConfigSchema = Type.Object({
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
   taskMaxMs: Type.Integer({ minimum: 1000 }),
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+  // Isolation between projects (docs/decisions.md, "Isolation").
+  sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
+  maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
+  webhookConcurrency: Type.Integer({ minimum: 1 }),
   // Limits that protect every tenant (docs/decisions.md, "Limits").
   maxBodyBytes: Type.Integer({ minimum: 1024 }),
   maxJsonDepth: Type.Integer({ minimum: 2, maximum: 1000 }),
@@ -61,6 +65,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   logLevel: 'TOOLYARD_LOG_LEVEL',
   taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
   callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
+  sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
+  maxSubscriptionsPerProject: 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
+  webhookConcurrency: 'TOOLYARD_WEBHOOK_CONCURRENCY',
   maxBodyBytes: 'TOOLYARD_MAX_BODY_BYTES',
   maxJsonDepth: 'TOOLYARD_MAX_JSON_DEPTH',
   maxBatchSize: 'TOOLYARD_MAX_BATCH_SIZE',
@@ -149,6 +156,9 @@ const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   maxSessionSubscriptions: '--max-session-subscriptions',
   maxSessions: '--max-sessions',
   oauthFlowTtlS: '--oauth-flow-ttl-s',
+  sandboxQueuePerProject: '--sandbox-queue-per-project',
+  maxSubscriptionsPerProject: '--max-subscriptions-per-project',
+  webhookConcurrency: '--webhook-concurrency',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -230,6 +240,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // How long a tool call run as a task (2026-07-28 tasks extension) may take, whatever its function's timeout_ms.
     taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
+    sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
+    maxSubscriptionsPerProject: integer(env, 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT', 100),
+    webhookConcurrency: integer(env, 'TOOLYARD_WEBHOOK_CONCURRENCY', 8),
     maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),
     maxJsonDepth: integer(env, 'TOOLYARD_MAX_JSON_DEPTH', 64),
     maxBatchSize: integer(env, 'TOOLYARD_MAX_BATCH_SIZE', 50),
@@ -263,22 +276,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 /** `serve --host x --port 1 --data-dir d` flags map onto the same variables. */
 export function flagsToEnv(args: string[], env: Env): Env {
   const out: Env = { ...env }
-  const names: Record<string, string> = {
-    '--host': 'TOOLYARD_HOST',
-    '--port': 'TOOLYARD_PORT',
-    '--data-dir': 'TOOLYARD_DATA_DIR',
-    '--public-url': 'TOOLYARD_PUBLIC_URL',
-    '--log-level': 'TOOLYARD_LOG_LEVEL',
-    '--max-body-bytes': 'TOOLYARD_MAX_BODY_BYTES',
-    '--max-json-depth': 'TOOLYARD_MAX_JSON_DEPTH',
-    '--max-batch-size': 'TOOLYARD_MAX_BATCH_SIZE',
-    '--batch-concurrency': 'TOOLYARD_BATCH_CONCURRENCY',
-    '--max-result-bytes': 'TOOLYARD_MAX_RESULT_BYTES',
-    '--resource-cache-bytes': 'TOOLYARD_RESOURCE_CACHE_BYTES',
-    '--max-session-subscriptions': 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS',
-    '--max-sessions': 'TOOLYARD_MAX_SESSIONS',
-    '--oauth-flow-ttl-s': 'TOOLYARD_OAUTH_FLOW_TTL_S',
-  }
+  // Every flag is FLAG_NAMES' (so an error can name it), mapped onto its variable.
+  const names: Record<string, string> = Object.fromEntries(
+    Object.entries(FLAG_NAMES).map(([field, flag]) => [flag, ENV_NAMES[field as keyof Config]]),
+  )
   for (let i = 0; i < args.length; i++) {
     const [flag, inline] = args[i]!.split('=', 2) as [string, string | undefined]
     const name = names[flag]

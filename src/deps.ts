@@ -22,6 +22,7 @@ import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { oauthFlowsRepository } from './modules/credentials/oauth/repository'
 import { healthRepository } from './modules/health/repository'
 import { healthService } from './modules/health/service'
+import { createOAuthServer } from './modules/oauth-server/build'
 import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { promptsBackend } from './modules/prompts/mcp'
@@ -38,6 +39,10 @@ import { createToolsFeature } from './modules/tools/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
+import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-repositories'
+import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
+import { sqliteChangeSignal } from './read-model/change-signal'
+import { createReadModel } from './read-model/read-model'
 import { runFunction } from './runtime/run-function'
 import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
 import { VERSION } from './version'
@@ -50,8 +55,10 @@ export interface DepsOverrides {
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
-  const db: Db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
+  const dbPath = join(config.dataDir, 'toolyard.sqlite')
+  const db: Db = openDatabase(dbPath)
   migrate(db)
+  ensureChangeCounters(db)
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -75,13 +82,22 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       return decision
     },
   }
+  // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until
+  // a commit by this process or another one touches it (docs/decisions.md, "Hot path").
+  const readModel = createReadModel({
+    signal: sqliteChangeSignal(db, dbPath),
+    counters: readChangeCounters(db),
+    inTransaction: () => db.inTransaction,
+  })
   const events = createEventBus()
   const scheduler = createScheduler(log)
-  scheduler.every('purge-call-log', 3600, async () => callLog.purgeOlderThan(config.callLogDays))
+  // One-shot commands (apply, export) build the same services without background jobs, so the process can end.
+  if (overrides.background !== false)
+    scheduler.every('purge-call-log', 3600, async () => callLog.purgeOlderThan(config.callLogDays))
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ db, config, log, egress, onRefresh: metrics.oauthRefresh })
+  const vault = buildVault({ db, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
   const credentials: CredentialAccess = vault.access
   if (overrides.background !== false)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
@@ -89,34 +105,37 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const pruneFlows = () => pruneOAuthFlows({ flows: oauthFlows, ttlS: config.oauthFlowTtlS })
   if (overrides.background !== false)
     scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
-  const projects = projectsService(projectsRepository(db))
+  const projects = projectsService(cachedKeys(readModel, projectsRepository(db)))
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
+  const sandboxQueueLimit = config.sandboxQueuePerProject
   const toolsFeature = createToolsFeature({
     db,
     events,
     credentials,
     egress,
     calls,
+    sandboxQueueLimit,
+    readModel,
     maxResultBytes: config.maxResultBytes,
   })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  const servers = serversService(db, serversRepository(db), urls.get, serverTools)
+  const servers = serversService(db, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)
 
   // Resources and prompts. Resource functions run like tool functions (same lookup, runtime and host).
   const resourceFunctions: ResourceFunctionRunner = {
     async run(projectId, name, input, { host, credentials }) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress, credentials })
+      return runFunction(fn, input, { host, egress, credentials, tenant: { projectId, queueLimit: sandboxQueueLimit } })
     },
   }
   const resources = resourcesService({
     db,
-    repo: resourcesRepository(db),
+    repo: cachedResources(readModel, resourcesRepository(db)),
     cache: createReadCache(config.resourceCacheBytes),
     events,
     credentials,
@@ -131,7 +150,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, host) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress })
+      return runFunction(fn, input, { host, egress, tenant: { projectId, queueLimit: sandboxQueueLimit } })
     },
   }
   const prompts = promptsService({
@@ -164,6 +183,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...observedPrompts(promptsBackend(prompts), calls),
     ...completionBackend(prompts, resources),
   })
+  // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
+  const oauthServer = createOAuthServer({ db, keyring: vault.keyring, egress, projects, servers, urls })
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore({
     maxSessions: config.maxSessions,
@@ -202,6 +223,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     metrics,
     callLog,
     calls,
+    oauthServer,
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,

@@ -14,6 +14,7 @@ import { applyCommand, exportCommand } from './modules/project-file/cli'
 import { FileError } from './modules/project-file/format'
 import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
+import { serversRepository } from './modules/servers/repository'
 import { VERSION } from './version'
 
 class UsageError extends Error {}
@@ -25,6 +26,13 @@ function takeFlag(args: string[], name: string): string | undefined {
   if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`)
   args.splice(i, 2)
   return value
+}
+
+/** Every value of a repeatable flag. */
+function takeAll(args: string[], name: string): string[] {
+  const values: string[] = []
+  for (let v = takeFlag(args, name); v !== undefined; v = takeFlag(args, name)) values.push(v)
+  return values
 }
 
 function takeSwitch(args: string[], name: string): boolean {
@@ -116,6 +124,8 @@ function keysCommand(args: string[]) {
   const projectName = takeFlag(args, '--project')
   const label = takeFlag(args, '--name')
   const expiresIn = takeFlag(args, '--expires-in')
+  const role = takeFlag(args, '--role') ?? 'admin'
+  const slugs = takeAll(args, '--server')
   const config = commandConfig(args)
   noMoreFlags(args)
   const [sub, keyId] = args
@@ -123,15 +133,35 @@ function keysCommand(args: string[]) {
   try {
     if (sub === 'create') {
       if (!projectName) throw new UsageError('keys create needs --project NAME')
+      if (role !== 'admin' && role !== 'mcp') throw new UsageError('--role must be admin or mcp')
+      if (slugs.length && role !== 'mcp') throw new UsageError('--server limits mcp keys only (add --role mcp)')
       const project = projects.projectOrCreate(projectName)
+      const servers = serversRepository(db)
+      const serverIds = slugs.map((slug) => {
+        const row = servers.bySlug(slug)
+        if (!row || row.project_id !== project.id)
+          throw new UsageError(`no server with slug "${slug}" in project ${project.name}`)
+        return row.id
+      })
       const { apiKey, key } = projects.createKey(project.id, {
         name: label,
+        role,
+        serverIds,
         expiresInMs: expiresIn ? parseDuration(expiresIn) : undefined,
       })
-      if (json) console.log(JSON.stringify({ project_id: project.id, key_id: key.id, api_key: apiKey }))
+      if (json)
+        console.log(
+          JSON.stringify({
+            project_id: project.id,
+            key_id: key.id,
+            api_key: apiKey,
+            role: key.role,
+            server_ids: key.server_ids,
+          }),
+        )
       else {
         console.log(
-          `created key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`,
+          `created ${key.role} key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`,
         )
         console.log(apiKey)
       }

@@ -15,24 +15,32 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** On an empty database: create project `default` and one key, and return the text to print once. */
+/**
+ * On an empty database: create project `default` with an admin key (for the REST API) and an `mcp` key (for MCP
+ * clients: it cannot change anything), and return the text to print once.
+ */
 export function firstStartBanner(deps: Deps): string | null {
   if (!deps.projects.isEmpty()) return null
   const project = deps.projects.createProject('default')
   const { apiKey } = deps.projects.createKey(project.id, { name: 'first-start' })
+  const { apiKey: mcpKey } = deps.projects.createKey(project.id, { name: 'first-start mcp', role: 'mcp' })
   const config = {
     mcpServers: {
       toolyard: {
         command: 'npx',
         args: ['-y', 'mcp-remote', `${deps.urls.get()}/mcp/<server-slug>`, '--header', 'X-API-Key:${TOOLYARD_API_KEY}'],
-        env: { TOOLYARD_API_KEY: apiKey },
+        env: { TOOLYARD_API_KEY: mcpKey },
       },
     },
   }
   return [
-    'First start: created project "default" and this API key (shown once, store it now):',
+    'First start: created project "default" and two API keys (shown once, store them now).',
     '',
+    'Admin key (the REST API: servers, tools, credentials, keys):',
     `  ${apiKey}`,
+    '',
+    'MCP key (only for MCP clients: calls tools, reads resources and prompts, changes nothing):',
+    `  ${mcpKey}`,
     '',
     'Create a server:',
     `  curl -s -X POST ${deps.urls.get()}/mcp/servers -H "X-API-Key: ${apiKey}" -H "Content-Type: application/json" -d '{"name":"my tools"}'`,

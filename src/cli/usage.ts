@@ -5,9 +5,10 @@ export const OVERVIEW = `toolyard ${VERSION} — hosted MCP tool servers in one 
 
 Usage:
   toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+                [--sandbox-queue-per-project N] [--max-subscriptions-per-project N] [--webhook-concurrency N]
   toolyard projects create NAME [--json]
   toolyard projects list [--json]
-  toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+  toolyard keys create --project NAME [--role admin|mcp] [--server SLUG]... [--name LABEL] [--expires-in 30d] [--json]
   toolyard keys list --project NAME [--json]
   toolyard keys revoke KEY_ID [--json]
   toolyard keys rotate-master [--json]
@@ -20,12 +21,15 @@ Usage:
 
 Every command also takes --data-dir D; \`toolyard <command> --help\` explains one command. Configuration comes from
 TOOLYARD_* environment variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key} with --json); it is shown once.`
+last line (or one JSON line {project_id, key_id, api_key, role, server_ids} with --json); it is shown once. An mcp
+key may use only the protocol endpoint and the tools/resources/prompts use endpoints; --server (repeatable) limits
+it to those servers.`
 
 const DATA_DIR = '  --data-dir D     the data dir (TOOLYARD_DATA_DIR, default ./data)'
 
 export const COMMAND_USAGE: Record<string, string> = {
   serve: `Usage: toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
+                     [--sandbox-queue-per-project N] [--max-subscriptions-per-project N] [--webhook-concurrency N]
 
 Serves the REST API, the MCP endpoints, the dashboard (/mcp/ui) and the metrics (/mcp/metrics).
   --host H         bind address (TOOLYARD_HOST, default 127.0.0.1)
@@ -33,13 +37,16 @@ Serves the REST API, the MCP endpoints, the dashboard (/mcp/ui) and the metrics 
 ${DATA_DIR}
   --public-url U   origin clients use (TOOLYARD_PUBLIC_URL)
   --log-level L    debug, info, warn, error or silent (TOOLYARD_LOG_LEVEL, default info)
+  --sandbox-queue-per-project N     a project's calls waiting for a sandbox worker (default 32)
+  --max-subscriptions-per-project N webhook subscriptions per project (default 100)
+  --webhook-concurrency N           webhook deliveries sent at once, all projects (default 8)
 One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.`,
   projects: `Usage: toolyard projects create NAME [--json]
        toolyard projects list [--json]
 
 Creates or lists projects in the data dir's database (safe next to a running server).
 ${DATA_DIR}`,
-  keys: `Usage: toolyard keys create --project NAME [--name LABEL] [--expires-in 30d] [--json]
+  keys: `Usage: toolyard keys create --project NAME [--role admin|mcp] [--server SLUG]... [--name LABEL] [--expires-in 30d] [--json]
        toolyard keys list --project NAME [--json]
        toolyard keys revoke KEY_ID [--json]
        toolyard keys rotate-master [--json]

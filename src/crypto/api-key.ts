@@ -1,5 +1,5 @@
 // API keys: `tyk_` + 43 base64url chars (32 random bytes). Only a SHA-256 hash and a display prefix are stored.
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 
 export const API_KEY_PATTERN = /^tyk_[A-Za-z0-9_-]{43}$/
 
@@ -8,6 +8,7 @@ export function generateApiKey(): { key: string; prefix: string; hash: string } 
   return { key, prefix: key.slice(0, 12), hash: hashApiKey(key) }
 }
 
+/** Runs on every keyed request: Bun's one-shot SHA-256 is about three times cheaper than node:crypto's. */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex')
+  return Bun.SHA256.hash(key, 'hex')
 }

@@ -1,4 +1,5 @@
-// The one outbound HTTP client (ofetch): checks every hop's addresses, follows redirects by hand, caps time and body size.
+// The one outbound HTTP client (ofetch): resolves each hop's host once, checks the addresses and connects to the one
+// it checked (no second lookup to rebind), follows redirects by hand, caps time and body size.
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { ofetch } from 'ofetch'
@@ -15,6 +16,8 @@ export interface EgressOptions {
   maxBodyBytes?: number
   /** Host names (exactly as in the URL) reachable even when they resolve to private addresses: an operator allow-list. */
   allowHosts?: string[]
+  /** How host names are resolved (default: the system resolver, as node:dns lookup with all: true). */
+  lookup?: (host: string) => Promise<{ address: string }[]>
 }
 
 interface EgressRequest {
@@ -38,12 +41,17 @@ export interface Egress {
 }
 
 const MAX_REDIRECTS = 5
+/** What a request to another origin keeps after a redirect: nothing a credential or template put there. */
+const CROSS_ORIGIN_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent']
+const systemLookup = (host: string) => lookup(host, { all: true, verbatim: true })
 
 export function createEgress(options: EgressOptions): Egress {
   const defaultTimeout = options.timeoutMs ?? 10_000
   const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024
+  const resolve = options.lookup ?? systemLookup
 
-  async function checkHost(url: URL): Promise<void> {
+  /** Checks the hop and returns the address to connect to (undefined: the URL's host is already an address). */
+  async function checkHost(url: URL): Promise<string | undefined> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new EgressError(
         `egress refused: only http and https URLs are allowed, not ${url.protocol.slice(0, -1)}:`,
@@ -51,19 +59,25 @@ export function createEgress(options: EgressOptions): Egress {
       )
     }
     const host = url.hostname.replace(/^\[|\]$/g, '')
-    if (options.allowPrivate || options.allowHosts?.includes(host)) return
-    if (isIP(host)) return assertAddressAllowed(host, host, false)
+    const allowed = options.allowPrivate || options.allowHosts?.includes(host)
+    if (isIP(host)) {
+      if (!allowed) assertAddressAllowed(host, host, false)
+      return undefined
+    }
     let addresses: { address: string }[]
     try {
-      addresses = await lookup(host, { all: true, verbatim: true })
+      addresses = await resolve(host)
+      if (!addresses[0]) throw Object.assign(new Error('no address'), { code: 'ENODATA' })
     } catch (error) {
       throw new EgressError(
         `egress failed: could not resolve host ${host} (${(error as { code?: string }).code ?? 'DNS error'})`,
         'network',
       )
     }
-    // Every address must be public: the connection may use any of them.
-    for (const { address } of addresses) assertAddressAllowed(host, address, false)
+    // Every address must be public (a name that mixes public and private ones is refused whole).
+    if (!allowed) for (const { address } of addresses) assertAddressAllowed(host, address, false)
+    // IPv4 first: many hosts have no IPv6 route, and a name like localhost often lists ::1 before 127.0.0.1.
+    return (addresses.find((a) => isIP(a.address) === 4) ?? addresses[0]!).address
   }
 
   async function fetch(rawUrl: string, init: EgressRequest = {}): Promise<EgressResponse> {
@@ -77,11 +91,13 @@ export function createEgress(options: EgressOptions): Egress {
 
     try {
       for (let hop = 0; ; hop++) {
-        await checkHost(url)
+        const address = await checkHost(url)
         if (signal.aborted) throw signal.reason
-        const response = await ofetch.raw(url.href, {
+        const response = await ofetch.raw(pinned(url, address), {
           method,
-          headers,
+          // The URL names the address; the server still sees the host name (Host, and SNI + certificate name).
+          headers: address ? { ...withoutHeaders(headers, ['host']), host: url.host } : headers,
+          ...(address && url.protocol === 'https:' ? { tls: { serverName: url.hostname } } : {}),
           body,
           redirect: 'manual',
           ignoreResponseError: true,
@@ -104,9 +120,8 @@ export function createEgress(options: EgressOptions): Egress {
             body = undefined
             headers = withoutHeaders(headers, ['content-type', 'content-length'])
           }
-          // Credentials meant for one origin are not forwarded to another.
-          if (next.origin !== url.origin)
-            headers = withoutHeaders(headers, ['authorization', 'cookie', 'proxy-authorization'])
+          // Credentials meant for one origin are not forwarded to another, whatever header carries them.
+          if (next.origin !== url.origin) headers = onlyHeaders(headers, CROSS_ORIGIN_HEADERS)
           url = next
           continue
         }
@@ -136,6 +151,18 @@ function describe(url: URL): string {
 
 function withoutHeaders(headers: Record<string, string>, names: string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k.toLowerCase())))
+}
+
+function onlyHeaders(headers: Record<string, string>, names: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => names.includes(k.toLowerCase())))
+}
+
+/** The URL with its host name replaced by the checked address, so fetch does not resolve the name again. */
+function pinned(url: URL, address: string | undefined): string {
+  if (!address) return url.href
+  const target = new URL(url.href)
+  target.hostname = address.includes(':') ? `[${address}]` : address
+  return target.href
 }
 
 async function readCapped(

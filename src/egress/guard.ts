@@ -92,12 +92,18 @@ function inRange(groups: number[], range: Range): boolean {
   return true
 }
 
-/** The IPv4 address an IPv6 address embeds (mapped, compatible, NAT64, 6to4), as groups in the mapped form. */
+/**
+ * The IPv4 address an IPv6 address embeds, as groups in the mapped form: mapped (::ffff:0:0/96), translated
+ * (::ffff:0:0:0/96), compatible (::/96), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48, the IPv4 in the last
+ * 32 bits) and 6to4 (2002::/16).
+ */
 function embeddedV4(g: number[]): number[] | undefined {
   const mapped = (hi: number, lo: number) => [0, 0, 0, 0, 0, 0xffff, hi, lo]
-  if (g.slice(0, 5).every((x) => x === 0) && (g[5] === 0xffff || (g[5] === 0 && (g[6] !== 0 || g[7]! > 1))))
-    return mapped(g[6]!, g[7]!)
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return mapped(g[6]!, g[7]!)
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0)
+  if (zeros(0, 5) && (g[5] === 0xffff || (g[5] === 0 && (g[6] !== 0 || g[7]! > 1)))) return mapped(g[6]!, g[7]!)
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return mapped(g[6]!, g[7]!)
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return mapped(g[6]!, g[7]!)
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return mapped(g[6]!, g[7]!)
   if (g[0] === 0x2002) return mapped(g[1]!, g[2]!)
   return undefined
 }

@@ -8,6 +8,7 @@ const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  limit_reached: 409,
   payload_too_large: 413,
   rate_limited: 429,
   tool_not_configured: 500,

@@ -2,6 +2,7 @@
 // `limit` is the same rate limit for routes without a key (per client address), e.g. health. The key check and the
 // rate limit are plain functions, so the protocol endpoint (src/mcp/endpoint.ts) admits callers the same way.
 import { Elysia } from 'elysia'
+import { assertRouteAllowed, assertServerAllowed } from '../modules/keys/access'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
 import { originalRequest } from './body-limit'
 import { presentedApiKey } from './credentials-header'
@@ -65,8 +66,15 @@ export const guard = (deps: GuardDeps) =>
       transform({ request, set }) {
         const auth = authenticateKey(deps.projects, request.headers)
         if (!auth) throw new AppError('unauthorized', UNAUTHORIZED)
+        // An mcp key on an admin endpoint: 403 (src/modules/keys/access.ts).
+        assertRouteAllowed(auth, request.method, new URL(request.url).pathname.replace(/^\/mcp(?=\/)/, ''))
         applyLimit(deps.limiter, group, auth.keyId, set)
         authenticated.set(request, auth)
+      },
+      // After validation: a key limited to servers may only name one of them.
+      beforeHandle({ request, body }) {
+        const auth = authenticated.get(request)
+        if (auth?.serverIds) assertServerAllowed(auth, (body as { server_id?: string } | undefined)?.server_id)
       },
       resolve({ request }): { auth: AuthContext } {
         return { auth: authenticated.get(request)! }

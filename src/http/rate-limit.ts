@@ -23,6 +23,9 @@ export const DEFAULT_LIMITS = {
   misc: 100,
   other: 100,
   functions_invoke: 60,
+  // Not in the spec's table: bounds on subscription churn and inbound change reports (docs/decisions.md, "Isolation").
+  subscriptions: 30,
+  webhooks_inbound: 100,
   unlimited: 0,
 } as const
 

@@ -3,9 +3,11 @@
 import type { Server } from 'bun'
 import type { Config } from '../config'
 import { PayloadTooLargeError, parseJsonBounded, readBodyText, TooDeepError } from '../http/body-limit'
+import { presentedApiKey } from '../http/credentials-header'
 import { requestIdOf } from '../http/errors-plugin'
 import { authenticateKey, clientAddress, countRequest, RATE_LIMITED } from '../http/guard'
 import type { RateGroup, RateLimiter } from '../http/rate-limit'
+import { mayUseServer } from '../modules/keys/access'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
 import type { ServerRow } from '../modules/servers/repository'
 import type { ServersService } from '../modules/servers/service'
@@ -19,7 +21,9 @@ import { isSupported, SUPPORTED_VERSIONS } from './versions'
 export const TRANSPORT_ERROR = -32000
 /** The same words for an unknown slug and a bad key, so neither reveals whether the server exists. */
 const ACCESS_DENIED = 'Invalid Request: unknown server or invalid API key'
-export const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id'
+const ALLOW_HEADERS =
+  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-request-id'
+const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate'
 
 /** A caller of one server: its key (`key:<id>`) or, on a public server without a key, its address (`addr:<ip>`). */
 export type Principal = { server: ServerRow; principal: string }
@@ -32,6 +36,8 @@ export interface Admission<W extends { principal: string }> {
   /** Who the caller is, given the project of its key (null: none, or one the guard refuses); null denies it. */
   identify: (auth: AuthContext | null) => W | null
   denied: (base: ResponseHeaders) => Response
+  /** OAuth for this resource: no credential at all, or an access token it refuses → 401 (else `denied`). */
+  unauthorized?: (problem: 'missing' | 'invalid_token', base: ResponseHeaders) => Response
   /** Only POSTs count; GET/DELETE are session plumbing. The subject is the caller's principal. */
   group?: RateGroup
   /** How many requests this POST counts as (each message of a batch counts); 1 when absent. */
@@ -47,6 +53,15 @@ export interface AdmissionDeps {
   servers: ServersService
   projects: ProjectsService
   limiter: RateLimiter
+  /** Access tokens of Toolyard's own OAuth server (src/modules/oauth-server). */
+  oauthServer: { authenticate(token: string): Promise<AuthContext | null> }
+}
+
+/** A Bearer value that is not an API key (`tyk_…`) is an OAuth access token; X-API-Key is always a key. */
+function accessTokenOf(headers: Headers): string | undefined {
+  if (headers.get('x-api-key')?.trim()) return undefined
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(headers.get('authorization')?.trim() ?? '')
+  return m?.[1] && !m[1].startsWith('tyk_') ? m[1] : undefined
 }
 
 export function createAdmission(deps: AdmissionDeps) {
@@ -73,8 +88,14 @@ export function createAdmission(deps: AdmissionDeps) {
       if (forbidden) return jsonResponse(failure(undefined, TRANSPORT_ERROR, forbidden), 403, base)
       const bad = await a.check?.(base)
       if (bad) return bad
-      const who = a.identify(authenticateKey(deps.projects, request.headers))
-      if (!who) return a.denied(base)
+      const token = a.unauthorized ? accessTokenOf(request.headers) : undefined
+      const auth = token ? await deps.oauthServer.authenticate(token) : authenticateKey(deps.projects, request.headers)
+      const who = a.identify(auth)
+      if (!who) {
+        if (a.unauthorized && token) return a.unauthorized('invalid_token', base)
+        if (a.unauthorized && !presentedApiKey(request.headers)) return a.unauthorized('missing', base)
+        return a.denied(base)
+      }
       if (!a.group) return { who, headers: base }
       const rate = countRequest(deps.limiter, a.group, who.principal, a.weight?.() ?? 1)
       const headers = { ...base, ...rate.headers }
@@ -100,16 +121,57 @@ export function createAdmission(deps: AdmissionDeps) {
         return { ok: false }
       }
     },
+    /** CORS preflight: never needs a key; only an allowed Origin is echoed. */
+    preflight(request: Request): Response {
+      const origin = origins.corsOrigin(request.headers)
+      return new Response(null, {
+        status: 204,
+        headers: {
+          ...(origin ? { 'access-control-allow-origin': origin } : {}),
+          'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+          'access-control-allow-headers': ALLOW_HEADERS,
+          'access-control-expose-headers': EXPOSE_HEADERS,
+          'access-control-max-age': '86400',
+          vary: 'origin',
+        },
+      })
+    },
     /** Server and key: the key's project must own the server; a public server (`auth: none`) needs none. */
     onServer:
       (slug: string, request: Request, server: Server<unknown> | null) =>
       (auth: AuthContext | null): Principal | null => {
         const row = deps.servers.bySlug(slug)
         if (!row) return null
-        if (auth && auth.projectId === row.project_id) return { server: row, principal: `key:${auth.keyId}` }
+        // A key limited to other servers sees this one as unknown.
+        if (auth && auth.projectId === row.project_id && mayUseServer(auth, row.id))
+          return { server: row, principal: `key:${auth.keyId}` }
         if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
         return null
       },
+    /**
+     * 401 with the server's Protected Resource Metadata URL, so OAuth clients can discover how to get a token; the
+     * body stays a JSON-RPC error.
+     */
+    unauthorized:
+      (metadataUrl: string, id?: RpcId) =>
+      (problem: 'missing' | 'invalid_token', base: ResponseHeaders): Response =>
+        jsonResponse(
+          failure(
+            id,
+            RPC.INVALID_REQUEST,
+            problem === 'missing'
+              ? 'Unauthorized: send an API key (X-API-Key) or an OAuth access token (Authorization: Bearer)'
+              : 'Unauthorized: the access token is invalid, expired, revoked or for another server',
+          ),
+          401,
+          {
+            ...base,
+            'www-authenticate':
+              problem === 'missing'
+                ? `Bearer resource_metadata="${metadataUrl}"`
+                : `Bearer error="invalid_token", resource_metadata="${metadataUrl}"`,
+          },
+        ),
     /** Access denied, HTTP 200, with the request's id when it could be read. */
     denied: (id?: RpcId) => (base: ResponseHeaders) =>
       jsonResponse(failure(id, RPC.INVALID_REQUEST, ACCESS_DENIED), 200, base),

@@ -10,7 +10,7 @@ import { errorBody, requestIdOf } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
-import { type AdmissionDeps, createAdmission, EXPOSE_HEADERS, type Principal, TRANSPORT_ERROR } from './admission'
+import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
 import { isModernRequest } from './era'
@@ -27,6 +27,8 @@ import type { Session, SessionStore } from './sessions'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
+  /** The Protected Resource Metadata URL of a server (RFC 9728), named in every 401. */
+  prmUrl(slug: string): string
   log: Logger
   events: EventBus
   mcpBackend: McpBackend
@@ -41,13 +43,11 @@ export interface McpEndpointDeps extends AdmissionDeps {
 
 const SESSION_NOT_FOUND = -32001
 
-const ALLOW_HEADERS =
-  'content-type, accept, authorization, x-api-key, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id, x-request-id'
-
 const SlugParams = t.Object({ slug: t.String() })
 
 export function mcpEndpoint(deps: McpEndpointDeps) {
-  const { origins, cors, admit, onServer, denied, badVersionHeader, readBody } = createAdmission(deps)
+  const { cors, admit, onServer, denied, unauthorized, badVersionHeader, readBody, preflight } = createAdmission(deps)
+  const metadataUrl = (slug: string) => deps.prmUrl(slug)
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
@@ -110,6 +110,8 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       },
       identify: onServer(slug, request, server),
       denied: (base) => denied(parsed && !Array.isArray(body) ? idOf(body) : undefined)(base),
+      unauthorized: (problem, base) =>
+        unauthorized(metadataUrl(slug), parsed && !Array.isArray(body) ? idOf(body) : undefined)(problem, base),
       group: 'protocol',
       weight: () => batchWeight(body, deps.config.maxBatchSize),
     })
@@ -174,6 +176,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
       check: (base) => badVersionHeader(headers, base),
       identify: onServer(slug, request, server),
       denied: denied(),
+      unauthorized: unauthorized(metadataUrl(slug)),
     })
     if (admitted instanceof Response) return admitted
     const { who, headers: base } = admitted
@@ -202,6 +205,7 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
           : null,
       identify: onServer(slug, request, server),
       denied: denied(),
+      unauthorized: unauthorized(metadataUrl(slug)),
     })
     if (admitted instanceof Response) return admitted
     const { who, headers: base } = admitted
@@ -209,22 +213,6 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     if (typeof session === 'string') return sessionNotFound(base)
     sessions.end(session)
     return new Response(null, { status: 204, headers: base })
-  }
-
-  /** CORS preflight: never needs a key; only an allowed Origin is echoed. */
-  const preflight = (request: Request): Response => {
-    const origin = origins.corsOrigin(request.headers)
-    return new Response(null, {
-      status: 204,
-      headers: {
-        ...(origin ? { 'access-control-allow-origin': origin } : {}),
-        'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-        'access-control-allow-headers': ALLOW_HEADERS,
-        'access-control-expose-headers': EXPOSE_HEADERS,
-        'access-control-max-age': '86400',
-        vary: 'origin',
-      },
-    })
   }
 
   /** POST /mcp/initialize: an initialize answered without a server (JSON-RPC envelope or bare params). */

@@ -37,6 +37,7 @@ const RPC_CODE: Record<ErrorCode, number> = {
   not_found: RPC.INVALID_PARAMS,
   method_not_allowed: RPC.METHOD_NOT_FOUND,
   conflict: RPC.INVALID_PARAMS,
+  limit_reached: RPC.INVALID_REQUEST,
   payload_too_large: RPC.INVALID_PARAMS,
   rate_limited: RPC.INTERNAL_ERROR,
   tool_not_configured: RPC.INTERNAL_ERROR,

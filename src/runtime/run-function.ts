@@ -31,6 +31,8 @@ export interface RunContext {
   egress: Egress
   /** Decrypted credential data for ctx.credentials / templates / builtins; never logged. */
   credentials?: Record<string, unknown>
+  /** Whose call it is, for the sandbox pool's fairness; `queueLimit` bounds the project's waiting calls. */
+  tenant: { projectId: string; queueLimit: number }
 }
 
 /** Never throws for a failing function: errors, limits and egress refusals are `{ok: false}` outcomes. */
@@ -48,7 +50,7 @@ export async function runFunction(
 }
 
 async function run(fn: FunctionSpec, input: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
-  const { host, egress, credentials } = context
+  const { host, egress, credentials, tenant } = context
   const timeoutMs = host.deadlineMs ?? clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
   switch (fn.runtime) {
     case 'javascript':
@@ -62,6 +64,8 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
         credentials,
         memoryMb: clampLimit(fn.memory_mb, FUNCTION_LIMITS.memoryMb),
         timeoutMs,
+        project: tenant.projectId,
+        queueLimit: tenant.queueLimit,
         fetch: async (url, init) => {
           const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
           return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }

@@ -1,14 +1,15 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly sandbox on a small pool of worker threads, so user code
-// never blocks the main event loop; memory/time limits, and the caller's host answered here, on the main thread.
-import { availableParallelism } from 'node:os'
+// never blocks the main event loop; memory/time limits, per-project fairness, and the caller's host answered here.
+import { ProjectQueues } from '../lib/fair-queue'
 import { FUNCTION_LIMITS } from '../limits'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
+import { type Job, POOL_SIZE, PROJECT_SHARE, placeFor, type Slot, settle } from './sandbox-job'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
-import { type SandboxThread, startThread } from './sandbox-thread'
+import { startThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './sandbox-types'
 
-/** Two workers at least, so one tenant's CPU-bound call never holds up everyone; four at most (each holds a WASM heap). */
-const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()))
+/** A project's waiting calls when the caller gives no bound (docs/decisions.md, "Isolation"). */
+const DEFAULT_QUEUE_LIMIT = 32
 /**
  * After the main thread gives up on a call (deadline or cancel), the worker's interrupt handler normally stops it
  * within milliseconds. A worker that has not reported the call ended by then is stuck in native code: it is terminated.
@@ -19,38 +20,9 @@ const MAX_DISPATCHES = 3
 /** A worker that has not loaded its WASM module by then is replaced (its calls go to another worker). */
 const START_LIMIT_MS = 30_000
 
-interface Slot {
-  worker: SandboxThread
-  calls: Map<number, Job>
-  /** The WASM module is loaded: deadlines of calls sent to it start counting. */
-  ready: boolean
-  /** Takes no new calls; terminated once its calls end (it retired a WASM instance, or the service is stopping). */
-  draining: boolean
-  dead: boolean
-  startGuard?: ReturnType<typeof setTimeout>
-}
-
-interface Job {
-  id: number
-  options: RunJavaScriptOptions
-  /** Serialized once: a call sent to another worker sends the same texts. */
-  inputJson: string
-  credentialsJson?: string
-  memoryMb: number
-  timeoutMs: number
-  resolve: (value: unknown) => void
-  reject: (error: SandboxError) => void
-  cancelFlag: Int32Array
-  slot?: Slot
-  started: boolean
-  settled: boolean
-  dispatches: number
-  deadline?: ReturnType<typeof setTimeout>
-  grace?: ReturnType<typeof setTimeout>
-  onAbort?: () => void
-}
-
 const slots: Slot[] = []
+/** Calls not yet sent to a worker; their deadline has not started (waiting does not count against timeout_ms). */
+const waiting = new ProjectQueues<Job>()
 let nextJobId = 1
 
 /**
@@ -71,9 +43,11 @@ export function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
     )
   }
   return new Promise<unknown>((resolve, reject) => {
+    const id = nextJobId++
     const job: Job = {
-      id: nextJobId++,
+      id,
       options,
+      project: options.project ? `p:${options.project}` : `call:${id}`,
       inputJson,
       credentialsJson,
       memoryMb: options.memoryMb ?? FUNCTION_LIMITS.memoryMb.default,
@@ -83,14 +57,21 @@ export function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
       cancelFlag: new Int32Array(new SharedArrayBuffer(4)),
       started: false,
       settled: false,
+      parked: 0,
       dispatches: 0,
     }
     job.onAbort = () => {
       settle(job, new SandboxError('canceled', 'aborted'))
-      stopInWorker(job)
+      if (!waiting.remove(job.project, job)) stopInWorker(job)
+    }
+    const limit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT
+    if (!waiting.push(job.project, job, limit)) {
+      const why = `too many concurrent calls for this project (${limit} already waiting for a sandbox worker); retry later`
+      reject(new SandboxError(why, 'error'))
+      return
     }
     signal?.addEventListener('abort', job.onAbort, { once: true })
-    dispatch(job)
+    pump()
   })
 }
 
@@ -102,20 +83,30 @@ export function shutdownSandbox(): void {
   }
 }
 
-/** Live workers and their running calls (for tests and diagnostics). */
-export function sandboxStats(): { workers: number; calls: number } {
+/** Live workers and their running calls, and the pool's fairness bounds (for tests and diagnostics). */
+export function sandboxStats() {
   const live = slots.filter((s) => !s.dead)
-  return { workers: live.length, calls: live.reduce((n, s) => n + s.calls.size, 0) }
+  const calls = live.reduce((n, s) => n + s.calls.size, 0)
+  return { workers: live.length, calls, poolSize: POOL_SIZE, projectShare: PROJECT_SHARE }
 }
 
-function dispatch(job: Job): void {
-  if (job.settled) return
-  if (++job.dispatches > MAX_DISPATCHES) {
-    settle(job, new SandboxError('the sandbox is unavailable (its workers keep stopping); retry the call', 'error'))
+/** Sends waiting calls to workers, one project after another, while any project has room. */
+function pump(): void {
+  for (;;) {
+    const next = waiting.next((project) => placeFor(project, slots, spawn))
+    if (!next) return
+    dispatch(next.item, next.place)
+  }
+}
+
+function dispatch(job: Job, slot: Slot): void {
+  if (job.settled) {
+    retireIfIdle(slot)
     return
   }
-  const slot = pick()
+  job.dispatches++
   job.slot = slot
+  slot.project = job.project
   job.started = false
   slot.calls.set(job.id, job)
   slot.worker.keepAlive(true)
@@ -136,16 +127,6 @@ function dispatch(job: Job): void {
     cancelFlag: job.cancelFlag,
     checkOnly: job.options.checkOnly,
   })
-  if (slot.ready) startDeadline(job)
-}
-
-/** An idle worker, else a new one while the pool has room, else the least busy (its calls may only be awaiting the host). */
-function pick(): Slot {
-  const live = slots.filter((s) => !s.dead && !s.draining)
-  const idle = live.find((s) => s.calls.size === 0)
-  if (idle) return idle
-  if (live.length < POOL_SIZE) return spawn()
-  return live.reduce((a, b) => (b.calls.size < a.calls.size ? b : a))
 }
 
 function spawn(): Slot {
@@ -173,11 +154,14 @@ function onMessage(slot: Slot, message: FromWorker): void {
     case 'ready':
       slot.ready = true
       clearTimeout(slot.startGuard)
-      for (const job of slot.calls.values()) startDeadline(job)
       return
     case 'started': {
+      // The deadline counts from here: time spent waiting for a worker is not the function's.
       const job = slot.calls.get(message.id)
-      if (job) job.started = true
+      if (job) {
+        job.started = true
+        startDeadline(job)
+      }
       return
     }
     case 'done': {
@@ -190,6 +174,7 @@ function onMessage(slot: Slot, message: FromWorker): void {
         else settle(job, new SandboxError(message.message, message.reason))
       }
       retireIfIdle(slot)
+      pump()
       return
     }
     case 'host-notice': {
@@ -210,7 +195,19 @@ async function hostCall(slot: Slot, message: Extract<FromWorker, { type: 'host-c
   try {
     const job = slot.calls.get(message.id)
     if (!job || job.settled) throw new Error('the call has ended')
-    reply = { type: 'host-result', callId, ok: true, value: await runHostCall(job.options, message.name, message.args) }
+    job.parked++
+    // While every call on the worker awaits the host, another call of the project can run there.
+    pump()
+    try {
+      reply = {
+        type: 'host-result',
+        callId,
+        ok: true,
+        value: await runHostCall(job.options, message.name, message.args),
+      }
+    } finally {
+      job.parked--
+    }
   } catch (error) {
     reply = { type: 'host-result', callId, ok: false, message: error instanceof Error ? error.message : String(error) }
   }
@@ -235,6 +232,7 @@ function stopInWorker(job: Job): void {
     // Not running yet: the worker skips it when it gets there (the flag is set); nothing to wait for.
     slot.calls.delete(job.id)
     retireIfIdle(slot)
+    pump()
     return
   }
   clearTimeout(job.grace)
@@ -247,25 +245,6 @@ function stopInWorker(job: Job): void {
   }, KILL_GRACE_MS)
 }
 
-function settle(job: Job, error: SandboxError | undefined, json?: string): void {
-  if (job.settled) return
-  job.settled = true
-  clearTimeout(job.deadline)
-  if (job.onAbort) job.options.host?.signal.removeEventListener('abort', job.onAbort)
-  let outcome: { ok: true; value: unknown } | { ok: false; error: SandboxError }
-  if (error) outcome = { ok: false, error }
-  else {
-    try {
-      outcome = { ok: true, value: (JSON.parse(json ?? '{}') as { value?: unknown }).value }
-    } catch {
-      outcome = { ok: false, error: new SandboxError('the sandbox returned an unreadable result', 'error') }
-    }
-  }
-  // Settled from a fresh task, not inside the worker's message event: Bun delivers no further messages from a worker
-  // while one of its message handlers is still on the stack (a caller that blocks in a nested loop would hang).
-  setImmediate(() => (outcome.ok ? job.resolve(outcome.value) : job.reject(outcome.error)))
-}
-
 /** Terminates a worker: its finished calls are dropped, calls that never started go elsewhere, running ones fail. */
 function kill(slot: Slot, message: string, reason: SandboxFailure = 'error'): void {
   if (slot.dead) return
@@ -275,17 +254,21 @@ function kill(slot: Slot, message: string, reason: SandboxFailure = 'error'): vo
   slot.worker.terminate()
   const jobs = [...slot.calls.values()]
   slot.calls.clear()
-  for (const job of jobs) {
+  for (const job of [...jobs].reverse()) {
     clearTimeout(job.grace)
     if (job.settled) continue
-    if (!job.started) dispatch(job)
-    else settle(job, new SandboxError(message, reason))
+    if (job.started) settle(job, new SandboxError(message, reason))
+    else if (job.dispatches >= MAX_DISPATCHES)
+      settle(job, new SandboxError('the sandbox is unavailable (its workers keep stopping); retry the call', 'error'))
+    else waiting.unshift(job.project, job)
   }
+  pump()
 }
 
 function retireIfIdle(slot: Slot): void {
   if (slot.dead) return
   if (slot.calls.size > 0) return
+  slot.project = undefined
   if (slot.draining) {
     slot.dead = true
     clearTimeout(slot.startGuard)

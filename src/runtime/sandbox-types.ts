@@ -31,6 +31,10 @@ export interface RunJavaScriptOptions {
   timeoutMs?: number
   /** Only load the module and check that its default export is a function; resolves to null. */
   checkOnly?: boolean
+  /** The project the call runs for: it holds at most half the pool, and waits in its own bounded line. */
+  project?: string
+  /** How many of the project's calls may wait for a worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT; 32). */
+  queueLimit?: number
 }
 
 export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'

@@ -7,7 +7,6 @@ import type { AdminService } from '../modules/admin/service'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
 import { type Html, html, page } from './html'
-import { invokeFunction } from './invoke'
 import * as pages from './pages'
 import { clearedCookie, createUiSessions, sameOrigin, sessionCookie, type UiSession } from './session'
 
@@ -135,12 +134,13 @@ export function uiModule(deps: UiDeps) {
         )
       }
       const isObject = input !== null && typeof input === 'object' && !Array.isArray(input)
-      const result = await invokeFunction(
-        deps,
-        s.projectId!,
-        current.name,
-        isObject ? (input as Record<string, unknown>) : {},
+      // The Run button is the REST invoke endpoint: the same runtime, limits and result mapping as a tool call.
+      const run = await api(s, 'POST', `/functions/${fn[1]}/invoke`, { input: isObject ? input : {} }).catch(
+        (error: Error) => ({ error: error.message }),
       )
+      const result = run.result
+        ? { ok: !run.result.isError, result: run.result, logs: run.logs, duration_ms: run.duration_ms }
+        : { ok: false, error: String(run.error), logs: [], duration_ms: 0 }
       return htmlResponse(pages.runResult(result).text)
     }
     if (path === 'keys') {

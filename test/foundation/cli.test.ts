@@ -1,9 +1,11 @@
 // Every CLI command, run as a real child process against a temp data dir.
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, setDefaultTimeout, test } from 'bun:test'
 import pkg from '../../package.json'
 import { runCli, startServe, tempDirs } from '../helpers/app'
 
 const fresh = tempDirs('toolyard-cli-')
+// Concurrent tests do not take bunfig's timeout: ten CLI children at once on a busy machine need more than 5 s.
+setDefaultTimeout(30_000)
 
 const lastLine = (s: string) => s.trimEnd().split('\n').pop()!
 
@@ -80,7 +82,8 @@ describe('toolyard CLI', () => {
     const lines = json.stdout.trim().split('\n')
     expect(lines).toHaveLength(1)
     const out = JSON.parse(lines[0]!)
-    expect(Object.keys(out).sort()).toEqual(['api_key', 'key_id', 'project_id'])
+    expect(Object.keys(out).sort()).toEqual(['api_key', 'key_id', 'project_id', 'role', 'server_ids'])
+    expect(out).toMatchObject({ role: 'admin', server_ids: null })
     expect(out.api_key).toMatch(/^tyk_[A-Za-z0-9_-]{43}$/)
 
     // The project was created on the fly, and both keys belong to it.

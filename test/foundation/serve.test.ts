@@ -11,7 +11,7 @@ const fresh = tempDirs('toolyard-cli-')
 const keysIn = (text: string) => text.match(/tyk_[A-Za-z0-9_-]{43}/g) ?? []
 
 describe('toolyard serve', () => {
-  test('first start prints one key and an MCP client config once; data survives a restart', async () => {
+  test('first start prints an admin key and an MCP client config with an mcp key once; data survives a restart', async () => {
     const dir = fresh()
     const first = await startServe(dir)
     let key: string
@@ -19,9 +19,16 @@ describe('toolyard serve', () => {
     try {
       const out = first.output()
       const keys = [...new Set(keysIn(out))]
-      expect(keys).toHaveLength(1)
+      expect(keys).toHaveLength(2)
       key = keys[0]!
+      const mcpKey = keys[1]!
       expect(out).toContain('mcpServers')
+      // The client config carries the mcp key, which cannot use the admin API.
+      expect(out.slice(out.indexOf('mcpServers'))).toContain(mcpKey)
+      expect(out.slice(out.indexOf('mcpServers'))).not.toContain(key)
+      const refused = await fetch(`${first.base}/servers`, { headers: { 'X-API-Key': mcpKey } })
+      expect(refused.status).toBe(403)
+      expect((await refused.json()).code).toBe('forbidden')
       expect(out).toContain(`${first.base}/`)
 
       const created = await fetch(`${first.base}/servers`, {

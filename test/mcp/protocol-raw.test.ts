@@ -179,12 +179,11 @@ describe('method errors', () => {
 describe('access', () => {
   test('invalid key and unknown slug are both -32600 at HTTP 200 with the same message', async () => {
     const badKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: `tyk_${'x'.repeat(43)}` })
-    const noKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: null })
     const unknownSlug = await post(app, 'no-such-server', { jsonrpc: '2.0', id: 1, method: 'ping' })
     const other = app.newProject('raw-other')
     const foreignKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: other.apiKey })
-    const bodies = [await json(badKey), await json(noKey), await json(unknownSlug), await json(foreignKey)]
-    for (const res of [badKey, noKey, unknownSlug, foreignKey]) expect(res.status).toBe(200)
+    const bodies = [await json(badKey), await json(unknownSlug), await json(foreignKey)]
+    for (const res of [badKey, unknownSlug, foreignKey]) expect(res.status).toBe(200)
     for (const b of bodies) {
       expect(b.id).toBe(1)
       expect(b.error.code).toBe(-32600)
@@ -193,7 +192,12 @@ describe('access', () => {
   })
 
   test('a notification with a bad key is answered with the -32600 error, not 202', async () => {
-    const res = await post(app, slug, { jsonrpc: '2.0', method: 'notifications/initialized' }, { key: null })
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { key: `tyk_${'y'.repeat(43)}` },
+    )
     expect(res.status).toBe(200)
     expect((await json(res)).error.code).toBe(-32600)
   })
@@ -271,14 +275,16 @@ describe('origin and host', () => {
     expect(res.headers.get('access-control-expose-headers')).toContain('mcp-session-id')
   })
 
-  test('OAuth discovery probes get a fast 404', async () => {
+  test("OAuth discovery: the server's metadata and the issuer's answer; other probes get a fast 404", async () => {
     const root = app.base.replace(/\/mcp$/, '')
     for (const path of [
       `/.well-known/oauth-protected-resource/mcp/${slug}`,
-      '/.well-known/oauth-protected-resource',
       '/.well-known/oauth-authorization-server',
-      '/.well-known/openid-configuration',
     ]) {
+      const res = await fetch(root + path, { signal: AbortSignal.timeout(5000) })
+      expect(res.status).toBe(200)
+    }
+    for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/openid-configuration']) {
       const res = await fetch(root + path, { signal: AbortSignal.timeout(5000) })
       expect(res.status).toBe(404)
     }

@@ -74,7 +74,9 @@ describe('operating: the dashboard', () => {
     )
     expect(run.status).toBe(200)
     const fragment = await run.text()
-    expect(fragment).toContain('&quot;twice&quot;: 42')
+    // The Run button shows the MCP tool result the function gives (the invoke endpoint's `result`).
+    expect(fragment).toContain('&quot;isError&quot;: false')
+    expect(fragment).toMatch(/twice\\?&quot;: 42/)
     expect(fragment).toContain('[info] from the editor')
     // Run saved the edited code first.
     expect(((await (await app.api(`/functions/${fn.id}`)).json()) as { code: string }).code).toBe(code)

@@ -20,8 +20,9 @@ beforeAll(() => {
 afterAll(() => server.stop(true))
 
 const host = detachedHost(new AbortController().signal)
-const open = { host, egress: createEgress({ allowPrivate: true }) }
-const closed = { host, egress: createEgress({ allowPrivate: false }) }
+const tenant = { projectId: 'p1', queueLimit: 32 }
+const open = { host, tenant, egress: createEgress({ allowPrivate: true }) }
+const closed = { host, tenant, egress: createEgress({ allowPrivate: false }) }
 
 describe('runFunction', () => {
   test('javascript: the value as is, ctx.fetch through egress with the credentials', async () => {

@@ -98,6 +98,23 @@ describe('sandbox worker pool', () => {
     expect(await Promise.all(calls)).toEqual(Array.from({ length: 12 }, (_, i) => i))
   })
 
+  test('calls of one project that await the host share the workers it holds: all six are parked at once', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    let asked = 0
+    const fetch = async () => {
+      asked++
+      await gate
+      return { status: 200, headers: {}, text: 'ok' }
+    }
+    const code = 'export default async (input, ctx) => { await ctx.fetch("u"); return input.i }'
+    const calls = Array.from({ length: 6 }, (_, i) => runJavaScript({ code, input: { i }, fetch, project: 'one' }))
+    // With one call per worker at a time, at most the project's share (1 or 2 workers) would be parked here.
+    await waitFor(() => asked === 6)
+    release()
+    expect(await Promise.all(calls)).toEqual([0, 1, 2, 3, 4, 5])
+  })
+
   test('shutdownSandbox ends idle workers; later calls start new ones', async () => {
     await runJavaScript({ code: 'export default async () => 1', input: {} })
     shutdownSandbox()

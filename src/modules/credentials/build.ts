@@ -21,6 +21,7 @@ export function buildVault(deps: {
   log: Logger
   egress: Egress
   onRefresh?: RefresherDeps['onRefresh']
+  urls: { get(): string }
 }) {
   // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
   const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
@@ -45,6 +46,7 @@ export function buildVault(deps: {
     sealer,
     egress: deps.egress,
     log: deps.log,
+    hostedRedirectUri: () => `${deps.urls.get()}/mcp/oauth/redirect`,
     transaction: (fn) => deps.db.transaction(fn)(),
   })
   const access = createCredentialAccess({
@@ -61,6 +63,7 @@ export function buildVault(deps: {
       }),
   })
   return {
+    /** The master keyring; the OAuth server derives its token-signing key from it. */
     keyring,
     sealer,
     providers,

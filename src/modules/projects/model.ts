@@ -10,6 +10,9 @@ export const PublicKey = t.Object({
   project_id: t.String(),
   name: t.String(),
   prefix: t.String(),
+  role: t.Union([t.Literal('admin'), t.Literal('mcp')]),
+  /** The servers an `mcp` key may use; null = every server of the project. */
+  server_ids: t.Union([t.Array(t.String()), t.Null()]),
   created_at: t.String(),
   expires_at: t.Optional(t.String()),
   revoked_at: t.Optional(t.String()),

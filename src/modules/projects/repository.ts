@@ -17,6 +17,9 @@ export type ApiKeyRow = {
   expires_at: string | null
   revoked_at: string | null
   last_used_at: string | null
+  role: 'admin' | 'mcp'
+  /** JSON array of server ids; null = every server of the project. */
+  server_ids: string | null
 }
 
 export function projectsRepository(db: Db) {
@@ -26,8 +29,8 @@ export function projectsRepository(db: Db) {
   const allProjects = db.query<ProjectRow, []>('SELECT * FROM projects ORDER BY created_at, id')
   const countProjects = db.query<{ n: number }, []>('SELECT count(*) AS n FROM projects')
   const insertKey = db.query(
-    `INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at, expires_at)
-     VALUES ($id, $project_id, $name, $prefix, $hash, $created_at, $expires_at)`,
+    `INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at, expires_at, role, server_ids)
+     VALUES ($id, $project_id, $name, $prefix, $hash, $created_at, $expires_at, $role, $server_ids)`,
   )
   const keyByHash = db.query<ApiKeyRow, { hash: string }>('SELECT * FROM api_keys WHERE hash = $hash')
   const keyById = db.query<ApiKeyRow, { id: string }>('SELECT * FROM api_keys WHERE id = $id')

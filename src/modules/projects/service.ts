@@ -5,16 +5,26 @@ import { newId, nowIso } from '../../lib/ids'
 import type { Project, PublicKey } from './model'
 import type { ApiKeyRow, ProjectsRepository } from './repository'
 
+export type KeyRole = 'admin' | 'mcp'
+
 export interface AuthContext {
   projectId: string
   keyId: string
+  /** `mcp`: only the protocol endpoint and the REST "use" endpoints (src/modules/keys/access.ts). */
+  role: KeyRole
+  /** The only servers this caller may use; undefined = every server of the project. */
+  serverIds?: string[]
 }
+
+const serverIdsOf = (k: ApiKeyRow): string[] | null => (k.server_ids ? (JSON.parse(k.server_ids) as string[]) : null)
 
 const publicKey = (k: ApiKeyRow): PublicKey => ({
   id: k.id,
   project_id: k.project_id,
   name: k.name,
   prefix: k.prefix,
+  role: k.role,
+  server_ids: serverIdsOf(k),
   created_at: k.created_at,
   ...(k.expires_at ? { expires_at: k.expires_at } : {}),
   ...(k.revoked_at ? { revoked_at: k.revoked_at } : {}),
@@ -41,7 +51,10 @@ export function projectsService(repo: ProjectsRepository) {
   }
   const projectOrCreate = (name: string): Project => repo.projectByName(name) ?? createProject(name)
 
-  const createKey = (projectId: string, opts: { name?: string; expiresInMs?: number } = {}) => {
+  const createKey = (
+    projectId: string,
+    opts: { name?: string; expiresInMs?: number; role?: KeyRole; serverIds?: string[] } = {},
+  ) => {
     if (!repo.projectById(projectId)) throw notFound('project')
     const { key, prefix, hash } = generateApiKey()
     const created_at = nowIso()
@@ -53,6 +66,9 @@ export function projectsService(repo: ProjectsRepository) {
       hash,
       created_at,
       expires_at: opts.expiresInMs ? new Date(Date.now() + opts.expiresInMs).toISOString() : null,
+      role: opts.role ?? 'admin',
+      // Only an mcp key is limited to servers; an admin key reaches the whole project.
+      server_ids: opts.role === 'mcp' && opts.serverIds?.length ? JSON.stringify(opts.serverIds) : null,
     }
     repo.insertKey(row)
     return { apiKey: key, key: publicKey({ ...row, revoked_at: null, last_used_at: null }) }
@@ -64,7 +80,8 @@ export function projectsService(repo: ProjectsRepository) {
     const row = repo.keyByHash(hashApiKey(presented))
     if (!row || row.revoked_at) return null
     if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) return null
-    return { projectId: row.project_id, keyId: row.id }
+    const serverIds = serverIdsOf(row)
+    return { projectId: row.project_id, keyId: row.id, role: row.role, ...(serverIds ? { serverIds } : {}) }
   }
 
   return {

@@ -17,6 +17,7 @@ const RESERVED_SLUGS = new Set([
   'initialize',
   'functions',
   'admin',
+  'keys',
   'openapi',
   'docs',
   'metrics',

@@ -4,6 +4,8 @@ import type { Egress } from '../../egress/client'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
+import type { ReadModel } from '../../read-model/read-model'
+import { toolIndex } from '../../read-model/tools'
 import { functionLookup, toolCalls, validatorCache } from './call'
 import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
@@ -25,16 +27,25 @@ export interface ToolsFeatureDeps {
   egress: Egress
   /** Told about every tool call (log line, call log, metrics). */
   calls?: CallObserver
+  /** A project's calls that may wait for a sandbox worker. */
+  sandboxQueueLimit: number
+  /** Request-path reads come from memory until a write (src/read-model). */
+  readModel: ReadModel
   /** TOOLYARD_MAX_RESULT_BYTES: a larger tool result becomes an isError result. */
   maxResultBytes: number
 }
 
-export function createToolsFeature({ db, events, credentials, egress, calls, maxResultBytes }: ToolsFeatureDeps) {
+export function createToolsFeature(deps: ToolsFeatureDeps) {
+  const { db, events, credentials, egress, calls, sandboxQueueLimit, readModel, maxResultBytes } = deps
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
   const functions = functionsService(functionsRepository(db))
-  const findFunction = functionLookup(functions)
+  // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
+  const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
+    maxEntries: 10_000,
+    areas: ['functions'],
+  })
   const serverTools = serverToolsService(
     db,
     serverToolsRepository(db),
@@ -48,12 +59,19 @@ export function createToolsFeature({ db, events, credentials, egress, calls, max
     catalog,
     functions,
     findFunction,
-    invokeFunction: functionInvoker({ functions, findFunction, credentials, egress }),
+    invokeFunction: functionInvoker({ functions, findFunction, credentials, egress, queueLimit: sandboxQueueLimit }),
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
-      toolCalls({ serverTools, tools: toolRows, credentials, findFunction, egress, validatorFor: validatorCache() }),
+      toolCalls({
+        index: toolIndex(readModel, serverTools, toolRows),
+        credentials,
+        findFunction,
+        egress,
+        validatorFor: validatorCache(),
+        queueLimit: sandboxQueueLimit,
+      }),
       calls,
       maxResultBytes,
     ),

@@ -4,6 +4,8 @@ import type { ValidateFunction } from 'ajv'
 import type { Egress } from '../../egress/client'
 import { AppError, UnknownNameError } from '../../http/errors'
 import type { CredentialAccess } from '../../lib/credentials-port'
+import { Lru } from '../../read-model/lru'
+import type { ToolIndex } from '../../read-model/tools'
 import { builtinFunctions } from '../../runtime/builtins'
 import type { FunctionHost } from '../../runtime/host'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
@@ -11,8 +13,8 @@ import { type FunctionSpec, type RunOutcome, runFunction } from '../../runtime/r
 import type { ServerRow } from '../servers/repository'
 import { type FunctionsService, isBuiltinName } from './functions/service'
 import { compileSchema, errorField } from './json-schema'
-import type { ToolRow, ToolsRepository } from './repository'
-import type { ServerTool, ServerToolsService } from './server-tools/service'
+import type { ToolRow } from './repository'
+import type { ServerTool } from './server-tools/service'
 
 /**
  * A call that did not reach the function but is the tool's failure, not the caller's: argument values that break the
@@ -36,12 +38,11 @@ const CREDENTIAL_PROBLEM = {
 
 /** Compiled validators per tool version (a tool update changes updated_at and so the key); owned by the feature. */
 export function validatorCache(maxEntries = 5_000) {
-  const validators = new Map<string, ValidateFunction>()
+  const validators = new Lru<string, ValidateFunction>({ maxEntries })
   return (tool: ToolRow): ValidateFunction => {
     const key = `${tool.id}\u0000${tool.updated_at}`
     let v = validators.get(key)
     if (!v) {
-      if (validators.size >= maxEntries) validators.clear()
       v = compileSchema(JSON.parse(tool.input_schema) as Record<string, unknown>)
       validators.set(key, v)
     }
@@ -101,19 +102,19 @@ type FunctionLookup = ReturnType<typeof functionLookup>
 
 export interface ToolCallsDeps {
   validatorFor: (tool: ToolRow) => ValidateFunction
-  serverTools: ServerToolsService
-  tools: ToolsRepository
+  /** The read model's tool sets and name indexes (src/read-model/tools.ts): no SQLite read for unchanged data. */
+  index: ToolIndex
   credentials: CredentialAccess
   findFunction: FunctionLookup
   egress: Egress
+  /** A project's calls that may wait for a sandbox worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT). */
+  queueLimit: number
 }
 
-export function toolCalls({ serverTools, tools, credentials, findFunction, egress, validatorFor }: ToolCallsDeps) {
-  const enabledOn = (projectId: string, serverId: string): ServerTool[] =>
-    serverTools.effective(projectId, serverId).filter((s) => s.enabled)
-
+export function toolCalls(deps: ToolCallsDeps) {
+  const { index, credentials, findFunction, egress, validatorFor, queueLimit } = deps
   const onServer = (server: ServerRow, name: string): ServerTool => {
-    const st = enabledOn(server.project_id, server.id).find((s) => s.tool.name === name)
+    const st = index.server(server.project_id, server.id).byName.get(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
     return st
   }
@@ -142,39 +143,21 @@ export function toolCalls({ serverTools, tools, credentials, findFunction, egres
       }
       data = opened.data
     }
-    return { tool, outcome: await runFunction(fn, args, { host, egress, credentials: data }) }
-  }
-
-  /** REST scope without a server: every server of the project; the project's unattached tools as a last resort. */
-  function candidates(
-    projectId: string,
-    name: string,
-  ): { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }[] {
-    const found: { serverId?: string; st: ServerTool }[] = []
-    for (const serverId of serverTools.projectServers(projectId)) {
-      const st = enabledOn(projectId, serverId).find((s) => s.tool.name === name)
-      if (st) found.push({ serverId, st })
-    }
-    if (found.length) return found
-    return tools.byName(projectId, name).map((tool) => ({ st: { tool } }))
+    const tenant = { projectId, queueLimit }
+    return { tool, outcome: await runFunction(fn, args, { host, egress, credentials: data, tenant }) }
   }
 
   return {
     /** A server's enabled tools, in the effective order (by name). */
-    listed: (server: ServerRow): ToolRow[] => enabledOn(server.project_id, server.id).map((s) => s.tool),
+    listed: (server: ServerRow) => index.server(server.project_id, server.id).listed(),
     /** The union over the project's servers (deduplicated by tool id), by name. */
-    listedInProject(projectId: string): ToolRow[] {
-      const seen = new Map<string, ToolRow>()
-      for (const serverId of serverTools.projectServers(projectId))
-        for (const s of enabledOn(projectId, serverId)) if (!seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
-      return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    },
+    listedInProject: (projectId: string): ToolRow[] => index.inProject(projectId),
     /** A call on one server (the protocol, or REST with server_id). */
     onServer: (server: ServerRow, name: string, args: Record<string, unknown>, host: FunctionHost) =>
       run(server.project_id, onServer(server, name), args, host),
     /** A REST call without server_id: the one tool of that name in the project, or 400 when the candidates differ. */
     async inProject(projectId: string, name: string, args: Record<string, unknown>, host: FunctionHost) {
-      const found = candidates(projectId, name)
+      const found = index.named(projectId, name)
       if (!found.length) throw new UnknownNameError(`Unknown tool: ${name}`)
       const distinct = new Set(found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}`))
       if (distinct.size > 1) {

@@ -83,15 +83,8 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
   const watch = (projectId: string, serverId: string | undefined, name: string, run: () => Promise<ToolCall>) =>
     observed(observer, { kind: 'tool', projectId, serverId, name }, run, outcomeOf)
   const backend: ToolsBackend = {
-    // The protocol's own listing also carries what a call needs (checked by 2026-07-28 before it runs, never listed).
-    listTools: (server) =>
-      calls.listed(server).map((t) => ({
-        ...mcpTool(t),
-        ...(t.required_client_capabilities !== null
-          ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as JsonObject }
-          : {}),
-        ...(t.task_support !== 'forbidden' ? { taskSupport: t.task_support } : {}),
-      })),
+    // The listing is cached per server version (src/read-model/tools.ts) and already in the protocol's form.
+    listTools: (server) => calls.listed(server),
     async callTool(server, name, args, host, opts) {
       try {
         return callResult(
@@ -108,7 +101,7 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     backend,
     /** REST /tools/list: one server's tools, or the union over the project's servers. */
     restList: (projectId: string, server: ServerRow | undefined): McpTool[] =>
-      (server ? calls.listed(server) : calls.listedInProject(projectId)).map(mcpTool),
+      server ? calls.listed(server) : calls.listedInProject(projectId).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(
       projectId: string,

@@ -60,6 +60,11 @@ export function mcpTool(t: ToolRow): McpTool {
     inputSchema: s.input,
     ...(s.output ? { outputSchema: s.output } : {}),
     ...(s.annotations ? { annotations: s.annotations } : {}),
+    // What a call needs, checked by 2026-07-28 before it runs (docs/decisions.md, "MCP 2026-07-28").
+    ...(t.required_client_capabilities !== null
+      ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
+      : {}),
+    ...(t.task_support !== 'forbidden' ? { taskSupport: t.task_support } : {}),
   }
 }
 

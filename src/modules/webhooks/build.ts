@@ -16,7 +16,7 @@ import { subscriptionsService } from './subscriptions/service'
 
 export interface WebhookFeatureDeps {
   db: Db
-  config: Pick<Config, 'webhookRetryBaseMs' | 'webhookTimeoutMs'>
+  config: Pick<Config, 'webhookRetryBaseMs' | 'webhookTimeoutMs' | 'maxSubscriptionsPerProject' | 'webhookConcurrency'>
   events: EventBus
   egress: Egress
   log: Logger
@@ -31,20 +31,23 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
   const subsRepo = subscriptionsRepository(deps.db)
   const deliveriesRepo = webhooksRepository(deps.db)
   const secrets: SecretBox = sealedSecrets(deps.sealer)
-  const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets)
+  const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets, deps.config.maxSubscriptionsPerProject)
   const webhooks = webhooksService(subscriptions, {
     markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri),
   })
   const outbox = createOutbox(subsRepo, deliveriesRepo)
-  const queue = createDeliveryQueue({
-    repo: deliveriesRepo,
-    egress: deps.egress,
-    secrets,
-    log: deps.log,
-    timeoutMs: deps.config.webhookTimeoutMs,
-    retryBaseMs: deps.config.webhookRetryBaseMs,
-    onAttempt: deps.onAttempt,
-  })
+  const queue = createDeliveryQueue(
+    {
+      repo: deliveriesRepo,
+      egress: deps.egress,
+      secrets,
+      log: deps.log,
+      timeoutMs: deps.config.webhookTimeoutMs,
+      retryBaseMs: deps.config.webhookRetryBaseMs,
+      onAttempt: deps.onAttempt,
+    },
+    { concurrency: deps.config.webhookConcurrency },
+  )
   // The outbox rows commit with the change; the queue hears about them only after the commit.
   deps.events.onResourceEventInTransaction((e) => outbox.write(e))
   deps.events.subscribe((e) => {

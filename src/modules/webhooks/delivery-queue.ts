@@ -1,10 +1,13 @@
 // The in-memory timer queue in front of the webhook outbox: schedules each pending row, bounds concurrency,
 // reloads every pending row on start (so a restart or a kill -9 resumes), and stops cleanly on shutdown.
+// Due deliveries wait in one line per project, served round-robin, and a project has at most half the attempts in
+// flight: one project's backlog or slow receiver cannot delay another's deliveries (docs/decisions.md, "Isolation").
+import { ProjectQueues } from '../../lib/fair-queue'
 import { type DeliveryContext, deliverWebhook, retryDelayMs } from './deliver'
-import type { PendingRow } from './repository'
+import type { PendingRow, QueuedDelivery } from './repository'
 
 export interface DeliveryQueueOptions {
-  /** Attempts in flight at once; the rest wait their turn. */
+  /** Attempts in flight at once (TOOLYARD_WEBHOOK_CONCURRENCY); the rest wait their turn. */
   concurrency?: number
   /** How often the outbox is re-read for rows nobody scheduled (written by another process, or missed). */
   sweepMs?: number
@@ -15,48 +18,60 @@ const MAX_TIMER_MS = 2 ** 31 - 1
 
 export function createDeliveryQueue(ctx: DeliveryContext, options: DeliveryQueueOptions = {}) {
   const concurrency = options.concurrency ?? 8
+  const perProject = Math.max(1, Math.ceil(concurrency / 2))
   const sweepMs = options.sweepMs ?? 30_000
   /** Every delivery id this process is responsible for right now: timer set, waiting for a slot, or in flight. */
   const tracked = new Set<string>()
   const timers = new Map<string, Timer>()
-  const ready: string[] = []
+  let ready = new ProjectQueues<string>()
   const inFlight = new Map<string, Promise<void>>()
+  /** Attempts in flight per project. */
+  const busy = new Map<string, number>()
   let stopController = new AbortController()
   let sweepTimer: Timer | undefined
   let running = false
 
-  function schedule(id: string, dueAt: number) {
+  function schedule({ id, projectId }: QueuedDelivery, dueAt: number) {
     if (!running) return
     tracked.add(id)
     const wait = Math.min(Math.max(0, dueAt - Date.now()), MAX_TIMER_MS)
     const timer = setTimeout(() => {
       timers.delete(id)
-      if (Date.now() < dueAt) return schedule(id, dueAt)
-      ready.push(id)
+      if (Date.now() < dueAt) return schedule({ id, projectId }, dueAt)
+      ready.push(projectId, id)
       pump()
     }, wait)
     timers.set(id, timer)
   }
 
+  const roomFor = (projectId: string) => ((busy.get(projectId) ?? 0) < perProject ? projectId : undefined)
+
   function pump() {
-    while (running && inFlight.size < concurrency && ready.length > 0) {
-      const id = ready.shift()!
-      const run = attempt(id).finally(() => {
+    while (running && inFlight.size < concurrency) {
+      const next = ready.next(roomFor)
+      if (!next) return
+      const { item: id, place: projectId } = next
+      busy.set(projectId, (busy.get(projectId) ?? 0) + 1)
+      const run = attempt({ id, projectId }).finally(() => {
         inFlight.delete(id)
+        const left = (busy.get(projectId) ?? 1) - 1
+        if (left > 0) busy.set(projectId, left)
+        else busy.delete(projectId)
         pump()
       })
       inFlight.set(id, run)
     }
   }
 
-  async function attempt(id: string) {
+  async function attempt(delivery: QueuedDelivery) {
+    const { id } = delivery
     let keep = false
     try {
       const result = await deliverWebhook(ctx, id, stopController.signal)
       if (result.outcome !== 'skipped') ctx.onAttempt?.(result.outcome)
       if (result.outcome === 'pending' && running) {
         keep = true
-        schedule(id, result.nextAttemptAt)
+        schedule(delivery, result.nextAttemptAt)
       }
     } catch (error) {
       // A database or signing failure: leave the row pending for the next sweep rather than losing it.
@@ -81,7 +96,7 @@ export function createDeliveryQueue(ctx: DeliveryContext, options: DeliveryQueue
     let added = 0
     for (const row of ctx.repo.pending()) {
       if (tracked.has(row.id)) continue
-      schedule(row.id, dueAt(row))
+      schedule({ id: row.id, projectId: row.project_id }, dueAt(row))
       added++
     }
     return added
@@ -102,8 +117,8 @@ export function createDeliveryQueue(ctx: DeliveryContext, options: DeliveryQueue
       }, sweepMs)
     },
     /** Rows just committed to the outbox: try them now. */
-    enqueue(ids: string[]) {
-      for (const id of ids) if (!tracked.has(id)) schedule(id, 0)
+    enqueue(deliveries: QueuedDelivery[]) {
+      for (const d of deliveries) if (!tracked.has(d.id)) schedule(d, 0)
     },
     /** Stops timers and abandons attempts in flight; their rows stay pending for the next start. */
     async stop() {
@@ -112,7 +127,7 @@ export function createDeliveryQueue(ctx: DeliveryContext, options: DeliveryQueue
       clearInterval(sweepTimer)
       for (const t of timers.values()) clearTimeout(t)
       timers.clear()
-      ready.length = 0
+      ready = new ProjectQueues<string>()
       stopController.abort()
       await Promise.allSettled([...inFlight.values()])
       tracked.clear()

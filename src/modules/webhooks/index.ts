@@ -23,8 +23,8 @@ export const webhooksModule = (deps: GuardDeps & { webhooks: WebhooksService }) 
         return result
       },
       {
-        // The spec lists no rate limit for this endpoint ("none").
-        api: 'unlimited',
+        // The spec lists no rate limit here; an own group bounds how fast one key can fan out deliveries.
+        api: 'webhooks_inbound',
         params: InboundParams,
         body: InboundBody,
         response: { 202: InboundAccepted, ...errorResponses },

@@ -1,7 +1,7 @@
 // Fan-out of resource events into the webhook outbox, inside the transaction that made the change.
 import type { ResourceEvent } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
-import type { WebhooksRepository } from './repository'
+import type { QueuedDelivery, WebhooksRepository } from './repository'
 import type { SubscriptionsRepository } from './subscriptions/repository'
 
 /** The delivered body, exactly the spec's fields and nothing more. */
@@ -15,7 +15,7 @@ interface WebhookPayload {
 export function createOutbox(subscriptions: SubscriptionsRepository, deliveries: WebhooksRepository) {
   // Ids written by transactions that may not have committed yet; handed to the queue after commit.
   // A rolled-back row is simply not found when the queue looks it up.
-  let written: string[] = []
+  let written: QueuedDelivery[] = []
   return {
     /** Runs synchronously inside the change's transaction (registered with onResourceEventInTransaction). */
     write(e: ResourceEvent): void {
@@ -36,11 +36,11 @@ export function createOutbox(subscriptions: SubscriptionsRepository, deliveries:
           next_attempt_at: createdAt,
           created_at: createdAt,
         })
-        written.push(id)
+        written.push({ id, projectId: e.projectId })
       }
     },
     /** Called after commit: the ids written since the last call. */
-    drain(): string[] {
+    drain(): QueuedDelivery[] {
       const ids = written
       written = []
       return ids

@@ -24,8 +24,12 @@ export type AttemptRow = {
   duration_ms: number
 }
 
+/** A delivery the queue schedules, with the project whose line it waits in. */
+export type QueuedDelivery = { id: string; projectId: string }
+
 export type PendingRow = {
   id: string
+  project_id: string
   attempts: number
   next_attempt_at: string | null
   last_attempt_at: string | null
@@ -40,9 +44,9 @@ export function webhooksRepository(db: Db) {
      VALUES ($id, $subscription_id, $event, $payload, 'pending', 0, $next_attempt_at, $created_at)`,
   )
   const pending = db.query<PendingRow, Record<string, never>>(
-    `SELECT d.id, d.attempts, d.next_attempt_at,
+    `SELECT d.id, s.project_id, d.attempts, d.next_attempt_at,
        (SELECT a.at FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.n DESC LIMIT 1) AS last_attempt_at
-     FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.id`,
+     FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE d.status = 'pending' ORDER BY d.id`,
   )
   const due = db.query<DueDelivery, { id: string }>(
     `SELECT d.*, s.project_id, s.callback_url, s.secret FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id

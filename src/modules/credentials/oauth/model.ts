@@ -6,12 +6,15 @@ const State = t.String({ minLength: 1, maxLength: 200, error: 'state must be the
 export const InitBody = t.Object(
   {
     provider_id: t.String({ minLength: 1, maxLength: 64 }),
-    redirect_uri: t.String({
-      minLength: 1,
-      maxLength: 2000,
-      pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]+$',
-      error: 'redirect_uri must be an absolute URL',
-    }),
+    // Without one, the hosted redirect (GET /mcp/oauth/redirect) is used.
+    redirect_uri: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 2000,
+        pattern: '^[A-Za-z][A-Za-z0-9+.-]*:[^\\s]+$',
+        error: 'redirect_uri must be an absolute URL',
+      }),
+    ),
     scopes: t.Optional(t.Array(t.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })),
   },
   { additionalProperties: false },

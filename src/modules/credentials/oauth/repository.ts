@@ -27,6 +27,7 @@ export function oauthFlowsRepository(db: Db) {
   const byState = db.query<FlowRow, { state: string; project_id: string }>(
     'SELECT * FROM oauth_flows WHERE state = $state AND project_id = $project_id',
   )
+  const byStateOnly = db.query<FlowRow, { state: string }>('SELECT * FROM oauth_flows WHERE state = $state')
   // Status changes name the state they move from, so two racing requests cannot both win.
   const move = db.query(
     `UPDATE oauth_flows SET status = $to, error = $error, updated_at = $updated_at
@@ -47,6 +48,8 @@ export function oauthFlowsRepository(db: Db) {
     /** Deletes flows created before `cutoff` (ISO time); returns how many. */
     deleteCreatedBefore: (cutoff: string): number => prune.run({ cutoff }).changes,
     byState: (project_id: string, state: string) => byState.get({ project_id, state }),
+    /** The hosted redirect has no key: the unguessable state alone names the flow (and so its project). */
+    byStateOnly: (state: string) => byStateOnly.get({ state }),
     move: (
       project_id: string,
       state: string,

@@ -30,6 +30,8 @@ export interface OAuthDeps {
   sealer: Sealer
   egress: Egress
   log: Logger
+  /** The hosted redirect's URL (GET /mcp/oauth/redirect), used when init gets no redirect_uri. */
+  hostedRedirectUri(): string
   /** Runs `fn` in one SQLite transaction (synchronous; never awaits). */
   transaction(fn: () => void): void
 }
@@ -54,9 +56,13 @@ export function oauthService(deps: OAuthDeps) {
     flow.status === 'expired' ? expiredError() : conflict(`the OAuth flow is ${flow.status}; ${wanted}`)
 
   return {
+    hostedRedirectUri: deps.hostedRedirectUri,
+    /** The project whose flow this state is (the hosted redirect's only proof); undefined when none is. */
+    projectOfState: (state: string) => deps.flows.byStateOnly(state)?.project_id,
     init(projectId: string, body: InitBody) {
       const client = deps.providers.oauthClient(projectId, body.provider_id)
-      if (/^(javascript|data|vbscript|file):/i.test(body.redirect_uri)) {
+      const redirectUri = body.redirect_uri ?? deps.hostedRedirectUri()
+      if (/^(javascript|data|vbscript|file):/i.test(redirectUri)) {
         throw badRequest('redirect_uri must not use that scheme', [
           { field: 'body.redirect_uri', message: 'scheme not allowed' },
         ])
@@ -68,7 +74,7 @@ export function oauthService(deps: OAuthDeps) {
       const url = new URL(client.authorize_url)
       url.searchParams.set('response_type', 'code')
       url.searchParams.set('client_id', client.client_id)
-      url.searchParams.set('redirect_uri', body.redirect_uri)
+      url.searchParams.set('redirect_uri', redirectUri)
       for (const [k, v] of Object.entries(client.authorize_params)) url.searchParams.set(k, v)
       if (scopes.length) url.searchParams.set('scope', scopes.join(client.scope_separator))
       url.searchParams.set('state', state)
@@ -79,7 +85,7 @@ export function oauthService(deps: OAuthDeps) {
         state,
         project_id: projectId,
         provider_id: client.providerId,
-        redirect_uri: body.redirect_uri,
+        redirect_uri: redirectUri,
         scopes: JSON.stringify(scopes),
         code_verifier_sealed: deps.sealer.seal(projectId, verifierContext(state), verifier),
         code_sealed: null,

@@ -2,20 +2,28 @@
 import { Elysia } from 'elysia'
 import { errorResponses } from '../../../http/common-model'
 import { type GuardDeps, guard } from '../../../http/guard'
+import type { OAuthService } from '../oauth/service'
 import { CreateProviderBody, ProviderIdParams, ProviderList, ProviderView } from './model'
 import type { ProvidersService } from './service'
 
-export const providersModule = (deps: GuardDeps & { vault: { providers: ProvidersService } }) =>
+export const providersModule = (deps: GuardDeps & { vault: { providers: ProvidersService; oauth: OAuthService } }) =>
   new Elysia({ name: 'toolyard.providers' })
     .use(guard(deps))
-    .get('/providers', ({ auth }) => ({ providers: deps.vault.providers.list(auth.projectId) }), {
-      api: 'credentials_read',
-      response: { 200: ProviderList, ...errorResponses },
-      detail: {
-        tags: ['providers'],
-        summary: 'Built-in providers and the project’s own, with whether OAuth is configured',
+    .get(
+      '/providers',
+      ({ auth }) => ({
+        providers: deps.vault.providers.list(auth.projectId),
+        redirect_uri: deps.vault.oauth.hostedRedirectUri(),
+      }),
+      {
+        api: 'credentials_read',
+        response: { 200: ProviderList, ...errorResponses },
+        detail: {
+          tags: ['providers'],
+          summary: 'Built-in providers and the project’s own, with whether OAuth is configured',
+        },
       },
-    })
+    )
     .post(
       '/providers',
       ({ auth, body, set }) => {

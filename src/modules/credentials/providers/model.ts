@@ -58,5 +58,9 @@ export const ProviderView = t.Object({
 })
 export type ProviderView = typeof ProviderView.static
 
-export const ProviderList = t.Object({ providers: t.Array(ProviderView) })
+export const ProviderList = t.Object({
+  providers: t.Array(ProviderView),
+  /** The hosted redirect to register with a provider: flows started without a redirect_uri come back there. */
+  redirect_uri: t.String(),
+})
 export const ProviderIdParams = t.Object({ id: t.String({ minLength: 1, maxLength: 64 }) })

@@ -23,9 +23,11 @@ export interface FunctionInvokerDeps {
   findFunction: (projectId: string, name: string) => FunctionSpec | undefined
   credentials: CredentialAccess
   egress: Egress
+  /** A project's calls that may wait for a sandbox worker. */
+  queueLimit: number
 }
 
-export function functionInvoker({ functions, findFunction, credentials, egress }: FunctionInvokerDeps) {
+export function functionInvoker({ functions, findFunction, credentials, egress, queueLimit }: FunctionInvokerDeps) {
   return async (
     projectId: string,
     id: string,
@@ -53,7 +55,12 @@ export function functionInvoker({ functions, findFunction, credentials, egress }
       progress: () => {},
     }
     const started = performance.now()
-    const outcome = await runFunction(fn, body.input ?? {}, { host, egress, credentials: data })
+    const outcome = await runFunction(fn, body.input ?? {}, {
+      host,
+      egress,
+      credentials: data,
+      tenant: { projectId, queueLimit },
+    })
     const duration_ms = Math.round((performance.now() - started) * 10) / 10
     return { result: outcome.ok ? toCallToolResult(outcome.value) : errorResult(outcome.message), logs, duration_ms }
   }

@@ -24,7 +24,7 @@ const tags = ['subscriptions']
 export const subscriptionsModule = (deps: GuardDeps & { subscriptions: SubscriptionsService }) =>
   new Elysia({ name: 'toolyard.subscriptions' })
     .use(guard(deps))
-    // The spec lists no rate limit for these ("none"): group `unlimited`.
+    // The spec lists no rate limit for these ("none"): group `unlimited`, except creation (group `subscriptions`).
     .post(
       '/subscribe',
       ({ auth, body, set }) => {
@@ -32,7 +32,7 @@ export const subscriptionsModule = (deps: GuardDeps & { subscriptions: Subscript
         return deps.subscriptions.create(auth.projectId, auth.keyId, { callback_url: body.callback_url })
       },
       {
-        api: 'unlimited',
+        api: 'subscriptions',
         body: SubscribeBody,
         response: { 201: CreatedSubscription, ...errorResponses },
         detail: { tags, summary: 'Subscribe to every resource event of the project' },
@@ -101,7 +101,7 @@ export const subscriptionsModule = (deps: GuardDeps & { subscriptions: Subscript
         return deps.subscriptions.create(auth.projectId, auth.keyId, { uri: body.uri, callback_url: body.callback_url })
       },
       {
-        api: 'resources_misc',
+        api: 'subscriptions',
         body: ResourceSubscribeBody,
         response: { 201: CreatedSubscription, ...errorResponses },
         detail: { tags, summary: "Subscribe to one resource uri's events" },

@@ -35,6 +35,9 @@ export function subscriptionsRepository(db: Db) {
   const updateUrl = db.query(
     'UPDATE subscriptions SET callback_url = $callback_url, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
   )
+  const count = db.query<{ n: number }, { project_id: string }>(
+    'SELECT COUNT(*) AS n FROM subscriptions WHERE project_id = $project_id',
+  )
   const remove = db.query('DELETE FROM subscriptions WHERE id = $id AND project_id = $project_id')
   const removeByUri = db.query<{ id: string }, { project_id: string; uri: string }>(
     `DELETE FROM subscriptions WHERE project_id = $project_id AND kind = 'resource' AND uri = $uri RETURNING id`,
@@ -47,6 +50,7 @@ export function subscriptionsRepository(db: Db) {
   return {
     insert: (row: SubscriptionRow) => insert.run(row),
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
+    count: (project_id: string) => count.get({ project_id })?.n ?? 0,
     list: (project_id: string, after: string | undefined, limit: number) =>
       list.all({ project_id, after: after ?? '', limit }),
     listResource: (project_id: string, uri: string | undefined, after: string | undefined, limit: number) =>

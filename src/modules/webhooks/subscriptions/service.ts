@@ -1,5 +1,5 @@
 // Subscriptions: create (secret shown once), list, change the callback, remove; and each one's delivery log.
-import { badRequest, notFound } from '../../../http/errors'
+import { AppError, badRequest, notFound } from '../../../http/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
 import type { WebhooksRepository } from '../repository'
@@ -65,6 +65,8 @@ export function subscriptionsService(
   repo: SubscriptionsRepository,
   deliveries: WebhooksRepository,
   secrets: SecretBox,
+  /** Subscriptions one project may hold (TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT): each one multiplies every event. */
+  maxPerProject = 100,
 ) {
   const mustGet = (projectId: string, id: string): SubscriptionRow => {
     const row = repo.byId(projectId, id)
@@ -80,6 +82,12 @@ export function subscriptionsService(
       keyId: string | null,
       input: { callback_url: string; uri?: string },
     ): SubscriptionView & { secret: string } {
+      const held = repo.count(projectId)
+      if (held >= maxPerProject)
+        throw new AppError(
+          'limit_reached',
+          `this project already has ${held} subscriptions (limit ${maxPerProject}); remove one first`,
+        )
       const at = nowIso()
       const id = newId()
       const secret = newWebhookSecret()

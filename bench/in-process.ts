@@ -1,0 +1,71 @@
+// CPU per tools/call without the network: the app's own handler (app.handle) on a 4-tool server and on a 1,004-tool
+// server, in alternating rounds — what "independent of catalog size" means, free of loopback and wrk noise.
+// Run by bench/run.ts (`bun bench/in-process.ts`); prints one JSON line.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../src/app'
+import { loadConfig } from '../src/config'
+import { buildDeps } from '../src/deps'
+
+const dataDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-inproc-'))
+const config = {
+  TOOLYARD_DATA_DIR: dataDir,
+  TOOLYARD_LOG_LEVEL: 'silent',
+  TOOLYARD_RATE_LIMITS: 'off',
+  TOOLYARD_PORT: '8080',
+}
+const deps = buildDeps(loadConfig(config))
+const app = createApp(deps)
+const project = deps.projects.projectOrCreate('bench')
+const { apiKey } = deps.projects.createKey(project.id)
+const headers = {
+  'x-api-key': apiKey,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  host: '127.0.0.1:8080',
+}
+const post = async (path: string, body: unknown) => {
+  const req = new Request(`http://127.0.0.1:8080/mcp${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+  return (await app.handle(req)).json() as Promise<Record<string, any>>
+}
+const kit = await post('/toolkits', { name: 'big' })
+const schema = { type: 'object', properties: { text: { type: 'string' } } }
+for (let i = 0; i < 1000; i++)
+  await post('/tools', {
+    toolkit_id: kit.id,
+    name: `t_${i}`,
+    function_name: 'builtin.utilities.echo',
+    input_schema: schema,
+  })
+const utilities = { toolkit_id: 'prebuilt-utilities' }
+const small = (await post('/servers', { name: 'small', toolkits: [utilities] })).data.slug as string
+const big = (await post('/servers', { name: 'big', toolkits: [utilities, { toolkit_id: kit.id }] })).data.slug as string
+
+const body = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'echo', arguments: { text: 'hi' } },
+})
+const call = async (slug: string) => {
+  const res = await app.handle(new Request(`http://127.0.0.1:8080/mcp/${slug}`, { method: 'POST', headers, body }))
+  await res.text()
+}
+const N = Number(process.env.BENCH_INPROC_CALLS ?? 10_000)
+const best = { small: Number.POSITIVE_INFINITY, big: Number.POSITIVE_INFINITY }
+for (let round = 0; round < 3; round++)
+  for (const [label, slug] of [
+    ['small', small],
+    ['big', big],
+  ] as const) {
+    for (let i = 0; i < 500; i++) await call(slug)
+    const t0 = performance.now()
+    for (let i = 0; i < N; i++) await call(slug)
+    best[label] = Math.min(best[label], ((performance.now() - t0) * 1000) / N)
+  }
+await deps.shutdown()
+deps.close()
+rmSync(dataDir, { recursive: true, force: true })
+console.log(JSON.stringify({ small_us: Number(best.small.toFixed(1)), big_us: Number(best.big.toFixed(1)) }))
+process.exit(0)

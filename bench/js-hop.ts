@@ -1,0 +1,55 @@
+// Where a JavaScript tool call's time goes: the same call through the worker pool and on this thread (fresh runtime +
+// context, prelude, module evaluation, the call), and the bare main thread ↔ worker message round trip (the hop).
+// Run by bench/run.ts (`bun bench/js-hop.ts`); prints one JSON line.
+import { detachedHost } from '../src/runtime/host'
+import { runJavaScript, shutdownSandbox } from '../src/runtime/sandbox-pool'
+import { runInVm } from '../src/runtime/sandbox-vm'
+
+const CODE = 'export default async (input) => input.text'
+const N = Number(process.env.BENCH_JS_CALLS ?? 400)
+const host = detachedHost(new AbortController().signal)
+const fetchNone = async () => {
+  throw new Error('no fetch')
+}
+
+async function timeEach(n: number, call: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 50; i++) await call() // warm-up: WASM loaded, JIT warm
+  const t0 = performance.now()
+  for (let i = 0; i < n; i++) await call()
+  return ((performance.now() - t0) * 1000) / n
+}
+
+const echo = new Worker(new URL('./echo-worker.ts', import.meta.url).href)
+const roundTrip = await timeEach(N * 5, () => {
+  const { promise, resolve } = Promise.withResolvers<unknown>()
+  echo.onmessage = (e) => resolve(e.data)
+  echo.postMessage({ id: 1, inputJson: '{"text":"hi"}' })
+  return promise
+})
+echo.terminate()
+
+const inThread = await timeEach(N, () =>
+  runInVm({ code: CODE, inputJson: '{"text":"hi"}', host, fetch: fetchNone, memoryMb: 64, timeoutMs: 10_000 }),
+)
+const pooled = await timeEach(N, () => runJavaScript({ code: CODE, input: { text: 'hi' }, host }))
+const t0 = performance.now()
+let done = 0
+await Promise.all(
+  Array.from({ length: 32 }, async () => {
+    while (done < N * 2) {
+      done++
+      await runJavaScript({ code: CODE, input: { text: 'hi' }, host })
+    }
+  }),
+)
+const poolRps = Math.round((done * 1000) / (performance.now() - t0))
+shutdownSandbox()
+console.log(
+  JSON.stringify({
+    pooled_us: Math.round(pooled),
+    in_thread_us: Math.round(inThread),
+    round_trip_us: Number(roundTrip.toFixed(1)),
+    pool_rps: poolRps,
+  }),
+)
+process.exit(0)

@@ -1,0 +1,159 @@
+// docs/benchmarks.md from one run: the scenario table with ratios to the bare server and to the SDK peer, memory,
+// cold start, and each target of the hot path marked met or not.
+import type { WrkResult } from './wrk'
+
+export type RowKey = 'bare' | 'sdk' | 'builtin' | 'js' | 'list-first' | 'list-all' | 'call-big' | 'rest' | 'resource'
+export interface Row {
+  key: RowKey
+  r: WrkResult
+  /** The bare reference's req/s measured in the same rounds. */
+  bare: number
+  /** For list-all: how many pages one full listing takes. */
+  pages?: number
+}
+
+const LABELS: Record<RowKey, string> = {
+  bare: 'bare `Bun.serve` echo of the same JSON-RPC (reference)',
+  sdk: 'official MCP SDK `McpServer` on Node, stateless JSON (peer), `tools/call` echo',
+  builtin: '`tools/call` pre-built `echo` (server with 4 tools)',
+  js: '`tools/call` JavaScript function (QuickJS sandbox)',
+  'list-first': '`tools/list` on the 1,004-tool server, first page of 50',
+  'list-all': '`tools/list` on the 1,004-tool server, every page in turn',
+  'call-big': '`tools/call` `echo` on the 1,004-tool server',
+  rest: 'REST `POST /tools/call` without `server_id` (3 servers, one of 1,004 tools)',
+  resource: '`resources/read` of a cached file resource',
+}
+
+/** bench/js-hop.ts: microseconds per sequential call, and calls per second through the pool at 32 in flight. */
+export interface JsHop {
+  pooled_us: number
+  in_thread_us: number
+  round_trip_us: number
+  pool_rps: number
+}
+
+/** bench/in-process.ts: microseconds of handler CPU per tools/call, best of 3 alternating rounds. */
+export interface InProcess {
+  small_us: number
+  big_us: number
+}
+
+export interface ReportInput {
+  date: string
+  machine: string
+  seconds: number
+  rounds: number
+  connections: number
+  rows: Row[]
+  peakRss: number
+  catalogRss: { tools: number; rss: number; listMs: number }[]
+  cold: { toolyard: { ms: number; idleRss: number }; hello: { ms: number; idleRss: number } }
+  jsHop: JsHop
+  inProcess: InProcess
+  totalS: number
+}
+
+const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : 'n/a')
+const mark = (ok: boolean) => (ok ? 'met' : '**not met**')
+
+export function report(i: ReportInput): string {
+  const get = (k: RowKey) => i.rows.find((r) => r.key === k)
+  const sdk = get('sdk')?.r.rps
+  const rps = (k: RowKey) => get(k)?.r.rps ?? 0
+  /** A scenario's ratio to the bare reference of its own rounds. */
+  const toBare = (k: RowKey) => {
+    const row = get(k)
+    return row ? row.r.rps / row.bare : 0
+  }
+  const table = [
+    '| Scenario | req/s | p50 ms | p99 ms | errors | bare req/s, same rounds | × bare | × SDK peer |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...i.rows.map(({ key, r, pages, bare }) => {
+      const extra = pages ? ` (${pages} pages: ${(r.rps / pages).toFixed(0)} full listings/s)` : ''
+      return `| ${LABELS[key]}${extra} | ${r.rps} | ${r.p50_ms} | ${r.p99_ms} | ${r.errors} | ${bare} | ${ratio(r.rps, bare)} | ${ratio(r.rps, sdk)} |`
+    }),
+  ].join('\n')
+
+  const big = rps('call-big')
+  const small = rps('builtin')
+  const { toolyard, hello } = i.cold
+  const targets = [
+    ['builtin `tools/call` ≥ 0.5 × bare', toBare('builtin').toFixed(2), mark(toBare('builtin') >= 0.5)],
+    ['builtin `tools/call` ≥ 20 × the SDK peer', ratio(small, sdk), mark(small >= 20 * (sdk ?? 0))],
+    ['JavaScript `tools/call` ≥ 0.2 × bare', toBare('js').toFixed(2), mark(toBare('js') >= 0.2)],
+    [
+      '`tools/list` of 1,000 tools ≥ 0.25 × bare (first page)',
+      toBare('list-first').toFixed(2),
+      mark(toBare('list-first') >= 0.25),
+    ],
+    [
+      '`tools/call` on the 1,000-tool server within 15% of the small server (req/s)',
+      `${((big / small - 1) * 100).toFixed(1)}%`,
+      mark(big >= 0.85 * small),
+    ],
+    [
+      'the same, as handler CPU without the network (`bench/in-process.ts`)',
+      `${i.inProcess.small_us} µs vs ${i.inProcess.big_us} µs: ${((i.inProcess.big_us / i.inProcess.small_us - 1) * 100).toFixed(1)}%`,
+      mark(i.inProcess.big_us <= 1.15 * i.inProcess.small_us),
+    ],
+    ['REST `tools/call` ≥ 0.4 × bare', toBare('rest').toFixed(2), mark(toBare('rest') >= 0.4)],
+    ['cold start ≤ 2.5 × Elysia hello-world', ratio(toolyard.ms, hello.ms), mark(toolyard.ms <= 2.5 * hello.ms)],
+    [
+      'idle RSS ≤ 2 × Elysia hello-world',
+      ratio(toolyard.idleRss, hello.idleRss),
+      mark(toolyard.idleRss <= 2 * hello.idleRss),
+    ],
+  ]
+
+  return `# Benchmarks
+
+Produced by \`npm run bench\` (\`bench/run.ts\`) on ${i.date}: ${i.machine}; the whole run took ${i.totalS} s.
+Every target runs as its own process on loopback and is driven by \`wrk -t1 -c${i.connections} -d${i.seconds}s\`
+(\`bench/post.lua\` POSTs the JSON-RPC bodies) after a 1 s warm-up; each row is the best of ${i.rounds} rounds. The machine
+is shared (wrk, the targets, other processes), so every scenario runs in rounds alternating with the bare reference,
+and its ratio is to the bare figure of its own rounds (the SDK peer, the small server and the 1,004-tool server
+share one set of rounds). Compare ratios, not absolute numbers across runs or machines.
+Each scenario's answer is checked once before load
+(a JSON-RPC result, not an error result). Toolyard is the compiled binary (\`bun build --compile\`), rate limits off,
+API key in \`X-API-Key\`. The bare reference parses the body and answers a \`tools/call\` result with nothing else.
+The SDK peer is \`@modelcontextprotocol/sdk\` \`McpServer\` + \`StreamableHTTPServerTransport\` on Node's http
+server, stateless with JSON responses (its documented stateless pattern: a server and transport per request).
+
+## Throughput and latency
+
+${table}
+
+Before the read model (the figures this work started from, same machine, \`wrk -t1 -c32 -d5s\`, a bare reference of
+~40–45k req/s then): builtin \`tools/call\` 5,300 req/s, JavaScript \`tools/call\` 1,250, \`tools/list\` first page on
+1,000 tools 111, REST \`tools/call\` 302, cold start 212 ms, idle RSS 64 MB.
+
+## Memory and start
+
+| Figure | Toolyard | Elysia hello-world (compiled) | ratio |
+|---|---:|---:|---:|
+| cold start to a 200 answer (best of 5) | ${toolyard.ms} ms | ${hello.ms} ms | ${ratio(toolyard.ms, hello.ms)} |
+| idle RSS 1 s after start (median of 5) | ${toolyard.idleRss} MB | ${hello.idleRss} MB | ${ratio(toolyard.idleRss, hello.idleRss)} |
+| peak RSS after the load scenarios above | ${i.peakRss} MB | | |
+${i.catalogRss
+  .map(
+    (c) =>
+      `| RSS with a further server of ${c.tools.toLocaleString('en')} tools listed and called (first \`tools/list\`: ${c.listMs} ms) | ${c.rss} MB | | |`,
+  )
+  .join('\n')}
+
+## A JavaScript call, taken apart (\`bench/js-hop.ts\`, from source, no HTTP)
+
+| Figure | |
+|---|---:|
+| one call through the worker pool (sequential) | ${i.jsHop.pooled_us} µs |
+| the same call in QuickJS on the main thread (fresh runtime and context, prelude, module, call) | ${i.jsHop.in_thread_us} µs |
+| bare main thread ↔ worker message round trip (the hop) | ${i.jsHop.round_trip_us} µs |
+| calls per second through the pool, 32 in flight | ${i.jsHop.pool_rps} |
+
+## Targets
+
+| Target | This run | |
+|---|---:|---|
+${targets.map((t) => `| ${t.join(' | ')} |`).join('\n')}
+`
+}

@@ -1,0 +1,100 @@
+// Routes of Toolyard's authorization server under /mcp: register (RFC 7591), authorize (consent page and decision),
+// token, and the project's authorized clients. The keyless ones share the `other` rate group per client address.
+import { Elysia, t } from 'elysia'
+import { errorResponses, IdParams } from '../../http/common-model'
+import { notFound } from '../../http/errors'
+import { type GuardDeps, guard } from '../../http/guard'
+import type { OAuthServer } from './build'
+import { OAuthError } from './clients'
+import { HTML_HEADERS } from './consent-page'
+import type { AuthorizeAnswer } from './service'
+
+const tags = ['oauth-server']
+// Public clients run in browsers too (the token and registration endpoints are called cross-origin).
+const JSON_HEADERS = {
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+  'access-control-allow-origin': '*',
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: JSON_HEADERS })
+
+/** OAuthError → `{error, error_description}`; anything else is the app's own failure. */
+async function oauthJson(run: () => unknown | Promise<unknown>, status = 200): Promise<Response> {
+  try {
+    return json(await run(), status)
+  } catch (err) {
+    if (err instanceof OAuthError) return json({ error: err.error, error_description: err.message }, err.status)
+    throw err
+  }
+}
+
+const answer = (a: AuthorizeAnswer) =>
+  'redirect' in a
+    ? new Response(null, { status: 302, headers: { location: a.redirect, 'cache-control': 'no-store' } })
+    : new Response(a.page, { status: a.status, headers: HTML_HEADERS })
+
+const asRecord = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {}
+
+const GrantView = t.Object({
+  id: t.String(),
+  client_id: t.String(),
+  client_name: t.Optional(t.String()),
+  server_id: t.String(),
+  resource: t.String(),
+  created_at: t.String(),
+  last_used_at: t.Optional(t.String()),
+})
+
+export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }) => {
+  const as = deps.oauthServer
+  const preflight = () =>
+    new Response(null, {
+      status: 204,
+      headers: {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'POST, OPTIONS',
+        'access-control-allow-headers': 'content-type, authorization',
+        'access-control-max-age': '86400',
+      },
+    })
+  return new Elysia({ name: 'toolyard.oauth-server' })
+    .use(guard(deps))
+    .post('/oauth/register', ({ body }) => oauthJson(() => as.clients.register(body), 201), {
+      limit: 'other',
+      detail: { tags, summary: 'Register a public OAuth client (RFC 7591)' },
+    })
+    .options('/oauth/register', preflight, { detail: { tags, summary: 'CORS preflight' } })
+    .get('/oauth/authorize', async ({ query }) => answer(await as.authorize.show(query)), {
+      limit: 'other',
+      detail: { tags, summary: 'Authorization endpoint: the consent page' },
+    })
+    .post('/oauth/authorize', async ({ body }) => answer(await as.authorize.decide(asRecord(body))), {
+      limit: 'other',
+      detail: { tags, summary: 'The consent form: original parameters + api_key + decision=approve|deny' },
+    })
+    .post('/oauth/token', ({ body }) => oauthJson(() => as.token.grant(asRecord(body))), {
+      limit: 'other',
+      detail: { tags, summary: 'Token endpoint: authorization_code and refresh_token grants' },
+    })
+    .options('/oauth/token', preflight, { detail: { tags, summary: 'CORS preflight' } })
+    .get('/oauth/clients', ({ auth }) => ({ clients: as.listGrants(auth.projectId) }), {
+      api: 'oauth_misc',
+      response: { 200: t.Object({ clients: t.Array(GrantView) }), ...errorResponses },
+      detail: { tags, summary: 'Clients authorized through OAuth on this project’s servers' },
+    })
+    .delete(
+      '/oauth/clients/:id',
+      ({ auth, params }) => {
+        if (!as.revokeGrant(auth.projectId, params.id)) throw notFound('authorized client')
+        return { id: params.id, revoked: true }
+      },
+      {
+        api: 'oauth_write',
+        params: IdParams,
+        response: { 200: t.Object({ id: t.String(), revoked: t.Boolean() }), ...errorResponses },
+        detail: { tags, summary: 'Revoke an authorized client: its tokens stop working at once' },
+      },
+    )
+}

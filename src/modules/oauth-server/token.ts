@@ -1,0 +1,78 @@
+// The token endpoint: authorization_code (PKCE S256 checked, resource must match) and refresh_token (rotated: each
+// refresh token works once; presenting a used one revokes the whole grant, as RFC 9700 advises for replay).
+import { createHash, randomBytes } from 'node:crypto'
+import { nowIso } from '../../lib/ids'
+import { OAuthError } from './clients'
+import type { GrantRow, OAuthServerRepository } from './repository'
+import { sha256 } from './service'
+import { ACCESS_TOKEN_TTL_S, type AccessTokens } from './tokens'
+
+const REFRESH_TTL_MS = 30 * 86_400_000
+
+export function tokenEndpoint(deps: { repo: OAuthServerRepository; tokens: AccessTokens }) {
+  const str = (form: Record<string, unknown>, name: string) =>
+    typeof form[name] === 'string' ? (form[name] as string) : undefined
+  const invalidGrant = (why: string) => new OAuthError('invalid_grant', why)
+
+  const liveGrant = (id: string, clientId: string | undefined, resource: string | undefined): GrantRow => {
+    const grant = deps.repo.grant(id)
+    if (!grant || grant.revoked_at) throw invalidGrant('the authorization was revoked')
+    if (clientId !== grant.client_id) throw new OAuthError('invalid_client', 'client_id does not match the grant')
+    if (resource !== undefined && resource !== grant.resource)
+      throw new OAuthError('invalid_target', 'resource does not match the authorized server')
+    return grant
+  }
+
+  const issue = async (grant: GrantRow) => {
+    const refresh = `tyr_${randomBytes(32).toString('base64url')}`
+    deps.repo.insertRefresh({
+      hash: sha256(refresh),
+      grant_id: grant.id,
+      expires_at: new Date(Date.now() + REFRESH_TTL_MS).toISOString(),
+    })
+    deps.repo.touchGrant(grant.id, nowIso())
+    const access = await deps.tokens.sign(
+      { grantId: grant.id, projectId: grant.project_id, serverId: grant.server_id },
+      grant.resource,
+    )
+    return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refresh }
+  }
+
+  const byCode = async (form: Record<string, unknown>) => {
+    const code = str(form, 'code')
+    const verifier = str(form, 'code_verifier')
+    if (!code || !verifier) throw new OAuthError('invalid_request', 'code and code_verifier are required')
+    const row = deps.repo.code(sha256(code))
+    if (!row || row.used_at || Date.parse(row.expires_at) <= Date.now())
+      throw invalidGrant('the authorization code is unknown, used or expired')
+    const grant = liveGrant(row.grant_id, str(form, 'client_id'), str(form, 'resource'))
+    if (str(form, 'redirect_uri') !== row.redirect_uri) throw invalidGrant('redirect_uri does not match')
+    if (createHash('sha256').update(verifier).digest('base64url') !== row.code_challenge)
+      throw invalidGrant('code_verifier does not match the code_challenge (PKCE)')
+    if (!deps.repo.useCode(row.hash, nowIso())) throw invalidGrant('the authorization code was already used')
+    return issue(grant)
+  }
+
+  const byRefresh = async (form: Record<string, unknown>) => {
+    const token = str(form, 'refresh_token')
+    if (!token) throw new OAuthError('invalid_request', 'refresh_token is required')
+    const row = deps.repo.refresh(sha256(token))
+    if (!row || Date.parse(row.expires_at) <= Date.now()) throw invalidGrant('the refresh token is unknown or expired')
+    const grant = liveGrant(row.grant_id, str(form, 'client_id'), str(form, 'resource'))
+    if (row.used_at || !deps.repo.useRefresh(row.hash, nowIso())) {
+      // A rotated-out token presented again: someone holds a copy, so the whole grant goes.
+      deps.repo.revokeGrant(grant.project_id, grant.id, nowIso())
+      throw invalidGrant('the refresh token was already used; the authorization is revoked')
+    }
+    return issue(grant)
+  }
+
+  return {
+    grant(form: Record<string, unknown>) {
+      const type = str(form, 'grant_type')
+      if (type === 'authorization_code') return byCode(form)
+      if (type === 'refresh_token') return byRefresh(form)
+      throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token')
+    },
+  }
+}

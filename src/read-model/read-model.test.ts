@@ -1,0 +1,92 @@
+// The read model against a real SQLite file and a second connection: reads come from memory until a commit touches
+// their area, whoever commits; an unrelated commit keeps them; reads inside a write transaction are never kept.
+import { afterAll, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { migrate } from '../db/migrate'
+import { openDatabase } from '../db/open'
+import { ensureChangeCounters, readChangeCounters } from './change-counters'
+import { sqliteChangeSignal } from './change-signal'
+import { createReadModel } from './read-model'
+
+const dir = mkdtempSync(join(tmpdir(), 'toolyard-read-model-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function setup(name: string) {
+  const path = join(dir, name)
+  const db = openDatabase(path)
+  migrate(db)
+  ensureChangeCounters(db)
+  const other = openDatabase(path)
+  const rm = createReadModel({
+    signal: sqliteChangeSignal(db, path),
+    counters: readChangeCounters(db),
+    inTransaction: () => db.inTransaction,
+  })
+  let loads = 0
+  const countKeys = rm.memo(
+    () => {
+      loads++
+      return (db.query('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n
+    },
+    () => 'all',
+    { maxEntries: 10, areas: ['keys'] },
+  )
+  return { db, other, countKeys, loads: () => loads }
+}
+
+const insertProject = (db: ReturnType<typeof openDatabase>, id: string) =>
+  db.run('INSERT INTO projects (id, name, created_at) VALUES (?, ?, ?)', [id, id, '2026-01-01T00:00:00Z'])
+const insertKey = (db: ReturnType<typeof openDatabase>, id: string, projectId: string) =>
+  db.run('INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+    id,
+    projectId,
+    'k',
+    'tyk_',
+    `hash-${id}`,
+    '2026-01-01T00:00:00Z',
+  ])
+
+test('answers from memory until a commit to its area, by this connection or another one', () => {
+  const t = setup('a.sqlite')
+  expect(t.countKeys()).toBe(0)
+  expect(t.countKeys()).toBe(0)
+  expect(t.loads()).toBe(1)
+
+  insertProject(t.other, 'p1') // another area: still from memory
+  expect(t.countKeys()).toBe(0)
+  expect(t.loads()).toBe(1)
+
+  insertKey(t.other, 'k1', 'p1') // its area, by another connection
+  expect(t.countKeys()).toBe(1)
+  expect(t.loads()).toBe(2)
+
+  insertKey(t.db, 'k2', 'p1') // its area, by this connection
+  expect(t.countKeys()).toBe(2)
+  expect(t.loads()).toBe(3)
+})
+
+test('reads inside a write transaction bypass the cache, so a rollback leaves nothing behind', () => {
+  const t = setup('b.sqlite')
+  insertProject(t.db, 'p1')
+  expect(t.countKeys()).toBe(0)
+  try {
+    t.db.transaction(() => {
+      insertKey(t.db, 'k1', 'p1')
+      expect(t.countKeys()).toBe(1)
+      throw new Error('roll back')
+    })()
+  } catch {}
+  expect(t.countKeys()).toBe(0)
+})
+
+test('the triggers come back after a migration rebuilt a table', () => {
+  const t = setup('c.sqlite')
+  t.db.exec('DROP TRIGGER change_counter_api_keys_insert')
+  ensureChangeCounters(t.db)
+  insertProject(t.db, 'p1')
+  expect(t.countKeys()).toBe(0)
+  insertKey(t.other, 'k1', 'p1')
+  expect(t.countKeys()).toBe(1)
+})

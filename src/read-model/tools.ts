@@ -1,0 +1,107 @@
+// The tools part of the read model: each server's enabled tools with a name index and their listing, and a
+// project-wide name index for REST calls without server_id. Built once per server, dropped on any write.
+import type { McpTool } from '../mcp/backend'
+import type { ToolRow, ToolsRepository } from '../modules/tools/repository'
+import type { ServerTool, ServerToolsService } from '../modules/tools/server-tools/service'
+import { mcpTool } from '../modules/tools/view'
+import type { ReadModel } from './read-model'
+
+/** A server's enabled tools in listing order (by name), found by name in O(1). */
+interface ServerToolSet {
+  enabled: ServerTool[]
+  byName: Map<string, ServerTool>
+  /** The tools/list items, built on first use and shared by every later page (frozen: callers only serialize). */
+  listed(): McpTool[]
+}
+
+type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }
+
+export interface ToolIndex {
+  server(projectId: string, serverId: string): ServerToolSet
+  /** Every server of the project carrying an enabled tool of that name; the project's unattached tools otherwise. */
+  named(projectId: string, name: string): Candidate[]
+  /** The union over the project's servers (deduplicated by tool id), by name. */
+  inProject(projectId: string): ToolRow[]
+}
+
+/**
+ * Bounds: a set weighs its tool count, 150,000 tools held at most (each ~1–2 KB with its listing): one server of
+ * 100,000 tools stays in memory, and no number of projects can hold more than a few hundred MB.
+ */
+const MAX_TOOLS_HELD = 150_000
+
+const deepFreeze = <T>(v: T): T => {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v)
+    for (const x of Object.values(v)) deepFreeze(x)
+  }
+  return v
+}
+
+function toolSet(all: ServerTool[]): ServerToolSet {
+  const enabled = all.filter((s) => s.enabled)
+  const byName = new Map<string, ServerTool>()
+  for (const st of enabled) if (!byName.has(st.tool.name)) byName.set(st.tool.name, st)
+  let listed: McpTool[] | undefined
+  return {
+    enabled,
+    byName,
+    listed: () => {
+      listed ??= deepFreeze(enabled.map((s) => mcpTool(s.tool)))
+      return listed
+    },
+  }
+}
+
+export function toolIndex(rm: ReadModel, serverTools: ServerToolsService, tools: ToolsRepository): ToolIndex {
+  const server = rm.memo(
+    (projectId: string, serverId: string) => toolSet(serverTools.effective(projectId, serverId)),
+    (projectId, serverId) => `${projectId}\u0000${serverId}`,
+    {
+      maxEntries: 10_000,
+      maxWeight: MAX_TOOLS_HELD,
+      weigh: (s) => 1 + s.enabled.length,
+      areas: ['servers', 'tools'],
+    },
+  )
+  const projectServers = rm.memo(
+    (projectId: string) => serverTools.projectServers(projectId),
+    (projectId) => projectId,
+    { maxEntries: 10_000, maxWeight: 1_000_000, weigh: (ids) => 1 + ids.length, areas: ['servers'] },
+  )
+  type ProjectNames = Map<string, { serverId: string; st: ServerTool }[]>
+  const projectNames = rm.memo(
+    (projectId: string): ProjectNames => {
+      const names: ProjectNames = new Map()
+      for (const serverId of projectServers(projectId))
+        for (const [name, st] of server(projectId, serverId).byName) {
+          const list = names.get(name)
+          if (list) list.push({ serverId, st })
+          else names.set(name, [{ serverId, st }])
+        }
+      return names
+    },
+    (projectId) => projectId,
+    { maxEntries: 1_000, maxWeight: MAX_TOOLS_HELD, weigh: (m) => 1 + m.size, areas: ['servers', 'tools'] },
+  )
+  const unattached = rm.memo(
+    (projectId: string, name: string) => tools.byName(projectId, name),
+    (projectId, name) => `${projectId}\u0000${name}`,
+    { maxEntries: 10_000, areas: ['tools'] },
+  )
+
+  return {
+    server,
+    named(projectId, name) {
+      const found = projectNames(projectId).get(name)
+      if (found?.length) return found
+      return unattached(projectId, name).map((tool) => ({ st: { tool } }))
+    },
+    inProject(projectId) {
+      const seen = new Map<string, ToolRow>()
+      for (const serverId of projectServers(projectId))
+        for (const s of server(projectId, serverId).enabled) if (!seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
+      return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    },
+  }
+}

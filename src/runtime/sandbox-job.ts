@@ -1,0 +1,90 @@
+// A call of the sandbox pool and the worker slot it runs on: where a call may run (per-project fairness,
+// docs/decisions.md "Isolation"), and how it is settled (once, from a fresh task).
+import { availableParallelism } from 'node:os'
+import type { SandboxThread } from './sandbox-thread'
+import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
+
+/** Two workers at least, so one tenant's CPU-bound call never holds up everyone; four at most (each holds a WASM heap). */
+export const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()))
+/** Workers one project may hold at once: half the pool, so another project always finds one. */
+export const PROJECT_SHARE = Math.max(1, Math.floor(POOL_SIZE / 2))
+/** Calls of one project that may share a worker it holds (they interleave while awaiting the host). */
+const CALLS_PER_WORKER = 8
+
+export interface Slot {
+  worker: SandboxThread
+  calls: Map<number, Job>
+  /** The project whose calls it runs; a worker never runs two projects' calls at once. */
+  project?: string
+  /** The WASM module is loaded. */
+  ready: boolean
+  /** Takes no new calls; terminated once its calls end (it retired a WASM instance, or the service is stopping). */
+  draining: boolean
+  dead: boolean
+  startGuard?: ReturnType<typeof setTimeout>
+}
+
+export interface Job {
+  id: number
+  options: RunJavaScriptOptions
+  /** The fairness key: `p:<project>`, or the call itself when it runs for no project (tests, internal callers). */
+  project: string
+  /** Serialized once: a call sent to another worker sends the same texts. */
+  inputJson: string
+  credentialsJson?: string
+  memoryMb: number
+  timeoutMs: number
+  resolve: (value: unknown) => void
+  reject: (error: SandboxError) => void
+  cancelFlag: Int32Array
+  slot?: Slot
+  started: boolean
+  settled: boolean
+  /** Host calls (fetch, sample, elicit) it awaits: while any is open it runs no code. */
+  parked: number
+  dispatches: number
+  deadline?: ReturnType<typeof setTimeout>
+  grace?: ReturnType<typeof setTimeout>
+  onAbort?: () => void
+}
+
+export function settle(job: Job, error: SandboxError | undefined, json?: string): void {
+  if (job.settled) return
+  job.settled = true
+  clearTimeout(job.deadline)
+  if (job.onAbort) job.options.host?.signal.removeEventListener('abort', job.onAbort)
+  let outcome: { ok: true; value: unknown } | { ok: false; error: SandboxError }
+  if (error) outcome = { ok: false, error }
+  else {
+    try {
+      outcome = { ok: true, value: (JSON.parse(json ?? '{}') as { value?: unknown }).value }
+    } catch {
+      outcome = { ok: false, error: new SandboxError('the sandbox returned an unreadable result', 'error') }
+    }
+  }
+  // Settled from a fresh task, not inside the worker's message event: Bun delivers no further messages from a worker
+  // while one of its message handlers is still on the stack (a caller that blocks in a nested loop would hang).
+  setImmediate(() => (outcome.ok ? job.resolve(outcome.value) : job.reject(outcome.error)))
+}
+
+/**
+ * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,
+ * else the least busy worker it holds whose calls all await the host; undefined: it waits in its project's line.
+ */
+export function placeFor(project: string, slots: Slot[], spawn: () => Slot): Slot | undefined {
+  // Calls made for no project are each their own key: they are not bounded by a share.
+  const share = project.startsWith('p:') ? PROJECT_SHARE : POOL_SIZE
+  const live = slots.filter((s) => !s.dead && !s.draining)
+  const held = slots.filter((s) => !s.dead && s.project === project && s.calls.size > 0).length
+  if (held < share) {
+    const idle = live.find((s) => s.calls.size === 0)
+    if (idle) return idle
+    if (live.length < POOL_SIZE) return spawn()
+  }
+  // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
+  // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code).
+  const own = live.filter(
+    (s) => s.project === project && s.calls.size < CALLS_PER_WORKER && [...s.calls.values()].every((j) => j.parked > 0),
+  )
+  return own.length ? own.reduce((a, b) => (b.calls.size < a.calls.size ? b : a)) : undefined
+}
