@@ -18,4 +18,5 @@ export const CreateKeyBody = t.Object(
 export const ProjectList = t.Object({ projects: t.Array(Project) })
 export const KeyList = t.Object({ keys: t.Array(PublicKey) })
 /** The one response that carries the key itself: it is shown once. */
-export const CreatedKey = t.Intersect([PublicKey, t.Object({ api_key: t.String() })])
+// Flat, not an intersection with PublicKey (see CreatedKeyView in src/modules/keys/model.ts).
+export const CreatedKey = t.Object({ ...PublicKey.properties, api_key: t.String() })

@@ -26,6 +26,10 @@ export const KeyView = t.Object({
   last_used_at: t.Optional(t.String()),
 })
 
-/** The one response that carries the key itself: it is shown once. */
-export const CreatedKeyView = t.Intersect([KeyView, t.Object({ api_key: t.String() })])
+/**
+ * The one response that carries the key itself: it is shown once. A flat object, not an intersection with KeyView:
+ * Elysia may close KeyView (additionalProperties: false) when another app in the process uses it, and an
+ * intersection with a closed object refuses api_key.
+ */
+export const CreatedKeyView = t.Object({ ...KeyView.properties, api_key: t.String() })
 export const KeyListView = t.Object({ keys: t.Array(KeyView) })
