@@ -5,7 +5,7 @@ import { MCP_LOG_LEVELS, type McpLogLevel } from '../lib/log'
 import type { FunctionHost, ListName } from '../runtime/host'
 import type { JsonObject } from './backend'
 import { type DispatchContext, dispatch } from './dispatch'
-import { failureFrom, notification, type RpcRequest, success } from './jsonrpc'
+import { failureFrom, notification, progressNotification, type RpcRequest, success } from './jsonrpc'
 import type { SessionStore } from './sessions'
 import { createSse, type SseStream } from './sse'
 import { atLeast } from './versions'
@@ -165,14 +165,8 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
     },
     progress(progress: number, total?: number, message?: string) {
       if (token === undefined) return
-      emit(
-        notification('notifications/progress', {
-          progressToken: token,
-          progress,
-          ...(total !== undefined && total !== null ? { total } : {}),
-          ...(message !== undefined && message !== null && atLeast(ctx.version, '2025-03-26') ? { message } : {}),
-        }),
-      )
+      // Progress messages came with 2025-03-26; older clients get none.
+      emit(progressNotification(token, progress, total, atLeast(ctx.version, '2025-03-26') ? message : undefined))
     },
     ...(canSample ? { sample: (request: JsonObject) => ask('sampling/createMessage', request) } : {}),
     ...(canElicit ? { elicit: (request: JsonObject) => ask('elicitation/create', request) } : {}),

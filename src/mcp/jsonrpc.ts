@@ -71,3 +71,12 @@ export function failureFrom(id: RpcId, err: unknown, onInternal: (err: unknown) 
 }
 
 export const notification = (method: string, params: JsonObject) => ({ jsonrpc: '2.0' as const, method, params })
+
+/** A notifications/progress message; total and message are left out when not given. */
+export const progressNotification = (token: RpcId, progress: number, total?: number, message?: string) =>
+  notification('notifications/progress', {
+    progressToken: token,
+    progress,
+    ...(total !== undefined && total !== null ? { total } : {}),
+    ...(message !== undefined && message !== null ? { message } : {}),
+  })

@@ -7,42 +7,32 @@ export function createMetrics(sandboxDepth: () => number) {
   // Process metrics (CPU, memory, open fds, event loop lag); the V8 heap ones read 0 under Bun.
   collectDefaultMetrics({ register: registry, prefix: 'toolyard_' })
   const registers = [registry]
-  const httpRequests = new Counter({
-    name: 'toolyard_http_requests_total',
-    help: 'HTTP requests answered, by route pattern and status',
-    labelNames: ['route', 'status'] as const,
-    registers,
-  })
-  const toolCalls = new Counter({
-    name: 'toolyard_tool_calls_total',
-    help: 'Tool calls, by outcome',
-    labelNames: ['outcome'] as const,
-    registers,
-  })
+  const counter = <L extends string>(name: string, help: string, ...labelNames: L[]) =>
+    new Counter({ name, help, labelNames, registers })
+  const httpRequests = counter(
+    'toolyard_http_requests_total',
+    'HTTP requests answered, by route pattern and status',
+    'route',
+    'status',
+  )
+  const toolCalls = counter('toolyard_tool_calls_total', 'Tool calls, by outcome', 'outcome')
   const toolDuration = new Histogram({
     name: 'toolyard_tool_call_duration_seconds',
     help: 'Tool call duration',
     buckets: [0.005, 0.025, 0.1, 0.25, 1, 2.5, 10, 60],
     registers,
   })
-  const webhookDeliveries = new Counter({
-    name: 'toolyard_webhook_deliveries_total',
-    help: 'Webhook delivery attempts, by outcome (delivered, pending = will retry, failed = gave up)',
-    labelNames: ['outcome'] as const,
-    registers,
-  })
-  const oauthRefreshes = new Counter({
-    name: 'toolyard_oauth_refreshes_total',
-    help: 'OAuth token refreshes, by outcome',
-    labelNames: ['outcome'] as const,
-    registers,
-  })
-  const rateLimited = new Counter({
-    name: 'toolyard_rate_limited_total',
-    help: 'Requests refused by a rate limit, by route group',
-    labelNames: ['group'] as const,
-    registers,
-  })
+  const webhookDeliveries = counter(
+    'toolyard_webhook_deliveries_total',
+    'Webhook delivery attempts, by outcome (delivered, pending = will retry, failed = gave up)',
+    'outcome',
+  )
+  const oauthRefreshes = counter('toolyard_oauth_refreshes_total', 'OAuth token refreshes, by outcome', 'outcome')
+  const rateLimited = counter(
+    'toolyard_rate_limited_total',
+    'Requests refused by a rate limit, by route group',
+    'group',
+  )
   new Gauge({
     name: 'toolyard_sandbox_queue_depth',
     help: 'JavaScript function runs waiting for or running in a sandbox worker',

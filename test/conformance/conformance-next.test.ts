@@ -2,12 +2,11 @@
 // and 2025-11-25 against one instance provisioned only through the REST API. No expected-failures file: every scored
 // scenario passes without warnings, and the unscored ones (the tasks extension, pending scenarios) pass as well.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { type Check, readChecks, runSuite } from '../helpers/conformance-suite'
 import { provisionConformanceServer } from './provision'
 
-const BUN = join(ROOT, 'node_modules/.bin/bun')
 const SUITE = join(ROOT, 'node_modules/conformance-next/dist/index.js')
 const RUN_TIMEOUT_MS = 150_000
 
@@ -25,23 +24,7 @@ afterAll(async () => {
   await app.stop()
 })
 
-interface Check {
-  id: string
-  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED'
-  errorMessage?: string
-}
-
-async function run(args: string[]) {
-  const proc = Bun.spawn([BUN, SUITE, ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
-  const timer = setTimeout(() => proc.kill(), RUN_TIMEOUT_MS)
-  const [stdout, stderr, code] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ])
-  clearTimeout(timer)
-  return { stdout, stderr, code }
-}
+const run = (args: string[]) => runSuite(SUITE, args, RUN_TIMEOUT_MS)
 
 /** The scored server scenarios and the unscored ones that `list` prints for a revision. */
 async function scenarios(revision: string): Promise<{ scored: string[]; unscored: string[] }> {
@@ -53,20 +36,6 @@ async function scenarios(revision: string): Promise<{ scored: string[]; unscored
   return { scored, unscored }
 }
 
-function results(outDir: string, names: string[]): Map<string, Check[]> {
-  const out = new Map<string, Check[]>()
-  for (const dir of readdirSync(outDir)) {
-    const name = names.find((s) => dir.startsWith(`server-${s}-2`))
-    if (!name) continue
-    try {
-      out.set(name, JSON.parse(readFileSync(join(outDir, dir, 'checks.json'), 'utf8')) as Check[])
-    } catch {
-      // An unscored scenario may end without writing its checks; scored ones are asserted present below.
-    }
-  }
-  return out
-}
-
 for (const revision of ['2026-07-28', '2025-11-25']) {
   test(
     `every scored scenario of --requirements ${revision} passes, without warnings`,
@@ -75,7 +44,7 @@ for (const revision of ['2026-07-28', '2025-11-25']) {
       expect(scored.length).toBeGreaterThan(20)
       const outDir = dirs()
       const { stdout, stderr, code } = await run(['server', '--url', url, '--requirements', revision, '-o', outDir])
-      const got = results(outDir, [...scored, ...unscored])
+      const got = readChecks(outDir, [...scored, ...unscored])
       const of = (names: string[], status: Check['status']) =>
         names.flatMap((s) =>
           (got.get(s) ?? []).filter((c) => c.status === status).map((c) => `${s}: ${c.id} ${c.errorMessage ?? ''}`),

@@ -1,13 +1,11 @@
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance, all server scenarios incl. the
 // pending ones) against a real Toolyard instance provisioned only through its REST API. No expected failures.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { readChecks, runSuite } from '../helpers/conformance-suite'
 import { provisionConformanceServer } from './provision'
 
-// The suite needs a newer Node than this machine has (fs.globSync); Bun runs it.
-const BUN = join(ROOT, 'node_modules/.bin/bun')
 const SUITE = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js')
 const RUN_TIMEOUT_MS = 120_000
 
@@ -56,37 +54,20 @@ afterAll(async () => {
   await app.stop()
 })
 
-interface Check {
-  id: string
-  status: 'SUCCESS' | 'FAILURE' | 'WARNING' | 'INFO' | 'SKIPPED'
-  errorMessage?: string
-}
-
 test(
   'every server scenario of the conformance suite passes',
   async () => {
     const { slug } = await provisionConformanceServer(app.base, app.apiKey)
     // The dns-rebinding scenario requires a loopback host name in the URL.
     const url = `http://localhost:${app.server.port}/mcp/${slug}`
-    const proc = Bun.spawn([BUN, SUITE, 'server', '--url', url, '--suite', 'all', '-o', outDir], {
-      cwd: ROOT,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
-    const timer = setTimeout(() => proc.kill(), RUN_TIMEOUT_MS)
-    const [stdout, stderr, code] = await Promise.all([
-      new Response(proc.stdout).text(),
-      new Response(proc.stderr).text(),
-      proc.exited,
-    ])
-    clearTimeout(timer)
+    const { stdout, stderr, code } = await runSuite(
+      SUITE,
+      ['server', '--url', url, '--suite', 'all', '-o', outDir],
+      RUN_TIMEOUT_MS,
+    )
     const summary = stdout.slice(stdout.indexOf('=== SUMMARY ==='))
 
-    const results = new Map<string, Check[]>()
-    for (const dir of readdirSync(outDir)) {
-      const scenario = SCENARIOS.find((s) => dir.startsWith(`server-${s}-2`))
-      if (scenario) results.set(scenario, JSON.parse(readFileSync(join(outDir, dir, 'checks.json'), 'utf8')) as Check[])
-    }
+    const results = readChecks(outDir, SCENARIOS)
     const failures = [...results].flatMap(([s, checks]) =>
       checks.filter((c) => c.status === 'FAILURE').map((c) => `${s}: ${c.id} ${c.errorMessage ?? ''}`),
     )

@@ -4,6 +4,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { startTestApp, type TestApp } from '../helpers/app'
+import { BUILTIN_PROVIDER_IDS } from '../helpers/catalog'
 
 const SECRET = 'sk-live-credentials-api-test-7f3a9c'
 const CLIENT_SECRET = 'client-secret-providers-test-55e1'
@@ -128,19 +129,7 @@ describe('providers', () => {
   test('built-ins are listed with oauth_configured false until the project configures them', async () => {
     const { providers } = await (await app.api('/providers')).json()
     const ids = providers.map((p: { id: string }) => p.id)
-    for (const id of [
-      'github',
-      'google',
-      'slack',
-      'notion',
-      'linear',
-      'openai',
-      'api_key',
-      'basic_auth',
-      'custom',
-      'none',
-    ])
-      expect(ids).toContain(id)
+    for (const id of BUILTIN_PROVIDER_IDS) expect(ids).toContain(id)
     const github = providers.find((p: { id: string }) => p.id === 'github')
     expect(github.builtin).toBe(true)
     expect(github.auth_type).toBe('oauth')

@@ -12,6 +12,15 @@ const data = join(work, 'data')
 // cwd is elsewhere on purpose: the binary must not need the source tree (migrations are embedded).
 const program = { command: [BINARY], cwd: work }
 const run = (args: string[]) => runCli(args, data, { TOOLYARD_LOG_LEVEL: 'warn' }, program)
+/** POSTs JSON with the key to the running binary; answers status and parsed body. */
+const poster = (base: string, key: string) => async (path: string, body: unknown) => {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: await res.json() }
+}
 
 // Built once per test run, always: a stale dist/toolyard would test old code.
 beforeAll(async () => {
@@ -42,14 +51,7 @@ describe('compiled binary', () => {
     // TOOLYARD_PORT=1 cannot be bound, so listening at all proves the --port flag overrides it.
     const server = await startServe(data, { TOOLYARD_PORT: '1' }, { ...program, serveArgs: ['--port', '0'] })
     try {
-      const post = async (path: string, body: unknown) => {
-        const res = await fetch(`${server.base}${path}`, {
-          method: 'POST',
-          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-        return { status: res.status, body: await res.json() }
-      }
+      const post = poster(server.base, key)
       expect((await fetch(`${server.base}/health`)).status).toBe(200)
       const created = await post('/servers', { name: 'from the binary' })
       expect(created.status).toBe(201)
@@ -89,14 +91,7 @@ describe('compiled binary', () => {
     const key = JSON.parse((await run(['keys', 'create', '--project', 'demo', '--json'])).stdout).api_key
     const server = await startServe(data, {}, program)
     try {
-      const post = async (path: string, body: unknown) => {
-        const res = await fetch(`${server.base}${path}`, {
-          method: 'POST',
-          headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-        return { status: res.status, body: await res.json() }
-      }
+      const post = poster(server.base, key)
       const slug = await post('/tools/call', { name: 'slugify', arguments: { title: 'Héllo, World!' } })
       expect(slug.body).toMatchObject({ isError: false, content: [{ type: 'text', text: 'hello-world' }] })
       const empty = await post('/tools/call', { name: 'slugify', arguments: { title: '!!!' } })

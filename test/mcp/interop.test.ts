@@ -4,12 +4,9 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
 import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
-import { waitFor } from '../helpers/poll'
+import { NODE, startMcpRemote } from '../helpers/mcp-remote'
 
-const MCP_REMOTE = join(ROOT, 'node_modules/mcp-remote/dist/proxy.js')
 const INSPECTOR_BUILD = join(ROOT, 'node_modules/@modelcontextprotocol/inspector-cli/build')
-// Both tools are Node programs; run them with the machine's node like a user would.
-const NODE = Bun.which('node') ?? join(ROOT, 'node_modules/.bin/bun')
 
 let app: TestApp
 let url: string
@@ -33,41 +30,11 @@ afterAll(async () => {
 })
 
 test('mcp-remote with --header X-API-Key completes a session over stdio', async () => {
-  const proc = Bun.spawn([NODE, MCP_REMOTE, url, '--header', `X-API-Key:${app.apiKey}`], {
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { ...process.env, HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth') },
-  })
-  const killer = setTimeout(() => proc.kill(), 30_000)
-  const responses = new Map<number, any>()
-  const reader = (async () => {
-    let buffer = ''
-    for await (const chunk of proc.stdout) {
-      buffer += new TextDecoder().decode(chunk)
-      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, nl).trim()
-        buffer = buffer.slice(nl + 1)
-        if (!line) continue
-        const msg = JSON.parse(line)
-        if (msg.id !== undefined) responses.set(msg.id, msg)
-      }
-    }
-  })()
-  const send = (msg: unknown) => {
-    proc.stdin.write(`${JSON.stringify(msg)}\n`)
-    proc.stdin.flush()
-  }
-  const response = (id: number) =>
-    waitFor(
-      `response ${id} from mcp-remote`,
-      async () => {
-        if (proc.exitCode !== null)
-          throw new Error(`mcp-remote exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`)
-        return responses.get(id)
-      },
-      { timeoutMs: 30_000 },
-    )
+  const { send, response, stop } = startMcpRemote(
+    [url, '--header', `X-API-Key:${app.apiKey}`],
+    { ...process.env, HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth') },
+    30_000,
+  )
   try {
     send({
       jsonrpc: '2.0',
@@ -83,10 +50,7 @@ test('mcp-remote with --header X-API-Key completes a session over stdio', async 
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'greet', arguments: { name: 'Remote' } } })
     expect((await response(2)).result).toEqual({ content: [{ type: 'text', text: 'Hello, Remote!' }], isError: false })
   } finally {
-    clearTimeout(killer)
-    proc.kill()
-    await proc.exited
-    await reader.catch(() => {})
+    await stop()
   }
 }, 40_000)
 

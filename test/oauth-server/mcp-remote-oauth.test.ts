@@ -5,12 +5,10 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
-import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { startMcpRemote } from '../helpers/mcp-remote'
 import { approve } from '../helpers/oauth-consent'
 import { waitFor } from '../helpers/poll'
-
-const MCP_REMOTE = join(ROOT, 'node_modules/mcp-remote/dist/proxy.js')
-const NODE = Bun.which('node') ?? join(ROOT, 'node_modules/.bin/bun')
 
 let app: TestApp
 let url: string
@@ -43,45 +41,11 @@ test('mcp-remote completes its OAuth flow (browser step driven by the test) and 
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && k !== 'DISPLAY' && k !== 'WAYLAND_DISPLAY') env[k] = v
-  const proc = Bun.spawn([NODE, MCP_REMOTE, url, String(freePort())], {
-    stdin: 'pipe',
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { ...env, HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth'), BROWSER: browser },
-  })
-  const killer = setTimeout(() => proc.kill(), 50_000)
-  const responses = new Map<number, any>()
-  const reader = (async () => {
-    let buffer = ''
-    for await (const chunk of proc.stdout) {
-      buffer += new TextDecoder().decode(chunk)
-      for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, nl).trim()
-        buffer = buffer.slice(nl + 1)
-        if (line) {
-          const msg = JSON.parse(line)
-          if (msg.id !== undefined) responses.set(msg.id, msg)
-        }
-      }
-    }
-  })()
-  const send = (msg: unknown) => {
-    proc.stdin.write(`${JSON.stringify(msg)}\n`)
-    proc.stdin.flush()
-  }
-  const alive = async () => {
-    if (proc.exitCode !== null)
-      throw new Error(`mcp-remote exited with ${proc.exitCode}: ${await new Response(proc.stderr).text()}`)
-  }
-  const response = (id: number) =>
-    waitFor(
-      `response ${id} from mcp-remote`,
-      async () => {
-        await alive()
-        return responses.get(id)
-      },
-      { timeoutMs: 30_000 },
-    )
+  const { send, alive, response, stop } = startMcpRemote(
+    [url, String(freePort())],
+    { ...env, HOME: home, MCP_REMOTE_CONFIG_DIR: join(home, '.mcp-auth'), BROWSER: browser },
+    50_000,
+  )
   try {
     const authUrl = await waitFor(
       'mcp-remote to open the authorization URL',
@@ -121,9 +85,6 @@ test('mcp-remote completes its OAuth flow (browser step driven by the test) and 
     const { clients } = await (await app.api('/oauth/clients')).json()
     expect(clients.some((c: { resource: string }) => c.resource === url)).toBe(true)
   } finally {
-    clearTimeout(killer)
-    proc.kill()
-    await proc.exited
-    await reader.catch(() => {})
+    await stop()
   }
 }, 60_000)

@@ -4,6 +4,7 @@ import { builtinProviders } from '../../src/catalog/providers'
 import { prebuiltToolkits } from '../../src/catalog/toolkits'
 import { createEgress } from '../../src/egress/client'
 import { builtinFunctions } from '../../src/runtime/builtins'
+import { BUILTIN_PROVIDER_IDS } from '../helpers/catalog'
 
 const egress = createEgress({ allowPrivate: true })
 let api: ReturnType<typeof Bun.serve>
@@ -137,17 +138,6 @@ describe('catalogs', () => {
         if (tool.credential_provider) expect(providers.has(tool.credential_provider)).toBe(true)
       }
     }
-    expect([...providers]).toEqual([
-      'github',
-      'google',
-      'slack',
-      'notion',
-      'linear',
-      'openai',
-      'api_key',
-      'basic_auth',
-      'custom',
-      'none',
-    ])
+    expect([...providers]).toEqual(BUILTIN_PROVIDER_IDS)
   })
 })

@@ -4,7 +4,7 @@
 import { isMcpLogLevel, MCP_LOG_LEVELS, type McpLogLevel } from '../../lib/log'
 import type { FunctionHost, ListName } from '../../runtime/host'
 import type { JsonObject } from '../backend'
-import { notification } from '../jsonrpc'
+import { notification, progressNotification } from '../jsonrpc'
 import { META } from './validate'
 
 const declared = (caps: JsonObject, name: string) => caps[name] !== undefined && caps[name] !== null
@@ -34,14 +34,7 @@ export function modernHost(o: {
     },
     progress(progress: number, total?: number, message?: string) {
       if (token === undefined) return
-      emit(
-        notification('notifications/progress', {
-          progressToken: token,
-          progress,
-          ...(total !== undefined && total !== null ? { total } : {}),
-          ...(message !== undefined && message !== null ? { message } : {}),
-        }),
-      )
+      emit(progressNotification(token, progress, total, message))
     },
     ...(ask && declared(caps, 'sampling')
       ? { sample: (req: JsonObject, opts) => ask('sampling/createMessage', req, opts?.key) }

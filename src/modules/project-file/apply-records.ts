@@ -1,6 +1,7 @@
 // The record-by-record part of `toolyard apply` (inside its transaction): dependencies first (providers, functions,
 // toolkits and tools, servers), then resources and prompts; with prune, what the file does not name goes, in reverse.
 import { AppError } from '../../http/errors'
+import { SOURCE_FIELDS } from '../resources/validate'
 import type { ApplyOptions, PlanLine } from './apply'
 import { canonical, RecordError } from './apply'
 import type { ProjectDoc, ProviderDoc } from './format'
@@ -106,21 +107,7 @@ export function applyRecords(run: Run): void {
       note('created', 'resource', r.uri)
     } else if (canonical('resources', stored.doc) === canonical('resources', r)) note('unchanged', 'resource', r.uri)
     else {
-      const cleared = Object.fromEntries(
-        [
-          'description',
-          'content',
-          'blob',
-          'path',
-          'url',
-          'method',
-          'headers',
-          'database',
-          'query',
-          'function_name',
-          'variables',
-        ].map((f) => [f, null]),
-      )
+      const cleared = Object.fromEntries(['description', ...SOURCE_FIELDS, 'variables'].map((f) => [f, null]))
       attempt('resource', r.uri, () => s.resources.update(projectId, stored.id, { ...cleared, ...body } as never))
       note('updated', 'resource', r.uri)
     }
