@@ -16,7 +16,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --user-group --home-dir /data --shell /usr/sbin/nologin toolyard \
- && mkdir -p /data \
+ && mkdir -p -m 0700 /data \
  && chown toolyard:toolyard /data
 COPY --from=build /src/dist/toolyard /usr/local/bin/toolyard
 # Bind on every interface inside the container. Set TOOLYARD_PUBLIC_URL to the address clients use

@@ -2,6 +2,7 @@
 // CLI entry: serve | projects | keys | apply | export | backup | restore | migrate | --version | --help. Parses argv
 // and calls services, nothing else.
 import { join } from 'node:path'
+import { noMoreFlags, takeAll, takeFlag, takeSwitch, UsageError } from './cli/args'
 import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { rotateMasterKey } from './crypto/seal-rotate'
@@ -16,37 +17,6 @@ import { projectsRepository } from './modules/projects/repository'
 import { parseDuration, projectsService } from './modules/projects/service'
 import { serversRepository } from './modules/servers/repository'
 import { VERSION } from './version'
-
-class UsageError extends Error {}
-
-function takeFlag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name)
-  if (i < 0) return undefined
-  const value = args[i + 1]
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`)
-  args.splice(i, 2)
-  return value
-}
-
-/** Every value of a repeatable flag. */
-function takeAll(args: string[], name: string): string[] {
-  const values: string[] = []
-  for (let v = takeFlag(args, name); v !== undefined; v = takeFlag(args, name)) values.push(v)
-  return values
-}
-
-function takeSwitch(args: string[], name: string): boolean {
-  const i = args.indexOf(name)
-  if (i < 0) return false
-  args.splice(i, 1)
-  return true
-}
-
-/** Refuses flags a command does not know, so a typo is not silently ignored. */
-function noMoreFlags(args: string[]) {
-  const stray = args.find((a) => a.startsWith('-'))
-  if (stray) throw new UsageError(`unknown option ${stray}`)
-}
 
 /** Config for the non-serve commands: the environment plus an optional --data-dir. */
 function commandConfig(args: string[]) {

@@ -1,18 +1,11 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly instance with memory/time limits (inside a sandbox worker thread).
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
-import { toMcpLogLevel } from '../lib/log'
-import { type AskOptions, type FunctionHost, isListName } from './host'
+import type { FunctionHost } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
-import { forwardProgress, GLOBALS, randomHex } from './sandbox-globals'
+import { GLOBALS } from './sandbox-globals'
+import { hostApi } from './sandbox-host-api'
 import { PRELUDE } from './sandbox-prelude'
-import {
-  SandboxError,
-  type SandboxFailure,
-  type SandboxFetch,
-  type SandboxFetchInit,
-  thrownMessage,
-  withUserLine,
-} from './sandbox-types'
+import { SandboxError, type SandboxFailure, type SandboxFetch, thrownMessage, withUserLine } from './sandbox-types'
 
 export interface VmRunOptions {
   code: string
@@ -129,34 +122,8 @@ class SandboxCall {
     const { context } = this
     const { host, fetch } = this.options
     const object = this.keep(context.newObject())
-    const asks: Record<string, (args: string[]) => Promise<string>> = {
-      fetch: async ([url = '', init = '{}']) => JSON.stringify(await fetch(url, JSON.parse(init) as SandboxFetchInit)),
-      // Timers end with the call: a wait never outlives the deadline (setTimeout in sandbox-globals.ts).
-      sleep: ([ms = '0']) =>
-        new Promise((done) => setTimeout(() => done(''), Math.min(Number(ms), this.deadline - Date.now()))),
-    }
-    for (const name of ['sample', 'elicit'] as const) {
-      const ask = host[name]
-      if (ask)
-        asks[name] = async ([req = 'null', opts = '{}']) =>
-          JSON.stringify(
-            (await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null,
-          )
-    }
-    const sleep = host.sleep
-    if (sleep) asks.sleep = ([ms = '0']) => sleep(Number(ms) || 0).then(() => 'null')
-    const listRoots = host.listRoots
-    if (listRoots)
-      asks.listRoots = async ([, opts = '{}']) =>
-        JSON.stringify((await listRoots(JSON.parse(opts) as AskOptions)) ?? null)
+    const { asks, answers } = hostApi(host, fetch, this.deadline)
     for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
-    const answers: Record<string, (args: string[]) => unknown> = {
-      log: ([level = 'info', message = '']) => host.log(toMcpLogLevel(level), message),
-      progress: ([packed = '{}']) => forwardProgress(host, packed),
-      random: ([n = '0']) => randomHex(Number(n)),
-      listChanged: ([list = '']) => isListName(list) && host.notifyListChanged?.(list),
-      fail: ([code = '', text = '']) => Number.isInteger(+code) && host.fail?.(+code, text),
-    }
     for (const [name, call] of Object.entries(answers)) context.setProp(object, name, this.syncHostFunction(name, call))
     return object
   }
