@@ -4,8 +4,11 @@ import { availableParallelism } from 'node:os'
 import type { SandboxThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
 
-/** Two workers at least, so one tenant's CPU-bound call never holds up everyone; four at most (each holds a WASM heap). */
-export const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()))
+/**
+ * Twice the cores, four at least and eight at most (each holds a WASM heap): a project may hold half, so on a small
+ * machine one project still keeps every core busy, and a neighbour always finds a worker of its own.
+ */
+export const POOL_SIZE = Math.min(8, Math.max(4, 2 * availableParallelism()))
 /** Workers one project may hold at once: half the pool, so another project always finds one. */
 export const PROJECT_SHARE = Math.max(1, Math.floor(POOL_SIZE / 2))
 /** Calls of one project that may share a worker it holds (they interleave while awaiting the host). */
