@@ -3,6 +3,7 @@
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { ofetch } from 'ofetch'
+import { readCapped } from '../lib/read-capped'
 import { assertAddressAllowed, EgressError } from './guard'
 
 export { EgressError } from './guard'
@@ -125,7 +126,7 @@ export function createEgress(options: EgressOptions): Egress {
           url = next
           continue
         }
-        const text = await readCapped(response.body, maxBody, url)
+        const text = await readCappedText(response.body, maxBody, url)
         return { status: response.status, headers: response.headers, text, url: url.href }
       }
     } catch (error) {
@@ -165,29 +166,17 @@ function pinned(url: URL, address: string | undefined): string {
   return target.href
 }
 
-async function readCapped(
+async function readCappedText(
   stream: ReadableStream<Uint8Array> | null | undefined,
   maxBytes: number,
   url: URL,
 ): Promise<string> {
-  if (!stream) return ''
-  const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new EgressError(
-        `egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
-        'too_large',
-      )
-    }
-    chunks.push(value)
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks))
+  const tooLarge = () =>
+    new EgressError(
+      `egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+      'too_large',
+    )
+  return new TextDecoder().decode(await readCapped(stream, maxBytes, tooLarge))
 }
 
 function toEgressError(

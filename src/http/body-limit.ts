@@ -1,5 +1,6 @@
 // Request bodies under a byte budget and JSON under a nesting budget, checked before anything parses or authenticates
 // (docs/decisions.md, "Limits"): the declared Content-Length first, then the bytes as they stream in.
+import { readCapped } from '../lib/read-capped'
 import { AppError } from './errors'
 import type { RouteInfo } from './strict-body'
 
@@ -28,27 +29,7 @@ export function declaredTooLarge(headers: Headers, limit: number): boolean {
 /** Reads the body, stopping (and cancelling the stream) as soon as it passes `limit` bytes. */
 async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (declaredTooLarge(request.headers, limit)) throw new PayloadTooLargeError(limit)
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0))
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > limit) {
-      await reader.cancel().catch(() => {})
-      throw new PayloadTooLargeError(limit)
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(new ArrayBuffer(total))
-  let at = 0
-  for (const c of chunks) {
-    out.set(c, at)
-    at += c.byteLength
-  }
-  return out
+  return readCapped(request.body, limit, () => new PayloadTooLargeError(limit))
 }
 
 export async function readBodyText(request: Request, limit: number): Promise<string> {
