@@ -53,7 +53,10 @@ export function createMetrics(sandboxDepth: () => number) {
     registry,
     httpRequest(route: string, status: number) {
       let byStatus = httpCounts.get(route)
-      if (!byStatus) httpCounts.set(route, (byStatus = new Map()))
+      if (!byStatus) {
+        byStatus = new Map()
+        httpCounts.set(route, byStatus)
+      }
       byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
     },
     call(event: CallEvent) {
