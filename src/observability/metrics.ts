@@ -23,7 +23,17 @@ export function createMetrics(sandboxDepth: () => number) {
         for (const [status, n] of byStatus) this.inc({ route, status: String(status) }, n)
     },
   })
-  const toolCalls = counter('toolyard_tool_calls_total', 'Tool calls, by outcome', 'outcome')
+  const toolCallCounts = new Map<string, number>()
+  new Counter({
+    name: 'toolyard_tool_calls_total',
+    help: 'Tool calls, by outcome',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      this.reset()
+      for (const [outcome, n] of toolCallCounts) this.inc({ outcome }, n)
+    },
+  })
   const toolDuration = new Histogram({
     name: 'toolyard_tool_call_duration_seconds',
     help: 'Tool call duration',
@@ -61,7 +71,7 @@ export function createMetrics(sandboxDepth: () => number) {
     },
     call(event: CallEvent) {
       if (event.kind !== 'tool') return
-      toolCalls.inc({ outcome: event.outcome })
+      toolCallCounts.set(event.outcome, (toolCallCounts.get(event.outcome) ?? 0) + 1)
       toolDuration.observe(event.durationMs / 1000)
     },
     webhookAttempt: (outcome: string) => webhookDeliveries.inc({ outcome }),

@@ -44,7 +44,7 @@ export function callsRepository(db: Db) {
   const values = (rows: CallRow[]) => rows.flatMap((row) => columns.map((c) => row[c]))
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
-  const insertAll = db.transaction((rows: CallRow[]) => {
+  const insertBatch = db.transaction((rows: CallRow[]) => {
     // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
     const exists = new Map<string, boolean>()
     const kept = rows.filter((row) => {
@@ -59,6 +59,19 @@ export function callsRepository(db: Db) {
     for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
     for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
   })
+  // The rows waited in memory (a crash loses up to a flush of them anyway), so their commit skips the fsync that
+  // synchronous = FULL adds: WAL keeps it atomic, and the next FULL commit makes it durable. The event loop
+  // stalled on that fsync once per flush.
+  const synchronous = db.query<{ synchronous: number }, []>('PRAGMA synchronous')
+  const insertAll = (rows: CallRow[]) => {
+    const before = synchronous.get()?.synchronous ?? 2
+    db.exec('PRAGMA synchronous = NORMAL')
+    try {
+      insertBatch(rows)
+    } finally {
+      db.exec(`PRAGMA synchronous = ${before}`)
+    }
+  }
   const list = db.query<
     CallRow,
     {
