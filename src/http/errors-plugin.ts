@@ -91,7 +91,8 @@ export const errorsPlugin = (
         const { request, set } = ctx
         set.headers['x-request-id'] = requestIdOf(request)
         if (declaredTooLarge(request.headers, limits.maxBodyBytes)) throw new PayloadTooLargeError(limits.maxBodyBytes)
-        if (request.body && request.headers.get('content-length') === null) {
+        // The length first: touching `request.body` makes a stream, which a body with a declared length never needs.
+        if (request.headers.get('content-length') === null && request.body) {
           const bounded = boundedRequest(request, limits.maxBodyBytes)
           ids.set(bounded, requestIdOf(request))
           ctx.request = bounded

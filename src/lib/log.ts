@@ -24,6 +24,8 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void
   warn(msg: string, fields?: Record<string, unknown>): void
   error(msg: string, fields?: Record<string, unknown>): void
+  /** Whether a line at `level` would be written: hot paths skip building fields nobody will see. */
+  enabled?(level: Exclude<LogLevel, 'silent'>): boolean
 }
 
 export function createLogger(
@@ -31,9 +33,12 @@ export function createLogger(
   write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): Logger {
   const threshold = LOG_LEVELS.indexOf(level)
-  const at = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields?: Record<string, unknown>) => {
-    if (LOG_LEVELS.indexOf(lvl) < threshold) return
-    write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }))
-  }
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+  const enabled = (lvl: Exclude<LogLevel, 'silent'>) => LOG_LEVELS.indexOf(lvl) >= threshold
+  const off = () => {}
+  const at = (lvl: Exclude<LogLevel, 'silent'>) =>
+    enabled(lvl)
+      ? (msg: string, fields?: Record<string, unknown>) =>
+          write(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }))
+      : off
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), enabled }
 }

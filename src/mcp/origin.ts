@@ -7,12 +7,25 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
 const isLoopbackBind = (host: string) =>
   host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.')
 
-function hostnameOf(value: string, scheme = 'http://'): string | null {
+function parseHostname(value: string): string | null {
   try {
-    return new URL(value.includes('://') ? value : scheme + value).hostname.toLowerCase()
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname.toLowerCase()
   } catch {
     return null
   }
+}
+
+// Every request names the same few hosts: parsing them once (a URL per request was a measurable share of a call)
+// is enough. Bounded, since the Host header is the client's to choose.
+const hostnames = new Map<string, string | null>()
+function hostnameOf(value: string): string | null {
+  let name = hostnames.get(value)
+  if (name === undefined) {
+    name = parseHostname(value)
+    if (hostnames.size >= 256) hostnames.clear()
+    hostnames.set(value, name)
+  }
+  return name
 }
 
 function originOf(value: string): string | null {

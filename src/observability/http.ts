@@ -9,10 +9,12 @@ import { withRequestIdHere } from './request-context'
 
 const started = new WeakMap<Request, number>()
 
-export const httpObservability = (deps: { log: Logger; metrics: Metrics }) =>
-  new Elysia({ name: 'toolyard.observability' })
+export const httpObservability = (deps: { log: Logger; metrics: Metrics }) => {
+  // The access line is debug: below that level neither its clock nor its fields are worth a request's time.
+  const accessLine = deps.log.enabled?.('debug') ?? true
+  return new Elysia({ name: 'toolyard.observability' })
     .onRequest(({ request }) => {
-      started.set(request, performance.now())
+      if (accessLine) started.set(request, performance.now())
       withRequestIdHere(requestIdOf(request))
     })
     .onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
@@ -20,6 +22,7 @@ export const httpObservability = (deps: { log: Logger; metrics: Metrics }) =>
       // The route pattern, not the path: ids and slugs would make a label per record.
       const pattern = route || 'unmatched'
       deps.metrics.httpRequest(pattern, status)
+      if (!accessLine) return
       const t0 = started.get(request)
       deps.log.debug('http request', {
         method: request.method,
@@ -29,6 +32,7 @@ export const httpObservability = (deps: { log: Logger; metrics: Metrics }) =>
         request_id: requestIdOf(request),
       })
     })
+}
 
 export const metricsRoute = (deps: { metrics: Metrics; admin?: AdminService }) =>
   new Elysia({ name: 'toolyard.metrics' }).get(

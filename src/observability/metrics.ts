@@ -9,13 +9,31 @@ export function createMetrics(sandboxDepth: () => number) {
   const registers = [registry]
   const counter = <L extends string>(name: string, help: string, ...labelNames: L[]) =>
     new Counter({ name, help, labelNames, registers })
-  const httpRequests = counter(
-    'toolyard_http_requests_total',
-    'HTTP requests answered, by route pattern and status',
-    'route',
-    'status',
-  )
-  const toolCalls = counter('toolyard_tool_calls_total', 'Tool calls, by outcome', 'outcome')
+  // Counted per request in a plain map (no label hashing or validation on the hot path) and handed to the
+  // counter when the registry is read; the totals only grow, so setting them then is the same counter.
+  const httpCounts = new Map<string, Map<number, number>>()
+  new Counter({
+    name: 'toolyard_http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status',
+    labelNames: ['route', 'status'],
+    registers,
+    collect() {
+      this.reset()
+      for (const [route, byStatus] of httpCounts)
+        for (const [status, n] of byStatus) this.inc({ route, status: String(status) }, n)
+    },
+  })
+  const toolCallCounts = new Map<string, number>()
+  new Counter({
+    name: 'toolyard_tool_calls_total',
+    help: 'Tool calls, by outcome',
+    labelNames: ['outcome'],
+    registers,
+    collect() {
+      this.reset()
+      for (const [outcome, n] of toolCallCounts) this.inc({ outcome }, n)
+    },
+  })
   const toolDuration = new Histogram({
     name: 'toolyard_tool_call_duration_seconds',
     help: 'Tool call duration',
@@ -43,10 +61,17 @@ export function createMetrics(sandboxDepth: () => number) {
   })
   return {
     registry,
-    httpRequest: (route: string, status: number) => httpRequests.inc({ route, status: String(status) }),
+    httpRequest(route: string, status: number) {
+      let byStatus = httpCounts.get(route)
+      if (!byStatus) {
+        byStatus = new Map()
+        httpCounts.set(route, byStatus)
+      }
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1)
+    },
     call(event: CallEvent) {
       if (event.kind !== 'tool') return
-      toolCalls.inc({ outcome: event.outcome })
+      toolCallCounts.set(event.outcome, (toolCallCounts.get(event.outcome) ?? 0) + 1)
       toolDuration.observe(event.durationMs / 1000)
     },
     webhookAttempt: (outcome: string) => webhookDeliveries.inc({ outcome }),

@@ -198,4 +198,33 @@ describe('operating: call log, log lines and metrics', () => {
       await bare.stop()
     }
   })
+
+  test('a flush writes a large batch whole (multi-row statements), drops rows of a missing project, keeps FULL', async () => {
+    const { deps } = app.server
+    const report = (projectId: string, i: number) =>
+      deps.callLog.observer.called({
+        kind: 'tool',
+        projectId,
+        name: 'bulk',
+        outcome: i % 2 ? 'ok' : 'error',
+        durationMs: i,
+        ...(i % 2 ? {} : { error: `e${i}` }),
+      })
+    // 123 = two full chunks and a remainder, with a deleted project's rows interleaved.
+    for (let i = 0; i < 123; i++) {
+      report(app.projectId, i)
+      if (i % 40 === 0) report('no-such-project', i)
+    }
+    deps.callLog.flush()
+    const rows = deps.db
+      .query<{ n: number; total: number; errors: number }, { p: string }>(
+        `SELECT COUNT(*) AS n, SUM(duration_ms) AS total, COUNT(error) AS errors FROM call_log
+         WHERE name = 'bulk' AND project_id = $p`,
+      )
+      .get({ p: app.projectId })
+    expect(rows).toEqual({ n: 123, total: (122 * 123) / 2, errors: 62 })
+    const stray = deps.db.query<{ n: number }, []>(`SELECT COUNT(*) AS n FROM call_log WHERE name = 'bulk'`).get()
+    expect(stray?.n).toBe(123)
+    expect(deps.db.query<{ synchronous: number }, []>('PRAGMA synchronous').get()?.synchronous).toBe(2)
+  })
 })

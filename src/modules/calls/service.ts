@@ -46,19 +46,22 @@ export function createCallLog({ repo, log, onCall, flushMs = 1000, maxBuffered =
   }
   const timer = setInterval(flush, flushMs)
   timer.unref()
+  // The line is info: the contract keeps it at info, but below that level its fields need not be built.
+  const logLine = log.enabled?.('info') ?? true
 
   const observer: CallObserver = {
     called(event) {
       const requestId = currentRequestId() ?? newId()
-      log.info(MESSAGE[event.kind], {
-        project_id: event.projectId,
-        server: event.serverId ?? null,
-        [NAME_FIELD[event.kind]]: event.name,
-        duration_ms: event.durationMs,
-        outcome: event.outcome,
-        ...(event.error ? { error: event.error } : {}),
-        request_id: requestId,
-      })
+      if (logLine)
+        log.info(MESSAGE[event.kind], {
+          project_id: event.projectId,
+          server: event.serverId ?? null,
+          [NAME_FIELD[event.kind]]: event.name,
+          duration_ms: event.durationMs,
+          outcome: event.outcome,
+          ...(event.error ? { error: event.error } : {}),
+          request_id: requestId,
+        })
       onCall?.(event)
       buffer.push({
         id: newId(),
