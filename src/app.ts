@@ -6,7 +6,8 @@ import { Elysia } from 'elysia'
 import type { Deps } from './deps'
 import { errorsPlugin } from './http/errors-plugin'
 import type { RouteInfo } from './http/strict-body'
-import { mcpEndpoint } from './mcp/endpoint'
+import { directRoutes } from './http/direct-routes'
+import { createMcpHandlers, mcpEndpoint } from './mcp/endpoint'
 import { adminModule } from './modules/admin'
 import { callsModule } from './modules/calls'
 import { credentialsModule } from './modules/credentials'
@@ -54,8 +55,13 @@ export function createApp(deps: Deps) {
   // The dashboard and the API reference call the REST API in-process.
   const handle = (request: Request) => api.handle(request)
   api.use(uiModule({ ...deps, handle })).use(docsModule({ handle }))
-  api.use(mcpEndpoint({ ...deps, version: VERSION, prmUrl: deps.oauthServer.metadataUrl }))
+  const mcp = createMcpHandlers({ ...deps, version: VERSION, prmUrl: deps.oauthServer.metadataUrl })
+  api.use(mcpEndpoint(mcp))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
+  // The hot requests go straight from Bun's router to their handlers (src/http/direct-routes.ts); the same routes
+  // stay registered above for the API reference and for in-process calls (app.handle).
+  const direct = directRoutes({ ...deps, mcpPost: mcp.post, handle: (request) => root.handle(request) })
   // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp.
-  return new Elysia().use(api).use(wellKnownModule(deps))
+  const root = new Elysia({ serve: { routes: direct } }).use(api).use(wellKnownModule(deps))
+  return root
 }

@@ -15,6 +15,7 @@ import { adminService } from './modules/admin/service'
 import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
 import { callsRepository } from './modules/calls/repository'
 import { createCallLog } from './modules/calls/service'
+import { inlineWriter, threadWriter } from './modules/calls/writer'
 import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
 import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
@@ -71,7 +72,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
 
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandboxStats().calls)
-  const callLog = createCallLog({ repo: callsRepository(db), log, onCall: metrics.call })
+  const callsRepo = callsRepository(db)
+  const callWriter = threadWriter(dbPath, inlineWriter(callsRepo, log), log)
+  const callLog = createCallLog({ repo: callsRepo, writer: callWriter, log, onCall: metrics.call })
   const calls = callLog.observer
   const rawLimiter = createRateLimiter(config.rateLimits)
   const limiter: typeof rawLimiter = {
@@ -235,7 +238,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       shutdownSandbox()
       // Buffered call log rows are written before the database closes.
-      callLog.stop()
+      await callLog.stop()
     },
     close() {
       db.close()

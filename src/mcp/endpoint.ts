@@ -45,7 +45,10 @@ const SESSION_NOT_FOUND = -32001
 
 const SlugParams = t.Object({ slug: t.String() })
 
-export function mcpEndpoint(deps: McpEndpointDeps) {
+/** What the protocol endpoint answers; the Elysia routes below and the direct routes (src/http/direct-routes.ts) call it. */
+export type McpHandlers = ReturnType<typeof createMcpHandlers>
+
+export function createMcpHandlers(deps: McpEndpointDeps) {
   const { cors, admit, onServer, denied, unauthorized, badVersionHeader, readBody, preflight } = createAdmission(deps)
   const metadataUrl = (slug: string) => deps.prmUrl(slug)
   const sessions = deps.mcpSessions
@@ -264,6 +267,11 @@ export function mcpEndpoint(deps: McpEndpointDeps) {
     return jsonResponse(success(m.msg.id, initializeResult('Toolyard', deps.version, m.msg.params)), 200, h)
   }
 
+  return { post, get, remove, standaloneInitialize, preflight }
+}
+
+export function mcpEndpoint(h: McpHandlers) {
+  const { post, get, remove, standaloneInitialize, preflight } = h
   const detail = (summary: string) => ({ tags: ['protocol'], summary })
   return new Elysia({ name: 'toolyard.mcp-endpoint' })
     .post('/initialize', ({ request }) => standaloneInitialize(request), {

@@ -215,7 +215,7 @@ describe('operating: call log, log lines and metrics', () => {
       report(app.projectId, i)
       if (i % 40 === 0) report('no-such-project', i)
     }
-    deps.callLog.flush()
+    await deps.callLog.flush()
     const rows = deps.db
       .query<{ n: number; total: number; errors: number }, { p: string }>(
         `SELECT COUNT(*) AS n, SUM(duration_ms) AS total, COUNT(error) AS errors FROM call_log

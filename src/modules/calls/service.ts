@@ -1,17 +1,21 @@
-// The call log: every reported call is logged at once (one info line) and buffered for SQLite; the buffer is written
-// in one transaction per flush (timer, size, shutdown, or before a read), so requests never wait on the write.
+// The call log: every reported call is logged at once (one info line) and buffered for SQLite; the buffer is handed to
+// the writer (writer.ts: a thread of its own) per flush (timer, size, shutdown, or before a read), so requests never
+// wait on the write.
 import type { CallEvent, CallObserver } from '../../lib/call-observer'
 import { newId, nowIso } from '../../lib/ids'
 import type { Logger } from '../../lib/log'
 import { decodeCursor, page } from '../../lib/pagination'
 import { currentRequestId } from '../../observability/request-context'
 import type { CallFilter, CallRow, CallsRepository } from './repository'
+import { type CallWriter, inlineWriter } from './writer'
 
 const MESSAGE = { tool: 'tool call', resource: 'resource read', prompt: 'prompt get' } as const
 const NAME_FIELD = { tool: 'tool', resource: 'uri', prompt: 'prompt' } as const
 
 export interface CallLogOptions {
   repo: CallsRepository
+  /** Where batches are written; inline on `repo` when absent. */
+  writer?: CallWriter
   log: Logger
   /** Also told about every call (metrics). */
   onCall?: (event: CallEvent) => void
@@ -31,18 +35,19 @@ const view = (r: CallRow) => ({
   created_at: r.created_at,
 })
 
-export function createCallLog({ repo, log, onCall, flushMs = 1000, maxBuffered = 500 }: CallLogOptions) {
+export function createCallLog(options: CallLogOptions) {
+  const { repo, log, onCall, flushMs = 1000, maxBuffered = 500 } = options
+  // The log lines were written already: a failed write loses a batch of history, never breaks serving.
+  const writer = options.writer ?? inlineWriter(repo, log)
   let buffer: CallRow[] = []
-  const flush = () => {
-    if (!buffer.length) return
+  let lastWrite: Promise<void> = Promise.resolve()
+  /** Hands the buffer to the writer; resolves once it (and every batch before it) is committed. */
+  const flush = (): Promise<void> => {
+    if (!buffer.length) return lastWrite
     const rows = buffer
     buffer = []
-    try {
-      repo.insertAll(rows)
-    } catch (error) {
-      // The log lines were written already; losing a batch of history must not break serving.
-      log.error('call log write failed', { rows: rows.length, error: String(error) })
-    }
+    lastWrite = writer.write(rows)
+    return lastWrite
   }
   const timer = setInterval(flush, flushMs)
   timer.unref()
@@ -75,16 +80,16 @@ export function createCallLog({ repo, log, onCall, flushMs = 1000, maxBuffered =
         request_id: requestId,
         created_at: nowIso(),
       })
-      if (buffer.length >= maxBuffered) queueMicrotask(flush)
+      if (buffer.length >= maxBuffered) queueMicrotask(() => void flush())
     },
   }
 
   return {
     observer,
     /** GET /calls: newest first. Buffered calls are written first, so a caller sees its own calls. */
-    list(projectId: string, filter: CallFilter, limit: number, cursor: string | undefined) {
+    async list(projectId: string, filter: CallFilter, limit: number, cursor: string | undefined) {
       const before = decodeCursor(cursor)
-      flush()
+      await flush()
       const { items, next_cursor } = page(repo.list(projectId, filter, before, limit + 1), limit)
       return { calls: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
@@ -93,9 +98,10 @@ export function createCallLog({ repo, log, onCall, flushMs = 1000, maxBuffered =
       return repo.purgeBefore(new Date(Date.now() - days * 86_400_000).toISOString())
     },
     flush,
-    stop() {
+    async stop() {
       clearInterval(timer)
-      flush()
+      await flush()
+      await writer.close()
     },
   }
 }

@@ -1,0 +1,151 @@
+// The two requests an agent makes on every step — a protocol POST /mcp/{slug} and REST POST /mcp/tools/call — are
+// answered by Bun's router directly, without Elysia's per-request pipeline (docs/decisions.md, "Hot path"). Each
+// does what the pipeline would do for it: a request id, the body limit, the metrics and access line, the one error
+// envelope. The REST call takes only the plain case here; anything else (no key, a bad body, another content type, a
+// chunked body…) is handed to the Elysia app, so its answers stay the pipeline's own.
+import { TypeCompiler } from '@sinclair/typebox/compiler'
+import type { Server } from 'bun'
+import type { Logger } from '../lib/log'
+import { assertRouteAllowed, assertServerAllowed } from '../modules/keys/access'
+import type { ProjectsService } from '../modules/projects/service'
+import type { ServersService } from '../modules/servers/service'
+import type { ToolsMcp } from '../modules/tools/mcp'
+import { RestCallBody } from '../modules/tools/model'
+import type { Metrics } from '../observability/metrics'
+import { runWithRequestId } from '../observability/request-context'
+import { detachedHost } from '../runtime/host'
+import { declaredTooLarge, PayloadTooLargeError, parseJsonBounded, rpcTooLarge } from './body-limit'
+import { AppError } from './errors'
+import { errorBody, requestIdOf } from './errors-plugin'
+import { authenticateKey, countRequest, RATE_LIMITED } from './guard'
+import type { RateLimiter } from './rate-limit'
+
+type BunRequest = Request & { params: Record<string, string> }
+type Handler = (request: BunRequest, server: Server<unknown>) => Promise<Response>
+
+export interface DirectRoutesDeps {
+  log: Logger
+  metrics: Metrics
+  config: { maxBodyBytes: number; maxJsonDepth: number }
+  projects: ProjectsService
+  servers: ServersService
+  limiter: RateLimiter
+  toolCalls: ToolsMcp
+  /** The protocol endpoint's POST (src/mcp/endpoint.ts). */
+  mcpPost(slug: string, request: Request, server: Server<unknown> | null): Promise<Response>
+  /** The whole Elysia app: what the direct REST route does not take. */
+  handle(request: Request): Promise<Response>
+}
+
+const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })
+
+const isRestCall = TypeCompiler.Compile(RestCallBody)
+
+/** The path's slug, percent-decoded as Elysia's router would (a malformed escape stays as sent: no server has it). */
+function slugOf(request: BunRequest): string {
+  const raw = request.params.slug ?? ''
+  if (!raw.includes('%')) return raw
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
+}
+
+export function directRoutes(deps: DirectRoutesDeps) {
+  const limit = deps.config.maxBodyBytes
+  const accessLine = deps.log.enabled?.('debug') ?? true
+
+  /** What Elysia's pipeline does around every route: request id, body limit, metrics, access line, 500 envelope. */
+  const around =
+    (route: string, tooLarge: (e: PayloadTooLargeError, requestId: string) => unknown, handler: Handler): Handler =>
+    async (request, server) => {
+      const t0 = accessLine ? performance.now() : 0
+      const requestId = requestIdOf(request)
+      let response: Response
+      try {
+        response = declaredTooLarge(request.headers, limit)
+          ? json(tooLarge(new PayloadTooLargeError(limit), requestId), 413, { connection: 'close' })
+          : await runWithRequestId(requestId, () => handler(request, server))
+      } catch (error) {
+        deps.log.error('unhandled error', {
+          request_id: requestId,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          error: String((error as Error)?.stack ?? error),
+        })
+        response = json(errorBody(requestId, 'internal_error', 'internal server error'), 500)
+      }
+      response.headers.set('x-request-id', requestId)
+      deps.metrics.httpRequest(route, response.status)
+      if (accessLine)
+        deps.log.debug('http request', {
+          method: request.method,
+          route,
+          status: response.status,
+          duration_ms: Math.round(performance.now() - t0),
+          request_id: requestId,
+        })
+      return response
+    }
+
+  /** REST POST /tools/call: the plain case (a JSON body of known length, a key that may call, within its rate). */
+  const restCall: Handler = async (request) => {
+    const headers = request.headers
+    const length = headers.get('content-length')
+    const auth = authenticateKey(deps.projects, headers)
+    if (length === null || !auth || !headers.get('content-type')?.startsWith('application/json'))
+      return deps.handle(request)
+    const text = await request.text()
+    const elsewhere = () => deps.handle(new Request(request.url, { method: 'POST', headers, body: text }))
+    let body: unknown
+    try {
+      body = parseJsonBounded(text, deps.config.maxJsonDepth)
+    } catch {
+      return elsewhere()
+    }
+    if (!isRestCall.Check(body)) return elsewhere()
+    try {
+      assertRouteAllowed(auth, 'POST', '/tools/call')
+    } catch {
+      return elsewhere()
+    }
+    // From here the request is counted: every answer is this route's own.
+    const requestId = requestIdOf(request)
+    const rate = countRequest(deps.limiter, 'tools_call', auth.keyId)
+    if (!rate.allowed) return json({ error: RATE_LIMITED, code: 'rate_limited', request_id: requestId }, 429, rate.headers)
+    try {
+      assertServerAllowed(auth, body.server_id)
+      const target = body.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
+      const result = await deps.toolCalls.restCall(
+        auth.projectId,
+        target,
+        body.name,
+        body.arguments ?? {},
+        detachedHost(request.signal),
+      )
+      // The route's response schema: exactly these fields.
+      const view = {
+        content: result.content,
+        isError: result.isError ?? false,
+        ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+      }
+      return json(view, 200, rate.headers)
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      return json(errorBody(requestId, error.code, error.message, error.details), error.status, rate.headers)
+    }
+  }
+
+  return {
+    '/mcp/:slug': {
+      POST: around('/mcp/:slug', (e) => rpcTooLarge(e), (request, server) =>
+        deps.mcpPost(slugOf(request), request, server),
+      ),
+    },
+    '/mcp/tools/call': {
+      POST: around('/mcp/tools/call', (e, id) => errorBody(id, e.code, e.message), restCall),
+    },
+  }
+}

@@ -1,0 +1,29 @@
+// The call log's writer thread: its own SQLite connection, inserting the batches the request thread hands over.
+import type { Database } from 'bun:sqlite'
+import { openDatabase } from '../../db/open'
+import { type CallsRepository, callsRepository } from './repository'
+import type { FromWriter, ToWriter } from './writer-protocol'
+
+declare const self: { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(m: FromWriter): void }
+
+let db: Database | null = null
+let repo: CallsRepository | null = null
+
+self.onmessage = (event) => {
+  const m = event.data
+  if (m.type === 'open') {
+    db = openDatabase(m.path)
+    repo = callsRepository(db)
+  } else if (m.type === 'write') {
+    try {
+      repo!.insertAll(m.rows)
+      self.postMessage({ type: 'written', seq: m.seq, rows: m.rows.length })
+    } catch (error) {
+      self.postMessage({ type: 'written', seq: m.seq, rows: m.rows.length, error: String(error) })
+    }
+  } else {
+    db?.close()
+    db = null
+    self.postMessage({ type: 'closed' })
+  }
+}

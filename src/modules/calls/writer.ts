@@ -1,0 +1,97 @@
+// Where call-log batches are written. On a database file, a worker thread with its own SQLite connection does the
+// inserts, so the thread that answers requests never spends its time on them (docs/decisions.md, "Hot path"); an
+// in-memory database, or a worker that could not start, is written inline on the caller's connection.
+import type { Logger } from '../../lib/log'
+import type { CallRow, CallsRepository } from './repository'
+import type { FromWriter, ToWriter } from './writer-protocol'
+
+export interface CallWriter {
+  /** Resolves once the rows are committed (or dropped with an error line: history must not break serving). */
+  write(rows: CallRow[]): Promise<void>
+  /** Waits for every write, then releases the connection. */
+  close(): Promise<void>
+}
+
+export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
+  return {
+    async write(rows) {
+      try {
+        repo.insertAll(rows)
+      } catch (error) {
+        log.error('call log write failed', { rows: rows.length, error: String(error) })
+      }
+    },
+    async close() {},
+  }
+}
+
+/** A writer thread on `dbPath`; if the thread fails, the writes still pending and all later ones go inline. */
+export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger): CallWriter {
+  let worker: (Worker & { ref?: () => void; unref?: () => void }) | null = null
+  try {
+    worker = new Worker(writerSpecifier())
+  } catch (error) {
+    log.warn('call log writer thread did not start; writing inline', { error: String(error) })
+    return fallback
+  }
+  const pending = new Map<number, { rows: CallRow[]; done: () => void }>()
+  let seq = 0
+  let broken = false
+  let closed: (() => void) | null = null
+  // An idle writer must not keep the process alive (CLI commands, tests); one with rows in flight must.
+  const keepAlive = () => (pending.size ? worker?.ref?.() : worker?.unref?.())
+  const post = (message: ToWriter) => worker?.postMessage(message)
+  const fail = (reason: string) => {
+    if (broken) return
+    broken = true
+    log.error('call log writer thread stopped; writing inline', { reason })
+    worker?.terminate()
+    worker = null
+    for (const { rows, done } of pending.values()) void fallback.write(rows).then(done)
+    pending.clear()
+    closed?.()
+  }
+  worker.onmessage = (event: MessageEvent<FromWriter>) => {
+    const m = event.data
+    if (m.type === 'closed') {
+      worker?.terminate()
+      closed?.()
+      return
+    }
+    if (m.error) log.error('call log write failed', { rows: m.rows, error: m.error })
+    pending.get(m.seq)?.done()
+    pending.delete(m.seq)
+    keepAlive()
+  }
+  worker.onerror = (event) => {
+    event.preventDefault()
+    fail(String(event.message ?? 'error'))
+  }
+  post({ type: 'open', path: dbPath })
+  keepAlive()
+  return {
+    write(rows) {
+      if (broken) return fallback.write(rows)
+      return new Promise<void>((done) => {
+        const id = ++seq
+        pending.set(id, { rows, done })
+        keepAlive()
+        post({ type: 'write', seq: id, rows })
+      })
+    },
+    close() {
+      if (broken || !worker) return Promise.resolve()
+      // Messages are handled in order: the close comes after every write posted before it.
+      const p = new Promise<void>((resolve) => (closed = resolve))
+      worker.ref?.()
+      post({ type: 'close' })
+      return p
+    },
+  }
+}
+
+/** As for the sandbox workers (src/runtime/sandbox-thread.ts): next to this file from source, an entry in the binary. */
+function writerSpecifier(): string {
+  const compiled = import.meta.url.includes('$bunfs') || import.meta.url.includes('~BUN')
+  return compiled ? './modules/calls/writer-worker.ts' : new URL('./writer-worker.ts', import.meta.url).href
+}
