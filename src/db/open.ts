@@ -5,8 +5,13 @@ import { ensureDataDir, ensurePrivateFile } from './data-dir'
 
 export type Db = Database
 
-export function openDatabase(path: string): Db {
-  if (path !== ':memory:') {
+/**
+ * `another` opens one more connection in a process that already has the file open (the call log's writer thread): it
+ * must not open and close the file itself, since closing any descriptor of the file drops every POSIX lock the process
+ * holds on it, and another process would then take the database for unused.
+ */
+export function openDatabase(path: string, { another = false } = {}): Db {
+  if (path !== ':memory:' && !another) {
     ensureDataDir(dirname(path))
     ensurePrivateFile(path)
   }

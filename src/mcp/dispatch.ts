@@ -15,6 +15,7 @@ import {
 } from './gate'
 import { isObject } from './jsonrpc'
 import { paginate } from './paginate'
+import { cachedPage } from './raw-json'
 import type { Session } from './sessions'
 import { atLeast, negotiate } from './versions'
 
@@ -25,6 +26,8 @@ export interface DispatchContext {
   backend: McpBackend
   /** Builds the host a tool/resource function talks to (only tools/call and resources/read use it). */
   host: () => FunctionHost
+  /** The result goes straight to jsonResponse (not spread into another): a tools/list page may be RawJson. */
+  serialized?: boolean
 }
 
 const invalid = (message: string) => new ProtocolError(RPC.INVALID_PARAMS, `Invalid params: ${message}`)
@@ -83,9 +86,15 @@ type Handler = (ctx: DispatchContext, params: JsonObject) => unknown | Promise<u
 
 const handlers: Record<string, Handler> = {
   ping: () => ({}),
-  'tools/list': ({ backend, server, version }, params) => {
-    const { page, nextCursor } = paginate('tools', backend.listTools(server), params.cursor)
-    return { tools: page.map((t) => gateTool(t, version)), ...(nextCursor ? { nextCursor } : {}) }
+  'tools/list': ({ backend, server, version, serialized }, params) => {
+    const listing = backend.listTools(server)
+    const build = () => {
+      const { page, nextCursor } = paginate('tools', listing, params.cursor)
+      return { tools: page.map((t) => gateTool(t, version)), ...(nextCursor ? { nextCursor } : {}) }
+    }
+    // A bad cursor throws in build(), before anything is kept; an absent one and "" are different keys.
+    const cursor = params.cursor === undefined ? '' : JSON.stringify(params.cursor)
+    return serialized ? cachedPage(listing, `${version}|${cursor}`, build) : build()
   },
   'tools/call': async (ctx, params) => {
     const name = requireString(params, 'name')

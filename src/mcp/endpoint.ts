@@ -137,7 +137,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     const version = session?.protocolVersion ?? (isSupported(headerVersion) ? headerVersion : DEFAULT_VERSION)
     const scope = session ? session.id : `${who.principal}|${who.server.id}`
     const acceptsSse = (headers.get('accept') ?? '').includes('text/event-stream')
-    const ctx = { server: who.server, version, session, backend: deps.mcpBackend }
+    const ctx = { server: who.server, version, session, backend: deps.mcpBackend, serialized: true }
     const run = (req: RpcRequest, sse: boolean) =>
       exchange({
         req,

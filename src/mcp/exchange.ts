@@ -5,6 +5,7 @@ import { MCP_LOG_LEVELS, type McpLogLevel } from '../lib/log'
 import type { FunctionHost, ListName } from '../runtime/host'
 import type { JsonObject } from './backend'
 import { type DispatchContext, dispatch } from './dispatch'
+import { serializeAnswer } from './raw-json'
 import { failureFrom, notification, progressNotification, type RpcRequest, success } from './jsonrpc'
 import type { SessionStore } from './sessions'
 import { createSse, type SseStream } from './sse'
@@ -34,7 +35,7 @@ export interface ExchangeOptions {
 const ABORTED = Symbol('aborted')
 
 export const jsonResponse = (body: unknown, status: number, headers: Record<string, string>) =>
-  new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })
+  new Response(serializeAnswer(body), { status, headers: { ...headers, 'content-type': 'application/json' } })
 
 export function exchange(o: ExchangeOptions): Promise<Response> {
   const { req, ctx, sessions } = o

@@ -12,7 +12,7 @@ let repo: CallsRepository | null = null
 self.onmessage = (event) => {
   const m = event.data
   if (m.type === 'open') {
-    db = openDatabase(m.path)
+    db = openDatabase(m.path, { another: true })
     repo = callsRepository(db)
   } else if (m.type === 'write') {
     try {
