@@ -88,17 +88,15 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   const host = (): FunctionHost => buildHost(o, ac.signal, emit)
   // A stateless client that goes away (closes the response) cancels its call: nobody is left to read the answer.
   modern?.signal.addEventListener('abort', () => ac.abort(), { once: true })
-  const abortedP = new Promise<typeof ABORTED>((resolve) =>
-    ac.signal.addEventListener('abort', () => resolve(ABORTED), { once: true }),
-  )
   const work = Promise.resolve()
     .then(() => (modern ? modern.run(ac.signal, emit) : dispatch({ ...ctx, host }, req.method, req.params)))
     .then(
       (result) => success(req.id, result),
       (err) => failureFrom(req.id, err, o.onInternal),
     )
-
-  void Promise.race([work, abortedP]).then((outcome) => {
+  /** The first of the answer and the cancellation ends the exchange; the other is ignored. */
+  const finish = (outcome: unknown) => {
+    if (done) return
     done = true
     sessions.finishRequest(key, ac)
     const open = sse as SseStream | null
@@ -113,7 +111,9 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
       write(outcome)
       closeStream(open)
     } else settle(jsonResponse(outcome, modern ? modern.statusOf(outcome) : 200, o.headers))
-  })
+  }
+  ac.signal.addEventListener('abort', () => finish(ABORTED), { once: true })
+  void work.then(finish)
   return response
 }
 

@@ -14,6 +14,16 @@ export type CallRow = {
   created_at: string
 }
 
+/** A call as the request thread buffers it: its id and ISO time are made by the writer, off the request thread. */
+export type PendingCall = Omit<CallRow, 'id' | 'created_at'> & { at: number }
+
+/** A UUIDv7 of the call's own time (ids stay in time order whoever makes them) and its ISO timestamp. */
+export const toRow = ({ at, ...call }: PendingCall): CallRow => ({
+  id: Bun.randomUUIDv7('hex', at),
+  ...call,
+  created_at: new Date(at).toISOString(),
+})
+
 export interface CallFilter {
   server_id?: string
   name?: string

@@ -2,11 +2,11 @@
 // the writer (writer.ts: a thread of its own) per flush (timer, size, shutdown, or before a read), so requests never
 // wait on the write.
 import type { CallEvent, CallObserver } from '../../lib/call-observer'
-import { newId, nowIso } from '../../lib/ids'
+import { newId } from '../../lib/ids'
 import type { Logger } from '../../lib/log'
 import { decodeCursor, page } from '../../lib/pagination'
 import { currentRequestId } from '../../observability/request-context'
-import type { CallFilter, CallRow, CallsRepository } from './repository'
+import type { CallFilter, CallRow, CallsRepository, PendingCall } from './repository'
 import { type CallWriter, inlineWriter } from './writer'
 
 const MESSAGE = { tool: 'tool call', resource: 'resource read', prompt: 'prompt get' } as const
@@ -39,7 +39,7 @@ export function createCallLog(options: CallLogOptions) {
   const { repo, log, onCall, flushMs = 1000, maxBuffered = 500 } = options
   // The log lines were written already: a failed write loses a batch of history, never breaks serving.
   const writer = options.writer ?? inlineWriter(repo, log)
-  let buffer: CallRow[] = []
+  let buffer: PendingCall[] = []
   let lastWrite: Promise<void> = Promise.resolve()
   /** Hands the buffer to the writer; resolves once it (and every batch before it) is committed. */
   const flush = (): Promise<void> => {
@@ -69,7 +69,6 @@ export function createCallLog(options: CallLogOptions) {
         })
       onCall?.(event)
       buffer.push({
-        id: newId(),
         project_id: event.projectId,
         server_id: event.serverId ?? null,
         kind: event.kind,
@@ -78,7 +77,7 @@ export function createCallLog(options: CallLogOptions) {
         duration_ms: event.durationMs,
         error: event.error ? event.error.slice(0, 1000) : null,
         request_id: requestId,
-        created_at: nowIso(),
+        at: Date.now(),
       })
       if (buffer.length >= maxBuffered) queueMicrotask(() => void flush())
     },

@@ -1,7 +1,7 @@
 // The call log's writer thread: its own SQLite connection, inserting the batches the request thread hands over.
 import type { Database } from 'bun:sqlite'
 import { openDatabase } from '../../db/open'
-import { type CallsRepository, callsRepository } from './repository'
+import { type CallsRepository, callsRepository, type PendingCall, toRow } from './repository'
 import type { FromWriter, ToWriter } from './writer-protocol'
 
 declare const self: { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(m: FromWriter): void }
@@ -15,11 +15,12 @@ self.onmessage = (event) => {
     db = openDatabase(m.path, { another: true })
     repo = callsRepository(db)
   } else if (m.type === 'write') {
+    const rows = (JSON.parse(m.json) as PendingCall[]).map(toRow)
     try {
-      repo!.insertAll(m.rows)
-      self.postMessage({ type: 'written', seq: m.seq, rows: m.rows.length })
+      repo!.insertAll(rows)
+      self.postMessage({ type: 'written', seq: m.seq, rows: rows.length })
     } catch (error) {
-      self.postMessage({ type: 'written', seq: m.seq, rows: m.rows.length, error: String(error) })
+      self.postMessage({ type: 'written', seq: m.seq, rows: rows.length, error: String(error) })
     }
   } else {
     db?.close()
