@@ -114,7 +114,8 @@ export function directRoutes(deps: DirectRoutesDeps) {
     // From here the request is counted: every answer is this route's own.
     const requestId = requestIdOf(request)
     const rate = countRequest(deps.limiter, 'tools_call', auth.keyId)
-    if (!rate.allowed) return json({ error: RATE_LIMITED, code: 'rate_limited', request_id: requestId }, 429, rate.headers)
+    if (!rate.allowed)
+      return json({ error: RATE_LIMITED, code: 'rate_limited', request_id: requestId }, 429, rate.headers)
     try {
       assertServerAllowed(auth, body.server_id)
       const target = body.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
@@ -140,8 +141,10 @@ export function directRoutes(deps: DirectRoutesDeps) {
 
   return {
     '/mcp/:slug': {
-      POST: around('/mcp/:slug', (e) => rpcTooLarge(e), (request, server) =>
-        deps.mcpPost(slugOf(request), request, server),
+      POST: around(
+        '/mcp/:slug',
+        (e) => rpcTooLarge(e),
+        (request, server) => deps.mcpPost(slugOf(request), request, server),
       ),
     },
     '/mcp/tools/call': {

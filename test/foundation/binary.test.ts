@@ -79,6 +79,10 @@ describe('compiled binary', () => {
       const call = await post('/tools/call', { server_id: created.body.data.id, name: 'double', arguments: { n: 21 } })
       expect(call.status).toBe(200)
       expect(call.body).toMatchObject({ isError: false, content: [{ type: 'text', text: '42' }] })
+      // The call log's writer thread is part of the binary too: the call is in the log.
+      const log = await fetch(`${server.base}/calls`, { headers: { 'X-API-Key': key } })
+      expect(log.status).toBe(200)
+      expect(((await log.json()) as { calls: { name: string }[] }).calls.map((c) => c.name)).toEqual(['double'])
     } finally {
       expect(await server.stop()).toBe(0)
     }
