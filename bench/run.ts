@@ -45,7 +45,10 @@ async function main() {
   const out = mkdtempSync(join(tmpdir(), 'toolyard-bench-bin-'))
   const binary = join(out, 'toolyard')
   const hello = join(out, 'elysia-hello')
-  build(['src/main.ts', 'src/runtime/sandbox-worker.ts', 'src/modules/calls/writer-worker.ts', '--outfile', binary], 'toolyard')
+  build(
+    ['src/main.ts', 'src/runtime/sandbox-worker.ts', 'src/modules/calls/writer-worker.ts', '--outfile', binary],
+    'toolyard',
+  )
   build(['bench/peers/elysia-hello.ts', '--outfile', hello], 'elysia-hello')
 
   type Scenario = { url: string; headers: Record<string, string>; bodies: string[] }
