@@ -104,7 +104,8 @@ const handlers: Record<string, Handler> = {
     const fail = (code: number, message: string) => {
       failed ??= { code, message }
     }
-    const host = { ...ctx.host(), fail }
+    // Added in place: spreading the host would read its lazily made signal (src/mcp/cancellable.ts).
+    const host = Object.assign(ctx.host(), { fail })
     const result = await ctx.backend.callTool(ctx.server, name, args, host, {
       argumentErrorsAsResults: atLeast(ctx.version, '2025-11-25'),
     })

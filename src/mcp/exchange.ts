@@ -4,6 +4,7 @@
 import { MCP_LOG_LEVELS, type McpLogLevel } from '../lib/log'
 import type { FunctionHost, ListName } from '../runtime/host'
 import type { JsonObject } from './backend'
+import type { Cancellable } from './cancellable'
 import { type DispatchContext, dispatch } from './dispatch'
 import { failureFrom, notification, progressNotification, type RpcRequest, success } from './jsonrpc'
 import { serializeAnswer } from './raw-json'
@@ -40,7 +41,7 @@ export const jsonResponse = (body: unknown, status: number, headers: Record<stri
 export function exchange(o: ExchangeOptions): Promise<Response> {
   const { req, ctx, sessions } = o
   const key = sessions.inflightKey(o.scope, req.id)
-  const ac = sessions.startRequest(key)
+  const call = sessions.startRequest(key)
   let sse: SseStream | null = null
   let done = false
   let settle!: (r: Response) => void
@@ -80,16 +81,16 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   }
   /** Messages related to this request travel on its own stream; without SSE in Accept they are dropped. */
   const emit = (message: unknown): boolean => {
-    if (done || ac.signal.aborted || !o.acceptsSse) return false
+    if (done || call.aborted || !o.acceptsSse) return false
     return write(message)
   }
 
   const modern = o.modern
-  const host = (): FunctionHost => buildHost(o, ac.signal, emit)
+  const host = (): FunctionHost => buildHost(o, call, emit)
   // A stateless client that goes away (closes the response) cancels its call: nobody is left to read the answer.
-  modern?.signal.addEventListener('abort', () => ac.abort(), { once: true })
+  modern?.signal.addEventListener('abort', () => call.abort(), { once: true })
   const work = Promise.resolve()
-    .then(() => (modern ? modern.run(ac.signal, emit) : dispatch({ ...ctx, host }, req.method, req.params)))
+    .then(() => (modern ? modern.run(call.signal, emit) : dispatch({ ...ctx, host }, req.method, req.params)))
     .then(
       (result) => success(req.id, result),
       (err) => failureFrom(req.id, err, o.onInternal),
@@ -98,7 +99,7 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   const finish = (outcome: unknown) => {
     if (done) return
     done = true
-    sessions.finishRequest(key, ac)
+    sessions.finishRequest(key, call)
     const open = sse as SseStream | null
     if (outcome === ABORTED) {
       // Cancelled: no response is sent; the HTTP exchange still has to end.
@@ -112,7 +113,7 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
       closeStream(open)
     } else settle(jsonResponse(outcome, modern ? modern.statusOf(outcome) : 200, o.headers))
   }
-  ac.signal.addEventListener('abort', () => finish(ABORTED), { once: true })
+  call.onAbort = () => finish(ABORTED)
   void work.then(finish)
   return response
 }
@@ -125,7 +126,7 @@ function createClosedSse(headers: Record<string, string>): Response {
 }
 
 /** The FunctionHost of this request: its signal, and messages to the client on this request's stream. */
-function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unknown) => boolean): FunctionHost {
+function buildHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown) => boolean): FunctionHost {
   const { ctx, req, sessions } = o
   const session = ctx.session
   const meta = req.params._meta as JsonObject | undefined
@@ -137,7 +138,7 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
   const ask = async (method: string, params: JsonObject): Promise<JsonObject> => {
     if (!session) throw new Error(`${method} needs an MCP session`)
     const id = crypto.randomUUID()
-    const reply = sessions.awaitReply(session, id, signal)
+    const reply = sessions.awaitReply(session, id, call.signal)
     if (!emit({ jsonrpc: '2.0', id, method, params })) {
       sessions.deliverReply(session, id, { error: { code: -32603, message: 'the client stream is closed' } })
     }
@@ -157,7 +158,10 @@ function buildHost(o: ExchangeOptions, signal: AbortSignal, emit: (message: unkn
     atLeast(ctx.version, '2025-06-18')
 
   return {
-    signal,
+    // Made on first read (see Cancellable): a host object is never spread, or the getter would run.
+    get signal() {
+      return call.signal
+    },
     log(level: McpLogLevel, data: string) {
       const at = MCP_LOG_LEVELS.indexOf(level)
       // Read on every call: logging/setLevel may arrive while the tool runs.

@@ -1,8 +1,10 @@
 // MCP sessions (Mcp-Session-Id): bound to a principal and a server, expiring after idle time, holding the
 // session's GET stream, protocol subscriptions, log level, in-flight requests and server→client requests.
+
 import { randomBytes } from 'node:crypto'
 import type { McpLogLevel } from '../lib/log'
 import type { JsonObject } from './backend'
+import { Cancellable } from './cancellable'
 import { EventLog } from './replay'
 import type { SseStream } from './sse'
 import { atLeast, type ProtocolVersion } from './versions'
@@ -54,7 +56,7 @@ export function createSessionStore(
     if (sessions.delete(s.id)) sessions.set(s.id, s)
   }
   /** Client requests in progress, by scope (session id or principal+server) and JSON id, for notifications/cancelled. */
-  const inflight = new Map<string, AbortController>()
+  const inflight = new Map<string, Cancellable>()
   const closers: (() => void)[] = []
   let lastSweep = now()
 
@@ -115,13 +117,13 @@ export function createSessionStore(
     end,
     all: () => sessions.values(),
     inflightKey: (scope: string, id: string | number) => `${scope}\u0000${JSON.stringify(id)}`,
-    startRequest(key: string): AbortController {
-      const ac = new AbortController()
-      inflight.set(key, ac)
-      return ac
+    startRequest(key: string): Cancellable {
+      const call = new Cancellable()
+      inflight.set(key, call)
+      return call
     },
-    finishRequest(key: string, ac: AbortController) {
-      if (inflight.get(key) === ac) inflight.delete(key)
+    finishRequest(key: string, call: Cancellable) {
+      if (inflight.get(key) === call) inflight.delete(key)
     },
     cancelRequest(key: string) {
       inflight.get(key)?.abort()

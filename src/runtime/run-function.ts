@@ -83,7 +83,15 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
     case 'builtin': {
       const builtin = builtinFunctions[fn.name]
       if (!builtin) throw new Error(`unknown built-in function: ${fn.name}`)
-      return { ok: true, value: await builtin(input, { credentials, egress, signal: host.signal }) }
+      // The signal is read only if the builtin uses it: a host may make it lazily (src/mcp/cancellable.ts).
+      const context = {
+        credentials,
+        egress,
+        get signal() {
+          return host.signal
+        },
+      }
+      return { ok: true, value: await builtin(input, context) }
     }
     default:
       throw new Error(`unknown runtime: ${String((fn as { runtime: unknown }).runtime)}`)
