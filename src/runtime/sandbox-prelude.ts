@@ -1,15 +1,10 @@
-// The JavaScript run inside the sandbox before the user's module: builds `ctx` over raw string-in/string-out host functions.
+// The JavaScript run inside the sandbox before the user's module: builds `ctx` over raw string-in/string-out host
+// functions and installs the web globals lazily (sandbox-globals.ts).
+import { LIBRARIES } from './sandbox-globals'
 
-/**
- * Evaluates to `(host, credentialsJson, installGlobals) => run`, where `run(fn, inputJson, checkOnly)` calls the
- * module's default export and resolves to `JSON.stringify({value})` (with `checkOnly`, only checks that it is a
- * function). Values cross the boundary as JSON text, so the code only sees plain data.
- */
-export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
-  const toJson = (v) => (v === undefined ? undefined : JSON.stringify(v));
-  const ctx = {};
-  ctx.credentials = credentialsJson === undefined ? undefined : JSON.parse(credentialsJson);
-  ctx.fetch = async function fetch(url, init) {
+/** `ctx.fetch`, evaluated like a library on its first call: most functions never fetch. */
+const FETCH = `(function (host) {
+  const fetch = async (url, init) => {
     const options = { ...(init || {}) };
     const headers = {};
     for (const [k, v] of Object.entries(options.headers || {})) headers[k] = String(v);
@@ -30,6 +25,33 @@ export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
       json: async () => JSON.parse(r.text),
     };
   };
+  return { fetch };
+})`
+
+/** The sources `load(name)` evaluates in the call's context: each evaluates to `(host) => { name: value, ... }`. */
+export const LIBRARY_SOURCES: Record<string, string> = {
+  fetch: FETCH,
+  ...Object.fromEntries(Object.entries(LIBRARIES).map(([name, library]) => [name, library.source])),
+}
+
+/** `[global, library]` pairs: the globals defined as accessors that load their library on first use. */
+const LAZY_GLOBALS = JSON.stringify(
+  Object.entries(LIBRARIES).flatMap(([name, library]) => library.globals.map((global) => [global, name])),
+)
+
+/**
+ * Evaluates to `(host, credentialsJson, load) => run`, where `load(name)` evaluates a library of LIBRARY_SOURCES and
+ * `run(fn, inputJson, checkOnly)` calls the module's default export and resolves to `JSON.stringify({value})` (with
+ * `checkOnly`, only checks that it is a function). Values cross the boundary as JSON text, so the code only sees plain
+ * data. A lazy global becomes a plain writable property once read or assigned, as if it had been set up front.
+ */
+export const PRELUDE = `(function (host, credentialsJson, load) {
+  const toJson = (v) => (v === undefined ? undefined : JSON.stringify(v));
+  const libs = Object.create(null);
+  const lib = (name) => libs[name] || (libs[name] = load(name)(host));
+  const ctx = {};
+  ctx.credentials = credentialsJson === undefined ? undefined : JSON.parse(credentialsJson);
+  ctx.fetch = async function fetch(url, init) { return lib('fetch').fetch(url, init); };
   ctx.log = (level, message) => { host.log(String(level), typeof message === 'string' ? message : String(toJson(message))); };
   ctx.progress = (progress, total, message) => { host.progress(JSON.stringify({ progress, total, message })); };
   if (host.sample) ctx.sample = async (request, opts) => JSON.parse(await host.sample(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
@@ -39,7 +61,17 @@ export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
   ctx.fail = (code, message) => { host.fail(String(code), String(message)); throw new Error(String(message)); };
   if (host.sleep) ctx.sleep = async (ms) => { await host.sleep(String(ms)); };
   Object.freeze(ctx);
-  installGlobals(host, ctx);
+  const g = globalThis;
+  const define = (name, value) => Object.defineProperty(g, name, { value, writable: true, enumerable: true, configurable: true });
+  for (const [name, library] of ${LAZY_GLOBALS}) {
+    Object.defineProperty(g, name, {
+      enumerable: true,
+      configurable: true,
+      get() { const value = lib(library)[name]; define(name, value); return value; },
+      set(value) { define(name, value); },
+    });
+  }
+  g.fetch = ctx.fetch;
   return async (fn, inputJson, checkOnly) => {
     if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');
     if (checkOnly) return JSON.stringify({ value: null });

@@ -2,9 +2,8 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
 import type { FunctionHost } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
-import { GLOBALS } from './sandbox-globals'
 import { hostApi } from './sandbox-host-api'
-import { PRELUDE } from './sandbox-prelude'
+import { LIBRARY_SOURCES, PRELUDE } from './sandbox-prelude'
 import { SandboxError, type SandboxFailure, type SandboxFetch, thrownMessage, withUserLine } from './sandbox-types'
 
 export interface VmRunOptions {
@@ -94,13 +93,12 @@ class SandboxCall {
     const { context } = this
     const hostObject = this.hostObject()
     const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
-    const globals = this.unwrap(this.enter(() => context.evalCode(GLOBALS, 'toolyard-globals.js', { type: 'global' })))
     const credentials =
       this.options.credentialsJson === undefined
         ? context.undefined
         : this.keep(context.newString(this.options.credentialsJson))
     const runner = this.unwrap(
-      this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials, globals)),
+      this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials, this.loader())),
     )
 
     const namespace = await this.settle(
@@ -126,6 +124,19 @@ class SandboxCall {
     for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
     for (const [name, call] of Object.entries(answers)) context.setProp(object, name, this.syncHostFunction(name, call))
     return object
+  }
+
+  /** `load(name)`: evaluates a library of the prelude in this context (it runs inside the caller's VM entry). */
+  private loader(): QuickJSHandle {
+    const { context } = this
+    return this.keep(
+      context.newFunction('load', (name) => {
+        const key = context.getString(name)
+        const source = Object.hasOwn(LIBRARY_SOURCES, key) ? LIBRARY_SOURCES[key] : undefined
+        if (source === undefined) return { error: context.newError(`no library ${key}`) }
+        return context.evalCode(source, `toolyard-${key}.js`, { type: 'global' })
+      }),
+    )
   }
 
   dispose(): void {
