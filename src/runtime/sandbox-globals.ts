@@ -3,8 +3,8 @@
 import type { FunctionHost } from './host'
 
 /**
- * Each library evaluates to `(host) => globals`, the globals it defines; `host` gives `log(level, text)`, `sleep(ms)`
- * (a promise, ended with the call), `random(n)` (n random bytes as hex). A library is evaluated in the call's context
+ * Each library evaluates to `(host) => globals`, the globals it defines; `host(name, ...args)` calls `log(level, text)`,
+ * `sleep(ms)` (a promise, ended with the call), `random(n)` (n random bytes as hex). A library is evaluated in the call's context
  * the first time code reads one of its globals (sandbox-prelude.ts): parsing them all for every call cost more than
  * the rest of the call (docs/decisions.md, "Hot path").
  */
@@ -18,7 +18,7 @@ export const LIBRARIES: Record<string, { globals: string[]; source: string }> = 
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return String(v);
     try { return JSON.stringify(v); } catch (e) { return String(v); }
   };
-  const say = (level) => (...args) => { host.log(level, args.map(show).join(' ')); };
+  const say = (level) => (...args) => { host('log', level, args.map(show).join(' ')); };
   return { console: { log: say('info'), info: say('info'), debug: say('debug'), warn: say('warning'), error: say('error'), trace: say('debug') } };
 })`,
   },
@@ -30,7 +30,7 @@ export const LIBRARIES: Record<string, { globals: string[]; source: string }> = 
   const setTimeout = (fn, ms, ...args) => {
     const id = nextTimer++;
     timers.add(id);
-    host.sleep(String(Math.max(0, Number(ms) || 0))).then(() => {
+    host('sleep', String(Math.max(0, Number(ms) || 0))).then(() => {
       if (timers.delete(id) && typeof fn === 'function') fn(...args);
     });
     return id;
@@ -44,7 +44,7 @@ export const LIBRARIES: Record<string, { globals: string[]; source: string }> = 
     source: `(function (host) {
   const crypto = {
     getRandomValues(array) {
-      const bytes = host.random(String(array.byteLength));
+      const bytes = host('random', String(array.byteLength));
       const view = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
       for (let i = 0; i < view.length; i++) view[i] = parseInt(bytes.substr(i * 2, 2), 16);
       return array;

@@ -91,14 +91,16 @@ class SandboxCall {
 
   async run(code: string, inputJson: string): Promise<string> {
     const { context } = this
-    const hostObject = this.hostObject()
     const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
     const credentials =
       this.options.credentialsJson === undefined
         ? context.undefined
         : this.keep(context.newString(this.options.credentialsJson))
     const runner = this.unwrap(
-      this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials, this.loader())),
+      this.enter(() => {
+        const [host, hosts] = this.hostFunction()
+        return context.callFunction(prelude, context.undefined, host, hosts, credentials, this.loader())
+      }),
     )
 
     const namespace = await this.settle(
@@ -115,15 +117,23 @@ class SandboxCall {
     return context.getString(result)
   }
 
-  /** The raw string-in/string-out functions the prelude builds ctx over; sample/elicit only when the host offers them. */
-  private hostObject(): QuickJSHandle {
+  /**
+   * `host(name, ...args)`: the raw string-in/string-out functions the prelude builds ctx over, behind one VM function
+   * (each VM function costs a host callback to create), and the list of names it answers (sample/elicit only when the
+   * host offers them).
+   */
+  private hostFunction(): [QuickJSHandle, QuickJSHandle] {
     const { context } = this
     const { host, fetch } = this.options
-    const object = this.keep(context.newObject())
     const { asks, answers } = hostApi(host, fetch, this.deadline)
-    for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
-    for (const [name, call] of Object.entries(answers)) context.setProp(object, name, this.syncHostFunction(name, call))
-    return object
+    const names = `,${[...Object.keys(asks), ...Object.keys(answers)].join(',')},`
+    const dispatch = context.newFunction('host', (nameHandle, ...args) => {
+      const name = context.getString(nameHandle)
+      const text = () => args.map((a) => context.getString(a))
+      if (Object.hasOwn(asks, name)) return this.ask(asks[name]!, text())
+      if (Object.hasOwn(answers, name)) return this.answer(answers[name]!, text())
+    })
+    return [this.keep(dispatch), this.keep(context.newString(names))]
   }
 
   /** `load(name)`: evaluates a library of the prelude in this context (it runs inside the caller's VM entry). */
@@ -240,47 +250,38 @@ class SandboxCall {
     return this.unwrap(await Promise.race([resolved, this.stop]))
   }
 
-  /** A host function returning a VM promise settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
-  private asyncHostFunction(name: string, call: (args: string[]) => Promise<string>): QuickJSHandle {
+  /** A host function's VM promise, settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
+  private ask(call: (args: string[]) => Promise<string>, args: string[]): QuickJSHandle {
     const { context } = this
-    return this.keep(
-      context.newFunction(name, (...args) => {
-        const text = args.map((a) => context.getString(a))
-        const deferred = context.newPromise()
-        this.pending.add(deferred)
-        const settleWith = (make: () => QuickJSHandle, method: 'resolve' | 'reject') => {
-          if (this.finished) return
-          const value = this.enter(make)
-          this.enter(() => deferred[method](value))
-          value.dispose()
-          this.pending.delete(deferred)
-          this.runJobs()
-        }
-        Promise.resolve()
-          .then(() => call(text))
-          .then(
-            (value) => settleWith(() => context.newString(value), 'resolve'),
-            (error: unknown) =>
-              settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
-          )
-          .catch(() => {})
-        return deferred.handle
-      }),
-    )
+    const deferred = context.newPromise()
+    this.pending.add(deferred)
+    const settleWith = (make: () => QuickJSHandle, method: 'resolve' | 'reject') => {
+      if (this.finished) return
+      const value = this.enter(make)
+      this.enter(() => deferred[method](value))
+      value.dispose()
+      this.pending.delete(deferred)
+      this.runJobs()
+    }
+    Promise.resolve()
+      .then(() => call(args))
+      .then(
+        (value) => settleWith(() => context.newString(value), 'resolve'),
+        (error: unknown) =>
+          settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
+      )
+      .catch(() => {})
+    return deferred.handle
   }
 
   /** A host function answering at once: a string result is returned to the code, anything else as undefined. */
-  private syncHostFunction(name: string, call: (args: string[]) => unknown): QuickJSHandle {
-    return this.keep(
-      this.context.newFunction(name, (...args) => {
-        if (this.finished) return
-        try {
-          const value = call(args.map((a) => this.context.getString(a)))
-          return typeof value === 'string' ? this.context.newString(value) : undefined
-        } catch {
-          // A failing log/progress sink must not fail the user's code.
-        }
-      }),
-    )
+  private answer(call: (args: string[]) => unknown, args: string[]): QuickJSHandle | undefined {
+    if (this.finished) return
+    try {
+      const value = call(args)
+      return typeof value === 'string' ? this.context.newString(value) : undefined
+    } catch {
+      // A failing log/progress sink must not fail the user's code.
+    }
   }
 }
