@@ -1,19 +1,22 @@
 // Where a JavaScript tool call's time goes: the same call through the worker pool and on this thread (fresh runtime +
-// context, prelude, module evaluation, the call), and the bare main thread ↔ worker message round trip (the hop).
-// Run by bench/run.ts (`bun bench/js-hop.ts`); prints one JSON line.
+// context, prelude, module evaluation, the call), each QuickJS step of it, and the bare main thread ↔ worker message
+// round trip (the hop). Run by bench/run.ts (`bun bench/js-hop.ts`); prints one JSON line.
 import { detachedHost } from '../src/runtime/host'
 import { runJavaScript, shutdownSandbox } from '../src/runtime/sandbox-pool'
 import { runInVm } from '../src/runtime/sandbox-vm'
+import { timeSteps } from './js-steps'
 
 const CODE = 'export default async (input) => input.text'
-const N = Number(process.env.BENCH_JS_CALLS ?? 400)
+const N = Number(process.env.BENCH_JS_CALLS ?? 1000)
+/** The WASM code of QuickJS tiers up over thousands of calls: a short warm-up measures the compiler, not the call. */
+const WARM_UP = Number(process.env.BENCH_JS_WARM_UP ?? 1000)
 const host = detachedHost(new AbortController().signal)
 const fetchNone = async () => {
   throw new Error('no fetch')
 }
 
 async function timeEach(n: number, call: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 50; i++) await call() // warm-up: WASM loaded, JIT warm
+  for (let i = 0; i < Math.min(WARM_UP, n); i++) await call() // warm-up: WASM loaded, JIT warm
   const t0 = performance.now()
   for (let i = 0; i < n; i++) await call()
   return ((performance.now() - t0) * 1000) / n
@@ -31,18 +34,25 @@ echo.terminate()
 const inThread = await timeEach(N, () =>
   runInVm({ code: CODE, inputJson: '{"text":"hi"}', host, fetch: fetchNone, memoryMb: 64, timeoutMs: 10_000 }),
 )
+const steps = await timeSteps(CODE, '{"text":"hi"}', Math.max(100, Math.round(N / 4)))
 const pooled = await timeEach(N, () => runJavaScript({ code: CODE, input: { text: 'hi' }, host }))
-const t0 = performance.now()
-let done = 0
-await Promise.all(
-  Array.from({ length: 32 }, async () => {
-    while (done < N * 2) {
-      done++
-      await runJavaScript({ code: CODE, input: { text: 'hi' }, host })
-    }
-  }),
-)
-const poolRps = Math.round((done * 1000) / (performance.now() - t0))
+
+/** Calls per second through the pool with 32 in flight. */
+async function poolRate(calls: number): Promise<number> {
+  const t0 = performance.now()
+  let done = 0
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (done < calls) {
+        done++
+        await runJavaScript({ code: CODE, input: { text: 'hi' }, host })
+      }
+    }),
+  )
+  return Math.round((done * 1000) / (performance.now() - t0))
+}
+await poolRate(WARM_UP * 4) // every worker warm, not only the one the sequential calls used
+const poolRps = await poolRate(N * 2)
 shutdownSandbox()
 console.log(
   JSON.stringify({
@@ -50,6 +60,8 @@ console.log(
     in_thread_us: Math.round(inThread),
     round_trip_us: Number(roundTrip.toFixed(1)),
     pool_rps: poolRps,
+    steps_us: steps,
+    plumbing_us: Math.round(inThread - Object.values(steps).reduce((a, b) => a + b, 0)),
   }),
 )
 process.exit(0)

@@ -3,7 +3,18 @@
 import { ProjectQueues } from '../lib/fair-queue'
 import { FUNCTION_LIMITS } from '../limits'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
-import { type Job, POOL_SIZE, PROJECT_SHARE, placeFor, type Slot, settle } from './sandbox-job'
+import {
+  type Job,
+  newFlags,
+  POOL_SIZE,
+  PROJECT_SHARE,
+  placeFor,
+  raiseFlag,
+  releaseFlag,
+  type Slot,
+  settle,
+  takeFlag,
+} from './sandbox-job'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
 import { startThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './sandbox-types'
@@ -54,7 +65,6 @@ export function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
       timeoutMs: options.timeoutMs ?? FUNCTION_LIMITS.timeoutMs.default,
       resolve,
       reject,
-      cancelFlag: new Int32Array(new SharedArrayBuffer(4)),
       started: false,
       settled: false,
       parked: 0,
@@ -115,6 +125,8 @@ function dispatch(job: Job, slot: Slot): void {
   if (host?.sample) hosts.push('sample')
   if (host?.elicit) hosts.push('elicit')
   if (host?.listRoots) hosts.push('listRoots')
+  const cancelIndex = takeFlag(slot, job)
+  job.cancelFlag = cancelIndex === undefined ? new Int32Array(new SharedArrayBuffer(4)) : undefined
   post(slot, {
     type: 'run',
     id: job.id,
@@ -124,6 +136,7 @@ function dispatch(job: Job, slot: Slot): void {
     memoryMb: job.memoryMb,
     timeoutMs: job.timeoutMs,
     hosts,
+    cancelIndex: cancelIndex ?? 0,
     cancelFlag: job.cancelFlag,
     checkOnly: job.options.checkOnly,
   })
@@ -139,7 +152,9 @@ function spawn(): Slot {
     ready: false,
     draining: false,
     dead: false,
+    ...newFlags(),
   }
+  slot.worker.post({ type: 'flags', flags: slot.flags })
   slots.push(slot)
   slot.startGuard = setTimeout(() => {
     if (!slot.ready) kill(slot, 'the sandbox worker did not start; retry the call')
@@ -166,6 +181,7 @@ function onMessage(slot: Slot, message: FromWorker): void {
     }
     case 'done': {
       const job = slot.calls.get(message.id)
+      releaseFlag(slot, message.id)
       if (message.recycle) slot.draining = true
       if (job) {
         slot.calls.delete(job.id)
@@ -224,7 +240,7 @@ function startDeadline(job: Job): void {
 
 /** Asks the worker to stop a call the caller no longer waits for; terminates the worker if it does not comply in time. */
 function stopInWorker(job: Job): void {
-  Atomics.store(job.cancelFlag, 0, 1)
+  raiseFlag(job)
   const slot = job.slot
   if (!slot || slot.dead || !slot.calls.has(job.id)) return
   post(slot, { type: 'cancel', id: job.id })

@@ -25,11 +25,17 @@ export type ToWorker =
       timeoutMs: number
       /** Which optional host functions exist (sample/elicit only when the client declared them). */
       hosts: HostCallName[]
-      /** One Int32 on a SharedArrayBuffer: non-zero means stop (read by the VM's interrupt handler while code runs). */
-      cancelFlag: Int32Array
+      /**
+       * The call's Int32 of the worker's cancel flags (the 'flags' message): non-zero means stop (read by the VM's
+       * interrupt handler while code runs). `cancelFlag`, when present, is the call's own flag instead (index 0).
+       */
+      cancelIndex: number
+      cancelFlag?: Int32Array
       checkOnly?: boolean
     }
   | { type: 'cancel'; id: number }
+  /** Sent once to a new worker: posting a SharedArrayBuffer costs tens of µs, too much to send one with every call. */
+  | { type: 'flags'; flags: Int32Array }
   | { type: 'host-result'; callId: number; ok: true; value: unknown }
   | { type: 'host-result'; callId: number; ok: false; message: string }
 

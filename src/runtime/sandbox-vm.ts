@@ -4,7 +4,14 @@ import type { FunctionHost } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
 import { hostApi } from './sandbox-host-api'
 import { LIBRARY_SOURCES, PRELUDE } from './sandbox-prelude'
-import { SandboxError, type SandboxFailure, type SandboxFetch, thrownMessage, withUserLine } from './sandbox-types'
+import {
+  type CancelFlag,
+  SandboxError,
+  type SandboxFailure,
+  type SandboxFetch,
+  thrownMessage,
+  withUserLine,
+} from './sandbox-types'
 
 export interface VmRunOptions {
   code: string
@@ -18,7 +25,7 @@ export interface VmRunOptions {
   memoryMb: number
   timeoutMs: number
   /** Set to non-zero by the main thread to stop the call even while its code runs (checked by the interrupt handler). */
-  cancelFlag?: Int32Array
+  cancelFlag?: CancelFlag
   /** Only load the module and check that its default export is a function (the functions API's check at save). */
   checkOnly?: boolean
 }
@@ -38,7 +45,7 @@ export async function runInVm(options: VmRunOptions): Promise<string> {
   }
 }
 
-const isCanceled = (flag?: Int32Array) => flag !== undefined && Atomics.load(flag, 0) !== 0
+const isCanceled = (flag?: CancelFlag) => flag !== undefined && Atomics.load(flag.flags, flag.index) !== 0
 
 class SandboxCall {
   private readonly runtime: QuickJSRuntime

@@ -16,6 +16,8 @@ const controllers = new Map<number, AbortController>()
 /** Host calls awaiting the main thread's reply, by host call id. */
 const waiting = new Map<number, { id: number; resolve: (value: unknown) => void; reject: (error: Error) => void }>()
 let nextCallId = 1
+/** The cancel flags the pool shares with this worker, one Int32 per call it runs. */
+let sharedFlags: Int32Array = new Int32Array(new SharedArrayBuffer(4))
 
 function hostCall(id: number, name: HostCallName, args: unknown[]): Promise<unknown> {
   const callId = nextCallId++
@@ -64,7 +66,9 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       fetch,
       memoryMb: message.memoryMb,
       timeoutMs: message.timeoutMs,
-      cancelFlag: message.cancelFlag,
+      cancelFlag: message.cancelFlag
+        ? { flags: message.cancelFlag, index: 0 }
+        : { flags: sharedFlags, index: message.cancelIndex },
       checkOnly: message.checkOnly,
     })
     send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })
@@ -87,6 +91,9 @@ port.onmessage = (event) => {
       return
     case 'cancel':
       controllers.get(message.id)?.abort()
+      return
+    case 'flags':
+      sharedFlags = message.flags
       return
     case 'host-result': {
       const pending = waiting.get(message.callId)
