@@ -248,7 +248,13 @@ class SandboxCall {
 
   /** Awaits a VM promise (a plain value passes through), racing the deadline and cancellation. */
   private async settle(handle: QuickJSHandle): Promise<QuickJSHandle> {
-    const state = this.context.getPromiseState(handle)
+    let state = this.context.getPromiseState(handle)
+    if (state.type === 'pending') {
+      // Most code settles once its pending jobs have run: no host-side promise plumbing for it.
+      this.runJobs()
+      if (this.outcome) throw this.limitError()
+      state = this.context.getPromiseState(handle)
+    }
     if (state.type === 'fulfilled') return state.notAPromise ? handle : this.keep(state.value)
     if (state.type === 'rejected') return this.unwrap({ error: state.error })
     const resolved = this.enter(() => this.context.resolvePromise(handle))
