@@ -106,12 +106,14 @@ export function newFlags(): Pick<Slot, 'flags' | 'freeFlags' | 'flagOf'> {
 }
 
 /**
- * The worker's flag for a call sent to it (cleared), or undefined when all are in use (the call then carries its own).
- * A flag is the call's until the worker reports it done: the worker may still run a call the pool gave up on.
+ * The index of the worker's flag for a call sent to it (cleared); when all are in use, the call carries its own flag
+ * (`job.cancelFlag`, index 0). A flag is the call's until the worker reports it done: the worker may still run a call
+ * the pool gave up on.
  */
-export function takeFlag(slot: Slot, job: Job): number | undefined {
+export function takeFlag(slot: Slot, job: Job): number {
   const index = slot.freeFlags.pop()
-  if (index === undefined) return undefined
+  job.cancelFlag = index === undefined ? new Int32Array(new SharedArrayBuffer(4)) : undefined
+  if (index === undefined) return 0
   Atomics.store(slot.flags, index, 0)
   slot.flagOf.set(job.id, index)
   return index

@@ -3,6 +3,7 @@
 import { ProjectQueues } from '../lib/fair-queue'
 import { FUNCTION_LIMITS } from '../limits'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
+import { initWorker, workerGone, workerReady } from './sandbox-init'
 import {
   type Job,
   newFlags,
@@ -121,12 +122,8 @@ function dispatch(job: Job, slot: Slot): void {
   slot.calls.set(job.id, job)
   slot.worker.keepAlive(true)
   const { code, host } = job.options
-  const hosts: HostCallName[] = ['fetch']
-  if (host?.sample) hosts.push('sample')
-  if (host?.elicit) hosts.push('elicit')
-  if (host?.listRoots) hosts.push('listRoots')
-  const cancelIndex = takeFlag(slot, job)
-  job.cancelFlag = cancelIndex === undefined ? new Int32Array(new SharedArrayBuffer(4)) : undefined
+  const optional = (['sample', 'elicit', 'listRoots'] as const).filter((name) => host?.[name])
+  const hosts: HostCallName[] = ['fetch', ...optional]
   post(slot, {
     type: 'run',
     id: job.id,
@@ -136,7 +133,7 @@ function dispatch(job: Job, slot: Slot): void {
     memoryMb: job.memoryMb,
     timeoutMs: job.timeoutMs,
     hosts,
-    cancelIndex: cancelIndex ?? 0,
+    cancelIndex: takeFlag(slot, job),
     cancelFlag: job.cancelFlag,
     checkOnly: job.options.checkOnly,
   })
@@ -154,7 +151,7 @@ function spawn(): Slot {
     dead: false,
     ...newFlags(),
   }
-  slot.worker.post({ type: 'flags', flags: slot.flags })
+  initWorker(slot)
   slots.push(slot)
   slot.startGuard = setTimeout(() => {
     if (!slot.ready) kill(slot, 'the sandbox worker did not start; retry the call')
@@ -168,6 +165,7 @@ function onMessage(slot: Slot, message: FromWorker): void {
   switch (message.type) {
     case 'ready':
       slot.ready = true
+      workerReady(slot, message.wasmModule)
       clearTimeout(slot.startGuard)
       return
     case 'started': {
@@ -268,6 +266,7 @@ function kill(slot: Slot, message: string, reason: SandboxFailure = 'error'): vo
   clearTimeout(slot.startGuard)
   slots.splice(slots.indexOf(slot), 1)
   slot.worker.terminate()
+  workerGone(slot)
   const jobs = [...slot.calls.values()]
   slot.calls.clear()
   for (const job of [...jobs].reverse()) {
@@ -290,6 +289,7 @@ function retireIfIdle(slot: Slot): void {
     clearTimeout(slot.startGuard)
     slots.splice(slots.indexOf(slot), 1)
     slot.worker.terminate()
+    workerGone(slot)
     return
   }
   slot.worker.keepAlive(false)
