@@ -3,7 +3,8 @@
 import type { FunctionHost } from './host'
 
 /**
- * Each library evaluates to `(host) => globals`, the globals it defines; `host(name, ...args)` calls `log(level, text)`,
+ * Each library evaluates to `(host, lib) => globals`, the globals it defines; `lib(name)` gives another library's
+ * globals (the same objects every time); `host(name, ...args)` calls `log(level, text)`,
  * `sleep(ms)` (a promise, ended with the call), `random(n)` (n random bytes as hex). A library is evaluated in the call's context
  * the first time code reads one of its globals (sandbox-prelude.ts): parsing them all for every call cost more than
  * the rest of the call (docs/decisions.md, "Hot path").
@@ -114,8 +115,8 @@ export const LIBRARIES: Record<string, { globals: string[]; source: string }> = 
   return { btoa, atob };
 })`,
   },
-  url: {
-    globals: ['URL', 'URLSearchParams'],
+  params: {
+    globals: ['URLSearchParams'],
     source: `(function (host) {
   const enc = (s) => encodeURIComponent(s).replace(/%20/g, '+');
   const dec = (s) => decodeURIComponent(String(s).replace(/\\+/g, ' '));
@@ -154,7 +155,13 @@ export const LIBRARIES: Record<string, { globals: string[]; source: string }> = 
     toString() { return this._list.map(([k, v]) => enc(k) + '=' + enc(v)).join('&'); }
     _changed() { if (this._url) this._url._search = this._list.length ? '?' + this.toString() : ''; }
   }
-
+  return { URLSearchParams };
+})`,
+  },
+  url: {
+    globals: ['URL'],
+    source: `(function (host, lib) {
+  const { URLSearchParams } = lib('params');
   const PATTERN = /^([a-zA-Z][a-zA-Z0-9+.-]*:)(?:\\/\\/(?:([^:@\\/]*)(?::([^@\\/]*))?@)?(\\[[^\\]]*\\]|[^:\\/?#]*)(?::(\\d*))?)?([^?#]*)(\\?[^#]*)?(#.*)?$/;
   const DEFAULT_PORTS = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
   const resolvePath = (base, rel) => {
@@ -206,7 +213,7 @@ export const LIBRARIES: Record<string, { globals: string[]; source: string }> = 
     toString() { return this.href; }
     toJSON() { return this.href; }
   }
-  return { URL, URLSearchParams };
+  return { URL };
 })`,
   },
 }

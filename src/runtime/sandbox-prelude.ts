@@ -2,11 +2,9 @@
 // functions and installs the web globals lazily (sandbox-globals.ts).
 import { LIBRARIES } from './sandbox-globals'
 
-/** ctx's functions, evaluated like a library the first time code reads one of them: many calls never do. */
-const CTX = `(function (host) {
-  const toJson = (v) => (v === undefined ? undefined : JSON.stringify(v));
-  const ctx = {};
-  ctx.fetch = async function fetch(url, init) {
+/** `fetch` (ctx.fetch and the global), a library of its own: code that only logs does not parse it. */
+const FETCH = `(function (host) {
+  const fetch = async function fetch(url, init) {
     const options = { ...(init || {}) };
     const headers = {};
     for (const [k, v] of Object.entries(options.headers || {})) headers[k] = String(v);
@@ -27,39 +25,46 @@ const CTX = `(function (host) {
       json: async () => JSON.parse(r.text),
     };
   };
-  ctx.log = (level, message) => { host('log', String(level), typeof message === 'string' ? message : String(toJson(message))); };
-  ctx.progress = (progress, total, message) => { host('progress', JSON.stringify({ progress, total, message })); };
-  ctx.sample = async (request, opts) => JSON.parse(await host('sample', JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
-  ctx.elicit = async (request, opts) => JSON.parse(await host('elicit', JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
-  ctx.listRoots = async (opts) => JSON.parse(await host('listRoots', '{}', JSON.stringify(opts ?? {})));
-  ctx.notifyListChanged = (list) => { host('listChanged', String(list)); };
-  ctx.fail = (code, message) => { host('fail', String(code), String(message)); throw new Error(String(message)); };
-  ctx.sleep = async (ms) => { await host('sleep', String(ms)); };
-  return ctx;
+  return { fetch };
 })`
 
-/** `name:needs` pairs: ctx's functions in the order ctx lists them, each with the host function it needs. */
+/** ctx's other functions, each a library of its own evaluated the first time code reads it (most code uses one or two). */
+const CTX: Record<string, string> = {
+  log: `(level, message) => { host('log', String(level), typeof message === 'string' ? message : String(message === undefined ? undefined : JSON.stringify(message))); }`,
+  progress: `(progress, total, message) => { host('progress', JSON.stringify({ progress, total, message })); }`,
+  sample: `async (request, opts) => JSON.parse(await host('sample', JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})))`,
+  elicit: `async (request, opts) => JSON.parse(await host('elicit', JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})))`,
+  listRoots: `async (opts) => JSON.parse(await host('listRoots', '{}', JSON.stringify(opts ?? {})))`,
+  notifyListChanged: `(list) => { host('listChanged', String(list)); }`,
+  fail: `(code, message) => { host('fail', String(code), String(message)); throw new Error(String(message)); }`,
+  sleep: `async (ms) => { await host('sleep', String(ms)); }`,
+}
+
+/** `name:needs:library`: ctx's functions in the order ctx lists them, the host function each needs, its library. */
 const CTX_MEMBERS = [
-  'fetch:fetch',
-  'log:log',
-  'progress:progress',
-  'sample:sample',
-  'elicit:elicit',
-  'listRoots:listRoots',
-  'notifyListChanged:listChanged',
-  'fail:fail',
-  'sleep:sleep',
+  'fetch:fetch:fetch',
+  'log:log:ctx.log',
+  'progress:progress:ctx.progress',
+  'sample:sample:ctx.sample',
+  'elicit:elicit:ctx.elicit',
+  'listRoots:listRoots:ctx.listRoots',
+  'notifyListChanged:listChanged:ctx.notifyListChanged',
+  'fail:fail:ctx.fail',
+  'sleep:sleep:ctx.sleep',
 ].join(',')
 
-/** The sources `load(name)` evaluates in the call's context: each evaluates to `(host) => { name: value, ... }`. */
+/** The sources `load(name)` evaluates in the call's context: each evaluates to `(host, lib) => { name: value, ... }`. */
 export const LIBRARY_SOURCES: Record<string, string> = {
-  ctx: CTX,
+  fetch: FETCH,
+  ...Object.fromEntries(
+    Object.entries(CTX).map(([name, fn]) => [`ctx.${name}`, `(function (host) {\n  return { ${name}: ${fn} };\n})`]),
+  ),
   ...Object.fromEntries(Object.entries(LIBRARIES).map(([name, library]) => [name, library.source])),
 }
 
 /** `global:library` pairs: globals defined as accessors that load their library on first use. */
 const LAZY_GLOBALS = [
-  'fetch:ctx',
+  'fetch:fetch',
   ...Object.entries(LIBRARIES).flatMap(([name, library]) => library.globals.map((global) => `${global}:${name}`)),
 ].join(',')
 
@@ -69,18 +74,18 @@ const LAZY_GLOBALS = [
  * LIBRARY_SOURCES and `run(fn, inputJson, checkOnly)` calls the module's default export and resolves to
  * `JSON.stringify({value})` (with `checkOnly`, only checks that it is a function). Values cross the boundary as JSON
  * text, so the code only sees plain data. A lazy global becomes a plain writable property once read or assigned, as if
- * it had been set up front; ctx (frozen) reads its functions from the ctx library. Kept short: it is parsed on every
+ * it had been set up front; ctx (frozen) reads its functions from the ctx and fetch libraries. Kept short: it is parsed on every
  * call (lists are strings, split when run, because literals cost parsing).
  */
 export const PRELUDE = `(function (host, hosts, credentialsJson, load) {
   const libs = Object.create(null);
-  const lib = (name) => libs[name] || (libs[name] = load(name)(host));
+  const lib = (name) => libs[name] || (libs[name] = load(name)(host, lib));
   const g = globalThis;
   const define = Object.defineProperty;
   const ctx = { credentials: credentialsJson === undefined ? undefined : JSON.parse(credentialsJson) };
   for (const pair of '${CTX_MEMBERS}'.split(',')) {
-    const [name, needs] = pair.split(':');
-    if (hosts.includes(',' + needs + ',')) define(ctx, name, { enumerable: true, get: () => lib('ctx')[name] });
+    const [name, needs, library] = pair.split(':');
+    if (hosts.includes(',' + needs + ',')) define(ctx, name, { enumerable: true, get: () => lib(library)[name] });
   }
   Object.freeze(ctx);
   const set = (name, value) => define(g, name, { value, writable: true, enumerable: true, configurable: true });

@@ -86,3 +86,16 @@ describe('lazy globals and ctx', () => {
     ])
   })
 })
+
+describe('libraries that share a class', () => {
+  test('URL and URLSearchParams load separately and share URLSearchParams', async () => {
+    expect(
+      await inThread(`export default async () => {
+        const q = new URLSearchParams({ a: '1 2' }).toString();
+        const u = new URL('https://h.example/?x=1');
+        u.searchParams.append('y', '2');
+        return [q, u.searchParams instanceof URLSearchParams, u.href];
+      }`),
+    ).toEqual(['a=1+2', true, 'https://h.example/?x=1&y=2'])
+  })
+})
