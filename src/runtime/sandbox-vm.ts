@@ -3,15 +3,10 @@ import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRunt
 import type { FunctionHost } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
 import { hostApi } from './sandbox-host-api'
-import { LIBRARY_SOURCES, PRELUDE } from './sandbox-prelude'
-import {
-  type CancelFlag,
-  SandboxError,
-  type SandboxFailure,
-  type SandboxFetch,
-  thrownMessage,
-  withUserLine,
-} from './sandbox-types'
+import { LIBRARY_SOURCES } from './sandbox-prelude'
+import type { CancelFlag, SandboxFailure, SandboxFetch } from './sandbox-types'
+import { SandboxError, thrownMessage, withUserLine } from './sandbox-types'
+import { prepareNext, takeVm } from './sandbox-warm'
 
 export interface VmRunOptions {
   code: string
@@ -30,9 +25,6 @@ export interface VmRunOptions {
   checkOnly?: boolean
 }
 
-/** Below the host's native stack: a deeper QuickJS stack would overflow the host and corrupt the instance. */
-const MAX_STACK_BYTES = 256 * 1024
-
 /** Runs `code`'s default export; resolves to the JSON text `{"value": ...}` or rejects with SandboxError. */
 export async function runInVm(options: VmRunOptions): Promise<string> {
   if (options.host.signal.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
@@ -50,6 +42,8 @@ const isCanceled = (flag?: CancelFlag) => flag !== undefined && Atomics.load(fla
 class SandboxCall {
   private readonly runtime: QuickJSRuntime
   private readonly context: QuickJSContext
+  /** The prelude's function, evaluated in this context (sandbox-prelude.ts). */
+  private readonly prelude: QuickJSHandle
   private readonly handles: QuickJSHandle[] = []
   private readonly pending = new Set<QuickJSDeferredPromise>()
   private readonly deadline: number
@@ -73,15 +67,16 @@ class SandboxCall {
     this.memoryLimit = options.memoryMb * 1024 * 1024
     this.deadline = Date.now() + options.timeoutMs
     takeGrowth(engine)
-    this.runtime = engine.quickjs.newRuntime()
+    const vm = takeVm(engine)
+    this.runtime = vm.runtime
+    this.context = vm.context
+    this.prelude = this.keep(vm.prelude)
     this.runtime.setMemoryLimit(this.memoryLimit)
-    this.runtime.setMaxStackSize(MAX_STACK_BYTES)
     this.runtime.setInterruptHandler(() => {
       if (!this.limitReached()) return false
       this.unsafeToFree = true
       return true
     })
-    this.context = this.runtime.newContext()
     this.stop = new Promise<never>((_, reject) => {
       this.timer = setTimeout(() => {
         this.outcome ??= 'timeout'
@@ -97,8 +92,7 @@ class SandboxCall {
   }
 
   async run(code: string, inputJson: string): Promise<string> {
-    const { context } = this
-    const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
+    const { context, prelude } = this
     const credentials =
       this.options.credentialsJson === undefined
         ? context.undefined
@@ -173,6 +167,7 @@ class SandboxCall {
       this.context.dispose()
       this.runtime.dispose()
       releaseEngine(this.engine)
+      prepareNext(this.engine)
     } catch {
       // A failed teardown (the same assertion, #269) leaves the instance unusable: later calls load a fresh one.
       if (process.env.TOOLYARD_DEBUG_SANDBOX) console.error('sandbox teardown failed')

@@ -33,13 +33,26 @@ describe('no state crosses calls', () => {
     expect(await inThread(POLLUTE)).toBe('set')
     // JSON turns the missing values into null.
     expect(await inThread(LOOK)).toEqual(CLEAN)
+    expect(await inThread(POLLUTE)).toBe('set')
+    await Bun.sleep(5) // the thread is idle: the next call's VM is made ahead
+    expect(await inThread(LOOK)).toEqual(CLEAN)
   })
 
-  test('nor through the worker pool, call after call', async () => {
+  test('nor through the worker pool, call after call (the next VM made ahead while the worker is idle)', async () => {
     for (let i = 0; i < 3; i++) {
       expect(await runJavaScript({ code: POLLUTE, input: {}, host, credentials: { k: i } })).toBe('set')
+      await Bun.sleep(5)
+      expect(await runJavaScript({ code: LOOK, input: {}, host })).toEqual(CLEAN)
       expect(await runJavaScript({ code: LOOK, input: {}, host })).toEqual(CLEAN)
     }
+  })
+
+  test('after a call that timed out, the next call (on a fresh instance) is clean', async () => {
+    await expect(
+      runJavaScript({ code: 'export default async () => { while (true) {} }', input: {}, host, timeoutMs: 100 }),
+    ).rejects.toThrow('timed out after 100ms')
+    await Bun.sleep(5)
+    expect(await runJavaScript({ code: LOOK, input: {}, host })).toEqual(CLEAN)
   })
 })
 
