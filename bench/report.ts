@@ -27,6 +27,7 @@ const LABELS: Record<RowKey, string> = {
 /** bench/js-hop.ts: microseconds per sequential call, and calls per second through the pool at 32 in flight. */
 export interface JsHop {
   pooled_us: number
+  pooled_after_idle_us?: number
   in_thread_us: number
   round_trip_us: number
   pool_rps: number
@@ -165,6 +166,7 @@ ${i.catalogRss
 | Figure | |
 |---|---:|
 | one call through the worker pool (sequential) | ${i.jsHop.pooled_us} µs |
+| one call through the worker pool after 2 ms idle (median; its runtime, context and prelude made ahead) | ${i.jsHop.pooled_after_idle_us ?? '–'} µs |
 | the same call in QuickJS on the main thread (fresh runtime and context, prelude, module, call) | ${i.jsHop.in_thread_us} µs |
 ${stepRows(i.jsHop)}| bare main thread ↔ worker message round trip (the hop) | ${i.jsHop.round_trip_us} µs |
 | calls per second through the pool, 32 in flight | ${i.jsHop.pool_rps} |
