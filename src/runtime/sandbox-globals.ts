@@ -1,5 +1,5 @@
 // The web globals a JavaScript author expects (console, timers, URL, TextEncoder, atob, crypto…), as JavaScript run in
-// the sandbox before the user's module; QuickJS has none of them (docs/decisions.md, "Writing functions and config as code").
+// the sandbox when code first reads them; QuickJS has none of them (docs/decisions.md, "Writing functions and config as code").
 import type { FunctionHost } from './host'
 
 /**
