@@ -27,10 +27,30 @@ const LABELS: Record<RowKey, string> = {
 /** bench/js-hop.ts: microseconds per sequential call, and calls per second through the pool at 32 in flight. */
 export interface JsHop {
   pooled_us: number
+  pooled_after_idle_us?: number
   in_thread_us: number
   round_trip_us: number
   pool_rps: number
+  /** Each QuickJS step of the in-thread call (bench/js-steps.ts); plumbing_us is the rest (host-side). */
+  steps_us?: Record<string, number>
+  plumbing_us?: number
 }
+
+const STEP_NAMES: Record<string, string> = {
+  runtime: 'new runtime (memory limit, stack, interrupt handler)',
+  context: 'new context',
+  prelude: 'prelude parsed and evaluated (ctx, lazy globals)',
+  host: 'host function, library loader, prelude run',
+  module: "the user's module compiled and evaluated",
+  call: 'the call (input and result as JSON)',
+  dispose: 'context and runtime freed',
+}
+
+const stepRows = (hop: JsHop): string =>
+  Object.entries(hop.steps_us ?? {})
+    .map(([step, us]) => `| &nbsp;&nbsp;${STEP_NAMES[step] ?? step} | ${us} µs |\n`)
+    .join('') +
+  (hop.plumbing_us === undefined ? '' : `| &nbsp;&nbsp;host-side plumbing (the rest) | ${hop.plumbing_us} µs |\n`)
 
 /** bench/in-process.ts: microseconds of handler CPU per tools/call, best of 3 alternating rounds. */
 export interface InProcess {
@@ -146,8 +166,9 @@ ${i.catalogRss
 | Figure | |
 |---|---:|
 | one call through the worker pool (sequential) | ${i.jsHop.pooled_us} µs |
+| one call through the worker pool after 2 ms idle (median; its runtime, context and prelude made ahead) | ${i.jsHop.pooled_after_idle_us ?? '–'} µs |
 | the same call in QuickJS on the main thread (fresh runtime and context, prelude, module, call) | ${i.jsHop.in_thread_us} µs |
-| bare main thread ↔ worker message round trip (the hop) | ${i.jsHop.round_trip_us} µs |
+${stepRows(i.jsHop)}| bare main thread ↔ worker message round trip (the hop) | ${i.jsHop.round_trip_us} µs |
 | calls per second through the pool, 32 in flight | ${i.jsHop.pool_rps} |
 
 ## Targets

@@ -33,14 +33,26 @@ let retirements = 0
 
 export const retiredEngines = (): number => retirements
 
+/**
+ * The compiled WASM module every instance of this thread is made from, and that the pool hands to the other workers
+ * (src/runtime/sandbox-init.ts): compiled once, and its code tiered up once, instead of once per worker and instance.
+ */
+let compiled: WebAssembly.Module | undefined
+
+export const compiledWasmModule = (): WebAssembly.Module | undefined => compiled
+
+export function shareWasmModule(module: WebAssembly.Module): void {
+  compiled ??= module
+}
+
 export function acquireEngine(): Promise<Engine> {
   if (!engine) {
     const memory = new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE, maximum: MAX_INSTANCE_BYTES / PAGE })
-    const loading: Promise<Engine> = newQuickJSWASMModuleFromVariant(newVariant(variant, { wasmMemory: memory })).then(
-      (quickjs) => {
-        return { quickjs, memory, seenBytes: memory.buffer.byteLength, retired: false, source: loading }
-      },
-    )
+    const options = compiled ? { wasmMemory: memory, wasmModule: compiled } : { wasmMemory: memory }
+    const load = () => newQuickJSWASMModuleFromVariant(newVariant(variant, options))
+    const loading: Promise<Engine> = (compiled ? load() : keepingModule(load)).then((quickjs) => {
+      return { quickjs, memory, seenBytes: memory.buffer.byteLength, retired: false, source: loading }
+    })
     engine = loading
     loading.catch(() => {
       if (engine === loading) engine = undefined
@@ -70,4 +82,25 @@ export function takeGrowth(e: Engine): number {
   const grown = Math.max(0, now - e.seenBytes)
   e.seenBytes = now
   return grown
+}
+
+/**
+ * Runs the first load, keeping the module it compiles. The variant embeds the WASM bytes and compiles them with
+ * `WebAssembly.instantiate(bytes, imports)` without handing the module out, so that call is observed for the load's
+ * duration (nothing else in a sandbox thread instantiates WASM). Later loads pass it as `wasmModule`.
+ */
+async function keepingModule<T>(load: () => Promise<T>): Promise<T> {
+  const instantiate = WebAssembly.instantiate
+  const observed = async (...args: Parameters<typeof instantiate>) => {
+    const result = await (instantiate as (...a: typeof args) => Promise<unknown>)(...args)
+    const module = (result as { module?: unknown }).module
+    if (module instanceof WebAssembly.Module) shareWasmModule(module)
+    return result
+  }
+  WebAssembly.instantiate = observed as typeof instantiate
+  try {
+    return await load()
+  } finally {
+    if (WebAssembly.instantiate === (observed as unknown)) WebAssembly.instantiate = instantiate
+  }
 }

@@ -1,51 +1,69 @@
 // The web globals a JavaScript author expects (console, timers, URL, TextEncoder, atob, crypto…), as JavaScript run in
-// the sandbox before the user's module; QuickJS has none of them (docs/decisions.md, "Writing functions and config as code").
+// the sandbox when code first reads them; QuickJS has none of them (docs/decisions.md, "Writing functions and config as code").
 import type { FunctionHost } from './host'
 
 /**
- * Evaluates to `(host, ctx) => void`, installing the globals on globalThis. `host` gives `log(level, text)`,
- * `sleep(ms)` (a promise, ended with the call), `random(n)` (n random bytes as hex); `ctx` is the call's ctx.
+ * Each library evaluates to `(host, lib) => globals`, the globals it defines; `lib(name)` gives another library's
+ * globals (the same objects every time); `host(name, ...args)` calls `log(level, text)`,
+ * `sleep(ms)` (a promise, ended with the call), `random(n)` (n random bytes as hex). A library is evaluated in the call's context
+ * the first time code reads one of its globals (sandbox-prelude.ts): parsing them all for every call cost more than
+ * the rest of the call (docs/decisions.md, "Hot path").
  */
-export const GLOBALS = `(function (host, ctx) {
-  const g = globalThis;
+export const LIBRARIES: Record<string, { globals: string[]; source: string }> = {
+  console: {
+    globals: ['console'],
+    source: `(function (host) {
   const show = (v) => {
     if (typeof v === 'string') return v;
     if (v instanceof Error) return v.stack ? v.name + ': ' + v.message : String(v);
     if (v === undefined || typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') return String(v);
     try { return JSON.stringify(v); } catch (e) { return String(v); }
   };
-  const say = (level) => (...args) => { host.log(level, args.map(show).join(' ')); };
-  g.console = { log: say('info'), info: say('info'), debug: say('debug'), warn: say('warning'), error: say('error'), trace: say('debug') };
-
+  const say = (level) => (...args) => { host('log', level, args.map(show).join(' ')); };
+  return { console: { log: say('info'), info: say('info'), debug: say('debug'), warn: say('warning'), error: say('error'), trace: say('debug') } };
+})`,
+  },
+  timers: {
+    globals: ['setTimeout', 'clearTimeout'],
+    source: `(function (host) {
   let nextTimer = 1;
   const timers = new Set();
-  g.setTimeout = (fn, ms, ...args) => {
+  const setTimeout = (fn, ms, ...args) => {
     const id = nextTimer++;
     timers.add(id);
-    host.sleep(String(Math.max(0, Number(ms) || 0))).then(() => {
+    host('sleep', String(Math.max(0, Number(ms) || 0))).then(() => {
       if (timers.delete(id) && typeof fn === 'function') fn(...args);
     });
     return id;
   };
-  g.clearTimeout = (id) => { timers.delete(id); };
-  g.fetch = ctx.fetch;
-
-  g.crypto = {
+  const clearTimeout = (id) => { timers.delete(id); };
+  return { setTimeout, clearTimeout };
+})`,
+  },
+  crypto: {
+    globals: ['crypto'],
+    source: `(function (host) {
+  const crypto = {
     getRandomValues(array) {
-      const bytes = host.random(String(array.byteLength));
+      const bytes = host('random', String(array.byteLength));
       const view = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
       for (let i = 0; i < view.length; i++) view[i] = parseInt(bytes.substr(i * 2, 2), 16);
       return array;
     },
     randomUUID() {
-      const b = g.crypto.getRandomValues(new Uint8Array(16));
+      const b = crypto.getRandomValues(new Uint8Array(16));
       b[6] = (b[6] & 0x0f) | 0x40;
       b[8] = (b[8] & 0x3f) | 0x80;
       const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
       return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
     },
   };
-
+  return { crypto };
+})`,
+  },
+  text: {
+    globals: ['TextEncoder', 'TextDecoder'],
+    source: `(function (host) {
   class TextEncoder {
     get encoding() { return 'utf-8'; }
     encode(s = '') {
@@ -65,11 +83,14 @@ export const GLOBALS = `(function (host, ctx) {
       try { return decodeURIComponent(escape(bin)); } catch (e) { return bin; }
     }
   }
-  g.TextEncoder = TextEncoder;
-  g.TextDecoder = TextDecoder;
-
+  return { TextEncoder, TextDecoder };
+})`,
+  },
+  base64: {
+    globals: ['btoa', 'atob'],
+    source: `(function (host) {
   const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  g.btoa = (input) => {
+  const btoa = (input) => {
     const s = String(input);
     let out = '';
     for (let i = 0; i < s.length; i += 3) {
@@ -80,7 +101,7 @@ export const GLOBALS = `(function (host, ctx) {
     }
     return out;
   };
-  g.atob = (input) => {
+  const atob = (input) => {
     const s = String(input).replace(/[\\s=]/g, '');
     let out = '', bits = 0, acc = 0;
     for (const ch of s) {
@@ -91,7 +112,12 @@ export const GLOBALS = `(function (host, ctx) {
     }
     return out;
   };
-
+  return { btoa, atob };
+})`,
+  },
+  params: {
+    globals: ['URLSearchParams'],
+    source: `(function (host) {
   const enc = (s) => encodeURIComponent(s).replace(/%20/g, '+');
   const dec = (s) => decodeURIComponent(String(s).replace(/\\+/g, ' '));
   class URLSearchParams {
@@ -129,8 +155,13 @@ export const GLOBALS = `(function (host, ctx) {
     toString() { return this._list.map(([k, v]) => enc(k) + '=' + enc(v)).join('&'); }
     _changed() { if (this._url) this._url._search = this._list.length ? '?' + this.toString() : ''; }
   }
-  g.URLSearchParams = URLSearchParams;
-
+  return { URLSearchParams };
+})`,
+  },
+  url: {
+    globals: ['URL'],
+    source: `(function (host, lib) {
+  const { URLSearchParams } = lib('params');
   const PATTERN = /^([a-zA-Z][a-zA-Z0-9+.-]*:)(?:\\/\\/(?:([^:@\\/]*)(?::([^@\\/]*))?@)?(\\[[^\\]]*\\]|[^:\\/?#]*)(?::(\\d*))?)?([^?#]*)(\\?[^#]*)?(#.*)?$/;
   const DEFAULT_PORTS = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
   const resolvePath = (base, rel) => {
@@ -182,8 +213,10 @@ export const GLOBALS = `(function (host, ctx) {
     toString() { return this.href; }
     toJSON() { return this.href; }
   }
-  g.URL = URL;
-})`
+  return { URL };
+})`,
+  },
+}
 
 /** `crypto.getRandomValues` inside the sandbox: n random bytes (at most 64 KiB, as the Web Crypto API) as hex. */
 export function randomHex(n: number): string {

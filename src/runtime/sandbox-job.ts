@@ -24,6 +24,10 @@ export interface Slot {
   /** Takes no new calls; terminated once its calls end (it retired a WASM instance, or the service is stopping). */
   draining: boolean
   dead: boolean
+  /** Cancel flags shared with the worker once (sandbox-protocol.ts 'flags'); `flagOf` maps a call to its Int32. */
+  flags: Int32Array
+  freeFlags: number[]
+  flagOf: Map<number, number>
   startGuard?: ReturnType<typeof setTimeout>
 }
 
@@ -39,7 +43,8 @@ export interface Job {
   timeoutMs: number
   resolve: (value: unknown) => void
   reject: (error: SandboxError) => void
-  cancelFlag: Int32Array
+  /** Its own stop flag, only when its worker's shared flags were all taken. */
+  cancelFlag?: Int32Array
   slot?: Slot
   started: boolean
   settled: boolean
@@ -90,4 +95,40 @@ export function placeFor(project: string, slots: Slot[], spawn: () => Slot): Slo
     (s) => s.project === project && s.calls.size < CALLS_PER_WORKER && [...s.calls.values()].every((j) => j.parked > 0),
   )
   return own.length ? own.reduce((a, b) => (b.calls.size < a.calls.size ? b : a)) : undefined
+}
+
+/** Calls one worker may know of at once, each with its cancel flag (far more than CALLS_PER_WORKER). */
+const SHARED_FLAGS = 256
+
+export function newFlags(): Pick<Slot, 'flags' | 'freeFlags' | 'flagOf'> {
+  const flags = new Int32Array(new SharedArrayBuffer(4 * SHARED_FLAGS))
+  return { flags, freeFlags: Array.from({ length: SHARED_FLAGS }, (_, i) => SHARED_FLAGS - 1 - i), flagOf: new Map() }
+}
+
+/**
+ * The index of the worker's flag for a call sent to it (cleared); when all are in use, the call carries its own flag
+ * (`job.cancelFlag`, index 0). A flag is the call's until the worker reports it done: the worker may still run a call
+ * the pool gave up on.
+ */
+export function takeFlag(slot: Slot, job: Job): number {
+  const index = slot.freeFlags.pop()
+  job.cancelFlag = index === undefined ? new Int32Array(new SharedArrayBuffer(4)) : undefined
+  if (index === undefined) return 0
+  Atomics.store(slot.flags, index, 0)
+  slot.flagOf.set(job.id, index)
+  return index
+}
+
+export function releaseFlag(slot: Slot, id: number): void {
+  const index = slot.flagOf.get(id)
+  if (index === undefined) return
+  slot.flagOf.delete(id)
+  slot.freeFlags.push(index)
+}
+
+/** Tells the worker's VM to stop the call (its interrupt handler reads the flag while code runs). */
+export function raiseFlag(job: Job): void {
+  if (job.cancelFlag) Atomics.store(job.cancelFlag, 0, 1)
+  const index = job.slot?.flagOf.get(job.id)
+  if (job.slot && index !== undefined) Atomics.store(job.slot.flags, index, 1)
 }

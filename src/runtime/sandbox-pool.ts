@@ -3,7 +3,19 @@
 import { ProjectQueues } from '../lib/fair-queue'
 import { FUNCTION_LIMITS } from '../limits'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
-import { type Job, POOL_SIZE, PROJECT_SHARE, placeFor, type Slot, settle } from './sandbox-job'
+import { initWorker, workerGone, workerReady } from './sandbox-init'
+import {
+  type Job,
+  newFlags,
+  POOL_SIZE,
+  PROJECT_SHARE,
+  placeFor,
+  raiseFlag,
+  releaseFlag,
+  type Slot,
+  settle,
+  takeFlag,
+} from './sandbox-job'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
 import { startThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './sandbox-types'
@@ -54,7 +66,6 @@ export function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
       timeoutMs: options.timeoutMs ?? FUNCTION_LIMITS.timeoutMs.default,
       resolve,
       reject,
-      cancelFlag: new Int32Array(new SharedArrayBuffer(4)),
       started: false,
       settled: false,
       parked: 0,
@@ -111,10 +122,8 @@ function dispatch(job: Job, slot: Slot): void {
   slot.calls.set(job.id, job)
   slot.worker.keepAlive(true)
   const { code, host } = job.options
-  const hosts: HostCallName[] = ['fetch']
-  if (host?.sample) hosts.push('sample')
-  if (host?.elicit) hosts.push('elicit')
-  if (host?.listRoots) hosts.push('listRoots')
+  const optional = (['sample', 'elicit', 'listRoots'] as const).filter((name) => host?.[name])
+  const hosts: HostCallName[] = ['fetch', ...optional]
   post(slot, {
     type: 'run',
     id: job.id,
@@ -124,6 +133,7 @@ function dispatch(job: Job, slot: Slot): void {
     memoryMb: job.memoryMb,
     timeoutMs: job.timeoutMs,
     hosts,
+    cancelIndex: takeFlag(slot, job),
     cancelFlag: job.cancelFlag,
     checkOnly: job.options.checkOnly,
   })
@@ -139,7 +149,9 @@ function spawn(): Slot {
     ready: false,
     draining: false,
     dead: false,
+    ...newFlags(),
   }
+  initWorker(slot)
   slots.push(slot)
   slot.startGuard = setTimeout(() => {
     if (!slot.ready) kill(slot, 'the sandbox worker did not start; retry the call')
@@ -153,6 +165,7 @@ function onMessage(slot: Slot, message: FromWorker): void {
   switch (message.type) {
     case 'ready':
       slot.ready = true
+      workerReady(slot, message.wasmModule)
       clearTimeout(slot.startGuard)
       return
     case 'started': {
@@ -166,6 +179,7 @@ function onMessage(slot: Slot, message: FromWorker): void {
     }
     case 'done': {
       const job = slot.calls.get(message.id)
+      releaseFlag(slot, message.id)
       if (message.recycle) slot.draining = true
       if (job) {
         slot.calls.delete(job.id)
@@ -224,7 +238,7 @@ function startDeadline(job: Job): void {
 
 /** Asks the worker to stop a call the caller no longer waits for; terminates the worker if it does not comply in time. */
 function stopInWorker(job: Job): void {
-  Atomics.store(job.cancelFlag, 0, 1)
+  raiseFlag(job)
   const slot = job.slot
   if (!slot || slot.dead || !slot.calls.has(job.id)) return
   post(slot, { type: 'cancel', id: job.id })
@@ -252,6 +266,7 @@ function kill(slot: Slot, message: string, reason: SandboxFailure = 'error'): vo
   clearTimeout(slot.startGuard)
   slots.splice(slots.indexOf(slot), 1)
   slot.worker.terminate()
+  workerGone(slot)
   const jobs = [...slot.calls.values()]
   slot.calls.clear()
   for (const job of [...jobs].reverse()) {
@@ -274,6 +289,7 @@ function retireIfIdle(slot: Slot): void {
     clearTimeout(slot.startGuard)
     slots.splice(slots.indexOf(slot), 1)
     slot.worker.terminate()
+    workerGone(slot)
     return
   }
   slot.worker.keepAlive(false)

@@ -1,15 +1,10 @@
-// The JavaScript run inside the sandbox before the user's module: builds `ctx` over raw string-in/string-out host functions.
+// The JavaScript run inside the sandbox before the user's module: builds `ctx` over raw string-in/string-out host
+// functions and installs the web globals lazily (sandbox-globals.ts).
+import { LIBRARIES } from './sandbox-globals'
 
-/**
- * Evaluates to `(host, credentialsJson, installGlobals) => run`, where `run(fn, inputJson, checkOnly)` calls the
- * module's default export and resolves to `JSON.stringify({value})` (with `checkOnly`, only checks that it is a
- * function). Values cross the boundary as JSON text, so the code only sees plain data.
- */
-export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
-  const toJson = (v) => (v === undefined ? undefined : JSON.stringify(v));
-  const ctx = {};
-  ctx.credentials = credentialsJson === undefined ? undefined : JSON.parse(credentialsJson);
-  ctx.fetch = async function fetch(url, init) {
+/** `fetch` (ctx.fetch and the global), a library of its own: code that only logs does not parse it. */
+const FETCH = `(function (host) {
+  const fetch = async function fetch(url, init) {
     const options = { ...(init || {}) };
     const headers = {};
     for (const [k, v] of Object.entries(options.headers || {})) headers[k] = String(v);
@@ -18,7 +13,7 @@ export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
       if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     }
     const request = { method: options.method, headers, body: options.body === null ? undefined : options.body };
-    const r = JSON.parse(await host.fetch(String(url), JSON.stringify(request)));
+    const r = JSON.parse(await host('fetch', String(url), JSON.stringify(request)));
     const responseHeaders = { ...r.headers };
     Object.defineProperty(responseHeaders, 'get', { value: (name) => r.headers[String(name).toLowerCase()] ?? null });
     return {
@@ -30,20 +25,77 @@ export const PRELUDE = `(function (host, credentialsJson, installGlobals) {
       json: async () => JSON.parse(r.text),
     };
   };
-  ctx.log = (level, message) => { host.log(String(level), typeof message === 'string' ? message : String(toJson(message))); };
-  ctx.progress = (progress, total, message) => { host.progress(JSON.stringify({ progress, total, message })); };
-  if (host.sample) ctx.sample = async (request, opts) => JSON.parse(await host.sample(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
-  if (host.elicit) ctx.elicit = async (request, opts) => JSON.parse(await host.elicit(JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})));
-  if (host.listRoots) ctx.listRoots = async (opts) => JSON.parse(await host.listRoots('{}', JSON.stringify(opts ?? {})));
-  ctx.notifyListChanged = (list) => { host.listChanged(String(list)); };
-  ctx.fail = (code, message) => { host.fail(String(code), String(message)); throw new Error(String(message)); };
-  if (host.sleep) ctx.sleep = async (ms) => { await host.sleep(String(ms)); };
+  return { fetch };
+})`
+
+/** ctx's other functions, each a library of its own evaluated the first time code reads it (most code uses one or two). */
+const CTX: Record<string, string> = {
+  log: `(level, message) => { host('log', String(level), typeof message === 'string' ? message : String(message === undefined ? undefined : JSON.stringify(message))); }`,
+  progress: `(progress, total, message) => { host('progress', JSON.stringify({ progress, total, message })); }`,
+  sample: `async (request, opts) => JSON.parse(await host('sample', JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})))`,
+  elicit: `async (request, opts) => JSON.parse(await host('elicit', JSON.stringify(request ?? {}), JSON.stringify(opts ?? {})))`,
+  listRoots: `async (opts) => JSON.parse(await host('listRoots', '{}', JSON.stringify(opts ?? {})))`,
+  notifyListChanged: `(list) => { host('listChanged', String(list)); }`,
+  fail: `(code, message) => { host('fail', String(code), String(message)); throw new Error(String(message)); }`,
+  sleep: `async (ms) => { await host('sleep', String(ms)); }`,
+}
+
+/** `name:needs:library`: ctx's functions in the order ctx lists them, the host function each needs, its library. */
+const CTX_MEMBERS = [
+  'fetch:fetch:fetch',
+  'log:log:ctx.log',
+  'progress:progress:ctx.progress',
+  'sample:sample:ctx.sample',
+  'elicit:elicit:ctx.elicit',
+  'listRoots:listRoots:ctx.listRoots',
+  'notifyListChanged:listChanged:ctx.notifyListChanged',
+  'fail:fail:ctx.fail',
+  'sleep:sleep:ctx.sleep',
+].join(',')
+
+/** The sources `load(name)` evaluates in the call's context: each evaluates to `(host, lib) => { name: value, ... }`. */
+export const LIBRARY_SOURCES: Record<string, string> = {
+  fetch: FETCH,
+  ...Object.fromEntries(
+    Object.entries(CTX).map(([name, fn]) => [`ctx.${name}`, `(function (host) {\n  return { ${name}: ${fn} };\n})`]),
+  ),
+  ...Object.fromEntries(Object.entries(LIBRARIES).map(([name, library]) => [name, library.source])),
+}
+
+/** `global:library` pairs: globals defined as accessors that load their library on first use. */
+const LAZY_GLOBALS = [
+  'fetch:fetch',
+  ...Object.entries(LIBRARIES).flatMap(([name, library]) => library.globals.map((global) => `${global}:${name}`)),
+].join(',')
+
+/**
+ * Evaluates to `(host, hosts, credentialsJson, load) => run`: `host(name, ...args)` calls a host function (string
+ * arguments), `hosts` lists the ones this call has (`,fetch,log,...,`), `load(name)` evaluates a library of
+ * LIBRARY_SOURCES and `run(fn, inputJson, checkOnly)` calls the module's default export and resolves to
+ * `JSON.stringify({value})` (with `checkOnly`, only checks that it is a function). Values cross the boundary as JSON
+ * text, so the code only sees plain data. A lazy global becomes a plain writable property once read or assigned, as if
+ * it had been set up front; ctx (frozen) reads its functions from the ctx and fetch libraries. Kept short: it is parsed on every
+ * call (lists are strings, split when run, because literals cost parsing).
+ */
+export const PRELUDE = `(function (host, hosts, credentialsJson, load) {
+  const libs = Object.create(null);
+  const lib = (name) => libs[name] || (libs[name] = load(name)(host, lib));
+  const g = globalThis;
+  const define = Object.defineProperty;
+  const ctx = { credentials: credentialsJson === undefined ? undefined : JSON.parse(credentialsJson) };
+  for (const pair of '${CTX_MEMBERS}'.split(',')) {
+    const [name, needs, library] = pair.split(':');
+    if (hosts.includes(',' + needs + ',')) define(ctx, name, { enumerable: true, get: () => lib(library)[name] });
+  }
   Object.freeze(ctx);
-  installGlobals(host, ctx);
+  const set = (name, value) => define(g, name, { value, writable: true, enumerable: true, configurable: true });
+  for (const pair of '${LAZY_GLOBALS}'.split(',')) {
+    const [name, library] = pair.split(':');
+    define(g, name, { enumerable: true, configurable: true, get() { const v = lib(library)[name]; set(name, v); return v; }, set(v) { set(name, v); } });
+  }
   return async (fn, inputJson, checkOnly) => {
     if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');
     if (checkOnly) return JSON.stringify({ value: null });
-    const value = await fn(JSON.parse(inputJson), ctx);
-    return JSON.stringify({ value });
+    return JSON.stringify({ value: await fn(JSON.parse(inputJson), ctx) });
   };
 })`

@@ -25,16 +25,28 @@ export type ToWorker =
       timeoutMs: number
       /** Which optional host functions exist (sample/elicit only when the client declared them). */
       hosts: HostCallName[]
-      /** One Int32 on a SharedArrayBuffer: non-zero means stop (read by the VM's interrupt handler while code runs). */
-      cancelFlag: Int32Array
+      /**
+       * The call's Int32 of the worker's cancel flags (the 'init' message): non-zero means stop (read by the VM's
+       * interrupt handler while code runs). `cancelFlag`, when present, is the call's own flag instead (index 0).
+       */
+      cancelIndex: number
+      cancelFlag?: Int32Array
       checkOnly?: boolean
     }
   | { type: 'cancel'; id: number }
+  /**
+   * First to a new worker: its cancel flags (posting a SharedArrayBuffer costs tens of µs, too much for every call)
+   * and the compiled QuickJS module to instantiate; without one, `compile` says to compile it, else a 'module' message
+   * follows (another worker is compiling it; no module in it: compile it after all).
+   */
+  | { type: 'init'; flags: Int32Array; wasmModule?: WebAssembly.Module; compile?: boolean }
+  | { type: 'module'; wasmModule?: WebAssembly.Module }
   | { type: 'host-result'; callId: number; ok: true; value: unknown }
   | { type: 'host-result'; callId: number; ok: false; message: string }
 
 export type FromWorker =
-  | { type: 'ready' }
+  /** Its engine is loaded (from `wasmModule`, handed on to workers that start later). */
+  | { type: 'ready'; wasmModule?: WebAssembly.Module }
   | { type: 'started'; id: number }
   | { type: 'host-call'; id: number; callId: number; name: HostCallName; args: unknown[] }
   | ({ type: 'host-notice'; id: number } & HostNotice)

@@ -39,6 +39,12 @@ export interface RunJavaScriptOptions {
 
 export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'
 
+/** A call's stop flag: one Int32 of a SharedArrayBuffer the main thread sets non-zero to stop the call. */
+export interface CancelFlag {
+  flags: Int32Array
+  index: number
+}
+
 /** A failure of the user's code or of a limit; `message` is meant for the user (no host stack). */
 export class SandboxError extends Error {
   override readonly name = 'SandboxError'

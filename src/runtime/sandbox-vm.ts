@@ -2,10 +2,11 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core'
 import type { FunctionHost } from './host'
 import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } from './quickjs-engine'
-import { GLOBALS } from './sandbox-globals'
 import { hostApi } from './sandbox-host-api'
-import { PRELUDE } from './sandbox-prelude'
-import { SandboxError, type SandboxFailure, type SandboxFetch, thrownMessage, withUserLine } from './sandbox-types'
+import { LIBRARY_SOURCES } from './sandbox-prelude'
+import type { CancelFlag, SandboxFailure, SandboxFetch } from './sandbox-types'
+import { SandboxError, thrownMessage, withUserLine } from './sandbox-types'
+import { prepareNext, takeVm } from './sandbox-warm'
 
 export interface VmRunOptions {
   code: string
@@ -19,13 +20,10 @@ export interface VmRunOptions {
   memoryMb: number
   timeoutMs: number
   /** Set to non-zero by the main thread to stop the call even while its code runs (checked by the interrupt handler). */
-  cancelFlag?: Int32Array
+  cancelFlag?: CancelFlag
   /** Only load the module and check that its default export is a function (the functions API's check at save). */
   checkOnly?: boolean
 }
-
-/** Below the host's native stack: a deeper QuickJS stack would overflow the host and corrupt the instance. */
-const MAX_STACK_BYTES = 256 * 1024
 
 /** Runs `code`'s default export; resolves to the JSON text `{"value": ...}` or rejects with SandboxError. */
 export async function runInVm(options: VmRunOptions): Promise<string> {
@@ -39,11 +37,13 @@ export async function runInVm(options: VmRunOptions): Promise<string> {
   }
 }
 
-const isCanceled = (flag?: Int32Array) => flag !== undefined && Atomics.load(flag, 0) !== 0
+const isCanceled = (flag?: CancelFlag) => flag !== undefined && Atomics.load(flag.flags, flag.index) !== 0
 
 class SandboxCall {
   private readonly runtime: QuickJSRuntime
   private readonly context: QuickJSContext
+  /** The prelude's function, evaluated in this context (sandbox-prelude.ts). */
+  private readonly prelude: QuickJSHandle
   private readonly handles: QuickJSHandle[] = []
   private readonly pending = new Set<QuickJSDeferredPromise>()
   private readonly deadline: number
@@ -67,15 +67,16 @@ class SandboxCall {
     this.memoryLimit = options.memoryMb * 1024 * 1024
     this.deadline = Date.now() + options.timeoutMs
     takeGrowth(engine)
-    this.runtime = engine.quickjs.newRuntime()
+    const vm = takeVm(engine)
+    this.runtime = vm.runtime
+    this.context = vm.context
+    this.prelude = this.keep(vm.prelude)
     this.runtime.setMemoryLimit(this.memoryLimit)
-    this.runtime.setMaxStackSize(MAX_STACK_BYTES)
     this.runtime.setInterruptHandler(() => {
       if (!this.limitReached()) return false
       this.unsafeToFree = true
       return true
     })
-    this.context = this.runtime.newContext()
     this.stop = new Promise<never>((_, reject) => {
       this.timer = setTimeout(() => {
         this.outcome ??= 'timeout'
@@ -91,16 +92,16 @@ class SandboxCall {
   }
 
   async run(code: string, inputJson: string): Promise<string> {
-    const { context } = this
-    const hostObject = this.hostObject()
-    const prelude = this.unwrap(this.enter(() => context.evalCode(PRELUDE, 'toolyard-prelude.js', { type: 'global' })))
-    const globals = this.unwrap(this.enter(() => context.evalCode(GLOBALS, 'toolyard-globals.js', { type: 'global' })))
+    const { context, prelude } = this
     const credentials =
       this.options.credentialsJson === undefined
         ? context.undefined
         : this.keep(context.newString(this.options.credentialsJson))
     const runner = this.unwrap(
-      this.enter(() => context.callFunction(prelude, context.undefined, hostObject, credentials, globals)),
+      this.enter(() => {
+        const [host, hosts] = this.hostFunction()
+        return context.callFunction(prelude, context.undefined, host, hosts, credentials, this.loader())
+      }),
     )
 
     const namespace = await this.settle(
@@ -117,15 +118,36 @@ class SandboxCall {
     return context.getString(result)
   }
 
-  /** The raw string-in/string-out functions the prelude builds ctx over; sample/elicit only when the host offers them. */
-  private hostObject(): QuickJSHandle {
+  /**
+   * `host(name, ...args)`: the raw string-in/string-out functions the prelude builds ctx over, behind one VM function
+   * (each VM function costs a host callback to create), and the list of names it answers (sample/elicit only when the
+   * host offers them).
+   */
+  private hostFunction(): [QuickJSHandle, QuickJSHandle] {
     const { context } = this
     const { host, fetch } = this.options
-    const object = this.keep(context.newObject())
     const { asks, answers } = hostApi(host, fetch, this.deadline)
-    for (const [name, call] of Object.entries(asks)) context.setProp(object, name, this.asyncHostFunction(name, call))
-    for (const [name, call] of Object.entries(answers)) context.setProp(object, name, this.syncHostFunction(name, call))
-    return object
+    const names = `,${[...Object.keys(asks), ...Object.keys(answers)].join(',')},`
+    const dispatch = context.newFunction('host', (nameHandle, ...args) => {
+      const name = context.getString(nameHandle)
+      const text = () => args.map((a) => context.getString(a))
+      if (Object.hasOwn(asks, name)) return this.ask(asks[name]!, text())
+      if (Object.hasOwn(answers, name)) return this.answer(answers[name]!, text())
+    })
+    return [this.keep(dispatch), this.keep(context.newString(names))]
+  }
+
+  /** `load(name)`: evaluates a library of the prelude in this context (it runs inside the caller's VM entry). */
+  private loader(): QuickJSHandle {
+    const { context } = this
+    return this.keep(
+      context.newFunction('load', (name) => {
+        const key = context.getString(name)
+        const source = Object.hasOwn(LIBRARY_SOURCES, key) ? LIBRARY_SOURCES[key] : undefined
+        if (source === undefined) return { error: context.newError(`no library ${key}`) }
+        return context.evalCode(source, `toolyard-${key}.js`, { type: 'global' })
+      }),
+    )
   }
 
   dispose(): void {
@@ -145,6 +167,7 @@ class SandboxCall {
       this.context.dispose()
       this.runtime.dispose()
       releaseEngine(this.engine)
+      prepareNext(this.engine)
     } catch {
       // A failed teardown (the same assertion, #269) leaves the instance unusable: later calls load a fresh one.
       if (process.env.TOOLYARD_DEBUG_SANDBOX) console.error('sandbox teardown failed')
@@ -220,7 +243,13 @@ class SandboxCall {
 
   /** Awaits a VM promise (a plain value passes through), racing the deadline and cancellation. */
   private async settle(handle: QuickJSHandle): Promise<QuickJSHandle> {
-    const state = this.context.getPromiseState(handle)
+    let state = this.context.getPromiseState(handle)
+    if (state.type === 'pending') {
+      // Most code settles once its pending jobs have run: no host-side promise plumbing for it.
+      this.runJobs()
+      if (this.outcome) throw this.limitError()
+      state = this.context.getPromiseState(handle)
+    }
     if (state.type === 'fulfilled') return state.notAPromise ? handle : this.keep(state.value)
     if (state.type === 'rejected') return this.unwrap({ error: state.error })
     const resolved = this.enter(() => this.context.resolvePromise(handle))
@@ -229,47 +258,38 @@ class SandboxCall {
     return this.unwrap(await Promise.race([resolved, this.stop]))
   }
 
-  /** A host function returning a VM promise settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
-  private asyncHostFunction(name: string, call: (args: string[]) => Promise<string>): QuickJSHandle {
+  /** A host function's VM promise, settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
+  private ask(call: (args: string[]) => Promise<string>, args: string[]): QuickJSHandle {
     const { context } = this
-    return this.keep(
-      context.newFunction(name, (...args) => {
-        const text = args.map((a) => context.getString(a))
-        const deferred = context.newPromise()
-        this.pending.add(deferred)
-        const settleWith = (make: () => QuickJSHandle, method: 'resolve' | 'reject') => {
-          if (this.finished) return
-          const value = this.enter(make)
-          this.enter(() => deferred[method](value))
-          value.dispose()
-          this.pending.delete(deferred)
-          this.runJobs()
-        }
-        Promise.resolve()
-          .then(() => call(text))
-          .then(
-            (value) => settleWith(() => context.newString(value), 'resolve'),
-            (error: unknown) =>
-              settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
-          )
-          .catch(() => {})
-        return deferred.handle
-      }),
-    )
+    const deferred = context.newPromise()
+    this.pending.add(deferred)
+    const settleWith = (make: () => QuickJSHandle, method: 'resolve' | 'reject') => {
+      if (this.finished) return
+      const value = this.enter(make)
+      this.enter(() => deferred[method](value))
+      value.dispose()
+      this.pending.delete(deferred)
+      this.runJobs()
+    }
+    Promise.resolve()
+      .then(() => call(args))
+      .then(
+        (value) => settleWith(() => context.newString(value), 'resolve'),
+        (error: unknown) =>
+          settleWith(() => context.newError(error instanceof Error ? error.message : String(error)), 'reject'),
+      )
+      .catch(() => {})
+    return deferred.handle
   }
 
   /** A host function answering at once: a string result is returned to the code, anything else as undefined. */
-  private syncHostFunction(name: string, call: (args: string[]) => unknown): QuickJSHandle {
-    return this.keep(
-      this.context.newFunction(name, (...args) => {
-        if (this.finished) return
-        try {
-          const value = call(args.map((a) => this.context.getString(a)))
-          return typeof value === 'string' ? this.context.newString(value) : undefined
-        } catch {
-          // A failing log/progress sink must not fail the user's code.
-        }
-      }),
-    )
+  private answer(call: (args: string[]) => unknown, args: string[]): QuickJSHandle | undefined {
+    if (this.finished) return
+    try {
+      const value = call(args)
+      return typeof value === 'string' ? this.context.newString(value) : undefined
+    } catch {
+      // A failing log/progress sink must not fail the user's code.
+    }
   }
 }

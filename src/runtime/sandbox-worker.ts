@@ -1,6 +1,6 @@
 // Worker-thread entry of the sandbox pool: runs calls in QuickJS and proxies ctx host functions to the main thread.
 import type { FunctionHost } from './host'
-import { acquireEngine, retiredEngines } from './quickjs-engine'
+import { acquireEngine, compiledWasmModule, retiredEngines, shareWasmModule } from './quickjs-engine'
 import type { FromWorker, HostCallName, HostNotice, ToWorker } from './sandbox-protocol'
 import { SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
@@ -16,6 +16,16 @@ const controllers = new Map<number, AbortController>()
 /** Host calls awaiting the main thread's reply, by host call id. */
 const waiting = new Map<number, { id: number; resolve: (value: unknown) => void; reject: (error: Error) => void }>()
 let nextCallId = 1
+/** The cancel flags the pool shares with this worker, one Int32 per call it runs (the 'init' message). */
+let sharedFlags: Int32Array = new Int32Array(new SharedArrayBuffer(4))
+/** Called once the pool said which compiled module to instantiate, or that this worker compiles it. */
+let moduleKnown: (wasmModule?: WebAssembly.Module) => void = () => {}
+const engineLoaded = new Promise<void>((resolve) => {
+  moduleKnown = (wasmModule) => {
+    if (wasmModule) shareWasmModule(wasmModule)
+    resolve()
+  }
+}).then(() => acquireEngine())
 
 function hostCall(id: number, name: HostCallName, args: unknown[]): Promise<unknown> {
   const callId = nextCallId++
@@ -54,6 +64,8 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       controller.signal.addEventListener('abort', stop, { once: true })
     })
   const fetch: SandboxFetch = (url, init) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>
+  // Not charged to the call: waiting for the module another worker compiles, or for this worker's engine.
+  await engineLoaded.catch(() => {})
   send({ type: 'started', id })
   try {
     const json = await runInVm({
@@ -64,7 +76,9 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       fetch,
       memoryMb: message.memoryMb,
       timeoutMs: message.timeoutMs,
-      cancelFlag: message.cancelFlag,
+      cancelFlag: message.cancelFlag
+        ? { flags: message.cancelFlag, index: 0 }
+        : { flags: sharedFlags, index: message.cancelIndex },
       checkOnly: message.checkOnly,
     })
     send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })
@@ -88,6 +102,13 @@ port.onmessage = (event) => {
     case 'cancel':
       controllers.get(message.id)?.abort()
       return
+    case 'init':
+      sharedFlags = message.flags
+      if (message.wasmModule || message.compile) moduleKnown(message.wasmModule)
+      return
+    case 'module':
+      moduleKnown(message.wasmModule)
+      return
     case 'host-result': {
       const pending = waiting.get(message.callId)
       if (!pending) return
@@ -99,8 +120,8 @@ port.onmessage = (event) => {
   }
 }
 
-// Load the WASM module up front so the first call's deadline does not pay for it.
-acquireEngine().then(
-  () => send({ type: 'ready' }),
+// The engine loads up front (once the pool said from which module), so the first call's deadline does not pay for it.
+engineLoaded.then(
+  () => send({ type: 'ready', wasmModule: compiledWasmModule() }),
   () => send({ type: 'ready' }),
 )
