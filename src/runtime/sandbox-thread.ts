@@ -35,10 +35,11 @@ export function startThread(onMessage: (message: FromWorker) => void, onStop: (r
 
 /**
  * From source the worker sits next to this file. In a `bun build --compile` binary this module is bundled into the entry
- * (import.meta.url is the binary) and the worker is its own entrypoint (package.json `build`), stored relative to the
- * entrypoints' common root, `src/`: Bun resolves that relative path inside the binary.
+ * and the worker is its own entrypoint (package.json `build`), stored relative to the entrypoints' common root, `src/`:
+ * Bun resolves that relative path inside the binary. Bun.main is the binary's embedded path there; import.meta.url is
+ * too without `--bytecode`, but with it import.meta.url keeps the source file's path, which the binary cannot read.
  */
 function workerSpecifier(): string {
-  const compiled = import.meta.url.includes('$bunfs') || import.meta.url.includes('~BUN')
+  const compiled = [Bun.main, import.meta.url].some((at) => at.includes('$bunfs') || at.includes('~BUN'))
   return compiled ? './runtime/sandbox-worker.ts' : new URL('./sandbox-worker.ts', import.meta.url).href
 }
