@@ -56,6 +56,9 @@ export function createApp(deps: Deps) {
   api.use(uiModule({ ...deps, handle })).use(docsModule({ handle }))
   api.use(mcpEndpoint({ ...deps, version: VERSION, prmUrl: deps.oauthServer.metadataUrl }))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
-  // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp.
-  return new Elysia().use(api).use(wellKnownModule(deps))
+  // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp. Elysia applies the prefix
+  // as each route is added, so they join the same instance with it cleared: a root instance around `api` would add
+  // every route a second time, ~8 ms of start (docs/decisions.md, "Hot path").
+  api.config.prefix = undefined
+  return api.use(wellKnownModule(deps))
 }
