@@ -1,5 +1,5 @@
 // Decides whether an outbound address may be reached: refuses loopback, private, link-local, CGNAT, metadata and reserved ranges.
-import { isIP } from 'node:net'
+import { isIP } from '../lib/net'
 
 /** Why an outbound call failed; callers may branch on it, users read the message. */
 export type EgressFailure = 'refused' | 'network' | 'timeout' | 'aborted' | 'too_large' | 'too_many_redirects'
