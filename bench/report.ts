@@ -1,5 +1,6 @@
 // docs/benchmarks.md from one run: the scenario table with ratios to the bare server and to the SDK peer, memory,
 // cold start, and each target of the hot path marked met or not.
+import type { ColdFigures } from './cold-start'
 import type { WrkResult } from './wrk'
 
 export type RowKey = 'bare' | 'sdk' | 'builtin' | 'js' | 'list-first' | 'list-all' | 'call-big' | 'rest' | 'resource'
@@ -67,7 +68,7 @@ export interface ReportInput {
   rows: Row[]
   peakRss: number
   catalogRss: { tools: number; rss: number; listMs: number }[]
-  cold: { toolyard: { ms: number; idleRss: number }; hello: { ms: number; idleRss: number } }
+  cold: ColdFigures
   jsHop: JsHop
   inProcess: InProcess
   totalS: number
@@ -134,7 +135,7 @@ is shared (wrk, the targets, other processes), so every scenario runs in rounds 
 and its ratio is to the bare figure of its own rounds (the SDK peer, the small server and the 1,004-tool server
 share one set of rounds). Compare ratios, not absolute numbers across runs or machines.
 Each scenario's answer is checked once before load
-(a JSON-RPC result, not an error result). Toolyard is the compiled binary (\`bun build --compile\`), rate limits off,
+(a JSON-RPC result, not an error result). Toolyard is the compiled binary built as \`npm run build\` builds it (\`bun build ${i.cold.flags}\`), rate limits off,
 API key in \`X-API-Key\`. The bare reference parses the body and answers a \`tools/call\` result with nothing else.
 The SDK peer is \`@modelcontextprotocol/sdk\` \`McpServer\` + \`StreamableHTTPServerTransport\` on Node's http
 server, stateless with JSON responses (its documented stateless pattern: a server and transport per request).
@@ -149,10 +150,11 @@ Before the read model (the figures this work started from, same machine, \`wrk -
 
 ## Memory and start
 
-| Figure | Toolyard | Elysia hello-world (compiled) | ratio |
+| Figure | Toolyard | Elysia hello-world (\`bun build --compile\`) | ratio |
 |---|---:|---:|---:|
 | cold start to a 200 answer (best of 5) | ${toolyard.ms} ms | ${hello.ms} ms | ${ratio(toolyard.ms, hello.ms)} |
 | idle RSS 1 s after start (median of 5) | ${toolyard.idleRss} MB | ${hello.idleRss} MB | ${ratio(toolyard.idleRss, hello.idleRss)} |
+| the same two, hello-world built with Toolyard's flags (\`${i.cold.flags}\`) | | ${i.cold.helloSameFlags.ms} ms, ${i.cold.helloSameFlags.idleRss} MB | ${ratio(toolyard.ms, i.cold.helloSameFlags.ms)}, ${ratio(toolyard.idleRss, i.cold.helloSameFlags.idleRss)} |
 | peak RSS after the load scenarios above | ${i.peakRss} MB | | |
 ${i.catalogRss
   .map(

@@ -3,9 +3,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { coldStart, memoryOf, startUntil } from './procs'
+import { buildToolyard } from './build'
+import { measureCold } from './cold-start'
+import { memoryOf, startUntil } from './procs'
 import { type InProcess, type JsHop, type Row, report } from './report'
-import { startToolyard, toolyardEnv } from './toolyard'
+import { startToolyard } from './toolyard'
 import { ensureWrk, type WrkResult, wrk } from './wrk'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -14,13 +16,6 @@ const BUN = process.execPath
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32)
-
-function build(args: string[], label: string) {
-  const t0 = performance.now()
-  const r = Bun.spawnSync([BUN, 'build', '--compile', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
-  if (r.exitCode !== 0) throw new Error(`building ${label} failed:\n${r.stderr.toString()}`)
-  console.error(`built ${label} in ${Math.round(performance.now() - t0)} ms`)
-}
 
 const rpc = (method: string, params?: unknown, id = 1) =>
   JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
@@ -44,12 +39,7 @@ async function main() {
   const wrkBin = ensureWrk()
   const out = mkdtempSync(join(tmpdir(), 'toolyard-bench-bin-'))
   const binary = join(out, 'toolyard')
-  const hello = join(out, 'elysia-hello')
-  build(
-    ['src/main.ts', 'src/runtime/sandbox-worker.ts', 'src/modules/calls/writer-worker.ts', '--outfile', binary],
-    'toolyard',
-  )
-  build(['bench/peers/elysia-hello.ts', '--outfile', hello], 'elysia-hello')
+  buildToolyard(binary)
 
   type Scenario = { url: string; headers: Record<string, string>; bodies: string[] }
   const best = (a: WrkResult | undefined, b: WrkResult) => (a && a.rps >= b.rps ? a : b)
@@ -121,11 +111,7 @@ async function main() {
   }
   await ty.started.stop()
 
-  // Cold start: a data dir that already has its project and key (no first-start banner), the health route.
-  const coldDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-cold-'))
-  Bun.spawnSync([binary, 'keys', 'create', '--project', 'cold'], { env: { ...process.env, ...toolyardEnv(coldDir) } })
-  const tyCold = await coldStart([binary, 'serve'], (port) => toolyardEnv(coldDir, port), '/mcp/health', 5)
-  const helloCold = await coldStart([hello], (port) => ({ PORT: String(port) }), '/', 5)
+  const cold = await measureCold(binary, out)
 
   const hopRun = Bun.spawnSync([BUN, 'bench/js-hop.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
   const jsHop = JSON.parse(hopRun.stdout.toString().trim().split('\n').pop() ?? '{}') as JsHop
@@ -147,7 +133,7 @@ async function main() {
     rows,
     peakRss,
     catalogRss,
-    cold: { toolyard: tyCold, hello: helloCold },
+    cold,
     jsHop,
     inProcess,
     totalS: Math.round((performance.now() - started) / 1000),

@@ -60,8 +60,11 @@ export function createApp(deps: Deps) {
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
   // The hot requests go straight from Bun's router to their handlers (src/http/direct-routes.ts); the same routes
   // stay registered above for the API reference and for in-process calls (app.handle).
-  const direct = directRoutes({ ...deps, mcpPost: mcp.post, handle: (request) => root.handle(request) })
-  // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp.
-  const root = new Elysia({ serve: { routes: direct } }).use(api).use(wellKnownModule(deps))
-  return root
+  const direct = directRoutes({ ...deps, mcpPost: mcp.post, handle: (request) => api.handle(request) })
+  api.config.serve = { ...api.config.serve, routes: direct }
+  // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp. Elysia applies the prefix
+  // as each route is added, so they join the same instance with it cleared: a root instance around `api` would add
+  // every route a second time, ~8 ms of start (docs/decisions.md, "Hot path").
+  api.config.prefix = undefined
+  return api.use(wellKnownModule(deps))
 }

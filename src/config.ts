@@ -1,12 +1,12 @@
 // Configuration: read once from the environment (and `serve` flags), validated with TypeBox, frozen.
 // Nothing else in the code reads process.env.
 import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { isIP } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
 import { LOG_LEVELS } from './lib/log'
+import { isIP } from './lib/net'
 
 // Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
@@ -188,12 +188,11 @@ const ALLOWED: Partial<Record<keyof Config, string>> = {
 const nameOf = (field: keyof Config) =>
   FLAG_NAMES[field] ? `${ENV_NAMES[field]} (${FLAG_NAMES[field]})` : ENV_NAMES[field]
 
-/** Host names per RFC 1123, or an IP literal. */
+/** Host names per RFC 1123 (which covers IPv4 literals), or an IP literal (asked second: node:net loads then). */
 const validHost = (host: string) =>
-  isIP(host) !== 0 ||
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
     host,
-  )
+  ) || isIP(host) !== 0
 
 /** The data dir must be a writable directory, or creatable under the nearest existing parent. */
 function dataDirProblem(dir: string): string | null {

@@ -1,8 +1,7 @@
 // The one outbound HTTP client (ofetch): resolves each hop's host once, checks the addresses and connects to the one
 // it checked (no second lookup to rebind), follows redirects by hand, caps time and body size.
-import { lookup } from 'node:dns/promises'
-import { isIP } from 'node:net'
 import { ofetch } from 'ofetch'
+import { isIP, lookupAll } from '../lib/net'
 import { readCapped } from '../lib/read-capped'
 import { assertAddressAllowed, EgressError } from './guard'
 
@@ -44,7 +43,7 @@ export interface Egress {
 const MAX_REDIRECTS = 5
 /** What a request to another origin keeps after a redirect: nothing a credential or template put there. */
 const CROSS_ORIGIN_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent']
-const systemLookup = (host: string) => lookup(host, { all: true, verbatim: true })
+const systemLookup = lookupAll
 
 export function createEgress(options: EgressOptions): Egress {
   const defaultTimeout = options.timeoutMs ?? 10_000

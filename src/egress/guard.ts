@@ -1,5 +1,5 @@
 // Decides whether an outbound address may be reached: refuses loopback, private, link-local, CGNAT, metadata and reserved ranges.
-import { isIP } from 'node:net'
+import { isIP } from '../lib/net'
 
 /** Why an outbound call failed; callers may branch on it, users read the message. */
 export type EgressFailure = 'refused' | 'network' | 'timeout' | 'aborted' | 'too_large' | 'too_many_redirects'
@@ -48,10 +48,13 @@ const v6Ranges: [string, number, string][] = [
   ['ff00::', 8, 'multicast'],
 ]
 
-const ranges: Range[] = [
-  ...v4Ranges.map(([ip, bits, kind]) => ({ groups: parseIPv6(`::ffff:${ip}`)!, bits: 96 + bits, kind })),
-  ...v6Ranges.map(([ip, bits, kind]) => ({ groups: parseIPv6(ip)!, bits, kind })),
-]
+// Parsed on the first check, not at start (~1 ms of start; docs/decisions.md, "Hot path": cold start).
+let ranges: Range[] | undefined
+const blockedRanges = (): Range[] =>
+  (ranges ??= [
+    ...v4Ranges.map(([ip, bits, kind]) => ({ groups: parseIPv6(`::ffff:${ip}`)!, bits: 96 + bits, kind })),
+    ...v6Ranges.map(([ip, bits, kind]) => ({ groups: parseIPv6(ip)!, bits, kind })),
+  ])
 
 function parseIPv4(ip: string): number[] | undefined {
   const parts = ip.split('.')
@@ -118,7 +121,7 @@ export function blockedKind(ip: string): string | undefined {
   let groups = v4 ? [0, 0, 0, 0, 0, 0xffff, (v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!] : parseIPv6(ip)
   if (!groups) return 'unparseable'
   groups = embeddedV4(groups) ?? groups
-  return ranges.find((r) => inRange(groups!, r))?.kind
+  return blockedRanges().find((r) => inRange(groups!, r))?.kind
 }
 
 /** Throws EgressError(refused) when the address may not be reached; `host` is the name the user gave, for the message. */

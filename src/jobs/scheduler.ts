@@ -20,6 +20,9 @@ export function createScheduler(log: Logger): Scheduler {
             interval: intervalS,
             startAt: new Date(Date.now() + intervalS * 1000),
             protect: true,
+            // Intervals do not depend on the time zone; without an offset croner reads local time, and the first
+            // local-time reading in a process loads the time zone data (~5 ms of start time).
+            utcOffset: 0,
             catch: (err) => log.error('job failed', { job: name, error: String(err) }),
           },
           async () => {

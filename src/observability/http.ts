@@ -47,9 +47,8 @@ export const metricsRoute = (deps: { metrics: Metrics; admin?: AdminService }) =
         }
       }
       deps.admin.checkToken(request.headers.get('authorization'))
-      return new Response(await deps.metrics.registry.metrics(), {
-        headers: { 'content-type': deps.metrics.registry.contentType },
-      })
+      const { text, contentType } = await deps.metrics.scrape()
+      return new Response(text, { headers: { 'content-type': contentType } })
     },
     { detail: { tags: ['operations'], summary: 'Prometheus metrics (Authorization: Bearer <admin token>)' } },
   )

@@ -1,11 +1,22 @@
 // The Prometheus registry and Toolyard's metrics, built once per service in the composition root (no global registry).
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+// prom-client's parts are imported one by one: its index also loads the Pushgateway client (node:http, node:https,
+// node:zlib) and cluster support, which cost start time and are never used (docs/decisions.md, "Hot path").
+import Counter from 'prom-client/lib/counter'
+import Gauge from 'prom-client/lib/gauge'
+import Histogram from 'prom-client/lib/histogram'
+import Registry from 'prom-client/lib/registry'
 import type { CallEvent } from '../lib/call-observer'
 
 export function createMetrics(sandboxDepth: () => number) {
   const registry = new Registry()
-  // Process metrics (CPU, memory, open fds, event loop lag); the V8 heap ones read 0 under Bun.
-  collectDefaultMetrics({ register: registry, prefix: 'toolyard_' })
+  // Process metrics (CPU, memory, open fds, event loop lag; the V8 heap ones read 0 under Bun) are registered on the
+  // first scrape, not at start: reading V8 heap statistics and loading their modules would delay the first answer.
+  // CPU, memory and fds are absolute readings; event loop lag and GC are observed from the first scrape on.
+  let defaultMetrics: Promise<void> | undefined
+  const withDefaultMetrics = () =>
+    (defaultMetrics ??= import('prom-client/lib/defaultMetrics').then(({ default: collectDefaultMetrics }) => {
+      collectDefaultMetrics({ register: registry, prefix: 'toolyard_' })
+    }))
   const registers = [registry]
   const counter = <L extends string>(name: string, help: string, ...labelNames: L[]) =>
     new Counter({ name, help, labelNames, registers })
@@ -60,7 +71,11 @@ export function createMetrics(sandboxDepth: () => number) {
     },
   })
   return {
-    registry,
+    /** The Prometheus text of every metric, and its content type. */
+    async scrape() {
+      await withDefaultMetrics()
+      return { text: await registry.metrics(), contentType: registry.contentType }
+    },
     httpRequest(route: string, status: number) {
       let byStatus = httpCounts.get(route)
       if (!byStatus) {

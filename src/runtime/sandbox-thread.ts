@@ -1,4 +1,5 @@
 // Starting a sandbox worker thread (from source or inside the compiled binary) and keeping idle ones from holding the process.
+import { workerEntry } from '../lib/worker-entry'
 import type { FromWorker, ToWorker } from './sandbox-protocol'
 
 const STOPPED = 'the sandbox worker stopped unexpectedly; retry the call'
@@ -12,7 +13,10 @@ export interface SandboxThread {
 }
 
 export function startThread(onMessage: (message: FromWorker) => void, onStop: (reason: string) => void): SandboxThread {
-  const worker = new Worker(workerSpecifier()) as Worker & { ref?: () => void; unref?: () => void }
+  const worker = new Worker(workerEntry('runtime/sandbox-worker.ts')) as Worker & {
+    ref?: () => void
+    unref?: () => void
+  }
   worker.onmessage = (event: MessageEvent<FromWorker>) => onMessage(event.data)
   worker.onerror = (event) => {
     event.preventDefault()
@@ -31,14 +35,4 @@ export function startThread(onMessage: (message: FromWorker) => void, onStop: (r
     keepAlive: (on) => (on ? worker.ref?.() : worker.unref?.()),
     terminate: () => void worker.terminate(),
   }
-}
-
-/**
- * From source the worker sits next to this file. In a `bun build --compile` binary this module is bundled into the entry
- * (import.meta.url is the binary) and the worker is its own entrypoint (package.json `build`), stored relative to the
- * entrypoints' common root, `src/`: Bun resolves that relative path inside the binary.
- */
-function workerSpecifier(): string {
-  const compiled = import.meta.url.includes('$bunfs') || import.meta.url.includes('~BUN')
-  return compiled ? './runtime/sandbox-worker.ts' : new URL('./sandbox-worker.ts', import.meta.url).href
 }

@@ -156,5 +156,11 @@ describe('health and OpenAPI', () => {
     const post = doc.paths['/mcp/servers'].post
     expect(JSON.stringify(post.requestBody)).toContain('"name"')
     expect(JSON.stringify(post.responses['400'])).toContain('request_id')
+    // The health body is documented although the route does not validate it (src/modules/health/index.ts).
+    const health = doc.paths['/mcp/health'].get.responses
+    for (const status of ['200', '503'])
+      expect(health[status].content['application/json'].schema.required).toEqual(
+        expect.arrayContaining(['status', 'version', 'database', 'uptime_s']),
+      )
   })
 })

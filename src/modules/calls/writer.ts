@@ -2,6 +2,7 @@
 // inserts, so the thread that answers requests never spends its time on them (docs/decisions.md, "Hot path"); an
 // in-memory database, or a worker that could not start, is written inline on the caller's connection.
 import type { Logger } from '../../lib/log'
+import { workerEntry } from '../../lib/worker-entry'
 import { type CallsRepository, type PendingCall, toRow } from './repository'
 import type { FromWriter, ToWriter } from './writer-protocol'
 
@@ -29,7 +30,7 @@ export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
 export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger): CallWriter {
   let worker: (Worker & { ref?: () => void; unref?: () => void }) | null = null
   try {
-    worker = new Worker(writerSpecifier())
+    worker = new Worker(workerEntry('modules/calls/writer-worker.ts'))
   } catch (error) {
     log.warn('call log writer thread did not start; writing inline', { error: String(error) })
     return fallback
@@ -89,10 +90,4 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger):
       return p
     },
   }
-}
-
-/** As for the sandbox workers (src/runtime/sandbox-thread.ts): next to this file from source, an entry in the binary. */
-function writerSpecifier(): string {
-  const compiled = import.meta.url.includes('$bunfs') || import.meta.url.includes('~BUN')
-  return compiled ? './modules/calls/writer-worker.ts' : new URL('./writer-worker.ts', import.meta.url).href
 }

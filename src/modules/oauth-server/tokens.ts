@@ -1,7 +1,7 @@
 // Access tokens: HS256 JWTs (jose) signed with a key derived from the master key (kid = the master key's id, so a
-// rotation leaves tokens signed before it verifiable). 1 h; `aud` is the server URL (the RFC 8707 resource).
+// rotation leaves tokens signed before it verifiable). 1 h; `aud` is the server URL (the RFC 8707 resource). jose is
+// loaded on the first token signed or verified, not at start (docs/decisions.md, "Hot path": cold start).
 import { createHmac } from 'node:crypto'
-import { jwtVerify, SignJWT } from 'jose'
 import type { Keyring } from '../../crypto/master-key'
 
 export const ACCESS_TOKEN_TTL_S = 3600
@@ -19,6 +19,7 @@ export function accessTokens(keyring: Pick<Keyring, 'current' | 'byId'>, issuer:
   return {
     async sign(claims: AccessClaims, audience: string): Promise<string> {
       const master = keyring.current()
+      const { SignJWT } = await import('jose')
       return new SignJWT({ pid: claims.projectId, srv: claims.serverId })
         .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: master.id })
         .setIssuer(issuer())
@@ -31,6 +32,7 @@ export function accessTokens(keyring: Pick<Keyring, 'current' | 'byId'>, issuer:
     /** The claims of a valid, unexpired token of this issuer; null for anything else. */
     async verify(token: string): Promise<(AccessClaims & { audience: string }) | null> {
       try {
+        const { jwtVerify } = await import('jose')
         const { payload } = await jwtVerify(
           token,
           (header) => {

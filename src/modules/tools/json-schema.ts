@@ -1,8 +1,8 @@
 // Compiles user-supplied JSON Schemas with Ajv in the dialect their `$schema` names (2020-12 when absent).
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
-import Ajv2019 from 'ajv/dist/2019'
-import Ajv2020 from 'ajv/dist/2020'
-import addFormats from 'ajv-formats'
+import type Ajv from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
+import type Ajv2019 from 'ajv/dist/2019'
+import type Ajv2020 from 'ajv/dist/2020'
 import { patternLocation, re2RegExp, UnsupportedPatternError } from './re2-regexp'
 
 // addUsedSchema: false — two tools may carry the same `$id`; each schema is compiled on its own.
@@ -18,12 +18,24 @@ const options = {
 type AnyAjv = Ajv | Ajv2019 | Ajv2020
 let dialects: { draft07: AnyAjv; d2019: AnyAjv; d2020: AnyAjv } | undefined
 
-function ajvFor(schema: Record<string, unknown>): AnyAjv {
-  dialects ??= {
-    draft07: addFormats(new Ajv(options)) as AnyAjv,
-    d2019: addFormats(new Ajv2019(options) as unknown as Ajv) as unknown as AnyAjv,
-    d2020: addFormats(new Ajv2020(options) as unknown as Ajv) as unknown as AnyAjv,
+/**
+ * Ajv is required on the first schema compiled, not imported: loading it is ~2.5 ms of a start that needs no schema
+ * (docs/decisions.md, "Hot path": cold start). `require` keeps compileSchema synchronous; the bundle evaluates Ajv there.
+ */
+function loadDialects(): NonNullable<typeof dialects> {
+  const { default: Draft07 } = require('ajv') as typeof import('ajv')
+  const { default: Draft2019 } = require('ajv/dist/2019') as typeof import('ajv/dist/2019')
+  const { default: Draft2020 } = require('ajv/dist/2020') as typeof import('ajv/dist/2020')
+  const { default: addFormats } = require('ajv-formats') as typeof import('ajv-formats')
+  return {
+    draft07: addFormats(new Draft07(options)) as AnyAjv,
+    d2019: addFormats(new Draft2019(options) as unknown as Ajv) as unknown as AnyAjv,
+    d2020: addFormats(new Draft2020(options) as unknown as Ajv) as unknown as AnyAjv,
   }
+}
+
+function ajvFor(schema: Record<string, unknown>): AnyAjv {
+  dialects ??= loadDialects()
   const declared = typeof schema.$schema === 'string' ? schema.$schema : ''
   if (!declared || declared.includes('2020-12')) return dialects.d2020
   if (declared.includes('2019-09')) return dialects.d2019

@@ -1,6 +1,6 @@
 // Ajv's regular-expression engine for user schemas: RE2 (re2js), linear in the input, so no `pattern` or
 // `patternProperties` can block the event loop however it is written (docs/decisions.md, "Limits").
-import { RE2JS } from 're2js'
+import type { RE2JS } from 're2js'
 
 type RegExpLike = { test(s: string): boolean; toString(): string }
 
@@ -24,7 +24,9 @@ export function re2RegExp(pattern: string, _flags: string): RegExpLike {
   if (!rx) {
     let re: ReturnType<typeof RE2JS.compile>
     try {
-      re = RE2JS.compile(RE2JS.translateRegExp(pattern))
+      // Required here, not imported: only schemas with patterns need it (docs/decisions.md, "Hot path": cold start).
+      const { RE2JS: engine } = require('re2js') as typeof import('re2js')
+      re = engine.compile(engine.translateRegExp(pattern))
     } catch (error) {
       throw new UnsupportedPatternError(pattern, (error as Error).message)
     }
