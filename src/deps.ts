@@ -42,7 +42,7 @@ import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
 import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-repositories'
 import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
-import { sqliteChangeSignal } from './read-model/change-signal'
+import { mapWalIndex, sqliteChangeSignal } from './read-model/change-signal'
 import { createReadModel } from './read-model/read-model'
 import { runFunction } from './runtime/run-function'
 import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
@@ -57,6 +57,8 @@ export interface DepsOverrides {
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
   const dbPath = join(config.dataDir, 'toolyard.sqlite')
+  // Before the database is opened: see mapWalIndex.
+  const walIndex = mapWalIndex(dbPath)
   const db: Db = openDatabase(dbPath)
   migrate(db)
   ensureChangeCounters(db)
@@ -88,7 +90,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until
   // a commit by this process or another one touches it (docs/decisions.md, "Hot path").
   const readModel = createReadModel({
-    signal: sqliteChangeSignal(db, dbPath),
+    signal: sqliteChangeSignal(db, walIndex),
     counters: readChangeCounters(db),
     inTransaction: () => db.inTransaction,
   })

@@ -1,5 +1,7 @@
 // The one seam through which the read model learns that stored data may have changed (docs/decisions.md, "Hot path").
-import { existsSync } from 'node:fs'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { ensureDataDir } from '../db/data-dir'
 import type { Db } from '../db/open'
 
 /**
@@ -18,12 +20,8 @@ const HEADER_WORDS = 12
  * SQLite in WAL mode: every commit, by any connection of any process, rewrites the WAL-index header in the shared
  * memory file (its change counter, frame count, salts and checksums). Comparing those 48 bytes through a shared
  * mapping costs nanoseconds and reads nothing from the database. A checkpoint also changes them: one extra refill.
- * SQLite only truncates the -shm file when a connection opens it while no other is open; this process keeps its
- * connection open as long as it reads the mapping, so the header is always there.
  */
-function walIndexSignal(shmPath: string): ChangeSignal {
-  const shm = Bun.mmap(shmPath, { shared: true })
-  const header = new Int32Array(shm.buffer, shm.byteOffset, HEADER_WORDS)
+function walIndexSignal(header: Int32Array): ChangeSignal {
   const seen = Int32Array.from(header)
   let generation = 0
   return {
@@ -35,6 +33,33 @@ function walIndexSignal(shmPath: string): ChangeSignal {
         }
       return generation
     },
+  }
+}
+
+/** One wal-index region: SQLite grows the file to at least this once the database is used in WAL mode. */
+const SHM_REGION = 32 * 1024
+
+/**
+ * Maps the WAL-index header of the database at `path`. It must run before this process opens the database: mapping
+ * opens and closes the -shm file, and closing any descriptor of a file drops every POSIX lock the process holds on it,
+ * SQLite's shared lock on the -shm's "dead man switch" among them. Without that lock, the next process to open the
+ * database takes it for unused and initializes the -shm again under this one (stale snapshots, or SIGBUS on the
+ * mapping while the file is truncated). Mapped first, the lock SQLite takes afterwards is never dropped; SQLite
+ * initializes the file in place (same inode, so the mapping stays valid) and never truncates it while this process
+ * holds the lock, that is while its connection is open.
+ */
+export function mapWalIndex(path: string): Int32Array | null {
+  if (path === ':memory:') return null
+  const shm = `${path}-shm`
+  try {
+    ensureDataDir(dirname(path))
+    // Created here only when absent (owner-only, as SQLite would make it from the database file's mode).
+    if (!existsSync(shm)) writeFileSync(shm, new Uint8Array(SHM_REGION), { mode: 0o600, flag: 'wx' })
+    if (statSync(shm).size < SHM_REGION) return null
+    const map = Bun.mmap(shm, { shared: true })
+    return new Int32Array(map.buffer, map.byteOffset, HEADER_WORDS)
+  } catch {
+    return null
   }
 }
 
@@ -62,9 +87,8 @@ function pragmaSignal(db: Db): ChangeSignal {
   }
 }
 
-/** The WAL-index signal when the database file has one (WAL mode on disk), the pragma signal otherwise. */
-export function sqliteChangeSignal(db: Db, path: string): ChangeSignal {
-  const shm = `${path}-shm`
+/** The WAL-index signal when the database runs in WAL mode and its header was mapped first, the pragma signal otherwise. */
+export function sqliteChangeSignal(db: Db, walIndex: Int32Array | null): ChangeSignal {
   const wal = (db.query('PRAGMA journal_mode').get() as { journal_mode?: string } | null)?.journal_mode === 'wal'
-  return wal && existsSync(shm) ? walIndexSignal(shm) : pragmaSignal(db)
+  return wal && walIndex ? walIndexSignal(walIndex) : pragmaSignal(db)
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
 import { ensureChangeCounters, readChangeCounters } from './change-counters'
-import { sqliteChangeSignal } from './change-signal'
+import { mapWalIndex, sqliteChangeSignal } from './change-signal'
 import { createReadModel } from './read-model'
 
 const dir = mkdtempSync(join(tmpdir(), 'toolyard-read-model-'))
@@ -15,12 +15,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 function setup(name: string) {
   const path = join(dir, name)
+  const walIndex = mapWalIndex(path)
   const db = openDatabase(path)
   migrate(db)
   ensureChangeCounters(db)
-  const other = openDatabase(path)
+  const other = openDatabase(path, { another: true })
   const rm = createReadModel({
-    signal: sqliteChangeSignal(db, path),
+    signal: sqliteChangeSignal(db, walIndex),
     counters: readChangeCounters(db),
     inTransaction: () => db.inTransaction,
   })

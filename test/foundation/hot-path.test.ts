@@ -3,7 +3,10 @@
 // pages served from their serialized form, and the call log written by its own thread, down to the last row at stop.
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { loadConfig } from '../../src/config'
+import { buildDeps } from '../../src/deps'
 import { json, prebuiltToolkitId, serverWithToolkits } from '../helpers/api'
 import { runCli, startServe, startTestApp, type TestApp, tempDirs } from '../helpers/app'
 import { post } from '../helpers/mcp'
@@ -121,6 +124,43 @@ describe('the call log writer thread', () => {
       expect(row?.n).toBe(calls)
     } finally {
       db.close()
+    }
+  })
+})
+
+describe('the database locks a server holds', () => {
+  /** This process's POSIX locks on a file, from /proc/locks ("READ 128 128" and the like). */
+  const locksOn = (path: string): string[] => {
+    const inode = `:${statSync(path).ino} `
+    return readFileSync('/proc/locks', 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(` ${process.pid} `) && line.includes(inode))
+      .map((line) => {
+        const f = line.trim().split(/\s+/)
+        return [f[3], ...f.slice(-2)].join(' ')
+      })
+  }
+
+  test('a server on a data dir that already has a database keeps the -shm "in use" lock and its WAL lock', async () => {
+    const dataDir = newDir()
+    const config = loadConfig({ TOOLYARD_DATA_DIR: dataDir, TOOLYARD_LOG_LEVEL: 'silent' })
+    const first = buildDeps(config, { background: false })
+    await first.shutdown()
+    first.close()
+    // The database exists now: opening it makes its -shm at once, before the change signal maps the header.
+    const deps = buildDeps(config, { background: false })
+    try {
+      const project = deps.projects.projectOrCreate('locks')
+      deps.callLog.observer.called({ kind: 'tool', projectId: project.id, name: 'x', outcome: 'ok', durationMs: 1 })
+      await deps.callLog.flush() // the writer thread has its own connection open now
+      const db = join(dataDir, 'toolyard.sqlite')
+      // SQLite's dead man switch: a shared lock on byte 128 of the -shm while a connection is open. Without it the
+      // next process to open the database re-initializes the -shm under this one.
+      expect(locksOn(`${db}-shm`)).toContain('READ 128 128')
+      expect(locksOn(db).length).toBeGreaterThan(0)
+    } finally {
+      await deps.shutdown()
+      deps.close()
     }
   })
 })
