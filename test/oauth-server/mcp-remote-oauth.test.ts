@@ -69,7 +69,13 @@ test('mcp-remote completes its OAuth flow (browser step driven by the test) and 
         () => 0,
       )
     }
-    expect((await tryHost('127.0.0.1')) || (await tryHost('[::1]'))).toBe(200)
+    // Under load the callback listener may answer a moment late: the code is delivered once it does.
+    const delivered = await waitFor(
+      "mcp-remote's callback to take the code",
+      async () => (await tryHost('127.0.0.1')) || (await tryHost('[::1]')) || undefined,
+      { timeoutMs: 15_000 },
+    )
+    expect(delivered).toBe(200)
 
     send({
       jsonrpc: '2.0',
