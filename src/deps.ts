@@ -190,6 +190,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({ db, keyring: vault.keyring, egress, projects, servers, urls })
+  if (overrides.background !== false)
+    scheduler.every('prune-oauth-server', 3600, async () => oauthServer.pruneExpired())
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore({
     maxSessions: config.maxSessions,

@@ -60,6 +60,11 @@ export function createOAuthServer(deps: {
       })),
     /** Revokes an approval: its access and refresh tokens stop working at once. */
     revokeGrant: (projectId: string, id: string) => repo.revokeGrant(projectId, id, nowIso()),
+    /**
+     * The pruning job: deletes codes and refresh tokens past their expiry. A used refresh token is kept until then,
+     * because presenting it again is what revokes its grant (reuse detection); once expired it is refused anyway.
+     */
+    pruneExpired: (): number => repo.deleteExpired(nowIso()),
   }
 }
 export type OAuthServer = ReturnType<typeof createOAuthServer>

@@ -56,6 +56,8 @@ export function oauthServerRepository(db: Db) {
     { hash: string }
   >('SELECT * FROM oauth_refresh_tokens WHERE hash = $hash')
   const useRefresh = db.query('UPDATE oauth_refresh_tokens SET used_at = $at WHERE hash = $hash AND used_at IS NULL')
+  const deleteCodes = db.query('DELETE FROM oauth_codes WHERE expires_at < $now')
+  const deleteRefresh = db.query('DELETE FROM oauth_refresh_tokens WHERE expires_at < $now')
 
   return {
     insertClient: (row: ClientRow) => insertClient.run(row),
@@ -71,6 +73,9 @@ export function oauthServerRepository(db: Db) {
     insertRefresh: (row: { hash: string; grant_id: string; expires_at: string }) => insertRefresh.run(row),
     refresh: (hash: string) => refresh.get({ hash }),
     useRefresh: (hash: string, at: string) => useRefresh.run({ hash, at }).changes > 0,
+    /** Codes and refresh tokens past their expiry, used or not; returns how many rows went. */
+    deleteExpired: (now: string): number =>
+      db.transaction(() => deleteCodes.run({ now }).changes + deleteRefresh.run({ now }).changes)(),
     transaction: <T>(fn: () => T): T => db.transaction(fn)(),
   }
 }
