@@ -20,5 +20,21 @@ export function openDatabase(path: string, { another = false } = {}): Db {
   db.exec('PRAGMA foreign_keys = ON')
   db.exec('PRAGMA busy_timeout = 5000')
   db.exec('PRAGMA synchronous = FULL')
+  return immediateTransactions(db)
+}
+
+/**
+ * Every `db.transaction(fn)` begins IMMEDIATE (its `.deferred` stays available). A deferred transaction that reads
+ * and then writes fails at once with SQLITE_BUSY_SNAPSHOT when another connection committed in between — busy_timeout
+ * does not retry that — and another connection commits all the time: the call log's writer thread, the CLI, `apply`.
+ * Taking the write lock at BEGIN makes such a transaction wait its turn instead. Nested ones are savepoints as before.
+ */
+function immediateTransactions(db: Db): Db {
+  const make = db.transaction.bind(db)
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const tx = make(fn)
+    const run = (...args: never[]) => tx.immediate(...args)
+    return Object.assign(run, { deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive })
+  }) as Db['transaction']
   return db
 }

@@ -16,7 +16,7 @@ import { runWithRequestId } from '../observability/request-context'
 import { detachedHost } from '../runtime/host'
 import { declaredTooLarge, PayloadTooLargeError, parseJsonBounded, rpcTooLarge } from './body-limit'
 import { AppError } from './errors'
-import { errorBody, requestIdOf } from './errors-plugin'
+import { errorBody, requestIdOf, shareRequestId } from './errors-plugin'
 import { authenticateKey, countRequest, RATE_LIMITED } from './guard'
 import type { RateLimiter } from './rate-limit'
 
@@ -42,20 +42,16 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
 
 const isRestCall = TypeCompiler.Compile(RestCallBody)
 
-/** The path's slug, percent-decoded as Elysia's router would (a malformed escape stays as sent: no server has it). */
-function slugOf(request: BunRequest): string {
-  const raw = request.params.slug ?? ''
-  if (!raw.includes('%')) return raw
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    return raw
-  }
-}
-
 export function directRoutes(deps: DirectRoutesDeps) {
   const limit = deps.config.maxBodyBytes
   const accessLine = deps.log.enabled?.('debug') ?? true
+  /** Answers of the Elysia app: they carry their request id, metrics and access line already. */
+  const handedOn = new WeakSet<Response>()
+  const handOn = async (request: Request) => {
+    const response = await deps.handle(request)
+    handedOn.add(response)
+    return response
+  }
 
   /** What Elysia's pipeline does around every route: request id, body limit, metrics, access line, 500 envelope. */
   const around =
@@ -68,6 +64,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
         response = declaredTooLarge(request.headers, limit)
           ? json(tooLarge(new PayloadTooLargeError(limit), requestId), 413, { connection: 'close' })
           : await runWithRequestId(requestId, () => handler(request, server))
+        if (handedOn.has(response)) return response
       } catch (error) {
         deps.log.error('unhandled error', {
           request_id: requestId,
@@ -95,10 +92,13 @@ export function directRoutes(deps: DirectRoutesDeps) {
     const headers = request.headers
     const length = headers.get('content-length')
     const auth = authenticateKey(deps.projects, headers)
-    if (length === null || !auth || !headers.get('content-type')?.startsWith('application/json'))
-      return deps.handle(request)
+    if (length === null || !auth || !headers.get('content-type')?.startsWith('application/json')) return handOn(request)
     const text = await request.text()
-    const elsewhere = () => deps.handle(new Request(request.url, { method: 'POST', headers, body: text }))
+    const elsewhere = () => {
+      const copy = new Request(request.url, { method: 'POST', headers, body: text })
+      shareRequestId(request, copy)
+      return handOn(copy)
+    }
     let body: unknown
     try {
       body = parseJsonBounded(text, deps.config.maxJsonDepth)
@@ -144,7 +144,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
       POST: around(
         '/mcp/:slug',
         (e) => rpcTooLarge(e),
-        (request, server) => deps.mcpPost(slugOf(request), request, server),
+        (request, server) => deps.mcpPost(request.params.slug ?? '', request, server),
       ),
     },
     '/mcp/tools/call': {

@@ -20,6 +20,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
 
 // One id per request, shared by the success path and the error handler (which may run before any derive).
 const ids = new WeakMap<Request, string>()
+/** A copy of a request (its body read and given again) keeps the original's id. */
+export function shareRequestId(from: Request, to: Request): void {
+  ids.set(to, requestIdOf(from))
+}
+
 export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (!id) {

@@ -59,6 +59,17 @@ export function pageAtOffset<T>(list: string, all: T[], limit: number, cursor: s
   return next < all.length ? { items, next_cursor: encode(JSON.stringify({ l: list, o: next })) } : { items }
 }
 
+/** Whether `cursor` is one pageAtOffset hands out for pages of `limit`: exactly its encoding of a multiple of it. */
+export function isPageCursor(list: string, cursor: unknown, limit: number): boolean {
+  if (typeof cursor !== 'string') return false
+  try {
+    const o = (JSON.parse(decode(cursor)) as { o?: unknown } | null)?.o
+    return typeof o === 'number' && o > 0 && o % limit === 0 && cursor === encode(JSON.stringify({ l: list, o }))
+  } catch {
+    return false
+  }
+}
+
 function offsetOf(list: string, cursor: string, length: number): number {
   let v: { l?: unknown; o?: unknown }
   try {

@@ -14,7 +14,7 @@ import {
   gateTool,
 } from './gate'
 import { isObject } from './jsonrpc'
-import { paginate } from './paginate'
+import { isHandedOutCursor, paginate } from './paginate'
 import { cachedPage } from './raw-json'
 import type { Session } from './sessions'
 import { atLeast, negotiate } from './versions'
@@ -94,7 +94,8 @@ const handlers: Record<string, Handler> = {
     }
     // A bad cursor throws in build(), before anything is kept; an absent one and "" are different keys.
     const cursor = params.cursor === undefined ? '' : JSON.stringify(params.cursor)
-    return serialized ? cachedPage(listing, `${version}|${cursor}`, build) : build()
+    if (!serialized) return build()
+    return cachedPage(listing, `${version}|${cursor}`, isHandedOutCursor('tools', params.cursor), build)
   },
   'tools/call': async (ctx, params) => {
     const name = requireString(params, 'name')

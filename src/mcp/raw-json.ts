@@ -9,12 +9,19 @@ export class RawJson {
   }
 }
 
-/** A listing's pages by "version|cursor": a listing has few, but any offset is a valid cursor, so the map is capped. */
+/**
+ * A listing's pages by "version|cursor". Only pages reached by the cursors the endpoint hands out are kept (any offset
+ * is a valid cursor, and keeping every one asked for would let a caller fill memory), at most 64 per listing.
+ */
 const pages = new WeakMap<object, Map<string, RawJson>>()
 const MAX_PAGES_PER_LISTING = 64
 
-/** The page `build()` makes, serialized, kept as long as `listing` (the read model's frozen array) lives. */
-export function cachedPage(listing: object, key: string, build: () => unknown): RawJson {
+/**
+ * The page `build()` makes, serialized; kept (when `keep`) as long as `listing` (the read model's frozen array)
+ * lives.
+ */
+export function cachedPage(listing: object, key: string, keep: boolean, build: () => unknown): RawJson {
+  if (!keep) return new RawJson(JSON.stringify(build()))
   let byKey = pages.get(listing)
   if (!byKey) {
     byKey = new Map()

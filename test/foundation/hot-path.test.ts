@@ -79,6 +79,25 @@ describe('REST tools/call, answered by the router directly in the plain case', (
     expect(unknownTool.request_id).toBeTruthy()
   })
 
+  test('a request handed to the app keeps one request id and is counted once', async () => {
+    const counted = async (status: number) => {
+      const text = await (await fetch(`${app.base}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text()
+      const m = new RegExp(`toolyard_http_requests_total\\{route="/mcp/tools/call",status="${status}"\\} (\\d+)`).exec(
+        text,
+      )
+      return Number(m?.[1] ?? 0)
+    }
+    const before = await counted(401)
+    const noKey = await restCall({ name: 'echo' }, {}, null)
+    expect(noKey.status).toBe(401)
+    expect(((await noKey.json()) as { request_id: string }).request_id).toBe(noKey.headers.get('x-request-id')!)
+    expect(await counted(401)).toBe(before + 1)
+    // A body read here and given to the app again (a copy of the request) keeps the id too.
+    const unknown = await restCall({ name: 'echo', argumentz: {} })
+    expect(unknown.status).toBe(400)
+    expect(((await unknown.json()) as { request_id: string }).request_id).toBe(unknown.headers.get('x-request-id')!)
+  })
+
   test('the rate limit counts the calls of both paths together and answers 429 with Retry-After', async () => {
     let limited: Response | undefined
     for (let i = 0; i < 20 && !limited; i++) {

@@ -1,6 +1,6 @@
-// Where call-log batches are written. On a database file, a worker thread with its own SQLite connection does the
-// inserts, so the thread that answers requests never spends its time on them (docs/decisions.md, "Hot path"); an
-// in-memory database, or a worker that could not start, is written inline on the caller's connection.
+// Where call-log batches are written: a worker thread with its own SQLite connection does the inserts, so the thread
+// that answers requests never spends its time on them (docs/decisions.md, "Hot path"). If the thread cannot start or
+// stops, batches are written inline on the caller's connection.
 import type { Logger } from '../../lib/log'
 import { workerEntry } from '../../lib/worker-entry'
 import { type CallsRepository, type PendingCall, toRow } from './repository'
@@ -39,6 +39,7 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger):
   let seq = 0
   let broken = false
   let closed: (() => void) | null = null
+  let closing = false
   // An idle writer must not keep the process alive (CLI commands, tests); one with rows in flight must.
   const keepAlive = () => (pending.size ? worker?.ref?.() : worker?.unref?.())
   const post = (message: ToWriter) => worker?.postMessage(message)
@@ -68,11 +69,16 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger):
     event.preventDefault()
     fail(String(event.message ?? 'error'))
   }
+  // A thread that ends without an error event (terminated, out of memory) must not leave writes waiting forever.
+  worker.addEventListener('close', () => {
+    if (closing) closed?.()
+    else fail('the writer thread ended')
+  })
   post({ type: 'open', path: dbPath })
   keepAlive()
   return {
     write(rows) {
-      if (broken) return fallback.write(rows)
+      if (broken || closing) return fallback.write(rows)
       return new Promise<void>((done) => {
         const id = ++seq
         pending.set(id, { rows, done })
@@ -82,7 +88,8 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger):
       })
     },
     close() {
-      if (broken || !worker) return Promise.resolve()
+      if (broken || !worker || closing) return Promise.resolve()
+      closing = true
       // Messages are handled in order: the close comes after every write posted before it.
       const p = new Promise<void>((resolve) => (closed = resolve))
       worker.ref?.()
