@@ -9,11 +9,11 @@ import type { Logger } from '../lib/log'
 import { assertRouteAllowed, assertServerAllowed } from '../modules/keys/access'
 import type { ProjectsService } from '../modules/projects/service'
 import type { ServersService } from '../modules/servers/service'
+import { restToolCall } from '../modules/tools'
 import type { ToolsMcp } from '../modules/tools/mcp'
 import { RestCallBody } from '../modules/tools/model'
 import type { Metrics } from '../observability/metrics'
 import { runWithRequestId } from '../observability/request-context'
-import { detachedHost } from '../runtime/host'
 import { declaredTooLarge, PayloadTooLargeError, parseJsonBounded, rpcTooLarge } from './body-limit'
 import { AppError } from './errors'
 import { errorBody, requestIdOf, shareRequestId } from './errors-plugin'
@@ -118,20 +118,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
       return json({ error: RATE_LIMITED, code: 'rate_limited', request_id: requestId }, 429, rate.headers)
     try {
       assertServerAllowed(auth, body.server_id)
-      const target = body.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-      const result = await deps.toolCalls.restCall(
-        auth.projectId,
-        target,
-        body.name,
-        body.arguments ?? {},
-        detachedHost(request.signal),
-      )
-      // The route's response schema: exactly these fields.
-      const view = {
-        content: result.content,
-        isError: result.isError ?? false,
-        ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-      }
+      const view = await restToolCall(deps, auth.projectId, body, request.signal)
       return json(view, 200, rate.headers)
     } catch (error) {
       if (!(error instanceof AppError)) throw error

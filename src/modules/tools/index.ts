@@ -1,5 +1,5 @@
 // Routes for /tools: registration and CRUD, plus the REST tool endpoints /tools/list and /tools/call (no JSON-RPC wrapper).
-import { Elysia, t } from 'elysia'
+import { Elysia, type Static, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
 import { detachedHost } from '../../runtime/host'
@@ -18,6 +18,25 @@ import {
 } from './model'
 import type { ToolsService } from './service'
 
+/**
+ * REST tools/call in a project: the call, answered in the route's response schema (CallResultView) exactly. Also the
+ * direct route's (src/http/direct-routes.ts).
+ */
+export async function restToolCall(
+  deps: { servers: ServersService; toolCalls: ToolsMcp },
+  projectId: string,
+  body: Static<typeof RestCallBody>,
+  signal: AbortSignal,
+): Promise<Static<typeof CallResultView>> {
+  const server = body.server_id ? deps.servers.mustGet(projectId, body.server_id) : undefined
+  const result = await deps.toolCalls.restCall(projectId, server, body.name, body.arguments ?? {}, detachedHost(signal))
+  return {
+    content: result.content,
+    isError: result.isError ?? false,
+    ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
+  }
+}
+
 export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: ToolsMcp; servers: ServersService }) =>
   new Elysia({ name: 'toolyard.tools' })
     .use(guard(deps))
@@ -34,26 +53,12 @@ export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: 
         detail: { tags: ['tools'], summary: 'Tools in MCP form (one server or all of the project)' },
       },
     )
-    .post(
-      '/tools/call',
-      async ({ auth, body, request }) => {
-        const server = body.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-        const result = await deps.toolCalls.restCall(
-          auth.projectId,
-          server,
-          body.name,
-          body.arguments ?? {},
-          detachedHost(request.signal),
-        )
-        return { ...result, isError: result.isError ?? false }
-      },
-      {
-        api: 'tools_call',
-        body: RestCallBody,
-        response: { 200: CallResultView, ...errorResponses },
-        detail: { tags: ['tools'], summary: 'Call a tool (no JSON-RPC wrapper)' },
-      },
-    )
+    .post('/tools/call', ({ auth, body, request }) => restToolCall(deps, auth.projectId, body, request.signal), {
+      api: 'tools_call',
+      body: RestCallBody,
+      response: { 200: CallResultView, ...errorResponses },
+      detail: { tags: ['tools'], summary: 'Call a tool (no JSON-RPC wrapper)' },
+    })
     .post(
       '/tools',
       ({ auth, body, set }) => {
