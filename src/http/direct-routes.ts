@@ -40,7 +40,12 @@ export interface DirectRoutesDeps {
 const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })
 
-const isRestCall = TypeCompiler.Compile(RestCallBody)
+/** The REST route's own body schema, compiled on the first call rather than at start. */
+let restCallCheck: ReturnType<typeof TypeCompiler.Compile<typeof RestCallBody>> | undefined
+function isRestCall(body: unknown): boolean {
+  restCallCheck ??= TypeCompiler.Compile(RestCallBody)
+  return restCallCheck.Check(body)
+}
 
 export function directRoutes(deps: DirectRoutesDeps) {
   const limit = deps.config.maxBodyBytes
@@ -105,7 +110,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
     } catch {
       return elsewhere()
     }
-    if (!isRestCall.Check(body)) return elsewhere()
+    if (!isRestCall(body)) return elsewhere()
     try {
       assertRouteAllowed(auth, 'POST', '/tools/call')
     } catch {
