@@ -3,6 +3,7 @@
 // does what the pipeline would do for it: a request id, the body limit, the metrics and access line, the one error
 // envelope. The REST call takes only the plain case here; anything else (no key, a bad body, another content type, a
 // chunked body…) is handed to the Elysia app, so its answers stay the pipeline's own.
+import type { Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { Server } from 'bun'
 import type { Logger } from '../lib/log'
@@ -42,7 +43,7 @@ const json = (body: unknown, status: number, headers: Record<string, string> = {
 
 /** The REST route's own body schema, compiled on the first call rather than at start. */
 let restCallCheck: ReturnType<typeof TypeCompiler.Compile<typeof RestCallBody>> | undefined
-function isRestCall(body: unknown): boolean {
+function isRestCall(body: unknown): body is Static<typeof RestCallBody> {
   restCallCheck ??= TypeCompiler.Compile(RestCallBody)
   return restCallCheck.Check(body)
 }
