@@ -7,6 +7,7 @@ import type { Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { Server } from 'bun'
 import type { Logger } from '../lib/log'
+import { jsonResponse } from '../mcp/exchange'
 import { assertRouteAllowed, assertServerAllowed } from '../modules/keys/access'
 import type { ProjectsService } from '../modules/projects/service'
 import type { ServersService } from '../modules/servers/service'
@@ -38,9 +39,6 @@ export interface DirectRoutesDeps {
   handle(request: Request): Promise<Response>
 }
 
-const json = (body: unknown, status: number, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': 'application/json' } })
-
 /** The REST route's own body schema, compiled on the first call rather than at start. */
 let restCallCheck: ReturnType<typeof TypeCompiler.Compile<typeof RestCallBody>> | undefined
 function isRestCall(body: unknown): body is Static<typeof RestCallBody> {
@@ -68,7 +66,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
       let response: Response
       try {
         response = declaredTooLarge(request.headers, limit)
-          ? json(tooLarge(new PayloadTooLargeError(limit), requestId), 413, { connection: 'close' })
+          ? jsonResponse(tooLarge(new PayloadTooLargeError(limit), requestId), 413, { connection: 'close' })
           : await runWithRequestId(requestId, () => handler(request, server))
         if (handedOn.has(response)) return response
       } catch (error) {
@@ -78,7 +76,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
           path: new URL(request.url).pathname,
           error: String((error as Error)?.stack ?? error),
         })
-        response = json(errorBody(requestId, 'internal_error', 'internal server error'), 500)
+        response = jsonResponse(errorBody(requestId, 'internal_error', 'internal server error'), 500, {})
       }
       response.headers.set('x-request-id', requestId)
       deps.metrics.httpRequest(route, response.status)
@@ -121,14 +119,14 @@ export function directRoutes(deps: DirectRoutesDeps) {
     const requestId = requestIdOf(request)
     const rate = countRequest(deps.limiter, 'tools_call', auth.keyId)
     if (!rate.allowed)
-      return json({ error: RATE_LIMITED, code: 'rate_limited', request_id: requestId }, 429, rate.headers)
+      return jsonResponse({ error: RATE_LIMITED, code: 'rate_limited', request_id: requestId }, 429, rate.headers)
     try {
       assertServerAllowed(auth, body.server_id)
       const view = await restToolCall(deps, auth.projectId, body, request.signal)
-      return json(view, 200, rate.headers)
+      return jsonResponse(view, 200, rate.headers)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      return json(errorBody(requestId, error.code, error.message, error.details), error.status, rate.headers)
+      return jsonResponse(errorBody(requestId, error.code, error.message, error.details), error.status, rate.headers)
     }
   }
 
