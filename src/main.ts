@@ -8,7 +8,7 @@ import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { rotateMasterKey } from './crypto/seal-rotate'
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
 import { DataDirBusyError, lockDataDir } from './db/data-dir'
-import { migrate } from './db/migrate'
+import { migrate, SchemaTooNewError } from './db/migrate'
 import { openDatabase } from './db/open'
 import { AppError } from './http/errors'
 import { applyCommand, exportCommand } from './modules/project-file/cli'
@@ -266,6 +266,7 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     err instanceof AppError ||
     err instanceof FileError ||
     err instanceof DataDirBusyError ||
+    err instanceof SchemaTooNewError ||
     err instanceof BackupError
   ) {
     console.error(`toolyard: ${err.message}`)

@@ -1,17 +1,32 @@
-// The data dir's safety rules: created 0700, its files 0600, and one server at a time (a lock file holding its pid).
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+// The data dir's safety rules: created 0700, its files 0600, and one server at a time (an OS lock held for the
+// process's life; see docs/decisions.md, "Data dir lock, backups, restore and docs").
+import { Database } from 'bun:sqlite'
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 
 export const DB_FILE = 'toolyard.sqlite'
 const LOCK_FILE = 'toolyard.lock'
+const PID_FILE = 'toolyard.pid'
 
 /** The data dir is held by another live process. */
 export class DataDirBusyError extends Error {
   constructor(
     readonly dataDir: string,
-    readonly pid: number,
+    readonly pid: number | null,
   ) {
-    super(`data dir ${dataDir} is in use by pid ${pid}`)
+    super(
+      `data dir ${dataDir} is in use by ${pid === null ? 'another process' : `pid ${pid}`} (one server per data dir; stop it first)`,
+    )
   }
 }
 
@@ -29,47 +44,67 @@ export function ensurePrivateFile(path: string) {
   chmodSync(path, 0o600)
 }
 
-const alive = (pid: number): boolean => {
+/** Who holds the lock, as its holder wrote it: for the message only, never to decide anything. */
+function pidOfHolder(dataDir: string): number | null {
   try {
-    process.kill(pid, 0)
-    return true
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as { code?: string }).code === 'EPERM'
-  }
-}
-
-/** The pid holding the data dir, or null when nobody (or only a dead process) does. */
-function lockHolder(dataDir: string): number | null {
-  let text: string
-  try {
-    text = readFileSync(join(dataDir, LOCK_FILE), 'utf8')
+    const pid = Number.parseInt(readFileSync(join(dataDir, PID_FILE), 'utf8').trim(), 10)
+    return Number.isInteger(pid) && pid > 0 ? pid : null
   } catch {
     return null
   }
-  const pid = Number.parseInt(text.trim(), 10)
-  return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : null
+}
+
+// The connections holding a lock: referenced here so that nothing (a collector included) closes one early.
+const held = new Set<Database>()
+
+/**
+ * An exclusive SQLite lock on the lock file, i.e. POSIX fcntl locks, which the kernel drops when the process ends
+ * however it ends. The file holds no data (a 0-byte file is an empty database), so it is never written. The holding
+ * process must never open this file otherwise: closing any descriptor of it would drop the lock.
+ */
+function tryLock(path: string): Database | 'busy' | 'not-a-database' {
+  const db = new Database(path, { create: true })
+  try {
+    db.exec('PRAGMA locking_mode = EXCLUSIVE')
+    db.exec('BEGIN EXCLUSIVE')
+    return db
+  } catch (err) {
+    db.close()
+    const code = (err as { code?: string }).code
+    if (code === 'SQLITE_BUSY') return 'busy'
+    if (code === 'SQLITE_NOTADB') return 'not-a-database'
+    throw err
+  }
 }
 
 /**
- * Takes the data dir for this process, or throws DataDirBusyError naming the live holder. A lock left by a dead
- * process (crash, kill -9) is taken over. Returns the release function.
+ * Takes the data dir for this process, or throws DataDirBusyError while another live process holds it. What a
+ * lock file says (a pid, even pid 1 or our own) never matters: only a live holder of the OS lock blocks. Returns
+ * the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
   ensureDataDir(dataDir)
   const path = join(dataDir, LOCK_FILE)
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(path, `${process.pid}\n`, { flag: 'wx', mode: 0o600 })
-      return () => {
-        if (lockHolder(dataDir) === process.pid) unlinkSync(path)
-      }
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'EEXIST') throw err
-      const holder = lockHolder(dataDir)
-      if (holder !== null) throw new DataDirBusyError(dataDir, holder)
-      unlinkSync(path)
-    }
+  let db = tryLock(path)
+  if (db === 'not-a-database') {
+    // A pid file left by an earlier Toolyard. Emptied in place, never replaced: two starters racing here still
+    // lock the same file, and nothing lives in it to lose.
+    truncateSync(path, 0)
+    db = tryLock(path)
   }
-  throw new Error(`could not take the lock ${path}`)
+  if (db === 'busy') throw new DataDirBusyError(dataDir, pidOfHolder(dataDir))
+  if (db === 'not-a-database') throw new Error(`could not take the lock ${path}`)
+  const lock = db
+  held.add(lock)
+  chmodSync(path, 0o600)
+  const pidPath = join(dataDir, PID_FILE)
+  writeFileSync(pidPath, `${process.pid}\n`, { mode: 0o600 })
+  chmodSync(pidPath, 0o600)
+  return () => {
+    if (!held.delete(lock)) return
+    // The pid file goes first: once the lock is dropped another server may write its own.
+    if (pidOfHolder(dataDir) === process.pid) rmSync(pidPath, { force: true })
+    // The lock file itself stays: deleting it while a starter has it open would let two processes hold two files.
+    lock.close()
+  }
 }

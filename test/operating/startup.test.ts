@@ -59,7 +59,14 @@ describe.concurrent('operating: start-up and CLI', () => {
     const first = await startServe(dir)
     try {
       expect(mode(dir)).toBe(0o700)
-      for (const f of ['toolyard.sqlite', 'toolyard.sqlite-wal', 'toolyard.sqlite-shm', 'master.key', 'toolyard.lock'])
+      for (const f of [
+        'toolyard.sqlite',
+        'toolyard.sqlite-wal',
+        'toolyard.sqlite-shm',
+        'master.key',
+        'toolyard.lock',
+        'toolyard.pid',
+      ])
         expect({ f, mode: mode(join(dir, f)) }).toEqual({ f, mode: 0o600 })
       const second = await runCli(['serve'], dir, { TOOLYARD_PORT: '0' })
       expect(second.code).toBe(2)
@@ -72,7 +79,8 @@ describe.concurrent('operating: start-up and CLI', () => {
     } finally {
       expect(await first.stop()).toBe(0)
     }
-    expect(existsSync(join(dir, 'toolyard.lock'))).toBe(false)
+    // The pid file goes with a clean stop; the lock file stays (it is only ever locked, never read).
+    expect(existsSync(join(dir, 'toolyard.pid'))).toBe(false)
   }, 30_000)
 
   test('a stale lock of a dead process is taken over', async () => {
