@@ -188,6 +188,29 @@ describe('database resources', () => {
     expect(JSON.parse((await f.read('db://later')).body.contents[0].text)).toEqual([{ n: 2 }])
   })
 
+  test('integers beyond 2^53 keep every digit (as decimal strings); smaller ones and reals stay numbers', async () => {
+    const db = new Database(join(f.filesDir, 'big.db'), { create: true })
+    db.exec('CREATE TABLE big (pos INTEGER, n INTEGER, r REAL)')
+    db.exec(
+      'INSERT INTO big VALUES (1, 9007199254740993, 0.5), (2, -9007199254740993, NULL), (3, 9007199254740991, 1e300), (4, 9223372036854775807, 2.0)',
+    )
+    db.close()
+    await f.create({
+      name: 'Big',
+      uri: 'db://big',
+      resource_type: 'database',
+      database: 'big.db',
+      query: 'SELECT n, r FROM big ORDER BY pos',
+    })
+    const text = (await f.read('db://big')).body.contents[0].text as string
+    expect(JSON.parse(text)).toEqual([
+      { n: '9007199254740993', r: 0.5 },
+      { n: '-9007199254740993', r: null },
+      { n: 9007199254740991, r: 1e300 },
+      { n: '9223372036854775807', r: 2 },
+    ])
+  })
+
   test('a database path outside the project folder is refused', async () => {
     const r = await f.create({
       name: 'Out',

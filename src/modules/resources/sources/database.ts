@@ -18,7 +18,8 @@ export function readDatabase(
   const file = resolveProjectFile(dataDir, projectId, source.database, 'database')
   let db: Database | undefined
   try {
-    db = new Database(file, { readonly: true, strict: true })
+    // safeIntegers: every INTEGER comes back as a bigint, so none above 2^53 is rounded on the way out.
+    db = new Database(file, { readonly: true, strict: true, safeIntegers: true })
     const rows = db.query(source.query).all(params as Record<string, string>) as Record<string, unknown>[]
     return [{ uri, mimeType: source.mimeType, text: JSON.stringify(rows.map(plainRow)) }]
   } catch (error) {
@@ -28,11 +29,24 @@ export function readDatabase(
   }
 }
 
-/** BLOB columns become base64 strings and big integers strings, so every row is plain JSON. */
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
+
+/**
+ * BLOB columns become base64 strings; integers a JSON number holds exactly stay numbers, larger ones (beyond ±2^53 − 1)
+ * become exact decimal strings, since most JSON readers would round such a number (docs/decisions.md, "Data dir lock,
+ * backups, restore and docs").
+ */
 function plainRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(row)) {
-    out[k] = v instanceof Uint8Array ? Buffer.from(v).toString('base64') : typeof v === 'bigint' ? v.toString() : v
+    out[k] =
+      v instanceof Uint8Array
+        ? Buffer.from(v).toString('base64')
+        : typeof v === 'bigint'
+          ? v > MAX_SAFE || v < -MAX_SAFE
+            ? v.toString()
+            : Number(v)
+          : v
   }
   return out
 }
