@@ -1,6 +1,7 @@
 // The compiled single binary, built exactly as `npm run build` builds it (dist/toolyard, sandbox worker included),
 // takes the same commands as `npm start` and runs JavaScript tools.
 import { beforeAll, describe, expect, test } from 'bun:test'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json'
 import { ROOT, runCli, startServe, tempDirs } from '../helpers/app'
@@ -103,5 +104,19 @@ describe('compiled binary', () => {
     } finally {
       expect(await server.stop()).toBe(0)
     }
+  })
+
+  test('the data dir lock is an OS lock in the binary too: a stale pid-1 lock file is ignored, a live server is not, kill -9 frees it', async () => {
+    const dir = join(fresh(), 'data')
+    mkdirSync(dir, { mode: 0o700 })
+    writeFileSync(join(dir, 'toolyard.lock'), '1\n')
+    const first = await startServe(dir, {}, program)
+    const second = await runCli(['serve'], dir, { TOOLYARD_PORT: '0' }, program)
+    expect(second.code).toBe(2)
+    expect(second.stderr).toContain(`is in use by pid ${first.proc.pid}`)
+    first.proc.kill('SIGKILL')
+    await first.proc.exited
+    const third = await startServe(dir, {}, program)
+    expect(await third.stop()).toBe(0)
   })
 })
