@@ -71,12 +71,15 @@ Writes the project in the format apply reads (function code inline), to FILE or 
 ${DATA_DIR}`,
   backup: `Usage: toolyard backup FILE
 
-Writes a consistent copy of the database to FILE (a new file) while the server keeps running (SQLite VACUUM INTO).
+Writes a consistent copy of the database to FILE (a new file, owner-only 0600) while the server keeps running
+(SQLite VACUUM INTO).
 The master key is NOT in the backup: keep DATA_DIR/master.key (or TOOLYARD_MASTER_KEY) safe separately.
 ${DATA_DIR}`,
   restore: `Usage: toolyard restore FILE
 
 Replaces the data dir's database with the backup FILE. Refused while a server runs on the data dir: stop it first.
+Also refused, leaving the data dir as it was, when FILE is not a Toolyard database or has a newer schema than this
+binary.
 The restored secrets open only with the master key that was in use when the backup was taken.
 ${DATA_DIR}`,
   migrate: `Usage: toolyard migrate
