@@ -173,3 +173,54 @@ describe.concurrent('holes: backup and restore', () => {
     }
   }, 60_000)
 })
+
+describe('holes: engines and docs', () => {
+  test('engines.node is set, in package.json and its lock, and admits no Node that the Node-run dev tools refuse', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'))
+    const ours: string = pkg.engines?.node
+    expect(typeof ours).toBe('string')
+    expect(lock.packages[''].engines?.node).toBe(ours)
+    // Node runs npm and knip (with its parser); Toolyard itself runs on Bun.
+    const tools = ['knip', 'oxc-parser'].map((name) => lock.packages[`node_modules/${name}`].engines.node as string)
+    const versions = ['18.20.0', '20.0.0', '20.18.0', '20.19.0', '21.7.0', '22.0.0', '22.12.0', '24.0.0']
+    for (const v of versions)
+      if (Bun.semver.satisfies(v, ours))
+        for (const range of tools) expect({ v, ok: Bun.semver.satisfies(v, range) }).toEqual({ v, ok: true })
+    // And it is not stricter than the truth: the Node 20 LTS this project is installed and checked with.
+    expect(Bun.semver.satisfies('20.19.0', ours)).toBe(true)
+  })
+
+  test('every $VARIABLE in the README and docs examples is set before it is used', () => {
+    const files = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ]
+    const unset: string[] = []
+    for (const file of files) {
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      for (const block of text.matchAll(/```[^\n]*\n([\s\S]*?)```/g)) {
+        for (const use of block[1]!.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)) {
+          const name = use[1]!
+          const at = block.index! + use.index!
+          // Set earlier in the file: `NAME=` in an example or `export NAME=` in the text.
+          if (!new RegExp(`(^|[\\s\`(])(export )?${name}=`).test(text.slice(0, at))) unset.push(`${file}: $${name}`)
+        }
+      }
+    }
+    expect([...new Set(unset)]).toEqual([])
+  })
+
+  test("docs/functions.md's ctx table lists every ctx member the sandbox gives, and the {key} option", () => {
+    const prelude = readFileSync(join(ROOT, 'src/runtime/sandbox-prelude.ts'), 'utf8')
+    const members = [...prelude.matchAll(/^\s+'(\w+):\w+:[\w.]+',$/gm)].map((m) => m[1]!)
+    expect(members).toContain('sleep')
+    const doc = readFileSync(join(ROOT, 'docs/functions.md'), 'utf8')
+    const table = doc.slice(doc.indexOf('## ctx'), doc.indexOf('## Globals'))
+    const missing = [...members, 'credentials'].filter((m) => !table.includes(`\`ctx.${m}`))
+    expect(missing).toEqual([])
+    expect(table).toContain('{key}')
+  })
+})
