@@ -3,7 +3,7 @@
 import type { Egress } from '../egress/client'
 import { clampLimit, FUNCTION_LIMITS } from '../limits'
 import { builtinFunctions } from './builtins'
-import { mapErrorLine, transpileTypeScript } from './function-source'
+import { mapErrorLine, runnableSource } from './function-source'
 import type { FunctionHost } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
 import { runJavaScript } from './sandbox-pool'
@@ -56,7 +56,7 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
     case 'javascript':
     case 'typescript': {
       if (!fn.code) throw new Error(`function ${fn.name} has no code`)
-      const source = fn.runtime === 'typescript' ? await transpileTypeScript(fn.code) : { code: fn.code }
+      const source = runnableSource(fn.runtime, fn.code)
       const value = await runJavaScript({
         code: source.code,
         input,
