@@ -42,6 +42,7 @@ afterAll(() => app.stop())
 
 /** The request's answer and, had it been saved, what calling it gives: the secret must be in neither. */
 async function expectRefused(r: { status: number; body: any; text: string }, id?: string) {
+  expect(markers()).toEqual([])
   expect(r.text).not.toContain(SECRET)
   const saved = id ?? (r.status === 201 ? r.body.id : undefined)
   if (saved) {
@@ -52,7 +53,6 @@ async function expectRefused(r: { status: number; body: any; text: string }, id?
   expect(r.body.code).toBe('invalid_function')
   expect(r.body.details[0].field).toBe('body.code')
   expect(r.body.error).toMatch(/line \d+, column \d+/)
-  expect(markers()).toEqual([])
 }
 
 describe('nothing a function names runs or is read on the host', () => {
