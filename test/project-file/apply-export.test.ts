@@ -285,3 +285,39 @@ providers:
     expect(exported.stdout).not.toContain('s3cret')
   }, 60_000)
 })
+
+describe('a function-backed prompt', () => {
+  test('export then apply round trips it (function_name is part of a prompt in the file)', async () => {
+    const dir = newDir()
+    const file = writeFile(
+      dir,
+      'toolyard.yaml',
+      `project: fp
+functions:
+  - name: p.hello
+    runtime: javascript
+    code: "export default async ({ who }) => 'hello ' + who"
+prompts:
+  - name: hello
+    description: Greets
+    function_name: p.hello
+    arguments: [{ name: who, required: true }]
+`,
+    )
+    const data = newDir()
+    const first = await cli(['apply', '-f', file], data)
+    expect(first.stderr).toBe('')
+    expect(recordLines(first.stdout)).toContain('created prompt hello')
+    const out = join(newDir(), 'export.yaml')
+    expect((await cli(['export', '--project', 'fp', '-o', out], data)).code).toBe(0)
+    expect(await Bun.file(out).text()).toContain('function_name: p.hello')
+    const other = newDir()
+    const again = await cli(['apply', '-f', out], other)
+    expect(again.stderr).toBe('')
+    expect(again.code).toBe(0)
+    expect((await cli(['export', '--project', 'fp'], other)).stdout).toBe(await Bun.file(out).text())
+    const same = await cli(['apply', '-f', out], data)
+    expect(recordLines(same.stdout)).toContain('unchanged prompt hello')
+  }, 60_000)
+})
+
