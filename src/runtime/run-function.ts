@@ -18,6 +18,21 @@ export interface FunctionSpec {
   timeout_ms?: number
 }
 
+const versions = new WeakMap<FunctionSpec, string>()
+/**
+ * What a function does, as a short string that changes when its code, runtime, HTTP template or limits change: cached
+ * results of the function (a function resource's reads) carry it, so an edited function misses them. Lookups hand out
+ * the same object until the function changes, so the hash is taken once per version.
+ */
+export function functionVersion(fn: FunctionSpec): string {
+  let version = versions.get(fn)
+  if (!version) {
+    version = Bun.hash(JSON.stringify([fn.runtime, fn.code, fn.http, fn.memory_mb, fn.timeout_ms])).toString(36)
+    versions.set(fn, version)
+  }
+  return version
+}
+
 /**
  * A run's end: the function's value, or why it failed (`message` is meant for the user: no host stack, no secrets).
  * `error` is the code's own throw (or an egress refusal); `http_status` an HTTP function's non-2xx answer.
