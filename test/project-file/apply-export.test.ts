@@ -321,3 +321,36 @@ prompts:
   }, 60_000)
 })
 
+
+describe('tool names providers refuse', () => {
+  test('apply prints a warning under the tool (and --json carries it); the tool is applied all the same', async () => {
+    const file = writeFile(
+      newDir(),
+      'toolyard.yaml',
+      `project: warn
+functions:
+  - name: f
+    runtime: javascript
+    code: "export default async () => 1"
+toolkits:
+  - name: kit
+    tools:
+      - name: crm.lookup
+        function_name: f
+      - name: fine
+        function_name: f
+`,
+    )
+    const data = newDir()
+    const r = await cli(['apply', '-f', file], data)
+    expect(r.code).toBe(0)
+    const lines = r.stdout.split('\n')
+    const at = lines.indexOf('created tool kit/crm.lookup')
+    expect(at).toBeGreaterThan(-1)
+    expect(lines[at + 1]).toMatch(/^ {2}warning: tool kit\/crm\.lookup: name "crm\.lookup" contains "\."/)
+    expect(r.stdout.match(/warning:/g)?.length).toBe(1)
+    const json = JSON.parse((await cli(['apply', '-f', file, '--json'], data)).stdout.trim())
+    const tool = json.changes.find((c: { name: string }) => c.name === 'kit/crm.lookup')
+    expect(tool).toMatchObject({ action: 'unchanged', warnings: [expect.stringContaining('contains "."')] })
+  }, 60_000)
+})

@@ -190,6 +190,25 @@ describe('tools', () => {
     await createTool(app, { toolkit_id: b.id, name: 'same', function_name: 'f' })
   })
 
+  test('names providers refuse (over 64 characters, a ".") are kept, with warnings on create and update', async () => {
+    const kit = await createToolkit(app, 'warn-kit')
+    const long = 'x'.repeat(70)
+    const created = await createTool(app, { toolkit_id: kit.id, name: long, function_name: 'f' })
+    expect(created.name).toBe(long)
+    expect(created.warnings).toEqual([expect.stringContaining('70 characters')])
+    expect(created.warnings[0]).toContain('64')
+    const plain = await createTool(app, { toolkit_id: kit.id, name: 'plain_name', function_name: 'f' })
+    expect(plain.warnings).toBeUndefined()
+    const dotted = await json(
+      await app.api(`/tools/${plain.id}`, { method: 'PATCH', body: { name: 'crm.lookup' } }),
+      200,
+    )
+    expect(dotted.name).toBe('crm.lookup')
+    expect(dotted.warnings).toEqual([expect.stringContaining('contains "."')])
+    // A read shows the tool as stored, without warnings.
+    expect((await json(await app.api(`/tools/${plain.id}`), 200)).warnings).toBeUndefined()
+  })
+
   test('unknown toolkit is 404; patch and delete a tool', async () => {
     expectError(
       await json(
