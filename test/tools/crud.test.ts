@@ -163,6 +163,35 @@ describe('tools', () => {
     expectError(badOut, 'bad_request', 'body.output_schema')
   })
 
+  test('a misspelt type is one 400 naming the field path, the bad value and the allowed types', async () => {
+    const kit = await createToolkit(app, 'typo-kit')
+    const schema = {
+      type: 'object',
+      properties: { type: { type: 'string' }, items: { type: 'array', items: { type: 'intger' } } },
+    }
+    const r = await app.api('/tools', {
+      body: { toolkit_id: kit.id, name: 't', function_name: 'f', input_schema: schema },
+    })
+    const bad = await json(r, 400)
+    expect(bad.details).toEqual([
+      {
+        field: 'body.input_schema.properties.items.items.type',
+        message: expect.stringContaining('"intger" is not a JSON Schema type'),
+      },
+    ])
+    expect(bad.error).toContain('input_schema.properties.items.items.type')
+    expect(bad.error).toContain('"intger"')
+    expect(bad.error).toContain('"integer"')
+    expect(bad.error.split('must').length).toBe(1)
+    // A property named "type" is a schema, not the keyword.
+    await createTool(app, {
+      toolkit_id: kit.id,
+      name: 'ok',
+      function_name: 'f',
+      input_schema: { ...schema, properties: { type: { type: 'string' } } },
+    })
+  })
+
   test('names: pattern enforced, unique per toolkit (409), same name allowed in another toolkit', async () => {
     const a = await createToolkit(app, 'names-a')
     const b = await createToolkit(app, 'names-b')
