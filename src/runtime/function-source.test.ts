@@ -20,9 +20,18 @@ describe('source scan', () => {
     ['require in a template substitution', 'export default () => `${require("x")}`'],
     ['import after a number', 'const a = 1.import("x")\nexport default () => a'],
     ['after a line separator ending a comment', '// note\u2028import x from "y"\nexport default () => x'],
-    ['hidden behind a block’s regular expression', 'if (a) {}\n/"/; import m from "m" with {type:"macro"}; "/"\nexport default () => 1'],
-    ['hidden behind a division read as a regular expression', 'const a = b! / 1; import m from "m" /\nexport default () => 1'],
-    ['hidden behind an object’s division', 'x = {}\n/1; import m from "m" with {type:"macro"}; /\nexport default () => 1'],
+    [
+      'hidden behind a block’s regular expression',
+      'if (a) {}\n/"/; import m from "m" with {type:"macro"}; "/"\nexport default () => 1',
+    ],
+    [
+      'hidden behind a division read as a regular expression',
+      'const a = b! / 1; import m from "m" /\nexport default () => 1',
+    ],
+    [
+      'hidden behind an object’s division',
+      'x = {}\n/1; import m from "m" with {type:"macro"}; /\nexport default () => 1',
+    ],
   ])('refuses %s', (_, code) => {
     expect(problem(code)?.kind).toBe('module')
   })

@@ -4,7 +4,7 @@
 import Mustache from 'mustache'
 
 /** A value that would change the URL's shape: the call fails with this message (no request is sent). */
-export class UrlValueError extends Error {}
+class UrlValueError extends Error {}
 
 const HOST_BREAKERS = /[/?#@\\\s]/
 const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))

@@ -60,7 +60,10 @@ function shortestEdit(a: string[], b: string[]): Int32Array | undefined {
   for (let d = 0; d <= max; d++) {
     trace.push(v.slice(off - d - 1, off + d + 2))
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[off + k - 1] as number) < (v[off + k + 1] as number)) ? (v[off + k + 1] as number) : (v[off + k - 1] as number) + 1
+      let x =
+        k === -d || (k !== d && (v[off + k - 1] as number) < (v[off + k + 1] as number))
+          ? (v[off + k + 1] as number)
+          : (v[off + k - 1] as number) + 1
       let y = x - k
       while (x < n && y < m && a[x] === b[y]) {
         x++

@@ -3,7 +3,7 @@
 // regular expression from a division it lexes both readings, and a module named in either is refused
 // (docs/decisions.md, "Function source is data").
 
-export type TokenKind = 'name' | 'number' | 'string' | 'template' | 'regex' | 'punct'
+type TokenKind = 'name' | 'number' | 'string' | 'template' | 'regex' | 'punct'
 export interface Token {
   kind: TokenKind
   text: string
@@ -34,9 +34,10 @@ const CONDITION_KEYWORDS = new Set(['if', 'while', 'for', 'with'])
 const LINE_END = /[\n\r\u2028\u2029]/
 const SPACE = /[\t\v\f \u00a0\ufeff\n\r\u2028\u2029\p{Zs}]/u
 const NAME_START = /[A-Za-z_$\p{ID_Start}]/u
-const NAME_PART = /[A-Za-z0-9_$\u200c\u200d\p{ID_Continue}]/u
+const NAME_PART = /^(?:[A-Za-z0-9_$\p{ID_Continue}]|\u200c|\u200d)$/u
 const NUMBER = /(?:0[xXoObB][0-9a-fA-F_]+n?|(?:\d[\d_]*\.?[\d_]*|\.\d[\d_]*)(?:[eE][+-]?\d[\d_]*)?n?)/y
-const PUNCT = /(?:>>>=|\.\.\.|===|!==|\*\*=|<<=|>>=|>>>|&&=|\|\|=|\?\?=|=>|==|!=|<=|>=|&&|\|\||\?\?|\?\.|\+\+|--|\+=|-=|\*=|%=|&=|\|=|\^=|\/=|\*\*|<<|>>|[{}()[\];,<>+\-*/%&|^!~?:=.@#])/y
+const PUNCT =
+  /(?:>>>=|\.\.\.|===|!==|\*\*=|<<=|>>=|>>>|&&=|\|\|=|\?\?=|=>|==|!=|<=|>=|&&|\|\||\?\?|\?\.|\+\+|--|\+=|-=|\*=|%=|&=|\|=|\^=|\/=|\*\*|<<|>>|[{}()[\];,<>+\-*/%&|^!~?:=.@#])/y
 
 interface State {
   i: number

@@ -321,7 +321,6 @@ prompts:
   }, 60_000)
 })
 
-
 describe('tool names providers refuse', () => {
   test('apply prints a warning under the tool (and --json carries it); the tool is applied all the same', async () => {
     const file = writeFile(

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { createEgress } from '../../src/egress/client'
 import { detachedHost } from '../../src/runtime/host'
 import { runFunction } from '../../src/runtime/run-function'
-import { createEgress } from '../../src/egress/client'
 import { call, createFunction } from '../helpers/api'
 import { runCli, startTestApp, type TestApp, tempDirs } from '../helpers/app'
 
@@ -25,11 +25,31 @@ const markers = () => readdirSync(host).filter((f) => f.startsWith('marker-'))
 const MACRO_IMPORT = `import { m } from ${JSON.stringify(MACRO)} with { type: "macro" }\nexport default async () => m()\n`
 const CASES: [string, string, ('javascript' | 'typescript')[]][] = [
   ['a macro import', MACRO_IMPORT, ['javascript', 'typescript']],
-  ['a macro re-export', `export { m } from ${JSON.stringify(MACRO)} with { type: "macro" }\nexport default async () => 1`, ['javascript', 'typescript']],
-  ['require of a host file', `export default async () => require(${JSON.stringify(SECRET_FILE)})`, ['javascript', 'typescript']],
-  ['import = require', `import s = require(${JSON.stringify(SECRET_FILE)})\nexport default async () => s`, ['typescript']],
-  ['a text import', `import s from ${JSON.stringify(SECRET_FILE)} with { type: "text" }\nexport default async () => s`, ['javascript', 'typescript']],
-  ['a dynamic import', `export default async () => (await import(${JSON.stringify(SECRET_FILE)})).default`, ['javascript', 'typescript']],
+  [
+    'a macro re-export',
+    `export { m } from ${JSON.stringify(MACRO)} with { type: "macro" }\nexport default async () => 1`,
+    ['javascript', 'typescript'],
+  ],
+  [
+    'require of a host file',
+    `export default async () => require(${JSON.stringify(SECRET_FILE)})`,
+    ['javascript', 'typescript'],
+  ],
+  [
+    'import = require',
+    `import s = require(${JSON.stringify(SECRET_FILE)})\nexport default async () => s`,
+    ['typescript'],
+  ],
+  [
+    'a text import',
+    `import s from ${JSON.stringify(SECRET_FILE)} with { type: "text" }\nexport default async () => s`,
+    ['javascript', 'typescript'],
+  ],
+  [
+    'a dynamic import',
+    `export default async () => (await import(${JSON.stringify(SECRET_FILE)})).default`,
+    ['javascript', 'typescript'],
+  ],
   ['import.meta', 'export default async () => import.meta.url', ['javascript', 'typescript']],
 ]
 const each = CASES.flatMap(([what, code, runtimes]) => runtimes.map((runtime) => [what, runtime, code] as const))
@@ -72,20 +92,23 @@ describe('nothing a function names runs or is read on the host', () => {
     expect((await call(app, `/functions/${f.id}`)).body.code).toBe('export default async () => "old"')
   })
 
-  test.each(['javascript', 'typescript'] as const)('at run time, stored code naming a module fails the call (%s)', async (runtime) => {
-    const context = {
-      host: detachedHost(new AbortController().signal),
-      tenant: { projectId: 'p1', queueLimit: 32 },
-      egress: createEgress({ allowPrivate: false }),
-    }
-    for (const [, code, runtimes] of CASES) {
-      if (!runtimes.includes(runtime)) continue
-      const out = await runFunction({ name: 'f', runtime, code }, {}, context)
-      expect(out.ok).toBe(false)
-      expect(JSON.stringify(out)).not.toContain(SECRET)
-    }
-    expect(markers()).toEqual([])
-  })
+  test.each(['javascript', 'typescript'] as const)(
+    'at run time, stored code naming a module fails the call (%s)',
+    async (runtime) => {
+      const context = {
+        host: detachedHost(new AbortController().signal),
+        tenant: { projectId: 'p1', queueLimit: 32 },
+        egress: createEgress({ allowPrivate: false }),
+      }
+      for (const [, code, runtimes] of CASES) {
+        if (!runtimes.includes(runtime)) continue
+        const out = await runFunction({ name: 'f', runtime, code }, {}, context)
+        expect(out.ok).toBe(false)
+        expect(JSON.stringify(out)).not.toContain(SECRET)
+      }
+      expect(markers()).toEqual([])
+    },
+  )
 })
 
 describe('toolyard apply', () => {
@@ -105,13 +128,17 @@ describe('toolyard apply', () => {
     ['typescript', []],
     ['javascript', ['--dry-run']],
     ['typescript', ['--dry-run']],
-  ] as const)('a macro import (%s, %p): exit 2 naming the function, nothing ran', async (runtime, flags) => {
-    const r = await runCli(['apply', '-f', projectFile(runtime, MACRO_IMPORT), ...flags], newDir())
-    expect(markers()).toEqual([])
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('function evil')
-    expect(r.stderr).toContain('single modules')
-  }, 30_000)
+  ] as const)(
+    'a macro import (%s, %p): exit 2 naming the function, nothing ran',
+    async (runtime, flags) => {
+      const r = await runCli(['apply', '-f', projectFile(runtime, MACRO_IMPORT), ...flags], newDir())
+      expect(markers()).toEqual([])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('function evil')
+      expect(r.stderr).toContain('single modules')
+    },
+    30_000,
+  )
 
   test('require of a host file through apply: refused, the secret never printed', async () => {
     const code = `export default async () => require(${JSON.stringify(SECRET_FILE)})\n`

@@ -84,12 +84,13 @@ describe('readProjectFile', () => {
         ].join('\n'),
       )
       const message = problems(path)
-      for (const name of ['up', 'abs', 'link'])
-        expect(message).toContain(`${path}: function ${name}: file: `)
+      for (const name of ['up', 'abs', 'link']) expect(message).toContain(`${path}: function ${name}: file: `)
       expect(message.match(/outside the project file's folder/g)?.length).toBe(3)
       expect(message).not.toContain('SECRET-CONTENT')
       // A name that only starts with two dots is inside.
-      const ok = readProjectFile(file('dots.yaml', 'functions:\n  - { name: d, runtime: typescript, file: ..inside.ts }\n'))
+      const ok = readProjectFile(
+        file('dots.yaml', 'functions:\n  - { name: d, runtime: typescript, file: ..inside.ts }\n'),
+      )
       expect(ok.functions[0]?.code).toBe('export default () => 1\n')
     } finally {
       rmSync(outside, { recursive: true, force: true })

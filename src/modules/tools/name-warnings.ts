@@ -2,7 +2,7 @@
 // ^[a-zA-Z0-9_-]{1,64}$): kept valid, answered with warnings (docs/decisions.md, "Function source is data").
 
 /** Longest tool name OpenAI's and Anthropic's function calling take. */
-export const PROVIDER_NAME_MAX = 64
+const PROVIDER_NAME_MAX = 64
 
 /** Why a client built on OpenAI or Anthropic may fail to offer this tool; empty when none. */
 export function toolNameWarnings(name: string): string[] {

@@ -5,11 +5,11 @@ import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import { schemaProblem } from './json-schema'
+import { withNameWarnings } from './name-warnings'
 import { type TaskSupport, type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
 import type { ServerToolsService } from './server-tools/service'
 import type { PrebuiltCatalog } from './toolkits/prebuilt'
 import type { ToolkitsRepository } from './toolkits/repository'
-import { withNameWarnings } from './name-warnings'
 import { type ToolView, toolView } from './view'
 
 type Json = Record<string, unknown>

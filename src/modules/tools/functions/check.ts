@@ -20,7 +20,11 @@ export async function checkFunctionCode(runtime: CodeRuntime, code: string): Pro
     if (!(error instanceof SourceError)) throw error
     const { kind, message, line, column } = error.problem
     if (kind === 'module') {
-      throw invalid(`functions are single modules: ${message}; inline the code or use ctx and the globals`, line, column)
+      throw invalid(
+        `functions are single modules: ${message}; inline the code or use ctx and the globals`,
+        line,
+        column,
+      )
     }
     throw invalid(`syntax error: ${message}`, line, column)
   }
