@@ -44,7 +44,7 @@ import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-re
 import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
 import { mapWalIndex, sqliteChangeSignal } from './read-model/change-signal'
 import { createReadModel } from './read-model/read-model'
-import { runFunction } from './runtime/run-function'
+import { functionVersion, runFunction } from './runtime/run-function'
 import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
 import { VERSION } from './version'
 
@@ -136,6 +136,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
       return runFunction(fn, input, { host, egress, credentials, tenant: { projectId, queueLimit: sandboxQueueLimit } })
+    },
+    version(projectId, name) {
+      const fn = toolsFeature.findFunction(projectId, name)
+      return fn ? functionVersion(fn) : 'missing'
     },
   }
   const resources = resourcesService({

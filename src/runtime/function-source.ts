@@ -1,15 +1,19 @@
-// A function's source as the sandbox runs it: JavaScript as is, TypeScript with its types stripped by Bun's bundler,
-// which also gives a source map so an error's line is the user's line (docs/decisions.md, "Writing functions and config as code").
+// A function's source as the sandbox runs it. The source is data: a hand-written scan refuses anything naming a module
+// before any Bun parse (Bun's parser evaluates macro imports), then Bun's transpiler strips TypeScript's types with
+// macros off and nothing to resolve; JavaScript runs as written (docs/decisions.md, "Function source is data").
+import { alignLines } from './line-map'
+import { type ScanProblem, scanSource, type Token } from './source-scan'
 
 export interface RunnableSource {
   /** The JavaScript module QuickJS evaluates. */
   code: string
-  /** For TypeScript: the user's line (1-based) of each generated line (index = generated line - 1). */
-  lines?: (number | undefined)[]
+  /** For TypeScript: the user's line of a generated line (1-based), computed when an error first needs it. */
+  userLine?: (generated: number) => number | undefined
 }
 
-/** A syntax problem at a 1-based position of the user's source. */
+/** A problem at a 1-based position of the user's source: a module named (refused) or a syntax error. */
 export interface SourceProblem {
+  kind: ScanProblem['kind']
   message: string
   line: number
   column: number
@@ -21,41 +25,74 @@ export class SourceError extends Error {
   }
 }
 
-const ENTRY = '/function/tool.ts'
-/** Transpiling costs about a millisecond; the same source is transpiled once (bounded: oldest out). */
+export type CodeRuntime = 'javascript' | 'typescript'
+
+/** Scanning and transpiling cost up to milliseconds; the same source is prepared once (bounded: oldest out). */
 const cache = new Map<string, RunnableSource>()
 const CACHE_ENTRIES = 256
+const transpilers = new Map<CodeRuntime, Bun.Transpiler>()
 
-/** Strips TypeScript's types; a syntax error throws SourceError with the user's line and column. */
-export async function transpileTypeScript(source: string): Promise<RunnableSource> {
-  const key = Bun.hash(source).toString(36) + source.length
-  const hit = cache.get(key)
+/**
+ * Checks and prepares a function's source; throws SourceError naming the user's line and column. Every path from a
+ * tenant's code to Bun goes through here (save, apply, run), so the scan always comes first.
+ */
+export function runnableSource(runtime: CodeRuntime, source: string): RunnableSource {
+  const cacheKey = `${runtime}:${Bun.hash(source).toString(36)}:${source.length}`
+  const hit = cache.get(cacheKey)
   if (hit) return hit
-  let output: Awaited<ReturnType<typeof Bun.build>>
+  const scan = scanSource(source)
+  if (scan.problem) throw new SourceError({ ...scan.problem, ...position(source, scan.problem.offset) })
+  let output: string
   try {
-    output = await Bun.build({
-      entrypoints: [ENTRY],
-      files: { [ENTRY]: source },
-      sourcemap: 'external',
-      format: 'esm',
-      target: 'browser',
-      throw: true,
-    })
+    output = transpiler(runtime).transformSync(source)
   } catch (error) {
-    throw new SourceError(firstProblem(error))
+    throw new SourceError({ kind: 'syntax', ...bunProblem(error) })
   }
-  const entry = output.outputs.find((o) => o.kind === 'entry-point')
-  const map = output.outputs.find((o) => o.kind === 'sourcemap')
-  if (!entry) throw new SourceError({ message: 'the module produced no code', line: 1, column: 1 })
-  const mappings = map ? (JSON.parse(await map.text()) as { mappings?: string }).mappings : undefined
-  const result: RunnableSource = { code: await entry.text(), lines: mappings ? originalLines(mappings) : undefined }
+  const result: RunnableSource = runtime === 'typescript' ? typescript(source, scan.tokens, output) : { code: source }
   if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value as string)
-  cache.set(key, result)
+  cache.set(cacheKey, result)
   return result
 }
 
+function typescript(source: string, tokens: Token[], code: string): RunnableSource {
+  let lines: number[] | undefined
+  const userLine = (generated: number) => {
+    if (!lines) {
+      const out = scanSource(code)
+      lines = out.problem ? [] : alignLines(source, tokens, code, out.tokens)
+    }
+    return lines[generated - 1] || undefined
+  }
+  return { code, userLine }
+}
+
+/** Types only: macros off (a macro would run on the host), no JSX runtime, no Bun runtime imports, no tsconfig lookup. */
+function transpiler(runtime: CodeRuntime): Bun.Transpiler {
+  let t = transpilers.get(runtime)
+  if (!t) {
+    t = new Bun.Transpiler({
+      loader: runtime === 'typescript' ? 'ts' : 'js',
+      target: 'browser',
+      // `false` turns macros off (an import of one then fails); the type only knows a macro map.
+      macro: false as unknown as Bun.MacroMap,
+      tsconfig: '{}',
+      autoImportJSX: false,
+      allowBunRuntime: false,
+    })
+    transpilers.set(runtime, t)
+  }
+  return t
+}
+
+/** The 1-based line and column of `offset` in `text`. */
+export function position(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, offset))
+  const line = before.split('\n').length
+  return { line, column: before.length - before.lastIndexOf('\n') }
+}
+
 /** The first parse error Bun reports (BuildMessage or AggregateError of them), positions 1-based. */
-export function firstProblem(error: unknown): SourceProblem {
+function bunProblem(error: unknown): Omit<SourceProblem, 'kind'> {
   const e = error as { message?: string; position?: Position; errors?: { message?: string; position?: Position }[] }
   const first = e.position ? e : (e.errors?.[0] ?? e)
   return {
@@ -68,51 +105,10 @@ type Position = { line?: number; column?: number } | null
 
 /** Rewrites an error's ` (line N)` (a generated line) to the user's line, or drops it when the line is unknown. */
 export function mapErrorLine(message: string, source: RunnableSource): string {
-  if (!source.lines) return message
+  const { userLine } = source
+  if (!userLine) return message
   return message.replace(/ \(line (\d+)\)$/, (_, n: string) => {
-    const line = source.lines?.[Number(n) - 1]
+    const line = userLine(Number(n))
     return line ? ` (line ${line})` : ''
   })
-}
-
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-
-/**
- * Decodes a source map's `mappings`: for each generated line, the last original line it maps to (1-based). The first
- * segment of an indented line often points at the enclosing block, the statement itself comes after it.
- */
-export function originalLines(mappings: string): (number | undefined)[] {
-  const lines: (number | undefined)[] = []
-  let sourceLine = 0
-  for (const group of mappings.split(';')) {
-    let last: number | undefined
-    for (const segment of group.split(',')) {
-      if (!segment) continue
-      const fields = decodeVlq(segment)
-      if (fields.length >= 4) {
-        sourceLine += fields[2] ?? 0
-        last = Math.max(last ?? 0, sourceLine + 1)
-      }
-    }
-    lines.push(last)
-  }
-  return lines
-}
-
-function decodeVlq(segment: string): number[] {
-  const values: number[] = []
-  let value = 0
-  let shift = 0
-  for (const char of segment) {
-    const digit = B64.indexOf(char)
-    value += (digit & 31) << shift
-    if (digit & 32) {
-      shift += 5
-      continue
-    }
-    values.push(value & 1 ? -(value >>> 1) : value >>> 1)
-    value = 0
-    shift = 0
-  }
-  return values
 }

@@ -3,6 +3,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import Mustache from 'mustache'
 import type { Egress } from '../egress/client'
+import { renderUrl } from './http-url'
 import type { RunOutcome } from './run-function'
 
 const Templates = Type.Record(Type.String({ maxLength: 200 }), Type.String({ maxLength: 8000 }))
@@ -59,7 +60,8 @@ export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<
   const { http, args, egress } = options
   const view = { args, credentials: options.credentials ?? {} }
   const method = (http.method ?? 'GET').toUpperCase()
-  const url = new URL(renderTemplate(http.url, view))
+  // Arguments are encoded into the URL's path and query, never able to change which URL is called.
+  const url = new URL(renderUrl(http.url, view))
   for (const [name, value] of Object.entries(http.query ?? {}))
     url.searchParams.append(name, renderTemplate(value, view))
   const headers: Record<string, string> = {}

@@ -3,7 +3,7 @@
 import type { Egress } from '../egress/client'
 import { clampLimit, FUNCTION_LIMITS } from '../limits'
 import { builtinFunctions } from './builtins'
-import { mapErrorLine, transpileTypeScript } from './function-source'
+import { mapErrorLine, runnableSource } from './function-source'
 import type { FunctionHost } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
 import { runJavaScript } from './sandbox-pool'
@@ -16,6 +16,21 @@ export interface FunctionSpec {
   http?: HttpFunctionSpec
   memory_mb?: number
   timeout_ms?: number
+}
+
+const versions = new WeakMap<FunctionSpec, string>()
+/**
+ * What a function does, as a short string that changes when its code, runtime, HTTP template or limits change: cached
+ * results of the function (a function resource's reads) carry it, so an edited function misses them. Lookups hand out
+ * the same object until the function changes, so the hash is taken once per version.
+ */
+export function functionVersion(fn: FunctionSpec): string {
+  let version = versions.get(fn)
+  if (!version) {
+    version = Bun.hash(JSON.stringify([fn.runtime, fn.code, fn.http, fn.memory_mb, fn.timeout_ms])).toString(36)
+    versions.set(fn, version)
+  }
+  return version
 }
 
 /**
@@ -56,7 +71,7 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
     case 'javascript':
     case 'typescript': {
       if (!fn.code) throw new Error(`function ${fn.name} has no code`)
-      const source = fn.runtime === 'typescript' ? await transpileTypeScript(fn.code) : { code: fn.code }
+      const source = runnableSource(fn.runtime, fn.code)
       const value = await runJavaScript({
         code: source.code,
         input,

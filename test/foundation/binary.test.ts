@@ -1,7 +1,7 @@
 // The compiled single binary, built exactly as `npm run build` builds it (dist/toolyard, sandbox worker included),
 // takes the same commands as `npm start` and runs JavaScript tools.
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import pkg from '../../package.json'
 import { ROOT, runCli, startServe, tempDirs } from '../helpers/app'
@@ -89,7 +89,7 @@ describe('compiled binary', () => {
     }
   })
 
-  test('apply examples/toolyard.yaml, then a TypeScript tool runs with its line-mapped errors (Bun.build in the binary)', async () => {
+  test('apply examples/toolyard.yaml, then a TypeScript tool runs with its line-mapped errors (Bun’s transpiler in the binary); a macro import runs nothing', async () => {
     const applied = await run(['apply', '-f', join(ROOT, 'examples/toolyard.yaml')])
     expect(applied.code).toBe(0)
     expect(applied.stdout).toContain('created function text.slugify')
@@ -101,6 +101,19 @@ describe('compiled binary', () => {
       expect(slug.body).toMatchObject({ isError: false, content: [{ type: 'text', text: 'hello-world' }] })
       const empty = await post('/tools/call', { name: 'slugify', arguments: { title: '!!!' } })
       expect(empty.body.content[0].text).toBe('the title has no letters or digits (line 22)')
+      // A macro import is refused before any parse: the macro's marker file is never written.
+      const macro = join(work, 'macro.ts')
+      const marker = join(work, 'macro-ran')
+      writeFileSync(
+        macro,
+        `import { writeFileSync } from 'node:fs'\nexport const m = () => (writeFileSync(${JSON.stringify(marker)}, 'x'), 1)\n`,
+      )
+      const code = `import { m } from ${JSON.stringify(macro)} with { type: "macro" }\nexport default async () => m()\n`
+      for (const runtime of ['javascript', 'typescript']) {
+        const refused = await post('/functions', { name: `macro-${runtime}`, runtime, code })
+        expect(existsSync(marker)).toBe(false)
+        expect(refused.status).toBe(400)
+      }
     } finally {
       expect(await server.stop()).toBe(0)
     }

@@ -285,3 +285,71 @@ providers:
     expect(exported.stdout).not.toContain('s3cret')
   }, 60_000)
 })
+
+describe('a function-backed prompt', () => {
+  test('export then apply round trips it (function_name is part of a prompt in the file)', async () => {
+    const dir = newDir()
+    const file = writeFile(
+      dir,
+      'toolyard.yaml',
+      `project: fp
+functions:
+  - name: p.hello
+    runtime: javascript
+    code: "export default async ({ who }) => 'hello ' + who"
+prompts:
+  - name: hello
+    description: Greets
+    function_name: p.hello
+    arguments: [{ name: who, required: true }]
+`,
+    )
+    const data = newDir()
+    const first = await cli(['apply', '-f', file], data)
+    expect(first.stderr).toBe('')
+    expect(recordLines(first.stdout)).toContain('created prompt hello')
+    const out = join(newDir(), 'export.yaml')
+    expect((await cli(['export', '--project', 'fp', '-o', out], data)).code).toBe(0)
+    expect(await Bun.file(out).text()).toContain('function_name: p.hello')
+    const other = newDir()
+    const again = await cli(['apply', '-f', out], other)
+    expect(again.stderr).toBe('')
+    expect(again.code).toBe(0)
+    expect((await cli(['export', '--project', 'fp'], other)).stdout).toBe(await Bun.file(out).text())
+    const same = await cli(['apply', '-f', out], data)
+    expect(recordLines(same.stdout)).toContain('unchanged prompt hello')
+  }, 60_000)
+})
+
+describe('tool names providers refuse', () => {
+  test('apply prints a warning under the tool (and --json carries it); the tool is applied all the same', async () => {
+    const file = writeFile(
+      newDir(),
+      'toolyard.yaml',
+      `project: warn
+functions:
+  - name: f
+    runtime: javascript
+    code: "export default async () => 1"
+toolkits:
+  - name: kit
+    tools:
+      - name: crm.lookup
+        function_name: f
+      - name: fine
+        function_name: f
+`,
+    )
+    const data = newDir()
+    const r = await cli(['apply', '-f', file], data)
+    expect(r.code).toBe(0)
+    const lines = r.stdout.split('\n')
+    const at = lines.indexOf('created tool kit/crm.lookup')
+    expect(at).toBeGreaterThan(-1)
+    expect(lines[at + 1]).toMatch(/^ {2}warning: tool kit\/crm\.lookup: name "crm\.lookup" contains "\."/)
+    expect(r.stdout.match(/warning:/g)?.length).toBe(1)
+    const json = JSON.parse((await cli(['apply', '-f', file, '--json'], data)).stdout.trim())
+    const tool = json.changes.find((c: { name: string }) => c.name === 'kit/crm.lookup')
+    expect(tool).toMatchObject({ action: 'unchanged', warnings: [expect.stringContaining('contains "."')] })
+  }, 60_000)
+})

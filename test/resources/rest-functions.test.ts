@@ -75,6 +75,29 @@ describe('function resources', () => {
     expect(await text('fn://items/a')).not.toBe(a)
   })
 
+  test('a change of the function’s code drops the cached read: the next read runs the new code', async () => {
+    const fn = await f.app.api('/functions', {
+      body: { name: 'versioned', runtime: 'javascript', code: 'export default async () => "v1"' },
+    })
+    expect(fn.status).toBe(201)
+    const { id } = await fn.json()
+    await f.create({
+      name: 'Versioned',
+      uri: 'fn://versioned',
+      resource_type: 'function',
+      function_name: 'versioned',
+      cache_ttl_seconds: 3600,
+    })
+    expect(await text('fn://versioned')).toBe('v1')
+    expect(await text('fn://versioned')).toBe('v1')
+    const patched = await f.app.api(`/functions/${id}`, {
+      method: 'PATCH',
+      body: { code: 'export default async () => "v2"' },
+    })
+    expect(patched.status).toBe(200)
+    expect(await text('fn://versioned')).toBe('v2')
+  })
+
   test('markResourceChanged drops the cached read', async () => {
     await f.create({
       name: 'Marked',

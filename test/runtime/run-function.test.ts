@@ -111,4 +111,34 @@ describe('runFunction', () => {
       message: 'unknown built-in function: builtin.nope',
     })
   })
+
+  test('http: every value in the URL template is encoded; a value cannot add a path segment or climb one', async () => {
+    const seen: string[] = []
+    const receiver = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (req) => {
+        seen.push(req.url.slice(req.url.indexOf('/', 'http://'.length)))
+        return new Response('ok')
+      },
+    })
+    try {
+      const url = `http://127.0.0.1:${receiver.port}/repos/{{args.owner}}/{{args.repo}}/n/{{args.n}}?ref={{{args.ref}}}`
+      const args = { owner: '../admin', repo: 'a b?c#d/e', n: 5, ref: 'x&y=z' }
+      // GET would add the arguments as query parameters too; POST sends them as the body.
+      const out = await runFunction({ name: 'h', runtime: 'http', http: { url, method: 'POST' } }, args, open)
+      expect(out).toEqual({ ok: true, value: 'ok' })
+      expect(seen).toEqual(['/repos/..%2Fadmin/a%20b%3Fc%23d%2Fe/n/5?ref=x%26y%3Dz'])
+      for (const owner of ['..', '.']) {
+        const climbed = await runFunction({ name: 'h', runtime: 'http', http: { url } }, { ...args, owner }, open)
+        expect(climbed).toMatchObject({ ok: false, kind: 'error', message: expect.stringContaining('path segment') })
+      }
+      const host = `http://{{args.sub}}.localhost:${receiver.port}/x`
+      const moved = await runFunction({ name: 'h', runtime: 'http', http: { url: host } }, { sub: 'evil.com/' }, open)
+      expect(moved).toMatchObject({ ok: false, message: expect.stringContaining('cannot go in a host') })
+      expect(seen.length).toBe(1)
+    } finally {
+      receiver.stop(true)
+    }
+  })
 })

@@ -163,6 +163,35 @@ describe('tools', () => {
     expectError(badOut, 'bad_request', 'body.output_schema')
   })
 
+  test('a misspelt type is one 400 naming the field path, the bad value and the allowed types', async () => {
+    const kit = await createToolkit(app, 'typo-kit')
+    const schema = {
+      type: 'object',
+      properties: { type: { type: 'string' }, items: { type: 'array', items: { type: 'intger' } } },
+    }
+    const r = await app.api('/tools', {
+      body: { toolkit_id: kit.id, name: 't', function_name: 'f', input_schema: schema },
+    })
+    const bad = await json(r, 400)
+    expect(bad.details).toEqual([
+      {
+        field: 'body.input_schema.properties.items.items.type',
+        message: expect.stringContaining('"intger" is not a JSON Schema type'),
+      },
+    ])
+    expect(bad.error).toContain('input_schema.properties.items.items.type')
+    expect(bad.error).toContain('"intger"')
+    expect(bad.error).toContain('"integer"')
+    expect(bad.error.split('must').length).toBe(1)
+    // A property named "type" is a schema, not the keyword.
+    await createTool(app, {
+      toolkit_id: kit.id,
+      name: 'ok',
+      function_name: 'f',
+      input_schema: { ...schema, properties: { type: { type: 'string' } } },
+    })
+  })
+
   test('names: pattern enforced, unique per toolkit (409), same name allowed in another toolkit', async () => {
     const a = await createToolkit(app, 'names-a')
     const b = await createToolkit(app, 'names-b')
@@ -188,6 +217,25 @@ describe('tools', () => {
       'same',
     )
     await createTool(app, { toolkit_id: b.id, name: 'same', function_name: 'f' })
+  })
+
+  test('names providers refuse (over 64 characters, a ".") are kept, with warnings on create and update', async () => {
+    const kit = await createToolkit(app, 'warn-kit')
+    const long = 'x'.repeat(70)
+    const created = await createTool(app, { toolkit_id: kit.id, name: long, function_name: 'f' })
+    expect(created.name).toBe(long)
+    expect(created.warnings).toEqual([expect.stringContaining('70 characters')])
+    expect(created.warnings[0]).toContain('64')
+    const plain = await createTool(app, { toolkit_id: kit.id, name: 'plain_name', function_name: 'f' })
+    expect(plain.warnings).toBeUndefined()
+    const dotted = await json(
+      await app.api(`/tools/${plain.id}`, { method: 'PATCH', body: { name: 'crm.lookup' } }),
+      200,
+    )
+    expect(dotted.name).toBe('crm.lookup')
+    expect(dotted.warnings).toEqual([expect.stringContaining('contains "."')])
+    // A read shows the tool as stored, without warnings.
+    expect((await json(await app.api(`/tools/${plain.id}`), 200)).warnings).toBeUndefined()
   })
 
   test('unknown toolkit is 404; patch and delete a tool', async () => {

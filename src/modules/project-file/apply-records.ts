@@ -2,6 +2,7 @@
 // toolkits and tools, servers), then resources and prompts; with prune, what the file does not name goes, in reverse.
 import { AppError } from '../../http/errors'
 import { SOURCE_FIELDS } from '../resources/validate'
+import { toolNameWarnings } from '../tools/name-warnings'
 import type { ApplyOptions, PlanLine } from './apply'
 import { canonical, RecordError } from './apply'
 import type { ProjectDoc, ProviderDoc } from './format'
@@ -83,6 +84,8 @@ export function applyRecords(run: Run): void {
         attempt('tool', name, () => s.tools.update(projectId, storedTool.id, patch as never))
         note('updated', 'tool', name)
       }
+      const warnings = toolNameWarnings(t.name)
+      if (warnings.length) (lines.at(-1) as PlanLine).warnings = warnings
     }
   }
 

@@ -30,6 +30,8 @@ export interface PlanLine {
   action: Action
   kind: string
   name: string
+  /** Tools only: what model providers may refuse about the name (the tool is applied all the same). */
+  warnings?: string[]
 }
 
 const REST_BODIES = {

@@ -46,7 +46,10 @@ export async function applyCommand(config: Config, args: ApplyArgs, out: (line: 
     out(JSON.stringify({ project: projectName, dry_run: args.dryRun, changes: lines, summary }))
     return
   }
-  for (const l of lines) out(`${l.action} ${l.kind} ${l.name}`)
+  for (const l of lines) {
+    out(`${l.action} ${l.kind} ${l.name}`)
+    for (const w of l.warnings ?? []) out(`  warning: ${l.kind} ${l.name}: ${w}`)
+  }
   const counts = Object.entries(summary).map(([k, n]) => `${n} ${k}`)
   out(`${args.dryRun ? 'dry run, nothing written: ' : ''}project ${projectName}: ${counts.join(', ')}`)
 }

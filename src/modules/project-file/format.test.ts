@@ -1,6 +1,6 @@
 // Reading a project file: YAML and JSON, `file:` paths beside the file, and problems named by file, record and field.
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { FileError, readProjectFile } from './format'
@@ -62,5 +62,38 @@ describe('readProjectFile', () => {
     expect(problems(file('broken.yaml', 'functions: [\n'))).toContain('not valid YAML')
     expect(problems(file('broken.json', '{'))).toContain('not valid JSON')
     expect(problems(file('two.yaml', 'a: 1\n---\nb: 2\n'))).toContain('one document expected')
+  })
+
+  test('file: paths stay inside the project file’s folder (.., absolute, a link out); nothing outside is read', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'toolyard-outside-'))
+    const secret = join(outside, 'secret.ts')
+    writeFileSync(secret, 'export default () => "SECRET-CONTENT"\n')
+    const project = join(dir, 'nested')
+    mkdirSync(project, { recursive: true })
+    symlinkSync(secret, join(project, 'link.ts'))
+    writeFileSync(join(dir, '..inside.ts'), 'export default () => 1\n')
+    try {
+      const path = join(project, 'p.yaml')
+      writeFileSync(
+        path,
+        [
+          'functions:',
+          `  - { name: up, runtime: typescript, file: ../../${outside.split('/').pop()}/secret.ts }`,
+          `  - { name: abs, runtime: typescript, file: ${secret} }`,
+          '  - { name: link, runtime: typescript, file: link.ts }',
+        ].join('\n'),
+      )
+      const message = problems(path)
+      for (const name of ['up', 'abs', 'link']) expect(message).toContain(`${path}: function ${name}: file: `)
+      expect(message.match(/outside the project file's folder/g)?.length).toBe(3)
+      expect(message).not.toContain('SECRET-CONTENT')
+      // A name that only starts with two dots is inside.
+      const ok = readProjectFile(
+        file('dots.yaml', 'functions:\n  - { name: d, runtime: typescript, file: ..inside.ts }\n'),
+      )
+      expect(ok.functions[0]?.code).toBe('export default () => 1\n')
+    } finally {
+      rmSync(outside, { recursive: true, force: true })
+    }
   })
 })

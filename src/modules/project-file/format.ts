@@ -1,8 +1,8 @@
 // The project file of `toolyard apply` / `toolyard export` (YAML or JSON): its schema, reading it (with functions'
 // `file:` paths resolved beside it) and errors naming the file, the record and the field (docs/decisions.md,
 // "Writing functions and config as code").
-import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { readFileSync, realpathSync } from 'node:fs'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 
@@ -86,6 +86,7 @@ const PromptDoc = t.Object(
     description: t.Optional(t.String()),
     template: t.Optional(t.String()),
     messages: t.Optional(t.Array(Obj)),
+    function_name: t.Optional(Str),
     arguments: t.Optional(t.Array(Obj)),
   },
   { additionalProperties: false },
@@ -195,15 +196,26 @@ export function readProjectFile(path: string): ProjectDoc {
   return doc
 }
 
-/** `file:` is read relative to the project file and becomes `code`; javascript/typescript need one of the two. */
+/**
+ * `file:` is read relative to the project file and becomes `code`; javascript/typescript need one of the two. The path
+ * stays inside the project file's folder, links resolved (docs/decisions.md, "Function source is data").
+ */
 function resolveCode(path: string, fn: FunctionDoc, where: string, problems: string[]) {
   if (fn.code !== undefined && fn.file !== undefined) problems.push(`${where}: file: give code or file, not both`)
   else if (fn.file !== undefined) {
+    const target = resolve(dirname(path), fn.file)
     try {
-      fn.code = readFileSync(resolve(dirname(path), fn.file), 'utf8')
+      if (!inside(realpathSync(dirname(path)), realpathSync(target)))
+        problems.push(`${where}: file: ${fn.file} is outside the project file's folder`)
+      else fn.code = readFileSync(target, 'utf8')
     } catch {
-      problems.push(`${where}: file: cannot read ${resolve(dirname(path), fn.file)}`)
+      problems.push(`${where}: file: cannot read ${target}`)
     }
   } else if (fn.runtime !== 'http' && fn.code === undefined) problems.push(`${where}: code: required (or file)`)
   if (fn.runtime === 'http' && !fn.http) problems.push(`${where}: http: required when runtime is "http"`)
+}
+
+function inside(folder: string, target: string): boolean {
+  const rel = relative(folder, target)
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel)
 }

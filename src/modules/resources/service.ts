@@ -213,8 +213,10 @@ export function resourcesService(d: ResourcesServiceDeps) {
       serverId?: string,
     ): Promise<{ contents: ResourceContents[] }> {
       const { row, params } = resolve(projectId, uri, serverId)
-      // The row's version is part of the key: a change written by another process (toolyard apply) misses the cache.
-      const cacheKey = `${uri}\n${row.updated_at}`
+      // The row's version is part of the key: a change written by another process (toolyard apply) misses the cache;
+      // so is the backing function's, so a read after its code changed runs the new code.
+      const fn = row.function_name ? `\n${d.functions.version(projectId, row.function_name)}` : ''
+      const cacheKey = `${uri}\n${row.updated_at}${fn}`
       if (cacheable(row)) {
         const hit = d.cache.get(row.id, cacheKey)
         if (hit) return { contents: hit }

@@ -62,6 +62,9 @@ export function schemaProblem(schema: unknown, what: string): { field: string; m
     return { field: what, message: `${what} must be a JSON Schema object` }
   if ((schema as Record<string, unknown>).type !== 'object')
     return { field: what, message: `${what} must have "type": "object"` }
+  // Ajv reports a misspelt type as three meta-schema errors, none naming the value: name it first.
+  const badType = unknownType(schema, what, 0)
+  if (badType) return badType
   try {
     compileSchema(schema as Record<string, unknown>)
     return undefined
@@ -87,4 +90,60 @@ export function errorField(e: ErrorObject): string {
     return base ? `${base}.${extra}` : extra
   }
   return base || '(arguments)'
+}
+
+const JSON_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']
+/** Keywords whose value is a schema, an array of schemas, or a map of names to schemas. */
+const ONE_SCHEMA = [
+  'additionalProperties',
+  'additionalItems',
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']
+/** Deeper than this the walk stops (Ajv still checks the rest). */
+const MAX_DEPTH = 64
+
+/** The first `type` (in a schema position, not a property named "type") that is not a JSON type, at its path. */
+function unknownType(schema: unknown, path: string, depth: number): { field: string; message: string } | undefined {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || depth > MAX_DEPTH) return undefined
+  const s = schema as Record<string, unknown>
+  if ('type' in s) {
+    const types = Array.isArray(s.type) ? s.type : [s.type]
+    const bad = types.find((t) => typeof t !== 'string' || !JSON_TYPES.includes(t))
+    if (bad !== undefined) {
+      const field = `${path}.type`
+      const allowed = JSON_TYPES.map((t) => `"${t}"`).join(', ')
+      return { field, message: `${field}: ${JSON.stringify(bad)} is not a JSON Schema type (allowed: ${allowed})` }
+    }
+  }
+  for (const key of ONE_SCHEMA) {
+    const found = unknownType(s[key], `${path}.${key}`, depth + 1)
+    if (found) return found
+  }
+  for (const key of SCHEMA_LISTS) {
+    const list = s[key]
+    if (!Array.isArray(list)) continue
+    for (const [i, item] of list.entries()) {
+      const found = unknownType(item, `${path}.${key}.${i}`, depth + 1)
+      if (found) return found
+    }
+  }
+  for (const key of SCHEMA_MAPS) {
+    const map = s[key]
+    if (typeof map !== 'object' || map === null || Array.isArray(map)) continue
+    for (const [name, item] of Object.entries(map)) {
+      const found = unknownType(item, `${path}.${key}.${name}`, depth + 1)
+      if (found) return found
+    }
+  }
+  return undefined
 }

@@ -5,6 +5,7 @@ import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import { schemaProblem } from './json-schema'
+import { withNameWarnings } from './name-warnings'
 import { type TaskSupport, type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
 import type { ServerToolsService } from './server-tools/service'
 import type { PrebuiltCatalog } from './toolkits/prebuilt'
@@ -103,7 +104,7 @@ export function toolsService(
   }
 
   return {
-    create(projectId: string, input: CreateToolInput): ToolView {
+    create(projectId: string, input: CreateToolInput): ToolView & { warnings?: string[] } {
       if (catalog.toolkit(input.toolkit_id))
         throw badRequest(
           'pre-built toolkits cannot be changed; create a toolkit with POST /toolkits and register tools there',
@@ -121,7 +122,7 @@ export function toolsService(
       })
       write(projectId, row, () => repo.insert(row))
       changed(projectId)
-      return toolView(row)
+      return withNameWarnings(toolView(row))
     },
     /** A project's tool or a pre-built one. */
     get(projectId: string, id: string): ToolView {
@@ -136,7 +137,7 @@ export function toolsService(
       const { items, next_cursor } = page(repo.list(projectId, toolkitId, decodeCursor(cursor), limit + 1), limit)
       return { tools: items.map(toolView), ...(next_cursor ? { next_cursor } : {}) }
     },
-    update(projectId: string, id: string, input: UpdateToolInput): ToolView {
+    update(projectId: string, id: string, input: UpdateToolInput): ToolView & { warnings?: string[] } {
       const current = mustGetOwn(projectId, id)
       checkSchemas(input)
       const next: ToolRow = {
@@ -160,7 +161,7 @@ export function toolsService(
       }
       write(projectId, next, () => repo.update(next))
       changed(projectId)
-      return toolView(next)
+      return withNameWarnings(toolView(next))
     },
     remove(projectId: string, id: string): void {
       mustGetOwn(projectId, id)

@@ -20,6 +20,8 @@ export interface ResourceFunctionRunner {
     input: { uri: string; params: Record<string, string> },
     options: { host: FunctionHost; credentials?: Record<string, unknown> },
   ): Promise<{ ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }>
+  /** Changes when the function's code (or runtime, template, limits) changes: part of the read cache's key. */
+  version(projectId: string, functionName: string): string
 }
 
 export interface SourceDeps {

@@ -1,7 +1,7 @@
 // The checks a javascript or typescript function's code passes at save: it parses, imports nothing, and its default
-// export is a function; failures name the line and column (docs/decisions.md, "Writing functions and config as code").
-import { AppError, badRequest } from '../../../http/errors'
-import { firstProblem, SourceError, transpileTypeScript } from '../../../runtime/function-source'
+// export is a function; failures name the line and column (docs/decisions.md, "Writing functions and config as code"; "Function source is data").
+import { AppError } from '../../../http/errors'
+import { type CodeRuntime, position, runnableSource, SourceError } from '../../../runtime/function-source'
 import { detachedHost } from '../../../runtime/host'
 import { runJavaScript } from '../../../runtime/sandbox-pool'
 import { SandboxError } from '../../../runtime/sandbox-types'
@@ -11,40 +11,26 @@ const invalid = (reason: string, line: number, column: number) =>
     { field: 'body.code', message: `line ${line}, column ${column}: ${reason}` },
   ])
 
-/** The 1-based line and column of `index` in `text`. */
-function position(text: string, index: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, index))
-  const line = before.split('\n').length
-  return { line, column: before.length - before.lastIndexOf('\n') }
-}
-
 /** Throws a 400 naming what is wrong with the code; resolves when the sandbox could run it. */
-export async function checkFunctionCode(runtime: 'javascript' | 'typescript', code: string): Promise<void> {
-  let scan: { imports: { path: string }[]; exports: string[] }
+export async function checkFunctionCode(runtime: CodeRuntime, code: string): Promise<void> {
+  let js: string
   try {
-    scan = new Bun.Transpiler({ loader: runtime === 'typescript' ? 'ts' : 'js' }).scan(code)
-  } catch (error) {
-    const p = firstProblem(error)
-    throw invalid(`syntax error: ${p.message}`, p.line, p.column)
-  }
-  const firstImport = scan.imports[0]
-  if (firstImport) {
-    const at = position(code, Math.max(0, code.search(/^\s*import\b|\bimport\s*\(/m)))
-    throw badRequest(
-      `functions are single modules: import of "${firstImport.path}" is not supported (line ${at.line}, column ${at.column}); inline the code or use ctx and the globals`,
-      [{ field: 'body.code', message: `line ${at.line}, column ${at.column}: imports are not supported` }],
-    )
-  }
-  if (!scan.exports.includes('default')) {
-    const end = position(code, code.length)
-    throw invalid('the module has no default export: export default async (input, ctx) => result', end.line, end.column)
-  }
-  let js = code
-  try {
-    if (runtime === 'typescript') js = (await transpileTypeScript(code)).code
+    js = runnableSource(runtime, code).code
   } catch (error) {
     if (!(error instanceof SourceError)) throw error
-    throw invalid(`syntax error: ${error.problem.message}`, error.problem.line, error.problem.column)
+    const { kind, message, line, column } = error.problem
+    if (kind === 'module') {
+      throw invalid(
+        `functions are single modules: ${message}; inline the code or use ctx and the globals`,
+        line,
+        column,
+      )
+    }
+    throw invalid(`syntax error: ${message}`, line, column)
+  }
+  if (!/\bexport\s+default\b|\bas\s+default\b/.test(code)) {
+    const end = position(code, code.length)
+    throw invalid('the module has no default export: export default async (input, ctx) => result', end.line, end.column)
   }
   await checkDefaultExport(code, js)
 }

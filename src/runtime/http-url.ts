@@ -1,0 +1,55 @@
+// An HTTP function's URL template rendered so that an argument cannot change which URL is called: values in the path,
+// query and fragment are percent-encoded (`../admin` goes out as `..%2Fadmin`), a path value of `.` or `..` is
+// refused, and a value inside the host cannot end the host (docs/decisions.md, "Function source is data").
+import Mustache from 'mustache'
+
+/** A value that would change the URL's shape: the call fails with this message (no request is sent). */
+class UrlValueError extends Error {}
+
+const HOST_BREAKERS = /[/?#@\\\s]/
+const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
+
+/**
+ * Renders `template` over `view`. Each value is first put in as a placeholder, so the URL's parts are found from the
+ * template's own text; a value at the very start (a base URL the author supplies, e.g. from credentials) goes in as is.
+ */
+export function renderUrl(template: string, view: object): string {
+  if (/\{\{\s*=/.test(template)) throw new UrlValueError('url: set-delimiter tags are not supported')
+  // Triple and `&` tags skip escaping; in a URL every value is escaped, so they are read as plain tags.
+  const plain = template.replace(/\{\{\{\s*([^}]*?)\s*\}\}\}/g, '{{$1}}').replace(/\{\{&\s*/g, '{{')
+  const values: string[] = []
+  // Placeholders are letters and digits only (no URL delimiter), unique per render so no text can forge one.
+  const mark = `v${crypto.randomUUID().replaceAll('-', '')}`
+  const placeholder = new RegExp(`${mark}n(\\d+)x`, 'g')
+  const skeleton = Mustache.render(
+    plain,
+    view,
+    {},
+    {
+      escape: (v: unknown) => `${mark}n${values.push(text(v)) - 1}x`,
+    },
+  )
+  const scheme = skeleton.indexOf('://')
+  const hostStart = scheme >= 0 ? scheme + 3 : 0
+  const rest = skeleton.slice(hostStart).search(/[/?#]/)
+  const pathStart = rest >= 0 ? hostStart + rest : skeleton.length
+  const fill = (part: string, offset: number) =>
+    part.replace(placeholder, (_, n: string, at: number) => {
+      const value = values[Number(n)] as string
+      if (offset + at === 0) return value
+      if (offset + at >= pathStart) return encodeURIComponent(value)
+      if (HOST_BREAKERS.test(value))
+        throw new UrlValueError(`url: the value ${JSON.stringify(value)} cannot go in a host`)
+      return value
+    })
+  const tail = skeleton.slice(pathStart).search(/[?#]/)
+  const pathEnd = tail >= 0 ? pathStart + tail : skeleton.length
+  // The URL parser resolves `.` and `..` segments, encoded or not: one made by a value is refused.
+  let at = pathStart
+  for (const segment of skeleton.slice(pathStart, pathEnd).split('/')) {
+    if (segment.includes(mark) && /^(\.|%2e){1,2}$/i.test(fill(segment, at)))
+      throw new UrlValueError(`url: a value makes the path segment ${JSON.stringify(fill(segment, at))}`)
+    at += segment.length + 1
+  }
+  return fill(skeleton, 0)
+}
