@@ -13,13 +13,13 @@ const isJsonMediaType = (header: string | null): boolean =>
   header?.split(';')[0]?.trim().toLowerCase() === 'application/json'
 
 /**
- * HTTP/1.1 framing: a request carries a body only with a non-zero Content-Length or a Transfer-Encoding. An empty
- * body is no body, so `Content-Type: application/json` with zero bytes is treated like no body at all.
+ * A declared length says whether there is a body (zero bytes is none, whatever the content type); without one, the
+ * request has a body stream only when it carries one (chunked, or built in-process as the dashboard does).
  */
-function hasBody(headers: Headers): boolean {
-  const length = headers.get('content-length')
+function hasBody(request: Request): boolean {
+  const length = request.headers.get('content-length')
   if (length !== null) return Number(length) > 0
-  return headers.get('transfer-encoding') !== null
+  return request.body !== null
 }
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -51,7 +51,7 @@ export function createJsonBodyCheck(routes: () => readonly RouteInfo[]) {
     index()
     const rule = declared.get(`${method} ${route}`)
     if (!rule) return null
-    if (!hasBody(request.headers))
+    if (!hasBody(request))
       return rule.optional ? null : notAnObject('a JSON object is required (send {} to take every default)')
     if (!isJsonMediaType(request.headers.get('content-type')))
       return new AppError('unsupported_media_type', UNSUPPORTED, [{ field: 'headers.content-type', message: UNSUPPORTED }])
