@@ -8,9 +8,11 @@ import type { RouteInfo } from './strict-body'
 
 const UNSUPPORTED = 'request body must be JSON: send Content-Type: application/json'
 
-/** `application/json`, with or without parameters (`; charset=utf-8`), in any letter case. */
-const isJsonMediaType = (header: string | null): boolean =>
-  header?.split(';')[0]?.trim().toLowerCase() === 'application/json'
+/**
+ * `application/json`, with or without parameters (`; charset=utf-8`). Lower case only: Elysia's parser reads no
+ * other spelling as JSON, so `Application/JSON` is told to send the one it reads rather than mis-parsed.
+ */
+const isJsonMediaType = (header: string | null): boolean => header?.split(';')[0]?.trim() === 'application/json'
 
 /**
  * A declared length says whether there is a body (zero bytes is none, whatever the content type); without one, the
