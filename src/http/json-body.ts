@@ -56,7 +56,9 @@ export function createJsonBodyCheck(routes: () => readonly RouteInfo[]) {
     if (!hasBody(request))
       return rule.optional ? null : notAnObject('a JSON object is required (send {} to take every default)')
     if (!isJsonMediaType(request.headers.get('content-type')))
-      return new AppError('unsupported_media_type', UNSUPPORTED, [{ field: 'headers.content-type', message: UNSUPPORTED }])
+      return new AppError('unsupported_media_type', UNSUPPORTED, [
+        { field: 'headers.content-type', message: UNSUPPORTED },
+      ])
     return isObject(body) ? null : notAnObject('must be a JSON object')
   }
 }
