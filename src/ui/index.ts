@@ -10,7 +10,7 @@ import { clientAddress } from '../http/guard'
 import type { AdminService } from '../modules/admin/service'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
-import { type Html, html, page } from './html'
+import { FRAMING, type Html, html, page } from './html'
 import * as pages from './pages'
 import { clearedCookie, createUiSessions, sameOrigin, sessionCookie, type UiSession } from './session'
 import { createSignInLimit } from './sign-in-limit'
@@ -44,8 +44,6 @@ const ADMIN_NAV: [string, string][] = [
 ]
 
 const HTMX_ETAG = `"${Bun.hash(htmxJs).toString(16)}"`
-// No other site may frame a dashboard page (clickjacking a Revoke or Create key button).
-const FRAMING = { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' }
 const htmlResponse = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...FRAMING, ...headers } })
 const redirect = (location: string, headers: Record<string, string> = {}) =>

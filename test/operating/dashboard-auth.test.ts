@@ -117,6 +117,7 @@ describe('dashboard sign-in and sessions', () => {
       await getPage(app, '/ui/servers', cookie),
       await getPage(app, '/ui/keys', 'toolyard_ui=none'),
       await signInAs(app, 'tyk_wrong'),
+      await fetch(`${app.base}/docs`),
     ]) {
       expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
       expect(res.headers.get('x-frame-options')).toBe('DENY')
