@@ -44,6 +44,8 @@ const ConfigSchema = Type.Object({
   maxSessionSubscriptions: Type.Integer({ minimum: 1 }),
   maxSessions: Type.Integer({ minimum: 1 }),
   oauthFlowTtlS: Type.Integer({ minimum: 60 }),
+  dashboardSigninPerMinute: Type.Integer({ minimum: 1, maximum: 10000 }),
+  dashboardSessions: Type.Integer({ minimum: 1, maximum: 100000 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -77,12 +79,13 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxSessionSubscriptions: 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS',
   maxSessions: 'TOOLYARD_MAX_SESSIONS',
   oauthFlowTtlS: 'TOOLYARD_OAUTH_FLOW_TTL_S',
+  dashboardSigninPerMinute: 'TOOLYARD_DASHBOARD_SIGNIN_PER_MINUTE',
+  dashboardSessions: 'TOOLYARD_DASHBOARD_SESSIONS',
 }
 
 const MIB = 1024 * 1024
 
 export class ConfigError extends Error {}
-
 type Env = Record<string, string | undefined>
 
 function integer(env: Env, name: string, fallback: number): number {
@@ -159,6 +162,8 @@ const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   sandboxQueuePerProject: '--sandbox-queue-per-project',
   maxSubscriptionsPerProject: '--max-subscriptions-per-project',
   webhookConcurrency: '--webhook-concurrency',
+  dashboardSigninPerMinute: '--dashboard-signin-per-minute',
+  dashboardSessions: '--dashboard-sessions',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -183,6 +188,8 @@ const ALLOWED: Partial<Record<keyof Config, string>> = {
   maxSessionSubscriptions: 'a positive integer',
   maxSessions: 'a positive integer',
   oauthFlowTtlS: 'seconds, at least 60',
+  dashboardSigninPerMinute: 'an integer from 1 to 10000',
+  dashboardSessions: 'an integer from 1 to 100000',
 }
 
 const nameOf = (field: keyof Config) =>
@@ -251,6 +258,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxSessionSubscriptions: integer(env, 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS', 1000),
     maxSessions: integer(env, 'TOOLYARD_MAX_SESSIONS', 10000),
     oauthFlowTtlS: integer(env, 'TOOLYARD_OAUTH_FLOW_TTL_S', 86400),
+    dashboardSigninPerMinute: integer(env, 'TOOLYARD_DASHBOARD_SIGNIN_PER_MINUTE', 10),
+    dashboardSessions: integer(env, 'TOOLYARD_DASHBOARD_SESSIONS', 1000),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

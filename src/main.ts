@@ -2,10 +2,11 @@
 // CLI entry: serve | projects | keys | apply | export | backup | restore | migrate | --version | --help. Parses argv
 // and calls services, nothing else.
 import { join } from 'node:path'
-import { noMoreFlags, takeAll, takeFlag, takeSwitch, UsageError } from './cli/args'
+import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './cli/args'
+import { openProjects, requireDatabase } from './cli/database'
+import { keysCommand } from './cli/keys'
 import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
-import { rotateMasterKey } from './crypto/seal-rotate'
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
 import { DataDirBusyError, lockDataDir } from './db/data-dir'
 import { migrate, SchemaTooNewError } from './db/migrate'
@@ -13,22 +14,12 @@ import { openDatabase } from './db/open'
 import { AppError } from './http/errors'
 import { applyCommand, exportCommand } from './modules/project-file/cli'
 import { FileError } from './modules/project-file/format'
-import { projectsRepository } from './modules/projects/repository'
-import { parseDuration, projectsService } from './modules/projects/service'
-import { serversRepository } from './modules/servers/repository'
 import { VERSION } from './version'
 
 /** Config for the non-serve commands: the environment plus an optional --data-dir. */
 function commandConfig(args: string[]) {
   const dataDir = takeFlag(args, '--data-dir')
   return loadConfig(dataDir ? { ...process.env, TOOLYARD_DATA_DIR: dataDir } : process.env)
-}
-
-/** Opens the same SQLite file a running server uses (WAL makes concurrent use safe). */
-function openProjects(config: ReturnType<typeof loadConfig>) {
-  const db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
-  migrate(db)
-  return { db, projects: projectsService(projectsRepository(db)) }
 }
 
 async function serve(args: string[]) {
@@ -73,99 +64,19 @@ function projectsCommand(args: string[]) {
   const config = commandConfig(args)
   noMoreFlags(args)
   const [sub, name] = args
-  const { db, projects } = openProjects(config)
+  if (sub !== 'create' && sub !== 'list') throw new UsageError('usage: toolyard projects create NAME | projects list')
+  if (sub === 'create' && !name) throw new UsageError('projects create needs a NAME')
+  // Only create may make the database: list in an empty directory says there is none.
+  const { db, projects } = openProjects(config, { create: sub === 'create' })
   try {
     if (sub === 'create') {
-      if (!name) throw new UsageError('projects create needs a NAME')
-      const p = projects.createProject(name)
+      const p = projects.createProject(name!)
       console.log(json ? JSON.stringify(p) : `created project ${p.name} (${p.id})`)
-    } else if (sub === 'list') {
+    } else {
       const all = projects.listProjects()
       if (json) console.log(JSON.stringify(all))
       else for (const p of all) console.log(`${p.id}  ${p.name}  ${p.created_at}`)
-    } else throw new UsageError('usage: toolyard projects create NAME | projects list')
-  } finally {
-    db.close()
-  }
-}
-
-function keysCommand(args: string[]) {
-  const json = takeSwitch(args, '--json')
-  const projectName = takeFlag(args, '--project')
-  const label = takeFlag(args, '--name')
-  const expiresIn = takeFlag(args, '--expires-in')
-  const role = takeFlag(args, '--role') ?? 'admin'
-  const slugs = takeAll(args, '--server')
-  const config = commandConfig(args)
-  noMoreFlags(args)
-  const [sub, keyId] = args
-  const { db, projects } = openProjects(config)
-  try {
-    if (sub === 'create') {
-      if (!projectName) throw new UsageError('keys create needs --project NAME')
-      if (role !== 'admin' && role !== 'mcp') throw new UsageError('--role must be admin or mcp')
-      if (slugs.length && role !== 'mcp') throw new UsageError('--server limits mcp keys only (add --role mcp)')
-      const project = projects.projectOrCreate(projectName)
-      const servers = serversRepository(db)
-      const serverIds = slugs.map((slug) => {
-        const row = servers.bySlug(slug)
-        if (!row || row.project_id !== project.id)
-          throw new UsageError(`no server with slug "${slug}" in project ${project.name}`)
-        return row.id
-      })
-      const { apiKey, key } = projects.createKey(project.id, {
-        name: label,
-        role,
-        serverIds,
-        expiresInMs: expiresIn ? parseDuration(expiresIn) : undefined,
-      })
-      if (json)
-        console.log(
-          JSON.stringify({
-            project_id: project.id,
-            key_id: key.id,
-            api_key: apiKey,
-            role: key.role,
-            server_ids: key.server_ids,
-          }),
-        )
-      else {
-        console.log(
-          `created ${key.role} key ${key.id} for project ${project.name}${key.expires_at ? ` (expires ${key.expires_at})` : ''}; shown once:`,
-        )
-        console.log(apiKey)
-      }
-    } else if (sub === 'list') {
-      if (!projectName) throw new UsageError('keys list needs --project NAME')
-      const project = projects.projectByName(projectName)
-      if (!project) throw new UsageError(`no project named "${projectName}"`)
-      const keys = projects.listKeys(project.id)
-      if (json) console.log(JSON.stringify(keys))
-      else
-        for (const k of keys)
-          console.log(
-            `${k.id}  ${k.prefix}…  ${k.name}  ${k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) < Date.now() ? 'expired' : 'active'}`,
-          )
-    } else if (sub === 'revoke') {
-      if (!keyId) throw new UsageError('keys revoke needs a KEY_ID')
-      const k = projects.revokeKey(keyId)
-      console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
-    } else if (sub === 'rotate-master') {
-      // Re-wraps every data key with a new master key in one transaction; a running server keeps working.
-      const r = rotateMasterKey(db, { dataDir: config.dataDir, masterKey: config.masterKey })
-      if (json) console.log(JSON.stringify(r))
-      else {
-        console.log(
-          `rotated master key ${r.oldMasterKeyId} → ${r.newMasterKeyId}; re-wrapped ${r.dataKeys} data key(s)`,
-        )
-        if (r.keptOldKeyAt)
-          console.log(`previous key kept at ${r.keptOldKeyAt} (delete it once no running server needs it)`)
-        if (r.newKeyForEnv)
-          console.log(
-            `TOOLYARD_MASTER_KEY is set: change it to the new key below before the next restart (also saved in the data dir):\n${r.newKeyForEnv}`,
-          )
-      }
-    } else throw new UsageError('usage: toolyard keys create|list|revoke|rotate-master')
+    }
   } finally {
     db.close()
   }
@@ -213,7 +124,7 @@ async function main(argv: string[]) {
     case 'projects':
       return projectsCommand(args)
     case 'keys':
-      return keysCommand(args)
+      return keysCommand(args, commandConfig)
     case 'apply': {
       const json = takeSwitch(args, '--json')
       const options = {
@@ -235,6 +146,7 @@ async function main(argv: string[]) {
       const config = commandConfig(args)
       noMoreFlags(args)
       if (!project) throw new UsageError('export needs --project NAME')
+      requireDatabase(config)
       const text = exportCommand(config, project, output)
       if (text !== undefined) process.stdout.write(text)
       else console.log(`wrote project ${project} to ${output}`)

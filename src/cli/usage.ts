@@ -51,8 +51,11 @@ ${DATA_DIR}`,
        toolyard keys revoke KEY_ID [--json]
        toolyard keys rotate-master [--json]
 
-create makes an API key (creating the project if needed) and prints it once, alone on the last line.
+create makes an API key (creating the project if needed) and prints it once, alone on the last line;
+--expires-in is above zero and at most 3650d (s, m, h, d, w).
+list shows each key's id, prefix, name, role, state and when it was last used.
 rotate-master re-wraps every data key with a new master key.
+list, revoke and rotate-master need an existing database; only create makes one.
 ${DATA_DIR}`,
   apply: `Usage: toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--json]
 

@@ -14,6 +14,7 @@ import {
 } from './body-limit'
 import { AppError, type ErrorDetail } from './errors'
 import { RateLimitedError } from './guard'
+import { createJsonBodyCheck } from './json-body'
 import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
@@ -83,6 +84,10 @@ export const errorsPlugin = (
   limits: BodyLimits = DEFAULT_BODY_LIMITS,
 ) => {
   const strictBody = createStrictBodyCheck(routes)
+  const jsonBody = createJsonBodyCheck(routes)
+  // A body that is not a JSON object (or not JSON): found in transform, answered after the key check like unknown
+  // fields, and before them (there are no fields to name).
+  const badBodies = new WeakMap<Request, AppError>()
   const readsOwnBody = ownBodyRoutes(routes)
   const unknownFields = new WeakMap<Request, ErrorDetail[]>()
   const invalidBody = (details: ErrorDetail[]) =>
@@ -112,10 +117,17 @@ export const errorsPlugin = (
       // (guards authenticate in the transform phase, this answers in beforeHandle or with the schema error).
       .onTransform({ as: 'global' }, ({ request, route, body }) => {
         if (jsonDeeperThan(body, limits.maxJsonDepth)) throw new TooDeepError(limits.maxJsonDepth)
+        const bad = jsonBody(request.method, route, request, body)
+        if (bad) {
+          badBodies.set(request, bad)
+          return
+        }
         const details = strictBody(request.method, route, body)
         if (details) unknownFields.set(request, details)
       })
       .onBeforeHandle({ as: 'global' }, ({ request }) => {
+        const bad = badBodies.get(request)
+        if (bad) throw bad
         const details = unknownFields.get(request)
         if (details) throw invalidBody(details)
       })
@@ -146,6 +158,11 @@ export const errorsPlugin = (
         }
         if (code === 'VALIDATION') {
           const v = error as unknown as { type: string; value: unknown; all: ValidationIssue[] }
+          const bad = v.type === 'body' ? badBodies.get(request) : undefined
+          if (bad) {
+            set.status = bad.status
+            return errorBody(requestId, bad.code, bad.message, bad.details)
+          }
           // The schema failure and the unknown fields are reported together.
           const unknown = v.type === 'body' ? unknownFields.get(request) : undefined
           if (unknown) {

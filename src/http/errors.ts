@@ -10,6 +10,7 @@ const ERROR_STATUS = {
   conflict: 409,
   limit_reached: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   tool_not_configured: 500,
   internal_error: 500,

@@ -39,6 +39,7 @@ const RPC_CODE: Record<ErrorCode, number> = {
   conflict: RPC.INVALID_PARAMS,
   limit_reached: RPC.INVALID_REQUEST,
   payload_too_large: RPC.INVALID_PARAMS,
+  unsupported_media_type: RPC.INVALID_REQUEST,
   rate_limited: RPC.INTERNAL_ERROR,
   tool_not_configured: RPC.INTERNAL_ERROR,
   internal_error: RPC.INTERNAL_ERROR,

@@ -1,6 +1,6 @@
 // The API reference at /mcp/docs: rendered on the server from the service's own /mcp/openapi.json (no CDN, no script).
 import { Elysia } from 'elysia'
-import { type Html, html, page } from './html'
+import { FRAMING, type Html, html, page } from './html'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Json = Record<string, any>
@@ -64,6 +64,6 @@ export const docsModule = (deps: { handle: (request: Request) => Promise<Respons
   new Elysia({ name: 'toolyard.docs' }).get('/docs', async () => {
     const res = await deps.handle(new Request('http://toolyard.internal/mcp/openapi.json'))
     return new Response(renderDocs((await res.json()) as Json), {
-      headers: { 'content-type': 'text/html; charset=utf-8' },
+      headers: { 'content-type': 'text/html; charset=utf-8', ...FRAMING },
     })
   })

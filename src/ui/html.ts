@@ -64,3 +64,6 @@ export function table<T>(rows: T[], columns: [string, (row: T) => unknown][], em
 
 /** A status word coloured by its class (ok, error, missing, …). */
 export const status = (s: unknown) => html`<span class="${String(s)}">${s}</span>`
+
+/** No other site may frame a dashboard page (clickjacking a Revoke or Create key button). */
+export const FRAMING = { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' }

@@ -1,18 +1,24 @@
 // The dashboard at /mcp/ui: server-rendered pages plus htmx (embedded, no CDN). Signed-in pages read and write through
-// the REST API with the session's key, so they see exactly what that key may see.
+// the REST API with the session's key, so they see exactly what that key may see. Only admin keys and the admin
+// token sign in, and every request re-checks the key (docs/decisions.md, "Dashboard sign-in, request bodies and key
+// commands").
 import { Elysia } from 'elysia'
 import htmxJs from 'htmx.org/dist/htmx.min.js' with { type: 'text' }
+import type { Config } from '../config'
 import type { Egress } from '../egress/client'
+import { clientAddress } from '../http/guard'
 import type { AdminService } from '../modules/admin/service'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
-import { type Html, html, page } from './html'
+import { FRAMING, type Html, html, page } from './html'
 import * as pages from './pages'
 import { clearedCookie, createUiSessions, sameOrigin, sessionCookie, type UiSession } from './session'
+import { createSignInLimit } from './sign-in-limit'
 
 export interface UiDeps {
   projects: ProjectsService
   admin?: AdminService
+  config: Pick<Config, 'dashboardSigninPerMinute' | 'dashboardSessions'>
   urls: { get(): string }
   egress: Egress
   findFunction: (projectId: string, name: string) => FunctionSpec | undefined
@@ -39,13 +45,33 @@ const ADMIN_NAV: [string, string][] = [
 
 const HTMX_ETAG = `"${Bun.hash(htmxJs).toString(16)}"`
 const htmlResponse = (body: string, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...headers } })
+  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...FRAMING, ...headers } })
 const redirect = (location: string, headers: Record<string, string> = {}) =>
-  new Response(null, { status: 303, headers: { location, ...headers } })
+  new Response(null, { status: 303, headers: { location, ...FRAMING, ...headers } })
+const MCP_KEY_REFUSED =
+  'That is an mcp key: it is for MCP clients only. Sign in with an admin key of the project or the admin token.'
 const form = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {})
 
 export function uiModule(deps: UiDeps) {
-  const sessions = createUiSessions()
+  const sessions = createUiSessions(deps.config.dashboardSessions)
+  const signIns = createSignInLimit(deps.config.dashboardSigninPerMinute)
+  const secure = () => deps.urls.get().startsWith('https://')
+  const signInPage = (error?: string, status = 200, headers: Record<string, string> = {}) =>
+    htmlResponse(page('Sign in', pages.signInPage(error)), status, headers)
+
+  /**
+   * The request's session, its key checked again: a key revoked or expired since sign-in (or no longer an admin key)
+   * ends the session at once. The admin token is fixed for the process's life.
+   */
+  function current(request: Request): UiSession | undefined {
+    const s = sessions.get(request)
+    if (!s?.apiKey) return s
+    const auth = deps.projects.authenticate(s.apiKey)
+    if (auth?.role === 'admin' && auth.projectId === s.projectId) return s
+    sessions.end(request)
+    return undefined
+  }
+  const toSignIn = () => redirect('/mcp/ui/sign-in', { 'set-cookie': clearedCookie(secure()) })
 
   /** One REST call with the session's key; answers the parsed JSON or throws with the API's message. */
   // biome-ignore lint/suspicious/noExplicitAny: the pages read a few fields of each answer
@@ -101,7 +127,7 @@ export function uiModule(deps: UiDeps) {
         return pages.callsPage(r.calls, r.next_cursor)
       }
       case 'keys':
-        return pages.keysPage(deps.projects.listKeys(s.projectId!))
+        return pages.keysPage((await api(s, 'GET', '/keys')).keys)
       default:
         throw new Error(`no page "${name}"`)
     }
@@ -143,14 +169,14 @@ export function uiModule(deps: UiDeps) {
         : { ok: false, error: String(run.error), logs: [], duration_ms: 0 }
       return htmlResponse(pages.runResult(result).text)
     }
+    // Keys go through the REST API like everything else, so the session's key must be allowed to manage keys.
     if (path === 'keys') {
-      const { apiKey } = deps.projects.createKey(s.projectId!, { name: text('name') || 'dashboard' })
-      return render(s, '/mcp/ui/keys', 'Keys', pages.keysPage(deps.projects.listKeys(s.projectId!), apiKey))
+      const created = await api(s, 'POST', '/keys', { name: text('name') || 'dashboard' })
+      return render(s, '/mcp/ui/keys', 'Keys', pages.keysPage((await api(s, 'GET', '/keys')).keys, created.api_key))
     }
     const revoke = /^keys\/([^/]+)\/revoke$/.exec(path)
     if (revoke) {
-      // Only a key of the signed-in project can be revoked from here.
-      if (deps.projects.listKeys(s.projectId!).some((k) => k.id === revoke[1])) deps.projects.revokeKey(revoke[1]!)
+      await api(s, 'DELETE', `/keys/${encodeURIComponent(revoke[1]!)}`)
       return redirect('/mcp/ui/keys')
     }
     if (path === 'oauth/connect') {
@@ -173,12 +199,19 @@ export function uiModule(deps: UiDeps) {
           },
         }),
     )
-    .get('/ui', ({ request }) => redirect(sessions.get(request) ? '/mcp/ui/servers' : '/mcp/ui/sign-in'))
-    .get('/ui/sign-in', () => htmlResponse(page('Sign in', pages.signInPage())))
-    .post('/ui/sign-in', ({ request, body }) => {
+    .get('/ui', ({ request }) => redirect(current(request) ? '/mcp/ui/servers' : '/mcp/ui/sign-in'))
+    .get('/ui/sign-in', () => signInPage())
+    .post('/ui/sign-in', ({ request, body, server }) => {
       if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
+      // Every attempt counts, before the key is looked at: guessing costs the same whether a guess is right or not.
+      const retryAfter = signIns.attempt(clientAddress(server, request))
+      if (retryAfter !== null)
+        return signInPage(`Too many sign-in attempts: try again in ${retryAfter} s.`, 429, {
+          'retry-after': String(retryAfter),
+        })
       const key = String(form(body).key ?? '').trim()
       const auth = deps.projects.authenticate(key)
+      if (auth && auth.role !== 'admin') return signInPage(MCP_KEY_REFUSED, 403)
       let session: Omit<UiSession, 'expires'> | undefined
       if (auth) session = { apiKey: key, projectId: auth.projectId }
       else if (deps.admin) {
@@ -187,17 +220,18 @@ export function uiModule(deps: UiDeps) {
           session = { admin: true }
         } catch {}
       }
-      if (!session) return htmlResponse(page('Sign in', pages.signInPage('That key is not valid.')), 401)
+      if (!session) return signInPage('That key is not valid.', 401)
       const id = sessions.create(session)
-      return redirect(session.admin ? '/mcp/ui/projects' : '/mcp/ui/servers', { 'set-cookie': sessionCookie(id) })
+      const cookie = sessionCookie(id, secure())
+      return redirect(session.admin ? '/mcp/ui/projects' : '/mcp/ui/servers', { 'set-cookie': cookie })
     })
     .post('/ui/sign-out', ({ request }) => {
       if (sameOrigin(request, deps.urls.get())) sessions.end(request)
-      return redirect('/mcp/ui/sign-in', { 'set-cookie': clearedCookie() })
+      return toSignIn()
     })
     .get('/ui/oauth/callback', async ({ request, query }) => {
-      const s = sessions.get(request)
-      if (!s?.apiKey) return redirect('/mcp/ui/sign-in')
+      const s = current(request)
+      if (!s?.apiKey) return toSignIn()
       const params = new URLSearchParams(query as Record<string, string>).toString()
       try {
         await api(s, 'GET', `/oauth/callback?${params}`)
@@ -207,8 +241,8 @@ export function uiModule(deps: UiDeps) {
       }
     })
     .get('/ui/*', async ({ request, params, query }) => {
-      const s = sessions.get(request)
-      if (!s) return redirect('/mcp/ui/sign-in')
+      const s = current(request)
+      if (!s) return toSignIn()
       const name = params['*']
       try {
         if (s.admin) {
@@ -223,8 +257,8 @@ export function uiModule(deps: UiDeps) {
     })
     .post('/ui/*', async ({ request, params, body }) => {
       if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
-      const s = sessions.get(request)
-      if (!s) return redirect('/mcp/ui/sign-in')
+      const s = current(request)
+      if (!s) return toSignIn()
       try {
         if (s.admin && params['*'] === 'projects') {
           deps.projects.createProject(String(form(body).name ?? '').trim())

@@ -157,6 +157,7 @@ export const keysPage = (keys: Row[], created?: string) => html`
   ${table(keys, [
     ['Name', (k) => k.name],
     ['Prefix', (k) => html`<code>${k.prefix}…</code>`],
+    ['Role', (k) => k.role],
     ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
     ['Created', (k) => k.created_at],
     ['Last used', (k) => k.last_used_at ?? '—'],
@@ -185,6 +186,6 @@ export const projectsPage = (projects: (Row & { keys: Row[] })[]) => html`
 export const signInPage = (error?: string) => html`
   ${error ? html`<div class="flash">${error}</div>` : html``}
   <div class="card"><form method="post" action="/mcp/ui/sign-in">
-    <p>Sign in with an API key of your project (or the admin token, for projects and keys).</p>
+    <p>Sign in with an admin API key of your project (or the admin token, for projects and keys); mcp keys are for MCP clients only.</p>
     <input type="password" name="key" id="key" size="60" autocomplete="off" required>
     <button id="sign-in">Sign in</button></form></div>`

@@ -6,7 +6,7 @@ const COOKIE = 'toolyard_ui'
 const TTL_MS = 8 * 3600_000
 
 export interface UiSession {
-  /** The API key signed in with (kept server-side only): the dashboard calls the REST API with it. */
+  /** The admin API key signed in with (kept server-side only): the dashboard calls the REST API with it. */
   apiKey?: string
   projectId?: string
   /** Signed in with the admin token: projects and keys. */
@@ -14,16 +14,25 @@ export interface UiSession {
   expires: number
 }
 
-export function createUiSessions() {
+/** At most `max` sessions: a new one ends the oldest first (a flood of sign-ins cannot grow memory). */
+export function createUiSessions(max: number) {
   const sessions = new Map<string, UiSession>()
+  const idOf = (request: Request) => cookieValue(request.headers.get('cookie'))
   return {
     create(session: Omit<UiSession, 'expires'>): string {
+      const t = Date.now()
+      // A Map iterates in insertion order and every session lives as long, so the expired ones and then the oldest
+      // are at the front.
+      for (const [id, s] of sessions) {
+        if (s.expires >= t && sessions.size < max) break
+        sessions.delete(id)
+      }
       const id = randomBytes(32).toString('base64url')
-      sessions.set(id, { ...session, expires: Date.now() + TTL_MS })
+      sessions.set(id, { ...session, expires: t + TTL_MS })
       return id
     },
     get(request: Request): UiSession | undefined {
-      const id = cookieValue(request.headers.get('cookie'))
+      const id = idOf(request)
       const s = id ? sessions.get(id) : undefined
       if (!s) return undefined
       if (s.expires < Date.now()) {
@@ -33,7 +42,7 @@ export function createUiSessions() {
       return s
     },
     end(request: Request) {
-      const id = cookieValue(request.headers.get('cookie'))
+      const id = idOf(request)
       if (id) sessions.delete(id)
     },
   }
@@ -47,9 +56,11 @@ function cookieValue(header: string | null): string | undefined {
   return undefined
 }
 
-export const sessionCookie = (id: string) =>
-  `${COOKIE}=${id}; Path=/mcp; HttpOnly; SameSite=Strict; Max-Age=${TTL_MS / 1000}`
-export const clearedCookie = () => `${COOKIE}=; Path=/mcp; HttpOnly; SameSite=Strict; Max-Age=0`
+/** `secure`: the public URL is https, so the browser must never send the cookie over plain http. */
+export const sessionCookie = (id: string, secure: boolean) =>
+  `${COOKIE}=${id}; Path=/mcp; HttpOnly; SameSite=Strict; Max-Age=${TTL_MS / 1000}${secure ? '; Secure' : ''}`
+export const clearedCookie = (secure: boolean) =>
+  `${COOKIE}=; Path=/mcp; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`
 
 /**
  * A state-changing dashboard request must come from a page of this service: browsers send Origin on every POST, so a

@@ -116,6 +116,8 @@ describe('toolyard CLI', () => {
 
   test('keys list for an unknown project fails; keys revoke of an unknown id fails', async () => {
     const dir = fresh()
+    // A database to look in (without one, both say there is none: test/keys/key-commands.test.ts).
+    expect((await runCli(['projects', 'create', 'other'], dir)).code).toBe(0)
     const list = await runCli(['keys', 'list', '--project', 'nope'], dir)
     expect(list.code).not.toBe(0)
     expect(list.stderr).toContain('nope')
@@ -152,7 +154,10 @@ describe('toolyard CLI', () => {
     const r = await runCli(['keys', 'create', '--project', 'x', '--json', '--data-dir', other], dir)
     expect(r.code).toBe(0)
     expect(JSON.parse((await runCli(['projects', 'list', '--json'], other)).stdout)).toHaveLength(1)
-    expect(JSON.parse((await runCli(['projects', 'list', '--json'], dir)).stdout)).toHaveLength(0)
+    // Nothing was written to the default dir: it still has no database.
+    const empty = await runCli(['projects', 'list', '--json'], dir)
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toContain('no database')
   })
 
   test('a bad configuration value stops the process with exit code 2 naming the variable', async () => {

@@ -31,15 +31,26 @@ const publicKey = (k: ApiKeyRow): PublicKey => ({
   ...(k.last_used_at ? { last_used_at: k.last_used_at } : {}),
 })
 
-/** "30d", "12h", "15m", "3600s" → milliseconds. */
+/** The longest a key may be made to live: the REST API's `expires_in_days` allows as much. */
+const MAX_KEY_LIFETIME_MS = 3650 * 8.64e7
+/** `last_used_at` is written at most this often per key, so using a key costs no write on almost every request. */
+const LAST_USED_EVERY_MS = 60_000
+
+/**
+ * "30d", "12h", "15m", "3600s" → milliseconds. Zero is refused: a key made to expire in `0d` would otherwise never
+ * expire (no expiry is how "never" is stored); past ten years is refused too (no date that far is needed).
+ */
 export function parseDuration(text: string): number {
   const m = /^(\d+)\s*([smhdw])$/.exec(text.trim())
-  if (!m)
-    throw new AppError('bad_request', `expires_in must look like 30d, 12h, 15m or 3600s (got "${text}")`, [
-      { field: 'expires_in', message: 'invalid duration' },
-    ])
-  const unit = { s: 1e3, m: 6e4, h: 3.6e6, d: 8.64e7, w: 6.048e8 }[m[2] as 's']
-  return Number(m[1]) * unit
+  const unit = m ? { s: 1e3, m: 6e4, h: 3.6e6, d: 8.64e7, w: 6.048e8 }[m[2] as 's'] : 0
+  const ms = m ? Number(m[1]) * unit : Number.NaN
+  if (!(ms > 0 && ms <= MAX_KEY_LIFETIME_MS))
+    throw new AppError(
+      'bad_request',
+      `expires_in must be a duration above zero and at most 3650d, like 30d, 12h, 15m or 3600s (got "${text}")`,
+      [{ field: 'expires_in', message: m ? 'must be above zero and at most 3650d' : 'invalid duration' }],
+    )
+  return ms
 }
 
 export function projectsService(repo: ProjectsRepository) {
@@ -79,7 +90,15 @@ export function projectsService(repo: ProjectsRepository) {
     if (!presented || !API_KEY_PATTERN.test(presented)) return null
     const row = repo.keyByHash(hashApiKey(presented))
     if (!row || row.revoked_at) return null
-    if (row.expires_at && Date.parse(row.expires_at) <= Date.now()) return null
+    const now = Date.now()
+    if (row.expires_at && Date.parse(row.expires_at) <= now) return null
+    if (!row.last_used_at || now - Date.parse(row.last_used_at) >= LAST_USED_EVERY_MS) {
+      try {
+        repo.touchKey(row.id, new Date(now).toISOString())
+      } catch {
+        // A busy database must not refuse a valid key: "last used" is information, not access control.
+      }
+    }
     const serverIds = serverIdsOf(row)
     return { projectId: row.project_id, keyId: row.id, role: row.role, ...(serverIds ? { serverIds } : {}) }
   }
