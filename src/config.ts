@@ -44,6 +44,12 @@ const ConfigSchema = Type.Object({
   maxSessionSubscriptions: Type.Integer({ minimum: 1 }),
   maxSessions: Type.Integer({ minimum: 1 }),
   oauthFlowTtlS: Type.Integer({ minimum: 60 }),
+  // Keyless client registration of the OAuth server (docs/decisions.md, "OAuth grants, registration and streams").
+  oauthMaxClients: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
+  oauthMaxClientsPerAddress: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  oauthClientUnusedTtlS: Type.Integer({ minimum: 60, maximum: 31_536_000 }),
+  // How often open MCP streams re-check their key or grant (besides at once on a revocation in this process).
+  streamRecheckS: Type.Integer({ minimum: 1, maximum: 3600 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -77,6 +83,10 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxSessionSubscriptions: 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS',
   maxSessions: 'TOOLYARD_MAX_SESSIONS',
   oauthFlowTtlS: 'TOOLYARD_OAUTH_FLOW_TTL_S',
+  oauthMaxClients: 'TOOLYARD_OAUTH_MAX_CLIENTS',
+  oauthMaxClientsPerAddress: 'TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS',
+  oauthClientUnusedTtlS: 'TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S',
+  streamRecheckS: 'TOOLYARD_STREAM_RECHECK_S',
 }
 
 const MIB = 1024 * 1024
@@ -156,6 +166,10 @@ const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   maxSessionSubscriptions: '--max-session-subscriptions',
   maxSessions: '--max-sessions',
   oauthFlowTtlS: '--oauth-flow-ttl-s',
+  oauthMaxClients: '--oauth-max-clients',
+  oauthMaxClientsPerAddress: '--oauth-max-clients-per-address',
+  oauthClientUnusedTtlS: '--oauth-client-unused-ttl-s',
+  streamRecheckS: '--stream-recheck-s',
   sandboxQueuePerProject: '--sandbox-queue-per-project',
   maxSubscriptionsPerProject: '--max-subscriptions-per-project',
   webhookConcurrency: '--webhook-concurrency',
@@ -183,6 +197,10 @@ const ALLOWED: Partial<Record<keyof Config, string>> = {
   maxSessionSubscriptions: 'a positive integer',
   maxSessions: 'a positive integer',
   oauthFlowTtlS: 'seconds, at least 60',
+  oauthMaxClients: 'an integer from 1 to 10000000',
+  oauthMaxClientsPerAddress: 'an integer from 1 to 1000000',
+  oauthClientUnusedTtlS: 'seconds, from 60 to 31536000 (a year)',
+  streamRecheckS: 'seconds, from 1 to 3600',
 }
 
 const nameOf = (field: keyof Config) =>
@@ -251,6 +269,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxSessionSubscriptions: integer(env, 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS', 1000),
     maxSessions: integer(env, 'TOOLYARD_MAX_SESSIONS', 10000),
     oauthFlowTtlS: integer(env, 'TOOLYARD_OAUTH_FLOW_TTL_S', 86400),
+    oauthMaxClients: integer(env, 'TOOLYARD_OAUTH_MAX_CLIENTS', 10_000),
+    oauthMaxClientsPerAddress: integer(env, 'TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS', 20),
+    oauthClientUnusedTtlS: integer(env, 'TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S', 86400),
+    streamRecheckS: integer(env, 'TOOLYARD_STREAM_RECHECK_S', 30),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

@@ -10,6 +10,7 @@ import { errorBody, requestIdOf } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
+import type { Revocations } from '../lib/revocations'
 import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
@@ -24,6 +25,7 @@ import { createTaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
 import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
+import { guardStreams } from './stream-guard'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
@@ -33,7 +35,10 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
-  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs'>
+  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'streamRecheckS'>
+  /** Key and grant revocations: open streams of a revoked caller end. */
+  revocations: Revocations
+  oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): boolean }
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }
   version: string
@@ -57,6 +62,15 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
   const listeners = createListenRegistry(deps.events)
   sessions.onCloseAll(() => listeners.closeAll())
+  const stopGuard = guardStreams({
+    sessions,
+    listeners,
+    keyLive: (id) => deps.projects.keyLive(id),
+    grantLive: (id) => deps.oauthServer.grantLive(id),
+    revocations: deps.revocations,
+    recheckS: deps.config.streamRecheckS,
+  })
+  sessions.onCloseAll(stopGuard)
   const modern = {
     ...deps,
     keyring: deps.vault.keyring,
