@@ -52,10 +52,10 @@ export function oauthServerRepository(db: Db) {
   const countUnusedFrom = db.query<{ n: number }, { addr: string }>(
     'SELECT count(*) AS n FROM oauth_clients WHERE registered_from = $addr AND last_used_at IS NULL',
   )
-  // The oldest never-used client: what goes first when the global cap is reached.
+  // The oldest never-used client (rowid: insertion order, exact where timestamps tie): first to go at the global cap.
   const deleteOldestUnused = db.query(
     `DELETE FROM oauth_clients WHERE client_id =
-       (SELECT client_id FROM oauth_clients WHERE last_used_at IS NULL ORDER BY created_at, client_id LIMIT 1)`,
+       (SELECT client_id FROM oauth_clients WHERE last_used_at IS NULL ORDER BY rowid LIMIT 1)`,
   )
   const deleteUnusedBefore = db.query('DELETE FROM oauth_clients WHERE last_used_at IS NULL AND created_at < $cutoff')
   const touchClient = db.query('UPDATE oauth_clients SET last_used_at = $at WHERE client_id = $id')
