@@ -4,7 +4,7 @@ import { expect } from 'bun:test'
 import { createHash, randomBytes } from 'node:crypto'
 import { approve } from './oauth-consent'
 
-export const CLIENT_REDIRECT = 'http://127.0.0.1:9/cb'
+const CLIENT_REDIRECT = 'http://127.0.0.1:9/cb'
 
 export async function registerClient(origin: string, redirectUris = [CLIENT_REDIRECT]): Promise<Response> {
   return fetch(`${origin}/mcp/oauth/register`, {

@@ -64,7 +64,7 @@ describe('streams end with their credential', () => {
     const race = await Promise.race([reader.read().then((r) => (r.done ? 'ended' : 'data')), Bun.sleep(200)])
     expect(race === 'ended').toBe(false)
     await reader.cancel()
-  })
+  }, 30_000)
 
   test('revoking the OAuth grant ends its subscriptions/listen stream with an error naming why', async () => {
     const t = await obtainTokens(app.server.origin, resource, app.apiKey)
@@ -99,7 +99,7 @@ describe('streams end with their credential', () => {
     const end = await untilEnd(res)
     expect(end.state).toBe('ended')
     expect(end.text).toContain('revoked')
-  })
+  }, 30_000)
 
   test('a revocation from outside this process (straight to the database) is found by the periodic re-check', async () => {
     const quick = await startTestApp({ TOOLYARD_STREAM_RECHECK_S: '1' })
@@ -114,5 +114,5 @@ describe('streams end with their credential', () => {
     } finally {
       await quick.stop()
     }
-  })
+  }, 30_000)
 })

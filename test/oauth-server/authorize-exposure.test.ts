@@ -69,7 +69,9 @@ describe('no open redirect through open registration', () => {
 describe('the consent page without a key', () => {
   const pageFor = async (slug: string) => {
     const clientId = await attackerClient()
-    const res = await fetch(authorizeUrl(origin, clientId, `${origin}/mcp/${slug}`, CHALLENGE, EVIL), { redirect: 'manual' })
+    const res = await fetch(authorizeUrl(origin, clientId, `${origin}/mcp/${slug}`, CHALLENGE, EVIL), {
+      redirect: 'manual',
+    })
     return { status: res.status, html: (await res.text()).replaceAll(clientId, 'CLIENT').replaceAll(slug, 'SLUG') }
   }
 

@@ -2,7 +2,7 @@
 // its approval whatever the refreshes, and never past the approving key's revocation or expiry.
 import type { GrantWithKey } from './repository'
 
-export const GRANT_TTL_MS = 30 * 86_400_000
+const GRANT_TTL_MS = 30 * 86_400_000
 
 /** When the grant ends (ms since epoch): 30 days after approval, or the approving key's expiry if sooner. */
 export function grantEnd(g: GrantWithKey): number {
