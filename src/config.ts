@@ -1,10 +1,9 @@
 // Configuration: read once from the environment (and `serve` flags), validated with TypeBox, frozen.
 // Nothing else in the code reads process.env.
-import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
+import { dataDirProblem } from './lib/data-dir-problem'
 import { LOG_LEVELS } from './lib/log'
 import { isIP } from './lib/net'
 
@@ -211,25 +210,6 @@ const validHost = (host: string) =>
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
     host,
   ) || isIP(host) !== 0
-
-/** The data dir must be a writable directory, or creatable under the nearest existing parent. */
-function dataDirProblem(dir: string): string | null {
-  let probe = resolve(dir)
-  let missing = false
-  while (!existsSync(probe)) {
-    missing = true
-    const parent = dirname(probe)
-    if (parent === probe) return 'no existing parent directory'
-    probe = parent
-  }
-  if (!statSync(probe).isDirectory()) return `${probe} is not a directory`
-  try {
-    accessSync(probe, constants.W_OK | constants.X_OK)
-  } catch {
-    return missing ? `cannot create it: ${probe} is not writable` : `${probe} is not writable`
-  }
-  return null
-}
 
 /** Parses the environment into a Config or throws ConfigError naming the offending variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {

@@ -20,12 +20,11 @@ import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
 import { answerMessages, type BatchLimits, batchWeight } from './messages'
 import { handleModern, listChanged } from './modern/endpoint'
-import { createListenRegistry } from './modern/listen'
 import { createTaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
 import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
-import { guardStreams } from './stream-guard'
+import { guardedListeners } from './stream-guard'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
@@ -60,17 +59,8 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
-  const listeners = createListenRegistry(deps.events)
-  sessions.onCloseAll(() => listeners.closeAll())
-  const stopGuard = guardStreams({
-    sessions,
-    listeners,
-    keyLive: (id) => deps.projects.keyLive(id),
-    grantLive: (id) => deps.oauthServer.grantLive(id),
-    revocations: deps.revocations,
-    recheckS: deps.config.streamRecheckS,
-  })
-  sessions.onCloseAll(stopGuard)
+  // Listen streams, and the sessions' streams, end with the caller's key or grant (src/mcp/stream-guard.ts).
+  const listeners = guardedListeners(deps)
   const modern = {
     ...deps,
     keyring: deps.vault.keyring,

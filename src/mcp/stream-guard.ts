@@ -2,11 +2,12 @@
 // at once when this process revokes one, and every TOOLYARD_STREAM_RECHECK_S for what it cannot hear (a revocation by
 // the CLI or another process, an expiry). A dead caller's sessions and streams end (docs/decisions.md, "OAuth grants,
 // registration and streams").
+import type { EventBus } from '../lib/events'
 import type { Revocations } from '../lib/revocations'
-import type { ListenRegistry } from './modern/listen'
+import { createListenRegistry, type ListenRegistry } from './modern/listen'
 import type { SessionStore } from './sessions'
 
-export interface StreamGuardDeps {
+interface StreamGuardDeps {
   sessions: SessionStore
   listeners: ListenRegistry
   /** An API key by id: still valid? */
@@ -17,7 +18,31 @@ export interface StreamGuardDeps {
   recheckS: number
 }
 
-export function guardStreams(deps: StreamGuardDeps): () => void {
+/** The endpoint's listen registry, its streams and the sessions' guarded; all of it ends with the sessions. */
+export function guardedListeners(deps: {
+  events: EventBus
+  mcpSessions: SessionStore
+  projects: { keyLive(keyId: string): boolean }
+  oauthServer: { grantLive(grantId: string): boolean }
+  revocations: Revocations
+  config: { streamRecheckS: number }
+}): ListenRegistry {
+  const listeners = createListenRegistry(deps.events)
+  const sessions = deps.mcpSessions
+  sessions.onCloseAll(() => listeners.closeAll())
+  const stop = guardStreams({
+    sessions,
+    listeners,
+    keyLive: (id) => deps.projects.keyLive(id),
+    grantLive: (id) => deps.oauthServer.grantLive(id),
+    revocations: deps.revocations,
+    recheckS: deps.config.streamRecheckS,
+  })
+  sessions.onCloseAll(stop)
+  return listeners
+}
+
+function guardStreams(deps: StreamGuardDeps): () => void {
   /** `key:<id>` is an API key, `key:oauth:<grant>` an access token; `addr:` (public servers) has nothing to revoke. */
   const live = (principal: string): boolean => {
     if (principal.startsWith('key:oauth:')) return deps.grantLive(principal.slice('key:oauth:'.length))
