@@ -1,10 +1,9 @@
 // Configuration: read once from the environment (and `serve` flags), validated with TypeBox, frozen.
 // Nothing else in the code reads process.env.
-import { accessSync, constants, existsSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { DEFAULT_LIMITS } from './http/rate-limit'
+import { dataDirProblem } from './lib/data-dir-problem'
 import { LOG_LEVELS } from './lib/log'
 import { isIP } from './lib/net'
 
@@ -46,6 +45,12 @@ const ConfigSchema = Type.Object({
   oauthFlowTtlS: Type.Integer({ minimum: 60 }),
   dashboardSigninPerMinute: Type.Integer({ minimum: 1, maximum: 10000 }),
   dashboardSessions: Type.Integer({ minimum: 1, maximum: 100000 }),
+  // Keyless client registration of the OAuth server (docs/decisions.md, "OAuth grants, registration and streams").
+  oauthMaxClients: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
+  oauthMaxClientsPerAddress: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  oauthClientUnusedTtlS: Type.Integer({ minimum: 60, maximum: 31_536_000 }),
+  // How often open MCP streams re-check their key or grant (besides at once on a revocation in this process).
+  streamRecheckS: Type.Integer({ minimum: 1, maximum: 3600 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -81,6 +86,10 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oauthFlowTtlS: 'TOOLYARD_OAUTH_FLOW_TTL_S',
   dashboardSigninPerMinute: 'TOOLYARD_DASHBOARD_SIGNIN_PER_MINUTE',
   dashboardSessions: 'TOOLYARD_DASHBOARD_SESSIONS',
+  oauthMaxClients: 'TOOLYARD_OAUTH_MAX_CLIENTS',
+  oauthMaxClientsPerAddress: 'TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS',
+  oauthClientUnusedTtlS: 'TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S',
+  streamRecheckS: 'TOOLYARD_STREAM_RECHECK_S',
 }
 
 const MIB = 1024 * 1024
@@ -159,6 +168,10 @@ const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   maxSessionSubscriptions: '--max-session-subscriptions',
   maxSessions: '--max-sessions',
   oauthFlowTtlS: '--oauth-flow-ttl-s',
+  oauthMaxClients: '--oauth-max-clients',
+  oauthMaxClientsPerAddress: '--oauth-max-clients-per-address',
+  oauthClientUnusedTtlS: '--oauth-client-unused-ttl-s',
+  streamRecheckS: '--stream-recheck-s',
   sandboxQueuePerProject: '--sandbox-queue-per-project',
   maxSubscriptionsPerProject: '--max-subscriptions-per-project',
   webhookConcurrency: '--webhook-concurrency',
@@ -190,6 +203,10 @@ const ALLOWED: Partial<Record<keyof Config, string>> = {
   oauthFlowTtlS: 'seconds, at least 60',
   dashboardSigninPerMinute: 'an integer from 1 to 10000',
   dashboardSessions: 'an integer from 1 to 100000',
+  oauthMaxClients: 'an integer from 1 to 10000000',
+  oauthMaxClientsPerAddress: 'an integer from 1 to 1000000',
+  oauthClientUnusedTtlS: 'seconds, from 60 to 31536000 (a year)',
+  streamRecheckS: 'seconds, from 1 to 3600',
 }
 
 const nameOf = (field: keyof Config) =>
@@ -200,25 +217,6 @@ const validHost = (host: string) =>
   /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
     host,
   ) || isIP(host) !== 0
-
-/** The data dir must be a writable directory, or creatable under the nearest existing parent. */
-function dataDirProblem(dir: string): string | null {
-  let probe = resolve(dir)
-  let missing = false
-  while (!existsSync(probe)) {
-    missing = true
-    const parent = dirname(probe)
-    if (parent === probe) return 'no existing parent directory'
-    probe = parent
-  }
-  if (!statSync(probe).isDirectory()) return `${probe} is not a directory`
-  try {
-    accessSync(probe, constants.W_OK | constants.X_OK)
-  } catch {
-    return missing ? `cannot create it: ${probe} is not writable` : `${probe} is not writable`
-  }
-  return null
-}
 
 /** Parses the environment into a Config or throws ConfigError naming the offending variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
@@ -260,6 +258,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthFlowTtlS: integer(env, 'TOOLYARD_OAUTH_FLOW_TTL_S', 86400),
     dashboardSigninPerMinute: integer(env, 'TOOLYARD_DASHBOARD_SIGNIN_PER_MINUTE', 10),
     dashboardSessions: integer(env, 'TOOLYARD_DASHBOARD_SESSIONS', 1000),
+    oauthMaxClients: integer(env, 'TOOLYARD_OAUTH_MAX_CLIENTS', 10_000),
+    oauthMaxClientsPerAddress: integer(env, 'TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS', 20),
+    oauthClientUnusedTtlS: integer(env, 'TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S', 86400),
+    streamRecheckS: integer(env, 'TOOLYARD_STREAM_RECHECK_S', 30),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

@@ -9,6 +9,7 @@ import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
 import { createEventBus } from './lib/events'
 import { createLogger, type Logger } from './lib/log'
+import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
@@ -110,7 +111,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const pruneFlows = () => pruneOAuthFlows({ flows: oauthFlows, ttlS: config.oauthFlowTtlS })
   if (overrides.background !== false)
     scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
-  const projects = projectsService(cachedKeys(readModel, projectsRepository(db)))
+  // Revoking a key or an OAuth grant ends its open MCP streams (src/mcp/stream-guard.ts).
+  const revocations = createRevocations()
+  const projects = projectsService(cachedKeys(readModel, projectsRepository(db)), {
+    onKeyRevoked: revocations.revoked,
+  })
   const health = healthService(healthRepository(db), VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
@@ -193,9 +198,23 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...completionBackend(prompts, resources),
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
-  const oauthServer = createOAuthServer({ db, keyring: vault.keyring, egress, projects, servers, urls })
+  const oauthServer = createOAuthServer({
+    db,
+    keyring: vault.keyring,
+    projects,
+    servers,
+    urls,
+    limits: {
+      maxClients: config.oauthMaxClients,
+      maxClientsPerAddress: config.oauthMaxClientsPerAddress,
+      clientUnusedTtlS: config.oauthClientUnusedTtlS,
+    },
+    onRevoked: revocations.revoked,
+  })
   if (overrides.background !== false)
-    scheduler.every('prune-oauth-server', 3600, async () => oauthServer.pruneExpired())
+    scheduler.every('prune-oauth-server', Math.min(3600, config.oauthClientUnusedTtlS), async () =>
+      oauthServer.pruneExpired(),
+    )
   // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
   const mcpSessions = createSessionStore({
     maxSessions: config.maxSessions,
@@ -235,6 +254,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     callLog,
     calls,
     oauthServer,
+    revocations,
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,

@@ -26,6 +26,8 @@ export const DEFAULT_LIMITS = {
   // Not in the spec's table: bounds on subscription churn and inbound change reports (docs/decisions.md, "Isolation").
   subscriptions: 30,
   webhooks_inbound: 100,
+  // Keyless dynamic client registration, per client address (docs/decisions.md, "OAuth grants, registration and streams").
+  oauth_register: 10,
   unlimited: 0,
 } as const
 

@@ -10,6 +10,7 @@ import { errorBody, requestIdOf } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
+import type { Revocations } from '../lib/revocations'
 import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { initializeResult } from './dispatch'
@@ -19,11 +20,11 @@ import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
 import { answerMessages, type BatchLimits, batchWeight } from './messages'
 import { handleModern, listChanged } from './modern/endpoint'
-import { createListenRegistry } from './modern/listen'
 import { createTaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
 import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
+import { guardedListeners } from './stream-guard'
 import { DEFAULT_VERSION, isSupported } from './versions'
 
 export interface McpEndpointDeps extends AdmissionDeps {
@@ -33,7 +34,10 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
-  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs'>
+  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'streamRecheckS'>
+  /** Key and grant revocations: open streams of a revoked caller end. */
+  revocations: Revocations
+  oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): boolean }
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }
   version: string
@@ -55,8 +59,8 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
-  const listeners = createListenRegistry(deps.events)
-  sessions.onCloseAll(() => listeners.closeAll())
+  // Listen streams, and the sessions' streams, end with the caller's key or grant (src/mcp/stream-guard.ts).
+  const listeners = guardedListeners(deps)
   const modern = {
     ...deps,
     keyring: deps.vault.keyring,

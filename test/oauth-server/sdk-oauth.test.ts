@@ -115,11 +115,12 @@ describe('OAuth with the SDK client', () => {
     expect(authUrl.pathname).toBe('/mcp/oauth/authorize')
     expect(authUrl.searchParams.get('resource')).toBe(serverUrl.href)
 
-    // The page names the client, the server and the project; a wrong key shows it again, with no code.
+    // The page names the client and the server's slug as asked (never its project, before a key); a wrong key shows
+    // it again, with no code.
     const wrong = await submitConsent(authUrl.href, `tyk_${'z'.repeat(43)}`)
     expect(wrong.html).toContain('SDK test client')
-    expect(wrong.html).toContain('oauth target')
-    expect(wrong.html).toContain('test')
+    expect(wrong.html).toContain('oauth-target')
+    expect(wrong.html).not.toContain('oauth target')
     expect(wrong.html).not.toMatch(/<script|https?:\/\/(?!127\.0\.0\.1)[^"<\s]*\.(css|js)/)
     expect(wrong.answer.status).toBe(200)
     expect(await wrong.answer.text()).toContain('not a valid key')

@@ -3,7 +3,8 @@
 import type { EventBus, ToolyardEvent } from '../../lib/events'
 import type { Principal } from '../admission'
 import type { JsonObject } from '../backend'
-import { isObject, notification, type RpcId, type RpcRequest, success } from '../jsonrpc'
+import { RPC } from '../errors'
+import { failure, isObject, notification, type RpcId, type RpcRequest, success } from '../jsonrpc'
 import { createSse, type SseStream } from '../sse'
 import { META } from './validate'
 
@@ -90,6 +91,14 @@ export function createListenRegistry(events: EventBus) {
       o.keepOpen()
       o.request.signal.addEventListener('abort', () => l.sse.close(), { once: true })
       return response
+    },
+    /** Ends the streams of callers whose key or grant was revoked, each with an error naming why. */
+    closeWhere(revoked: (principal: string) => boolean) {
+      for (const l of [...listeners])
+        if (revoked(l.principal)) {
+          l.sse.send(failure(l.id, RPC.INVALID_REQUEST, 'the key or authorization behind this stream was revoked'))
+          l.sse.close()
+        }
     },
     /** Shutdown: each stream ends with its final result, so the client knows it was closed on purpose. */
     closeAll() {

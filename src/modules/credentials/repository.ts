@@ -54,11 +54,17 @@ export function credentialsRepository(db: Db) {
     'SELECT * FROM credentials WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
   const remove = db.query('DELETE FROM credentials WHERE project_id = $project_id AND id = $id')
-  // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a cooldown.
+  // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a cooldown. The
+  // margin is capped at half the token's lifetime (expires_at minus when it was obtained: the last refresh, else the
+  // credential's creation), so a token that lives less than twice the margin is refreshed once per lifetime, not on
+  // every run (docs/decisions.md, "OAuth grants, registration and streams").
   const due = db.query<{ id: string; project_id: string }, { before: string; now: string }>(
     `SELECT id, project_id FROM credentials
      WHERE kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
        AND expires_at IS NOT NULL AND expires_at <= $before
+       AND (expires_at <= $now
+            OR (julianday(expires_at) - julianday($now)) * 2
+               <= julianday(expires_at) - julianday(COALESCE(refreshed_at, created_at)))
        AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)
      ORDER BY expires_at`,
   )

@@ -2,11 +2,12 @@
 // endpoint uses (docs/decisions.md, "Keys and MCP authorization").
 import type { Keyring } from '../../crypto/master-key'
 import type { Db } from '../../db/open'
-import type { Egress } from '../../egress/client'
+import { createEgress } from '../../egress/client'
 import { nowIso } from '../../lib/ids'
 import type { AuthContext, ProjectsService } from '../projects/service'
 import type { ServerRow } from '../servers/repository'
-import { oauthClients } from './clients'
+import { type ClientLimits, oauthClients } from './clients'
+import { grantLive } from './grants'
 import { oauthServerRepository } from './repository'
 import { authorizationEndpoint } from './service'
 import { tokenEndpoint } from './token'
@@ -15,56 +16,76 @@ import { accessTokens } from './tokens'
 export function createOAuthServer(deps: {
   db: Db
   keyring: Keyring
-  egress: Egress
   projects: ProjectsService
   servers: { bySlug(slug: string): ServerRow | null | undefined }
   urls: { get(): string }
+  /** Registered clients: caps, and how long a never-used one is kept (TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S). */
+  limits: ClientLimits & { clientUnusedTtlS: number }
+  /** Told after a grant is revoked, so its open MCP streams end at once. */
+  onRevoked?: () => void
 }) {
   const repo = oauthServerRepository(deps.db)
   const publicUrl = () => deps.urls.get()
   // The issuer is the public URL's origin: clients look for /.well-known/oauth-authorization-server there.
   const issuer = () => new URL(publicUrl()).origin
   const tokens = accessTokens(deps.keyring, issuer)
-  const clients = oauthClients({ repo, egress: deps.egress })
+  // The metadata document fetch needs no key: it always runs on the strict egress policy, whatever
+  // TOOLYARD_ALLOW_PRIVATE_EGRESS allows functions, so nobody can use it to probe private addresses.
+  const clients = oauthClients({ repo, strictEgress: createEgress({ allowPrivate: false }), limits: deps.limits })
   const resourceUrl = (slug: string) => `${publicUrl()}/mcp/${slug}`
 
   return {
     issuer,
     clients,
     authorize: authorizationEndpoint({ repo, clients, projects: deps.projects, servers: deps.servers, publicUrl }),
-    token: tokenEndpoint({ repo, tokens }),
+    token: tokenEndpoint({ repo, tokens, onRevoked: deps.onRevoked }),
     resourceUrl,
     /** RFC 9728: the well-known path is inserted between the origin and the resource's path. */
     metadataUrl: (slug: string) => {
       const r = new URL(resourceUrl(slug))
       return `${r.origin}/.well-known/oauth-protected-resource${r.pathname}`
     },
-    /** An access token as a caller: an `mcp` key limited to its one server, while its grant is not revoked. */
+    /**
+     * An access token as a caller: an `mcp` key limited to its one server, while its grant lives (not revoked, its
+     * approving key not revoked or expired, within 30 days of approval): checked on every request.
+     */
     async authenticate(token: string): Promise<AuthContext | null> {
       const claims = await tokens.verify(token)
       if (!claims) return null
       const grant = repo.grant(claims.grantId)
-      if (!grant || grant.revoked_at || grant.server_id !== claims.serverId) return null
+      if (!grantLive(grant) || grant.server_id !== claims.serverId) return null
       return { projectId: grant.project_id, keyId: `oauth:${grant.id}`, role: 'mcp', serverIds: [grant.server_id] }
     },
     /** The project's authorized clients (one entry per approval: a client on one server). */
     listGrants: (projectId: string) =>
-      repo.grantsOfProject(projectId).map((g) => ({
-        id: g.id,
-        client_id: g.client_id,
-        ...(g.client_name ? { client_name: g.client_name } : {}),
-        server_id: g.server_id,
-        resource: g.resource,
-        created_at: g.created_at,
-        ...(g.last_used_at ? { last_used_at: g.last_used_at } : {}),
-      })),
-    /** Revokes an approval: its access and refresh tokens stop working at once. */
-    revokeGrant: (projectId: string, id: string) => repo.revokeGrant(projectId, id, nowIso()),
+      repo
+        .grantsOfProject(projectId)
+        .filter((g) => grantLive(g))
+        .map((g) => ({
+          id: g.id,
+          client_id: g.client_id,
+          ...(g.client_name ? { client_name: g.client_name } : {}),
+          server_id: g.server_id,
+          resource: g.resource,
+          created_at: g.created_at,
+          ...(g.last_used_at ? { last_used_at: g.last_used_at } : {}),
+        })),
+    /** Revokes an approval: its access and refresh tokens stop working at once, and its open streams end. */
+    revokeGrant(projectId: string, id: string): boolean {
+      const done = repo.revokeGrant(projectId, id, nowIso())
+      if (done) deps.onRevoked?.()
+      return done
+    },
+    /** Whether a grant (by id) still works; for re-checking open streams. */
+    grantLive: (id: string): boolean => grantLive(repo.grant(id)),
     /**
-     * The pruning job: deletes codes and refresh tokens past their expiry. A used refresh token is kept until then,
-     * because presenting it again is what revokes its grant (reuse detection); once expired it is refused anyway.
+     * The pruning job: deletes codes and refresh tokens past their expiry, and registered clients never used within
+     * TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S. A used refresh token is kept until its expiry, because presenting it again is
+     * what revokes its grant (reuse detection); once expired it is refused anyway.
      */
-    pruneExpired: (): number => repo.deleteExpired(nowIso()),
+    pruneExpired: (): number =>
+      repo.deleteExpired(nowIso()) +
+      repo.deleteUnusedClients(new Date(Date.now() - deps.limits.clientUnusedTtlS * 1000).toISOString()),
   }
 }
 export type OAuthServer = ReturnType<typeof createOAuthServer>

@@ -1,5 +1,8 @@
 // OAuth clients of Toolyard's authorization server: Dynamic Client Registration (RFC 7591, public clients only) and
-// Client ID Metadata Documents (an https client_id URL whose JSON names the client; fetched through the egress guard).
+// Client ID Metadata Documents (an https client_id URL whose JSON names the client; fetched through the egress guard,
+// always on the strict policy). Registration needs no key (clients register before they hold any credential), so it
+// is bounded instead: capped in all and per address, and never-used clients are pruned (docs/decisions.md, "OAuth
+// grants, registration and streams").
 import { randomBytes } from 'node:crypto'
 import type { Egress } from '../../egress/client'
 import { nowIso } from '../../lib/ids'
@@ -38,8 +41,23 @@ function redirectUriProblem(uri: unknown): string | null {
   return null
 }
 
-export function oauthClients(deps: { repo: OAuthServerRepository; egress: Egress }) {
-  const register = (body: unknown) => {
+export interface ClientLimits {
+  /** TOOLYARD_OAUTH_MAX_CLIENTS: registered clients in all; past it the oldest never-used one goes. */
+  maxClients: number
+  /** TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS: never-used clients registered from one address. */
+  maxClientsPerAddress: number
+}
+
+/** One answer for every failure of a metadata document fetch, so the fetch tells nothing about the address it tried. */
+const CIMD_UNREADABLE = 'the client metadata document could not be read or is not a valid client metadata document'
+
+export function oauthClients(deps: {
+  repo: OAuthServerRepository
+  /** Must be the strict egress policy (no private addresses, whatever TOOLYARD_ALLOW_PRIVATE_EGRESS says). */
+  strictEgress: Egress
+  limits: ClientLimits
+}) {
+  const register = (body: unknown, address: string) => {
     const meta = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
     const uris = meta.redirect_uris
     if (!Array.isArray(uris) || uris.length === 0 || uris.length > 20)
@@ -63,8 +81,22 @@ export function oauthClients(deps: { repo: OAuthServerRepository; egress: Egress
       client_name: name,
       redirect_uris: JSON.stringify(uris),
       created_at: nowIso(),
+      registered_from: address,
+      last_used_at: null,
     }
-    deps.repo.insertClient(row)
+    deps.repo.transaction(() => {
+      if (deps.repo.countUnusedFrom(address) >= deps.limits.maxClientsPerAddress)
+        throw new OAuthError(
+          'invalid_client_metadata',
+          `too many clients registered from this address (${deps.limits.maxClientsPerAddress}) that never completed an authorization; unused clients are removed after a while`,
+          429,
+        )
+      // At the global cap the oldest client that never completed an authorization makes room; clients in use stay.
+      while (deps.repo.countClients() >= deps.limits.maxClients)
+        if (!deps.repo.deleteOldestUnusedClient())
+          throw new OAuthError('temporarily_unavailable', 'the registered client limit is reached', 503)
+      deps.repo.insertClient(row)
+    })
     return {
       client_id: row.client_id,
       client_id_issued_at: Math.floor(Date.parse(row.created_at) / 1000),
@@ -76,24 +108,23 @@ export function oauthClients(deps: { repo: OAuthServerRepository; egress: Egress
     }
   }
 
-  /** A Client ID Metadata Document: its client_id must be the URL it was fetched from. */
+  /**
+   * A Client ID Metadata Document: its client_id must be the URL it was fetched from. Fetched without any key, so every
+   * failure (refused address, closed port, not HTTP, TLS, bad document) gives the same words and nothing of the cause.
+   */
   const fetchMetadataDocument = async (url: string): Promise<OAuthClient> => {
+    const unreadable = () => new OAuthError('invalid_client', CIMD_UNREADABLE)
     let doc: Record<string, unknown>
     try {
-      const res = await deps.egress.fetch(url, { headers: { accept: 'application/json' }, timeoutMs: 5000 })
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`)
+      const res = await deps.strictEgress.fetch(url, { headers: { accept: 'application/json' }, timeoutMs: 5000 })
+      if (res.status !== 200) throw unreadable()
       doc = JSON.parse(res.text) as Record<string, unknown>
-    } catch (err) {
-      throw new OAuthError(
-        'invalid_client',
-        `the client metadata document ${url} could not be read (${(err as Error).message})`,
-      )
+    } catch {
+      throw unreadable()
     }
-    if (doc.client_id !== url)
-      throw new OAuthError('invalid_client', 'the client metadata document names another client_id')
+    if (typeof doc !== 'object' || doc === null || doc.client_id !== url) throw unreadable()
     const uris = doc.redirect_uris
-    if (!Array.isArray(uris) || uris.some((u) => redirectUriProblem(u)))
-      throw new OAuthError('invalid_client', 'the client metadata document has no valid redirect_uris')
+    if (!Array.isArray(uris) || uris.some((u) => redirectUriProblem(u))) throw unreadable()
     return {
       client_id: url,
       ...(typeof doc.client_name === 'string' ? { client_name: doc.client_name.slice(0, 200) } : {}),

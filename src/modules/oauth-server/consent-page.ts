@@ -8,8 +8,8 @@ export interface ConsentView {
   clientName: string
   clientId: string
   redirectHost: string
+  /** The slug from the request, as given: the page never says whether it exists or whose it is. */
   serverName: string
-  projectName: string
   error?: string
 }
 
@@ -31,11 +31,11 @@ export function consentPage(v: ConsentView): string {
     'Authorize access',
     `<h1>Authorize ${esc(v.clientName)}</h1>
 <p class="who"><strong>${esc(v.clientName)}</strong> <small>(${esc(v.clientId)})</small> asks to use the MCP server
-<strong>${esc(v.serverName)}</strong> of project <strong>${esc(v.projectName)}</strong>: list and call its tools, read
+<strong>${esc(v.serverName)}</strong>: list and call its tools, read
 its resources and prompts. It will be sent back to <strong>${esc(v.redirectHost)}</strong>.</p>
 ${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ''}
 <form method="post">${hidden}
-<label for="api_key">An API key of project ${esc(v.projectName)} (an admin key, or an mcp key allowed on this server):</label>
+<label for="api_key">An API key of the project this server belongs to (an admin key, or an mcp key allowed on this server):</label>
 <input type="password" id="api_key" name="api_key" autocomplete="off" required>
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>

@@ -3,7 +3,7 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { notFound } from '../../http/errors'
-import { type GuardDeps, guard } from '../../http/guard'
+import { clientAddress, type GuardDeps, guard } from '../../http/guard'
 import type { OAuthServer } from './build'
 import { OAuthError } from './clients'
 import { HTML_HEADERS } from './consent-page'
@@ -61,10 +61,15 @@ export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }
     })
   return new Elysia({ name: 'toolyard.oauth-server' })
     .use(guard(deps))
-    .post('/oauth/register', ({ body }) => oauthJson(() => as.clients.register(body), 201), {
-      limit: 'other',
-      detail: { tags, summary: 'Register a public OAuth client (RFC 7591)' },
-    })
+    .post(
+      '/oauth/register',
+      ({ body, request, server }) => oauthJson(() => as.clients.register(body, clientAddress(server, request)), 201),
+      {
+        // Its own group: registrations per client address are far fewer than other keyless requests.
+        limit: 'oauth_register',
+        detail: { tags, summary: 'Register a public OAuth client (RFC 7591)' },
+      },
+    )
     .options('/oauth/register', preflight, { detail: { tags, summary: 'CORS preflight' } })
     .get('/oauth/authorize', async ({ query }) => answer(await as.authorize.show(query)), {
       limit: 'other',

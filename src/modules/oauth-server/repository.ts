@@ -1,9 +1,18 @@
 // SQL for Toolyard's own OAuth authorization server: registered clients, grants, codes and refresh tokens (hashed).
 import type { Db } from '../../db/open'
 
-export type ClientRow = { client_id: string; client_name: string | null; redirect_uris: string; created_at: string }
+export type ClientRow = {
+  client_id: string
+  client_name: string | null
+  redirect_uris: string
+  created_at: string
+  /** The client address that registered it (per-address cap). */
+  registered_from: string | null
+  /** When a grant was last approved for it; null = never used (pruned after TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S). */
+  last_used_at: string | null
+}
 
-export type GrantRow = {
+type GrantRow = {
   id: string
   project_id: string
   server_id: string
@@ -13,6 +22,15 @@ export type GrantRow = {
   created_at: string
   last_used_at: string | null
   revoked_at: string | null
+  /** The API key that approved it: revoking or expiring that key ends the grant. Null only for grants before 010. */
+  key_id: string | null
+}
+
+/** A grant with what its liveness depends on: the approving key's state. */
+export type GrantWithKey = GrantRow & {
+  key_found: string | null
+  key_revoked_at: string | null
+  key_expires_at: string | null
 }
 
 export type CodeRow = {
@@ -26,16 +44,30 @@ export type CodeRow = {
 
 export function oauthServerRepository(db: Db) {
   const insertClient = db.query(
-    'INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at) VALUES ($client_id, $client_name, $redirect_uris, $created_at)',
+    `INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at, registered_from, last_used_at)
+     VALUES ($client_id, $client_name, $redirect_uris, $created_at, $registered_from, $last_used_at)`,
   )
   const client = db.query<ClientRow, { id: string }>('SELECT * FROM oauth_clients WHERE client_id = $id')
-  const insertGrant = db.query(
-    `INSERT INTO oauth_grants (id, project_id, server_id, client_id, client_name, resource, created_at)
-     VALUES ($id, $project_id, $server_id, $client_id, $client_name, $resource, $created_at)`,
+  const countClients = db.query<{ n: number }, []>('SELECT count(*) AS n FROM oauth_clients')
+  const countUnusedFrom = db.query<{ n: number }, { addr: string }>(
+    'SELECT count(*) AS n FROM oauth_clients WHERE registered_from = $addr AND last_used_at IS NULL',
   )
-  const grant = db.query<GrantRow, { id: string }>('SELECT * FROM oauth_grants WHERE id = $id')
-  const grantsOfProject = db.query<GrantRow, { project_id: string }>(
-    'SELECT * FROM oauth_grants WHERE project_id = $project_id AND revoked_at IS NULL ORDER BY created_at, id',
+  // The oldest never-used client (rowid: insertion order, exact where timestamps tie): first to go at the global cap.
+  const deleteOldestUnused = db.query(
+    `DELETE FROM oauth_clients WHERE client_id =
+       (SELECT client_id FROM oauth_clients WHERE last_used_at IS NULL ORDER BY rowid LIMIT 1)`,
+  )
+  const deleteUnusedBefore = db.query('DELETE FROM oauth_clients WHERE last_used_at IS NULL AND created_at < $cutoff')
+  const touchClient = db.query('UPDATE oauth_clients SET last_used_at = $at WHERE client_id = $id')
+  const insertGrant = db.query(
+    `INSERT INTO oauth_grants (id, project_id, server_id, client_id, client_name, resource, created_at, key_id)
+     VALUES ($id, $project_id, $server_id, $client_id, $client_name, $resource, $created_at, $key_id)`,
+  )
+  const withKey = `SELECT g.*, k.id AS key_found, k.revoked_at AS key_revoked_at, k.expires_at AS key_expires_at
+     FROM oauth_grants g LEFT JOIN api_keys k ON k.id = g.key_id`
+  const grant = db.query<GrantWithKey, { id: string }>(`${withKey} WHERE g.id = $id`)
+  const grantsOfProject = db.query<GrantWithKey, { project_id: string }>(
+    `${withKey} WHERE g.project_id = $project_id AND g.revoked_at IS NULL ORDER BY g.created_at, g.id`,
   )
   const revokeGrant = db.query(
     'UPDATE oauth_grants SET revoked_at = $at WHERE id = $id AND project_id = $project_id AND revoked_at IS NULL',
@@ -62,6 +94,12 @@ export function oauthServerRepository(db: Db) {
   return {
     insertClient: (row: ClientRow) => insertClient.run(row),
     client: (id: string) => client.get({ id }),
+    countClients: (): number => countClients.get()!.n,
+    countUnusedFrom: (addr: string): number => countUnusedFrom.get({ addr })!.n,
+    deleteOldestUnusedClient: (): boolean => deleteOldestUnused.run().changes > 0,
+    /** Registered clients never used since before `cutoff`; returns how many went. */
+    deleteUnusedClients: (cutoff: string): number => deleteUnusedBefore.run({ cutoff }).changes,
+    touchClient: (id: string, at: string) => touchClient.run({ id, at }),
     insertGrant: (row: Omit<GrantRow, 'last_used_at' | 'revoked_at'>) => insertGrant.run(row),
     grant: (id: string) => grant.get({ id }),
     grantsOfProject: (project_id: string) => grantsOfProject.all({ project_id }),

@@ -1,34 +1,40 @@
 // The token endpoint: authorization_code (PKCE S256 checked, resource must match) and refresh_token (rotated: each
-// refresh token works once; presenting a used one revokes the whole grant, as RFC 9700 advises for replay).
+// refresh token works once; presenting a used one revokes the whole grant, as RFC 9700 advises for replay). No token
+// outlives its grant: refresh tokens expire with it (docs/decisions.md, "OAuth grants, registration and streams").
 import { createHash, randomBytes } from 'node:crypto'
 import { nowIso } from '../../lib/ids'
 import { OAuthError } from './clients'
-import type { GrantRow, OAuthServerRepository } from './repository'
+import { grantEnd, grantLive } from './grants'
+import type { GrantWithKey, OAuthServerRepository } from './repository'
 import { sha256 } from './service'
 import { ACCESS_TOKEN_TTL_S, type AccessTokens } from './tokens'
 
-const REFRESH_TTL_MS = 30 * 86_400_000
-
-export function tokenEndpoint(deps: { repo: OAuthServerRepository; tokens: AccessTokens }) {
+export function tokenEndpoint(deps: {
+  repo: OAuthServerRepository
+  tokens: AccessTokens
+  /** Told when a grant is revoked here (refresh token reuse), so its open streams end. */
+  onRevoked?: () => void
+}) {
   const str = (form: Record<string, unknown>, name: string) =>
     typeof form[name] === 'string' ? (form[name] as string) : undefined
   const invalidGrant = (why: string) => new OAuthError('invalid_grant', why)
 
-  const liveGrant = (id: string, clientId: string | undefined, resource: string | undefined): GrantRow => {
+  const liveGrant = (id: string, clientId: string | undefined, resource: string | undefined): GrantWithKey => {
     const grant = deps.repo.grant(id)
-    if (!grant || grant.revoked_at) throw invalidGrant('the authorization was revoked')
+    if (!grantLive(grant)) throw invalidGrant('the authorization was revoked or has expired')
     if (clientId !== grant.client_id) throw new OAuthError('invalid_client', 'client_id does not match the grant')
     if (resource !== undefined && resource !== grant.resource)
       throw new OAuthError('invalid_target', 'resource does not match the authorized server')
     return grant
   }
 
-  const issue = async (grant: GrantRow) => {
+  const issue = async (grant: GrantWithKey) => {
     const refresh = `tyr_${randomBytes(32).toString('base64url')}`
     deps.repo.insertRefresh({
       hash: sha256(refresh),
       grant_id: grant.id,
-      expires_at: new Date(Date.now() + REFRESH_TTL_MS).toISOString(),
+      // The grant's end, not now + 30 days: refreshing never extends an authorization.
+      expires_at: new Date(grantEnd(grant)).toISOString(),
     })
     deps.repo.touchGrant(grant.id, nowIso())
     const access = await deps.tokens.sign(
@@ -62,6 +68,7 @@ export function tokenEndpoint(deps: { repo: OAuthServerRepository; tokens: Acces
     if (row.used_at || !deps.repo.useRefresh(row.hash, nowIso())) {
       // A rotated-out token presented again: someone holds a copy, so the whole grant goes.
       deps.repo.revokeGrant(grant.project_id, grant.id, nowIso())
+      deps.onRevoked?.()
       throw invalidGrant('the refresh token was already used; the authorization is revoked')
     }
     return issue(grant)

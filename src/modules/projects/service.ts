@@ -53,7 +53,8 @@ export function parseDuration(text: string): number {
   return ms
 }
 
-export function projectsService(repo: ProjectsRepository) {
+/** `onKeyRevoked`: told after a revocation, so the key's open MCP streams end at once. */
+export function projectsService(repo: ProjectsRepository, opts: { onKeyRevoked?: () => void } = {}) {
   const createProject = (name: string): Project => {
     if (repo.projectByName(name)) throw conflict(`project "${name}" already exists`)
     const row = { id: newId(), name, created_at: nowIso() }
@@ -115,7 +116,13 @@ export function projectsService(repo: ProjectsRepository) {
     revokeKey: (keyId: string) => {
       if (!repo.keyById(keyId)) throw notFound('API key')
       repo.revokeKey(keyId, nowIso())
+      opts.onKeyRevoked?.()
       return publicKey(repo.keyById(keyId)!)
+    },
+    /** Whether a key (by id) still authenticates: known, not revoked, not expired. For re-checking open streams. */
+    keyLive(keyId: string): boolean {
+      const row = repo.keyById(keyId)
+      return !!row && !row.revoked_at && !(row.expires_at && Date.parse(row.expires_at) <= Date.now())
     },
     authenticate,
   }

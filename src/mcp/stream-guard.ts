@@ -1,0 +1,71 @@
+// Open streams (a session's GET stream, subscriptions/listen) are checked against their caller's key or OAuth grant:
+// at once when this process revokes one, and every TOOLYARD_STREAM_RECHECK_S for what it cannot hear (a revocation by
+// the CLI or another process, an expiry). A dead caller's sessions and streams end (docs/decisions.md, "OAuth grants,
+// registration and streams").
+import type { EventBus } from '../lib/events'
+import type { Revocations } from '../lib/revocations'
+import { createListenRegistry, type ListenRegistry } from './modern/listen'
+import type { SessionStore } from './sessions'
+
+interface StreamGuardDeps {
+  sessions: SessionStore
+  listeners: ListenRegistry
+  /** An API key by id: still valid? */
+  keyLive(keyId: string): boolean
+  /** An OAuth grant by id: still valid? */
+  grantLive(grantId: string): boolean
+  revocations: Revocations
+  recheckS: number
+}
+
+/** The endpoint's listen registry, its streams and the sessions' guarded; all of it ends with the sessions. */
+export function guardedListeners(deps: {
+  events: EventBus
+  mcpSessions: SessionStore
+  projects: { keyLive(keyId: string): boolean }
+  oauthServer: { grantLive(grantId: string): boolean }
+  revocations: Revocations
+  config: { streamRecheckS: number }
+}): ListenRegistry {
+  const listeners = createListenRegistry(deps.events)
+  const sessions = deps.mcpSessions
+  sessions.onCloseAll(() => listeners.closeAll())
+  const stop = guardStreams({
+    sessions,
+    listeners,
+    keyLive: (id) => deps.projects.keyLive(id),
+    grantLive: (id) => deps.oauthServer.grantLive(id),
+    revocations: deps.revocations,
+    recheckS: deps.config.streamRecheckS,
+  })
+  sessions.onCloseAll(stop)
+  return listeners
+}
+
+function guardStreams(deps: StreamGuardDeps): () => void {
+  /** `key:<id>` is an API key, `key:oauth:<grant>` an access token; `addr:` (public servers) has nothing to revoke. */
+  const live = (principal: string): boolean => {
+    if (principal.startsWith('key:oauth:')) return deps.grantLive(principal.slice('key:oauth:'.length))
+    if (principal.startsWith('key:')) return deps.keyLive(principal.slice('key:'.length))
+    return true
+  }
+  const recheck = () => {
+    // One look-up per caller per pass, however many sessions and streams it has.
+    const seen = new Map<string, boolean>()
+    const dead = (principal: string) => {
+      let ok = seen.get(principal)
+      if (ok === undefined) {
+        ok = live(principal)
+        seen.set(principal, ok)
+      }
+      return !ok
+    }
+    for (const s of [...deps.sessions.all()]) if (dead(s.principal)) deps.sessions.end(s)
+    deps.listeners.closeWhere((principal) => dead(principal))
+  }
+  deps.revocations.onRevoked(recheck)
+  const timer = setInterval(recheck, deps.recheckS * 1000)
+  // The timer alone never keeps the process alive.
+  timer.unref?.()
+  return () => clearInterval(timer)
+}
