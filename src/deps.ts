@@ -135,7 +135,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, { host, credentials }) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress, credentials, tenant: { projectId, queueLimit: sandboxQueueLimit } })
+      return runFunction(fn, input, {
+        host,
+        egress,
+        credentials,
+        tenant: { projectId, queueLimit: sandboxQueueLimit, logBytes: config.maxResultBytes },
+      })
     },
   }
   const resources = resourcesService({
@@ -155,7 +160,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, host) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress, tenant: { projectId, queueLimit: sandboxQueueLimit } })
+      return runFunction(fn, input, {
+        host,
+        egress,
+        tenant: { projectId, queueLimit: sandboxQueueLimit, logBytes: config.maxResultBytes },
+      })
     },
   }
   const prompts = promptsService({
