@@ -88,3 +88,41 @@ describe('one call’s logs are bounded in bytes', () => {
     expect(peak).toBeLessThan(300 * MIB)
   }, 60_000)
 })
+
+describe('memory_mb bounds the memory a call takes', () => {
+  // Strings kept in a list, big arrays kept in a list (each operation allocates 8 MB: thousands of them fit between
+  // two of the VM's interrupt checks), and one huge string (a single allocation).
+  const bombs = {
+    arrays: `export default async () => { const keep = []; for (;;) keep.push(new Array(1e6).fill(1)) }`,
+    list: `export default async () => { const keep = []; for (let i = 0; ; i++) keep.push('y'.repeat(4096) + i) }`,
+    huge: `export default async () => 'x'.repeat(${400 * MIB}).length`,
+  }
+
+  test('one 64 MB call, then 6 at once: each fails "out of memory"; the peak and what is kept stay bounded', async () => {
+    const ids = await Promise.all(Object.entries(bombs).map(([name, code]) => newFunction(`mem-${name}`, code, 64)))
+    const figures: string[] = []
+    const start = vm('VmRSS')
+    for (const [i, id] of ids.entries()) {
+      resetPeak()
+      const before = vm('VmRSS')
+      const { body } = await invoke(id)
+      expect(body.result.isError).toBe(true)
+      expect(body.result.content[0]!.text).toContain('out of memory (limit 64 MB)')
+      const peak = vm('VmHWM') - before
+      figures.push(`${Object.keys(bombs)[i]}: +${(peak / MIB).toFixed(0)} MiB peak`)
+      expect(peak).toBeLessThan(150 * MIB)
+    }
+    resetPeak()
+    const before = vm('VmRSS')
+    const six = await Promise.all(Array.from({ length: 6 }, (_, i) => invoke(ids[i % ids.length]!)))
+    for (const { body } of six) expect(body.result.content[0]!.text).toContain('out of memory')
+    const peak = vm('VmHWM') - before
+    // What stays once the calls are over (retired instances and workers are let go).
+    await Bun.sleep(2000)
+    const kept = vm('VmRSS') - start
+    figures.push(`6 at once: +${(peak / MIB).toFixed(0)} MiB peak, +${(kept / MIB).toFixed(0)} MiB kept`)
+    console.log(`memory bombs: ${figures.join('; ')}`)
+    expect(peak).toBeLessThan(600 * MIB)
+    expect(kept).toBeLessThan(150 * MIB)
+  }, 120_000)
+})
