@@ -44,6 +44,10 @@ const ConfigSchema = Type.Object({
   maxSessionSubscriptions: Type.Integer({ minimum: 1 }),
   maxSessions: Type.Integer({ minimum: 1 }),
   oauthFlowTtlS: Type.Integer({ minimum: 60 }),
+  // Memory bounds (docs/decisions.md, "Bounded logs, results, outbox and function memory").
+  streamBufferBytes: Type.Integer({ minimum: 65536 }),
+  taskResultsBytes: Type.Integer({ minimum: 1024 }),
+  webhookPendingPerProject: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -77,6 +81,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxSessionSubscriptions: 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS',
   maxSessions: 'TOOLYARD_MAX_SESSIONS',
   oauthFlowTtlS: 'TOOLYARD_OAUTH_FLOW_TTL_S',
+  streamBufferBytes: 'TOOLYARD_STREAM_BUFFER_BYTES',
+  taskResultsBytes: 'TOOLYARD_TASK_RESULTS_BYTES',
+  webhookPendingPerProject: 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT',
 }
 
 const MIB = 1024 * 1024
@@ -159,6 +166,9 @@ const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   sandboxQueuePerProject: '--sandbox-queue-per-project',
   maxSubscriptionsPerProject: '--max-subscriptions-per-project',
   webhookConcurrency: '--webhook-concurrency',
+  streamBufferBytes: '--stream-buffer-bytes',
+  taskResultsBytes: '--task-results-bytes',
+  webhookPendingPerProject: '--webhook-pending-per-project',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -183,6 +193,9 @@ const ALLOWED: Partial<Record<keyof Config, string>> = {
   maxSessionSubscriptions: 'a positive integer',
   maxSessions: 'a positive integer',
   oauthFlowTtlS: 'seconds, at least 60',
+  streamBufferBytes: 'bytes, at least 65536',
+  taskResultsBytes: 'bytes, at least 1024',
+  webhookPendingPerProject: 'a positive integer',
 }
 
 const nameOf = (field: keyof Config) =>
@@ -251,6 +264,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxSessionSubscriptions: integer(env, 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS', 1000),
     maxSessions: integer(env, 'TOOLYARD_MAX_SESSIONS', 10000),
     oauthFlowTtlS: integer(env, 'TOOLYARD_OAUTH_FLOW_TTL_S', 86400),
+    streamBufferBytes: integer(env, 'TOOLYARD_STREAM_BUFFER_BYTES', 16 * MIB),
+    taskResultsBytes: integer(env, 'TOOLYARD_TASK_RESULTS_BYTES', 64 * MIB),
+    webhookPendingPerProject: integer(env, 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT', 10_000),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

@@ -187,6 +187,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     resources: () => resourceChanges,
     sealer: vault.sealer,
     onAttempt: metrics.webhookAttempt,
+    onDropped: metrics.webhookDropped,
   })
   if (overrides.background !== false) webhookFeature.queue.start()
 

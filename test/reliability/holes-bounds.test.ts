@@ -1,0 +1,55 @@
+// Memory and row bounds that a tenant could otherwise grow without limit: pending webhook deliveries per project,
+// finished task results, and the queue of an SSE stream whose client does not read.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestApp, type TestApp } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
+import { startReceiver } from '../helpers/webhook-receiver'
+
+function publish(app: TestApp, projectId: string, uri: string) {
+  const deps = app.server.deps
+  deps.db.transaction(() => {
+    deps.events.publish({ type: 'resource.updated', projectId, serverId: 'srv', uri, name: 'Doc', at: '' })
+  })()
+}
+
+const pendingOf = (app: TestApp, projectId: string) =>
+  app.server.deps.db
+    .query<{ n: number }, [string]>(
+      `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+       WHERE s.project_id = ? AND d.status = 'pending'`,
+    )
+    .get(projectId)!.n
+
+describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT pending rows per project', () => {
+  let app: TestApp
+  // Every attempt fails with a 500: the rows stay pending (the next retry is far away).
+  const failing = startReceiver(() => 500)
+  beforeAll(async () => {
+    app = await startTestApp({ TOOLYARD_WEBHOOK_PENDING_PER_PROJECT: '50', TOOLYARD_WEBHOOK_RETRY_BASE_MS: '600000' })
+  })
+  afterAll(async () => {
+    await app.stop()
+    await failing.stop()
+  })
+
+  test('20 changes × 10 subscriptions: 50 pending, the rest dropped and counted; another project unaffected', async () => {
+    const a = app.newProject('flooder')
+    const b = app.newProject('quiet')
+    for (let i = 0; i < 10; i++) {
+      const res = await app.api('/subscribe', { body: { callback_url: failing.url }, key: a.apiKey })
+      expect(res.status).toBe(201)
+    }
+    expect((await app.api('/subscribe', { body: { callback_url: failing.url }, key: b.apiKey })).status).toBe(201)
+    for (let i = 0; i < 20; i++) publish(app, a.projectId, `docs://a/${i}`)
+    publish(app, b.projectId, 'docs://b')
+    await waitFor('the first attempts', () => failing.received.length >= 51)
+    expect(pendingOf(app, a.projectId)).toBe(50)
+    expect(pendingOf(app, b.projectId)).toBe(1)
+    // Past the first second the full project is recounted: still full, still nothing written.
+    await Bun.sleep(1100)
+    publish(app, a.projectId, 'docs://a/late')
+    expect(pendingOf(app, a.projectId)).toBe(50)
+    const { text } = await app.server.deps.metrics.scrape()
+    expect(text).toContain('toolyard_webhook_deliveries_dropped_total 160')
+  }, 20_000)
+})
