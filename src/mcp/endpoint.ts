@@ -33,7 +33,7 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
-  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs'>
+  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'taskResultsBytes'>
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }
   version: string
@@ -61,7 +61,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     ...deps,
     keyring: deps.vault.keyring,
     listeners,
-    tasks: createTaskStore(),
+    tasks: createTaskStore({ resultsBytes: deps.config.taskResultsBytes }),
     taskMaxMs: deps.config.taskMaxMs,
     onInternal,
   }

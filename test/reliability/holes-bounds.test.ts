@@ -1,7 +1,9 @@
 // Memory and row bounds that a tenant could otherwise grow without limit: pending webhook deliveries per project,
 // finished task results, and the queue of an SSE stream whose client does not read.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createFunction, createServer, createTool, createToolkit } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
+import { post } from '../helpers/mcp'
 import { waitFor } from '../helpers/poll'
 import { startReceiver } from '../helpers/webhook-receiver'
 
@@ -52,4 +54,56 @@ describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT 
     const { text } = await app.server.deps.metrics.scrape()
     expect(text).toContain('toolyard_webhook_deliveries_dropped_total 160')
   }, 20_000)
+})
+
+describe('finished task results held at most TOOLYARD_TASK_RESULTS_BYTES together', () => {
+  const V = '2026-07-28'
+  let app: TestApp
+  let slug: string
+  beforeAll(async () => {
+    app = await startTestApp({ TOOLYARD_TASK_RESULTS_BYTES: String(1024 * 1024) })
+    const kit = (await createToolkit(app, 'big-tasks')).id
+    await createFunction(app, {
+      name: 'big.result',
+      runtime: 'javascript',
+      code: `export default async (input) => input.n + ':' + 'z'.repeat(${300 * 1024})`,
+    })
+    await createTool(app, { toolkit_id: kit, name: 'big', function_name: 'big.result', task_support: 'optional' })
+    slug = (await createServer(app, { name: 'big-tasks', toolkits: [{ toolkit_id: kit }] })).slug
+  })
+  afterAll(async () => {
+    await app.stop()
+  })
+
+  const send = async (method: string, params: Record<string, unknown>): Promise<any> => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': V,
+      'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+    }
+    const name = String(method === 'tools/call' ? params.name : params.taskId)
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } },
+      { headers: { 'mcp-protocol-version': V, 'mcp-method': method, 'mcp-name': name } },
+    )
+    return res.json()
+  }
+
+  test('8 tasks of 300 KiB results: the oldest finished ones are let go, the newest stay readable', async () => {
+    const ids: string[] = []
+    for (let n = 0; n < 8; n++) {
+      const { taskId } = (await send('tools/call', { name: 'big', arguments: { n } })).result
+      await waitFor(
+        'the task to complete',
+        async () => (await send('tasks/get', { taskId })).result?.status === 'completed',
+      )
+      ids.push(taskId)
+    }
+    const answers = await Promise.all(ids.map((taskId) => send('tasks/get', { taskId })))
+    const kept = answers.filter((a) => a.result).map((a) => a.result.result.content[0].text as string)
+    expect(kept.reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(1024 * 1024)
+    expect(kept.map((text) => text.split(':')[0])).toEqual(['5', '6', '7'])
+    expect(answers[0].error.message).toContain('unknown task')
+  }, 30_000)
 })
