@@ -206,6 +206,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const mcpSessions = createSessionStore({
     maxSessions: config.maxSessions,
     maxSubscriptions: config.maxSessionSubscriptions,
+    streamBufferBytes: config.streamBufferBytes,
   })
 
   return {

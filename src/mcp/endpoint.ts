@@ -55,7 +55,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
   forwardEvents(deps.events, sessions)
   const onInternal = (err: unknown) =>
     deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
-  const listeners = createListenRegistry(deps.events)
+  const listeners = createListenRegistry(deps.events, sessions.streamBufferBytes)
   sessions.onCloseAll(() => listeners.closeAll())
   const modern = {
     ...deps,

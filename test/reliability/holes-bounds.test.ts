@@ -1,7 +1,15 @@
 // Memory and row bounds that a tenant could otherwise grow without limit: pending webhook deliveries per project,
 // finished task results, and the queue of an SSE stream whose client does not read.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createFunction, createServer, createTool, createToolkit } from '../helpers/api'
+import { connect } from 'node:net'
+import {
+  createFunction,
+  createServer,
+  createTool,
+  createToolkit,
+  serverWithToolkits,
+  toolkitWithTools,
+} from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { post } from '../helpers/mcp'
 import { waitFor } from '../helpers/poll'
@@ -105,5 +113,67 @@ describe('finished task results held at most TOOLYARD_TASK_RESULTS_BYTES togethe
     expect(kept.reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(1024 * 1024)
     expect(kept.map((text) => text.split(':')[0])).toEqual(['5', '6', '7'])
     expect(answers[0].error.message).toContain('unknown task')
+  }, 30_000)
+})
+
+describe('an SSE stream whose client does not read is dropped at TOOLYARD_STREAM_BUFFER_BYTES', () => {
+  let app: TestApp
+  let slug: string
+  beforeAll(async () => {
+    // 16 MiB of log lines (within the call's log budget): far more than the socket buffers of loopback hold.
+    app = await startTestApp({
+      TOOLYARD_MAX_RESULT_BYTES: String(32 * 1024 * 1024),
+      TOOLYARD_STREAM_BUFFER_BYTES: String(256 * 1024),
+    })
+    const code = `export default async (input, ctx) => {
+      const line = 'l'.repeat(8000)
+      for (let i = 0; i < 2000; i++) ctx.log('info', line)
+      return 'all logged'
+    }`
+    const kit = await toolkitWithTools(app, 'chatty', [{ name: 'chatty', code }])
+    slug = (await serverWithToolkits(app, 'chatty', [kit])).slug
+  })
+  afterAll(async () => {
+    await app.stop()
+  })
+
+  test('a client that sends a call and does not read: its stream ends, the rest of it is never queued', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'chatty' } })
+    const url = new URL(`${app.base}/${slug}`)
+    const socket = connect(Number(url.port), url.hostname)
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    socket.pause()
+    socket.write(
+      [
+        `POST ${url.pathname} HTTP/1.1`,
+        `Host: ${url.host}`,
+        `X-API-Key: ${app.apiKey}`,
+        'Content-Type: application/json',
+        'Accept: application/json, text/event-stream',
+        'MCP-Protocol-Version: 2025-03-26',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        '',
+        body,
+      ].join('\r\n'),
+    )
+    // The call ends while nobody reads (it is in the call log), then the client reads what is left.
+    await waitFor(
+      'the call to end',
+      async () => ((await (await app.api('/calls?tool=chatty')).json()) as { calls: unknown[] }).calls.length > 0,
+      { timeoutMs: 15_000 },
+    )
+    let received = ''
+    const ended = new Promise<void>((resolve) => {
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+      socket.on('end', () => resolve())
+      socket.on('close', () => resolve())
+    })
+    socket.resume()
+    await ended
+    socket.destroy()
+    expect(received).toStartWith('HTTP/1.1 200')
+    expect(received).toContain('text/event-stream')
+    expect(received.includes('all logged')).toBe(false)
+    expect(received.length).toBeLessThan(12 * 1024 * 1024)
   }, 30_000)
 })
