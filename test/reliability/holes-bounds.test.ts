@@ -177,3 +177,59 @@ describe('an SSE stream whose client does not read is dropped at TOOLYARD_STREAM
     expect(received.length).toBeLessThan(12 * 1024 * 1024)
   }, 30_000)
 })
+
+describe('/mcp/health under a flood of change reports fanning out to webhooks', () => {
+  let app: TestApp
+  const slow = startReceiver(() => 500)
+  beforeAll(async () => {
+    app = await startTestApp({ TOOLYARD_WEBHOOK_RETRY_BASE_MS: '600000' })
+  })
+  afterAll(async () => {
+    await app.stop()
+    await slow.stop()
+  })
+
+  test('3 s of reports to a project with 100 subscriptions: health stays under 500 ms, the outbox at its cap', async () => {
+    const server = (await (await app.api('/servers', { body: { name: 'flooded' } })).json()) as { data: { id: string } }
+    const resource = {
+      server_id: server.data.id,
+      name: 'Doc',
+      uri: 'docs://flood',
+      resource_type: 'static',
+      content: 'x',
+    }
+    expect((await app.api('/resources', { body: resource })).status).toBe(201)
+    let sub = ''
+    for (let i = 0; i < 100; i++) {
+      const res = await app.api('/subscribe', { body: { callback_url: slow.url } })
+      sub = ((await res.json()) as { id: string }).id
+    }
+    const until = performance.now() + 3000
+    let reports = 0
+    const flood = Array.from({ length: 8 }, async () => {
+      while (performance.now() < until) {
+        const res = await app.api(`/webhooks/${sub}`, { body: { uri: 'docs://flood' } })
+        await res.arrayBuffer()
+        reports++
+      }
+    })
+    const health: number[] = []
+    const watch = (async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now()
+        const res = await fetch(`${app.base}/health`)
+        await res.text()
+        health.push(performance.now() - t0)
+        await Bun.sleep(50)
+      }
+    })()
+    await Promise.all([...flood, watch])
+    const max = Math.round(Math.max(...health))
+    console.log(
+      `webhook flood: ${reports} reports, health max ${max} ms over ${health.length} polls, pending ${pendingOf(app, app.projectId)}`,
+    )
+    expect(health.length).toBeGreaterThan(5)
+    expect(max).toBeLessThan(500)
+    expect(pendingOf(app, app.projectId)).toBeLessThanOrEqual(10_000)
+  }, 60_000)
+})
