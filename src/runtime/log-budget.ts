@@ -3,7 +3,7 @@
 import type { FunctionHost } from './host'
 
 /** A longer log line (or progress message) is cut to this many UTF-8 bytes and marked as cut. */
-export const MAX_LOG_LINE_BYTES = 8 * 1024
+const MAX_LOG_LINE_BYTES = 8 * 1024
 /** What a notice costs beyond its text (level, numbers, JSON-RPC framing): a loop of empty lines still runs out. */
 const NOTICE_OVERHEAD_BYTES = 64
 const CUT_MARK = ` … [line cut at ${MAX_LOG_LINE_BYTES} bytes]`
