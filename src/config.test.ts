@@ -44,11 +44,14 @@ describe('limits (docs/decisions.md, "Limits")', () => {
     TOOLYARD_MAX_SESSION_SUBSCRIPTIONS: ['maxSessionSubscriptions', 1000, '--max-session-subscriptions'],
     TOOLYARD_MAX_SESSIONS: ['maxSessions', 10_000, '--max-sessions'],
     TOOLYARD_OAUTH_FLOW_TTL_S: ['oauthFlowTtlS', 86_400, '--oauth-flow-ttl-s'],
+    TOOLYARD_STREAM_BUFFER_BYTES: ['streamBufferBytes', 16 * 1024 * 1024, '--stream-buffer-bytes'],
+    TOOLYARD_TASK_RESULTS_BYTES: ['taskResultsBytes', 64 * 1024 * 1024, '--task-results-bytes'],
+    TOOLYARD_WEBHOOK_PENDING_PER_PROJECT: ['webhookPendingPerProject', 10_000, '--webhook-pending-per-project'],
   } as const
 
   test.each(Object.entries(limits))('%s: its default, a value, its flag, and a refusal naming it', (name, spec) => {
     const [field, fallback, flag] = spec
-    const value = field === 'maxJsonDepth' ? 100 : 4096
+    const value = field === 'maxJsonDepth' ? 100 : field === 'streamBufferBytes' ? 65536 : 4096
     expect(loadConfig({})[field]).toBe(fallback)
     expect(loadConfig({ [name]: String(value) })[field]).toBe(value)
     expect(flagsToEnv([flag, '4096'], {})[name]).toBe('4096')

@@ -51,6 +51,10 @@ const ConfigSchema = Type.Object({
   oauthClientUnusedTtlS: Type.Integer({ minimum: 60, maximum: 31_536_000 }),
   // How often open MCP streams re-check their key or grant (besides at once on a revocation in this process).
   streamRecheckS: Type.Integer({ minimum: 1, maximum: 3600 }),
+  // Memory bounds (docs/decisions.md, "Bounded logs, results, outbox and function memory").
+  streamBufferBytes: Type.Integer({ minimum: 65536 }),
+  taskResultsBytes: Type.Integer({ minimum: 1024 }),
+  webhookPendingPerProject: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -90,6 +94,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   oauthMaxClientsPerAddress: 'TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS',
   oauthClientUnusedTtlS: 'TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S',
   streamRecheckS: 'TOOLYARD_STREAM_RECHECK_S',
+  streamBufferBytes: 'TOOLYARD_STREAM_BUFFER_BYTES',
+  taskResultsBytes: 'TOOLYARD_TASK_RESULTS_BYTES',
+  webhookPendingPerProject: 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT',
 }
 
 const MIB = 1024 * 1024
@@ -177,6 +184,9 @@ const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   webhookConcurrency: '--webhook-concurrency',
   dashboardSigninPerMinute: '--dashboard-signin-per-minute',
   dashboardSessions: '--dashboard-sessions',
+  streamBufferBytes: '--stream-buffer-bytes',
+  taskResultsBytes: '--task-results-bytes',
+  webhookPendingPerProject: '--webhook-pending-per-project',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -207,6 +217,9 @@ const ALLOWED: Partial<Record<keyof Config, string>> = {
   oauthMaxClientsPerAddress: 'an integer from 1 to 1000000',
   oauthClientUnusedTtlS: 'seconds, from 60 to 31536000 (a year)',
   streamRecheckS: 'seconds, from 1 to 3600',
+  streamBufferBytes: 'bytes, at least 65536',
+  taskResultsBytes: 'bytes, at least 1024',
+  webhookPendingPerProject: 'a positive integer',
 }
 
 const nameOf = (field: keyof Config) =>
@@ -262,6 +275,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthMaxClientsPerAddress: integer(env, 'TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS', 20),
     oauthClientUnusedTtlS: integer(env, 'TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S', 86400),
     streamRecheckS: integer(env, 'TOOLYARD_STREAM_RECHECK_S', 30),
+    streamBufferBytes: integer(env, 'TOOLYARD_STREAM_BUFFER_BYTES', 16 * MIB),
+    taskResultsBytes: integer(env, 'TOOLYARD_TASK_RESULTS_BYTES', 64 * MIB),
+    webhookPendingPerProject: integer(env, 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT', 10_000),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

@@ -140,7 +140,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, { host, credentials }) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress, credentials, tenant: { projectId, queueLimit: sandboxQueueLimit } })
+      return runFunction(fn, input, {
+        host,
+        egress,
+        credentials,
+        tenant: { projectId, queueLimit: sandboxQueueLimit, logBytes: config.maxResultBytes },
+      })
     },
     version(projectId, name) {
       const fn = toolsFeature.findFunction(projectId, name)
@@ -164,7 +169,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     async run(projectId, name, input, host) {
       const fn = toolsFeature.findFunction(projectId, name)
       if (!fn) return { ok: false, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, { host, egress, tenant: { projectId, queueLimit: sandboxQueueLimit } })
+      return runFunction(fn, input, {
+        host,
+        egress,
+        tenant: { projectId, queueLimit: sandboxQueueLimit, logBytes: config.maxResultBytes },
+      })
     },
   }
   const prompts = promptsService({
@@ -187,6 +196,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     resources: () => resourceChanges,
     sealer: vault.sealer,
     onAttempt: metrics.webhookAttempt,
+    onDropped: metrics.webhookDropped,
   })
   if (overrides.background !== false) webhookFeature.queue.start()
 
@@ -219,6 +229,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const mcpSessions = createSessionStore({
     maxSessions: config.maxSessions,
     maxSubscriptions: config.maxSessionSubscriptions,
+    streamBufferBytes: config.streamBufferBytes,
   })
 
   return {

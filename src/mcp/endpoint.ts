@@ -34,7 +34,7 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
-  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'streamRecheckS'>
+  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'streamRecheckS' | 'taskResultsBytes'>
   /** Key and grant revocations: open streams of a revoked caller end. */
   revocations: Revocations
   oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): boolean }
@@ -65,7 +65,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     ...deps,
     keyring: deps.vault.keyring,
     listeners,
-    tasks: createTaskStore(),
+    tasks: createTaskStore({ resultsBytes: deps.config.taskResultsBytes }),
     taskMaxMs: deps.config.taskMaxMs,
     onInternal,
   }

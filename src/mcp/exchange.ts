@@ -51,7 +51,7 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   let streamId: string | undefined
   const stream = (): SseStream => {
     if (!sse) {
-      sse = createSse()
+      sse = createSse({ maxBufferedBytes: sessions.streamBufferBytes })
       if (log?.resumable) {
         streamId = log.newStream()
         log.sinks.set(streamId, sse)

@@ -20,7 +20,10 @@ export function openSessionStream(o: {
   // Each stream starts with a comment (not an event) so the headers go out at once; SSE parsers skip it.
   if (resumed && resumed.streamId !== STANDALONE) {
     // A request's response stream: if its call still runs, the rest of its messages and its result come here.
-    const sse = createSse({ onKeepAlive: () => sessions.touch(session) })
+    const sse = createSse({
+      onKeepAlive: () => sessions.touch(session),
+      maxBufferedBytes: sessions.streamBufferBytes,
+    })
     const response = sse.response(o.headers)
     sse.comment('stream resumed')
     for (const e of resumed.events) sse.send(e.message, e.id)
@@ -36,6 +39,7 @@ export function openSessionStream(o: {
       if (session.stream === sse) session.stream = null
     },
     onKeepAlive: () => sessions.touch(session),
+    maxBufferedBytes: sessions.streamBufferBytes,
   })
   session.stream = sse
   request.signal.addEventListener('abort', () => sse.close(), { once: true })

@@ -43,6 +43,8 @@ export interface SessionLimits {
   /** TOOLYARD_MAX_SESSIONS: past it the least recently used session ends. */
   maxSessions: number
   maxSubscriptions: number
+  /** TOOLYARD_STREAM_BUFFER_BYTES: what one SSE stream may queue for a client that does not read (src/mcp/sse.ts). */
+  streamBufferBytes?: number
 }
 
 export function createSessionStore(
@@ -157,6 +159,7 @@ export function createSessionStore(
     },
     /** On shutdown: open streams would otherwise keep the HTTP server from stopping. */
     /** Other long-lived streams (2026-07-28 listen streams) that must end with the sessions on shutdown. */
+    streamBufferBytes: limits.streamBufferBytes,
     onCloseAll(fn: () => void) {
       closers.push(fn)
     },

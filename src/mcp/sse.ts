@@ -9,6 +9,8 @@ const SSE_HEADERS = {
 
 /** Proxies and Bun drop idle connections; a comment every 15 s keeps a quiet stream alive. */
 const KEEPALIVE_MS = 15_000
+/** TOOLYARD_STREAM_BUFFER_BYTES' default. */
+const BUFFER_BYTES = 16 * 1024 * 1024
 
 export interface SseStream {
   readonly closed: boolean
@@ -20,28 +22,39 @@ export interface SseStream {
   response(headers: Record<string, string>): Response
 }
 
+/**
+ * `maxBufferedBytes` (TOOLYARD_STREAM_BUFFER_BYTES) bounds what waits for a client that does not read: Bun takes
+ * chunks off the stream only as the socket drains, so past it the stream is dropped (its queue discarded, the
+ * connection ended) rather than grown (docs/decisions.md, "Bounded logs, results, outbox and function memory").
+ */
 export function createSse(
-  opts: { onClose?: () => void; onKeepAlive?: () => void; keepAliveMs?: number } = {},
+  opts: { onClose?: () => void; onKeepAlive?: () => void; keepAliveMs?: number; maxBufferedBytes?: number } = {},
 ): SseStream {
   let controller!: ReadableStreamDefaultController<Uint8Array>
   let closed = false
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c
+      },
+      cancel() {
+        finish()
+      },
     },
-    cancel() {
-      finish()
-    },
-  })
+    { highWaterMark: opts.maxBufferedBytes ?? BUFFER_BYTES, size: (chunk) => chunk?.byteLength ?? 0 },
+  )
   const write = (text: string): boolean => {
     if (closed) return false
     try {
       controller.enqueue(encoder.encode(text))
-      return true
+      if ((controller.desiredSize ?? 0) >= 0) return true
+      // Over the bound: error() (without a reason, so nothing is logged) drops the queued bytes and ends the response.
+      controller.error()
     } catch {
-      finish()
-      return false
+      // Closed under us by the reader going away.
     }
+    finish()
+    return false
   }
   const timer = setInterval(() => {
     if (write(': keepalive\n\n')) opts.onKeepAlive?.()

@@ -27,8 +27,8 @@ export function guardedListeners(deps: {
   revocations: Revocations
   config: { streamRecheckS: number }
 }): ListenRegistry {
-  const listeners = createListenRegistry(deps.events)
   const sessions = deps.mcpSessions
+  const listeners = createListenRegistry(deps.events, sessions.streamBufferBytes)
   sessions.onCloseAll(() => listeners.closeAll())
   const stop = guardStreams({
     sessions,

@@ -56,6 +56,10 @@ export function createMetrics(sandboxDepth: () => number) {
     'Webhook delivery attempts, by outcome (delivered, pending = will retry, failed = gave up)',
     'outcome',
   )
+  const webhookDropped = counter(
+    'toolyard_webhook_deliveries_dropped_total',
+    'Webhook deliveries not written because their project already had TOOLYARD_WEBHOOK_PENDING_PER_PROJECT pending',
+  )
   const oauthRefreshes = counter('toolyard_oauth_refreshes_total', 'OAuth token refreshes, by outcome', 'outcome')
   const rateLimited = counter(
     'toolyard_rate_limited_total',
@@ -90,6 +94,7 @@ export function createMetrics(sandboxDepth: () => number) {
       toolDuration.observe(event.durationMs / 1000)
     },
     webhookAttempt: (outcome: string) => webhookDeliveries.inc({ outcome }),
+    webhookDropped: (n: number) => webhookDropped.inc(n),
     oauthRefresh: (outcome: string) => oauthRefreshes.inc({ outcome }),
     rateLimited: (group: string) => rateLimited.inc({ group }),
   }

@@ -16,9 +16,20 @@ export interface Engine {
   seenBytes: number
   retired: boolean
   source?: Promise<Engine>
+  /**
+   * Bytes the call whose VM code runs now may still grow the memory by (its memory_mb less what it grew); absent
+   * between calls. A growth past it is refused, so the allocation fails as "out of memory" inside the VM instead of
+   * growing the instance by hundreds of MB between two interrupt checks.
+   */
+  allowance?: () => number
 }
 
-const RECYCLE_BYTES = 256 * 1024 * 1024
+/**
+ * An instance whose memory passed this after a call is retired (and its worker replaced): WASM memory never shrinks,
+ * so this bounds what each worker keeps once its calls are over (docs/decisions.md, "Bounded logs, results, outbox
+ * and function memory").
+ */
+const RECYCLE_BYTES = 64 * 1024 * 1024
 const PAGE = 64 * 1024
 /**
  * Hard ceiling of one instance's memory (Emscripten's own is 2 GB). The VM checks limits only every ~10,000
@@ -48,10 +59,13 @@ export function shareWasmModule(module: WebAssembly.Module): void {
 export function acquireEngine(): Promise<Engine> {
   if (!engine) {
     const memory = new WebAssembly.Memory({ initial: INITIAL_BYTES / PAGE, maximum: MAX_INSTANCE_BYTES / PAGE })
+    const engineOf: { e?: Engine } = {}
+    guardGrowth(memory, () => engineOf.e?.allowance?.())
     const options = compiled ? { wasmMemory: memory, wasmModule: compiled } : { wasmMemory: memory }
     const load = () => newQuickJSWASMModuleFromVariant(newVariant(variant, options))
     const loading: Promise<Engine> = (compiled ? load() : keepingModule(load)).then((quickjs) => {
-      return { quickjs, memory, seenBytes: memory.buffer.byteLength, retired: false, source: loading }
+      engineOf.e = { quickjs, memory, seenBytes: memory.buffer.byteLength, retired: false, source: loading }
+      return engineOf.e
     })
     engine = loading
     loading.catch(() => {
@@ -82,6 +96,19 @@ export function takeGrowth(e: Engine): number {
   const grown = Math.max(0, now - e.seenBytes)
   e.seenBytes = now
   return grown
+}
+
+/**
+ * Emscripten grows its heap with `memory.grow` and takes a throw as "no more memory" (malloc then fails): this
+ * memory's own `grow` refuses a growth past what the running call may still take.
+ */
+function guardGrowth(memory: WebAssembly.Memory, allowance: () => number | undefined): void {
+  const grow = memory.grow.bind(memory)
+  memory.grow = (pages: number) => {
+    const left = allowance()
+    if (left !== undefined && pages * PAGE > left) throw new RangeError('the call reached its memory limit')
+    return grow(pages)
+  }
 }
 
 /**

@@ -46,8 +46,11 @@ export interface RunContext {
   egress: Egress
   /** Decrypted credential data for ctx.credentials / templates / builtins; never logged. */
   credentials?: Record<string, unknown>
-  /** Whose call it is, for the sandbox pool's fairness; `queueLimit` bounds the project's waiting calls. */
-  tenant: { projectId: string; queueLimit: number }
+  /**
+   * Whose call it is, for the sandbox pool's fairness; `queueLimit` bounds the project's waiting calls, `logBytes`
+   * (TOOLYARD_MAX_RESULT_BYTES) the call's logs and progress together.
+   */
+  tenant: { projectId: string; queueLimit: number; logBytes: number }
 }
 
 /** Never throws for a failing function: errors, limits and egress refusals are `{ok: false}` outcomes. */
@@ -81,6 +84,7 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
         timeoutMs,
         project: tenant.projectId,
         queueLimit: tenant.queueLimit,
+        logBytes: tenant.logBytes,
         fetch: async (url, init) => {
           const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
           return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }

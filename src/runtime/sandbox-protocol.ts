@@ -23,6 +23,8 @@ export type ToWorker =
       credentialsJson?: string
       memoryMb: number
       timeoutMs: number
+      /** The call's byte budget for logs and progress (TOOLYARD_MAX_RESULT_BYTES), spent here in the worker. */
+      logBytes: number
       /** Which optional host functions exist (sample/elicit only when the client declared them). */
       hosts: HostCallName[]
       /**

@@ -29,6 +29,8 @@ export interface RunJavaScriptOptions {
   credentials?: unknown
   memoryMb?: number
   timeoutMs?: number
+  /** Bytes of logs and progress the call may emit (TOOLYARD_MAX_RESULT_BYTES; 4 MiB). */
+  logBytes?: number
   /** Only load the module and check that its default export is a function; resolves to null. */
   checkOnly?: boolean
   /** The project the call runs for: it holds at most half the pool, and waits in its own bounded line. */

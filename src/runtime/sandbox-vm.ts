@@ -201,6 +201,10 @@ class SandboxCall {
 
   /** Runs one synchronous entry into the VM; a host-level failure (not a JS exception) retires the instance. */
   private enter<T>(fn: () => T): T {
+    const outer = this.engine.allowance
+    // Growth while this call's code runs is this call's: it may grow the memory by what is left of its limit.
+    this.engine.allowance = () =>
+      this.memoryLimit - this.grownBytes - (this.engine.memory.buffer.byteLength - this.engine.seenBytes)
     try {
       return fn()
     } catch (error) {
@@ -209,6 +213,7 @@ class SandboxCall {
       if (error instanceof RangeError || error instanceof WebAssembly.RuntimeError) retireEngine(this.engine)
       throw new SandboxError(`sandbox failure: ${error instanceof Error ? error.message : String(error)}`, 'error')
     } finally {
+      this.engine.allowance = outer
       this.limitReached()
     }
   }

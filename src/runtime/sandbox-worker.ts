@@ -1,5 +1,6 @@
 // Worker-thread entry of the sandbox pool: runs calls in QuickJS and proxies ctx host functions to the main thread.
 import type { FunctionHost } from './host'
+import { budgetedHost } from './log-budget'
 import { acquireEngine, compiledWasmModule, retiredEngines, shareWasmModule } from './quickjs-engine'
 import type { FromWorker, HostCallName, HostNotice, ToWorker } from './sandbox-protocol'
 import { SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
@@ -42,11 +43,15 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const controller = new AbortController()
   controllers.set(id, controller)
   // The caller's FunctionHost, rebuilt here over messages to the main thread.
-  const host: FunctionHost = {
-    signal: controller.signal,
-    log: (level, text) => notice(id, { name: 'log', args: [level, text] }),
-    progress: (progress, total, text) => notice(id, { name: 'progress', args: [progress, total, text] }),
-  }
+  // Budgeted here, so a huge line never crosses to the main thread.
+  const host: FunctionHost = budgetedHost(
+    {
+      signal: controller.signal,
+      log: (level, text) => notice(id, { name: 'log', args: [level, text] }),
+      progress: (progress, total, text) => notice(id, { name: 'progress', args: [progress, total, text] }),
+    },
+    message.logBytes,
+  )
   type Reply = Record<string, unknown>
   if (message.hosts.includes('sample')) host.sample = (r, o) => hostCall(id, 'sample', [r, o]) as Promise<Reply>
   if (message.hosts.includes('elicit')) host.elicit = (r, o) => hostCall(id, 'elicit', [r, o]) as Promise<Reply>

@@ -97,7 +97,7 @@ describe('nothing a function names runs or is read on the host', () => {
     async (runtime) => {
       const context = {
         host: detachedHost(new AbortController().signal),
-        tenant: { projectId: 'p1', queueLimit: 32 },
+        tenant: { projectId: 'p1', queueLimit: 32, logBytes: 4 * 1024 * 1024 },
         egress: createEgress({ allowPrivate: false }),
       }
       for (const [, code, runtimes] of CASES) {

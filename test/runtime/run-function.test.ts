@@ -20,7 +20,7 @@ beforeAll(() => {
 afterAll(() => server.stop(true))
 
 const host = detachedHost(new AbortController().signal)
-const tenant = { projectId: 'p1', queueLimit: 32 }
+const tenant = { projectId: 'p1', queueLimit: 32, logBytes: 4 * 1024 * 1024 }
 const open = { host, tenant, egress: createEgress({ allowPrivate: true }) }
 const closed = { host, tenant, egress: createEgress({ allowPrivate: false }) }
 

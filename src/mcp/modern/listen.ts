@@ -34,7 +34,7 @@ function readFilter(params: JsonObject): JsonObject {
   return out
 }
 
-export function createListenRegistry(events: EventBus) {
+export function createListenRegistry(events: EventBus, streamBufferBytes?: number) {
   const listeners = new Set<Listener>()
   const tagged = (l: Listener, method: string, params: JsonObject = {}) =>
     l.sse.send(notification(method, { ...params, _meta: { [META.subscriptionId]: l.id } }))
@@ -83,7 +83,7 @@ export function createListenRegistry(events: EventBus) {
         serverId: who.server.id,
         projectId: who.server.project_id,
         filter: readFilter(req.params),
-        sse: createSse({ onClose: () => listeners.delete(l) }),
+        sse: createSse({ onClose: () => listeners.delete(l), maxBufferedBytes: streamBufferBytes }),
       }
       const response = l.sse.response(o.headers)
       tagged(l, 'notifications/subscriptions/acknowledged', { notifications: l.filter })

@@ -2,6 +2,7 @@
 // answers at once with a task id; tasks/get polls it (and inlines the result), tasks/update answers the questions it
 // parked on (ctx.elicit/sample/listRoots), tasks/cancel stops it. In memory, per caller and server, bounded.
 import { randomUUID } from 'node:crypto'
+import { resultBytes } from '../../limits'
 import type { FunctionHost } from '../../runtime/host'
 import type { JsonObject } from '../backend'
 import { ProtocolError, RPC } from '../errors'
@@ -41,6 +42,8 @@ interface Task {
   asks: Map<string, Ask>
   counters: Map<string, number>
   ac: AbortController
+  /** The size of its result or error, counted against the store's byte cap once it ended. */
+  bytes: number
 }
 
 export const offersTasks = (caps: JsonObject) => isObject(caps.extensions) && isObject(caps.extensions[TASKS_EXTENSION])
@@ -58,9 +61,27 @@ const ASK_PREFIX: Record<string, string> = {
 
 export type TaskStore = ReturnType<typeof createTaskStore>
 
-export function createTaskStore() {
+/**
+ * `resultsBytes` (TOOLYARD_TASK_RESULTS_BYTES) caps the results and errors finished tasks hold together: past it the
+ * oldest finished tasks are let go, as if their ttl had passed (docs/decisions.md, "Bounded logs, results, outbox and
+ * function memory").
+ */
+export function createTaskStore(limits: { resultsBytes: number }) {
   const tasks = new Map<string, Task>()
+  let held = 0
   const ended = (t: Task) => t.endedAt !== undefined
+  const remove = (t: Task) => {
+    if (tasks.get(t.id) === t) tasks.delete(t.id)
+    held -= t.bytes
+    t.bytes = 0
+  }
+  /** Oldest first (the map keeps creation order): finished tasks go until the results held fit the cap. */
+  const fit = () => {
+    for (const t of tasks.values()) {
+      if (held <= limits.resultsBytes) return
+      if (ended(t) && t.bytes > 0) remove(t)
+    }
+  }
   const touch = (t: Task, status: Status) => {
     t.status = status
     t.lastUpdatedAt = new Date().toISOString()
@@ -71,10 +92,14 @@ export function createTaskStore() {
     t.endedAt = Date.now()
     t.asks.clear()
     touch(t, status)
+    if (!tasks.has(t.id)) return
+    t.bytes = resultBytes(fields.result ?? fields.error ?? '')
+    held += t.bytes
+    fit()
   }
   const sweep = () => {
     const now = Date.now()
-    for (const [id, t] of tasks) if (t.endedAt !== undefined && now - t.endedAt > KEEP_MS) tasks.delete(id)
+    for (const t of tasks.values()) if (t.endedAt !== undefined && now - t.endedAt > KEEP_MS) remove(t)
   }
   const view = (t: Task) => ({
     taskId: t.id,
@@ -102,6 +127,7 @@ export function createTaskStore() {
       asks: new Map(),
       counters: new Map(),
       ac: new AbortController(),
+      bytes: 0,
     }
   }
   const register = (t: Task) => {
@@ -110,7 +136,7 @@ export function createTaskStore() {
     if (own.length >= MAX_TASKS_PER_OWNER) {
       const victim = own.find(ended) ?? own[0]!
       victim.ac.abort()
-      tasks.delete(victim.id)
+      remove(victim)
     }
     tasks.set(t.id, t)
   }

@@ -109,10 +109,12 @@ export interface ToolCallsDeps {
   egress: Egress
   /** A project's calls that may wait for a sandbox worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT). */
   queueLimit: number
+  /** A call's logs and progress together (TOOLYARD_MAX_RESULT_BYTES). */
+  logBytes: number
 }
 
 export function toolCalls(deps: ToolCallsDeps) {
-  const { index, credentials, findFunction, egress, validatorFor, queueLimit } = deps
+  const { index, credentials, findFunction, egress, validatorFor, queueLimit, logBytes } = deps
   const onServer = (server: ServerRow, name: string): ServerTool => {
     const st = index.server(server.project_id, server.id).byName.get(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
@@ -143,7 +145,7 @@ export function toolCalls(deps: ToolCallsDeps) {
       }
       data = opened.data
     }
-    const tenant = { projectId, queueLimit }
+    const tenant = { projectId, queueLimit, logBytes }
     return { tool, outcome: await runFunction(fn, args, { host, egress, credentials: data, tenant }) }
   }
 

@@ -16,7 +16,14 @@ import { subscriptionsService } from './subscriptions/service'
 
 export interface WebhookFeatureDeps {
   db: Db
-  config: Pick<Config, 'webhookRetryBaseMs' | 'webhookTimeoutMs' | 'maxSubscriptionsPerProject' | 'webhookConcurrency'>
+  config: Pick<
+    Config,
+    | 'webhookRetryBaseMs'
+    | 'webhookTimeoutMs'
+    | 'maxSubscriptionsPerProject'
+    | 'webhookConcurrency'
+    | 'webhookPendingPerProject'
+  >
   events: EventBus
   egress: Egress
   log: Logger
@@ -25,6 +32,8 @@ export interface WebhookFeatureDeps {
   /** The credentials vault's sealer: signing secrets are sealed with the project's data key. */
   sealer: Sealer
   onAttempt?: DeliveryContext['onAttempt']
+  /** Deliveries dropped at a full outbox (a metric). */
+  onDropped?: (n: number) => void
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
@@ -35,7 +44,11 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
   const webhooks = webhooksService(subscriptions, {
     markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri),
   })
-  const outbox = createOutbox(subsRepo, deliveriesRepo)
+  const outbox = createOutbox(subsRepo, deliveriesRepo, {
+    maxPendingPerProject: deps.config.webhookPendingPerProject,
+    log: deps.log,
+    onDropped: deps.onDropped,
+  })
   const queue = createDeliveryQueue(
     {
       repo: deliveriesRepo,

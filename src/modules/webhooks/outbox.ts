@@ -1,6 +1,9 @@
-// Fan-out of resource events into the webhook outbox, inside the transaction that made the change.
+// Fan-out of resource events into the webhook outbox, inside the transaction that made the change; at most
+// TOOLYARD_WEBHOOK_PENDING_PER_PROJECT pending rows per project (docs/decisions.md, "Bounded logs, results, outbox
+// and function memory").
 import type { ResourceEvent } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
+import type { Logger } from '../../lib/log'
 import type { QueuedDelivery, WebhooksRepository } from './repository'
 import type { SubscriptionsRepository } from './subscriptions/repository'
 
@@ -12,15 +15,76 @@ interface WebhookPayload {
   timestamp: string
 }
 
-export function createOutbox(subscriptions: SubscriptionsRepository, deliveries: WebhooksRepository) {
+/** A full project's count is read again from the database at most this often (deliveries drain it meanwhile). */
+const RECOUNT_MS = 1_000
+/** One warning per project at most this often, with the deliveries dropped since the last one. */
+const WARN_EVERY_MS = 60_000
+
+interface ProjectCount {
+  /** Pending rows: read from the database, plus every row written since. */
+  pending: number
+  countedAt: number
+  dropped: number
+  warnedAt: number
+}
+
+export interface OutboxOptions {
+  maxPendingPerProject: number
+  log: Pick<Logger, 'warn'>
+  /** toolyard_webhook_deliveries_dropped_total. */
+  onDropped?: (n: number) => void
+}
+
+export function createOutbox(
+  subscriptions: SubscriptionsRepository,
+  deliveries: WebhooksRepository,
+  options: OutboxOptions,
+) {
   // Ids written by transactions that may not have committed yet; handed to the queue after commit.
   // A rolled-back row is simply not found when the queue looks it up.
   let written: QueuedDelivery[] = []
+  const counts = new Map<string, ProjectCount>()
+
+  /**
+   * The project's pending count, cheap on the request path: counted once, then kept by adding what is written.
+   * Deliveries that end are not subtracted; a project at its cap is recounted instead (at most every RECOUNT_MS).
+   */
+  const countOf = (projectId: string, now: number): ProjectCount => {
+    let c = counts.get(projectId)
+    if (!c) {
+      c = { pending: deliveries.pendingCount(projectId), countedAt: now, dropped: 0, warnedAt: 0 }
+      counts.set(projectId, c)
+    } else if (c.pending >= options.maxPendingPerProject && now - c.countedAt >= RECOUNT_MS) {
+      c.pending = deliveries.pendingCount(projectId)
+      c.countedAt = now
+    }
+    return c
+  }
+
+  const drop = (projectId: string, c: ProjectCount, n: number, now: number) => {
+    c.dropped += n
+    options.onDropped?.(n)
+    if (now - c.warnedAt < WARN_EVERY_MS) return
+    options.log.warn('webhook outbox full: deliveries dropped', {
+      project_id: projectId,
+      dropped: c.dropped,
+      limit: options.maxPendingPerProject,
+    })
+    c.warnedAt = now
+    c.dropped = 0
+  }
+
   return {
     /** Runs synchronously inside the change's transaction (registered with onResourceEventInTransaction). */
     write(e: ResourceEvent): void {
+      const subs = subscriptions.matching(e.projectId, e.uri)
+      if (subs.length === 0) return
+      const now = Date.now()
+      const c = countOf(e.projectId, now)
+      const room = Math.max(0, options.maxPendingPerProject - c.pending)
+      if (room < subs.length) drop(e.projectId, c, subs.length - room, now)
       const createdAt = nowIso()
-      for (const sub of subscriptions.matching(e.projectId, e.uri)) {
+      for (const sub of subs.slice(0, room)) {
         const payload: WebhookPayload = {
           event: e.type,
           subscription_id: sub.id,
@@ -36,6 +100,7 @@ export function createOutbox(subscriptions: SubscriptionsRepository, deliveries:
           next_attempt_at: createdAt,
           created_at: createdAt,
         })
+        c.pending++
         written.push({ id, projectId: e.projectId })
       }
     },

@@ -64,6 +64,10 @@ export function webhooksRepository(db: Db) {
   const bySubscription = db.query<DeliveryRow, { subscription_id: string; after: string; limit: number }>(
     'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after ORDER BY id LIMIT $limit',
   )
+  const pendingOf = db.query<{ n: number }, { project_id: string }>(
+    `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+     WHERE s.project_id = $project_id AND d.status = 'pending'`,
+  )
   const attemptsOf = db.query<AttemptRow, { delivery_id: string }>(
     'SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n',
   )
@@ -78,6 +82,7 @@ export function webhooksRepository(db: Db) {
       created_at: string
     }) => insert.run(row),
     pending: () => pending.all({}),
+    pendingCount: (project_id: string) => pendingOf.get({ project_id })?.n ?? 0,
     due: (id: string) => due.get({ id }),
     /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
     recordAttempt: db.transaction(

@@ -25,9 +25,12 @@ export interface FunctionInvokerDeps {
   egress: Egress
   /** A project's calls that may wait for a sandbox worker. */
   queueLimit: number
+  /** The invocation's logs together (TOOLYARD_MAX_RESULT_BYTES). */
+  logBytes: number
 }
 
-export function functionInvoker({ functions, findFunction, credentials, egress, queueLimit }: FunctionInvokerDeps) {
+export function functionInvoker(deps: FunctionInvokerDeps) {
+  const { functions, findFunction, credentials, egress, queueLimit, logBytes } = deps
   return async (
     projectId: string,
     id: string,
@@ -59,7 +62,7 @@ export function functionInvoker({ functions, findFunction, credentials, egress, 
       host,
       egress,
       credentials: data,
-      tenant: { projectId, queueLimit },
+      tenant: { projectId, queueLimit, logBytes },
     })
     const duration_ms = Math.round((performance.now() - started) * 10) / 10
     return { result: outcome.ok ? toCallToolResult(outcome.value) : errorResult(outcome.message), logs, duration_ms }

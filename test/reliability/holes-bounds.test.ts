@@ -1,0 +1,235 @@
+// Memory and row bounds that a tenant could otherwise grow without limit: pending webhook deliveries per project,
+// finished task results, and the queue of an SSE stream whose client does not read.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { connect } from 'node:net'
+import {
+  createFunction,
+  createServer,
+  createTool,
+  createToolkit,
+  serverWithToolkits,
+  toolkitWithTools,
+} from '../helpers/api'
+import { startTestApp, type TestApp } from '../helpers/app'
+import { post } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
+import { startReceiver } from '../helpers/webhook-receiver'
+
+function publish(app: TestApp, projectId: string, uri: string) {
+  const deps = app.server.deps
+  deps.db.transaction(() => {
+    deps.events.publish({ type: 'resource.updated', projectId, serverId: 'srv', uri, name: 'Doc', at: '' })
+  })()
+}
+
+const pendingOf = (app: TestApp, projectId: string) =>
+  app.server.deps.db
+    .query<{ n: number }, [string]>(
+      `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+       WHERE s.project_id = ? AND d.status = 'pending'`,
+    )
+    .get(projectId)!.n
+
+describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT pending rows per project', () => {
+  let app: TestApp
+  // Every attempt fails with a 500: the rows stay pending (the next retry is far away).
+  const failing = startReceiver(() => 500)
+  beforeAll(async () => {
+    app = await startTestApp({ TOOLYARD_WEBHOOK_PENDING_PER_PROJECT: '50', TOOLYARD_WEBHOOK_RETRY_BASE_MS: '600000' })
+  })
+  afterAll(async () => {
+    await app.stop()
+    await failing.stop()
+  })
+
+  test('20 changes × 10 subscriptions: 50 pending, the rest dropped and counted; another project unaffected', async () => {
+    const a = app.newProject('flooder')
+    const b = app.newProject('quiet')
+    for (let i = 0; i < 10; i++) {
+      const res = await app.api('/subscribe', { body: { callback_url: failing.url }, key: a.apiKey })
+      expect(res.status).toBe(201)
+    }
+    expect((await app.api('/subscribe', { body: { callback_url: failing.url }, key: b.apiKey })).status).toBe(201)
+    for (let i = 0; i < 20; i++) publish(app, a.projectId, `docs://a/${i}`)
+    publish(app, b.projectId, 'docs://b')
+    await waitFor('the first attempts', () => failing.received.length >= 51)
+    expect(pendingOf(app, a.projectId)).toBe(50)
+    expect(pendingOf(app, b.projectId)).toBe(1)
+    // Past the first second the full project is recounted: still full, still nothing written.
+    await Bun.sleep(1100)
+    publish(app, a.projectId, 'docs://a/late')
+    expect(pendingOf(app, a.projectId)).toBe(50)
+    const { text } = await app.server.deps.metrics.scrape()
+    expect(text).toContain('toolyard_webhook_deliveries_dropped_total 160')
+  }, 20_000)
+})
+
+describe('finished task results held at most TOOLYARD_TASK_RESULTS_BYTES together', () => {
+  const V = '2026-07-28'
+  let app: TestApp
+  let slug: string
+  beforeAll(async () => {
+    app = await startTestApp({ TOOLYARD_TASK_RESULTS_BYTES: String(1024 * 1024) })
+    const kit = (await createToolkit(app, 'big-tasks')).id
+    await createFunction(app, {
+      name: 'big.result',
+      runtime: 'javascript',
+      code: `export default async (input) => input.n + ':' + 'z'.repeat(${300 * 1024})`,
+    })
+    await createTool(app, { toolkit_id: kit, name: 'big', function_name: 'big.result', task_support: 'optional' })
+    slug = (await createServer(app, { name: 'big-tasks', toolkits: [{ toolkit_id: kit }] })).slug
+  })
+  afterAll(async () => {
+    await app.stop()
+  })
+
+  const send = async (method: string, params: Record<string, unknown>): Promise<any> => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': V,
+      'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+    }
+    const name = String(method === 'tools/call' ? params.name : params.taskId)
+    const res = await post(
+      app,
+      slug,
+      { jsonrpc: '2.0', id: 1, method, params: { ...params, _meta: meta } },
+      { headers: { 'mcp-protocol-version': V, 'mcp-method': method, 'mcp-name': name } },
+    )
+    return res.json()
+  }
+
+  test('8 tasks of 300 KiB results: the oldest finished ones are let go, the newest stay readable', async () => {
+    const ids: string[] = []
+    for (let n = 0; n < 8; n++) {
+      const { taskId } = (await send('tools/call', { name: 'big', arguments: { n } })).result
+      await waitFor(
+        'the task to complete',
+        async () => (await send('tasks/get', { taskId })).result?.status === 'completed',
+      )
+      ids.push(taskId)
+    }
+    const answers = await Promise.all(ids.map((taskId) => send('tasks/get', { taskId })))
+    const kept = answers.filter((a) => a.result).map((a) => a.result.result.content[0].text as string)
+    expect(kept.reduce((sum, text) => sum + text.length, 0)).toBeLessThanOrEqual(1024 * 1024)
+    expect(kept.map((text) => text.split(':')[0])).toEqual(['5', '6', '7'])
+    expect(answers[0].error.message).toContain('unknown task')
+  }, 30_000)
+})
+
+describe('an SSE stream whose client does not read is dropped at TOOLYARD_STREAM_BUFFER_BYTES', () => {
+  let app: TestApp
+  let slug: string
+  beforeAll(async () => {
+    // 16 MiB of log lines (within the call's log budget): far more than the socket buffers of loopback hold.
+    app = await startTestApp({
+      TOOLYARD_MAX_RESULT_BYTES: String(32 * 1024 * 1024),
+      TOOLYARD_STREAM_BUFFER_BYTES: String(256 * 1024),
+    })
+    const code = `export default async (input, ctx) => {
+      const line = 'l'.repeat(8000)
+      for (let i = 0; i < 2000; i++) ctx.log('info', line)
+      return 'all logged'
+    }`
+    const kit = await toolkitWithTools(app, 'chatty', [{ name: 'chatty', code }])
+    slug = (await serverWithToolkits(app, 'chatty', [kit])).slug
+  })
+  afterAll(async () => {
+    await app.stop()
+  })
+
+  test('a client that sends a call and does not read: its stream ends, the rest of it is never queued', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'chatty' } })
+    const url = new URL(`${app.base}/${slug}`)
+    const socket = connect(Number(url.port), url.hostname)
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+    socket.pause()
+    socket.write(
+      [
+        `POST ${url.pathname} HTTP/1.1`,
+        `Host: ${url.host}`,
+        `X-API-Key: ${app.apiKey}`,
+        'Content-Type: application/json',
+        'Accept: application/json, text/event-stream',
+        'MCP-Protocol-Version: 2025-03-26',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        '',
+        body,
+      ].join('\r\n'),
+    )
+    // The call ends while nobody reads (it is in the call log), then the client reads what is left.
+    await waitFor(
+      'the call to end',
+      async () => ((await (await app.api('/calls?tool=chatty')).json()) as { calls: unknown[] }).calls.length > 0,
+      { timeoutMs: 15_000 },
+    )
+    let received = ''
+    const ended = new Promise<void>((resolve) => {
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+      socket.on('end', () => resolve())
+      socket.on('close', () => resolve())
+    })
+    socket.resume()
+    await ended
+    socket.destroy()
+    expect(received).toStartWith('HTTP/1.1 200')
+    expect(received).toContain('text/event-stream')
+    expect(received.includes('all logged')).toBe(false)
+    expect(received.length).toBeLessThan(12 * 1024 * 1024)
+  }, 30_000)
+})
+
+describe('/mcp/health under a flood of change reports fanning out to webhooks', () => {
+  let app: TestApp
+  const slow = startReceiver(() => 500)
+  beforeAll(async () => {
+    app = await startTestApp({ TOOLYARD_WEBHOOK_RETRY_BASE_MS: '600000' })
+  })
+  afterAll(async () => {
+    await app.stop()
+    await slow.stop()
+  })
+
+  test('3 s of reports to a project with 100 subscriptions: health stays under 500 ms, the outbox at its cap', async () => {
+    const server = (await (await app.api('/servers', { body: { name: 'flooded' } })).json()) as { data: { id: string } }
+    const resource = {
+      server_id: server.data.id,
+      name: 'Doc',
+      uri: 'docs://flood',
+      resource_type: 'static',
+      content: 'x',
+    }
+    expect((await app.api('/resources', { body: resource })).status).toBe(201)
+    let sub = ''
+    for (let i = 0; i < 100; i++) {
+      const res = await app.api('/subscribe', { body: { callback_url: slow.url } })
+      sub = ((await res.json()) as { id: string }).id
+    }
+    const until = performance.now() + 3000
+    let reports = 0
+    const flood = Array.from({ length: 8 }, async () => {
+      while (performance.now() < until) {
+        const res = await app.api(`/webhooks/${sub}`, { body: { uri: 'docs://flood' } })
+        await res.arrayBuffer()
+        reports++
+      }
+    })
+    const health: number[] = []
+    const watch = (async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now()
+        const res = await fetch(`${app.base}/health`)
+        await res.text()
+        health.push(performance.now() - t0)
+        await Bun.sleep(50)
+      }
+    })()
+    await Promise.all([...flood, watch])
+    const max = Math.round(Math.max(...health))
+    console.log(
+      `webhook flood: ${reports} reports, health max ${max} ms over ${health.length} polls, pending ${pendingOf(app, app.projectId)}`,
+    )
+    expect(health.length).toBeGreaterThan(5)
+    expect(max).toBeLessThan(500)
+    expect(pendingOf(app, app.projectId)).toBeLessThanOrEqual(10_000)
+  }, 60_000)
+})
