@@ -2,6 +2,7 @@
 // Nothing else in the code reads process.env.
 import { type Static, Type } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { ALLOWED, ENV_NAMES, FLAG_NAMES, nameOf } from './config-names'
 import { DEFAULT_LIMITS } from './http/rate-limit'
 import { dataDirProblem } from './lib/data-dir-problem'
 import { LOG_LEVELS } from './lib/log'
@@ -57,47 +58,6 @@ const ConfigSchema = Type.Object({
   webhookPendingPerProject: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
-
-/** Which environment variable feeds which field; used for error messages that name the variable. */
-const ENV_NAMES: Record<keyof Config, string> = {
-  host: 'TOOLYARD_HOST',
-  port: 'TOOLYARD_PORT',
-  dataDir: 'TOOLYARD_DATA_DIR',
-  publicUrl: 'TOOLYARD_PUBLIC_URL',
-  masterKey: 'TOOLYARD_MASTER_KEY',
-  adminToken: 'TOOLYARD_ADMIN_TOKEN',
-  rateLimits: 'TOOLYARD_RATE_LIMITS',
-  allowPrivateEgress: 'TOOLYARD_ALLOW_PRIVATE_EGRESS',
-  webhookRetryBaseMs: 'TOOLYARD_WEBHOOK_RETRY_BASE_MS',
-  webhookTimeoutMs: 'TOOLYARD_WEBHOOK_TIMEOUT_MS',
-  oauthRefreshMarginS: 'TOOLYARD_OAUTH_REFRESH_MARGIN_S',
-  oauthRefreshIntervalS: 'TOOLYARD_OAUTH_REFRESH_INTERVAL_S',
-  allowedOrigins: 'TOOLYARD_ALLOWED_ORIGINS',
-  logLevel: 'TOOLYARD_LOG_LEVEL',
-  taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
-  callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
-  sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
-  maxSubscriptionsPerProject: 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
-  webhookConcurrency: 'TOOLYARD_WEBHOOK_CONCURRENCY',
-  maxBodyBytes: 'TOOLYARD_MAX_BODY_BYTES',
-  maxJsonDepth: 'TOOLYARD_MAX_JSON_DEPTH',
-  maxBatchSize: 'TOOLYARD_MAX_BATCH_SIZE',
-  batchConcurrency: 'TOOLYARD_BATCH_CONCURRENCY',
-  maxResultBytes: 'TOOLYARD_MAX_RESULT_BYTES',
-  resourceCacheBytes: 'TOOLYARD_RESOURCE_CACHE_BYTES',
-  maxSessionSubscriptions: 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS',
-  maxSessions: 'TOOLYARD_MAX_SESSIONS',
-  oauthFlowTtlS: 'TOOLYARD_OAUTH_FLOW_TTL_S',
-  dashboardSigninPerMinute: 'TOOLYARD_DASHBOARD_SIGNIN_PER_MINUTE',
-  dashboardSessions: 'TOOLYARD_DASHBOARD_SESSIONS',
-  oauthMaxClients: 'TOOLYARD_OAUTH_MAX_CLIENTS',
-  oauthMaxClientsPerAddress: 'TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS',
-  oauthClientUnusedTtlS: 'TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S',
-  streamRecheckS: 'TOOLYARD_STREAM_RECHECK_S',
-  streamBufferBytes: 'TOOLYARD_STREAM_BUFFER_BYTES',
-  taskResultsBytes: 'TOOLYARD_TASK_RESULTS_BYTES',
-  webhookPendingPerProject: 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT',
-}
 
 const MIB = 1024 * 1024
 
@@ -158,72 +118,6 @@ function defaultPublicUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
   return `http://${h.includes(':') ? `[${h}]` : h}:${port}`
 }
-
-/** The `serve` flag beside each variable that has one, so an error names both. */
-const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
-  host: '--host',
-  port: '--port',
-  dataDir: '--data-dir',
-  publicUrl: '--public-url',
-  logLevel: '--log-level',
-  maxBodyBytes: '--max-body-bytes',
-  maxJsonDepth: '--max-json-depth',
-  maxBatchSize: '--max-batch-size',
-  batchConcurrency: '--batch-concurrency',
-  maxResultBytes: '--max-result-bytes',
-  resourceCacheBytes: '--resource-cache-bytes',
-  maxSessionSubscriptions: '--max-session-subscriptions',
-  maxSessions: '--max-sessions',
-  oauthFlowTtlS: '--oauth-flow-ttl-s',
-  oauthMaxClients: '--oauth-max-clients',
-  oauthMaxClientsPerAddress: '--oauth-max-clients-per-address',
-  oauthClientUnusedTtlS: '--oauth-client-unused-ttl-s',
-  streamRecheckS: '--stream-recheck-s',
-  sandboxQueuePerProject: '--sandbox-queue-per-project',
-  maxSubscriptionsPerProject: '--max-subscriptions-per-project',
-  webhookConcurrency: '--webhook-concurrency',
-  dashboardSigninPerMinute: '--dashboard-signin-per-minute',
-  dashboardSessions: '--dashboard-sessions',
-  streamBufferBytes: '--stream-buffer-bytes',
-  taskResultsBytes: '--task-results-bytes',
-  webhookPendingPerProject: '--webhook-pending-per-project',
-}
-
-/** What an operator may write, shown when a value is refused. */
-const ALLOWED: Partial<Record<keyof Config, string>> = {
-  host: 'an IP address or a host name, e.g. 127.0.0.1, 0.0.0.0, ::1, localhost',
-  port: 'an integer from 0 to 65535 (0 picks a free port)',
-  dataDir: 'a directory this user can write (created 0700 when missing)',
-  publicUrl: 'an http(s) origin without a path, e.g. https://tools.example.com',
-  adminToken: 'at least 16 characters',
-  logLevel: LOG_LEVELS.join(', '),
-  webhookRetryBaseMs: 'a positive integer',
-  webhookTimeoutMs: 'a positive integer',
-  oauthRefreshMarginS: 'an integer of 0 or more',
-  oauthRefreshIntervalS: 'a positive integer',
-  callLogDays: 'whole days from 1 to 3650',
-  maxBodyBytes: 'bytes, at least 1024',
-  maxJsonDepth: 'an integer from 2 to 1000',
-  maxBatchSize: 'a positive integer',
-  batchConcurrency: 'a positive integer',
-  maxResultBytes: 'bytes, at least 1024',
-  resourceCacheBytes: 'bytes, 0 or more (0: nothing is cached)',
-  maxSessionSubscriptions: 'a positive integer',
-  maxSessions: 'a positive integer',
-  oauthFlowTtlS: 'seconds, at least 60',
-  dashboardSigninPerMinute: 'an integer from 1 to 10000',
-  dashboardSessions: 'an integer from 1 to 100000',
-  oauthMaxClients: 'an integer from 1 to 10000000',
-  oauthMaxClientsPerAddress: 'an integer from 1 to 1000000',
-  oauthClientUnusedTtlS: 'seconds, from 60 to 31536000 (a year)',
-  streamRecheckS: 'seconds, from 1 to 3600',
-  streamBufferBytes: 'bytes, at least 65536',
-  taskResultsBytes: 'bytes, at least 1024',
-  webhookPendingPerProject: 'a positive integer',
-}
-
-const nameOf = (field: keyof Config) =>
-  FLAG_NAMES[field] ? `${ENV_NAMES[field]} (${FLAG_NAMES[field]})` : ENV_NAMES[field]
 
 /** Host names per RFC 1123 (which covers IPv4 literals), or an IP literal (asked second: node:net loads then). */
 const validHost = (host: string) =>

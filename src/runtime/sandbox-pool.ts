@@ -22,7 +22,7 @@ import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './
 
 /** A project's waiting calls when the caller gives no bound (docs/decisions.md, "Isolation"). */
 const DEFAULT_QUEUE_LIMIT = 32
-/** A call's log and progress budget when the caller gives none: TOOLYARD_MAX_RESULT_BYTES' default. */
+// A call's log budget when the caller gives none: TOOLYARD_MAX_RESULT_BYTES' default.
 const DEFAULT_LOG_BYTES = 4 * 1024 * 1024
 /**
  * After the main thread gives up on a call (deadline or cancel), the worker's interrupt handler normally stops it
