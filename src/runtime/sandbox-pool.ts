@@ -22,8 +22,7 @@ import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './
 
 /** A project's waiting calls when the caller gives no bound (docs/decisions.md, "Isolation"). */
 const DEFAULT_QUEUE_LIMIT = 32
-// A call's log budget when the caller gives none: TOOLYARD_MAX_RESULT_BYTES' default.
-const DEFAULT_LOG_BYTES = 4 * 1024 * 1024
+const DEFAULT_LOG_BYTES = 4 * 1024 * 1024 // a call's log budget when none is given (TOOLYARD_MAX_RESULT_BYTES)
 /**
  * After the main thread gives up on a call (deadline or cancel), the worker's interrupt handler normally stops it
  * within milliseconds. A worker that has not reported the call ended by then is stuck in native code: it is terminated.
