@@ -2,9 +2,11 @@
 // context, prelude, module evaluation, the call), each QuickJS step of it, and the bare main thread ↔ worker message
 // round trip (the hop). Run by bench/run.ts (`bun bench/js-hop.ts`); prints one JSON line.
 import { detachedHost } from '../src/runtime/host'
-import { runJavaScript, shutdownSandbox } from '../src/runtime/sandbox-pool'
+import { createSandboxPool } from '../src/runtime/sandbox-pool'
 import { runInVm } from '../src/runtime/sandbox-vm'
 import { timeSteps } from './js-steps'
+
+const { run: runJavaScript, shutdown: shutdownSandbox } = createSandboxPool()
 
 const CODE = 'export default async (input) => input.text'
 const N = Number(process.env.BENCH_JS_CALLS ?? 1000)

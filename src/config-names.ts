@@ -22,6 +22,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
   callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
   sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
+  sandboxWorkers: 'TOOLYARD_SANDBOX_WORKERS',
   maxSubscriptionsPerProject: 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
   webhookConcurrency: 'TOOLYARD_WEBHOOK_CONCURRENCY',
   maxBodyBytes: 'TOOLYARD_MAX_BODY_BYTES',
@@ -65,6 +66,7 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   oauthClientUnusedTtlS: '--oauth-client-unused-ttl-s',
   streamRecheckS: '--stream-recheck-s',
   sandboxQueuePerProject: '--sandbox-queue-per-project',
+  sandboxWorkers: '--sandbox-workers',
   maxSubscriptionsPerProject: '--max-subscriptions-per-project',
   webhookConcurrency: '--webhook-concurrency',
   dashboardSigninPerMinute: '--dashboard-signin-per-minute',
@@ -105,6 +107,7 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   streamBufferBytes: 'bytes, at least 65536',
   taskResultsBytes: 'bytes, at least 1024',
   webhookPendingPerProject: 'a positive integer',
+  sandboxWorkers: 'an integer from 1 to 64',
 }
 
 /** A field's variable, and its flag when it has one. */

@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS } from './http/rate-limit'
 import { dataDirProblem } from './lib/data-dir-problem'
 import { LOG_LEVELS } from './lib/log'
 import { isIP } from './lib/net'
+import { defaultPoolSize } from './runtime/sandbox-job'
 
 // Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
@@ -32,6 +33,8 @@ const ConfigSchema = Type.Object({
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   // Isolation between projects (docs/decisions.md, "Isolation").
   sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
+  // Each worker holds a WASM heap; a project may hold half of them (docs/decisions.md, "One function runner").
+  sandboxWorkers: Type.Integer({ minimum: 1, maximum: 64 }),
   maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
   webhookConcurrency: Type.Integer({ minimum: 1 }),
   // Limits that protect every tenant (docs/decisions.md, "Limits").
@@ -152,6 +155,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
     sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
+    sandboxWorkers: integer(env, 'TOOLYARD_SANDBOX_WORKERS', defaultPoolSize()),
     maxSubscriptionsPerProject: integer(env, 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT', 100),
     webhookConcurrency: integer(env, 'TOOLYARD_WEBHOOK_CONCURRENCY', 8),
     maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),

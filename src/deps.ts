@@ -29,12 +29,11 @@ import { projectsRepository } from './modules/projects/repository'
 import { projectsService } from './modules/projects/service'
 import { promptsBackend } from './modules/prompts/mcp'
 import { promptsRepository } from './modules/prompts/repository'
-import { type PromptFunctionRunner, promptsService } from './modules/prompts/service'
+import { promptsService } from './modules/prompts/service'
 import { createReadCache } from './modules/resources/cache'
 import { resourcesBackend } from './modules/resources/mcp'
 import { resourcesRepository } from './modules/resources/repository'
 import { resourcesService } from './modules/resources/service'
-import type { ResourceFunctionRunner } from './modules/resources/sources/read'
 import { serversRepository } from './modules/servers/repository'
 import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
@@ -45,8 +44,8 @@ import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-re
 import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
 import { mapWalIndex, sqliteChangeSignal } from './read-model/change-signal'
 import { createReadModel } from './read-model/read-model'
-import { functionVersion, runFunction } from './runtime/run-function'
-import { sandboxStats, shutdownSandbox } from './runtime/sandbox-pool'
+import { createFunctionRunner } from './runtime/function-runner'
+import { createSandboxPool } from './runtime/sandbox-pool'
 import { VERSION } from './version'
 
 export interface DepsOverrides {
@@ -73,8 +72,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
   }
 
+  // This app's sandbox workers (TOOLYARD_SANDBOX_WORKERS): its function runner owns them; nothing is shared with
+  // another app in the process (docs/decisions.md, "One function runner").
+  const sandbox = createSandboxPool({ size: config.sandboxWorkers })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
-  const metrics = createMetrics(() => sandboxStats().calls)
+  const metrics = createMetrics(() => sandbox.stats().calls)
   const callsRepo = callsRepository(db)
   const callWriter = threadWriter(dbPath, inlineWriter(callsRepo, log), log)
   const callLog = createCallLog({ repo: callsRepo, writer: callWriter, log, onCall: metrics.call })
@@ -120,38 +122,28 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
+  // The one function runner: tools, resources, prompts, /invoke and the code check at save all run through it.
+  const runner = createFunctionRunner({
+    pool: sandbox,
+    egress,
+    credentials,
+    queueLimit: config.sandboxQueuePerProject,
+    logBytes: config.maxResultBytes,
+  })
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
-  const sandboxQueueLimit = config.sandboxQueuePerProject
   const toolsFeature = createToolsFeature({
     db,
     events,
     credentials,
-    egress,
+    runner,
     calls,
-    sandboxQueueLimit,
     readModel,
     maxResultBytes: config.maxResultBytes,
   })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(db, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)
 
-  // Resources and prompts. Resource functions run like tool functions (same lookup, runtime and host).
-  const resourceFunctions: ResourceFunctionRunner = {
-    async run(projectId, name, input, { host, credentials }) {
-      const fn = toolsFeature.findFunction(projectId, name)
-      if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, {
-        host,
-        egress,
-        credentials,
-        tenant: { projectId, queueLimit: sandboxQueueLimit, logBytes: config.maxResultBytes },
-      })
-    },
-    version(projectId, name) {
-      const fn = toolsFeature.findFunction(projectId, name)
-      return fn ? functionVersion(fn) : 'missing'
-    },
-  }
+  // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
   const resources = resourcesService({
     db,
     repo: cachedResources(readModel, resourcesRepository(db)),
@@ -161,27 +153,15 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     egress,
     dataDir: config.dataDir,
     mustGetServer: servers.mustGet,
-    functions: resourceFunctions,
+    functions: toolsFeature.functionsByName,
     maxResultBytes: config.maxResultBytes,
   })
-  // Function-backed prompts run like tool functions too (their input is {name, arguments}).
-  const promptFunctions: PromptFunctionRunner = {
-    async run(projectId, name, input, host) {
-      const fn = toolsFeature.findFunction(projectId, name)
-      if (!fn) return { ok: false, message: `function "${name}" does not exist` }
-      return runFunction(fn, input, {
-        host,
-        egress,
-        tenant: { projectId, queueLimit: sandboxQueueLimit, logBytes: config.maxResultBytes },
-      })
-    },
-  }
   const prompts = promptsService({
     db,
     repo: promptsRepository(db),
     events,
     mustGetServer: servers.mustGet,
-    functions: promptFunctions,
+    functions: toolsFeature.functionsByName,
     maxResultBytes: config.maxResultBytes,
   })
 
@@ -243,6 +223,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     egress,
     credentials,
     vault,
+    /** Runs every function of this app; owns its sandbox pool (stats for diagnostics and tests). */
+    runner,
     /** Runs the OAuth flow pruning job now (it also runs hourly); returns how many rows it deleted. */
     pruneFlows,
     projects,
@@ -275,7 +257,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       // Pending deliveries stay in the outbox for the next start.
       await webhookFeature.queue.stop()
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
-      shutdownSandbox()
+      runner.shutdown()
       // Buffered call log rows are written before the database closes.
       await callLog.stop()
     },

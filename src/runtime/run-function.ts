@@ -6,7 +6,7 @@ import { builtinFunctions } from './builtins'
 import { mapErrorLine, runnableSource } from './function-source'
 import type { FunctionHost } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
-import { runJavaScript } from './sandbox-pool'
+import type { SandboxPool } from './sandbox-pool'
 import { SandboxError, type SandboxFailure } from './sandbox-types'
 
 export interface FunctionSpec {
@@ -41,6 +41,8 @@ export type RunOutcome = { ok: true; value: unknown } | { ok: false; kind: RunFa
 type RunFailure = SandboxFailure | 'http_status'
 
 export interface RunContext {
+  /** The app's sandbox pool (src/runtime/function-runner.ts passes its own): javascript and typescript run there. */
+  pool: Pick<SandboxPool, 'run'>
   host: FunctionHost
   /** Every outbound call of the function goes through it. */
   egress: Egress
@@ -53,7 +55,10 @@ export interface RunContext {
   tenant: { projectId: string; queueLimit: number; logBytes: number }
 }
 
-/** Never throws for a failing function: errors, limits and egress refusals are `{ok: false}` outcomes. */
+/**
+ * Never throws for a failing function: errors, limits and egress refusals are `{ok: false}` outcomes. The app calls it
+ * only through its function runner (src/runtime/function-runner.ts), which supplies the pool, egress and tenant.
+ */
 export async function runFunction(
   fn: FunctionSpec,
   input: Record<string, unknown>,
@@ -68,31 +73,33 @@ export async function runFunction(
 }
 
 async function run(fn: FunctionSpec, input: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
-  const { host, egress, credentials, tenant } = context
+  const { pool, host, egress, credentials, tenant } = context
   const timeoutMs = host.deadlineMs ?? clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
   switch (fn.runtime) {
     case 'javascript':
     case 'typescript': {
       if (!fn.code) throw new Error(`function ${fn.name} has no code`)
       const source = runnableSource(fn.runtime, fn.code)
-      const value = await runJavaScript({
-        code: source.code,
-        input,
-        host,
-        credentials,
-        memoryMb: clampLimit(fn.memory_mb, FUNCTION_LIMITS.memoryMb),
-        timeoutMs,
-        project: tenant.projectId,
-        queueLimit: tenant.queueLimit,
-        logBytes: tenant.logBytes,
-        fetch: async (url, init) => {
-          const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
-          return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }
-        },
-      }).catch((error: unknown) => {
-        if (error instanceof SandboxError) throw new SandboxError(mapErrorLine(error.message, source), error.reason)
-        throw error
-      })
+      const value = await pool
+        .run({
+          code: source.code,
+          input,
+          host,
+          credentials,
+          memoryMb: clampLimit(fn.memory_mb, FUNCTION_LIMITS.memoryMb),
+          timeoutMs,
+          project: tenant.projectId,
+          queueLimit: tenant.queueLimit,
+          logBytes: tenant.logBytes,
+          fetch: async (url, init) => {
+            const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
+            return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }
+          },
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SandboxError) throw new SandboxError(mapErrorLine(error.message, source), error.reason)
+          throw error
+        })
       return { ok: true, value }
     }
     case 'http': {

@@ -1,16 +1,23 @@
 // A call of the sandbox pool and the worker slot it runs on: where a call may run (per-project fairness,
 // docs/decisions.md "Isolation"), and how it is settled (once, from a fresh task).
 import { availableParallelism } from 'node:os'
+import { FUNCTION_LIMITS } from '../limits'
 import type { SandboxThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
 
 /**
- * Twice the cores, four at least and eight at most (each holds a WASM heap): a project may hold half, so on a small
- * machine one project still keeps every core busy, and a neighbour always finds a worker of its own.
+ * The default pool size (TOOLYARD_SANDBOX_WORKERS): twice the cores, four at least and eight at most (each holds a WASM
+ * heap): a project may hold half, so on a small machine one project still keeps every core busy, and a neighbour
+ * always finds a worker of its own.
  */
-export const POOL_SIZE = Math.min(8, Math.max(4, 2 * availableParallelism()))
-/** Workers one project may hold at once: half the pool, so another project always finds one. */
-export const PROJECT_SHARE = Math.max(1, Math.floor(POOL_SIZE / 2))
+export const defaultPoolSize = () => Math.min(8, Math.max(4, 2 * availableParallelism()))
+
+/** A pool's bounds: its workers, and how many one project may hold at once (half, so another project finds one). */
+export interface PoolBounds {
+  size: number
+  share: number
+}
+export const poolBounds = (size: number): PoolBounds => ({ size, share: Math.max(1, Math.floor(size / 2)) })
 /** Calls of one project that may share a worker it holds (they interleave while awaiting the host). */
 const CALLS_PER_WORKER = 8
 
@@ -56,6 +63,38 @@ export interface Job {
   onAbort?: () => void
 }
 
+/** A new call, its input and credentials serialized once; a SandboxError when they are not JSON. */
+export function newJob(
+  id: number,
+  options: RunJavaScriptOptions,
+  resolve: Job['resolve'],
+  reject: Job['reject'],
+): Job | SandboxError {
+  let inputJson: string
+  let credentialsJson: string | undefined
+  try {
+    inputJson = JSON.stringify(options.input ?? {})
+    credentialsJson = options.credentials === undefined ? undefined : JSON.stringify(options.credentials)
+  } catch (error) {
+    return new SandboxError(`input is not JSON: ${error instanceof Error ? error.message : String(error)}`, 'error')
+  }
+  return {
+    id,
+    options,
+    project: options.project ? `p:${options.project}` : `call:${id}`,
+    inputJson,
+    credentialsJson,
+    memoryMb: options.memoryMb ?? FUNCTION_LIMITS.memoryMb.default,
+    timeoutMs: options.timeoutMs ?? FUNCTION_LIMITS.timeoutMs.default,
+    resolve,
+    reject,
+    started: false,
+    settled: false,
+    parked: 0,
+    dispatches: 0,
+  }
+}
+
 export function settle(job: Job, error: SandboxError | undefined, json?: string): void {
   if (job.settled) return
   job.settled = true
@@ -79,15 +118,15 @@ export function settle(job: Job, error: SandboxError | undefined, json?: string)
  * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,
  * else the least busy worker it holds whose calls all await the host; undefined: it waits in its project's line.
  */
-export function placeFor(project: string, slots: Slot[], spawn: () => Slot): Slot | undefined {
+export function placeFor(project: string, slots: Slot[], spawn: () => Slot, bounds: PoolBounds): Slot | undefined {
   // Calls made for no project are each their own key: they are not bounded by a share.
-  const share = project.startsWith('p:') ? PROJECT_SHARE : POOL_SIZE
+  const share = project.startsWith('p:') ? bounds.share : bounds.size
   const live = slots.filter((s) => !s.dead && !s.draining)
   const held = slots.filter((s) => !s.dead && s.project === project && s.calls.size > 0).length
   if (held < share) {
     const idle = live.find((s) => s.calls.size === 0)
     if (idle) return idle
-    if (live.length < POOL_SIZE) return spawn()
+    if (live.length < bounds.size) return spawn()
   }
   // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
   // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code).

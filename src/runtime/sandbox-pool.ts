@@ -1,15 +1,17 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly sandbox on a small pool of worker threads, so user code
 // never blocks the main event loop; memory/time limits, per-project fairness, and the caller's host answered here.
+// A pool is an instance (docs/decisions.md, "One function runner"): the composition root makes one per app, and
+// its function runner owns it; nothing of it is shared with another app in the same process.
 import { ProjectQueues } from '../lib/fair-queue'
-import { FUNCTION_LIMITS } from '../limits'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
-import { initWorker, workerGone, workerReady } from './sandbox-init'
+import { workerInit } from './sandbox-init'
 import {
+  defaultPoolSize,
   type Job,
   newFlags,
-  POOL_SIZE,
-  PROJECT_SHARE,
+  newJob,
   placeFor,
+  poolBounds,
   raiseFlag,
   releaseFlag,
   type Slot,
@@ -33,268 +35,264 @@ const MAX_DISPATCHES = 3
 /** A worker that has not loaded its WASM module by then is replaced (its calls go to another worker). */
 const START_LIMIT_MS = 30_000
 
-const slots: Slot[] = []
-/** Calls not yet sent to a worker; their deadline has not started (waiting does not count against timeout_ms). */
-const waiting = new ProjectQueues<Job>()
-let nextJobId = 1
-
-/**
- * Runs `code`'s default export with `input` and a ctx over the options; resolves to its JSON result or rejects with
- * SandboxError (`timed out after Nms`, `out of memory (limit N MB)`, `canceled`, or the code's own error message).
- */
-export function runJavaScript(options: RunJavaScriptOptions): Promise<unknown> {
-  const signal = options.host?.signal
-  if (signal?.aborted) return Promise.reject(new SandboxError('canceled', 'aborted'))
-  let inputJson: string
-  let credentialsJson: string | undefined
-  try {
-    inputJson = JSON.stringify(options.input ?? {})
-    credentialsJson = options.credentials === undefined ? undefined : JSON.stringify(options.credentials)
-  } catch (error) {
-    return Promise.reject(
-      new SandboxError(`input is not JSON: ${error instanceof Error ? error.message : String(error)}`, 'error'),
-    )
-  }
-  return new Promise<unknown>((resolve, reject) => {
-    const id = nextJobId++
-    const job: Job = {
-      id,
-      options,
-      project: options.project ? `p:${options.project}` : `call:${id}`,
-      inputJson,
-      credentialsJson,
-      memoryMb: options.memoryMb ?? FUNCTION_LIMITS.memoryMb.default,
-      timeoutMs: options.timeoutMs ?? FUNCTION_LIMITS.timeoutMs.default,
-      resolve,
-      reject,
-      started: false,
-      settled: false,
-      parked: 0,
-      dispatches: 0,
-    }
-    job.onAbort = () => {
-      settle(job, new SandboxError('canceled', 'aborted'))
-      if (!waiting.remove(job.project, job)) stopInWorker(job)
-    }
-    const limit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT
-    if (!waiting.push(job.project, job, limit)) {
-      const why = `too many concurrent calls for this project (${limit} already waiting for a sandbox worker); retry later`
-      reject(new SandboxError(why, 'error'))
-      return
-    }
-    signal?.addEventListener('abort', job.onAbort, { once: true })
-    pump()
-  })
+export interface SandboxPoolOptions {
+  /** Worker threads at most (TOOLYARD_SANDBOX_WORKERS); a project holds at most half. Default: twice the cores, 4–8. */
+  size?: number
 }
 
-/** Graceful shutdown: idle workers end now, busy ones once their calls end (each bounded by its deadline). Later calls start new workers. */
-export function shutdownSandbox(): void {
-  for (const slot of [...slots]) {
-    slot.draining = true
-    retireIfIdle(slot)
-  }
-}
+export function createSandboxPool(options: SandboxPoolOptions = {}) {
+  const bounds = poolBounds(options.size ?? defaultPoolSize())
+  const init = workerInit()
+  const slots: Slot[] = []
+  /** Calls not yet sent to a worker; their deadline has not started (waiting does not count against timeout_ms). */
+  const waiting = new ProjectQueues<Job>()
+  let nextJobId = 1
 
-/** Live workers and their running calls, and the pool's fairness bounds (for tests and diagnostics). */
-export function sandboxStats() {
-  const live = slots.filter((s) => !s.dead)
-  const calls = live.reduce((n, s) => n + s.calls.size, 0)
-  return { workers: live.length, calls, poolSize: POOL_SIZE, projectShare: PROJECT_SHARE }
-}
-
-/** Sends waiting calls to workers, one project after another, while any project has room. */
-function pump(): void {
-  for (;;) {
-    const next = waiting.next((project) => placeFor(project, slots, spawn))
-    if (!next) return
-    dispatch(next.item, next.place)
-  }
-}
-
-function dispatch(job: Job, slot: Slot): void {
-  if (job.settled) {
-    retireIfIdle(slot)
-    return
-  }
-  job.dispatches++
-  job.slot = slot
-  slot.project = job.project
-  job.started = false
-  slot.calls.set(job.id, job)
-  slot.worker.keepAlive(true)
-  const { code, host } = job.options
-  const optional = (['sample', 'elicit', 'listRoots'] as const).filter((name) => host?.[name])
-  const hosts: HostCallName[] = ['fetch', ...optional]
-  post(slot, {
-    type: 'run',
-    id: job.id,
-    code,
-    inputJson: job.inputJson,
-    credentialsJson: job.credentialsJson,
-    memoryMb: job.memoryMb,
-    timeoutMs: job.timeoutMs,
-    logBytes: job.options.logBytes ?? DEFAULT_LOG_BYTES,
-    hosts,
-    cancelIndex: takeFlag(slot, job),
-    cancelFlag: job.cancelFlag,
-    checkOnly: job.options.checkOnly,
-  })
-}
-
-function spawn(): Slot {
-  const slot: Slot = {
-    worker: startThread(
-      (message) => onMessage(slot, message),
-      (reason) => kill(slot, reason),
-    ),
-    calls: new Map(),
-    ready: false,
-    draining: false,
-    dead: false,
-    ...newFlags(),
-  }
-  initWorker(slot)
-  slots.push(slot)
-  slot.startGuard = setTimeout(() => {
-    if (!slot.ready) kill(slot, 'the sandbox worker did not start; retry the call')
-  }, START_LIMIT_MS)
-  slot.startGuard.unref()
-  return slot
-}
-
-function onMessage(slot: Slot, message: FromWorker): void {
-  if (slot.dead) return
-  switch (message.type) {
-    case 'ready':
-      slot.ready = true
-      workerReady(slot, message.wasmModule)
-      clearTimeout(slot.startGuard)
-      return
-    case 'started': {
-      // The deadline counts from here: time spent waiting for a worker is not the function's.
-      const job = slot.calls.get(message.id)
-      if (job) {
-        job.started = true
-        startDeadline(job)
+  /**
+   * Runs `code`'s default export with `input` and a ctx over the options; resolves to its JSON result or rejects with
+   * SandboxError (`timed out after Nms`, `out of memory (limit N MB)`, `canceled`, or the code's own error message).
+   */
+  function run(options: RunJavaScriptOptions): Promise<unknown> {
+    const signal = options.host?.signal
+    if (signal?.aborted) return Promise.reject(new SandboxError('canceled', 'aborted'))
+    return new Promise<unknown>((resolve, reject) => {
+      const job = newJob(nextJobId++, options, resolve, reject)
+      if (job instanceof SandboxError) {
+        reject(job)
+        return
       }
+      job.onAbort = () => {
+        settle(job, new SandboxError('canceled', 'aborted'))
+        if (!waiting.remove(job.project, job)) stopInWorker(job)
+      }
+      const limit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT
+      if (!waiting.push(job.project, job, limit)) {
+        const why = `too many concurrent calls for this project (${limit} already waiting for a sandbox worker); retry later`
+        reject(new SandboxError(why, 'error'))
+        return
+      }
+      signal?.addEventListener('abort', job.onAbort, { once: true })
+      pump()
+    })
+  }
+
+  /** Graceful shutdown: idle workers end now, busy ones once their calls end (each bounded by its deadline). Later calls start new workers. */
+  function shutdown(): void {
+    for (const slot of [...slots]) {
+      slot.draining = true
+      retireIfIdle(slot)
+    }
+  }
+
+  /** Live workers and their running calls, and the pool's fairness bounds (for tests, diagnostics and metrics). */
+  function stats() {
+    const live = slots.filter((s) => !s.dead)
+    const calls = live.reduce((n, s) => n + s.calls.size, 0)
+    return { workers: live.length, calls, poolSize: bounds.size, projectShare: bounds.share }
+  }
+
+  /** Sends waiting calls to workers, one project after another, while any project has room. */
+  function pump(): void {
+    for (;;) {
+      const next = waiting.next((project) => placeFor(project, slots, spawn, bounds))
+      if (!next) return
+      dispatch(next.item, next.place)
+    }
+  }
+
+  function dispatch(job: Job, slot: Slot): void {
+    if (job.settled) {
+      retireIfIdle(slot)
       return
     }
-    case 'done': {
-      const job = slot.calls.get(message.id)
-      releaseFlag(slot, message.id)
-      if (message.recycle) slot.draining = true
-      if (job) {
-        slot.calls.delete(job.id)
-        clearTimeout(job.grace)
-        if (message.ok) settle(job, undefined, message.json)
-        else settle(job, new SandboxError(message.message, message.reason))
+    job.dispatches++
+    job.slot = slot
+    slot.project = job.project
+    job.started = false
+    slot.calls.set(job.id, job)
+    slot.worker.keepAlive(true)
+    const { code, host } = job.options
+    const optional = (['sample', 'elicit', 'listRoots'] as const).filter((name) => host?.[name])
+    const hosts: HostCallName[] = ['fetch', ...optional]
+    post(slot, {
+      type: 'run',
+      id: job.id,
+      code,
+      inputJson: job.inputJson,
+      credentialsJson: job.credentialsJson,
+      memoryMb: job.memoryMb,
+      timeoutMs: job.timeoutMs,
+      logBytes: job.options.logBytes ?? DEFAULT_LOG_BYTES,
+      hosts,
+      cancelIndex: takeFlag(slot, job),
+      cancelFlag: job.cancelFlag,
+      checkOnly: job.options.checkOnly,
+    })
+  }
+
+  function spawn(): Slot {
+    const slot: Slot = {
+      worker: startThread(
+        (message) => onMessage(slot, message),
+        (reason) => kill(slot, reason),
+      ),
+      calls: new Map(),
+      ready: false,
+      draining: false,
+      dead: false,
+      ...newFlags(),
+    }
+    init.start(slot)
+    slots.push(slot)
+    slot.startGuard = setTimeout(() => {
+      if (!slot.ready) kill(slot, 'the sandbox worker did not start; retry the call')
+    }, START_LIMIT_MS)
+    slot.startGuard.unref()
+    return slot
+  }
+
+  function onMessage(slot: Slot, message: FromWorker): void {
+    if (slot.dead) return
+    switch (message.type) {
+      case 'ready':
+        slot.ready = true
+        init.ready(slot, message.wasmModule)
+        clearTimeout(slot.startGuard)
+        return
+      case 'started': {
+        // The deadline counts from here: time spent waiting for a worker is not the function's.
+        const job = slot.calls.get(message.id)
+        if (job) {
+          job.started = true
+          startDeadline(job)
+        }
+        return
       }
+      case 'done': {
+        const job = slot.calls.get(message.id)
+        releaseFlag(slot, message.id)
+        if (message.recycle) slot.draining = true
+        if (job) {
+          slot.calls.delete(job.id)
+          clearTimeout(job.grace)
+          if (message.ok) settle(job, undefined, message.json)
+          else settle(job, new SandboxError(message.message, message.reason))
+        }
+        retireIfIdle(slot)
+        pump()
+        return
+      }
+      case 'host-notice': {
+        const job = slot.calls.get(message.id)
+        if (job && !job.settled) deliverNotice(job.options, message)
+        return
+      }
+      case 'host-call':
+        void hostCall(slot, message)
+        return
+    }
+  }
+
+  /** Runs a ctx host function on the main thread and sends its result (or error message) back to the worker. */
+  async function hostCall(slot: Slot, message: Extract<FromWorker, { type: 'host-call' }>): Promise<void> {
+    const { callId } = message
+    let reply: ToWorker
+    try {
+      const job = slot.calls.get(message.id)
+      if (!job || job.settled) throw new Error('the call has ended')
+      job.parked++
+      // While every call on the worker awaits the host, another call of the project can run there.
+      pump()
+      try {
+        reply = {
+          type: 'host-result',
+          callId,
+          ok: true,
+          value: await runHostCall(job.options, message.name, message.args),
+        }
+      } finally {
+        job.parked--
+      }
+    } catch (error) {
+      reply = {
+        type: 'host-result',
+        callId,
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      }
+    }
+    post(slot, reply)
+  }
+
+  function startDeadline(job: Job): void {
+    if (job.deadline || job.settled) return
+    job.deadline = setTimeout(() => {
+      settle(job, new SandboxError(`timed out after ${job.timeoutMs}ms`, 'timeout'))
+      stopInWorker(job)
+    }, job.timeoutMs)
+  }
+
+  /** Asks the worker to stop a call the caller no longer waits for; terminates the worker if it does not comply in time. */
+  function stopInWorker(job: Job): void {
+    raiseFlag(job)
+    const slot = job.slot
+    if (!slot || slot.dead || !slot.calls.has(job.id)) return
+    post(slot, { type: 'cancel', id: job.id })
+    if (!job.started) {
+      // Not running yet: the worker skips it when it gets there (the flag is set); nothing to wait for.
+      slot.calls.delete(job.id)
       retireIfIdle(slot)
       pump()
       return
     }
-    case 'host-notice': {
-      const job = slot.calls.get(message.id)
-      if (job && !job.settled) deliverNotice(job.options, message)
-      return
-    }
-    case 'host-call':
-      void hostCall(slot, message)
-      return
-  }
-}
-
-/** Runs a ctx host function on the main thread and sends its result (or error message) back to the worker. */
-async function hostCall(slot: Slot, message: Extract<FromWorker, { type: 'host-call' }>): Promise<void> {
-  const { callId } = message
-  let reply: ToWorker
-  try {
-    const job = slot.calls.get(message.id)
-    if (!job || job.settled) throw new Error('the call has ended')
-    job.parked++
-    // While every call on the worker awaits the host, another call of the project can run there.
-    pump()
-    try {
-      reply = {
-        type: 'host-result',
-        callId,
-        ok: true,
-        value: await runHostCall(job.options, message.name, message.args),
-      }
-    } finally {
-      job.parked--
-    }
-  } catch (error) {
-    reply = { type: 'host-result', callId, ok: false, message: error instanceof Error ? error.message : String(error) }
-  }
-  post(slot, reply)
-}
-
-function startDeadline(job: Job): void {
-  if (job.deadline || job.settled) return
-  job.deadline = setTimeout(() => {
-    settle(job, new SandboxError(`timed out after ${job.timeoutMs}ms`, 'timeout'))
-    stopInWorker(job)
-  }, job.timeoutMs)
-}
-
-/** Asks the worker to stop a call the caller no longer waits for; terminates the worker if it does not comply in time. */
-function stopInWorker(job: Job): void {
-  raiseFlag(job)
-  const slot = job.slot
-  if (!slot || slot.dead || !slot.calls.has(job.id)) return
-  post(slot, { type: 'cancel', id: job.id })
-  if (!job.started) {
-    // Not running yet: the worker skips it when it gets there (the flag is set); nothing to wait for.
-    slot.calls.delete(job.id)
-    retireIfIdle(slot)
-    pump()
-    return
-  }
-  clearTimeout(job.grace)
-  job.grace = setTimeout(() => {
-    if (slot.calls.has(job.id))
-      kill(
-        slot,
-        'the sandbox worker running this call was restarted because another call on it overran its limits; retry the call',
-      )
-  }, KILL_GRACE_MS)
-}
-
-/** Terminates a worker: its finished calls are dropped, calls that never started go elsewhere, running ones fail. */
-function kill(slot: Slot, message: string, reason: SandboxFailure = 'error'): void {
-  if (slot.dead) return
-  slot.dead = true
-  clearTimeout(slot.startGuard)
-  slots.splice(slots.indexOf(slot), 1)
-  slot.worker.terminate()
-  workerGone(slot)
-  const jobs = [...slot.calls.values()]
-  slot.calls.clear()
-  for (const job of [...jobs].reverse()) {
     clearTimeout(job.grace)
-    if (job.settled) continue
-    if (job.started) settle(job, new SandboxError(message, reason))
-    else if (job.dispatches >= MAX_DISPATCHES)
-      settle(job, new SandboxError('the sandbox is unavailable (its workers keep stopping); retry the call', 'error'))
-    else waiting.unshift(job.project, job)
+    job.grace = setTimeout(() => {
+      if (slot.calls.has(job.id))
+        kill(
+          slot,
+          'the sandbox worker running this call was restarted because another call on it overran its limits; retry the call',
+        )
+    }, KILL_GRACE_MS)
   }
-  pump()
-}
 
-function retireIfIdle(slot: Slot): void {
-  if (slot.dead) return
-  if (slot.calls.size > 0) return
-  slot.project = undefined
-  if (slot.draining) {
+  /** Terminates a worker: its finished calls are dropped, calls that never started go elsewhere, running ones fail. */
+  function kill(slot: Slot, message: string, reason: SandboxFailure = 'error'): void {
+    if (slot.dead) return
     slot.dead = true
     clearTimeout(slot.startGuard)
     slots.splice(slots.indexOf(slot), 1)
     slot.worker.terminate()
-    workerGone(slot)
-    return
+    init.gone(slot)
+    const jobs = [...slot.calls.values()]
+    slot.calls.clear()
+    for (const job of [...jobs].reverse()) {
+      clearTimeout(job.grace)
+      if (job.settled) continue
+      if (job.started) settle(job, new SandboxError(message, reason))
+      else if (job.dispatches >= MAX_DISPATCHES)
+        settle(job, new SandboxError('the sandbox is unavailable (its workers keep stopping); retry the call', 'error'))
+      else waiting.unshift(job.project, job)
+    }
+    pump()
   }
-  slot.worker.keepAlive(false)
+
+  function retireIfIdle(slot: Slot): void {
+    if (slot.dead) return
+    if (slot.calls.size > 0) return
+    slot.project = undefined
+    if (slot.draining) {
+      slot.dead = true
+      clearTimeout(slot.startGuard)
+      slots.splice(slots.indexOf(slot), 1)
+      slot.worker.terminate()
+      init.gone(slot)
+      return
+    }
+    slot.worker.keepAlive(false)
+  }
+
+  return { run, shutdown, stats }
 }
 
 const post = (slot: Slot, message: ToWorker): void => slot.worker.post(message)
+export type SandboxPool = ReturnType<typeof createSandboxPool>

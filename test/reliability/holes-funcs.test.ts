@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { createEgress } from '../../src/egress/client'
 import { detachedHost } from '../../src/runtime/host'
 import { runFunction } from '../../src/runtime/run-function'
+import { createSandboxPool } from '../../src/runtime/sandbox-pool'
 import { call, createFunction } from '../helpers/api'
 import { runCli, startTestApp, type TestApp, tempDirs } from '../helpers/app'
 
@@ -96,6 +97,7 @@ describe('nothing a function names runs or is read on the host', () => {
     'at run time, stored code naming a module fails the call (%s)',
     async (runtime) => {
       const context = {
+        pool: createSandboxPool(),
         host: detachedHost(new AbortController().signal),
         tenant: { projectId: 'p1', queueLimit: 32, logBytes: 4 * 1024 * 1024 },
         egress: createEgress({ allowPrivate: false }),

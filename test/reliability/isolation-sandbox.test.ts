@@ -2,7 +2,6 @@
 // the health endpoint, waiting for a worker does not count against timeout_ms, and a full per-project queue answers
 // at once. Figures go to docs/reliability.md ("Isolation between projects").
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { sandboxStats } from '../../src/runtime/sandbox-pool'
 import { createFunction, createServer, createTool, createToolkit, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 
@@ -111,6 +110,8 @@ describe('a hostile project next to a normal one', () => {
 
 describe('a project’s waiting line is bounded', () => {
   let app: TestApp
+  /** The app's own sandbox pool, as its function runner reports it. */
+  const sandboxStats = () => app.server.deps.runner.stats()
   beforeAll(async () => {
     app = await startTestApp({ TOOLYARD_SANDBOX_QUEUE_PER_PROJECT: '1' })
   })

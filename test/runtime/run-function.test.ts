@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createEgress } from '../../src/egress/client'
 import { detachedHost, type FunctionHost } from '../../src/runtime/host'
 import { runFunction } from '../../src/runtime/run-function'
+import { createSandboxPool } from '../../src/runtime/sandbox-pool'
 
 let server: ReturnType<typeof Bun.serve>
 let base: string
@@ -21,8 +22,9 @@ afterAll(() => server.stop(true))
 
 const host = detachedHost(new AbortController().signal)
 const tenant = { projectId: 'p1', queueLimit: 32, logBytes: 4 * 1024 * 1024 }
-const open = { host, tenant, egress: createEgress({ allowPrivate: true }) }
-const closed = { host, tenant, egress: createEgress({ allowPrivate: false }) }
+const pool = createSandboxPool()
+const open = { pool, host, tenant, egress: createEgress({ allowPrivate: true }) }
+const closed = { pool, host, tenant, egress: createEgress({ allowPrivate: false }) }
 
 describe('runFunction', () => {
   test('javascript: the value as is, ctx.fetch through egress with the credentials', async () => {

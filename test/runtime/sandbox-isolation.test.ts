@@ -2,8 +2,10 @@
 // globals and ctx behave as if they had been set up front.
 import { describe, expect, test } from 'bun:test'
 import { detachedHost } from '../../src/runtime/host'
-import { runJavaScript } from '../../src/runtime/sandbox-pool'
+import { createSandboxPool } from '../../src/runtime/sandbox-pool'
 import { runInVm } from '../../src/runtime/sandbox-vm'
+
+const { run: runJavaScript } = createSandboxPool()
 
 const host = detachedHost(new AbortController().signal)
 const fetchNone = async () => {

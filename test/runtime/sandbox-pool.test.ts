@@ -1,7 +1,11 @@
 // The sandbox worker pool: user code runs off the main thread, so a looping or bloated call never stalls other work.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { detachedHost } from '../../src/runtime/host'
-import { runJavaScript, sandboxStats, shutdownSandbox } from '../../src/runtime/sandbox-pool'
+import { createSandboxPool } from '../../src/runtime/sandbox-pool'
+
+// This file's own pool (docs/decisions.md, "One function runner"): each app, and each test, makes its own.
+const pool = createSandboxPool()
+const { run: runJavaScript, stats: sandboxStats, shutdown: shutdownSandbox } = pool
 
 const LOOP = 'export default async () => { while (true) {} }'
 

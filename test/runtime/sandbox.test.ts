@@ -1,8 +1,10 @@
 // The QuickJS sandbox: results, errors, limits, isolation, ctx callbacks, concurrency and cancellation.
 import { describe, expect, test } from 'bun:test'
 import { detachedHost, type FunctionHost } from '../../src/runtime/host'
-import { runJavaScript } from '../../src/runtime/sandbox-pool'
+import { createSandboxPool } from '../../src/runtime/sandbox-pool'
 import type { SandboxFetch } from '../../src/runtime/sandbox-types'
+
+const { run: runJavaScript } = createSandboxPool()
 
 /** What the code's ctx is made of: the caller's callbacks, plus fetch and credentials from the runtime. */
 type Ctx = Partial<Pick<FunctionHost, 'log' | 'progress' | 'sample' | 'elicit'>> & {

@@ -6,7 +6,6 @@ import { CreateProviderBody } from '../credentials/providers/model'
 import { CreatePromptBody } from '../prompts/model'
 import { CreateResourceBody } from '../resources/model'
 import { CreateServerBody } from '../servers/model'
-import { checkFunctionCode } from '../tools/functions/check'
 import { CreateFunctionBody } from '../tools/functions/model'
 import { CreateToolBody } from '../tools/model'
 import { applyRecords } from './apply-records'
@@ -84,12 +83,12 @@ function checkAgainstApi(path: string, doc: ProjectDoc): void {
 }
 
 /** Code checks need the sandbox (asynchronous), so they run for every function before the transaction starts. */
-async function checkCode(path: string, doc: ProjectDoc): Promise<void> {
+async function checkCode(s: ProjectServices, path: string, doc: ProjectDoc): Promise<void> {
   const problems: string[] = []
   for (const f of doc.functions) {
     if (f.runtime === 'http' || f.code === undefined) continue
     try {
-      await checkFunctionCode(f.runtime, f.code)
+      await s.functions.checkCode(f.runtime, f.code)
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       problems.push(`${path}: function ${f.name}: ${f.file ? `file ${f.file}` : 'code'}: ${error.message}`)
@@ -111,7 +110,7 @@ export interface ApplyOptions {
 
 export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions): Promise<PlanLine[]> {
   checkAgainstApi(o.path, doc)
-  await checkCode(o.path, doc)
+  await checkCode(s, o.path, doc)
   const lines: PlanLine[] = []
   try {
     s.db.transaction(() => {

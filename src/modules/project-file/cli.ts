@@ -4,7 +4,6 @@ import { writeFileSync } from 'node:fs'
 import type { Config } from '../../config'
 import { buildDeps } from '../../deps'
 import { createLogger } from '../../lib/log'
-import { shutdownSandbox } from '../../runtime/sandbox-pool'
 import { applyProjectFile, type PlanLine } from './apply'
 import { FileError, type ProjectDoc, readProjectFile } from './format'
 import { exportProject } from './snapshot'
@@ -37,7 +36,7 @@ export async function applyCommand(config: Config, args: ApplyArgs, out: (line: 
       env: process.env,
     })
   } finally {
-    shutdownSandbox()
+    deps.runner.shutdown()
     deps.close()
   }
   const summary = { created: 0, updated: 0, unchanged: 0, deleted: 0 }

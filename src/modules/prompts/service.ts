@@ -23,12 +23,12 @@ export interface PromptsServiceDeps {
   functions: PromptFunctionRunner
 }
 
-export interface PromptFunctionRunner {
+interface PromptFunctionRunner {
   run(
     projectId: string,
     functionName: string,
     input: Record<string, unknown>,
-    host: FunctionHost,
+    options: { host: FunctionHost },
   ): Promise<{ ok: true; value: unknown } | { ok: false; message: string }>
 }
 
@@ -226,7 +226,8 @@ export function promptsService(d: PromptsServiceDeps) {
         return result
       }
       if (row.function_name !== null) {
-        const outcome = await d.functions.run(projectId, row.function_name, { name: row.name, arguments: values }, host)
+        const input = { name: row.name, arguments: values }
+        const outcome = await d.functions.run(projectId, row.function_name, input, { host })
         if (!outcome.ok) throw new AppError('upstream_error', `prompt ${row.name}: ${outcome.message}`)
         const rendered = functionMessages(outcome.value)
         if (!rendered)

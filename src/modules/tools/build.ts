@@ -1,12 +1,13 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
 import type { Db } from '../../db/open'
-import type { Egress } from '../../egress/client'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
 import type { ReadModel } from '../../read-model/read-model'
 import { toolIndex } from '../../read-model/tools'
+import type { FunctionRunner } from '../../runtime/function-runner'
 import { functionLookup, toolCalls, validatorCache } from './call'
+import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
@@ -24,11 +25,10 @@ export interface ToolsFeatureDeps {
   db: Db
   events: EventBus
   credentials: CredentialAccess
-  egress: Egress
+  /** The app's one function runner (src/runtime/function-runner.ts): tool calls, /invoke and the code check at save. */
+  runner: FunctionRunner
   /** Told about every tool call (log line, call log, metrics). */
   calls?: CallObserver
-  /** A project's calls that may wait for a sandbox worker. */
-  sandboxQueueLimit: number
   /** Request-path reads come from memory until a write (src/read-model). */
   readModel: ReadModel
   /** TOOLYARD_MAX_RESULT_BYTES: a larger tool result becomes an isError result. */
@@ -36,11 +36,11 @@ export interface ToolsFeatureDeps {
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
-  const { db, events, credentials, egress, calls, sandboxQueueLimit, readModel, maxResultBytes } = deps
+  const { db, events, credentials, runner, calls, readModel, maxResultBytes } = deps
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
-  const functions = functionsService(functionsRepository(db))
+  const functions = functionsService(functionsRepository(db), runner)
   // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
   const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
     maxEntries: 10_000,
@@ -59,26 +59,18 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     catalog,
     functions,
     findFunction,
-    invokeFunction: functionInvoker({
-      functions,
-      findFunction,
-      credentials,
-      egress,
-      queueLimit: sandboxQueueLimit,
-      logBytes: maxResultBytes,
-    }),
+    invokeFunction: functionInvoker({ functions, findFunction, runner }),
+    /** How resources and prompts run a function by name (same lookup, same runner). */
+    functionsByName: functionsByName(findFunction, runner),
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
     tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({
         index: toolIndex(readModel, serverTools, toolRows),
-        credentials,
         findFunction,
-        egress,
+        runner,
         validatorFor: validatorCache(),
-        queueLimit: sandboxQueueLimit,
-        logBytes: maxResultBytes,
       }),
       calls,
       maxResultBytes,

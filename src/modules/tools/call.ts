@@ -1,15 +1,14 @@
 // Running a tool: find it (on a server, or in a project for REST), validate its arguments, open its credential and run
 // its function. The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and for REST.
 import type { ValidateFunction } from 'ajv'
-import type { Egress } from '../../egress/client'
 import { AppError, UnknownNameError } from '../../http/errors'
-import type { CredentialAccess } from '../../lib/credentials-port'
 import { Lru } from '../../read-model/lru'
 import type { ToolIndex } from '../../read-model/tools'
 import { builtinFunctions } from '../../runtime/builtins'
+import type { FunctionRunner } from '../../runtime/function-runner'
 import type { FunctionHost } from '../../runtime/host'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
-import { type FunctionSpec, type RunOutcome, runFunction } from '../../runtime/run-function'
+import type { FunctionSpec, RunOutcome } from '../../runtime/run-function'
 import type { ServerRow } from '../servers/repository'
 import { type FunctionsService, isBuiltinName } from './functions/service'
 import { compileSchema, errorField } from './json-schema'
@@ -104,17 +103,13 @@ export interface ToolCallsDeps {
   validatorFor: (tool: ToolRow) => ValidateFunction
   /** The read model's tool sets and name indexes (src/read-model/tools.ts): no SQLite read for unchanged data. */
   index: ToolIndex
-  credentials: CredentialAccess
   findFunction: FunctionLookup
-  egress: Egress
-  /** A project's calls that may wait for a sandbox worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT). */
-  queueLimit: number
-  /** A call's logs and progress together (TOOLYARD_MAX_RESULT_BYTES). */
-  logBytes: number
+  /** The app's function runner (src/runtime/function-runner.ts): opens the tool's credential and runs its function. */
+  runner: Pick<FunctionRunner, 'run'>
 }
 
 export function toolCalls(deps: ToolCallsDeps) {
-  const { index, credentials, findFunction, egress, validatorFor, queueLimit, logBytes } = deps
+  const { index, findFunction, runner, validatorFor } = deps
   const onServer = (server: ServerRow, name: string): ServerTool => {
     const st = index.server(server.project_id, server.id).byName.get(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
@@ -136,17 +131,14 @@ export function toolCalls(deps: ToolCallsDeps) {
         'tool_not_configured',
         `Tool ${tool.name} has no backing function: no function named "${tool.function_name}" is configured`,
       )
-    let data: Record<string, unknown> | undefined
-    if (tool.credential_provider) {
-      const opened = credentialId ? await credentials.open(projectId, credentialId) : { status: 'missing' as const }
-      if (opened.status !== 'configured') {
-        const message = `The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[opened.status]}`
-        return { tool, outcome: { ok: false, kind: 'credential', message } }
-      }
-      data = opened.data
+    // A tool with a credential provider needs the credential mapped on its server (undefined: none is).
+    const credential = tool.credential_provider ? { id: credentialId } : undefined
+    const outcome = await runner.run(fn, args, { projectId, host, credential })
+    if (!outcome.ok && outcome.kind === 'credential') {
+      const message = `The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[outcome.status]}`
+      return { tool, outcome: { ok: false, kind: 'credential', message } }
     }
-    const tenant = { projectId, queueLimit, logBytes }
-    return { tool, outcome: await runFunction(fn, args, { host, egress, credentials: data, tenant }) }
+    return { tool, outcome }
   }
 
   return {

@@ -13,7 +13,7 @@ import { readDatabase } from './database'
 import { readFile } from './file'
 
 /** How a resource runs a project function (adapter over the functions feature, wired in deps). */
-export interface ResourceFunctionRunner {
+interface ResourceFunctionRunner {
   run(
     projectId: string,
     functionName: string,

@@ -1,9 +1,8 @@
 // The checks a javascript or typescript function's code passes at save: it parses, imports nothing, and its default
 // export is a function; failures name the line and column (docs/decisions.md, "Writing functions and config as code"; "Function source is data").
 import { AppError } from '../../../http/errors'
+import type { FunctionRunner } from '../../../runtime/function-runner'
 import { type CodeRuntime, position, runnableSource, SourceError } from '../../../runtime/function-source'
-import { detachedHost } from '../../../runtime/host'
-import { runJavaScript } from '../../../runtime/sandbox-pool'
 import { SandboxError } from '../../../runtime/sandbox-types'
 
 const invalid = (reason: string, line: number, column: number) =>
@@ -11,8 +10,11 @@ const invalid = (reason: string, line: number, column: number) =>
     { field: 'body.code', message: `line ${line}, column ${column}: ${reason}` },
   ])
 
+/** What the check needs of the app's function runner: loading a module in its sandbox pool. */
+export type ModuleLoader = Pick<FunctionRunner, 'checkModule'>
+
 /** Throws a 400 naming what is wrong with the code; resolves when the sandbox could run it. */
-export async function checkFunctionCode(runtime: CodeRuntime, code: string): Promise<void> {
+export async function checkFunctionCode(sandbox: ModuleLoader, runtime: CodeRuntime, code: string): Promise<void> {
   let js: string
   try {
     js = runnableSource(runtime, code).code
@@ -32,13 +34,13 @@ export async function checkFunctionCode(runtime: CodeRuntime, code: string): Pro
     const end = position(code, code.length)
     throw invalid('the module has no default export: export default async (input, ctx) => result', end.line, end.column)
   }
-  await checkDefaultExport(code, js)
+  await checkDefaultExport(sandbox, code, js)
 }
 
 /** Loads the module in the sandbox (top-level code runs, the default export is not called) to see what it exports. */
-async function checkDefaultExport(code: string, js: string): Promise<void> {
+async function checkDefaultExport(sandbox: ModuleLoader, code: string, js: string): Promise<void> {
   try {
-    await runJavaScript({ code: js, input: {}, host: detachedHost(new AbortController().signal), checkOnly: true })
+    await sandbox.checkModule(js)
   } catch (error) {
     if (!(error instanceof SandboxError)) throw error
     const message = error.message.replace(/ \(line \d+\)$/, '')

@@ -1,11 +1,10 @@
 // POST /functions/{id}/invoke: runs a function without a tool or server and answers the MCP tool result it would give,
 // with what it logged and how long it took (docs/decisions.md, "Writing functions and config as code").
-import type { Egress } from '../../../egress/client'
 import { badRequest, notFound } from '../../../http/errors'
-import type { CredentialAccess } from '../../../lib/credentials-port'
 import type { CallToolResult } from '../../../mcp/backend'
+import type { FunctionRunner } from '../../../runtime/function-runner'
 import type { FunctionHost } from '../../../runtime/host'
-import { type FunctionSpec, runFunction } from '../../../runtime/run-function'
+import type { FunctionSpec } from '../../../runtime/run-function'
 import { errorResult, toCallToolResult } from '../mcp'
 import type { FunctionsService } from './service'
 
@@ -21,16 +20,12 @@ const MAX_LOGS = 1_000
 export interface FunctionInvokerDeps {
   functions: Pick<FunctionsService, 'get'>
   findFunction: (projectId: string, name: string) => FunctionSpec | undefined
-  credentials: CredentialAccess
-  egress: Egress
-  /** A project's calls that may wait for a sandbox worker. */
-  queueLimit: number
-  /** The invocation's logs together (TOOLYARD_MAX_RESULT_BYTES). */
-  logBytes: number
+  /** The app's function runner: opens the credential and runs (the invocation's logs bounded by TOOLYARD_MAX_RESULT_BYTES). */
+  runner: Pick<FunctionRunner, 'run'>
 }
 
 export function functionInvoker(deps: FunctionInvokerDeps) {
-  const { functions, findFunction, credentials, egress, queueLimit, logBytes } = deps
+  const { functions, findFunction, runner } = deps
   return async (
     projectId: string,
     id: string,
@@ -39,16 +34,6 @@ export function functionInvoker(deps: FunctionInvokerDeps) {
   ): Promise<InvokeResult> => {
     const fn = findFunction(projectId, functions.get(projectId, id).name)
     if (!fn) throw notFound('function')
-    let data: Record<string, unknown> | undefined
-    if (body.credential_id) {
-      const opened = await credentials.open(projectId, body.credential_id)
-      if (opened.status === 'missing') throw notFound('credential')
-      if (opened.status !== 'configured')
-        throw badRequest(`the credential cannot be used: it is ${opened.status}`, [
-          { field: 'body.credential_id', message: opened.status },
-        ])
-      data = opened.data
-    }
     const logs: InvokeResult['logs'] = []
     const host: FunctionHost = {
       signal,
@@ -58,12 +43,14 @@ export function functionInvoker(deps: FunctionInvokerDeps) {
       progress: () => {},
     }
     const started = performance.now()
-    const outcome = await runFunction(fn, body.input ?? {}, {
-      host,
-      egress,
-      credentials: data,
-      tenant: { projectId, queueLimit, logBytes },
-    })
+    const credential = body.credential_id ? { id: body.credential_id } : undefined
+    const outcome = await runner.run(fn, body.input ?? {}, { projectId, host, credential })
+    if (!outcome.ok && outcome.kind === 'credential') {
+      if (outcome.status === 'missing') throw notFound('credential')
+      throw badRequest(`the credential cannot be used: it is ${outcome.status}`, [
+        { field: 'body.credential_id', message: outcome.status },
+      ])
+    }
     const duration_ms = Math.round((performance.now() - started) * 10) / 10
     return { result: outcome.ok ? toCallToolResult(outcome.value) : errorResult(outcome.message), logs, duration_ms }
   }

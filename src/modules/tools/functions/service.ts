@@ -4,7 +4,7 @@ import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
 import { FUNCTION_LIMITS } from '../../../limits'
 import type { HttpFunctionSpec } from '../../../runtime/http-function'
-import { checkFunctionCode } from './check'
+import { checkFunctionCode, type ModuleLoader } from './check'
 import type { FunctionRow, FunctionsRepository } from './repository'
 
 export interface CreateFunctionInput {
@@ -88,14 +88,14 @@ function checkShape(row: FunctionRow): void {
   else row.http = null
 }
 
-/** Syntax, imports and the default export of javascript/typescript code (./check.ts); http functions have none. */
-async function checkCode(row: FunctionRow): Promise<void> {
-  if (row.runtime !== 'http' && row.code) await checkFunctionCode(row.runtime, row.code)
-}
-
 const isUniqueViolation = (e: unknown) => String((e as Error)?.message).includes('UNIQUE constraint failed')
 
-export function functionsService(repo: FunctionsRepository) {
+/** `sandbox`: the app's function runner, whose pool loads code at save (./check.ts). */
+export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoader) {
+  /** Syntax, imports and the default export of javascript/typescript code (./check.ts); http functions have none. */
+  const checkCode = async (row: Pick<FunctionRow, 'runtime' | 'code'>): Promise<void> => {
+    if (row.runtime !== 'http' && row.code) await checkFunctionCode(sandbox, row.runtime, row.code)
+  }
   const mustGet = (projectId: string, id: string): FunctionRow => {
     const row = repo.byId(projectId, id)
     if (!row) throw notFound('function')
@@ -161,7 +161,9 @@ export function functionsService(repo: FunctionsRepository) {
       await checkCode(row)
       return insert(row)
     },
-    /** For a caller that ran checkFunctionCode itself (toolyard apply, inside its transaction): synchronous. */
+    /** The checks create and update run, for a caller that saves later (toolyard apply, before its transaction). */
+    checkCode: (runtime: FunctionRow['runtime'], code: string) => checkCode({ runtime, code }),
+    /** For a caller that ran checkCode itself (toolyard apply, inside its transaction): synchronous. */
     createChecked: (projectId: string, input: CreateFunctionInput): FunctionView => insert(newRow(projectId, input)),
     get: (projectId: string, id: string) => view(mustGet(projectId, id)),
     list(projectId: string, limit: number, cursor?: string) {

@@ -1,0 +1,91 @@
+// The one way the app runs a function (docs/decisions.md, "One function runner"): built once by the composition root
+// over the app's sandbox pool, egress guard, credential access and limits, and handed to tools, resources, prompts and
+// POST /functions/{id}/invoke. The credential a function runs with is opened here and nowhere else.
+import type { Egress } from '../egress/client'
+import type { CredentialAccess, CredentialStatus } from '../lib/credentials-port'
+import { detachedHost, type FunctionHost } from './host'
+import { type FunctionSpec, type RunOutcome, runFunction } from './run-function'
+import type { SandboxPool } from './sandbox-pool'
+
+export interface FunctionRunnerDeps {
+  /** Owned by the runner from here on: its shutdown ends the pool's workers. */
+  pool: SandboxPool
+  /** Every outbound call of a function goes through it. */
+  egress: Egress
+  credentials: CredentialAccess
+  /** A project's calls that may wait for a sandbox worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT). */
+  queueLimit: number
+  /** A call's logs and progress together (TOOLYARD_MAX_RESULT_BYTES). */
+  logBytes: number
+}
+
+/**
+ * What a run gets as ctx.credentials: a stored credential to open (`id` undefined: none is mapped, so it is missing),
+ * or data the caller opened for its own use already (a resource's credential also serves its api source).
+ */
+export type RunCredential = { id: string | undefined } | { data: Record<string, unknown> }
+
+export interface RunRequest {
+  projectId: string
+  host: FunctionHost
+  credential?: RunCredential
+}
+/** A run with nothing to open: it cannot be refused for its credential. */
+type OpenedRequest = RunRequest & { credential?: { data: Record<string, unknown> } }
+
+/** The stored credential cannot be used: the function did not run. Callers say so in their own terms. */
+export interface CredentialRefused {
+  ok: false
+  kind: 'credential'
+  status: Exclude<CredentialStatus, 'not_required' | 'configured'>
+}
+
+export function createFunctionRunner(deps: FunctionRunnerDeps) {
+  const { pool, egress, credentials, queueLimit, logBytes } = deps
+
+  async function open(
+    projectId: string,
+    credential: RunCredential | undefined,
+  ): Promise<{ data?: Record<string, unknown> } | CredentialRefused> {
+    if (!credential) return {}
+    if ('data' in credential) return { data: credential.data }
+    const opened = credential.id ? await credentials.open(projectId, credential.id) : { status: 'missing' as const }
+    if (opened.status !== 'configured') return { ok: false, kind: 'credential', status: opened.status }
+    return { data: opened.data }
+  }
+
+  /** Opens the credential, then runs; never throws for a failing function (see runFunction). */
+  async function run(fn: FunctionSpec, input: Record<string, unknown>, request: OpenedRequest): Promise<RunOutcome>
+  async function run(
+    fn: FunctionSpec,
+    input: Record<string, unknown>,
+    request: RunRequest,
+  ): Promise<RunOutcome | CredentialRefused>
+  async function run(
+    fn: FunctionSpec,
+    input: Record<string, unknown>,
+    request: RunRequest,
+  ): Promise<RunOutcome | CredentialRefused> {
+    const { projectId, host } = request
+    const opened = await open(projectId, request.credential)
+    if ('kind' in opened) return opened
+    const tenant = { projectId, queueLimit, logBytes }
+    return runFunction(fn, input, { pool, host, egress, credentials: opened.data, tenant })
+  }
+
+  return {
+    run,
+    /**
+     * Loads a module in the sandbox without calling its default export (the check at save); rejects with the
+     * SandboxError the load gave.
+     */
+    async checkModule(js: string): Promise<void> {
+      await pool.run({ code: js, input: {}, host: detachedHost(new AbortController().signal), checkOnly: true })
+    },
+    /** Live workers, running calls and the fairness bounds (metrics, diagnostics, tests). */
+    stats: () => pool.stats(),
+    /** Idle workers end now, busy ones once their calls end (each bounded by its deadline). */
+    shutdown: () => pool.shutdown(),
+  }
+}
+export type FunctionRunner = ReturnType<typeof createFunctionRunner>
