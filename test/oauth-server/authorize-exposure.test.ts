@@ -79,11 +79,12 @@ describe('the consent form posted by another site', () => {
         body: new URLSearchParams({ ...fields, decision, api_key: projectKey }),
         redirect: 'manual',
       })
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'https://attacker.example' },
-    ]) {
+    ]
+    for (const headers of foreign) {
       for (const decision of ['deny', 'approve']) {
         const res = await post(decision, headers)
         expect(res.headers.get('location')).toBeNull()
@@ -92,7 +93,8 @@ describe('the consent form posted by another site', () => {
       }
     }
     // The consent page's own post (no-referrer: Origin null) and a client that is not a browser.
-    for (const headers of [{ origin: 'null', 'sec-fetch-site': 'same-origin' }, {}]) {
+    const own: Record<string, string>[] = [{ origin: 'null', 'sec-fetch-site': 'same-origin' }, {}]
+    for (const headers of own) {
       const res = await post('deny', headers)
       expect(res.status).toBe(302)
       expect(res.headers.get('location')).toStartWith(EVIL)
