@@ -32,6 +32,16 @@ describe('source scan', () => {
       'hidden behind an object’s division',
       'x = {}\n/1; import m from "m" with {type:"macro"}; /\nexport default () => 1',
     ],
+    ['after a hashbang', '#!`\nimport m from "m" with {type:"macro"}\n//`\nexport default () => 1'],
+    ['hidden behind a regular expression after export default', 'export default /\'/; import m from "m"; //\'\n'],
+    ['hidden behind a private name', 'class A { static #return = 1; y = A.#return / 1; z = import("m") / 1 }'],
+    ['hidden behind a private method', 'class A { static #if(x) { return x }; y = A.#if(1) / 1; z = import("m") / 1 }'],
+    ['hidden after let and a line break', 'let a\n/\'/; import m from "m"; //\'\nexport default () => 1'],
+    ['hidden after break and a line break', 'for (;;) { break\n/\'/ }; import m from "m"; //\'\n'],
+    ['hidden after a type and a comment’s line break', 'let a: T[] /*\n*/ /\'/; import m from "m"; //\'\n'],
+    ['hidden behind a script’s yield', 'function g() { var yield = 1; return yield / 1; import("m") / 1 }'],
+    ['hidden behind an escaped name in the other reading', '{}\n/\'/; var \\u0061; import m from "m"; //\'\n'],
+    ['spelt with escapes', 'export default () => requir\\u0065("/etc/passwd")'],
   ])('refuses %s', (_, code) => {
     expect(problem(code)?.kind).toBe('module')
   })
@@ -47,9 +57,17 @@ describe('source scan', () => {
     expect(problem(code)).toBeUndefined()
   })
 
-  test('an unterminated string or a backslash outside strings is a syntax problem', () => {
+  test('an unterminated string is a syntax problem; a name spelt with escapes is read as Bun reads it', () => {
     expect(problem('export default () => "abc\n"')?.kind).toBe('syntax')
-    expect(problem('export default () => \\u0069mport("x")')?.kind).toBe('syntax')
+    expect(problem('export default () => \\u0069mport("x")')?.kind).toBe('module')
+    expect(problem('export default () => requir\\u{65}("x")')?.kind).toBe('module')
+  })
+
+  test('HTML-like comments and a scan out of forks are refused, whatever the other reading found', () => {
+    expect(problem('x = 1\n--> `\nimport m from "m"\n--> `\n')?.message).toContain('HTML-like comments')
+    expect(problem('x = a <!-- b')?.message).toContain('HTML-like comments')
+    const forks = 'x = {} /1/ 1; '.repeat(40)
+    expect(problem(`{}\n/'/; ${forks} import m from "m"; //'\n`)?.message).toContain('too many ambiguous')
   })
 
   test('a refusal names the line and column of the user’s source, before Bun sees the code', () => {

@@ -27,8 +27,10 @@ export interface Scan {
 /** How many ambiguous `/` are read both ways before the scan gives up (each costs a rescan of the rest). */
 const FORKS = 32
 const KEYWORDS_BEFORE_EXPRESSION = new Set(
-  'return typeof instanceof in new delete void throw case do else extends yield await'.split(' '),
+  'return typeof instanceof in new delete void throw case do else extends default'.split(' '),
 )
+/** Names that are keywords in some code and identifiers in other (a script's `yield / 2`): a `/` after them is read both ways. */
+const CONTEXTUAL_KEYWORDS = new Set(['of', 'yield', 'await'])
 const CONDITION_KEYWORDS = new Set(['if', 'while', 'for', 'with'])
 /** Every JavaScript line terminator ends a `//` comment and a regular expression. */
 const LINE_END = /[\n\r\u2028\u2029]/
@@ -48,15 +50,28 @@ interface State {
 
 /** Lexes `code`; `problem` is the first module named in any reading, else a syntax problem of the chosen reading. */
 export function scanSource(code: string): Scan {
-  const budget = { forks: FORKS }
-  return lex(code, { i: 0, tokens: [], stack: [] }, budget)
+  const budget: Budget = { forks: FORKS, exhaustedAt: -1 }
+  // A hashbang is a comment to Bun only as the very first characters.
+  const start = code.startsWith('#!') ? lineEnd(code, 0) : 0
+  const scan = lex(code, { i: start, tokens: [], stack: [] }, budget)
+  // Out of forks, a reading was left unread: whatever the other reading found, the text is not known to be clean.
+  if (budget.exhaustedAt >= 0 && scan.problem?.kind !== 'module') {
+    return fail({ i: 0, tokens: scan.tokens, stack: [] }, 'syntax', TOO_MANY, budget.exhaustedAt)
+  }
+  return scan
 }
 
-function lex(code: string, s: State, budget: { forks: number }): Scan {
+const TOO_MANY = 'too many ambiguous "/" to check: add parentheses'
+type Budget = { forks: number; exhaustedAt: number }
+
+function lex(code: string, s: State, budget: Budget): Scan {
   while (s.i < code.length) {
     const c = code[s.i] as string
     if (SPACE.test(c)) {
       s.i++
+    } else if (code.startsWith('<!--', s.i) || (code.startsWith('-->', s.i) && lineStart(code, s))) {
+      // Bun reads these as legacy HTML comments (or refuses them): the scan does not guess what they hide.
+      return fail(s, 'syntax', 'HTML-like comments (<!-- and --> at a line start) are not supported', s.i)
     } else if (code.startsWith('//', s.i)) {
       s.i = lineEnd(code, s.i)
     } else if (code.startsWith('/*', s.i)) {
@@ -64,9 +79,12 @@ function lex(code: string, s: State, budget: { forks: number }): Scan {
       if (end < 0) return fail(s, 'syntax', 'unterminated comment', s.i)
       s.i = end + 2
     } else if (c === '/') {
-      const reading = slashReading(s.tokens)
+      const reading = slashReading(s.tokens, lineStart(code, s))
       if (reading === 'either') {
-        if (budget.forks-- <= 0) return fail(s, 'syntax', 'too many ambiguous "/" to check: add parentheses', s.i)
+        if (budget.forks-- <= 0) {
+          budget.exhaustedAt = s.i
+          return fail(s, 'syntax', TOO_MANY, s.i)
+        }
         const other: State = { i: s.i, tokens: [...s.tokens], stack: [...s.stack] }
         const asRegex = regex(code, other)
           ? lex(code, other, budget)
@@ -91,21 +109,50 @@ function lex(code: string, s: State, budget: { forks: number }): Scan {
       NUMBER.lastIndex = s.i
       NUMBER.test(code)
       push(code, s, 'number', NUMBER.lastIndex)
-    } else if (NAME_START.test(c)) {
-      let end = s.i + 1
-      while (end < code.length && NAME_PART.test(code[end] as string)) end++
-      const problem = push(code, s, 'name', end)
+    } else if (NAME_START.test(c) || c === '\\') {
+      const problem = name(code, s)
       if (problem) return { tokens: s.tokens, problem }
-    } else if (c === '\\') {
-      return fail(s, 'syntax', 'escapes in names are not supported', s.i)
     } else if (punct(code, s)) {
       const problem = bracket(s, s.tokens.at(-1) as Token)
       if (problem) return { tokens: s.tokens, problem }
     } else {
-      return fail(s, 'syntax', `unexpected character ${JSON.stringify(c)}`, s.i)
+      // A character the scan does not know is left to Bun's parser to judge; failing here would end this reading
+      // early, and a module named later in it would go unseen while the other reading passed.
+      s.tokens.push({ kind: 'punct', text: c, offset: s.i })
+      s.i++
     }
   }
   return { tokens: s.tokens }
+}
+
+/**
+ * A name, its `\u0061` and `\u{61}` escapes decoded (`requir\u0065` is `require` to Bun). A lone backslash is a
+ * one-character token, left to Bun's parser, so this reading goes on.
+ */
+function name(code: string, s: State): ScanProblem | undefined {
+  const unicodeEscape = /\\u(?:\{([0-9a-fA-F]{1,6})\}|([0-9a-fA-F]{4}))/y
+  let end = s.i
+  let text = ''
+  while (end < code.length) {
+    const c = code[end] as string
+    unicodeEscape.lastIndex = end
+    const m = c === '\\' ? unicodeEscape.exec(code) : null
+    if (m) {
+      text += String.fromCodePoint(Math.min(0x10ffff, Number.parseInt((m[1] ?? m[2]) as string, 16)))
+      end = unicodeEscape.lastIndex
+    } else if (c !== '\\' && (end === s.i ? NAME_START.test(c) : NAME_PART.test(c))) {
+      text += c
+      end++
+    } else break
+  }
+  if (end === s.i) end++
+  return push(code, s, 'name', end, text || code[s.i])
+}
+
+/** Whether a line terminator (or the start of the text) comes between the last token and `s.i`. */
+function lineStart(code: string, s: State): boolean {
+  const last = s.tokens.at(-1)
+  return !last || LINE_END.test(code.slice(last.offset + last.text.length, s.i))
 }
 
 /** A module named in either reading wins; otherwise the reading that lexes (division first). */
@@ -120,13 +167,14 @@ function fail(s: State, kind: ScanProblem['kind'], message: string, offset: numb
 }
 
 /** Appends the token `code[s.i, end)`; names and strings that name a module are refused here. */
-function push(code: string, s: State, kind: TokenKind, end: number): ScanProblem | undefined {
+function push(code: string, s: State, kind: TokenKind, end: number, value?: string): ScanProblem | undefined {
   const token: Token = { kind, text: code.slice(s.i, end), offset: s.i }
   const previous = s.tokens.at(-1)
   s.tokens.push(token)
   s.i = end
-  if (kind === 'name' && (token.text === 'import' || token.text === 'require')) {
-    return moduleProblem(code, token, `${token.text} is not supported`)
+  const named = value ?? token.text
+  if (kind === 'name' && (named === 'import' || named === 'require')) {
+    return moduleProblem(code, token, `${named} is not supported`)
   }
   if (kind === 'string' && previous?.kind === 'name' && previous.text === 'from') {
     return moduleProblem(code, previous, `re-export from ${token.text} is not supported`)
@@ -160,17 +208,27 @@ function isCondition(tokens: Token[], at: number): boolean {
   return t.text === 'await' && tokens[at - 1]?.text === 'for'
 }
 
-const isProperty = (tokens: Token[], at: number) => ['.', '?.'].includes(tokens[at - 1]?.text ?? '')
+/** `a.if`, `a?.return` and a private name (`this.#if`, `#return`): a name, never a keyword. */
+const isProperty = (tokens: Token[], at: number) => ['.', '?.', '#'].includes(tokens[at - 1]?.text ?? '')
 
-/** What a `/` after these tokens starts: a regular expression, a division, or either (lexed both ways). */
-function slashReading(tokens: Token[]): 'regex' | 'divide' | 'either' {
+/**
+ * What a `/` after these tokens starts: a regular expression, a division, or either (lexed both ways). A `/` that
+ * starts a line may start a statement after an inserted semicolon (`let a`, `break`, a TypeScript type like
+ * `let a: T[]` end there), so a division there is read both ways too.
+ */
+function slashReading(tokens: Token[], afterLineBreak: boolean): 'regex' | 'divide' | 'either' {
+  const reading = slashAfter(tokens)
+  return reading === 'divide' && afterLineBreak ? 'either' : reading
+}
+
+function slashAfter(tokens: Token[]): 'regex' | 'divide' | 'either' {
   const at = tokens.length - 1
   const p = tokens[at]
   if (!p) return 'regex'
   if (p.kind === 'name') {
     if (isProperty(tokens, at)) return 'divide'
     if (KEYWORDS_BEFORE_EXPRESSION.has(p.text)) return 'regex'
-    return p.text === 'of' ? 'either' : 'divide'
+    return CONTEXTUAL_KEYWORDS.has(p.text) ? 'either' : 'divide'
   }
   if (p.kind === 'template') return p.text.endsWith('${') ? 'regex' : 'divide'
   if (p.kind !== 'punct') return 'divide'

@@ -66,6 +66,42 @@ describe('no open redirect through open registration', () => {
   })
 })
 
+describe('the consent form posted by another site', () => {
+  test('a cross-site Deny (or Approve) is a 403 page, never a 302 to the registered URI; the page’s own post still redirects', async () => {
+    const clientId = await attackerClient()
+    const fields = Object.fromEntries(
+      new URL(authorizeUrl(origin, clientId, existing.url, CHALLENGE, EVIL)).searchParams,
+    )
+    const post = (decision: string, headers: Record<string, string>) =>
+      fetch(`${origin}/mcp/oauth/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ ...fields, decision, api_key: projectKey }),
+        redirect: 'manual',
+      })
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://attacker.example' },
+    ]
+    for (const headers of foreign) {
+      for (const decision of ['deny', 'approve']) {
+        const res = await post(decision, headers)
+        expect(res.headers.get('location')).toBeNull()
+        expect(res.status).toBe(403)
+        expect(await res.text()).toContain('posted from another site')
+      }
+    }
+    // The consent page's own post (no-referrer: Origin null) and a client that is not a browser.
+    const own: Record<string, string>[] = [{ origin: 'null', 'sec-fetch-site': 'same-origin' }, {}]
+    for (const headers of own) {
+      const res = await post('deny', headers)
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toStartWith(EVIL)
+    }
+  })
+})
+
 describe('the consent page without a key', () => {
   const pageFor = async (slug: string) => {
     const clientId = await attackerClient()

@@ -149,3 +149,82 @@ describe('toolyard apply', () => {
     expect(r.code).toBe(2)
   }, 30_000)
 })
+
+// Text the scan once read differently from Bun's parser: a hashbang, an HTML-like comment, a `/` after
+// `export default`, a private name spelt like a keyword, a `/` after an inserted semicolon, an escaped name in the
+// reading Bun takes. Each hid a macro import from the scan; only Bun's `macro: false` stood between it and the host.
+const M = `import { m } from ${JSON.stringify(MACRO)} with { type: "macro" }`
+const NODE_MACRO = 'import { m } from "node:fs" with { type: "macro" }'
+const HIDDEN: [string, string, ('javascript' | 'typescript')[], string][] = [
+  [
+    'a hashbang',
+    `#!\`\n${M}\nm()\n//\`\nexport default async () => 1\n`,
+    ['javascript', 'typescript'],
+    'single modules',
+  ],
+  [
+    'an HTML-like comment at a line start',
+    `x = 1\n--> \`\n${M}\nm()\n--> \`\nexport default async () => 1\n`,
+    ['javascript', 'typescript'],
+    'HTML-like comments',
+  ],
+  [
+    'a regular expression after export default',
+    `export default /'/; ${M}; m(); //'\n`,
+    ['javascript', 'typescript'],
+    'single modules',
+  ],
+  [
+    'a private name spelt like a keyword',
+    `class A { static #return = 1; static y = A.#return / 1 }; ${NODE_MACRO}; m(); 0//\nexport default async () => 1\n`,
+    ['javascript', 'typescript'],
+    'single modules',
+  ],
+  [
+    'a private method spelt like a condition',
+    `class A { static #if(x) { return x }; static y = A.#if(1) / 1 }; ${NODE_MACRO}; m(); 0//\nexport default async () => 1\n`,
+    ['javascript', 'typescript'],
+    'single modules',
+  ],
+  [
+    'a regular expression after let a and a line break',
+    `let a\n/'/; ${M}; m(); //'\nexport default async () => 1\n`,
+    ['javascript', 'typescript'],
+    'single modules',
+  ],
+  [
+    'a regular expression after break and a line break',
+    `for (;;) { break\n/'/ }; ${M}; m(); //'\nexport default async () => 1\n`,
+    ['javascript', 'typescript'],
+    'single modules',
+  ],
+  [
+    'a regular expression after a type and a line break',
+    `let a: string[]\n/'/; ${M}; m(); //'\nexport default async () => 1\n`,
+    ['typescript'],
+    'single modules',
+  ],
+  [
+    'an escaped name in the reading Bun takes',
+    `{}\n/'/; var \\u0061; ${M}; m(); //'\nexport default async () => 1\n`,
+    ['javascript', 'typescript'],
+    'single modules',
+  ],
+]
+
+describe('the scan reads the source as Bun parses it', () => {
+  test.each(
+    HIDDEN.flatMap(([what, code, runtimes, says]) => runtimes.map((runtime) => [what, runtime, code, says] as const)),
+  )(
+    'POST /functions with a macro import hidden by %s (%s): refused by the scan, nothing ran',
+    async (_, runtime, code, says) => {
+      const r = await call(app, '/functions', { body: { name: `h-${crypto.randomUUID().slice(0, 8)}`, runtime, code } })
+      expect(markers()).toEqual([])
+      expect(r.status).toBe(400)
+      expect(r.body.code).toBe('invalid_function')
+      // Refused by the scan, before Bun's parser saw the text (Bun's own refusal says "Macros are disabled").
+      expect(r.body.error).toContain(says)
+      expect(r.body.error).not.toContain('Macros are disabled')
+    },
+  )
+})

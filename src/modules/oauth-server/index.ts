@@ -6,7 +6,7 @@ import { notFound } from '../../http/errors'
 import { clientAddress, type GuardDeps, guard } from '../../http/guard'
 import type { OAuthServer } from './build'
 import { OAuthError } from './clients'
-import { HTML_HEADERS } from './consent-page'
+import { errorPage, HTML_HEADERS } from './consent-page'
 import type { AuthorizeAnswer } from './service'
 
 const tags = ['oauth-server']
@@ -33,6 +33,19 @@ const answer = (a: AuthorizeAnswer) =>
   'redirect' in a
     ? new Response(null, { status: 302, headers: { location: a.redirect, 'cache-control': 'no-store' } })
     : new Response(a.page, { status: a.status, headers: HTML_HEADERS })
+
+/**
+ * The consent form is posted by its own page: a browser marks a post from another site (`Sec-Fetch-Site`, or an
+ * `Origin` of another site), and such a post is refused with a page, so no other site can make this origin redirect
+ * its visitors to a URI anyone may register. The page's own post may carry `Origin: null` (its referrer policy is
+ * no-referrer); a client that is not a browser sends neither header.
+ */
+function foreignPost(request: Request, issuer: string): boolean {
+  const site = request.headers.get('sec-fetch-site')
+  if (site && site !== 'same-origin') return true
+  const origin = request.headers.get('origin')
+  return !!origin && origin !== 'null' && origin !== issuer && origin !== new URL(request.url).origin
+}
 
 const asRecord = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {}
@@ -75,10 +88,17 @@ export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }
       limit: 'other',
       detail: { tags, summary: 'Authorization endpoint: the consent page' },
     })
-    .post('/oauth/authorize', async ({ body }) => answer(await as.authorize.decide(asRecord(body))), {
-      limit: 'other',
-      detail: { tags, summary: 'The consent form: original parameters + api_key + decision=approve|deny' },
-    })
+    .post(
+      '/oauth/authorize',
+      async ({ body, request }) =>
+        foreignPost(request, as.issuer())
+          ? answer({ page: errorPage('the consent form was posted from another site'), status: 403 })
+          : answer(await as.authorize.decide(asRecord(body))),
+      {
+        limit: 'other',
+        detail: { tags, summary: 'The consent form: original parameters + api_key + decision=approve|deny' },
+      },
+    )
     .post('/oauth/token', ({ body }) => oauthJson(() => as.token.grant(asRecord(body))), {
       limit: 'other',
       detail: { tags, summary: 'Token endpoint: authorization_code and refresh_token grants' },
