@@ -1,5 +1,7 @@
 // The dashboard in a real browser (Debian's chromium driven by playwright-core): sign in, create a server, run a
-// function, read the call log; screenshots go to docs/screenshots/. Run with `npm run test:browser` (not `bun test`).
+// function, read the call log. Run with `npm run test:browser` (not `bun test`); with TOOLYARD_SCREENSHOTS=1 it also
+// rewrites the tracked docs/screenshots/*.png (only when asked, so a test run leaves the tree clean: docs/decisions.md,
+// "Test tiers").
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -8,6 +10,12 @@ import { ROOT, startTestApp, type TestApp } from '../test/helpers/app'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SHOTS = join(ROOT, 'docs/screenshots')
+const WRITE_SHOTS = process.env.TOOLYARD_SCREENSHOTS === '1'
+
+/** Saves the page as docs/screenshots/{name}.png when TOOLYARD_SCREENSHOTS=1; otherwise does nothing. */
+async function shot(name: string, fullPage = true) {
+  if (WRITE_SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage })
+}
 
 let app: TestApp
 let browser: Browser
@@ -59,7 +67,7 @@ test('creates a server and shows its URL and client configs', async () => {
   expect(await page.textContent('.server-url')).toBe(`${app.base}/browser-demo`)
   await page.click('details summary')
   expect(await page.textContent('.server')).toContain('claude mcp add --transport http browser-demo')
-  await page.screenshot({ path: join(SHOTS, 'servers.png'), fullPage: true })
+  await shot('servers')
 })
 
 test('edits and runs a function with the Run button', async () => {
@@ -74,7 +82,7 @@ test('edits and runs a function with the Run button', async () => {
   await page.waitForSelector('.run-result .result')
   expect(await page.textContent('.run-result .result')).toContain('Hi, Ada!')
   expect(await page.textContent('.run-result')).toContain('[info] ran')
-  await page.screenshot({ path: join(SHOTS, 'functions.png'), fullPage: true })
+  await shot('functions')
 })
 
 test('reads the call log', async () => {
@@ -99,7 +107,7 @@ test('reads the call log', async () => {
   const text = await page.textContent('main')
   expect(text).toContain('greet')
   expect(text).toContain('ok')
-  await page.screenshot({ path: join(SHOTS, 'call-log.png'), fullPage: true })
+  await shot('call-log')
 })
 
 test('the API reference renders from openapi.json without network access to a CDN', async () => {
@@ -111,5 +119,5 @@ test('the API reference renders from openapi.json without network access to a CD
   await page.waitForSelector('details.op')
   expect(await page.textContent('main')).toContain('/mcp/calls')
   expect(external).toEqual([])
-  await page.screenshot({ path: join(SHOTS, 'docs.png') })
+  await shot('docs', false)
 })

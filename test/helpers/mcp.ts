@@ -5,6 +5,9 @@ import type { TestApp } from './app'
 
 const ACCEPT_BOTH = 'application/json, text/event-stream'
 
+/** Where raw requests go: an in-process TestApp, or any running server (e.g. the compiled binary) and a key. */
+type McpTarget = Pick<TestApp, 'base' | 'apiKey'>
+
 export interface RawOptions {
   key?: string | null
   headers?: Record<string, string>
@@ -12,7 +15,7 @@ export interface RawOptions {
 }
 
 /** POSTs a body (object or raw string) to /mcp/{slug} with JSON + SSE in Accept and the test key. */
-export function post(app: TestApp, slug: string, body: unknown, o: RawOptions = {}): Promise<Response> {
+export function post(app: McpTarget, slug: string, body: unknown, o: RawOptions = {}): Promise<Response> {
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: ACCEPT_BOTH,
@@ -40,7 +43,7 @@ export const initializeBody = (
 
 /** initialize + notifications/initialized; returns the session id and headers to reuse. */
 export async function openSession(
-  app: TestApp,
+  app: McpTarget,
   slug: string,
   version = '2025-11-25',
   capabilities: Record<string, unknown> = {},

@@ -116,7 +116,7 @@ describe('toolyard CLI', () => {
 
   test('keys list for an unknown project fails; keys revoke of an unknown id fails', async () => {
     const dir = fresh()
-    // A database to look in (without one, both say there is none: test/keys/key-commands.test.ts).
+    // A database to look in (without one, both say there is none: test/keys/key-commands.e2e.test.ts).
     expect((await runCli(['projects', 'create', 'other'], dir)).code).toBe(0)
     const list = await runCli(['keys', 'list', '--project', 'nope'], dir)
     expect(list.code).not.toBe(0)

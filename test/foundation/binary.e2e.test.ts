@@ -1,12 +1,17 @@
 // The compiled single binary, built exactly as `npm run build` builds it (dist/toolyard, sandbox worker included),
-// takes the same commands as `npm start` and runs JavaScript tools.
+// takes the same commands as `npm start`, speaks MCP, serves the dashboard and runs JavaScript tools. This file is
+// also CI's smoke test of the binary it ships: see docs/decisions.md, "Test tiers".
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import pkg from '../../package.json'
 import { ROOT, runCli, startServe, tempDirs } from '../helpers/app'
+import { post as mcpPost, openSession } from '../helpers/mcp'
 
-const BINARY = join(ROOT, 'dist/toolyard')
+// TOOLYARD_TEST_BINARY names a binary built just before this run (CI builds once, then tests what it ships);
+// without it the test builds dist/toolyard itself.
+const GIVEN = process.env.TOOLYARD_TEST_BINARY
+const BINARY = GIVEN ? resolve(ROOT, GIVEN) : join(ROOT, 'dist/toolyard')
 const fresh = tempDirs('toolyard-bin-')
 const work = fresh()
 const data = join(work, 'data')
@@ -23,8 +28,12 @@ const poster = (base: string, key: string) => async (path: string, body: unknown
   return { status: res.status, body: await res.json() }
 }
 
-// Built once per test run, always: a stale dist/toolyard would test old code.
+// Built once per test run unless given: a stale dist/toolyard left from an earlier build would test old code.
 beforeAll(async () => {
+  if (GIVEN) {
+    accessSync(BINARY, constants.X_OK) // a missing binary fails here, by name, rather than as a spawn error
+    return
+  }
   const build = Bun.spawn(['npm', 'run', 'build'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' })
   const [out, err, code] = await Promise.all([
     new Response(build.stdout).text(),
@@ -47,13 +56,15 @@ describe('compiled binary', () => {
     expect(bad.stderr).toContain('TOOLYARD_PORT')
   })
 
-  test('serve --port 0: health, a key from `keys create`, a server, a JavaScript tool call, then SIGTERM exits 0', async () => {
+  test('serve --port 0: health, a key from `keys create`, a server, a JavaScript tool call over REST and MCP, dashboard assets, then SIGTERM exits 0', async () => {
     const key = JSON.parse((await run(['keys', 'create', '--project', 'bin2', '--json'])).stdout).api_key
     // TOOLYARD_PORT=1 cannot be bound, so listening at all proves the --port flag overrides it.
     const server = await startServe(data, { TOOLYARD_PORT: '1' }, { ...program, serveArgs: ['--port', '0'] })
     try {
       const post = poster(server.base, key)
-      expect((await fetch(`${server.base}/health`)).status).toBe(200)
+      const health = await fetch(`${server.base}/health`)
+      expect(health.status).toBe(200)
+      expect(((await health.json()) as { status: string }).status).toBe('ok')
       const created = await post('/servers', { name: 'from the binary' })
       expect(created.status).toBe(201)
       expect(created.body.data.url).toBe(`${server.base}/from-the-binary`)
@@ -84,6 +95,25 @@ describe('compiled binary', () => {
       const log = await fetch(`${server.base}/calls`, { headers: { 'X-API-Key': key } })
       expect(log.status).toBe(200)
       expect(((await log.json()) as { calls: { name: string }[] }).calls.map((c) => c.name)).toEqual(['double'])
+
+      // One MCP session (Streamable HTTP): initialize, notifications/initialized, tools/list, tools/call.
+      const target = { base: server.base, apiKey: key }
+      const { headers } = await openSession(target, 'from-the-binary', '2025-06-18')
+      const rpc = async (id: number, method: string, params: unknown) => {
+        const res = await mcpPost(target, 'from-the-binary', { jsonrpc: '2.0', id, method, params }, { headers })
+        expect(res.status).toBe(200)
+        return ((await res.json()) as { result: Record<string, unknown> }).result
+      }
+      const listed = (await rpc(2, 'tools/list', {})) as { tools: { name: string }[] }
+      expect(listed.tools.map((t) => t.name)).toEqual(['double'])
+      const called = await rpc(3, 'tools/call', { name: 'double', arguments: { n: 21 } })
+      expect(called).toMatchObject({ isError: false, content: [{ type: 'text', text: '42' }] })
+
+      // The dashboard's assets and the API reference come from inside the binary (no CDN, no source tree).
+      expect((await fetch(`${server.base}/ui/htmx.min.js`)).status).toBe(200)
+      const docs = await fetch(`${server.base}/docs`)
+      expect(docs.status).toBe(200)
+      expect(await docs.text()).toContain('API reference')
     } finally {
       expect(await server.stop()).toBe(0)
     }
