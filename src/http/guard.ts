@@ -2,11 +2,11 @@
 // `limit` is the same rate limit for routes without a key (per client address), e.g. health. The key check and the
 // rate limit are plain functions, so the protocol endpoint (src/mcp/endpoint.ts) admits callers the same way.
 import { Elysia } from 'elysia'
+import { AppError } from '../lib/errors'
 import { assertRouteAllowed, assertServerAllowed } from '../modules/keys/access'
 import type { AuthContext, ProjectsService } from '../modules/projects/service'
 import { originalRequest } from './body-limit'
 import { presentedApiKey } from './credentials-header'
-import { AppError } from './errors'
 import { type RateGroup, type RateLimiter, rateHeaders } from './rate-limit'
 
 export interface GuardDeps {

@@ -1,6 +1,6 @@
 // The one AppError → JSON-RPC table (src/mcp/errors.ts) and the backend wrapper that applies it to every feature.
 import { describe, expect, test } from 'bun:test'
-import { AppError, UnknownNameError } from '../../src/http/errors'
+import { AppError, UnknownNameError } from '../../src/lib/errors'
 import { type McpBackend, protocolBackend } from '../../src/mcp/backend'
 import { ProtocolError, RPC, toProtocolError } from '../../src/mcp/errors'
 import type { ServerRow } from '../../src/modules/servers/repository'

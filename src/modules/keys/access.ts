@@ -1,6 +1,6 @@
 // What a key's role allows: an `mcp` key reaches only the protocol endpoint and the REST "use" endpoints, and, when
 // limited to servers, only those (docs/decisions.md, "Keys and MCP authorization").
-import { AppError, notFound } from '../../http/errors'
+import { AppError, notFound } from '../../lib/errors'
 import type { AuthContext } from '../projects/service'
 
 /** The REST endpoints an `mcp` key may call (paths under /mcp). */

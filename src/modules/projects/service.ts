@@ -1,6 +1,6 @@
 // Projects and API keys: creation, listing, revocation, and resolving a presented key to its project.
 import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../crypto/api-key'
-import { AppError, conflict, notFound } from '../../http/errors'
+import { AppError, conflict, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import type { Project, PublicKey } from './model'
 import type { ApiKeyRow, ProjectsRepository } from './repository'

@@ -1,6 +1,6 @@
 // Servers: create (with a unique slug), read, list, update, delete — always within one project.
 import type { Db } from '../../db/open'
-import { notFound } from '../../http/errors'
+import { notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import type { ServerRow, ServersRepository } from './repository'

@@ -2,8 +2,8 @@
 // its function. The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and for REST.
 import type { ValidateFunction } from 'ajv'
 import type { Egress } from '../../egress/client'
-import { AppError, UnknownNameError } from '../../http/errors'
 import type { CredentialAccess } from '../../lib/credentials-port'
+import { AppError, UnknownNameError } from '../../lib/errors'
 import { Lru } from '../../read-model/lru'
 import type { ToolIndex } from '../../read-model/tools'
 import { builtinFunctions } from '../../runtime/builtins'

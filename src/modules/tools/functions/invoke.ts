@@ -1,8 +1,8 @@
 // POST /functions/{id}/invoke: runs a function without a tool or server and answers the MCP tool result it would give,
 // with what it logged and how long it took (docs/decisions.md, "Writing functions and config as code").
 import type { Egress } from '../../../egress/client'
-import { badRequest, notFound } from '../../../http/errors'
 import type { CredentialAccess } from '../../../lib/credentials-port'
+import { badRequest, notFound } from '../../../lib/errors'
 import type { CallToolResult } from '../../../mcp/backend'
 import type { FunctionHost } from '../../../runtime/host'
 import { type FunctionSpec, runFunction } from '../../../runtime/run-function'
