@@ -3,7 +3,8 @@ import type { Db } from '../../db/open'
 import { notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
-import type { ServerRow, ServersRepository } from './repository'
+import type { ServerRow } from '../../lib/server'
+import type { ServersRepository } from './repository'
 import { uniqueSlug } from './slug'
 
 export interface ToolkitAttachment {

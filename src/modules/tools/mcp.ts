@@ -3,10 +3,10 @@
 
 import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
+import type { ServerRow } from '../../lib/server'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
-import type { ServerRow } from '../servers/repository'
 import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
