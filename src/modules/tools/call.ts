@@ -6,7 +6,6 @@ import type { CredentialAccess } from '../../lib/credentials-port'
 import { AppError, UnknownNameError } from '../../lib/errors'
 import type { ServerRow } from '../../lib/server'
 import { Lru } from '../../read-model/lru'
-import type { ToolIndex } from '../../read-model/tools'
 import { builtinFunctions } from '../../runtime/builtins'
 import type { FunctionHost } from '../../runtime/host'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
@@ -15,6 +14,7 @@ import { type FunctionsService, isBuiltinName } from './functions/service'
 import { compileSchema, errorField } from './json-schema'
 import type { ToolRow } from './repository'
 import type { ServerTool } from './server-tools/service'
+import type { ToolIndex } from './tool-index'
 
 /**
  * A call that did not reach the function but is the tool's failure, not the caller's: argument values that break the
@@ -102,7 +102,7 @@ type FunctionLookup = ReturnType<typeof functionLookup>
 
 export interface ToolCallsDeps {
   validatorFor: (tool: ToolRow) => ValidateFunction
-  /** The read model's tool sets and name indexes (src/read-model/tools.ts): no SQLite read for unchanged data. */
+  /** The read model's tool sets and name indexes (src/modules/tools/tool-index.ts): no SQLite read for unchanged data. */
   index: ToolIndex
   credentials: CredentialAccess
   findFunction: FunctionLookup

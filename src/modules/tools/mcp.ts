@@ -84,7 +84,7 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
   const watch = (projectId: string, serverId: string | undefined, name: string, run: () => Promise<ToolCall>) =>
     observed(observer, { kind: 'tool', projectId, serverId, name }, run, outcomeOf)
   const backend: ToolsBackend = {
-    // The listing is cached per server version (src/read-model/tools.ts) and already in the protocol's form.
+    // The listing is cached per server version (src/modules/tools/tool-index.ts) and already in the protocol's form.
     listTools: (server) => calls.listed(server),
     async callTool(server, name, args, host, opts) {
       try {
