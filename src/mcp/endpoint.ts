@@ -50,7 +50,7 @@ const SESSION_NOT_FOUND = -32001
 
 const SlugParams = t.Object({ slug: t.String() })
 
-/** What the protocol endpoint answers; the Elysia routes below and the direct routes (src/http/direct-routes.ts) call it. */
+/** What the protocol endpoint answers; the Elysia routes below and the direct routes (src/direct-routes.ts) call it. */
 export type McpHandlers = ReturnType<typeof createMcpHandlers>
 
 export function createMcpHandlers(deps: McpEndpointDeps) {
