@@ -4,7 +4,7 @@
 import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import type { Deps } from './deps'
-import { directRoutes } from './http/direct-routes'
+import { directRoutes } from './direct-routes'
 import { errorsPlugin } from './http/errors-plugin'
 import type { RouteInfo } from './http/strict-body'
 import { createMcpHandlers, mcpEndpoint } from './mcp/endpoint'
@@ -58,7 +58,7 @@ export function createApp(deps: Deps) {
   const mcp = createMcpHandlers({ ...deps, version: VERSION, prmUrl: deps.oauthServer.metadataUrl })
   api.use(mcpEndpoint(mcp))
   if (deps.admin) api.use(adminModule({ ...deps, admin: deps.admin }))
-  // The hot requests go straight from Bun's router to their handlers (src/http/direct-routes.ts); the same routes
+  // The hot requests go straight from Bun's router to their handlers (src/direct-routes.ts); the same routes
   // stay registered above for the API reference and for in-process calls (app.handle).
   const direct = directRoutes({ ...deps, mcpPost: mcp.post, handle: (request) => api.handle(request) })
   api.config.serve = { ...api.config.serve, routes: direct }

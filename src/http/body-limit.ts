@@ -1,7 +1,8 @@
 // Request bodies under a byte budget and JSON under a nesting budget, checked before anything parses or authenticates
 // (docs/decisions.md, "Limits"): the declared Content-Length first, then the bytes as they stream in.
+
+import { AppError } from '../lib/errors'
 import { readCapped } from '../lib/read-capped'
-import { AppError } from './errors'
 import type { RouteInfo } from './strict-body'
 
 /** Raised when a body is over the byte budget; REST answers 413 payload_too_large, the protocol a JSON-RPC 413. */

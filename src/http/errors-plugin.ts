@@ -1,5 +1,6 @@
 // Request ids on every response and the one error envelope: {error, code, details?, request_id}.
 import { Elysia } from 'elysia'
+import { AppError, type ErrorDetail } from '../lib/errors'
 import type { Logger } from '../lib/log'
 import {
   type BodyLimits,
@@ -12,7 +13,6 @@ import {
   rpcTooLarge,
   TooDeepError,
 } from './body-limit'
-import { AppError, type ErrorDetail } from './errors'
 import { RateLimitedError } from './guard'
 import { createJsonBodyCheck } from './json-body'
 import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'

@@ -2,15 +2,14 @@
 // `limit` is the same rate limit for routes without a key (per client address), e.g. health. The key check and the
 // rate limit are plain functions, so the protocol endpoint (src/mcp/endpoint.ts) admits callers the same way.
 import { Elysia } from 'elysia'
-import { assertRouteAllowed, assertServerAllowed } from '../modules/keys/access'
-import type { AuthContext, ProjectsService } from '../modules/projects/service'
+import { type AuthContext, assertRouteAllowed, assertServerAllowed, type KeyAuthenticator } from '../lib/access'
+import { AppError } from '../lib/errors'
 import { originalRequest } from './body-limit'
 import { presentedApiKey } from './credentials-header'
-import { AppError } from './errors'
 import { type RateGroup, type RateLimiter, rateHeaders } from './rate-limit'
 
 export interface GuardDeps {
-  projects: ProjectsService
+  projects: KeyAuthenticator
   limiter: RateLimiter
 }
 
@@ -24,7 +23,7 @@ export class RateLimitedError extends Error {
 }
 
 /** The project of the API key a request presents (X-API-Key or Authorization: Bearer); null when none is valid. */
-export const authenticateKey = (projects: ProjectsService, headers: Headers): AuthContext | null =>
+export const authenticateKey = (projects: KeyAuthenticator, headers: Headers): AuthContext | null =>
   projects.authenticate(presentedApiKey(headers))
 
 /** Counts `n` requests of `subject` (a key id or a client address) in `group`: its RateLimit headers, and whether it may go on. */
@@ -66,7 +65,7 @@ export const guard = (deps: GuardDeps) =>
       transform({ request, set }) {
         const auth = authenticateKey(deps.projects, request.headers)
         if (!auth) throw new AppError('unauthorized', UNAUTHORIZED)
-        // An mcp key on an admin endpoint: 403 (src/modules/keys/access.ts).
+        // An mcp key on an admin endpoint: 403 (src/lib/access.ts).
         assertRouteAllowed(auth, request.method, new URL(request.url).pathname.replace(/^\/mcp(?=\/)/, ''))
         applyLimit(deps.limiter, group, auth.keyId, set)
         authenticated.set(request, auth)

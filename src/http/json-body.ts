@@ -3,7 +3,7 @@
 // Elysia would otherwise parse text/plain and form bodies too, and give `[]`, `"s"`, `null` or an empty body to a
 // schema whose fields are all optional as if it were `{}` (POST /keys then made an admin key).
 import { OptionalKind } from '@sinclair/typebox'
-import { AppError } from './errors'
+import { AppError } from '../lib/errors'
 import type { RouteInfo } from './strict-body'
 
 const UNSUPPORTED = 'request body must be JSON: send Content-Type: application/json'

@@ -4,7 +4,7 @@ import type { TSchema } from '@sinclair/typebox'
 import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler'
 import { ValueErrorType } from '@sinclair/typebox/errors'
 import { Value } from '@sinclair/typebox/value'
-import type { ErrorDetail } from './errors'
+import type { ErrorDetail } from '../lib/errors'
 
 /** The part of Elysia's route list this needs: method, full path and the route's body schema. */
 export interface RouteInfo {

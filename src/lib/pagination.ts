@@ -1,5 +1,5 @@
 // The one pagination module: every list, REST or MCP, pages here. Cursors are opaque base64url text.
-import { AppError } from '../http/errors'
+import { AppError } from './errors'
 
 /** One page of a list; `next_cursor` is absent on the last page. */
 export interface Page<T> {

@@ -7,9 +7,8 @@ import { presentedApiKey } from '../http/credentials-header'
 import { requestIdOf } from '../http/errors-plugin'
 import { authenticateKey, clientAddress, countRequest, RATE_LIMITED } from '../http/guard'
 import type { RateGroup, RateLimiter } from '../http/rate-limit'
-import { mayUseServer } from '../modules/keys/access'
-import type { AuthContext, ProjectsService } from '../modules/projects/service'
-import type { ServerRow } from '../modules/servers/repository'
+import { type AuthContext, type KeyAuthenticator, mayUseServer } from '../lib/access'
+import type { ServerRow } from '../lib/server'
 import type { ServersService } from '../modules/servers/service'
 import { RPC } from './errors'
 import { jsonResponse } from './exchange'
@@ -51,7 +50,7 @@ export interface AdmissionDeps {
   config: Pick<Config, 'host' | 'allowedOrigins' | 'maxBodyBytes' | 'maxJsonDepth'>
   urls: { get(): string }
   servers: ServersService
-  projects: ProjectsService
+  projects: KeyAuthenticator
   limiter: RateLimiter
   /** Access tokens of Toolyard's own OAuth server (src/modules/oauth-server). */
   oauthServer: { authenticate(token: string): Promise<AuthContext | null> }

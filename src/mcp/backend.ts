@@ -2,7 +2,7 @@
 // The endpoint (src/mcp) speaks JSON-RPC/HTTP; each feature supplies its part of McpBackend (its `mcp.ts`) and throws
 // AppError like its REST routes; protocolBackend turns those into JSON-RPC errors in one place (./errors). A failing
 // tool is a normal result with isError: true.
-import type { ServerRow } from '../modules/servers/repository'
+import type { ServerRow } from '../lib/server'
 import type { FunctionHost } from '../runtime/host'
 import { type ProtocolWording, toProtocolError } from './errors'
 

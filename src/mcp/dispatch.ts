@@ -1,6 +1,6 @@
 // The MCP methods: validates params, calls the feature backend, and shapes results for the session's version.
 import { isMcpLogLevel, MCP_LOG_LEVELS } from '../lib/log'
-import type { ServerRow } from '../modules/servers/repository'
+import type { ServerRow } from '../lib/server'
 import type { FunctionHost } from '../runtime/host'
 import type { CompletionRef, JsonObject, McpBackend } from './backend'
 import { ProtocolError, RPC } from './errors'

@@ -38,6 +38,7 @@ export interface McpEndpointDeps extends AdmissionDeps {
   /** Key and grant revocations: open streams of a revoked caller end. */
   revocations: Revocations
   oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): boolean }
+  projects: AdmissionDeps['projects'] & { keyLive(keyId: string): boolean }
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }
   version: string
@@ -49,7 +50,7 @@ const SESSION_NOT_FOUND = -32001
 
 const SlugParams = t.Object({ slug: t.String() })
 
-/** What the protocol endpoint answers; the Elysia routes below and the direct routes (src/http/direct-routes.ts) call it. */
+/** What the protocol endpoint answers; the Elysia routes below and the direct routes (src/direct-routes.ts) call it. */
 export type McpHandlers = ReturnType<typeof createMcpHandlers>
 
 export function createMcpHandlers(deps: McpEndpointDeps) {

@@ -1,6 +1,6 @@
 // JSON-RPC error codes, the protocol's own error type, and the one table from a feature's AppError to JSON-RPC.
 // Tool failures are results with isError, never these.
-import { AppError, type ErrorCode, UnknownNameError } from '../http/errors'
+import { AppError, type ErrorCode, UnknownNameError } from '../lib/errors'
 
 export const RPC = {
   PARSE_ERROR: -32700,

@@ -9,5 +9,5 @@ export const currentRequestId = (): string | undefined => context.getStore()?.re
 /** For a hook that cannot wrap the handler (Elysia's onRequest): the rest of this request's async work sees the id. */
 export const withRequestIdHere = (requestId: string): void => context.enterWith({ requestId })
 
-/** For a handler it wraps (the direct routes, src/http/direct-routes.ts): `fn` and its async work see the id. */
+/** For a handler it wraps (the direct routes, src/direct-routes.ts): `fn` and its async work see the id. */
 export const runWithRequestId = <T>(requestId: string, fn: () => T): T => context.run({ requestId }, fn)

@@ -1,9 +1,9 @@
 // The one AppError → JSON-RPC table (src/mcp/errors.ts) and the backend wrapper that applies it to every feature.
 import { describe, expect, test } from 'bun:test'
-import { AppError, UnknownNameError } from '../../src/http/errors'
+import { AppError, UnknownNameError } from '../../src/lib/errors'
+import type { ServerRow } from '../../src/lib/server'
 import { type McpBackend, protocolBackend } from '../../src/mcp/backend'
 import { ProtocolError, RPC, toProtocolError } from '../../src/mcp/errors'
-import type { ServerRow } from '../../src/modules/servers/repository'
 import { detachedHost } from '../../src/runtime/host'
 
 const asRpc = (e: unknown) => {

@@ -2,7 +2,7 @@
 // with MRTR rounds on tools/call, prompts/get and resources/read, tool requirements checked before running, and
 // results marked with resultType and cache hints (docs/decisions.md, "MCP 2026-07-28").
 import type { Keyring } from '../../crypto/master-key'
-import type { ServerRow } from '../../modules/servers/repository'
+import type { ServerRow } from '../../lib/server'
 import type { FunctionHost } from '../../runtime/host'
 import type { JsonObject, McpBackend } from '../backend'
 import { dispatch } from '../dispatch'

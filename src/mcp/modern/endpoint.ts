@@ -3,7 +3,7 @@
 import type { Server } from 'bun'
 import type { Keyring } from '../../crypto/master-key'
 import type { EventBus } from '../../lib/events'
-import type { ServerRow } from '../../modules/servers/repository'
+import type { ServerRow } from '../../lib/server'
 import type { ListName } from '../../runtime/host'
 import type { Principal } from '../admission'
 import type { McpBackend } from '../backend'

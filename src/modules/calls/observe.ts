@@ -2,8 +2,8 @@
 // which knows why a call failed).
 import type { CallObserver } from '../../lib/call-observer'
 import { observed } from '../../lib/call-observer'
+import type { ServerRow } from '../../lib/server'
 import type { PromptsBackend, ResourcesBackend } from '../../mcp/backend'
-import type { ServerRow } from '../servers/repository'
 
 export function observedResources(part: ResourcesBackend, observer: CallObserver): ResourcesBackend {
   return {

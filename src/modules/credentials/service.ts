@@ -1,6 +1,6 @@
 // Credentials: create (sealed), list (never secrets), delete; OAuth-produced credentials carry status, scopes, expiry.
 import type { Sealer } from '../../crypto/seal'
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import type { CreateCredentialBody, CredentialView } from './model'

@@ -3,13 +3,14 @@
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import type { ProjectsService } from '../projects/service'
 import type { ServersService } from '../servers/service'
 import { CreatedKeyView, CreateKeyBody, KeyListView, KeyView } from './model'
 import { keysService } from './service'
 
 const tags = ['keys']
 
-export const keysModule = (deps: GuardDeps & { servers: ServersService }) => {
+export const keysModule = (deps: GuardDeps & { projects: ProjectsService; servers: ServersService }) => {
   const keys = keysService(deps)
   return new Elysia({ name: 'toolyard.keys' })
     .use(guard(deps))

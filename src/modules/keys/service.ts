@@ -1,5 +1,5 @@
 // A project's keys through its own admin key: create with a role and server list, list, revoke.
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest, notFound } from '../../lib/errors'
 import type { PublicKey } from '../projects/model'
 import type { ProjectsService } from '../projects/service'
 import type { ServersService } from '../servers/service'

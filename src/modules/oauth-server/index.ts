@@ -2,8 +2,8 @@
 // token, and the project's authorized clients. The keyless ones share the `other` rate group per client address.
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
-import { notFound } from '../../http/errors'
 import { clientAddress, type GuardDeps, guard } from '../../http/guard'
+import { notFound } from '../../lib/errors'
 import type { OAuthServer } from './build'
 import { OAuthError } from './clients'
 import { errorPage, HTML_HEADERS } from './consent-page'

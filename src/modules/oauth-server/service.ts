@@ -3,10 +3,10 @@
 // Nothing is redirected before a person acted on the page, and nothing about the server is shown before a key
 // (docs/decisions.md, "OAuth grants, registration and streams").
 import { createHash, randomBytes } from 'node:crypto'
+import { mayUseServer } from '../../lib/access'
 import { newId, nowIso } from '../../lib/ids'
-import { mayUseServer } from '../keys/access'
+import type { ServerRow } from '../../lib/server'
 import type { ProjectsService } from '../projects/service'
-import type { ServerRow } from '../servers/repository'
 import type { OAuthClient, OAuthClients } from './clients'
 import { consentPage, errorPage } from './consent-page'
 import type { OAuthServerRepository } from './repository'

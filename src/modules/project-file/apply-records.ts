@@ -1,6 +1,6 @@
 // The record-by-record part of `toolyard apply` (inside its transaction): dependencies first (providers, functions,
 // toolkits and tools, servers), then resources and prompts; with prune, what the file does not name goes, in reverse.
-import { AppError } from '../../http/errors'
+import { AppError } from '../../lib/errors'
 import { SOURCE_FIELDS } from '../resources/validate'
 import { toolNameWarnings } from '../tools/name-warnings'
 import type { ApplyOptions, PlanLine } from './apply'

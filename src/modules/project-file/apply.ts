@@ -1,7 +1,7 @@
 // Makes a project match a project file, through the same services as the REST API, in one transaction: every record
 // is created, updated, left unchanged or (with prune) deleted, and any failure leaves the database as it was.
 import { Value } from '@sinclair/typebox/value'
-import { AppError } from '../../http/errors'
+import { AppError } from '../../lib/errors'
 import { CreateProviderBody } from '../credentials/providers/model'
 import { CreatePromptBody } from '../prompts/model'
 import { CreateResourceBody } from '../resources/model'

@@ -1,7 +1,15 @@
 // A project as it is stored, in the project file's shape: what `export` writes and what `apply` compares the file
 // with. Defaults are left out, so a record reads the same whether a field was written or defaulted.
-import type { Deps } from '../../deps'
+import type { Db } from '../../db/open'
+import type { ProvidersService } from '../credentials/providers/service'
+import type { ProjectsService } from '../projects/service'
+import type { PromptsService } from '../prompts/service'
+import type { ResourcesService } from '../resources/service'
+import type { ServersService } from '../servers/service'
+import type { FunctionsService } from '../tools/functions/service'
 import type { ServerToolsDetail, ServerToolsService } from '../tools/server-tools/service'
+import type { ToolsService } from '../tools/service'
+import type { ToolkitsService } from '../tools/toolkits/service'
 import type {
   FunctionDoc,
   ProjectDoc,
@@ -13,10 +21,19 @@ import type {
   ToolkitDoc,
 } from './format'
 
-export type ProjectServices = Pick<
-  Deps,
-  'db' | 'functions' | 'toolkits' | 'tools' | 'servers' | 'resources' | 'prompts' | 'vault' | 'projects'
-> & { serverTools: ServerToolsService }
+/** The services apply and export go through, named here rather than taken from the composition root (src/deps.ts). */
+export interface ProjectServices {
+  db: Db
+  functions: FunctionsService
+  toolkits: ToolkitsService
+  tools: ToolsService
+  servers: ServersService
+  resources: ResourcesService
+  prompts: PromptsService
+  vault: { providers: ProvidersService }
+  projects: ProjectsService
+  serverTools: ServerToolsService
+}
 
 interface Stored<D> {
   id: string

@@ -1,20 +1,11 @@
 // Projects and API keys: creation, listing, revocation, and resolving a presented key to its project.
+
 import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../crypto/api-key'
-import { AppError, conflict, notFound } from '../../http/errors'
+import type { AuthContext, KeyRole } from '../../lib/access'
+import { AppError, conflict, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import type { Project, PublicKey } from './model'
 import type { ApiKeyRow, ProjectsRepository } from './repository'
-
-export type KeyRole = 'admin' | 'mcp'
-
-export interface AuthContext {
-  projectId: string
-  keyId: string
-  /** `mcp`: only the protocol endpoint and the REST "use" endpoints (src/modules/keys/access.ts). */
-  role: KeyRole
-  /** The only servers this caller may use; undefined = every server of the project. */
-  serverIds?: string[]
-}
 
 const serverIdsOf = (k: ApiKeyRow): string[] | null => (k.server_ids ? (JSON.parse(k.server_ids) as string[]) : null)
 

@@ -1,6 +1,6 @@
 // Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
 import type { Db } from '../../db/open'
-import { AppError, badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../http/errors'
+import { AppError, badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'

@@ -1,5 +1,5 @@
 // Errors of reading a resource. An unknown uri is its own type so the protocol can answer -32002 for it alone.
-import { AppError, UnknownNameError } from '../../http/errors'
+import { AppError, UnknownNameError } from '../../lib/errors'
 
 export class UnknownResourceError extends UnknownNameError {
   constructor(readonly uri: string) {

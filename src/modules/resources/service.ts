@@ -1,6 +1,6 @@
 // Resources: registration and changes (with events), listings, and reads from every source type (with the read cache).
 import type { Db } from '../../db/open'
-import { AppError, conflict, notFound } from '../../http/errors'
+import { AppError, conflict, notFound } from '../../lib/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'

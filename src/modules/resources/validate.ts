@@ -1,5 +1,5 @@
 // Per-type rules for a resource record (docs/decisions.md, Resources section): which source fields each type takes.
-import { badRequest, type ErrorDetail } from '../../http/errors'
+import { badRequest, type ErrorDetail } from '../../lib/errors'
 import type { ResourceType } from './model'
 import { isBase64 } from './sources/contents'
 import { pathProblem } from './sources/safe-path'

@@ -1,17 +1,6 @@
 // SQL for servers.
 import type { Db } from '../../db/open'
-
-export type ServerRow = {
-  id: string
-  project_id: string
-  slug: string
-  name: string
-  display_name: string | null
-  description: string | null
-  auth: 'api_key' | 'none'
-  created_at: string
-  updated_at: string
-}
+import type { ServerRow } from '../../lib/server'
 
 export function serversRepository(db: Db) {
   const insert = db.query(

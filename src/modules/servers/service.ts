@@ -1,9 +1,10 @@
 // Servers: create (with a unique slug), read, list, update, delete — always within one project.
 import type { Db } from '../../db/open'
-import { notFound } from '../../http/errors'
+import { notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
-import type { ServerRow, ServersRepository } from './repository'
+import type { ServerRow } from '../../lib/server'
+import type { ServersRepository } from './repository'
 import { uniqueSlug } from './slug'
 
 export interface ToolkitAttachment {

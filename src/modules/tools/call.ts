@@ -1,19 +1,19 @@
 // Running a tool: find it (on a server, or in a project for REST), validate its arguments, open its credential and run
 // its function. The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and for REST.
 import type { ValidateFunction } from 'ajv'
-import { AppError, UnknownNameError } from '../../http/errors'
+import { AppError, UnknownNameError } from '../../lib/errors'
+import type { ServerRow } from '../../lib/server'
 import { Lru } from '../../read-model/lru'
-import type { ToolIndex } from '../../read-model/tools'
 import { builtinFunctions } from '../../runtime/builtins'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import type { FunctionHost } from '../../runtime/host'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
 import type { FunctionSpec, RunOutcome } from '../../runtime/run-function'
-import type { ServerRow } from '../servers/repository'
 import { type FunctionsService, isBuiltinName } from './functions/service'
 import { compileSchema, errorField } from './json-schema'
 import type { ToolRow } from './repository'
 import type { ServerTool } from './server-tools/service'
+import type { ToolIndex } from './tool-index'
 
 /**
  * A call that did not reach the function but is the tool's failure, not the caller's: argument values that break the
@@ -101,7 +101,7 @@ type FunctionLookup = ReturnType<typeof functionLookup>
 
 export interface ToolCallsDeps {
   validatorFor: (tool: ToolRow) => ValidateFunction
-  /** The read model's tool sets and name indexes (src/read-model/tools.ts): no SQLite read for unchanged data. */
+  /** The read model's tool sets and name indexes (src/modules/tools/tool-index.ts): no SQLite read for unchanged data. */
   index: ToolIndex
   findFunction: FunctionLookup
   /** The app's function runner (src/runtime/function-runner.ts): opens the tool's credential and runs its function. */

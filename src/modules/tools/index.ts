@@ -20,7 +20,7 @@ import type { ToolsService } from './service'
 
 /**
  * REST tools/call in a project: the call, answered in the route's response schema (CallResultView) exactly. Also the
- * direct route's (src/http/direct-routes.ts).
+ * direct route's (src/direct-routes.ts).
  */
 export async function restToolCall(
   deps: { servers: ServersService; toolCalls: ToolsMcp },

@@ -1,11 +1,12 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
 // and how a call's outcome becomes a CallToolResult (docs/decisions.md, "Sandbox": results). Never emits null fields.
-import { AppError } from '../../http/errors'
+
 import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
+import { AppError } from '../../lib/errors'
+import type { ServerRow } from '../../lib/server'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
-import type { ServerRow } from '../servers/repository'
 import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
@@ -83,7 +84,7 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
   const watch = (projectId: string, serverId: string | undefined, name: string, run: () => Promise<ToolCall>) =>
     observed(observer, { kind: 'tool', projectId, serverId, name }, run, outcomeOf)
   const backend: ToolsBackend = {
-    // The listing is cached per server version (src/read-model/tools.ts) and already in the protocol's form.
+    // The listing is cached per server version (src/modules/tools/tool-index.ts) and already in the protocol's form.
     listTools: (server) => calls.listed(server),
     async callTool(server, name, args, host, opts) {
       try {

@@ -1,6 +1,6 @@
 // Tools: registration (schemas compiled with Ajv, stored verbatim), reads, updates and deletion.
 import type { Db } from '../../db/open'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'

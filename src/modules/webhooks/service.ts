@@ -1,5 +1,5 @@
 // Webhook events on offer, and inbound reports from external services that a resource changed.
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest, notFound } from '../../lib/errors'
 import type { SubscriptionsService } from './subscriptions/service'
 
 const WEBHOOK_EVENTS = [

@@ -1,8 +1,8 @@
 // GET /mcp/oauth/redirect: the hosted redirect for third-party OAuth. No key: the single-use, unguessable state is
 // the proof. It does what callback then exchange-token do and answers a page a person reads in the browser.
 import { Elysia, t } from 'elysia'
-import { AppError } from '../../../http/errors'
 import { type GuardDeps, guard } from '../../../http/guard'
+import { AppError } from '../../../lib/errors'
 import { HTML_HEADERS, messagePage } from '../../oauth-server/consent-page'
 import type { ProvidersService } from '../providers/service'
 import type { OAuthService } from './service'

@@ -2,7 +2,7 @@
 // a cooldown after a failure so a broken provider is not hammered, auth_required when the provider refuses the grant.
 import type { Sealer } from '../../../crypto/seal'
 import type { Egress } from '../../../egress/client'
-import { AppError } from '../../../http/errors'
+import { AppError } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
 import type { Logger } from '../../../lib/log'
 import type { ProvidersService } from '../providers/service'

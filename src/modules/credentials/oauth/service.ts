@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Sealer } from '../../../crypto/seal'
 import type { Egress } from '../../../egress/client'
-import { AppError, badRequest, conflict, notFound } from '../../../http/errors'
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
 import type { Logger } from '../../../lib/log'
 import type { ProvidersService } from '../providers/service'

@@ -1,6 +1,6 @@
 // Providers: the built-in catalog merged with the project's own (or its OAuth client details for a built-in).
 import type { Sealer } from '../../../crypto/seal'
-import { AppError, badRequest, conflict, notFound } from '../../../http/errors'
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
 import { type BuiltinProvider, builtinProvider, builtinProviders } from './builtins'
 import type { CreateProviderBody, ProviderView } from './model'

@@ -1,6 +1,6 @@
 // `database` resources: one SELECT against a SQLite file of the project, opened read-only, rows returned as JSON.
 import { Database } from 'bun:sqlite'
-import { badRequest } from '../../../http/errors'
+import { badRequest } from '../../../lib/errors'
 import type { ResourceContents } from '../../../mcp/backend'
 import { resolveProjectFile } from './safe-path'
 import { selectProblem } from './select-guard'

@@ -1,6 +1,6 @@
 // `file` resources: a file under DATA_DIR/files/<project>/, text or base64 blob by mime type.
 import { readFileSync, statSync } from 'node:fs'
-import { AppError } from '../../../http/errors'
+import { AppError } from '../../../lib/errors'
 import type { ResourceContents } from '../../../mcp/backend'
 import { fromBytes } from './contents'
 import { resolveProjectFile } from './safe-path'

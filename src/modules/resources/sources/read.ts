@@ -1,8 +1,8 @@
 // Reads a resource from its source (static, file, database, api, function); credentials are opened only to read.
 import Mustache from 'mustache'
 import type { Egress } from '../../../egress/client'
-import { AppError } from '../../../http/errors'
 import type { CredentialAccess } from '../../../lib/credentials-port'
+import { AppError } from '../../../lib/errors'
 import type { ResourceContents } from '../../../mcp/backend'
 import type { FunctionHost } from '../../../runtime/host'
 import { upstreamError } from '../errors'

@@ -1,7 +1,7 @@
 // Resolves a user path inside DATA_DIR/files/<project>/ and refuses anything that would leave that folder.
 import { realpathSync } from 'node:fs'
 import { isAbsolute, join, normalize, sep } from 'node:path'
-import { AppError, badRequest } from '../../../http/errors'
+import { AppError, badRequest } from '../../../lib/errors'
 
 const projectFilesDir = (dataDir: string, projectId: string) => join(dataDir, 'files', projectId)
 

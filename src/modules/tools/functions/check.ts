@@ -1,6 +1,6 @@
 // The checks a javascript or typescript function's code passes at save: it parses, imports nothing, and its default
 // export is a function; failures name the line and column (docs/decisions.md, "Writing functions and config as code"; "Function source is data").
-import { AppError } from '../../../http/errors'
+import { AppError } from '../../../lib/errors'
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import { type CodeRuntime, position, runnableSource, SourceError } from '../../../runtime/function-source'
 import { SandboxError } from '../../../runtime/sandbox-types'

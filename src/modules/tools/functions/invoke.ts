@@ -1,6 +1,6 @@
 // POST /functions/{id}/invoke: runs a function without a tool or server and answers the MCP tool result it would give,
 // with what it logged and how long it took (docs/decisions.md, "Writing functions and config as code").
-import { badRequest, notFound } from '../../../http/errors'
+import { badRequest, notFound } from '../../../lib/errors'
 import type { CallToolResult } from '../../../mcp/backend'
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import type { FunctionHost } from '../../../runtime/host'

@@ -1,5 +1,5 @@
 // Functions: project records naming the code (javascript, typescript) or HTTP call (http) behind tools and resources.
-import { AppError, badRequest, conflict, notFound } from '../../../http/errors'
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
 import { FUNCTION_LIMITS } from '../../../limits'

@@ -1,8 +1,8 @@
 // A server's tool set: attached toolkits + tools added one by one − tools removed, with per-tool settings,
 // name uniqueness, and the credential each tool would use (docs/decisions.md, Toolkits section).
 import type { Db } from '../../../db/open'
-import { conflict, notFound } from '../../../http/errors'
 import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
+import { conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { nowIso } from '../../../lib/ids'
 import type { ServerToolsPort, ToolkitAttachment } from '../../servers/service'

@@ -1,5 +1,5 @@
 // Toolkits: the project's hosted toolkits plus the pre-built ones every project sees (read-only).
-import { badRequest, conflict, notFound } from '../../../http/errors'
+import { badRequest, conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
 import { pageAfterId } from '../../../lib/pagination'

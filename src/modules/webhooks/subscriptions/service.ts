@@ -1,5 +1,5 @@
 // Subscriptions: create (secret shown once), list, change the callback, remove; and each one's delivery log.
-import { AppError, badRequest, notFound } from '../../../http/errors'
+import { AppError, badRequest, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
 import type { WebhooksRepository } from '../repository'

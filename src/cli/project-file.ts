@@ -1,12 +1,12 @@
 // `toolyard apply` and `toolyard export`: open the data dir like the key commands (same SQLite file, WAL), build the
 // services without background work, and read or write a project file.
 import { writeFileSync } from 'node:fs'
-import type { Config } from '../../config'
-import { buildDeps } from '../../deps'
-import { createLogger } from '../../lib/log'
-import { applyProjectFile, type PlanLine } from './apply'
-import { FileError, type ProjectDoc, readProjectFile } from './format'
-import { exportProject } from './snapshot'
+import type { Config } from '../config'
+import { buildDeps } from '../deps'
+import { createLogger } from '../lib/log'
+import { applyProjectFile, type PlanLine } from '../modules/project-file/apply'
+import { FileError, type ProjectDoc, readProjectFile } from '../modules/project-file/format'
+import { exportProject } from '../modules/project-file/snapshot'
 
 export interface ApplyArgs {
   file: string

@@ -1,4 +1,5 @@
-// The one application error type, its closed code list, and the code → HTTP status table.
+// The one application error type, its closed code list, and the code → HTTP status table. On the ground floor
+// (src/lib) because every layer throws it: features, lib helpers, http and mcp (docs/architecture.md, "Layers").
 const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 400,

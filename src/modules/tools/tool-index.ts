@@ -1,10 +1,12 @@
 // The tools part of the read model: each server's enabled tools with a name index and their listing, and a
-// project-wide name index for REST calls without server_id. Built once per server, dropped on any write.
-import type { McpTool } from '../mcp/backend'
-import type { ToolRow, ToolsRepository } from '../modules/tools/repository'
-import type { ServerTool, ServerToolsService } from '../modules/tools/server-tools/service'
-import { mcpTool } from '../modules/tools/view'
-import type { ReadModel } from './read-model'
+// project-wide name index for REST calls without server_id. Built once per server, dropped on any write. It sits in
+// the tools feature and uses the generic read model below it, so the two never import each other
+// (docs/architecture.md, "Layers").
+import type { McpTool } from '../../mcp/backend'
+import type { ReadModel } from '../../read-model/read-model'
+import type { ToolRow, ToolsRepository } from './repository'
+import type { ServerTool, ServerToolsService } from './server-tools/service'
+import { mcpTool } from './view'
 
 /** A server's enabled tools in listing order (by name), found by name in O(1). */
 interface ServerToolSet {

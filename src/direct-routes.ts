@@ -3,24 +3,26 @@
 // does what the pipeline would do for it: a request id, the body limit, the metrics and access line, the one error
 // envelope. The REST call takes only the plain case here; anything else (no key, a bad body, another content type, a
 // chunked body…) is handed to the Elysia app, so its answers stay the pipeline's own.
+// It joins http, the protocol endpoint and the tools feature, so it sits beside app.ts, above all three
+// (docs/architecture.md, "Layers").
 import type { Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { Server } from 'bun'
-import type { Logger } from '../lib/log'
-import { jsonResponse } from '../mcp/exchange'
-import { assertRouteAllowed, assertServerAllowed } from '../modules/keys/access'
-import type { ProjectsService } from '../modules/projects/service'
-import type { ServersService } from '../modules/servers/service'
-import { restToolCall } from '../modules/tools'
-import type { ToolsMcp } from '../modules/tools/mcp'
-import { RestCallBody } from '../modules/tools/model'
-import type { Metrics } from '../observability/metrics'
-import { runWithRequestId } from '../observability/request-context'
-import { declaredTooLarge, PayloadTooLargeError, parseJsonBounded, rpcTooLarge } from './body-limit'
-import { AppError } from './errors'
-import { errorBody, requestIdOf, shareRequestId } from './errors-plugin'
-import { authenticateKey, countRequest, RATE_LIMITED } from './guard'
-import type { RateLimiter } from './rate-limit'
+import { declaredTooLarge, PayloadTooLargeError, parseJsonBounded, rpcTooLarge } from './http/body-limit'
+import { errorBody, requestIdOf, shareRequestId } from './http/errors-plugin'
+import { authenticateKey, countRequest, RATE_LIMITED } from './http/guard'
+import type { RateLimiter } from './http/rate-limit'
+import { assertRouteAllowed, assertServerAllowed } from './lib/access'
+import { AppError } from './lib/errors'
+import type { Logger } from './lib/log'
+import { jsonResponse } from './mcp/exchange'
+import type { ProjectsService } from './modules/projects/service'
+import type { ServersService } from './modules/servers/service'
+import { restToolCall } from './modules/tools'
+import type { ToolsMcp } from './modules/tools/mcp'
+import { RestCallBody } from './modules/tools/model'
+import type { Metrics } from './observability/metrics'
+import { runWithRequestId } from './observability/request-context'
 
 type BunRequest = Request & { params: Record<string, string> }
 type Handler = (request: BunRequest, server: Server<unknown>) => Promise<Response>

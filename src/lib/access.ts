@@ -1,7 +1,23 @@
-// What a key's role allows: an `mcp` key reaches only the protocol endpoint and the REST "use" endpoints, and, when
-// limited to servers, only those (docs/decisions.md, "Keys and MCP authorization").
-import { AppError, notFound } from '../../http/errors'
-import type { AuthContext } from '../projects/service'
+// Who is calling and what a key's role allows: an `mcp` key reaches only the protocol endpoint and the REST "use"
+// endpoints, and, when limited to servers, only those (docs/decisions.md, "Keys and MCP authorization"). On the ground
+// floor because http (the guard), mcp (admission) and features all ask it (docs/architecture.md, "Layers").
+import { AppError, notFound } from './errors'
+
+export type KeyRole = 'admin' | 'mcp'
+
+export interface AuthContext {
+  projectId: string
+  keyId: string
+  /** `mcp`: only the protocol endpoint and the REST "use" endpoints (assertRouteAllowed below). */
+  role: KeyRole
+  /** The only servers this caller may use; undefined = every server of the project. */
+  serverIds?: string[]
+}
+
+/** The port the guard authenticates an API key through (the projects feature implements it). */
+export interface KeyAuthenticator {
+  authenticate(presented: string | undefined): AuthContext | null
+}
 
 /** The REST endpoints an `mcp` key may call (paths under /mcp). */
 const MCP_USE_ROUTES = new Set([

@@ -1,0 +1,14 @@
+// A server as stored: the shape admission (src/mcp) resolves a slug to and hands to the features that serve it.
+// It lives on the ground floor so the protocol layer depends on this type, never on the servers repository
+// (docs/architecture.md, "Layers").
+export type ServerRow = {
+  id: string
+  project_id: string
+  slug: string
+  name: string
+  display_name: string | null
+  description: string | null
+  auth: 'api_key' | 'none'
+  created_at: string
+  updated_at: string
+}
