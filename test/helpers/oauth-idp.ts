@@ -100,3 +100,24 @@ export const TOOL_CODE = `export default async (input, ctx) => {
   const t = ctx.credentials && ctx.credentials.access_token
   return t ? 'token ' + t.length + ':' + t.slice(-12) : 'no credentials'
 }`
+
+/** Registers provider `id` on the mock IdP and runs its OAuth flow to the end; answers the new credential's id. */
+export async function connectProvider(app: RecordingApp, idp: MockIdp, id: string): Promise<string> {
+  await app.call('/providers', {
+    body: {
+      id,
+      name: id,
+      auth_type: 'oauth',
+      authorize_url: `${idp.issuer}/authorize`,
+      token_url: `${idp.issuer}/token`,
+      client_id: `${id}-client`,
+      client_secret: `${id}-secret-value`,
+    },
+  })
+  const init = await app.call('/oauth/init', {
+    body: { provider_id: id, redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
+  })
+  const { code, state } = await authorize(init.body.auth_url)
+  await app.call('/oauth/callback', { body: { code, state } })
+  return (await app.call('/oauth/exchange-token', { body: { state } })).body.credential_id
+}

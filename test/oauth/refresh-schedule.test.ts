@@ -4,7 +4,7 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { authorize, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from '../helpers/oauth-idp'
+import { connectProvider, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from '../helpers/oauth-idp'
 import { waitFor } from '../helpers/poll'
 
 let app: RecordingApp
@@ -20,23 +20,7 @@ afterAll(async () => {
 })
 
 test('an expired token is refreshed by the scheduled job without any request', async () => {
-  await app.call('/providers', {
-    body: {
-      id: 'sched',
-      name: 'Sched',
-      auth_type: 'oauth',
-      authorize_url: `${idp.issuer}/authorize`,
-      token_url: `${idp.issuer}/token`,
-      client_id: 'sched-client',
-      client_secret: 'sched-secret-value',
-    },
-  })
-  const init = await app.call('/oauth/init', {
-    body: { provider_id: 'sched', redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
-  })
-  const { code, state } = await authorize(init.body.auth_url)
-  await app.call('/oauth/callback', { body: { code, state } })
-  const { credential_id } = (await app.call('/oauth/exchange-token', { body: { state } })).body
+  const credential_id = await connectProvider(app, idp, 'sched')
 
   const sql = new Database(join(app.dataDir, 'toolyard.sqlite'))
   const past = new Date(Date.now() - 60_000).toISOString()

@@ -1,7 +1,7 @@
 // A provider whose access tokens live shorter than the refresh margin (900 s by default): the scheduled job refreshes
 // at most about once per token lifetime (the margin is capped at half the lifetime), not on every run.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { authorize, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from '../helpers/oauth-idp'
+import { connectProvider, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from '../helpers/oauth-idp'
 
 const LIFETIME_S = 10
 let app: RecordingApp
@@ -21,24 +21,7 @@ afterAll(async () => {
 })
 
 test('tokens living 10 s, the job running every second: about one refresh per 5 s, not one per run', async () => {
-  await app.call('/providers', {
-    body: {
-      id: 'short',
-      name: 'Short',
-      auth_type: 'oauth',
-      authorize_url: `${idp.issuer}/authorize`,
-      token_url: `${idp.issuer}/token`,
-      client_id: 'short-client',
-      client_secret: 'short-secret-value',
-    },
-  })
-  const init = await app.call('/oauth/init', {
-    body: { provider_id: 'short', redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
-  })
-  const { code, state } = await authorize(init.body.auth_url)
-  await app.call('/oauth/callback', { body: { code, state } })
-  const exchanged = await app.call('/oauth/exchange-token', { body: { state } })
-  expect(exchanged.body.credential_id).toBeString()
+  expect(await connectProvider(app, idp, 'short')).toBeString()
 
   const refreshes = () => idp.calls.filter((c) => c.grant_type === 'refresh_token').length
   const before = refreshes()
