@@ -1,5 +1,5 @@
 // Tools: registration (schemas compiled with Ajv, stored verbatim), reads, updates and deletion.
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
@@ -72,7 +72,7 @@ const jsonOrNull = (v: Json | null | undefined, current: string | null) =>
   v === undefined ? current : v === null ? null : JSON.stringify(v)
 
 export function toolsService(
-  db: Db,
+  store: Store,
   repo: ToolsRepository,
   toolkits: ToolkitsRepository,
   catalog: PrebuiltCatalog,
@@ -91,11 +91,11 @@ export function toolsService(
   /** Writes the row and re-checks name uniqueness on every server that shows the tool (409 rolls it all back). */
   const write = (projectId: string, row: ToolRow, op: () => void) => {
     try {
-      db.transaction(() => {
+      store.tx(() => {
         op()
         for (const serverId of serverTools.serversUsing(projectId, row.toolkit_id, row.id))
           serverTools.assertUniqueNames(projectId, serverId)
-      })()
+      })
     } catch (e) {
       if (String((e as Error)?.message).includes('UNIQUE constraint failed'))
         throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
