@@ -57,19 +57,19 @@ export function callsRepository(store: Store) {
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
   const insertBatch = (rows: CallRow[]) =>
     store.tx(() => {
-    // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
-    const exists = new Map<string, boolean>()
-    const kept = rows.filter((row) => {
-      let known = exists.get(row.project_id)
-      if (known === undefined) {
-        known = projectExists.get({ id: row.project_id }) !== null
-        exists.set(row.project_id, known)
-      }
-      return known
-    })
-    let i = 0
-    for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
-    for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
+      // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
+      const exists = new Map<string, boolean>()
+      const kept = rows.filter((row) => {
+        let known = exists.get(row.project_id)
+        if (known === undefined) {
+          known = projectExists.get({ id: row.project_id }) !== null
+          exists.set(row.project_id, known)
+        }
+        return known
+      })
+      let i = 0
+      for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
+      for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
     })
   // The rows waited in memory (a crash loses up to a flush of them anyway), so their commit skips the fsync that
   // synchronous = FULL adds: WAL keeps it atomic, and the next FULL commit makes it durable. The event loop

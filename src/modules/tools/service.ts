@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
+import { UniqueViolation } from '../../lib/storage-errors'
 import { schemaProblem } from './json-schema'
 import { withNameWarnings } from './name-warnings'
 import { type TaskSupport, type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
@@ -97,8 +98,7 @@ export function toolsService(
           serverTools.assertUniqueNames(projectId, serverId)
       })
     } catch (e) {
-      if (String((e as Error)?.message).includes('UNIQUE constraint failed'))
-        throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
+      if (e instanceof UniqueViolation) throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
       throw e
     }
   }
