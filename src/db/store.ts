@@ -6,7 +6,7 @@ import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
 import type { Db } from './open'
 
 /** What a transaction's callback is handed. */
-export interface TxScope {
+interface TxScope {
   /** Runs `fn` once the outermost transaction committed; never when it (or the nested one that called this) rolls back. */
   afterCommit(fn: () => void): void
 }
@@ -25,7 +25,7 @@ export interface Store {
 }
 
 /** The driver's constraint error as a typed storage error; anything else unchanged. */
-export function mapStorageError(e: unknown): unknown {
+function mapStorageError(e: unknown): unknown {
   if (!(e instanceof SQLiteError)) return e
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
     return new UniqueViolation(e.message, { cause: e })
