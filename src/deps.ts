@@ -1,8 +1,11 @@
 // The composition root: builds every service from the config with real parts. Tests call it with a temp data dir.
 import { join } from 'node:path'
 import type { Config } from './config'
+import { ensureChangeCounters, readChangeCounters } from './db/change-counters'
+import { mapWalIndex, sqliteChangeSignal } from './db/change-signal'
 import { migrate } from './db/migrate'
 import { type Db, openDatabase } from './db/open'
+import { createStore } from './db/store'
 import { createEgress } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
@@ -41,8 +44,6 @@ import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
 import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-repositories'
-import { ensureChangeCounters, readChangeCounters } from './read-model/change-counters'
-import { mapWalIndex, sqliteChangeSignal } from './read-model/change-signal'
 import { createReadModel } from './read-model/read-model'
 import { createFunctionRunner } from './runtime/function-runner'
 import { createSandboxPool } from './runtime/sandbox-pool'
@@ -62,6 +63,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const db: Db = openDatabase(dbPath)
   migrate(db)
   ensureChangeCounters(db)
+  // The storage port features write through: transactions and after-commit callbacks (docs/decisions.md, "The storage seam").
+  const store = createStore(db)
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -77,7 +80,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const sandbox = createSandboxPool({ size: config.sandboxWorkers })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
-  const callsRepo = callsRepository(db)
+  const callsRepo = callsRepository(store)
   const callWriter = threadWriter(dbPath, inlineWriter(callsRepo, log), log)
   const callLog = createCallLog({ repo: callsRepo, writer: callWriter, log, onCall: metrics.call })
   const calls = callLog.observer
@@ -97,7 +100,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     counters: readChangeCounters(db),
     inTransaction: () => db.inTransaction,
   })
-  const events = createEventBus()
+  const events = createEventBus(store.afterCommit)
   const scheduler = createScheduler(log)
   // One-shot commands (apply, export) build the same services without background jobs, so the process can end.
   if (overrides.background !== false)
@@ -105,7 +108,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ db, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
+  const vault = buildVault({ store, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
   const credentials: CredentialAccess = vault.access
   if (overrides.background !== false)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
@@ -132,7 +135,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({
-    db,
+    store,
     events,
     credentials,
     runner,
@@ -141,11 +144,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     maxResultBytes: config.maxResultBytes,
   })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  const servers = serversService(db, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)
+  const servers = serversService(store, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
   const resources = resourcesService({
-    db,
+    store,
     repo: cachedResources(readModel, resourcesRepository(db)),
     cache: createReadCache(config.resourceCacheBytes),
     events,
@@ -157,7 +160,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     maxResultBytes: config.maxResultBytes,
   })
   const prompts = promptsService({
-    db,
+    store,
     repo: promptsRepository(db),
     events,
     mustGetServer: servers.mustGet,
@@ -168,7 +171,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Subscriptions and webhooks: outbox rows written inside each resource change's transaction, delivered by a timer queue.
   const resourceChanges: ResourceChanges = { markChanged: resources.markResourceChanged }
   const webhookFeature = createWebhookFeature({
-    db,
+    store,
     config,
     events,
     egress,
@@ -189,7 +192,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({
-    db,
+    store,
     keyring: vault.keyring,
     projects,
     servers,
@@ -216,6 +219,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     config,
     log,
     db,
+    store,
     urls,
     limiter,
     events,

@@ -1,7 +1,7 @@
 // `toolyard keys rotate-master`: a new master key, every data key re-wrapped in one transaction, the old key kept on disk.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Db } from '../db/open'
+import type { Store } from '../db/store'
 import { loadKeyring, MASTER_OLD_PREFIX, rotationFiles } from './master-key'
 import { SealError, unwrapDataKey, wrapDataKey } from './seal'
 import { dataKeysRepository } from './seal-repository'
@@ -16,17 +16,17 @@ export interface RotationReport {
   newKeyForEnv?: string
 }
 
-export function rotateMasterKey(db: Db, opts: { dataDir: string; masterKey?: string }): RotationReport {
+export function rotateMasterKey(store: Store, opts: { dataDir: string; masterKey?: string }): RotationReport {
   const keyring = loadKeyring(opts)
   const old = keyring.current()
-  const repo = dataKeysRepository(db)
+  const repo = dataKeysRepository(store.db)
   const files = rotationFiles(opts.dataDir)
   // 1. The new key is on disk (master.key.new) before any data key uses it, so a running server can always read it.
   const next = files.prepare()
   let count = 0
   // 2. Every data key re-wrapped in one transaction: readers see all old or all new wrappings.
   try {
-    db.transaction(() => {
+    store.tx(() => {
       for (const row of repo.all()) {
         const master = keyring.byId(row.master_key_id)
         if (!master)
@@ -37,7 +37,7 @@ export function rotateMasterKey(db: Db, opts: { dataDir: string; masterKey?: str
         repo.rewrap(row.id, next.id, wrapDataKey(next, row.id, row.project_id, dataKey))
         count++
       }
-    })()
+    })
   } catch (err) {
     // Nothing was re-wrapped (the transaction rolled back), so the unused new key can go.
     files.abort()

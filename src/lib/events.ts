@@ -1,5 +1,6 @@
 // In-process event path shared by webhooks (outbox rows written inside the change's transaction)
-// and MCP sessions (resources/updated and list_changed notifications after commit).
+// and MCP sessions (resources/updated and list_changed notifications after commit). After commit is the storage
+// port's (`Store.afterCommit`, docs/decisions.md, "The storage seam"): a rolled-back change publishes nothing.
 export type ResourceEventType = 'resource.created' | 'resource.updated' | 'resource.deleted'
 
 export interface ResourceEvent {
@@ -21,27 +22,28 @@ interface ListChangedEvent {
 
 export type ToolyardEvent = ResourceEvent | ListChangedEvent
 
-export function createEventBus() {
+/** `afterCommit`: runs a callback once the transaction open now commits (or soon, when none is open). */
+export function createEventBus(afterCommit: (fn: () => void) => void) {
   const inTransaction: ((e: ResourceEvent) => void)[] = []
-  const afterCommit: ((e: ToolyardEvent) => void)[] = []
+  const listeners: ((e: ToolyardEvent) => void)[] = []
   return {
     /** Synchronous handlers run inside the caller's SQLite transaction (e.g. writing the webhook outbox). */
     onResourceEventInTransaction(fn: (e: ResourceEvent) => void) {
       inTransaction.push(fn)
     },
-    /** Listeners run after the current task (after the transaction committed); errors are contained. */
+    /** Listeners run after the transaction committed, never on rollback; errors are contained. */
     subscribe(fn: (e: ToolyardEvent) => void): () => void {
-      afterCommit.push(fn)
+      listeners.push(fn)
       return () => {
-        const i = afterCommit.indexOf(fn)
-        if (i >= 0) afterCommit.splice(i, 1)
+        const i = listeners.indexOf(fn)
+        if (i >= 0) listeners.splice(i, 1)
       }
     },
     /** Call as the last step inside the transaction that made the change. */
     publish(e: ToolyardEvent) {
       if (e.type !== 'list_changed') for (const fn of inTransaction) fn(e)
-      queueMicrotask(() => {
-        for (const fn of afterCommit) {
+      afterCommit(() => {
+        for (const fn of listeners) {
           try {
             fn(e)
           } catch {

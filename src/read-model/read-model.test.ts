@@ -4,10 +4,10 @@ import { afterAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ensureChangeCounters, readChangeCounters } from '../db/change-counters'
+import { mapWalIndex, sqliteChangeSignal } from '../db/change-signal'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
-import { ensureChangeCounters, readChangeCounters } from './change-counters'
-import { mapWalIndex, sqliteChangeSignal } from './change-signal'
 import { createReadModel } from './read-model'
 
 const dir = mkdtempSync(join(tmpdir(), 'toolyard-read-model-'))

@@ -1,7 +1,7 @@
 // The in-memory read model of the request path: caches that answer from memory until a commit touches what they
 // hold (docs/decisions.md, "Hot path"). Built lazily, bounded, dropped per area.
-import type { Area } from './change-counters'
-import type { ChangeSignal } from './change-signal'
+import type { Area } from '../db/change-counters'
+import type { ChangeSignal } from '../db/change-signal'
 import { Lru, type LruOptions } from './lru'
 
 interface MemoOptions<R> extends LruOptions<R> {

@@ -1,5 +1,5 @@
 // SQL for the call log: batched inserts, newest-first pages with filters, and the retention delete.
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 
 export type CallRow = {
   id: string
@@ -30,7 +30,8 @@ export interface CallFilter {
   outcome?: string
 }
 
-export function callsRepository(db: Db) {
+export function callsRepository(store: Store) {
+  const { db } = store
   const columns = [
     'id',
     'project_id',
@@ -54,21 +55,22 @@ export function callsRepository(db: Db) {
   const values = (rows: CallRow[]) => rows.flatMap((row) => columns.map((c) => row[c]))
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
-  const insertBatch = db.transaction((rows: CallRow[]) => {
-    // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
-    const exists = new Map<string, boolean>()
-    const kept = rows.filter((row) => {
-      let known = exists.get(row.project_id)
-      if (known === undefined) {
-        known = projectExists.get({ id: row.project_id }) !== null
-        exists.set(row.project_id, known)
-      }
-      return known
+  const insertBatch = (rows: CallRow[]) =>
+    store.tx(() => {
+      // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
+      const exists = new Map<string, boolean>()
+      const kept = rows.filter((row) => {
+        let known = exists.get(row.project_id)
+        if (known === undefined) {
+          known = projectExists.get({ id: row.project_id }) !== null
+          exists.set(row.project_id, known)
+        }
+        return known
+      })
+      let i = 0
+      for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
+      for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
     })
-    let i = 0
-    for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
-    for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
-  })
   // The rows waited in memory (a crash loses up to a flush of them anyway), so their commit skips the fsync that
   // synchronous = FULL adds: WAL keeps it atomic, and the next FULL commit makes it durable. The event loop
   // stalled on that fsync once per flush.

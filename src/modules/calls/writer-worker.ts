@@ -1,6 +1,7 @@
 // The call log's writer thread: its own SQLite connection, inserting the batches the request thread hands over.
 import type { Database } from 'bun:sqlite'
 import { openDatabase } from '../../db/open'
+import { createStore } from '../../db/store'
 import { type CallsRepository, callsRepository, type PendingCall, toRow } from './repository'
 import type { FromWriter, ToWriter } from './writer-protocol'
 
@@ -13,7 +14,7 @@ self.onmessage = (event) => {
   const m = event.data
   if (m.type === 'open') {
     db = openDatabase(m.path, { another: true })
-    repo = callsRepository(db)
+    repo = callsRepository(createStore(db))
   } else if (m.type === 'write') {
     const rows = (JSON.parse(m.json) as PendingCall[]).map(toRow)
     try {

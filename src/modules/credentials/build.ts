@@ -3,7 +3,7 @@ import type { Config } from '../../config'
 import { loadKeyring } from '../../crypto/master-key'
 import { createSealer } from '../../crypto/seal'
 import { dataKeysRepository } from '../../crypto/seal-repository'
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import type { Logger } from '../../lib/log'
 import { createCredentialAccess } from './access'
@@ -16,18 +16,19 @@ import { credentialsRepository } from './repository'
 import { credentialsService } from './service'
 
 export function buildVault(deps: {
-  db: Db
+  store: Store
   config: Pick<Config, 'dataDir' | 'masterKey' | 'oauthRefreshMarginS'>
   log: Logger
   egress: Egress
   onRefresh?: RefresherDeps['onRefresh']
   urls: { get(): string }
 }) {
+  const { db } = deps.store
   // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
   const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
-  const sealer = createSealer(keyring, dataKeysRepository(deps.db))
-  const providers = providersService(providersRepository(deps.db), sealer)
-  const credentialsRepo = credentialsRepository(deps.db)
+  const sealer = createSealer(keyring, dataKeysRepository(db))
+  const providers = providersService(providersRepository(db), sealer)
+  const credentialsRepo = credentialsRepository(db)
   const credentials = credentialsService(credentialsRepo, sealer, providers)
   const refresher = createRefresher({
     credentials: credentialsRepo,
@@ -38,7 +39,7 @@ export function buildVault(deps: {
     onRefresh: deps.onRefresh,
   })
   const oauth = oauthService({
-    flows: oauthFlowsRepository(deps.db),
+    flows: oauthFlowsRepository(db),
     credentialsRepo,
     credentials,
     providers,
@@ -47,7 +48,7 @@ export function buildVault(deps: {
     egress: deps.egress,
     log: deps.log,
     hostedRedirectUri: () => `${deps.urls.get()}/mcp/oauth/redirect`,
-    transaction: (fn) => deps.db.transaction(fn)(),
+    transaction: (fn) => deps.store.tx(fn),
   })
   const access = createCredentialAccess({
     credentials: credentialsRepo,

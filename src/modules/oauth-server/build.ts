@@ -1,7 +1,7 @@
 // Builds Toolyard's OAuth 2.1 authorization server for its own servers, and the access-token check the protocol
 // endpoint uses (docs/decisions.md, "Keys and MCP authorization").
 import type { Keyring } from '../../crypto/master-key'
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import { createEgress } from '../../egress/client'
 import type { AuthContext } from '../../lib/access'
 import { nowIso } from '../../lib/ids'
@@ -15,7 +15,7 @@ import { tokenEndpoint } from './token'
 import { accessTokens } from './tokens'
 
 export function createOAuthServer(deps: {
-  db: Db
+  store: Store
   keyring: Keyring
   projects: ProjectsService
   servers: { bySlug(slug: string): ServerRow | null | undefined }
@@ -25,7 +25,7 @@ export function createOAuthServer(deps: {
   /** Told after a grant is revoked, so its open MCP streams end at once. */
   onRevoked?: () => void
 }) {
-  const repo = oauthServerRepository(deps.db)
+  const repo = oauthServerRepository(deps.store)
   const publicUrl = () => deps.urls.get()
   // The issuer is the public URL's origin: clients look for /.well-known/oauth-authorization-server there.
   const issuer = () => new URL(publicUrl()).origin

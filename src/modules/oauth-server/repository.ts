@@ -1,5 +1,5 @@
 // SQL for Toolyard's own OAuth authorization server: registered clients, grants, codes and refresh tokens (hashed).
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 
 export type ClientRow = {
   client_id: string
@@ -42,7 +42,8 @@ export type CodeRow = {
   used_at: string | null
 }
 
-export function oauthServerRepository(db: Db) {
+export function oauthServerRepository(store: Store) {
+  const { db } = store
   const insertClient = db.query(
     `INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at, registered_from, last_used_at)
      VALUES ($client_id, $client_name, $redirect_uris, $created_at, $registered_from, $last_used_at)`,
@@ -113,8 +114,8 @@ export function oauthServerRepository(db: Db) {
     useRefresh: (hash: string, at: string) => useRefresh.run({ hash, at }).changes > 0,
     /** Codes and refresh tokens past their expiry, used or not; returns how many rows went. */
     deleteExpired: (now: string): number =>
-      db.transaction(() => deleteCodes.run({ now }).changes + deleteRefresh.run({ now }).changes)(),
-    transaction: <T>(fn: () => T): T => db.transaction(fn)(),
+      store.tx(() => deleteCodes.run({ now }).changes + deleteRefresh.run({ now }).changes),
+    transaction: <T>(fn: () => T): T => store.tx(fn),
   }
 }
 export type OAuthServerRepository = ReturnType<typeof oauthServerRepository>

@@ -113,12 +113,12 @@ export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: A
   await checkCode(s, o.path, doc)
   const lines: PlanLine[] = []
   try {
-    s.db.transaction(() => {
+    s.store.tx(() => {
       const project = s.projects.projectOrCreate(o.projectName)
       const current = readCurrent(s, project.id)
       applyRecords({ s, projectId: project.id, doc, current, lines, options: o })
       if (o.dryRun) throw new DryRun()
-    })()
+    })
   } catch (error) {
     if (error instanceof DryRun) return lines
     if (error instanceof RecordError) throw new FileError(`${o.path}: ${error.message}`)

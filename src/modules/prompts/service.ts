@@ -1,5 +1,5 @@
 // Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import { AppError, badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
@@ -12,7 +12,7 @@ import { renderMessages, strings, templateProblem } from './render'
 import type { PromptRow, PromptsRepository } from './repository'
 
 export interface PromptsServiceDeps {
-  db: Db
+  store: Store
   repo: PromptsRepository
   events: EventBus
   /** Throws 404 when the server is not the project's. */
@@ -115,12 +115,12 @@ export function promptsService(d: PromptsServiceDeps) {
     d.events.publish({ type: 'list_changed', list: 'prompts', projectId, ...(serverId ? { serverId } : {}) })
 
   const save = (projectId: string, row: PromptRow, op: () => void, serverIds: (string | null)[]) =>
-    d.db.transaction(() => {
+    d.store.tx(() => {
       const owner = repo.byName(projectId, row.name)
       if (owner && owner.id !== row.id) throw conflict(`a prompt named "${row.name}" already exists in this project`)
       op()
       for (const s of new Set(serverIds)) listChanged(projectId, s)
-    })()
+    })
 
   /** The prompt `name` as seen from a server (its own or project-wide), or from the whole project. */
   const visible = (projectId: string, name: string, serverId?: string): PromptRow => {
@@ -184,10 +184,10 @@ export function promptsService(d: PromptsServiceDeps) {
     },
     remove(projectId: string, id: string): void {
       const current = mustGet(projectId, id)
-      d.db.transaction(() => {
+      d.store.tx(() => {
         repo.remove(projectId, id)
         listChanged(projectId, current.server_id)
-      })()
+      })
     },
     list,
     /** REST `/prompts/list`: a page of `list`; the spec's REST shape has every argument as {name, description, required}. */

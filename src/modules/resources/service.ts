@@ -1,5 +1,5 @@
 // Resources: registration and changes (with events), listings, and reads from every source type (with the read cache).
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
@@ -17,7 +17,7 @@ import { FIELDS_BY_TYPE, SOURCE_FIELDS, type SourceField, validateResource } fro
 import { listedResource, listedTemplate, resourceView } from './view'
 
 export interface ResourcesServiceDeps extends SourceDeps {
-  db: Db
+  store: Store
   repo: ResourcesRepository
   cache: ReadCache
   events: EventBus
@@ -122,13 +122,13 @@ export function resourcesService(d: ResourcesServiceDeps) {
         updated_at: at,
       }
       checkRow(projectId, row)
-      d.db.transaction(() => {
+      d.store.tx(() => {
         if (repo.uriOwner(projectId, row.uri))
           throw conflict(`a resource with uri ${row.uri} already exists in this project`)
         repo.insert(row)
         publish('resource.created', row, at)
         listChanged(projectId, row.server_id)
-      })()
+      })
       return resourceView(row)
     },
     get: (projectId: string, id: string) => resourceView(mustGet(projectId, id)),
@@ -166,7 +166,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       if (input.variables !== undefined)
         next.variables = input.variables === null ? null : JSON.stringify(input.variables)
       checkRow(projectId, next)
-      d.db.transaction(() => {
+      d.store.tx(() => {
         const owner = repo.uriOwner(projectId, next.uri)
         if (owner && owner !== id) throw conflict(`a resource with uri ${next.uri} already exists in this project`)
         repo.update(next)
@@ -178,17 +178,17 @@ export function resourcesService(d: ResourcesServiceDeps) {
         } else publish('resource.updated', next, next.updated_at)
         if (next.server_id !== current.server_id) listChanged(projectId, current.server_id)
         listChanged(projectId, next.server_id)
-      })()
+      })
       return resourceView(next)
     },
     remove(projectId: string, id: string): void {
       const current = mustGet(projectId, id)
-      d.db.transaction(() => {
+      d.store.tx(() => {
         repo.remove(projectId, id)
         d.cache.drop(id)
         publish('resource.deleted', current, nowIso())
         listChanged(projectId, current.server_id)
-      })()
+      })
     },
     list,
     listTemplates,
@@ -248,7 +248,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       }
       const row = found
       d.cache.drop(row.id)
-      d.db.transaction(() =>
+      d.store.tx(() =>
         d.events.publish({
           type: 'resource.updated',
           projectId,
@@ -257,7 +257,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
           name: row.name,
           at: nowIso(),
         }),
-      )()
+      )
       return true
     },
   }

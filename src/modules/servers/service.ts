@@ -1,5 +1,5 @@
 // Servers: create (with a unique slug), read, list, update, delete — always within one project.
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import { notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
@@ -41,7 +41,7 @@ export interface CreateServerInput {
 
 export type UpdateServerInput = Partial<Omit<CreateServerInput, 'toolkits'>> & { toolkits?: ToolkitAttachment[] }
 
-export function serversService(db: Db, repo: ServersRepository, publicUrl: () => string, tools: ServerToolsPort) {
+export function serversService(store: Store, repo: ServersRepository, publicUrl: () => string, tools: ServerToolsPort) {
   const view = (s: ServerRow): ServerView => ({
     id: s.id,
     slug: s.slug,
@@ -77,11 +77,11 @@ export function serversService(db: Db, repo: ServersRepository, publicUrl: () =>
         updated_at: at,
       }
       // Slug choice and insert share one transaction so two concurrent creates cannot take the same slug.
-      db.transaction(() => {
+      store.tx(() => {
         row.slug = uniqueSlug(input.name, repo.slugTaken)
         repo.insert(row)
         if (input.toolkits?.length) tools.attachToolkits(projectId, row.id, input.toolkits, 'add')
-      })()
+      })
       return view(row)
     },
     get: (projectId: string, id: string) => view(mustGet(projectId, id)),
@@ -105,10 +105,10 @@ export function serversService(db: Db, repo: ServersRepository, publicUrl: () =>
         auth: input.auth ?? current.auth,
         updated_at: nowIso(),
       }
-      db.transaction(() => {
+      store.tx(() => {
         repo.update(next)
         if (input.toolkits) tools.attachToolkits(projectId, id, input.toolkits, 'replace')
-      })()
+      })
       return view(next)
     },
     remove(projectId: string, id: string): void {

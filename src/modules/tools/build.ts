@@ -1,5 +1,5 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
@@ -22,7 +22,7 @@ import { toolkitsRepository } from './toolkits/repository'
 import { toolkitsService } from './toolkits/service'
 
 export interface ToolsFeatureDeps {
-  db: Db
+  store: Store
   events: EventBus
   credentials: CredentialAccess
   /** The app's one function runner (src/runtime/function-runner.ts): tool calls, /invoke and the code check at save. */
@@ -36,8 +36,9 @@ export interface ToolsFeatureDeps {
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
-  const { db, events, credentials, runner, calls, readModel, maxResultBytes } = deps
+  const { store, events, credentials, runner, calls, readModel, maxResultBytes } = deps
   const catalog = prebuiltCatalog(PREBUILT_SOURCE)
+  const { db } = store
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
   const functions = functionsService(functionsRepository(db), runner)
@@ -47,7 +48,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     areas: ['functions'],
   })
   const serverTools = serverToolsService(
-    db,
+    store,
     serverToolsRepository(db),
     toolRows,
     toolkitRows,
@@ -64,7 +65,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     functionsByName: functionsByName(findFunction, runner),
     serverTools,
     toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
-    tools: toolsService(db, toolRows, toolkitRows, catalog, serverTools, events),
+    tools: toolsService(store, toolRows, toolkitRows, catalog, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({
         index: toolIndex(readModel, serverTools, toolRows),

@@ -1,9 +1,10 @@
 // Tools: registration (schemas compiled with Ajv, stored verbatim), reads, updates and deletion.
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
+import { UniqueViolation } from '../../lib/storage-errors'
 import { schemaProblem } from './json-schema'
 import { withNameWarnings } from './name-warnings'
 import { type TaskSupport, type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
@@ -72,7 +73,7 @@ const jsonOrNull = (v: Json | null | undefined, current: string | null) =>
   v === undefined ? current : v === null ? null : JSON.stringify(v)
 
 export function toolsService(
-  db: Db,
+  store: Store,
   repo: ToolsRepository,
   toolkits: ToolkitsRepository,
   catalog: PrebuiltCatalog,
@@ -91,14 +92,13 @@ export function toolsService(
   /** Writes the row and re-checks name uniqueness on every server that shows the tool (409 rolls it all back). */
   const write = (projectId: string, row: ToolRow, op: () => void) => {
     try {
-      db.transaction(() => {
+      store.tx(() => {
         op()
         for (const serverId of serverTools.serversUsing(projectId, row.toolkit_id, row.id))
           serverTools.assertUniqueNames(projectId, serverId)
-      })()
+      })
     } catch (e) {
-      if (String((e as Error)?.message).includes('UNIQUE constraint failed'))
-        throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
+      if (e instanceof UniqueViolation) throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
       throw e
     }
   }

@@ -1,7 +1,7 @@
 // Builds subscriptions + webhooks for the composition root: services, the outbox handler and the delivery queue.
 import type { Config } from '../../config'
 import type { Sealer } from '../../crypto/seal'
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
@@ -15,7 +15,7 @@ import { type SecretBox, sealedSecrets } from './subscriptions/secret'
 import { subscriptionsService } from './subscriptions/service'
 
 export interface WebhookFeatureDeps {
-  db: Db
+  store: Store
   config: Pick<
     Config,
     | 'webhookRetryBaseMs'
@@ -37,8 +37,8 @@ export interface WebhookFeatureDeps {
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
-  const subsRepo = subscriptionsRepository(deps.db)
-  const deliveriesRepo = webhooksRepository(deps.db)
+  const subsRepo = subscriptionsRepository(deps.store.db)
+  const deliveriesRepo = webhooksRepository(deps.store)
   const secrets: SecretBox = sealedSecrets(deps.sealer)
   const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets, deps.config.maxSubscriptionsPerProject)
   const webhooks = webhooksService(subscriptions, {
@@ -61,10 +61,10 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     },
     { concurrency: deps.config.webhookConcurrency },
   )
-  // The outbox rows commit with the change; the queue hears about them only after the commit.
-  deps.events.onResourceEventInTransaction((e) => outbox.write(e))
-  deps.events.subscribe((e) => {
-    if (e.type !== 'list_changed') queue.enqueue(outbox.drain())
+  // The outbox rows commit with the change; the queue hears about them only after that commit, never on rollback.
+  deps.events.onResourceEventInTransaction((e) => {
+    const written = outbox.write(e)
+    if (written.length > 0) deps.store.afterCommit(() => queue.enqueue(written))
   })
   return { subscriptions, webhooks, queue }
 }

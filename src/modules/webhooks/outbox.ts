@@ -40,9 +40,6 @@ export function createOutbox(
   deliveries: WebhooksRepository,
   options: OutboxOptions,
 ) {
-  // Ids written by transactions that may not have committed yet; handed to the queue after commit.
-  // A rolled-back row is simply not found when the queue looks it up.
-  let written: QueuedDelivery[] = []
   const counts = new Map<string, ProjectCount>()
 
   /**
@@ -75,10 +72,14 @@ export function createOutbox(
   }
 
   return {
-    /** Runs synchronously inside the change's transaction (registered with onResourceEventInTransaction). */
-    write(e: ResourceEvent): void {
+    /**
+     * Runs synchronously inside the change's transaction (registered with onResourceEventInTransaction); returns the
+     * rows written, for the queue once that transaction commits.
+     */
+    write(e: ResourceEvent): QueuedDelivery[] {
+      const written: QueuedDelivery[] = []
       const subs = subscriptions.matching(e.projectId, e.uri)
-      if (subs.length === 0) return
+      if (subs.length === 0) return written
       const now = Date.now()
       const c = countOf(e.projectId, now)
       const room = Math.max(0, options.maxPendingPerProject - c.pending)
@@ -103,12 +104,7 @@ export function createOutbox(
         c.pending++
         written.push({ id, projectId: e.projectId })
       }
-    },
-    /** Called after commit: the ids written since the last call. */
-    drain(): QueuedDelivery[] {
-      const ids = written
-      written = []
-      return ids
+      return written
     },
   }
 }

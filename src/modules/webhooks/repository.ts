@@ -1,5 +1,5 @@
 // SQL for the webhook outbox (webhook_deliveries) and its attempt log (webhook_attempts).
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 
 export type DeliveryRow = {
   id: string
@@ -38,7 +38,8 @@ export type PendingRow = {
 /** What one attempt needs: the outbox row joined with where and how to send it. */
 export type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
 
-export function webhooksRepository(db: Db) {
+export function webhooksRepository(store: Store) {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO webhook_deliveries (id, subscription_id, event, payload, status, attempts, next_attempt_at, created_at)
      VALUES ($id, $subscription_id, $event, $payload, 'pending', 0, $next_attempt_at, $created_at)`,
@@ -85,8 +86,8 @@ export function webhooksRepository(db: Db) {
     pendingCount: (project_id: string) => pendingOf.get({ project_id })?.n ?? 0,
     due: (id: string) => due.get({ id }),
     /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
-    recordAttempt: db.transaction(
-      (a: AttemptRow & { outcome: 'pending' | 'delivered' | 'failed'; next_attempt_at: string | null }): boolean => {
+    recordAttempt: (a: AttemptRow & { outcome: 'pending' | 'delivered' | 'failed'; next_attempt_at: string | null }) =>
+      store.tx((): boolean => {
         const changed = record.run({
           id: a.delivery_id,
           n: a.n,
@@ -106,8 +107,7 @@ export function webhooksRepository(db: Db) {
           duration_ms: a.duration_ms,
         })
         return true
-      },
-    ),
+      }),
     bySubscription: (subscription_id: string, after: string | undefined, limit: number) =>
       bySubscription.all({ subscription_id, after: after ?? '', limit }),
     attemptsOf: (delivery_id: string) => attemptsOf.all({ delivery_id }),

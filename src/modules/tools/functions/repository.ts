@@ -1,5 +1,6 @@
 // SQL for functions: the code (javascript) or HTTP call (http) that tools and resources run.
 import type { Db } from '../../../db/open'
+import { mapped } from '../../../db/store'
 
 export type FunctionRow = {
   id: string
@@ -44,10 +45,11 @@ export function functionsRepository(db: Db) {
   )
 
   return {
-    insert: (row: FunctionRow) => insert.run(row),
+    // A taken name surfaces as UniqueViolation (docs/decisions.md, "The storage seam").
+    insert: (row: FunctionRow) => mapped(() => insert.run(row)),
     update: (row: FunctionRow) => {
       const { created_at: _created, ...rest } = row
-      return update.run(rest)
+      return mapped(() => update.run(rest))
     },
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     byName: (project_id: string, name: string) => byName.get({ name, project_id }),

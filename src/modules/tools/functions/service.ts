@@ -2,6 +2,7 @@
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
+import { UniqueViolation } from '../../../lib/storage-errors'
 import { FUNCTION_LIMITS } from '../../../limits'
 import type { HttpFunctionSpec } from '../../../runtime/http-function'
 import { checkFunctionCode, type ModuleLoader } from './check'
@@ -88,8 +89,6 @@ function checkShape(row: FunctionRow): void {
   else row.http = null
 }
 
-const isUniqueViolation = (e: unknown) => String((e as Error)?.message).includes('UNIQUE constraint failed')
-
 /** `sandbox`: the app's function runner, whose pool loads code at save (./check.ts). */
 export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoader) {
   /** Syntax, imports and the default export of javascript/typescript code (./check.ts); http functions have none. */
@@ -106,7 +105,7 @@ export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoade
     try {
       op()
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(`a function named "${name}" already exists in this project`)
+      if (e instanceof UniqueViolation) throw conflict(`a function named "${name}" already exists in this project`)
       throw e
     }
   }

@@ -1,6 +1,6 @@
 // A server's tool set: attached toolkits + tools added one by one − tools removed, with per-tool settings,
 // name uniqueness, and the credential each tool would use (docs/decisions.md, Toolkits section).
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
 import { conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
@@ -37,7 +37,7 @@ export interface ServerToolsDetail {
 const parseMap = (json: string) => JSON.parse(json) as Record<string, string>
 
 export function serverToolsService(
-  db: Db,
+  store: Store,
   repo: ServerToolsRepository,
   tools: ToolsRepository,
   toolkits: ToolkitsRepository,
@@ -179,7 +179,7 @@ export function serverToolsService(
     addTools(projectId: string, serverId: string, toolIds: string[]): void {
       mustHaveServer(projectId, serverId)
       for (const id of toolIds) if (!findTool(projectId, id)) throw notFound(`tool ${id}`)
-      db.transaction(() => {
+      store.tx(() => {
         for (const id of toolIds) {
           const existing = repo.tool(serverId, id)
           // A tool taken off earlier comes back with default settings; an override keeps its settings.
@@ -189,18 +189,18 @@ export function serverToolsService(
           )
         }
         assertUniqueNames(projectId, serverId)
-      })()
+      })
       changed(projectId, serverId)
     },
 
     removeTools(projectId: string, serverId: string, toolIds: string[]): void {
       mustHaveServer(projectId, serverId)
-      db.transaction(() => {
+      store.tx(() => {
         for (const id of toolIds) {
           mustBeOnServer(projectId, serverId, id)
           repo.upsertTool(row(serverId, id, 'removed', null, true))
         }
-      })()
+      })
       changed(projectId, serverId)
     },
 
@@ -212,7 +212,7 @@ export function serverToolsService(
     ): void {
       mustHaveServer(projectId, serverId)
       if (input.credential_id) assertCredential(projectId, input.credential_id)
-      db.transaction(() => {
+      store.tx(() => {
         const st = mustBeOnServer(projectId, serverId, toolId)
         const existing = repo.tool(serverId, toolId)
         const credentialId = input.credential_id !== undefined ? input.credential_id : (existing?.credential_id ?? null)
@@ -220,7 +220,7 @@ export function serverToolsService(
         repo.upsertTool(
           row(serverId, toolId, existing?.source === 'added' ? 'added' : 'override', credentialId, enabled),
         )
-      })()
+      })
       if (input.enabled !== undefined) changed(projectId, serverId)
     },
   }

@@ -1,6 +1,6 @@
 // Per-area change counters kept by SQLite triggers, so the read model drops only what a commit touched — whoever
 // committed it (this process, the CLI, `toolyard apply`, a second server) — docs/decisions.md, "Hot path".
-import type { Db } from '../db/open'
+import type { Db } from './open'
 
 /** What the read model holds, by the tables it is read from. */
 const AREAS = {

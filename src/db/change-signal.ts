@@ -1,8 +1,8 @@
 // The one seam through which the read model learns that stored data may have changed (docs/decisions.md, "Hot path").
 import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { ensureDataDir } from '../db/data-dir'
-import type { Db } from '../db/open'
+import { ensureDataDir } from './data-dir'
+import type { Db } from './open'
 
 /**
  * A generation that moves whenever stored data may have changed, by this process or any other. The read model compares
