@@ -23,6 +23,7 @@ import type { RateLimiter } from './http/rate-limit'
 import { assertRouteAllowed, assertServerAllowed } from './lib/access'
 import type { Logger } from './lib/log'
 import { jsonResponse } from './mcp/exchange'
+import { serializeAnswer } from './mcp/raw-json'
 import type { ProjectsService } from './modules/projects/service'
 import type { ServersService } from './modules/servers/service'
 import { restToolCall } from './modules/tools'
@@ -57,6 +58,7 @@ function isRestCall(body: unknown): body is Static<typeof RestCallBody> {
 }
 
 const decoder = new TextDecoder()
+const REST_JSON = 'application/json;charset=utf-8'
 
 export function directRoutes(deps: DirectRoutesDeps) {
   const limit = deps.config.maxBodyBytes
@@ -119,7 +121,11 @@ export function directRoutes(deps: DirectRoutesDeps) {
     try {
       assertServerAllowed(auth, body.server_id)
       const view = await restToolCall(deps, auth.projectId, body, request.signal)
-      return jsonResponse(view, 200, rate.headers)
+      // With the content type Elysia gives the same answer on its route, so both entries answer alike.
+      return new Response(serializeAnswer(view), {
+        status: 200,
+        headers: { ...rate.headers, 'content-type': REST_JSON },
+      })
     } catch (error) {
       const known = errorAnswer(error, requestId)
       if (!known) throw error

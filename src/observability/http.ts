@@ -17,14 +17,11 @@ export const httpObservability = (deps: { log: Logger; metrics: Metrics }) => {
       if (observer.timed) started.set(request, observer.start())
       withRequestIdHere(requestIdOf(request))
     })
-    .onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
+    .onAfterResponse({ as: 'global' }, ({ request, route, set, responseValue }) => {
+      // A handler that answers with a Response (the protocol endpoint) sets its status there, not in `set`.
+      const status = responseValue instanceof Response ? responseValue.status : set.status
       // The route pattern, not the path: ids and slugs would make a label per record.
-      observer.finish(
-        request,
-        route || 'unmatched',
-        typeof set.status === 'number' ? set.status : 200,
-        started.get(request),
-      )
+      observer.finish(request, route || 'unmatched', typeof status === 'number' ? status : 200, started.get(request))
     })
 }
 
