@@ -1,8 +1,9 @@
 // The two requests an agent makes on every step — a protocol POST /mcp/{slug} and REST POST /mcp/tools/call — are
-// answered by Bun's router directly, without Elysia's per-request pipeline (docs/decisions.md, "Hot path"). Each
-// passes the same rules as the Elysia hooks, by calling the same functions (src/http/pipeline.ts; docs/decisions.md,
-// "One request pipeline"): request id, body limit, request-id context, metrics and access line, error envelope. The REST call takes only the plain case here; anything else (no key, a bad body, another content type, a
-// chunked body…) is handed to the Elysia app, so its answers stay the pipeline's own.
+// answered by Bun's router directly, without Elysia's per-request hooks (docs/decisions.md, "Hot path"). Each passes
+// the same rules as the Elysia hooks by calling the same functions (src/http/pipeline.ts; docs/decisions.md, "One
+// request pipeline"): request id, body limit, request-id context, metrics and access line, error envelope. The REST
+// call takes only the plain case here; anything else (no key, a bad body, another content type, a chunked body…) is
+// handed to the Elysia app with the bytes it came with, so its answers stay the app's own.
 // It joins http, the protocol endpoint and the tools feature, so it sits beside app.ts, above all three
 // (docs/architecture.md, "Layers").
 import type { Static } from '@sinclair/typebox'
@@ -74,9 +75,9 @@ export function directRoutes(deps: DirectRoutesDeps) {
     jsonResponse(a.body, a.status, headers ? { ...headers, ...a.headers } : a.headers)
 
   /** The pipeline around a handler, in its order: request id → body limit → observe → handler → envelope. */
-  const around =
-    (route: string, rpc: boolean, handler: Handler) =>
-    async (request: BunRequest, server: Server<unknown>): Promise<Response> => {
+  const around = (route: string, rpc: boolean, handler: Handler) => {
+    const isRpc = () => rpc
+    return async (request: BunRequest, server: Server<unknown>): Promise<Response> => {
       const t0 = observer.start()
       const requestId = requestIdOf(request)
       let response: Response
@@ -84,14 +85,13 @@ export function directRoutes(deps: DirectRoutesDeps) {
         response = await runWithRequestId(requestId, () => handler(limitBody(request, limit), server, request.params))
         if (handedOn.has(response)) return response
       } catch (error) {
-        response = answer(
-          errorAnswer(error, requestId, () => rpc) ?? internalError(deps.log, request, requestId, error),
-        )
+        response = answer(errorAnswer(error, requestId, isRpc) ?? internalError(deps.log, request, requestId, error))
       }
       response.headers.set('x-request-id', requestId)
       observer.finish(request, route, response.status, t0)
       return response
     }
+  }
 
   /** REST POST /tools/call: the plain case (a JSON body of known length, a key that may call, within its rate). */
   const restCall: Handler = async (request) => {
