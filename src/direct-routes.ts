@@ -1,21 +1,30 @@
 // The two requests an agent makes on every step — a protocol POST /mcp/{slug} and REST POST /mcp/tools/call — are
-// answered by Bun's router directly, without Elysia's per-request pipeline (docs/decisions.md, "Hot path"). Each
-// does what the pipeline would do for it: a request id, the body limit, the metrics and access line, the one error
-// envelope. The REST call takes only the plain case here; anything else (no key, a bad body, another content type, a
-// chunked body…) is handed to the Elysia app, so its answers stay the pipeline's own.
+// answered by Bun's router directly, without Elysia's per-request hooks (docs/decisions.md, "Hot path"). Each passes
+// the same rules as the Elysia hooks by calling the same functions (src/http/pipeline.ts; docs/decisions.md, "One
+// request pipeline"): request id, body limit, request-id context, metrics and access line, error envelope. The REST
+// call takes only the plain case here; anything else (no key, a bad body, another content type, a chunked body…) is
+// handed to the Elysia app with the bytes it came with, so its answers stay the app's own.
 // It joins http, the protocol endpoint and the tools feature, so it sits beside app.ts, above all three
 // (docs/architecture.md, "Layers").
 import type { Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { Server } from 'bun'
-import { declaredTooLarge, PayloadTooLargeError, parseJsonBounded, rpcTooLarge } from './http/body-limit'
-import { errorBody, requestIdOf, shareRequestId } from './http/errors-plugin'
-import { authenticateKey, countRequest, RATE_LIMITED } from './http/guard'
+import { parseJsonBounded } from './http/body-limit'
+import { authenticateKey, countRequest, RateLimitedError } from './http/guard'
+import {
+  createObserver,
+  type ErrorAnswer,
+  errorAnswer,
+  internalError,
+  limitBody,
+  replayRequest,
+  requestIdOf,
+} from './http/pipeline'
 import type { RateLimiter } from './http/rate-limit'
 import { assertRouteAllowed, assertServerAllowed } from './lib/access'
-import { AppError } from './lib/errors'
 import type { Logger } from './lib/log'
 import { jsonResponse } from './mcp/exchange'
+import { serializeAnswer } from './mcp/raw-json'
 import type { ProjectsService } from './modules/projects/service'
 import type { ServersService } from './modules/servers/service'
 import { restToolCall } from './modules/tools'
@@ -25,7 +34,8 @@ import type { Metrics } from './observability/metrics'
 import { runWithRequestId } from './observability/request-context'
 
 type BunRequest = Request & { params: Record<string, string> }
-type Handler = (request: BunRequest, server: Server<unknown>) => Promise<Response>
+/** `request` is the one the body limit gave back (a counted copy when no length is declared): params are apart. */
+type Handler = (request: Request, server: Server<unknown>, params: Record<string, string>) => Promise<Response>
 
 export interface DirectRoutesDeps {
   log: Logger
@@ -48,9 +58,12 @@ function isRestCall(body: unknown): body is Static<typeof RestCallBody> {
   return restCallCheck.Check(body)
 }
 
+const decoder = new TextDecoder()
+const REST_JSON = 'application/json;charset=utf-8'
+
 export function directRoutes(deps: DirectRoutesDeps) {
   const limit = deps.config.maxBodyBytes
-  const accessLine = deps.log.enabled?.('debug') ?? true
+  const observer = createObserver(deps)
   /** Answers of the Elysia app: they carry their request id, metrics and access line already. */
   const handedOn = new WeakSet<Response>()
   const handOn = async (request: Request) => {
@@ -58,40 +71,27 @@ export function directRoutes(deps: DirectRoutesDeps) {
     handedOn.add(response)
     return response
   }
+  const answer = (a: ErrorAnswer, headers?: Record<string, string>) =>
+    jsonResponse(a.body, a.status, headers ? { ...headers, ...a.headers } : a.headers)
 
-  /** What Elysia's pipeline does around every route: request id, body limit, metrics, access line, 500 envelope. */
-  const around =
-    (route: string, tooLarge: (e: PayloadTooLargeError, requestId: string) => unknown, handler: Handler): Handler =>
-    async (request, server) => {
-      const t0 = accessLine ? performance.now() : 0
+  /** The pipeline around a handler, in its order: request id → body limit → observe → handler → envelope. */
+  const around = (route: string, rpc: boolean, handler: Handler) => {
+    const isRpc = () => rpc
+    return async (request: BunRequest, server: Server<unknown>): Promise<Response> => {
+      const t0 = observer.start()
       const requestId = requestIdOf(request)
       let response: Response
       try {
-        response = declaredTooLarge(request.headers, limit)
-          ? jsonResponse(tooLarge(new PayloadTooLargeError(limit), requestId), 413, { connection: 'close' })
-          : await runWithRequestId(requestId, () => handler(request, server))
+        response = await runWithRequestId(requestId, () => handler(limitBody(request, limit), server, request.params))
         if (handedOn.has(response)) return response
       } catch (error) {
-        deps.log.error('unhandled error', {
-          request_id: requestId,
-          method: request.method,
-          path: new URL(request.url).pathname,
-          error: String((error as Error)?.stack ?? error),
-        })
-        response = jsonResponse(errorBody(requestId, 'internal_error', 'internal server error'), 500, {})
+        response = answer(errorAnswer(error, requestId, isRpc) ?? internalError(deps.log, request, requestId, error))
       }
       response.headers.set('x-request-id', requestId)
-      deps.metrics.httpRequest(route, response.status)
-      if (accessLine)
-        deps.log.debug('http request', {
-          method: request.method,
-          route,
-          status: response.status,
-          duration_ms: Math.round(performance.now() - t0),
-          request_id: requestId,
-        })
+      observer.finish(request, route, response.status, t0)
       return response
     }
+  }
 
   /** REST POST /tools/call: the plain case (a JSON body of known length, a key that may call, within its rate). */
   const restCall: Handler = async (request) => {
@@ -99,15 +99,12 @@ export function directRoutes(deps: DirectRoutesDeps) {
     const length = headers.get('content-length')
     const auth = authenticateKey(deps.projects, headers)
     if (length === null || !auth || !headers.get('content-type')?.startsWith('application/json')) return handOn(request)
-    const text = await request.text()
-    const elsewhere = () => {
-      const copy = new Request(request.url, { method: 'POST', headers, body: text })
-      shareRequestId(request, copy)
-      return handOn(copy)
-    }
+    // The bytes, not text: a request handed on gets exactly the body it came with.
+    const bytes = await request.bytes()
+    const elsewhere = () => handOn(replayRequest(request, bytes))
     let body: unknown
     try {
-      body = parseJsonBounded(text, deps.config.maxJsonDepth)
+      body = parseJsonBounded(decoder.decode(bytes), deps.config.maxJsonDepth)
     } catch {
       return elsewhere()
     }
@@ -117,31 +114,29 @@ export function directRoutes(deps: DirectRoutesDeps) {
     } catch {
       return elsewhere()
     }
-    // From here the request is counted: every answer is this route's own.
+    // From here the request is counted: every answer is this route's own, in the pipeline's envelope.
     const requestId = requestIdOf(request)
     const rate = countRequest(deps.limiter, 'tools_call', auth.keyId)
-    if (!rate.allowed)
-      return jsonResponse({ error: RATE_LIMITED, code: 'rate_limited', request_id: requestId }, 429, rate.headers)
+    if (!rate.allowed) return answer(errorAnswer(new RateLimitedError(rate.headers), requestId)!)
     try {
       assertServerAllowed(auth, body.server_id)
       const view = await restToolCall(deps, auth.projectId, body, request.signal)
-      return jsonResponse(view, 200, rate.headers)
+      // With the content type Elysia gives the same answer on its route, so both entries answer alike.
+      return new Response(serializeAnswer(view), {
+        status: 200,
+        headers: { ...rate.headers, 'content-type': REST_JSON },
+      })
     } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      return jsonResponse(errorBody(requestId, error.code, error.message, error.details), error.status, rate.headers)
+      const known = errorAnswer(error, requestId)
+      if (!known) throw error
+      return answer(known, rate.headers)
     }
   }
 
   return {
     '/mcp/:slug': {
-      POST: around(
-        '/mcp/:slug',
-        (e) => rpcTooLarge(e),
-        (request, server) => deps.mcpPost(request.params.slug ?? '', request, server),
-      ),
+      POST: around('/mcp/:slug', true, (request, server, params) => deps.mcpPost(params.slug ?? '', request, server)),
     },
-    '/mcp/tools/call': {
-      POST: around('/mcp/tools/call', (e, id) => errorBody(id, e.code, e.message), restCall),
-    },
+    '/mcp/tools/call': { POST: around('/mcp/tools/call', false, restCall) },
   }
 }

@@ -19,9 +19,8 @@ export class TooDeepError extends AppError {
   }
 }
 
-/** Whether the declared length alone already breaks the budget (no byte is read then). */
-export function declaredTooLarge(headers: Headers, limit: number): boolean {
-  const raw = headers.get('content-length')
+/** Whether the declared length (the Content-Length value) alone already breaks the budget (no byte is read then). */
+export function declaredTooLarge(raw: string | null, limit: number): boolean {
   if (raw === null) return false
   const n = Number(raw)
   return Number.isFinite(n) && n > limit
@@ -29,7 +28,7 @@ export function declaredTooLarge(headers: Headers, limit: number): boolean {
 
 /** Reads the body, stopping (and cancelling the stream) as soon as it passes `limit` bytes. */
 async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (declaredTooLarge(request.headers, limit)) throw new PayloadTooLargeError(limit)
+  if (declaredTooLarge(request.headers.get('content-length'), limit)) throw new PayloadTooLargeError(limit)
   return readCapped(request.body, limit, () => new PayloadTooLargeError(limit))
 }
 

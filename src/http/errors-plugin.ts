@@ -1,40 +1,15 @@
-// Request ids on every response and the one error envelope: {error, code, details?, request_id}.
+// Request ids on every response and the one error envelope: {error, code, details?, request_id}. The rules themselves
+// (request id, body limit, envelope) are the pipeline's (pipeline.ts), which the hot path's Bun routes call too.
 import { Elysia } from 'elysia'
 import { AppError, type ErrorDetail } from '../lib/errors'
 import type { Logger } from '../lib/log'
-import {
-  type BodyLimits,
-  bodyLimitError,
-  boundedRequest,
-  declaredTooLarge,
-  jsonDeeperThan,
-  ownBodyRoutes,
-  PayloadTooLargeError,
-  rpcTooLarge,
-  TooDeepError,
-} from './body-limit'
-import { RateLimitedError } from './guard'
+import { type BodyLimits, jsonDeeperThan, ownBodyRoutes, TooDeepError } from './body-limit'
 import { createJsonBodyCheck } from './json-body'
+import { type ErrorAnswer, errorAnswer, internalError, limitBody, requestIdOf } from './pipeline'
 import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/
-
-// One id per request, shared by the success path and the error handler (which may run before any derive).
-const ids = new WeakMap<Request, string>()
-/** A copy of a request (its body read and given again) keeps the original's id. */
-export function shareRequestId(from: Request, to: Request): void {
-  ids.set(to, requestIdOf(from))
-}
-
-export function requestIdOf(request: Request): string {
-  let id = ids.get(request)
-  if (!id) {
-    const incoming = request.headers.get('x-request-id')
-    id = incoming && REQUEST_ID.test(incoming) ? incoming : Bun.randomUUIDv7()
-    ids.set(request, id)
-  }
-  return id
-}
+// The protocol endpoint answers its own errors in the same envelope, with the same id.
+export { errorBody, requestIdOf } from './pipeline'
 
 interface ValidationIssue {
   path?: string
@@ -68,10 +43,6 @@ function coercedField(request: Request, params: Record<string, string> | undefin
   return 'request'
 }
 
-export function errorBody(requestId: string, code: string, message: string, details?: ErrorDetail[]) {
-  return { error: message, code, ...(details?.length ? { details } : {}), request_id: requestId }
-}
-
 const DEFAULT_BODY_LIMITS: BodyLimits = { maxBodyBytes: 4 * 1024 * 1024, maxJsonDepth: 64 }
 
 /**
@@ -98,15 +69,8 @@ export const errorsPlugin = (
       // one is read through a counting stream that fails past the limit (Elysia's parser or the protocol endpoint's
       // reader then stops). This runs before routing, so before the key lookup too.
       .onRequest((ctx) => {
-        const { request, set } = ctx
-        set.headers['x-request-id'] = requestIdOf(request)
-        if (declaredTooLarge(request.headers, limits.maxBodyBytes)) throw new PayloadTooLargeError(limits.maxBodyBytes)
-        // The length first: touching `request.body` makes a stream, which a body with a declared length never needs.
-        if (request.headers.get('content-length') === null && request.body) {
-          const bounded = boundedRequest(request, limits.maxBodyBytes)
-          ids.set(bounded, requestIdOf(request))
-          ctx.request = bounded
-        }
+        ctx.set.headers['x-request-id'] = requestIdOf(ctx.request)
+        ctx.request = limitBody(ctx.request, limits.maxBodyBytes)
       })
       .derive({ as: 'global' }, ({ request, set }) => {
         const requestId = requestIdOf(request)
@@ -133,73 +97,46 @@ export const errorsPlugin = (
       })
       .onError({ as: 'global' }, ({ code, error, set, request, params }) => {
         const requestId = requestIdOf(request)
+        const rpc = () => readsOwnBody(request.method, new URL(request.url).pathname)
+        const answer =
+          errorAnswer(error, requestId, rpc) ??
+          elysiaError(code, error, request, params as Record<string, string> | undefined, requestId) ??
+          internalError(log, request, requestId, error)
+        set.status = answer.status
+        Object.assign(set.headers, answer.headers)
         set.headers['x-request-id'] = requestId
         set.headers['content-type'] = 'application/json'
-        if (error instanceof RateLimitedError) {
-          Object.assign(set.headers, error.headers)
-          set.status = 429
-          return { error: error.message, code: 'rate_limited', request_id: requestId }
-        }
-        // The body checks fail inside Elysia's parser (wrapped as a parse error) or before routing.
-        const bodyError = bodyLimitError(error)
-        if (bodyError instanceof PayloadTooLargeError && readsOwnBody(request.method, new URL(request.url).pathname)) {
-          set.status = 413
-          set.headers.connection = 'close'
-          return rpcTooLarge(bodyError)
-        }
-        if (bodyError) {
-          set.status = bodyError.status
-          if (bodyError instanceof PayloadTooLargeError) set.headers.connection = 'close'
-          return errorBody(requestId, bodyError.code, bodyError.message)
-        }
-        if (error instanceof AppError) {
-          set.status = error.status
-          return errorBody(requestId, error.code, error.message, error.details)
-        }
-        if (code === 'VALIDATION') {
-          const v = error as unknown as { type: string; value: unknown; all: ValidationIssue[] }
-          const bad = v.type === 'body' ? badBodies.get(request) : undefined
-          if (bad) {
-            set.status = bad.status
-            return errorBody(requestId, bad.code, bad.message, bad.details)
-          }
-          // The schema failure and the unknown fields are reported together.
-          const unknown = v.type === 'body' ? unknownFields.get(request) : undefined
-          if (unknown) {
-            const e = invalidBody(unknown)
-            set.status = 400
-            return errorBody(requestId, e.code, e.message, e.details)
-          }
-          const details =
-            v.type === 'property'
-              ? [
-                  {
-                    field: coercedField(request, params as Record<string, string> | undefined, v.value),
-                    message: v.all?.[0]?.message ?? 'invalid value',
-                  },
-                ]
-              : validationDetails(v.type, v.all ?? [])
-          set.status = 400
-          const names = details.map((d) => d.field).join(', ')
-          const where = v.type === 'property' ? (details[0]!.field.split('.')[0] ?? 'request') : v.type
-          return errorBody(requestId, 'validation_failed', `invalid ${where}: ${names || 'schema mismatch'}`, details)
-        }
-        if (code === 'PARSE') {
-          set.status = 400
-          return errorBody(requestId, 'invalid_json', 'request body is not valid JSON')
-        }
-        if (code === 'NOT_FOUND') {
-          set.status = 404
-          return errorBody(requestId, 'not_found', `no route for ${request.method} ${new URL(request.url).pathname}`)
-        }
-        log.error('unhandled error', {
-          request_id: requestId,
-          method: request.method,
-          path: new URL(request.url).pathname,
-          error: String((error as Error)?.stack ?? error),
-        })
-        set.status = 500
-        return errorBody(requestId, 'internal_error', 'internal server error')
+        return answer.body
       })
   )
+
+  /** Elysia's own failures (schema, parse, no route) in the one envelope; null for anything else. */
+  function elysiaError(
+    code: unknown,
+    error: unknown,
+    request: Request,
+    params: Record<string, string> | undefined,
+    requestId: string,
+  ): ErrorAnswer | null {
+    const answer = (e: AppError) => errorAnswer(e, requestId)
+    if (code === 'VALIDATION') {
+      const v = error as unknown as { type: string; value: unknown; all: ValidationIssue[] }
+      const bad = v.type === 'body' ? badBodies.get(request) : undefined
+      if (bad) return answer(bad)
+      // The schema failure and the unknown fields are reported together.
+      const unknown = v.type === 'body' ? unknownFields.get(request) : undefined
+      if (unknown) return answer(invalidBody(unknown))
+      const details =
+        v.type === 'property'
+          ? [{ field: coercedField(request, params, v.value), message: v.all?.[0]?.message ?? 'invalid value' }]
+          : validationDetails(v.type, v.all ?? [])
+      const names = details.map((d) => d.field).join(', ')
+      const where = v.type === 'property' ? (details[0]!.field.split('.')[0] ?? 'request') : v.type
+      return answer(new AppError('validation_failed', `invalid ${where}: ${names || 'schema mismatch'}`, details))
+    }
+    if (code === 'PARSE') return answer(new AppError('invalid_json', 'request body is not valid JSON'))
+    if (code === 'NOT_FOUND')
+      return answer(new AppError('not_found', `no route for ${request.method} ${new URL(request.url).pathname}`))
+    return null
+  }
 }

@@ -1,7 +1,7 @@
 // Per request: the request id for records made deep in a call, the HTTP metrics, and a debug access line.
 // GET /metrics: Prometheus text behind the admin token (404 when no admin token is configured).
 import { Elysia } from 'elysia'
-import { requestIdOf } from '../http/errors-plugin'
+import { createObserver, requestIdOf } from '../http/pipeline'
 import type { Logger } from '../lib/log'
 import type { AdminService } from '../modules/admin/service'
 import type { Metrics } from './metrics'
@@ -9,28 +9,19 @@ import { withRequestIdHere } from './request-context'
 
 const started = new WeakMap<Request, number>()
 
+/** The pipeline's observe rule (src/http/pipeline.ts) as Elysia hooks: the clock and context on arrival, the count and line after. */
 export const httpObservability = (deps: { log: Logger; metrics: Metrics }) => {
-  // The access line is debug: below that level neither its clock nor its fields are worth a request's time.
-  const accessLine = deps.log.enabled?.('debug') ?? true
+  const observer = createObserver(deps)
   return new Elysia({ name: 'toolyard.observability' })
     .onRequest(({ request }) => {
-      if (accessLine) started.set(request, performance.now())
+      if (observer.timed) started.set(request, observer.start())
       withRequestIdHere(requestIdOf(request))
     })
-    .onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
-      const status = typeof set.status === 'number' ? set.status : 200
+    .onAfterResponse({ as: 'global' }, ({ request, route, set, responseValue }) => {
+      // A handler that answers with a Response (the protocol endpoint) sets its status there, not in `set`.
+      const status = responseValue instanceof Response ? responseValue.status : set.status
       // The route pattern, not the path: ids and slugs would make a label per record.
-      const pattern = route || 'unmatched'
-      deps.metrics.httpRequest(pattern, status)
-      if (!accessLine) return
-      const t0 = started.get(request)
-      deps.log.debug('http request', {
-        method: request.method,
-        route: pattern,
-        status,
-        duration_ms: t0 === undefined ? undefined : Math.round(performance.now() - t0),
-        request_id: requestIdOf(request),
-      })
+      observer.finish(request, route || 'unmatched', typeof status === 'number' ? status : 200, started.get(request))
     })
 }
 
