@@ -4,7 +4,7 @@ import type { TLiteral, TUnion } from '@sinclair/typebox'
 import { t } from 'elysia'
 
 /** `body`: what a function of this runtime carries — source code (run in the sandbox) or an HTTP call template. */
-export const RUNTIMES = {
+const RUNTIMES = {
   javascript: { body: 'code' },
   typescript: { body: 'code' },
   http: { body: 'http' },
@@ -14,7 +14,7 @@ export type Runtime = keyof typeof RUNTIMES
 /** The runtimes whose functions are source code. */
 export type CodeRuntime = { [R in Runtime]: (typeof RUNTIMES)[R]['body'] extends 'code' ? R : never }[Runtime]
 
-export const RUNTIME_NAMES = Object.keys(RUNTIMES) as Runtime[]
+const RUNTIME_NAMES = Object.keys(RUNTIMES) as Runtime[]
 
 export const isCodeRuntime = (runtime: Runtime): runtime is CodeRuntime => RUNTIMES[runtime].body === 'code'
 

@@ -28,7 +28,7 @@ export type ToolFailure =
   | { ok: false; kind: 'credential'; message: string }
 
 /** Who runs the tool and with what: the project, the call's host (signal, progress, logs) and the mapped credential. */
-export interface ToolCallContext {
+interface ToolCallContext {
   projectId: string
   host: FunctionHost
   /** The credential mapped on the server for the tool's provider (undefined: none is). */
@@ -36,7 +36,7 @@ export interface ToolCallContext {
 }
 
 /** The toolkits a kind keeps itself (data in the binary): every project sees them, listed before its own rows. */
-export interface BuiltInToolkits {
+interface BuiltInToolkits {
   toolkits: readonly ToolkitRecord[]
   toolkit(id: string): ToolkitRecord | undefined
   tool(id: string): ToolRow | undefined
