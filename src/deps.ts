@@ -40,6 +40,7 @@ import { resourcesService } from './modules/resources/service'
 import { serversRepository } from './modules/servers/repository'
 import { type ServerToolsPort, serversService } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
+import type { ToolkitSource } from './modules/tools/sources/source'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
@@ -53,6 +54,8 @@ export interface DepsOverrides {
   log?: Logger
   /** false for one-shot commands (toolyard apply/export): no jobs, no webhook deliveries (a running server sends them). */
   background?: boolean
+  /** Toolkit kinds beside `prebuilt` and `hosted` (src/modules/tools/sources): how a new kind is plugged in. */
+  toolkitSources?: readonly ToolkitSource[]
 }
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
@@ -142,6 +145,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     calls,
     readModel,
     maxResultBytes: config.maxResultBytes,
+    ...(overrides.toolkitSources ? { extraSources: overrides.toolkitSources } : {}),
   })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = serversService(store, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)

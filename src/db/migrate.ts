@@ -21,13 +21,31 @@ export function migrate(db: Db): { from: number; to: number } {
   const from = schemaVersion(db)
   // Refused before anything runs: the tables may have changed in ways this binary would misread or damage.
   if (from > migrations.length) throw new SchemaTooNewError(from)
-  for (let i = from; i < migrations.length; i++) {
-    db.transaction(() => {
-      db.exec(migrations[i]!)
-      db.exec(`PRAGMA user_version = ${i + 1}`)
-    })()
-  }
+  for (let i = from; i < migrations.length; i++) runOne(db, migrations[i]!, i + 1)
   return { from, to: migrations.length }
+}
+
+/** A migration that rebuilds a table others point at starts with this line (SQLite's table-rebuild procedure). */
+const FOREIGN_KEYS_OFF = '-- toolyard: foreign_keys off'
+
+/**
+ * Foreign keys can only be switched outside a transaction; with them off, the rebuild's DROP TABLE does not cascade
+ * into the tables that point at it, and foreign_key_check proves before the commit that every reference still holds.
+ */
+function runOne(db: Db, sql: string, version: number): void {
+  const keysOff = sql.startsWith(FOREIGN_KEYS_OFF)
+  const wasOn = (db.query('PRAGMA foreign_keys').get() as { foreign_keys: number }).foreign_keys === 1
+  if (keysOff && wasOn) db.exec('PRAGMA foreign_keys = OFF')
+  try {
+    db.transaction(() => {
+      db.exec(sql)
+      if (keysOff && db.query('PRAGMA foreign_key_check').all().length)
+        throw new Error(`migration ${version} left references that point nowhere`)
+      db.exec(`PRAGMA user_version = ${version}`)
+    })()
+  } finally {
+    if (keysOff && wasOn) db.exec('PRAGMA foreign_keys = ON')
+  }
 }
 
 /** The tables a database of schema `version` has: the first `version` migrations run on an empty database. */

@@ -2,6 +2,7 @@
 // before any Bun parse (Bun's parser evaluates macro imports), then Bun's transpiler strips TypeScript's types with
 // macros off and nothing to resolve; JavaScript runs as written (docs/decisions.md, "Function source is data").
 import { alignLines } from './line-map'
+import type { CodeRuntime } from './runtimes'
 import { type ScanProblem, scanSource, type Token } from './source-scan'
 
 export interface RunnableSource {
@@ -24,8 +25,6 @@ export class SourceError extends Error {
     super(problem.message)
   }
 }
-
-export type CodeRuntime = 'javascript' | 'typescript'
 
 /** Scanning and transpiling cost up to milliseconds; the same source is prepared once (bounded: oldest out). */
 const cache = new Map<string, RunnableSource>()

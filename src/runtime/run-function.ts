@@ -6,12 +6,14 @@ import { builtinFunctions } from './builtins'
 import { mapErrorLine, runnableSource } from './function-source'
 import type { FunctionHost } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
+import type { Runtime } from './runtimes'
 import type { SandboxPool } from './sandbox-pool'
 import { SandboxError, type SandboxFailure } from './sandbox-types'
 
 export interface FunctionSpec {
   name: string
-  runtime: 'javascript' | 'typescript' | 'http' | 'builtin'
+  /** A project function's runtime (./runtimes.ts), or 'builtin' for the service's own functions. */
+  runtime: Runtime | 'builtin'
   code?: string
   http?: HttpFunctionSpec
   memory_mb?: number

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { loadConfig } from '../../src/config'
+import type { DepsOverrides } from '../../src/deps'
 import { createLogger } from '../../src/lib/log'
 import { type RunningServer, startServer } from '../../src/server'
 import { waitFor } from './poll'
@@ -52,6 +53,8 @@ export async function startTestApp(
     keepData?: boolean
     /** Receives every log line (all levels), e.g. to scan for secrets. */
     onLogLine?: (line: string) => void
+    /** Parts the composition root takes from outside, e.g. an extra toolkit kind. */
+    overrides?: DepsOverrides
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? tempDir()
@@ -64,7 +67,10 @@ export async function startTestApp(
     TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true',
     ...env,
   })
-  const server = await startServer(config, opts.onLogLine ? { log: createLogger('debug', opts.onLogLine) } : {})
+  const server = await startServer(config, {
+    ...opts.overrides,
+    ...(opts.onLogLine ? { log: createLogger('debug', opts.onLogLine) } : {}),
+  })
   const base = `${server.origin}/mcp`
   const newProject = (name: string) => {
     const p = server.deps.projects.projectOrCreate(name)

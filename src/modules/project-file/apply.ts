@@ -2,6 +2,7 @@
 // is created, updated, left unchanged or (with prune) deleted, and any failure leaves the database as it was.
 import { Value } from '@sinclair/typebox/value'
 import { AppError } from '../../lib/errors'
+import { isCodeRuntime } from '../../runtime/runtimes'
 import { CreateProviderBody } from '../credentials/providers/model'
 import { CreatePromptBody } from '../prompts/model'
 import { CreateResourceBody } from '../resources/model'
@@ -86,7 +87,7 @@ function checkAgainstApi(path: string, doc: ProjectDoc): void {
 async function checkCode(s: ProjectServices, path: string, doc: ProjectDoc): Promise<void> {
   const problems: string[] = []
   for (const f of doc.functions) {
-    if (f.runtime === 'http' || f.code === undefined) continue
+    if (!isCodeRuntime(f.runtime) || f.code === undefined) continue
     try {
       await s.functions.checkCode(f.runtime, f.code)
     } catch (error) {

@@ -5,6 +5,7 @@ import { readFileSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
+import { isCodeRuntime, RuntimeSchema } from '../../runtime/runtimes'
 
 const Obj = t.Record(t.String(), t.Any())
 const Str = t.String({ minLength: 1 })
@@ -12,7 +13,7 @@ const Str = t.String({ minLength: 1 })
 const FunctionDoc = t.Object(
   {
     name: Str,
-    runtime: t.Union([t.Literal('javascript'), t.Literal('typescript'), t.Literal('http')]),
+    runtime: RuntimeSchema,
     description: t.Optional(t.String()),
     code: t.Optional(t.String()),
     file: t.Optional(Str),
@@ -211,8 +212,8 @@ function resolveCode(path: string, fn: FunctionDoc, where: string, problems: str
     } catch {
       problems.push(`${where}: file: cannot read ${target}`)
     }
-  } else if (fn.runtime !== 'http' && fn.code === undefined) problems.push(`${where}: code: required (or file)`)
-  if (fn.runtime === 'http' && !fn.http) problems.push(`${where}: http: required when runtime is "http"`)
+  } else if (isCodeRuntime(fn.runtime) && fn.code === undefined) problems.push(`${where}: code: required (or file)`)
+  if (!isCodeRuntime(fn.runtime) && !fn.http) problems.push(`${where}: http: required when runtime is "http"`)
 }
 
 function inside(folder: string, target: string): boolean {

@@ -15,9 +15,13 @@ import { toolsRepository } from './repository'
 import { serverToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
 import { toolsService } from './service'
+import { PREBUILT_SOURCE } from './sources/catalog-source'
+import { functionToolCaller } from './sources/function-tool'
+import { hostedSource } from './sources/hosted'
+import { prebuiltSource } from './sources/prebuilt'
+import { toolkitSources } from './sources/registry'
+import type { ToolkitSource } from './sources/source'
 import { toolIndex } from './tool-index'
-import { PREBUILT_SOURCE } from './toolkits/catalog-source'
-import { prebuiltCatalog } from './toolkits/prebuilt'
 import { toolkitsRepository } from './toolkits/repository'
 import { toolkitsService } from './toolkits/service'
 
@@ -33,11 +37,12 @@ export interface ToolsFeatureDeps {
   readModel: ReadModel
   /** TOOLYARD_MAX_RESULT_BYTES: a larger tool result becomes an isError result. */
   maxResultBytes: number
+  /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
+  extraSources?: readonly ToolkitSource[]
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
   const { store, events, credentials, runner, calls, readModel, maxResultBytes } = deps
-  const catalog = prebuiltCatalog(PREBUILT_SOURCE)
   const { db } = store
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -47,30 +52,26 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     maxEntries: 10_000,
     areas: ['functions'],
   })
-  const serverTools = serverToolsService(
-    store,
-    serverToolsRepository(db),
-    toolRows,
-    toolkitRows,
-    catalog,
-    credentials,
-    events,
+  const runsFunction = functionToolCaller({ findFunction, runner })
+  const sources = toolkitSources(
+    [prebuiltSource(PREBUILT_SOURCE, runsFunction), hostedSource(toolRows, runsFunction), ...(deps.extraSources ?? [])],
+    { toolkits: toolkitRows, tools: toolRows },
   )
+  const serverTools = serverToolsService(store, serverToolsRepository(db), sources, credentials, events)
   return {
-    catalog,
+    sources,
     functions,
     findFunction,
     invokeFunction: functionInvoker({ functions, findFunction, runner }),
     /** How resources and prompts run a function by name (same lookup, same runner). */
     functionsByName: functionsByName(findFunction, runner),
     serverTools,
-    toolkits: toolkitsService(toolkitRows, toolRows, catalog, events),
-    tools: toolsService(store, toolRows, toolkitRows, catalog, serverTools, events),
+    toolkits: toolkitsService(toolkitRows, sources, events),
+    tools: toolsService(store, toolRows, sources, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({
-        index: toolIndex(readModel, serverTools, toolRows),
-        findFunction,
-        runner,
+        index: toolIndex(readModel, serverTools, toolRows, sources),
+        sources,
         validatorFor: validatorCache(),
       }),
       calls,

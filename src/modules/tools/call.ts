@@ -1,11 +1,10 @@
-// Running a tool: find it (on a server, or in a project for REST), validate its arguments, open its credential and run
-// its function. The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and for REST.
+// Running a tool: find it (on a server, or in a project for REST), validate its arguments and hand it to the source of
+// its toolkit's kind (./sources). The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and REST.
 import type { ValidateFunction } from 'ajv'
 import { AppError, UnknownNameError } from '../../lib/errors'
 import type { ServerRow } from '../../lib/server'
 import { Lru } from '../../read-model/lru'
 import { builtinFunctions } from '../../runtime/builtins'
-import type { FunctionRunner } from '../../runtime/function-runner'
 import type { FunctionHost } from '../../runtime/host'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
 import type { FunctionSpec, RunOutcome } from '../../runtime/run-function'
@@ -13,27 +12,14 @@ import { type FunctionsService, isBuiltinName } from './functions/service'
 import { compileSchema, errorField } from './json-schema'
 import type { ToolRow } from './repository'
 import type { ServerTool } from './server-tools/service'
+import type { ToolkitSources } from './sources/registry'
+import type { ToolFailure } from './sources/source'
 import type { ToolIndex } from './tool-index'
-
-/**
- * A call that did not reach the function but is the tool's failure, not the caller's: argument values that break the
- * input schema (the model can read and correct them), or a credential that cannot be used.
- */
-export type ToolFailure =
-  | { ok: false; kind: 'invalid_arguments'; message: string; fields: string[] }
-  | { ok: false; kind: 'credential'; message: string }
 
 export interface ToolCall {
   tool: ToolRow
   outcome: RunOutcome | ToolFailure
 }
-
-const CREDENTIAL_PROBLEM = {
-  missing:
-    'is missing: map a credential for this provider on the server (toolkit credentials or PATCH /servers/{id}/tools/{tool_id})',
-  expired: 'has expired: refresh it or authorize again',
-  auth_required: 'needs re-authorization: run the OAuth flow again',
-} as const
 
 /** Compiled validators per tool version (a tool update changes updated_at and so the key); owned by the feature. */
 export function validatorCache(maxEntries = 5_000) {
@@ -97,19 +83,17 @@ export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
     }
   }
 }
-type FunctionLookup = ReturnType<typeof functionLookup>
 
 export interface ToolCallsDeps {
   validatorFor: (tool: ToolRow) => ValidateFunction
   /** The read model's tool sets and name indexes (src/modules/tools/tool-index.ts): no SQLite read for unchanged data. */
   index: ToolIndex
-  findFunction: FunctionLookup
-  /** The app's function runner (src/runtime/function-runner.ts): opens the tool's credential and runs its function. */
-  runner: Pick<FunctionRunner, 'run'>
+  /** The toolkit sources by kind: the one of the tool's kind runs it. */
+  sources: Pick<ToolkitSources, 'source'>
 }
 
 export function toolCalls(deps: ToolCallsDeps) {
-  const { index, findFunction, runner, validatorFor } = deps
+  const { index, sources, validatorFor } = deps
   const onServer = (server: ServerRow, name: string): ServerTool => {
     const st = index.server(server.project_id, server.id).byName.get(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
@@ -119,26 +103,15 @@ export function toolCalls(deps: ToolCallsDeps) {
   /** Throws AppError when the call cannot start (missing arguments, no function); anything after is an outcome. */
   async function run(
     projectId: string,
-    { tool, credentialId }: Pick<ServerTool, 'tool' | 'credentialId'>,
+    { tool, credentialId, kind }: Pick<ServerTool, 'tool' | 'credentialId' | 'kind'>,
     args: Record<string, unknown>,
     host: FunctionHost,
   ): Promise<ToolCall> {
     const invalid = checkArguments(validatorFor(tool), tool, args)
     if (invalid) return { tool, outcome: invalid }
-    const fn = findFunction(projectId, tool.function_name)
-    if (!fn)
-      throw new AppError(
-        'tool_not_configured',
-        `Tool ${tool.name} has no backing function: no function named "${tool.function_name}" is configured`,
-      )
-    // A tool with a credential provider needs the credential mapped on its server (undefined: none is).
-    const credential = tool.credential_provider ? { id: credentialId } : undefined
-    const outcome = await runner.run(fn, args, { projectId, host, credential })
-    if (!outcome.ok && outcome.kind === 'credential') {
-      const message = `The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[outcome.status]}`
-      return { tool, outcome: { ok: false, kind: 'credential', message } }
-    }
-    return { tool, outcome }
+    const source = sources.source(kind)
+    if (!source) throw new AppError('tool_not_configured', `Tool ${tool.name} is of an unknown toolkit kind "${kind}"`)
+    return { tool, outcome: await source.callTool(tool, args, { projectId, host, credentialId }) }
   }
 
   return {

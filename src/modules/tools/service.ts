@@ -9,8 +9,7 @@ import { schemaProblem } from './json-schema'
 import { withNameWarnings } from './name-warnings'
 import { type TaskSupport, type ToolRow, type ToolsRepository, toolRowFrom } from './repository'
 import type { ServerToolsService } from './server-tools/service'
-import type { PrebuiltCatalog } from './toolkits/prebuilt'
-import type { ToolkitsRepository } from './toolkits/repository'
+import type { ToolkitSources } from './sources/registry'
 import { type ToolView, toolView } from './view'
 
 type Json = Record<string, unknown>
@@ -67,26 +66,23 @@ function checkSchemas(input: {
   if (details.length) throw badRequest(details.map((d) => d.message).join('; '), details)
 }
 
-const immutable = () =>
-  badRequest('tools of pre-built toolkits cannot be changed; register your own tool in a hosted toolkit')
 const jsonOrNull = (v: Json | null | undefined, current: string | null) =>
   v === undefined ? current : v === null ? null : JSON.stringify(v)
 
 export function toolsService(
   store: Store,
   repo: ToolsRepository,
-  toolkits: ToolkitsRepository,
-  catalog: PrebuiltCatalog,
+  sources: ToolkitSources,
   serverTools: ServerToolsService,
   events: EventBus,
 ) {
   const changed = (projectId: string) => events.publish({ type: 'list_changed', list: 'tools', projectId })
 
   const mustGetOwn = (projectId: string, id: string): ToolRow => {
-    if (catalog.tool(id)) throw immutable()
-    const row = repo.byId(projectId, id)
-    if (!row) throw notFound('tool')
-    return row
+    const found = sources.tool(projectId, id)
+    if (found?.source.readOnly) throw badRequest(found.source.readOnly.tool)
+    if (!found) throw notFound('tool')
+    return found.tool
   }
 
   /** Writes the row and re-checks name uniqueness on every server that shows the tool (409 rolls it all back). */
@@ -105,12 +101,11 @@ export function toolsService(
 
   return {
     create(projectId: string, input: CreateToolInput): ToolView & { warnings?: string[] } {
-      if (catalog.toolkit(input.toolkit_id))
-        throw badRequest(
-          'pre-built toolkits cannot be changed; create a toolkit with POST /toolkits and register tools there',
-          [{ field: 'body.toolkit_id', message: 'a pre-built toolkit' }],
-        )
-      if (!toolkits.byId(projectId, input.toolkit_id)) throw notFound('toolkit')
+      const kit = sources.find(projectId, input.toolkit_id)
+      const readOnly = kit?.source.readOnly
+      if (readOnly)
+        throw badRequest(readOnly.addTool, [{ field: 'body.toolkit_id', message: `a ${kit.source.kind} toolkit` }])
+      if (!kit) throw notFound('toolkit')
       checkSchemas(input)
       const at = nowIso()
       const row = toolRowFrom(input, {
@@ -124,16 +119,16 @@ export function toolsService(
       changed(projectId)
       return withNameWarnings(toolView(row))
     },
-    /** A project's tool or a pre-built one. */
+    /** A project's tool or a built-in one. */
     get(projectId: string, id: string): ToolView {
-      const row = catalog.tool(id) ?? repo.byId(projectId, id)
-      if (!row) throw notFound('tool')
-      return toolView(row)
+      const found = sources.tool(projectId, id)
+      if (!found) throw notFound('tool')
+      return toolView(found.tool)
     },
-    /** The project's tools by creation; `toolkit_id` narrows to one toolkit (a pre-built one lists its catalog tools). */
+    /** The project's tools by creation; `toolkit_id` narrows to one toolkit (a built-in one lists its own tools). */
     list(projectId: string, limit: number, cursor?: string, toolkitId?: string) {
-      const prebuilt = toolkitId ? catalog.toolkit(toolkitId) : undefined
-      if (prebuilt) return { tools: prebuilt.tools.map(toolView) }
+      const kit = toolkitId ? sources.find(projectId, toolkitId) : undefined
+      if (kit?.source.builtIn) return { tools: kit.source.listTools(kit.toolkit.id).map(toolView) }
       const { items, next_cursor } = page(repo.list(projectId, toolkitId, decodeCursor(cursor), limit + 1), limit)
       return { tools: items.map(toolView), ...(next_cursor ? { next_cursor } : {}) }
     },

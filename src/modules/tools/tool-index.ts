@@ -6,6 +6,7 @@ import type { McpTool } from '../../mcp/backend'
 import type { ReadModel } from '../../read-model/read-model'
 import type { ToolRow, ToolsRepository } from './repository'
 import type { ServerTool, ServerToolsService } from './server-tools/service'
+import type { ToolkitSources } from './sources/registry'
 import { mcpTool } from './view'
 
 /** A server's enabled tools in listing order (by name), found by name in O(1). */
@@ -16,7 +17,7 @@ interface ServerToolSet {
   listed(): McpTool[]
 }
 
-type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId'> }
+type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId' | 'kind'> }
 
 export interface ToolIndex {
   server(projectId: string, serverId: string): ServerToolSet
@@ -55,7 +56,12 @@ function toolSet(all: ServerTool[]): ServerToolSet {
   }
 }
 
-export function toolIndex(rm: ReadModel, serverTools: ServerToolsService, tools: ToolsRepository): ToolIndex {
+export function toolIndex(
+  rm: ReadModel,
+  serverTools: ServerToolsService,
+  tools: ToolsRepository,
+  sources: Pick<ToolkitSources, 'find'>,
+): ToolIndex {
   const server = rm.memo(
     (projectId: string, serverId: string) => toolSet(serverTools.effective(projectId, serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
@@ -87,7 +93,12 @@ export function toolIndex(rm: ReadModel, serverTools: ServerToolsService, tools:
     { maxEntries: 1_000, maxWeight: MAX_TOOLS_HELD, weigh: (m) => 1 + m.size, areas: ['servers', 'tools'] },
   )
   const unattached = rm.memo(
-    (projectId: string, name: string) => tools.byName(projectId, name),
+    // A tool of a kind no source serves is left out, as everywhere else.
+    (projectId: string, name: string) =>
+      tools.byName(projectId, name).flatMap((tool) => {
+        const kind = sources.find(projectId, tool.toolkit_id)?.source.kind
+        return kind ? [{ st: { tool, kind } }] : []
+      }),
     (projectId, name) => `${projectId}\u0000${name}`,
     { maxEntries: 10_000, areas: ['tools'] },
   )
@@ -97,7 +108,7 @@ export function toolIndex(rm: ReadModel, serverTools: ServerToolsService, tools:
     named(projectId, name) {
       const found = projectNames(projectId).get(name)
       if (found?.length) return found
-      return unattached(projectId, name).map((tool) => ({ st: { tool } }))
+      return unattached(projectId, name)
     },
     inProject(projectId) {
       const seen = new Map<string, ToolRow>()

@@ -2,7 +2,8 @@
 // export is a function; failures name the line and column (docs/decisions.md, "Writing functions and config as code"; "Function source is data").
 import { AppError } from '../../../lib/errors'
 import type { FunctionRunner } from '../../../runtime/function-runner'
-import { type CodeRuntime, position, runnableSource, SourceError } from '../../../runtime/function-source'
+import { position, runnableSource, SourceError } from '../../../runtime/function-source'
+import type { CodeRuntime } from '../../../runtime/runtimes'
 import { SandboxError } from '../../../runtime/sandbox-types'
 
 const invalid = (reason: string, line: number, column: number) =>

@@ -2,13 +2,11 @@
 import { t } from 'elysia'
 import { FUNCTION_LIMITS } from '../../../limits'
 import { HttpFunctionSpec } from '../../../runtime/http-function'
+import { RuntimeSchema } from '../../../runtime/runtimes'
 
 const FunctionName = t.String({
   pattern: '^[A-Za-z0-9_.:-]{1,128}$',
   error: 'name must be 1-128 characters: letters, digits, "_", ".", ":" or "-"',
-})
-const Runtime = t.Union([t.Literal('javascript'), t.Literal('typescript'), t.Literal('http')], {
-  error: 'runtime must be "javascript", "typescript" or "http"',
 })
 const { memoryMb, timeoutMs } = FUNCTION_LIMITS
 const MemoryMb = t.Integer({
@@ -25,7 +23,7 @@ const TimeoutMs = t.Integer({
 export const CreateFunctionBody = t.Object(
   {
     name: FunctionName,
-    runtime: Runtime,
+    runtime: RuntimeSchema,
     code: t.Optional(t.String({ minLength: 1, maxLength: 1_000_000 })),
     http: t.Optional(HttpFunctionSpec),
     memory_mb: t.Optional(MemoryMb),
@@ -38,7 +36,7 @@ export const CreateFunctionBody = t.Object(
 export const UpdateFunctionBody = t.Object(
   {
     name: t.Optional(FunctionName),
-    runtime: t.Optional(Runtime),
+    runtime: t.Optional(RuntimeSchema),
     code: t.Optional(t.Union([t.String({ minLength: 1, maxLength: 1_000_000 }), t.Null()])),
     http: t.Optional(t.Union([HttpFunctionSpec, t.Null()])),
     memory_mb: t.Optional(MemoryMb),
@@ -51,7 +49,7 @@ export const UpdateFunctionBody = t.Object(
 export const FunctionView = t.Object({
   id: t.String(),
   name: t.String(),
-  runtime: Runtime,
+  runtime: RuntimeSchema,
   code: t.Optional(t.String()),
   http: t.Optional(t.Any()),
   memory_mb: t.Integer(),

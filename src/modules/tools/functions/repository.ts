@@ -1,12 +1,13 @@
 // SQL for functions: the code (javascript) or HTTP call (http) that tools and resources run.
 import type { Db } from '../../../db/open'
 import { mapped } from '../../../db/store'
+import type { Runtime } from '../../../runtime/runtimes'
 
 export type FunctionRow = {
   id: string
   project_id: string
   name: string
-  runtime: 'javascript' | 'typescript' | 'http'
+  runtime: Runtime
   code: string | null
   /** JSON text of {url, method?, headers?, query?, body?}. */
   http: string | null

@@ -5,12 +5,13 @@ import { decodeCursor, page } from '../../../lib/pagination'
 import { UniqueViolation } from '../../../lib/storage-errors'
 import { FUNCTION_LIMITS } from '../../../limits'
 import type { HttpFunctionSpec } from '../../../runtime/http-function'
+import { isCodeRuntime, type Runtime } from '../../../runtime/runtimes'
 import { checkFunctionCode, type ModuleLoader } from './check'
 import type { FunctionRow, FunctionsRepository } from './repository'
 
 export interface CreateFunctionInput {
   name: string
-  runtime: 'javascript' | 'typescript' | 'http'
+  runtime: Runtime
   code?: string
   http?: HttpFunctionSpec
   memory_mb?: number
@@ -20,7 +21,7 @@ export interface CreateFunctionInput {
 
 export type UpdateFunctionInput = {
   name?: string
-  runtime?: 'javascript' | 'typescript' | 'http'
+  runtime?: Runtime
   code?: string | null
   http?: HttpFunctionSpec | null
   memory_mb?: number
@@ -31,7 +32,7 @@ export type UpdateFunctionInput = {
 export interface FunctionView {
   id: string
   name: string
-  runtime: 'javascript' | 'typescript' | 'http'
+  runtime: Runtime
   code?: string
   http?: HttpFunctionSpec
   memory_mb: number
@@ -66,17 +67,17 @@ function checkShape(row: FunctionRow): void {
       { field: 'body.name', message: 'reserved prefix builtin.' },
     ])
   }
-  if (row.runtime !== 'http' && !row.code) {
+  if (isCodeRuntime(row.runtime) && !row.code) {
     throw badRequest(`a ${row.runtime} function needs code`, [
       { field: 'body.code', message: `required when runtime is "${row.runtime}"` },
     ])
   }
-  if (row.runtime === 'http' && !row.http) {
+  if (!isCodeRuntime(row.runtime) && !row.http) {
     throw badRequest('an http function needs http: {url, method?, headers?, query?, body?}', [
       { field: 'body.http', message: 'required when runtime is "http"' },
     ])
   }
-  if (row.runtime === 'http') {
+  if (!isCodeRuntime(row.runtime)) {
     const url = (JSON.parse(row.http!) as HttpFunctionSpec).url
     // The URL may be a template ({{args.x}}), so only its scheme is checked here; the egress guard checks the rest.
     if (!/^https?:\/\//i.test(url) && !url.startsWith('{{')) {
@@ -85,7 +86,7 @@ function checkShape(row: FunctionRow): void {
       ])
     }
   }
-  if (row.runtime === 'http') row.code = null
+  if (!isCodeRuntime(row.runtime)) row.code = null
   else row.http = null
 }
 
@@ -93,7 +94,7 @@ function checkShape(row: FunctionRow): void {
 export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoader) {
   /** Syntax, imports and the default export of javascript/typescript code (./check.ts); http functions have none. */
   const checkCode = async (row: Pick<FunctionRow, 'runtime' | 'code'>): Promise<void> => {
-    if (row.runtime !== 'http' && row.code) await checkFunctionCode(sandbox, row.runtime, row.code)
+    if (isCodeRuntime(row.runtime) && row.code) await checkFunctionCode(sandbox, row.runtime, row.code)
   }
   const mustGet = (projectId: string, id: string): FunctionRow => {
     const row = repo.byId(projectId, id)

@@ -6,9 +6,8 @@ import { conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { nowIso } from '../../../lib/ids'
 import type { ServerToolsPort, ToolkitAttachment } from '../../servers/service'
-import type { ToolRow, ToolsRepository } from '../repository'
-import type { PrebuiltCatalog } from '../toolkits/prebuilt'
-import type { ToolkitsRepository } from '../toolkits/repository'
+import type { ToolRow } from '../repository'
+import type { ToolkitSources } from '../sources/registry'
 import type { ServerToolRow, ServerToolsRepository } from './repository'
 
 /** One tool as it stands on one server. */
@@ -16,6 +15,8 @@ export interface ServerTool {
   tool: ToolRow
   enabled: boolean
   source: 'toolkit' | 'added'
+  /** The kind of its toolkit: the source that runs it (src/modules/tools/sources). */
+  kind: string
   /** The credential id the tool would run with (override → its toolkit's map → another attached toolkit's map). */
   credentialId?: string
 }
@@ -39,32 +40,28 @@ const parseMap = (json: string) => JSON.parse(json) as Record<string, string>
 export function serverToolsService(
   store: Store,
   repo: ServerToolsRepository,
-  tools: ToolsRepository,
-  toolkits: ToolkitsRepository,
-  catalog: PrebuiltCatalog,
+  sources: ToolkitSources,
   credentials: CredentialAccess,
   events: EventBus,
 ) {
-  const toolsOfToolkit = (toolkitId: string): ToolRow[] =>
-    catalog.toolkit(toolkitId)?.tools ?? tools.byToolkit(toolkitId)
-  const findTool = (projectId: string, toolId: string): ToolRow | undefined =>
-    catalog.tool(toolId) ?? tools.byId(projectId, toolId) ?? undefined
-  const toolkitName = (projectId: string, toolkitId: string) =>
-    catalog.toolkit(toolkitId)?.name ?? toolkits.byId(projectId, toolkitId)?.name
+  const toolkitName = (projectId: string, toolkitId: string) => sources.find(projectId, toolkitId)?.toolkit.name
 
   /** Every tool on the server (disabled ones included), ordered by name: the order tools/list shows. */
   function effective(projectId: string, serverId: string): ServerTool[] {
     const attached = repo.toolkits(serverId).map((k) => ({ id: k.toolkit_id, credentials: parseMap(k.credentials) }))
     const rows = new Map(repo.tools(serverId).map((r) => [r.tool_id, r] as const))
-    const picked = new Map<string, { tool: ToolRow; source: 'toolkit' | 'added' }>()
-    for (const k of attached) for (const tool of toolsOfToolkit(k.id)) picked.set(tool.id, { tool, source: 'toolkit' })
+    const picked = new Map<string, { tool: ToolRow; source: 'toolkit' | 'added'; kind: string }>()
+    for (const k of attached) {
+      const { kind, tools } = sources.tools(projectId, k.id)
+      if (kind) for (const tool of tools) picked.set(tool.id, { tool, source: 'toolkit', kind })
+    }
     for (const row of rows.values()) {
       if (row.source !== 'added' || picked.has(row.tool_id)) continue
-      const tool = findTool(projectId, row.tool_id)
-      if (tool) picked.set(tool.id, { tool, source: 'added' })
+      const found = sources.tool(projectId, row.tool_id)
+      if (found) picked.set(found.tool.id, { tool: found.tool, source: 'added', kind: found.source.kind })
     }
     const out: ServerTool[] = []
-    for (const { tool, source } of picked.values()) {
+    for (const { tool, source, kind } of picked.values()) {
       const row = rows.get(tool.id)
       if (row?.source === 'removed') continue
       const provider = tool.credential_provider
@@ -74,7 +71,8 @@ export function serverToolsService(
         const any = attached.find((k) => k.credentials[provider])?.credentials[provider]
         credentialId = row?.credential_id ?? own ?? any
       }
-      out.push({ tool, enabled: row ? row.enabled === 1 : true, source, ...(credentialId ? { credentialId } : {}) })
+      const enabled = row ? row.enabled === 1 : true
+      out.push({ tool, enabled, source, kind, ...(credentialId ? { credentialId } : {}) })
     }
     return out.sort((a, b) =>
       a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : a.tool.id < b.tool.id ? -1 : 1,
@@ -178,7 +176,7 @@ export function serverToolsService(
 
     addTools(projectId: string, serverId: string, toolIds: string[]): void {
       mustHaveServer(projectId, serverId)
-      for (const id of toolIds) if (!findTool(projectId, id)) throw notFound(`tool ${id}`)
+      for (const id of toolIds) if (!sources.tool(projectId, id)) throw notFound(`tool ${id}`)
       store.tx(() => {
         for (const id of toolIds) {
           const existing = repo.tool(serverId, id)

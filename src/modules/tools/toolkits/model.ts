@@ -28,7 +28,8 @@ const toolkitFields = {
   name: t.String(),
   display_name: t.Optional(t.String()),
   description: t.Optional(t.String()),
-  toolkit_type: t.Union([t.Literal('hosted'), t.Literal('prebuilt')]),
+  // A kind the toolkit sources know (src/modules/tools/sources): 'prebuilt', 'hosted', and later ones.
+  toolkit_type: t.String(),
   status: t.String(),
   provider: t.Optional(t.String()),
   created_at: t.Optional(t.String()),

@@ -7,7 +7,8 @@ export type ToolkitRow = {
   name: string
   display_name: string | null
   description: string | null
-  toolkit_type: 'hosted'
+  /** A kind the toolkit sources know (src/modules/tools/sources); no CHECK in the schema. */
+  toolkit_type: string
   status: string
   created_at: string
   updated_at: string

@@ -1,58 +1,21 @@
-// Toolkits: the project's hosted toolkits plus the pre-built ones every project sees (read-only).
+// Toolkits: every kind the registry knows (src/modules/tools/sources), listed and read alike; REST creates and
+// edits the project's hosted ones, and a read-only kind (pre-built) says why it cannot be changed.
 import { badRequest, conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
 import { pageAfterId } from '../../../lib/pagination'
-import type { ToolsRepository } from '../repository'
+import { rowRecord, type ToolkitSources } from '../sources/registry'
+import type { ToolkitRecord } from '../sources/source'
 import { toolView } from '../view'
-import type { PrebuiltCatalog, PrebuiltToolkit } from './prebuilt'
 import type { ToolkitRow, ToolkitsRepository } from './repository'
 
-export interface ToolkitView {
-  id: string
-  name: string
-  display_name?: string
-  description?: string
-  toolkit_type: 'hosted' | 'prebuilt'
-  status: string
-  provider?: string
-  created_at?: string
-  updated_at?: string
-}
+export type ToolkitView = ToolkitRecord
 
-const hostedView = (k: ToolkitRow): ToolkitView => ({
-  id: k.id,
-  name: k.name,
-  ...(k.display_name !== null ? { display_name: k.display_name } : {}),
-  ...(k.description !== null ? { description: k.description } : {}),
-  toolkit_type: 'hosted',
-  status: k.status,
-  created_at: k.created_at,
-  updated_at: k.updated_at,
-})
-
-const prebuiltView = (k: PrebuiltToolkit): ToolkitView => ({
-  id: k.id,
-  name: k.name,
-  ...(k.display_name ? { display_name: k.display_name } : {}),
-  ...(k.description ? { description: k.description } : {}),
-  toolkit_type: 'prebuilt',
-  status: 'active',
-  ...(k.provider ? { provider: k.provider } : {}),
-})
-
-const immutable = () =>
-  badRequest('pre-built toolkits cannot be changed or deleted; create your own toolkit with POST /toolkits')
-
-export function toolkitsService(
-  repo: ToolkitsRepository,
-  tools: ToolsRepository,
-  catalog: PrebuiltCatalog,
-  events: EventBus,
-) {
-  const mustGetHosted = (projectId: string, id: string): ToolkitRow => {
-    if (catalog.toolkit(id)) throw immutable()
-    const row = repo.byId(projectId, id)
+export function toolkitsService(repo: ToolkitsRepository, sources: ToolkitSources, events: EventBus) {
+  const mustGetEditable = (projectId: string, id: string): ToolkitRow => {
+    const found = sources.find(projectId, id)
+    if (found?.source.readOnly) throw badRequest(found.source.readOnly.toolkit)
+    const row = found ? repo.byId(projectId, id) : null
     if (!row) throw notFound('toolkit')
     return row
   }
@@ -78,29 +41,27 @@ export function toolkitsService(
           throw conflict(`a toolkit named "${input.name}" already exists in this project`)
         throw e
       }
-      return hostedView(row)
+      return rowRecord(row)
     },
-    /** Pre-built toolkits first (catalog order), then the project's own by creation. */
+    /** Built-in toolkits first (catalog order), then the project's own by creation. */
     list(projectId: string, limit: number, cursor?: string) {
       // Pre-built ids are not UUIDs, so the cursor names the last toolkit id seen in this combined list.
-      const all = [...catalog.toolkits.map(prebuiltView), ...repo.all(projectId).map(hostedView)]
+      const all = sources.all(projectId).map((f) => f.toolkit)
       const { items, next_cursor } = pageAfterId(all, limit, cursor)
       return { toolkits: items, ...(next_cursor ? { next_cursor } : {}) }
     },
-    /** A toolkit with its tools; pre-built ones are visible to every project. */
+    /** A toolkit with its tools; built-in ones are visible to every project. */
     get(projectId: string, id: string) {
-      const prebuilt = catalog.toolkit(id)
-      if (prebuilt) return { ...prebuiltView(prebuilt), tools: prebuilt.tools.map(toolView) }
-      const row = repo.byId(projectId, id)
-      if (!row) throw notFound('toolkit')
-      return { ...hostedView(row), tools: tools.byToolkit(id).map(toolView) }
+      const found = sources.find(projectId, id)
+      if (!found) throw notFound('toolkit')
+      return { ...found.toolkit, tools: found.source.listTools(id).map(toolView) }
     },
     update(
       projectId: string,
       id: string,
       input: { display_name?: string | null; description?: string | null },
     ): ToolkitView {
-      const current = mustGetHosted(projectId, id)
+      const current = mustGetEditable(projectId, id)
       const next: ToolkitRow = {
         ...current,
         display_name: input.display_name !== undefined ? input.display_name : current.display_name,
@@ -108,20 +69,13 @@ export function toolkitsService(
         updated_at: nowIso(),
       }
       repo.update(next)
-      return hostedView(next)
+      return rowRecord(next)
     },
     /** Deletes the toolkit and its tools; triggers detach it from every server (migration 002). */
     remove(projectId: string, id: string): void {
-      mustGetHosted(projectId, id)
+      mustGetEditable(projectId, id)
       repo.remove(projectId, id)
       events.publish({ type: 'list_changed', list: 'tools', projectId })
-    },
-    /** Any toolkit the project may attach: its own or a pre-built one. */
-    find(projectId: string, id: string): { id: string; name: string; prebuilt: boolean } | undefined {
-      const prebuilt = catalog.toolkit(id)
-      if (prebuilt) return { id, name: prebuilt.name, prebuilt: true }
-      const row = repo.byId(projectId, id)
-      return row ? { id, name: row.name, prebuilt: false } : undefined
     },
   }
 }
