@@ -229,7 +229,10 @@ async function send(c: Case, entry: (r: Request) => Promise<Response>): Promise<
   const requestId = res.headers.get('x-request-id')
   const headers: Record<string, string | null> = { 'x-request-id': requestId }
   for (const h of HEADERS) headers[h] = res.headers.get(h)
+  // Remaining counts down and the reset may cross a second between the two sends: their presence and range are compared.
   headers['ratelimit-remaining'] = res.headers.get('ratelimit-remaining') === null ? null : 'present'
+  const reset = res.headers.get('ratelimit-reset')
+  headers['ratelimit-reset'] = reset === null ? null : Number(reset) >= 0 && Number(reset) <= 60 ? 'in range' : reset
   // The access line is written after the response is handed over.
   let access: Record<string, unknown> | undefined
   for (let i = 0; i < 50 && !access; i++) {
