@@ -9,7 +9,17 @@ export type DataKeyRow = {
   created_at: string
 }
 
-export function dataKeysRepository(db: Db) {
+/** The storage port its callers use; `dataKeysRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface DataKeysRepository {
+  insert: (row: DataKeyRow) => void
+  byId: (id: string) => DataKeyRow | null
+  latestForProject: (project_id: string) => DataKeyRow | null
+  all: () => DataKeyRow[]
+  rewrap: (id: string, master_key_id: string, wrapped: string) => void
+}
+
+export function dataKeysRepository(db: Db): DataKeysRepository {
   const insert = db.query(
     'INSERT INTO data_keys (id, project_id, master_key_id, wrapped, created_at) VALUES ($id, $project_id, $master_key_id, $wrapped, $created_at)',
   )
@@ -27,4 +37,3 @@ export function dataKeysRepository(db: Db) {
     rewrap: (id: string, master_key_id: string, wrapped: string) => rewrap.run({ id, master_key_id, wrapped }),
   }
 }
-export type DataKeysRepository = ReturnType<typeof dataKeysRepository>
