@@ -30,7 +30,16 @@ export interface CallFilter {
   outcome?: string
 }
 
-export function callsRepository(store: Store) {
+/** The storage port its callers use; `callsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface CallsRepository {
+  insertAll: (rows: CallRow[]) => void
+  /** Newest first; `before` is the last id of the previous page. */
+  list: (project_id: string, filter: CallFilter, before: string | undefined, limit: number) => CallRow[]
+  purgeBefore: (before: string) => number
+}
+
+export function callsRepository(store: Store): CallsRepository {
   const { db } = store
   const columns = [
     'id',
@@ -118,4 +127,3 @@ export function callsRepository(store: Store) {
     purgeBefore: (before: string): number => purge.run({ before }).changes,
   }
 }
-export type CallsRepository = ReturnType<typeof callsRepository>
