@@ -19,7 +19,28 @@ export type FlowRow = {
   updated_at: string
 }
 
-export function oauthFlowsRepository(db: Db) {
+/** The storage port its callers use; `oauthFlowsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface OAuthFlowsRepository {
+  insert: (row: FlowRow) => void
+  /** Deletes flows created before `cutoff` (ISO time); returns how many. */
+  deleteCreatedBefore: (cutoff: string) => number
+  byState: (project_id: string, state: string) => FlowRow | null
+  /** The hosted redirect has no key: the unguessable state alone names the flow (and so its project). */
+  byStateOnly: (state: string) => FlowRow | null
+  move: (
+    project_id: string,
+    state: string,
+    from: FlowStatus,
+    to: FlowStatus,
+    error: string | null,
+    updated_at: string,
+  ) => boolean
+  receiveCode: (project_id: string, state: string, code_sealed: string, updated_at: string) => boolean
+  activate: (project_id: string, state: string, credential_id: string, updated_at: string) => boolean
+}
+
+export function oauthFlowsRepository(db: Db): OAuthFlowsRepository {
   const insert = db.query(
     `INSERT INTO oauth_flows (state, project_id, provider_id, redirect_uri, scopes, code_verifier_sealed, code_sealed, status, credential_id, error, expires_at, created_at, updated_at)
      VALUES ($state, $project_id, $provider_id, $redirect_uri, $scopes, $code_verifier_sealed, $code_sealed, $status, $credential_id, $error, $expires_at, $created_at, $updated_at)`,
@@ -64,4 +85,3 @@ export function oauthFlowsRepository(db: Db) {
       activate.run({ project_id, state, credential_id, updated_at }).changes > 0,
   }
 }
-export type OAuthFlowsRepository = ReturnType<typeof oauthFlowsRepository>
