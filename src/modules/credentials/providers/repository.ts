@@ -17,7 +17,16 @@ export type ProviderRow = {
   updated_at: string
 }
 
-export function providersRepository(db: Db) {
+/** The storage port its callers use; `providersRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface ProvidersRepository {
+  insert: (row: ProviderRow) => void
+  byId: (project_id: string, id: string) => ProviderRow | null
+  list: (project_id: string) => ProviderRow[]
+  remove: (project_id: string, id: string) => boolean
+}
+
+export function providersRepository(db: Db): ProvidersRepository {
   const insert = db.query(
     `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)
      VALUES ($project_id, $id, $name, $auth_type, $authorize_url, $token_url, $scopes, $client_id, $client_secret_sealed, $base_url, $token_auth_method, $created_at, $updated_at)`,
@@ -36,4 +45,3 @@ export function providersRepository(db: Db) {
     remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
   }
 }
-export type ProvidersRepository = ReturnType<typeof providersRepository>
