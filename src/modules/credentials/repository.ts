@@ -40,7 +40,26 @@ export interface FailureUpdate {
   updated_at: string
 }
 
-export function credentialsRepository(db: Db) {
+/** The storage port its callers use; `credentialsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface CredentialsRepository {
+  insert: (row: CredentialRow) => void
+  byId: (project_id: string, id: string) => CredentialRow | null
+  list: (project_id: string, after: string | undefined, limit: number) => CredentialRow[]
+  remove: (project_id: string, id: string) => boolean
+  due: (
+    before: string,
+    now: string,
+  ) => {
+    id: string
+    project_id: string
+  }[]
+  updateTokens: (u: TokenUpdate) => boolean
+  markFailure: (u: FailureUpdate) => boolean
+  setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => void
+}
+
+export function credentialsRepository(db: Db): CredentialsRepository {
   const insert = db.query(
     `INSERT INTO credentials (id, project_id, name, provider_id, kind, data_sealed, status, scopes, expires_at, has_refresh_token,
        refresh_failures, refresh_retry_after, last_error, refreshed_at, created_at, updated_at)
@@ -94,4 +113,3 @@ export function credentialsRepository(db: Db) {
       setStatus.run({ project_id, id, status, updated_at }),
   }
 }
-export type CredentialsRepository = ReturnType<typeof credentialsRepository>
