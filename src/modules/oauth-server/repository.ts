@@ -42,7 +42,40 @@ export type CodeRow = {
   used_at: string | null
 }
 
-export function oauthServerRepository(store: Store) {
+/** The storage port its callers use; `oauthServerRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface OAuthServerRepository {
+  insertClient: (row: ClientRow) => void
+  client: (id: string) => ClientRow | null
+  countClients: () => number
+  countUnusedFrom: (addr: string) => number
+  deleteOldestUnusedClient: () => boolean
+  /** Registered clients never used since before `cutoff`; returns how many went. */
+  deleteUnusedClients: (cutoff: string) => number
+  touchClient: (id: string, at: string) => void
+  insertGrant: (row: Omit<GrantRow, 'last_used_at' | 'revoked_at'>) => void
+  grant: (id: string) => GrantWithKey | null
+  grantsOfProject: (project_id: string) => GrantWithKey[]
+  revokeGrant: (project_id: string, id: string, at: string) => boolean
+  touchGrant: (id: string, at: string) => void
+  insertCode: (row: Omit<CodeRow, 'used_at'>) => void
+  code: (hash: string) => CodeRow | null
+  useCode: (hash: string, at: string) => boolean
+  insertRefresh: (row: { hash: string; grant_id: string; expires_at: string }) => void
+  refresh: (hash: string) => {
+    hash: string
+    grant_id: string
+    expires_at: string
+    used_at: string | null
+  } | null
+  useRefresh: (hash: string, at: string) => boolean
+  /** Codes and refresh tokens past their expiry, used or not; returns how many rows went. */
+  deleteExpired: (now: string) => number
+  /** Runs `fn` in one transaction (the store's `tx`). */
+  transaction: <T>(fn: () => T) => T
+}
+
+export function oauthServerRepository(store: Store): OAuthServerRepository {
   const { db } = store
   const insertClient = db.query(
     `INSERT INTO oauth_clients (client_id, client_name, redirect_uris, created_at, registered_from, last_used_at)
@@ -118,4 +151,3 @@ export function oauthServerRepository(store: Store) {
     transaction: <T>(fn: () => T): T => store.tx(fn),
   }
 }
-export type OAuthServerRepository = ReturnType<typeof oauthServerRepository>
