@@ -22,7 +22,23 @@ export type ApiKeyRow = {
   server_ids: string | null
 }
 
-export function projectsRepository(db: Db) {
+/** The storage port its callers use; `projectsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface ProjectsRepository {
+  insertProject: (row: ProjectRow) => void
+  projectByName: (name: string) => ProjectRow | null
+  projectById: (id: string) => ProjectRow | null
+  allProjects: () => ProjectRow[]
+  countProjects: () => number
+  insertKey: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => void
+  keyByHash: (hash: string) => ApiKeyRow | null
+  keyById: (id: string) => ApiKeyRow | null
+  keysOfProject: (project_id: string) => ApiKeyRow[]
+  revokeKey: (id: string, at: string) => boolean
+  touchKey: (id: string, at: string) => void
+}
+
+export function projectsRepository(db: Db): ProjectsRepository {
   const insertProject = db.query('INSERT INTO projects (id, name, created_at) VALUES ($id, $name, $created_at)')
   const projectByName = db.query<ProjectRow, { name: string }>('SELECT * FROM projects WHERE name = $name')
   const projectById = db.query<ProjectRow, { id: string }>('SELECT * FROM projects WHERE id = $id')
@@ -54,4 +70,3 @@ export function projectsRepository(db: Db) {
     touchKey: (id: string, at: string) => touch.run({ id, at }),
   }
 }
-export type ProjectsRepository = ReturnType<typeof projectsRepository>
