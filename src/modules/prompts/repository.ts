@@ -19,7 +19,19 @@ export type PromptRow = {
   updated_at: string
 }
 
-export function promptsRepository(db: Db) {
+/** The storage port its callers use; `promptsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface PromptsRepository {
+  insert: (row: PromptRow) => void
+  update: (row: PromptRow) => void
+  byId: (project_id: string, id: string) => PromptRow | null
+  byName: (project_id: string, name: string) => PromptRow | null
+  remove: (project_id: string, id: string) => boolean
+  /** The project's prompts; with a server id, those on that server (its own and the project-wide ones). */
+  list: (project_id: string, server_id: string | undefined, after?: string, limit?: number) => PromptRow[]
+}
+
+export function promptsRepository(db: Db): PromptsRepository {
   const insert = db.query(
     `INSERT INTO prompts (id, project_id, server_id, name, description, template, messages, arguments, function_name,
        created_at, updated_at)
@@ -53,4 +65,3 @@ export function promptsRepository(db: Db) {
       listAll.all({ project_id, server_id: server_id ?? null, after: after ?? '', limit }),
   }
 }
-export type PromptsRepository = ReturnType<typeof promptsRepository>
