@@ -39,7 +39,33 @@ const VALUES = COLUMNS.split(',')
   .map((c) => `$${c.trim()}`)
   .join(', ')
 
-export function resourcesRepository(db: Db) {
+/** The storage port its callers use; `resourcesRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface ResourcesRepository {
+  insert: (row: ResourceRow) => void
+  update: (row: ResourceRow) => void
+  byId: (project_id: string, id: string) => ResourceRow | null
+  byUri: (project_id: string, uri: string) => ResourceRow | null
+  uriOwner: (project_id: string, uri: string) => string | undefined
+  remove: (project_id: string, id: string) => boolean
+  /** Every record (active or not, templates too), for management listings. */
+  listAll: (
+    project_id: string,
+    server_id: string | undefined,
+    after: string | undefined,
+    limit: number,
+  ) => ResourceRow[]
+  /** Active direct resources (templates: false) or active templates (templates: true), optionally of one server. */
+  listActive: (
+    project_id: string,
+    server_id: string | undefined,
+    templates: boolean,
+    after?: string,
+    limit?: number,
+  ) => ResourceRow[]
+}
+
+export function resourcesRepository(db: Db): ResourcesRepository {
   const insert = db.query(`INSERT INTO resources (${COLUMNS}) VALUES (${VALUES})`)
   const update = db.query(
     `UPDATE resources SET ${COLUMNS.split(',')
@@ -99,4 +125,3 @@ export function resourcesRepository(db: Db) {
       }),
   }
 }
-export type ResourcesRepository = ReturnType<typeof resourcesRepository>
