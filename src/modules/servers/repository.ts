@@ -2,7 +2,19 @@
 import type { Db } from '../../db/open'
 import type { ServerRow } from '../../lib/server'
 
-export function serversRepository(db: Db) {
+/** The storage port its callers use; `serversRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface ServersRepository {
+  insert: (row: ServerRow) => void
+  byId: (project_id: string, id: string) => ServerRow | null
+  bySlug: (slug: string) => ServerRow | null
+  slugTaken: (slug: string) => boolean
+  list: (project_id: string, after: string | undefined, limit: number) => ServerRow[]
+  update: (row: ServerRow) => void
+  remove: (project_id: string, id: string) => boolean
+}
+
+export function serversRepository(db: Db): ServersRepository {
   const insert = db.query(
     `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, created_at, updated_at)
      VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $created_at, $updated_at)`,
@@ -32,4 +44,3 @@ export function serversRepository(db: Db) {
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
   }
 }
-export type ServersRepository = ReturnType<typeof serversRepository>
