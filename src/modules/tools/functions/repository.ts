@@ -18,7 +18,27 @@ export type FunctionRow = {
   updated_at: string
 }
 
-export function functionsRepository(db: Db) {
+/** The storage port its callers use; `functionsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface FunctionsRepository {
+  insert: (row: FunctionRow) => void
+  update: (row: FunctionRow) => void
+  byId: (project_id: string, id: string) => FunctionRow | null
+  byName: (project_id: string, name: string) => FunctionRow | null
+  list: (project_id: string, after: string | undefined, limit: number) => FunctionRow[]
+  remove: (project_id: string, id: string) => boolean
+  /** The project's tools and resources (by uri) that run the function of this name. */
+  usedBy: (
+    project_id: string,
+    name: string,
+  ) => {
+    kind: 'tool' | 'resource'
+    id: string
+    name: string
+  }[]
+}
+
+export function functionsRepository(db: Db): FunctionsRepository {
   const insert = db.query(
     `INSERT INTO functions (id, project_id, name, runtime, code, http, memory_mb, timeout_ms, description, created_at, updated_at)
      VALUES ($id, $project_id, $name, $runtime, $code, $http, $memory_mb, $timeout_ms, $description, $created_at, $updated_at)`,
@@ -61,4 +81,3 @@ export function functionsRepository(db: Db) {
     usedBy: (project_id: string, name: string) => users.all({ name, project_id }),
   }
 }
-export type FunctionsRepository = ReturnType<typeof functionsRepository>
