@@ -60,7 +60,20 @@ export function toolRowFrom(
   }
 }
 
-export function toolsRepository(db: Db) {
+/** The storage port its callers use; `toolRowFrom` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface ToolsRepository {
+  insert: (row: ToolRow) => void
+  update: (row: ToolRow) => void
+  byId: (project_id: string, id: string) => ToolRow | null
+  byToolkit: (toolkit_id: string) => ToolRow[]
+  byToolkitAndName: (toolkit_id: string, name: string) => ToolRow | null
+  list: (project_id: string, toolkit_id: string | undefined, after: string | undefined, limit: number) => ToolRow[]
+  byName: (project_id: string, name: string) => ToolRow[]
+  remove: (project_id: string, id: string) => boolean
+}
+
+export function toolsRepository(db: Db): ToolsRepository {
   const insert = db.query(
     `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,
        credential_provider, required_client_capabilities, task_support, created_at, updated_at)
@@ -123,4 +136,3 @@ export function toolsRepository(db: Db) {
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
   }
 }
-export type ToolsRepository = ReturnType<typeof toolsRepository>
