@@ -19,7 +19,22 @@ export type ServerToolRow = {
   created_at: string
 }
 
-export function serverToolsRepository(db: Db) {
+/** The storage port its callers use; `serverToolsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface ServerToolsRepository {
+  toolkits: (server_id: string) => ServerToolkitRow[]
+  clearToolkits: (server_id: string) => void
+  upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) => void
+  tools: (server_id: string) => ServerToolRow[]
+  tool: (server_id: string, tool_id: string) => ServerToolRow | null
+  upsertTool: (row: ServerToolRow) => void
+  serverExists: (project_id: string, id: string) => boolean
+  projectServers: (project_id: string) => string[]
+  /** Servers of the project whose tool set includes this toolkit's or this tool's tools. */
+  serversUsing: (project_id: string, toolkit_id: string, tool_id?: string) => string[]
+}
+
+export function serverToolsRepository(db: Db): ServerToolsRepository {
   const toolkits = db.query<ServerToolkitRow, { server_id: string }>(
     'SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position',
   )
@@ -76,4 +91,3 @@ export function serverToolsRepository(db: Db) {
     },
   }
 }
-export type ServerToolsRepository = ReturnType<typeof serverToolsRepository>
