@@ -14,7 +14,18 @@ export type ToolkitRow = {
   updated_at: string
 }
 
-export function toolkitsRepository(db: Db) {
+/** The storage port its callers use; `toolkitsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface ToolkitsRepository {
+  insert: (row: ToolkitRow) => void
+  byId: (project_id: string, id: string) => ToolkitRow | null
+  byName: (project_id: string, name: string) => ToolkitRow | null
+  all: (project_id: string) => ToolkitRow[]
+  update: (row: ToolkitRow) => void
+  remove: (project_id: string, id: string) => boolean
+}
+
+export function toolkitsRepository(db: Db): ToolkitsRepository {
   const insert = db.query(
     `INSERT INTO toolkits (id, project_id, name, display_name, description, toolkit_type, status, created_at, updated_at)
      VALUES ($id, $project_id, $name, $display_name, $description, $toolkit_type, $status, $created_at, $updated_at)`,
@@ -49,4 +60,3 @@ export function toolkitsRepository(db: Db) {
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
   }
 }
-export type ToolkitsRepository = ReturnType<typeof toolkitsRepository>
