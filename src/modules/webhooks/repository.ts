@@ -38,7 +38,32 @@ export type PendingRow = {
 /** What one attempt needs: the outbox row joined with where and how to send it. */
 export type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
 
-export function webhooksRepository(store: Store) {
+/** The storage port its callers use; `webhooksRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface WebhooksRepository {
+  insert: (row: {
+    id: string
+    subscription_id: string
+    event: string
+    payload: string
+    next_attempt_at: string
+    created_at: string
+  }) => void
+  pending: () => PendingRow[]
+  pendingCount: (project_id: string) => number
+  due: (id: string) => DueDelivery | null
+  /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
+  recordAttempt: (
+    a: AttemptRow & {
+      outcome: 'pending' | 'delivered' | 'failed'
+      next_attempt_at: string | null
+    },
+  ) => boolean
+  bySubscription: (subscription_id: string, after: string | undefined, limit: number) => DeliveryRow[]
+  attemptsOf: (delivery_id: string) => AttemptRow[]
+}
+
+export function webhooksRepository(store: Store): WebhooksRepository {
   const { db } = store
   const insert = db.query(
     `INSERT INTO webhook_deliveries (id, subscription_id, event, payload, status, attempts, next_attempt_at, created_at)
@@ -113,4 +138,3 @@ export function webhooksRepository(store: Store) {
     attemptsOf: (delivery_id: string) => attemptsOf.all({ delivery_id }),
   }
 }
-export type WebhooksRepository = ReturnType<typeof webhooksRepository>
