@@ -14,7 +14,26 @@ export type SubscriptionRow = {
   updated_at: string
 }
 
-export function subscriptionsRepository(db: Db) {
+/** The storage port its callers use; `subscriptionsRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface SubscriptionsRepository {
+  insert: (row: SubscriptionRow) => void
+  byId: (project_id: string, id: string) => SubscriptionRow | null
+  count: (project_id: string) => number
+  list: (project_id: string, after: string | undefined, limit: number) => SubscriptionRow[]
+  listResource: (
+    project_id: string,
+    uri: string | undefined,
+    after: string | undefined,
+    limit: number,
+  ) => SubscriptionRow[]
+  updateUrl: (project_id: string, id: string, callback_url: string, updated_at: string) => boolean
+  remove: (project_id: string, id: string) => boolean
+  removeByUri: (project_id: string, uri: string) => string[]
+  matching: (project_id: string, uri: string) => SubscriptionRow[]
+}
+
+export function subscriptionsRepository(db: Db): SubscriptionsRepository {
   const insert = db.query(
     `INSERT INTO subscriptions (id, project_id, key_id, kind, uri, callback_url, secret, status, created_at, updated_at)
      VALUES ($id, $project_id, $key_id, $kind, $uri, $callback_url, $secret, $status, $created_at, $updated_at)`,
@@ -62,4 +81,3 @@ export function subscriptionsRepository(db: Db) {
     matching: (project_id: string, uri: string) => matching.all({ project_id, uri }),
   }
 }
-export type SubscriptionsRepository = ReturnType<typeof subscriptionsRepository>
