@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createEventBus, type ToolyardEvent } from '../lib/events'
 import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
 import { openDatabase } from './open'
-import { createStore, mapped } from './store'
+import { createStore, mapped, openAnotherStore } from './store'
 
 const dir = mkdtempSync(join(tmpdir(), 'toolyard-store-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -128,4 +128,18 @@ test('unique and foreign-key failures come out as UniqueViolation and ForeignKey
   store.tx(() => {
     expect(() => store.tx(duplicateName)).toThrow(UniqueViolation)
   })
+})
+
+test('openAnotherStore writes through its own connection, with the typed errors, and closes only that one', () => {
+  const { db, committed } = fresh()
+  const another = openAnotherStore(db.filename)
+  another.store.tx(() => another.store.db.run("INSERT INTO a VALUES ('1', 'one')"))
+  expect(committed()).toBe(1)
+  expect(() => another.store.tx(() => another.store.db.run("INSERT INTO a VALUES ('2', 'one')"))).toThrow(
+    UniqueViolation,
+  )
+  another.close()
+  expect(() => another.store.db.query('SELECT 1').get()).toThrow()
+  // The main connection still answers.
+  expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM a').get()!.n).toBe(1)
 })

@@ -3,7 +3,7 @@
 // synchronous underneath, as the repositories are; a second adapter (PostgreSQL) plugs in here.
 import { SQLiteError } from 'bun:sqlite'
 import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
-import type { Db } from './open'
+import { type Db, openDatabase } from './open'
 
 /** What a transaction's callback is handed. */
 interface TxScope {
@@ -100,4 +100,13 @@ export function createStore(db: Db): Store {
       return result
     },
   }
+}
+
+/**
+ * A store on one more connection to the database at `path` (`openDatabase`'s `another`), for a thread that writes
+ * beside the main one: the call log's writer thread. `close` releases that connection.
+ */
+export function openAnotherStore(path: string): { store: Store; close(): void } {
+  const db = openDatabase(path, { another: true })
+  return { store: createStore(db), close: () => db.close() }
 }
