@@ -1,5 +1,6 @@
 // `toolyard keys create|list|revoke|rotate-master`: a project's API keys from the command line, on the data dir's
 // SQLite file. Only `create` may create the database (it creates the project too, as the README shows).
+import { dataKeysRepository } from '../crypto/seal-repository'
 import { rotateMasterKey } from '../crypto/seal-rotate'
 import { createStore } from '../db/store'
 import type { PublicKey } from '../modules/projects/model'
@@ -89,7 +90,10 @@ export function keysCommand(args: string[], commandConfig: (args: string[]) => C
       console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
     } else {
       // Re-wraps every data key with a new master key in one transaction; a running server keeps working.
-      const r = rotateMasterKey(createStore(db), { dataDir: config.dataDir, masterKey: config.masterKey })
+      const r = rotateMasterKey(createStore(db), dataKeysRepository(db), {
+        dataDir: config.dataDir,
+        masterKey: config.masterKey,
+      })
       if (json) console.log(JSON.stringify(r))
       else {
         console.log(

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Store } from '../db/store'
 import { loadKeyring, MASTER_OLD_PREFIX, rotationFiles } from './master-key'
 import { SealError, unwrapDataKey, wrapDataKey } from './seal'
-import { dataKeysRepository } from './seal-repository'
+import type { DataKeysRepository } from './seal-repository'
 
 export interface RotationReport {
   oldMasterKeyId: string
@@ -16,10 +16,14 @@ export interface RotationReport {
   newKeyForEnv?: string
 }
 
-export function rotateMasterKey(store: Store, opts: { dataDir: string; masterKey?: string }): RotationReport {
+/** `repo`: the data keys on the same database as `store` (the caller builds the adapter, as for `createSealer`). */
+export function rotateMasterKey(
+  store: Store,
+  repo: DataKeysRepository,
+  opts: { dataDir: string; masterKey?: string },
+): RotationReport {
   const keyring = loadKeyring(opts)
   const old = keyring.current()
-  const repo = dataKeysRepository(store.db)
   const files = rotationFiles(opts.dataDir)
   // 1. The new key is on disk (master.key.new) before any data key uses it, so a running server can always read it.
   const next = files.prepare()
