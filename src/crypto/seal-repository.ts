@@ -1,7 +1,7 @@
 // SQL for per-project data keys (each stored wrapped by a master key, with that master key's id).
 import type { Db } from '../db/open'
 
-export type DataKeyRow = {
+type DataKeyRow = {
   id: string
   project_id: string
   master_key_id: string

@@ -20,7 +20,7 @@ export type CredentialRow = {
   updated_at: string
 }
 
-export interface TokenUpdate {
+interface TokenUpdate {
   id: string
   project_id: string
   data_sealed: string
@@ -31,7 +31,7 @@ export interface TokenUpdate {
   updated_at: string
 }
 
-export interface FailureUpdate {
+interface FailureUpdate {
   id: string
   project_id: string
   status: CredentialRow['status']

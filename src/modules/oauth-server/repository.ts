@@ -1,7 +1,7 @@
 // SQL for Toolyard's own OAuth authorization server: registered clients, grants, codes and refresh tokens (hashed).
 import type { Store } from '../../db/store'
 
-export type ClientRow = {
+type ClientRow = {
   client_id: string
   client_name: string | null
   redirect_uris: string
@@ -33,7 +33,7 @@ export type GrantWithKey = GrantRow & {
   key_expires_at: string | null
 }
 
-export type CodeRow = {
+type CodeRow = {
   hash: string
   grant_id: string
   redirect_uri: string

@@ -1,7 +1,7 @@
 // SQL for projects and their API keys.
 import type { Db } from '../../db/open'
 
-export type ProjectRow = {
+type ProjectRow = {
   id: string
   name: string
   created_at: string

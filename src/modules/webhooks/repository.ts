@@ -1,7 +1,7 @@
 // SQL for the webhook outbox (webhook_deliveries) and its attempt log (webhook_attempts).
 import type { Store } from '../../db/store'
 
-export type DeliveryRow = {
+type DeliveryRow = {
   id: string
   subscription_id: string
   event: string
@@ -15,7 +15,7 @@ export type DeliveryRow = {
   delivered_at: string | null
 }
 
-export type AttemptRow = {
+type AttemptRow = {
   delivery_id: string
   n: number
   at: string
@@ -36,7 +36,7 @@ export type PendingRow = {
 }
 
 /** What one attempt needs: the outbox row joined with where and how to send it. */
-export type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
+type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
 
 /** The storage port its callers use; `webhooksRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */

@@ -1,7 +1,7 @@
 // SQL for what is attached to a server: toolkits (in attach order, with credential maps) and single-tool rows.
 import type { Db } from '../../../db/open'
 
-export type ServerToolkitRow = {
+type ServerToolkitRow = {
   server_id: string
   toolkit_id: string
   /** JSON map provider → credential id. */
