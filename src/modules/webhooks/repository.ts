@@ -99,14 +99,7 @@ export function webhooksRepository(store: Store): WebhooksRepository {
   )
 
   return {
-    insert: (row: {
-      id: string
-      subscription_id: string
-      event: string
-      payload: string
-      next_attempt_at: string
-      created_at: string
-    }) => insert.run(row),
+    insert: (row) => insert.run(row),
     pending: () => pending.all({}),
     pendingCount: (project_id: string) => pendingOf.get({ project_id })?.n ?? 0,
     due: (id: string) => due.get({ id }),

@@ -71,14 +71,8 @@ export function oauthFlowsRepository(db: Db): OAuthFlowsRepository {
     byState: (project_id: string, state: string) => byState.get({ project_id, state }),
     /** The hosted redirect has no key: the unguessable state alone names the flow (and so its project). */
     byStateOnly: (state: string) => byStateOnly.get({ state }),
-    move: (
-      project_id: string,
-      state: string,
-      from: FlowStatus,
-      to: FlowStatus,
-      error: string | null,
-      updated_at: string,
-    ) => move.run({ project_id, state, from, to, error, updated_at }).changes > 0,
+    move: (project_id, state, from, to, error, updated_at) =>
+      move.run({ project_id, state, from, to, error, updated_at }).changes > 0,
     receiveCode: (project_id: string, state: string, code_sealed: string, updated_at: string) =>
       receiveCode.run({ project_id, state, code_sealed, updated_at }).changes > 0,
     activate: (project_id: string, state: string, credential_id: string, updated_at: string) =>
