@@ -4,9 +4,13 @@ import type { FunctionHost } from '../../src/lib/host'
 import { createLogger } from '../../src/lib/log'
 import type { RequestContext, ServerRef } from '../../src/lib/request-context'
 
-export function requestContext(server: ServerRef, host: FunctionHost, version = '2025-06-18'): RequestContext {
+export function requestContext(
+  server: ServerRef,
+  host: FunctionHost,
+  { version = '2025-06-18', requestId = 'test-request' } = {},
+): RequestContext {
   return {
-    requestId: 'test-request',
+    requestId,
     principal: 'test',
     projectId: server.project_id,
     server,

@@ -272,7 +272,7 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
     expect(missing.code).toBe(-32602)
     expect(missing.message).toContain('b')
     // SEP-1303, as the endpoint asks from 2025-11-25 on: the same omission is a tool error the model can read.
-    const asResult = await backend.callTool(requestContext(row(), host, '2025-11-25'), 'add', { a: 1 })
+    const asResult = await backend.callTool(requestContext(row(), host, { version: '2025-11-25' }), 'add', { a: 1 })
     expect(asResult).toEqual({ content: [{ type: 'text', text: 'Missing required argument: b' }], isError: true })
     expect((await rpcError(backend.callTool(requestContext(row(), host), 'orphan', {}))).code).toBe(-32603)
     const wrong = await backend.callTool(requestContext(row(), host), 'add', { a: 1, b: 'x' })
@@ -298,5 +298,17 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
       200,
     )
     expect(backend.listTools(row()).map((t) => t.name)).toContain('explode')
+  })
+
+  test('the call log records the request id of the context the call was given (no ambient request)', async () => {
+    const requestId = `ctx-${crypto.randomUUID()}`
+    const backend = app.server.deps.mcpBackend
+    expect((await backend.callTool(requestContext(row(), host, { requestId }), 'add', { a: 1, b: 2 })).isError).toBe(
+      false,
+    )
+    const { calls } = await json(await app.api('/calls?limit=200'), 200)
+    expect(
+      calls.filter((c: { request_id: string }) => c.request_id === requestId).map((c: { name: string }) => c.name),
+    ).toEqual(['add'])
   })
 })

@@ -82,15 +82,26 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     const bytes = resultBytes(result)
     return bytes > maxResultBytes ? errorResult(resultTooLarge(bytes, maxResultBytes)) : result
   }
-  const watch = (projectId: string, serverId: string | undefined, name: string, run: () => Promise<ToolCall>) =>
-    observed(observer, { kind: 'tool', projectId, serverId, name }, run, outcomeOf)
+  const watch = (
+    projectId: string,
+    serverId: string | undefined,
+    name: string,
+    run: () => Promise<ToolCall>,
+    requestId?: string,
+  ) => observed(observer, { kind: 'tool', projectId, serverId, name, requestId }, run, outcomeOf)
   const backend: ToolsBackend = {
     // The listing is cached per server version (src/modules/tools/tool-index.ts) and already in the protocol's form.
     listTools: (server) => calls.listed(server),
     async callTool(ctx, name, args) {
       try {
         return callResult(
-          await watch(ctx.projectId, ctx.server.id, name, () => calls.onServer(ctx.server, name, args ?? {}, ctx.host)),
+          await watch(
+            ctx.projectId,
+            ctx.server.id,
+            name,
+            () => calls.onServer(ctx.server, name, args ?? {}, ctx.host),
+            ctx.requestId,
+          ),
         )
       } catch (error) {
         // SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602.
