@@ -4,7 +4,7 @@
 import type { Keyring } from '../../crypto/master-key'
 import type { ServerRow } from '../../lib/server'
 import type { FunctionHost } from '../../runtime/host'
-import type { JsonObject, McpBackend } from '../backend'
+import type { JsonObject } from '../backend'
 import { type DispatchContext, dispatch } from '../dispatch'
 import { ProtocolError, RPC } from '../errors'
 import { isObject, type RpcRequest } from '../jsonrpc'
@@ -16,9 +16,8 @@ import { checkParamHeaders, META } from './validate'
 export interface ModernContext {
   /** The request context built at admission; each dispatch below adds its host. */
   context: Omit<DispatchContext, 'host'>
+  /** The stored server: discovery describes it (name, description, auth). */
   server: ServerRow
-  backend: McpBackend
-  principal: string
   keyring: Keyring
   capabilities: JsonObject
   headers: Headers
@@ -100,7 +99,7 @@ export async function dispatchModern(
   const { method, params } = req
   if (!METHODS.has(method)) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
   if (method === 'server/discover') return discoverResult(c.server, c.serverVersion)
-  const owner = `${c.principal}|${c.server.id}`
+  const owner = `${c.context.principal}|${c.server.id}`
   if (method.startsWith('tasks/')) {
     if (!offersTasks(c.capabilities)) throw tasksRequired()
     if (method === 'tasks/get') return c.tasks.get(owner, params.taskId)
@@ -109,7 +108,7 @@ export async function dispatchModern(
   }
   let task: 'optional' | 'required' | undefined
   if (method === 'tools/call') {
-    const tool = c.backend.listTools(c.server).find((t) => t.name === params.name)
+    const tool = c.context.backend.listTools(c.server).find((t) => t.name === params.name)
     if (tool) {
       const missing = missingCapabilities(tool.requiredCapabilities, c.capabilities)
       if (missing)
@@ -129,7 +128,7 @@ export async function dispatchModern(
     field === undefined
       ? undefined
       : openRound(params, c.keyring, {
-          principal: c.principal,
+          principal: c.context.principal,
           serverId: c.server.id,
           method,
           name: String(params[field] ?? ''),

@@ -82,8 +82,6 @@ export function handleModern(
   const ctx = {
     context,
     server: who.server,
-    backend: deps.mcpBackend,
-    principal: who.principal,
     keyring: deps.keyring,
     capabilities,
     headers: request.headers,
