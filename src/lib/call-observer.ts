@@ -15,6 +15,8 @@ export interface CallEvent {
   durationMs: number
   /** A short reason when the outcome is not ok. */
   error?: string
+  /** The request's id from its context (docs/decisions.md, "One request context"); absent: the ambient one. */
+  requestId?: string
 }
 
 export interface CallObserver {

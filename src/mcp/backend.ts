@@ -2,8 +2,8 @@
 // The endpoint (src/mcp) speaks JSON-RPC/HTTP; each feature supplies its part of McpBackend (its `mcp.ts`) and throws
 // AppError like its REST routes; protocolBackend turns those into JSON-RPC errors in one place (./errors). A failing
 // tool is a normal result with isError: true.
-import type { ServerRow } from '../lib/server'
-import type { FunctionHost } from '../runtime/host'
+import type { FunctionHost } from '../lib/host'
+import type { RequestContext, ServerRef } from '../lib/request-context'
 import { type ProtocolWording, toProtocolError } from './errors'
 
 export type JsonObject = Record<string, unknown>
@@ -75,35 +75,25 @@ export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/
 
 export interface ToolsBackend {
   /** Every enabled tool of the server in a stable order; the endpoint paginates. */
-  listTools(server: ServerRow): McpTool[]
-  callTool(
-    server: ServerRow,
-    name: string,
-    args: JsonObject,
-    host: FunctionHost,
-    opts?: CallOptions,
-  ): Promise<CallToolResult>
-}
-
-interface CallOptions {
-  /** SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602. */
-  argumentErrorsAsResults?: boolean
+  listTools(server: ServerRef): McpTool[]
+  /** The call in the request's context: its server, version (argument errors by version), host and request id. */
+  callTool(ctx: RequestContext, name: string, args: JsonObject): Promise<CallToolResult>
 }
 
 export interface ResourcesBackend {
-  listResources(server: ServerRow): McpResource[]
-  listResourceTemplates(server: ServerRow): McpResourceTemplate[]
-  readResource(server: ServerRow, uri: string, host: FunctionHost): Promise<{ contents: ResourceContents[] }>
+  listResources(server: ServerRef): McpResource[]
+  listResourceTemplates(server: ServerRef): McpResourceTemplate[]
+  readResource(server: ServerRef, uri: string, host: FunctionHost): Promise<{ contents: ResourceContents[] }>
 }
 
 export interface PromptsBackend {
-  listPrompts(server: ServerRow): McpPrompt[]
-  getPrompt(server: ServerRow, name: string, args: Record<string, string>, host: FunctionHost): Promise<GetPromptResult>
+  listPrompts(server: ServerRef): McpPrompt[]
+  getPrompt(server: ServerRef, name: string, args: Record<string, string>, host: FunctionHost): Promise<GetPromptResult>
 }
 
 export interface CompletionBackend {
   complete(
-    server: ServerRow,
+    server: ServerRef,
     ref: CompletionRef,
     argument: { name: string; value: string },
     context?: { arguments?: Record<string, string> },
@@ -119,8 +109,8 @@ export type McpBackend = ToolsBackend & ResourcesBackend & PromptsBackend & Comp
 export function protocolBackend(parts: McpBackend): McpBackend {
   return {
     ...parts,
-    callTool: (server, name, args, host, opts) =>
-      translated(() => parts.callTool(server, name, args, host, opts), { unknown: `Unknown tool: ${name}` }),
+    callTool: (ctx, name, args) =>
+      translated(() => parts.callTool(ctx, name, args), { unknown: `Unknown tool: ${name}` }),
     readResource: (server, uri, host) => translated(() => parts.readResource(server, uri, host), { resource: uri }),
     getPrompt: (server, name, args, host) =>
       translated(() => parts.getPrompt(server, name, args, host), { unknown: `Unknown prompt: ${name}` }),

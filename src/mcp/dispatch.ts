@@ -1,7 +1,6 @@
 // The MCP methods: validates params, calls the feature backend, and shapes results for the session's version.
 import { isMcpLogLevel, MCP_LOG_LEVELS } from '../lib/log'
-import type { ServerRow } from '../lib/server'
-import type { FunctionHost } from '../runtime/host'
+import type { RequestContext } from '../lib/request-context'
 import type { CompletionRef, JsonObject, McpBackend } from './backend'
 import { ProtocolError, RPC } from './errors'
 import {
@@ -19,13 +18,10 @@ import { cachedPage } from './raw-json'
 import type { Session } from './sessions'
 import { atLeast, negotiate } from './versions'
 
-export interface DispatchContext {
-  server: ServerRow
-  version: string
-  session?: Session
-  backend: McpBackend
-  /** Builds the host a tool/resource function talks to (only tools/call and resources/read use it). */
-  host: () => FunctionHost
+/** The request context extended by the protocol layer (docs/decisions.md, "One request context"). */
+export interface DispatchContext extends RequestContext {
+  readonly session?: Session
+  readonly backend: McpBackend
   /** The result goes straight to jsonResponse (not spread into another): a tools/list page may be RawJson. */
   serialized?: boolean
 }
@@ -105,11 +101,9 @@ const handlers: Record<string, Handler> = {
     const fail = (code: number, message: string) => {
       failed ??= { code, message }
     }
-    // Added in place: spreading the host would read its lazily made signal (src/mcp/cancellable.ts).
-    const host = Object.assign(ctx.host(), { fail })
-    const result = await ctx.backend.callTool(ctx.server, name, args, host, {
-      argumentErrorsAsResults: atLeast(ctx.version, '2025-11-25'),
-    })
+    // Set in place: spreading the host would read its lazily made signal (src/mcp/cancellable.ts).
+    ctx.host.fail = fail
+    const result = await ctx.backend.callTool(ctx, name, args)
     if (failed)
       throw new ProtocolError(
         failed.code <= -32000 && failed.code >= -32099 ? failed.code : RPC.INTERNAL_ERROR,
@@ -127,7 +121,7 @@ const handlers: Record<string, Handler> = {
   },
   'resources/read': async (ctx, params) => {
     const uri = requireString(params, 'uri')
-    const { contents } = await ctx.backend.readResource(ctx.server, uri, ctx.host())
+    const { contents } = await ctx.backend.readResource(ctx.server, uri, ctx.host)
     return { contents: gateContents(contents) }
   },
   // A subscription is remembered on the session; without one there is no stream to deliver updates to.
@@ -149,7 +143,7 @@ const handlers: Record<string, Handler> = {
   'prompts/get': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = stringMap(optionalObject(params, 'arguments'), 'arguments')
-    return gatePromptResult(await ctx.backend.getPrompt(ctx.server, name, args, ctx.host()), ctx.version)
+    return gatePromptResult(await ctx.backend.getPrompt(ctx.server, name, args, ctx.host), ctx.version)
   },
   'completion/complete': ({ backend, server }, params) => {
     const ref = optionalObject(params, 'ref')

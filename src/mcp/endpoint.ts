@@ -13,7 +13,7 @@ import type { Logger } from '../lib/log'
 import type { Revocations } from '../lib/revocations'
 import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
-import { initializeResult } from './dispatch'
+import { type DispatchContext, initializeResult } from './dispatch'
 import { isModernRequest } from './era'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
@@ -142,7 +142,19 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     const version = session?.protocolVersion ?? (isSupported(headerVersion) ? headerVersion : DEFAULT_VERSION)
     const scope = session ? session.id : `${who.principal}|${who.server.id}`
     const acceptsSse = (headers.get('accept') ?? '').includes('text/event-stream')
-    const ctx = { server: who.server, version, session, backend: deps.mcpBackend, serialized: true }
+    // The one request context (docs/decisions.md, "One request context"): built here, once the caller is admitted;
+    // exchange() completes it with each message's host.
+    const ctx: Omit<DispatchContext, 'host'> = {
+      requestId: requestIdOf(request),
+      principal: who.principal,
+      projectId: who.server.project_id,
+      server: who.server,
+      version,
+      session,
+      log: deps.log,
+      backend: deps.mcpBackend,
+      serialized: true,
+    }
     const run = (req: RpcRequest, sse: boolean) =>
       exchange({
         req,

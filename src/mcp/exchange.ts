@@ -86,11 +86,10 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   }
 
   const modern = o.modern
-  const host = (): FunctionHost => buildHost(o, call, emit)
   // A stateless client that goes away (closes the response) cancels its call: nobody is left to read the answer.
   modern?.signal.addEventListener('abort', () => call.abort(), { once: true })
   const work = Promise.resolve()
-    .then(() => (modern ? modern.run(call.signal, emit) : dispatch({ ...ctx, host }, req.method, req.params)))
+    .then(() => (modern ? modern.run(call.signal, emit) : dispatch(withHost(o, call, emit), req.method, req.params)))
     .then(
       (result) => success(req.id, result),
       (err) => failureFrom(req.id, err, o.onInternal),
@@ -123,6 +122,21 @@ function createClosedSse(headers: Record<string, string>): Response {
   const r = s.response(headers)
   s.close()
   return r
+}
+
+/**
+ * The admission's context, completed with this message's host: the one context object of the call. The host is made
+ * on first read (a tools/list never builds one), as before; the context is never spread after this.
+ */
+function withHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown) => boolean): DispatchContext {
+  let host: FunctionHost | undefined
+  return {
+    ...o.ctx,
+    get host() {
+      host ??= buildHost(o, call, emit)
+      return host
+    },
+  }
 }
 
 /** The FunctionHost of this request: its signal, and messages to the client on this request's stream. */

@@ -5,6 +5,7 @@ import type { ServerRow } from '../../src/lib/server'
 import { type McpBackend, protocolBackend } from '../../src/mcp/backend'
 import { ProtocolError, RPC, toProtocolError } from '../../src/mcp/errors'
 import { detachedHost } from '../../src/runtime/host'
+import { requestContext } from '../helpers/context'
 
 const asRpc = (e: unknown) => {
   if (!(e instanceof ProtocolError)) throw new Error(`expected a ProtocolError, got ${String(e)}`)
@@ -93,7 +94,7 @@ describe('protocolBackend', () => {
 
   test('each method’s AppError leaves as its ProtocolError, sync throws included', async () => {
     const host = detachedHost(new AbortController().signal)
-    expect(await rejected(backend.callTool(server, 't', {}, host))).toEqual({
+    expect(await rejected(backend.callTool(requestContext(server, host), 't', {}))).toEqual({
       code: RPC.INVALID_PARAMS,
       message: 'Unknown tool: t',
     })

@@ -13,6 +13,7 @@ import {
   serverDetail,
 } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
+import { requestContext } from '../helpers/context'
 
 let app: TestApp
 let upstream: ReturnType<typeof Bun.serve>
@@ -263,21 +264,21 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
 
   test('unknown tool and missing required argument → -32602; no function → -32603; wrong type → isError', async () => {
     const backend = app.server.deps.mcpBackend
-    expect(await rpcError(backend.callTool(row(), 'nope', {}, host))).toEqual({
+    expect(await rpcError(backend.callTool(requestContext(row(), host), 'nope', {}))).toEqual({
       code: -32602,
       message: 'Unknown tool: nope',
     })
-    const missing = await rpcError(backend.callTool(row(), 'add', { a: 1 }, host))
+    const missing = await rpcError(backend.callTool(requestContext(row(), host), 'add', { a: 1 }))
     expect(missing.code).toBe(-32602)
     expect(missing.message).toContain('b')
     // SEP-1303, as the endpoint asks from 2025-11-25 on: the same omission is a tool error the model can read.
-    const asResult = await backend.callTool(row(), 'add', { a: 1 }, host, { argumentErrorsAsResults: true })
+    const asResult = await backend.callTool(requestContext(row(), host, { version: '2025-11-25' }), 'add', { a: 1 })
     expect(asResult).toEqual({ content: [{ type: 'text', text: 'Missing required argument: b' }], isError: true })
-    expect((await rpcError(backend.callTool(row(), 'orphan', {}, host))).code).toBe(-32603)
-    const wrong = await backend.callTool(row(), 'add', { a: 1, b: 'x' }, host)
+    expect((await rpcError(backend.callTool(requestContext(row(), host), 'orphan', {}))).code).toBe(-32603)
+    const wrong = await backend.callTool(requestContext(row(), host), 'add', { a: 1, b: 'x' })
     expect(wrong.isError).toBe(true)
     expect(wrong.content[0]!.text).toContain('b')
-    expect(await backend.callTool(row(), 'add', { a: 1, b: 2 }, host)).toEqual({
+    expect(await backend.callTool(requestContext(row(), host), 'add', { a: 1, b: 2 })).toEqual({
       content: [{ type: 'text', text: '3' }],
       isError: false,
     })
@@ -291,11 +292,23 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
     )
     const backend = app.server.deps.mcpBackend
     expect(backend.listTools(row()).map((t) => t.name)).not.toContain('explode')
-    expect((await rpcError(backend.callTool(row(), 'explode', {}, host))).code).toBe(-32602)
+    expect((await rpcError(backend.callTool(requestContext(row(), host), 'explode', {}))).code).toBe(-32602)
     await json(
       await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { enabled: true } }),
       200,
     )
     expect(backend.listTools(row()).map((t) => t.name)).toContain('explode')
+  })
+
+  test('the call log records the request id of the context the call was given (no ambient request)', async () => {
+    const requestId = `ctx-${crypto.randomUUID()}`
+    const backend = app.server.deps.mcpBackend
+    expect((await backend.callTool(requestContext(row(), host, { requestId }), 'add', { a: 1, b: 2 })).isError).toBe(
+      false,
+    )
+    const { calls } = await json(await app.api('/calls?limit=200'), 200)
+    expect(
+      calls.filter((c: { request_id: string }) => c.request_id === requestId).map((c: { name: string }) => c.name),
+    ).toEqual(['add'])
   })
 })

@@ -4,19 +4,20 @@
 import type { Keyring } from '../../crypto/master-key'
 import type { ServerRow } from '../../lib/server'
 import type { FunctionHost } from '../../runtime/host'
-import type { JsonObject, McpBackend } from '../backend'
-import { dispatch } from '../dispatch'
+import type { JsonObject } from '../backend'
+import { type DispatchContext, dispatch } from '../dispatch'
 import { ProtocolError, RPC } from '../errors'
 import { isObject, type RpcRequest } from '../jsonrpc'
-import { MODERN_VERSION, SUPPORTED_ALL } from '../versions'
+import { SUPPORTED_ALL } from '../versions'
 import { type InputRound, openRound } from './mrtr'
 import { offersTasks, TASKS_EXTENSION, type TaskAsk, type TaskStore, tasksRequired } from './tasks'
 import { checkParamHeaders, META } from './validate'
 
 export interface ModernContext {
+  /** The request context built at admission; each dispatch below adds its host. */
+  context: Omit<DispatchContext, 'host'>
+  /** The stored server: discovery describes it (name, description, auth). */
   server: ServerRow
-  backend: McpBackend
-  principal: string
   keyring: Keyring
   capabilities: JsonObject
   headers: Headers
@@ -98,7 +99,7 @@ export async function dispatchModern(
   const { method, params } = req
   if (!METHODS.has(method)) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
   if (method === 'server/discover') return discoverResult(c.server, c.serverVersion)
-  const owner = `${c.principal}|${c.server.id}`
+  const owner = `${c.context.principal}|${c.server.id}`
   if (method.startsWith('tasks/')) {
     if (!offersTasks(c.capabilities)) throw tasksRequired()
     if (method === 'tasks/get') return c.tasks.get(owner, params.taskId)
@@ -107,7 +108,7 @@ export async function dispatchModern(
   }
   let task: 'optional' | 'required' | undefined
   if (method === 'tools/call') {
-    const tool = c.backend.listTools(c.server).find((t) => t.name === params.name)
+    const tool = c.context.backend.listTools(c.server).find((t) => t.name === params.name)
     if (tool) {
       const missing = missingCapabilities(tool.requiredCapabilities, c.capabilities)
       if (missing)
@@ -127,25 +128,29 @@ export async function dispatchModern(
     field === undefined
       ? undefined
       : openRound(params, c.keyring, {
-          principal: c.principal,
+          principal: c.context.principal,
           serverId: c.server.id,
           method,
           name: String(params[field] ?? ''),
           args: params.arguments ?? {},
         })
   // The client lets it run as a task: polled with tasks/get. A must-be-task tool asks for its inputs first (MRTR).
-  const runTask = (host: FunctionHost) =>
-    dispatch({ server: c.server, version: MODERN_VERSION, backend: c.backend, host: () => host }, method, params)
+  const runTask = (host: FunctionHost) => dispatch({ ...c.context, host }, method, params)
   if (task === 'required' && round) return c.tasks.afterInputs(owner, round, c.taskHost, runTask)
   if (task === 'optional' && params.requestState === undefined && params.inputResponses === undefined)
     return c.tasks.start(owner, c.taskHost, runTask)
   let result: unknown
   try {
-    result = await dispatch(
-      { server: c.server, version: MODERN_VERSION, backend: c.backend, host: () => host(round) },
-      method,
-      params,
-    )
+    // The host is made on first read, as on the session path (a tools/list never builds one).
+    let made: FunctionHost | undefined
+    const context: DispatchContext = {
+      ...c.context,
+      get host() {
+        made ??= host(round)
+        return made
+      },
+    }
+    result = await dispatch(context, method, params)
   } catch (error) {
     if (round?.missing.size) return round.inputRequired()
     // 2026-07-28 answers an unknown resource as invalid params, still naming the uri.

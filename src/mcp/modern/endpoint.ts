@@ -2,15 +2,19 @@
 // session is read or minted, subscriptions/listen opens its own stream, everything else runs through exchange().
 import type { Server } from 'bun'
 import type { Keyring } from '../../crypto/master-key'
+import { requestIdOf } from '../../http/errors-plugin'
 import type { EventBus } from '../../lib/events'
+import type { Logger } from '../../lib/log'
 import type { ServerRow } from '../../lib/server'
 import type { ListName } from '../../runtime/host'
 import type { Principal } from '../admission'
 import type { McpBackend } from '../backend'
+import type { DispatchContext } from '../dispatch'
 import { RPC } from '../errors'
 import { exchange, jsonResponse } from '../exchange'
 import { failure, failureFrom, isObject } from '../jsonrpc'
 import type { SessionStore } from '../sessions'
+import { MODERN_VERSION } from '../versions'
 import { dispatchModern } from './dispatch'
 import { modernHost } from './host'
 import type { ListenRegistry } from './listen'
@@ -27,6 +31,7 @@ export interface ModernDeps {
   taskMaxMs: number
   version: string
   onInternal: (err: unknown) => void
+  log: Logger
 }
 
 /** Method not found is 404 in 2026-07-28; header, version and capability errors are 400; the rest ride on 200. */
@@ -64,10 +69,19 @@ export function handleModern(
   if (req.method === 'subscriptions/listen')
     return deps.listeners.listen({ req, who, headers: h, keepOpen: () => p.server?.timeout(request, 0), request })
   const notify = listChanged(deps.events, who.server)
-  const ctx = {
-    server: who.server,
-    backend: deps.mcpBackend,
+  // The one request context (docs/decisions.md, "One request context"); each dispatch adds its host.
+  const context: Omit<DispatchContext, 'host'> = {
+    requestId: requestIdOf(request),
     principal: who.principal,
+    projectId: who.server.project_id,
+    server: who.server,
+    version: MODERN_VERSION,
+    log: deps.log,
+    backend: deps.mcpBackend,
+  }
+  const ctx = {
+    context,
+    server: who.server,
     keyring: deps.keyring,
     capabilities,
     headers: request.headers,
@@ -87,7 +101,7 @@ export function handleModern(
   }
   return exchange({
     req,
-    ctx: { server: who.server, version: '2026-07-28', backend: deps.mcpBackend },
+    ctx: context,
     sessions: deps.mcpSessions,
     scope: `${who.principal}|${who.server.id}`,
     acceptsSse: (request.headers.get('accept') ?? '').includes('text/event-stream'),

@@ -56,7 +56,7 @@ export function createCallLog(options: CallLogOptions) {
 
   const observer: CallObserver = {
     called(event) {
-      const requestId = currentRequestId() ?? newId()
+      const requestId = event.requestId ?? currentRequestId() ?? newId()
       if (logLine)
         log.info(MESSAGE[event.kind], {
           project_id: event.projectId,

@@ -2,7 +2,7 @@
 // its toolkit's kind (./sources). The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and REST.
 import type { ValidateFunction } from 'ajv'
 import { AppError, UnknownNameError } from '../../lib/errors'
-import type { ServerRow } from '../../lib/server'
+import type { ServerRef } from '../../lib/request-context'
 import { Lru } from '../../read-model/lru'
 import { builtinFunctions } from '../../runtime/builtins'
 import type { FunctionHost } from '../../runtime/host'
@@ -94,7 +94,7 @@ export interface ToolCallsDeps {
 
 export function toolCalls(deps: ToolCallsDeps) {
   const { index, sources, validatorFor } = deps
-  const onServer = (server: ServerRow, name: string): ServerTool => {
+  const onServer = (server: ServerRef, name: string): ServerTool => {
     const st = index.server(server.project_id, server.id).byName.get(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
     return st
@@ -116,11 +116,11 @@ export function toolCalls(deps: ToolCallsDeps) {
 
   return {
     /** A server's enabled tools, in the effective order (by name). */
-    listed: (server: ServerRow) => index.server(server.project_id, server.id).listed(),
+    listed: (server: ServerRef) => index.server(server.project_id, server.id).listed(),
     /** The union over the project's servers (deduplicated by tool id), by name. */
     listedInProject: (projectId: string): ToolRow[] => index.inProject(projectId),
     /** A call on one server (the protocol, or REST with server_id). */
-    onServer: (server: ServerRow, name: string, args: Record<string, unknown>, host: FunctionHost) =>
+    onServer: (server: ServerRef, name: string, args: Record<string, unknown>, host: FunctionHost) =>
       run(server.project_id, onServer(server, name), args, host),
     /** A REST call without server_id: the one tool of that name in the project, or 400 when the candidates differ. */
     async inProject(projectId: string, name: string, args: Record<string, unknown>, host: FunctionHost) {

@@ -3,9 +3,10 @@
 
 import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
-import type { ServerRow } from '../../lib/server'
+import type { ServerRef } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
+import { atLeast } from '../../mcp/versions'
 import type { FunctionHost } from '../../runtime/host'
 import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
@@ -81,18 +82,31 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     const bytes = resultBytes(result)
     return bytes > maxResultBytes ? errorResult(resultTooLarge(bytes, maxResultBytes)) : result
   }
-  const watch = (projectId: string, serverId: string | undefined, name: string, run: () => Promise<ToolCall>) =>
-    observed(observer, { kind: 'tool', projectId, serverId, name }, run, outcomeOf)
+  const watch = (
+    projectId: string,
+    serverId: string | undefined,
+    name: string,
+    run: () => Promise<ToolCall>,
+    requestId?: string,
+  ) => observed(observer, { kind: 'tool', projectId, serverId, name, requestId }, run, outcomeOf)
   const backend: ToolsBackend = {
     // The listing is cached per server version (src/modules/tools/tool-index.ts) and already in the protocol's form.
     listTools: (server) => calls.listed(server),
-    async callTool(server, name, args, host, opts) {
+    async callTool(ctx, name, args) {
       try {
         return callResult(
-          await watch(server.project_id, server.id, name, () => calls.onServer(server, name, args ?? {}, host)),
+          await watch(
+            ctx.projectId,
+            ctx.server.id,
+            name,
+            () => calls.onServer(ctx.server, name, args ?? {}, ctx.host),
+            ctx.requestId,
+          ),
         )
       } catch (error) {
-        if (opts?.argumentErrorsAsResults && error instanceof MissingArgumentsError) return errorResult(error.message)
+        // SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602.
+        if (atLeast(ctx.version, '2025-11-25') && error instanceof MissingArgumentsError)
+          return errorResult(error.message)
         throw error
       }
     },
@@ -101,12 +115,12 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
   return {
     backend,
     /** REST /tools/list: one server's tools, or the union over the project's servers. */
-    restList: (projectId: string, server: ServerRow | undefined): McpTool[] =>
+    restList: (projectId: string, server: ServerRef | undefined): McpTool[] =>
       server ? calls.listed(server) : calls.listedInProject(projectId).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(
       projectId: string,
-      server: ServerRow | undefined,
+      server: ServerRef | undefined,
       name: string,
       args: Record<string, unknown>,
       host: FunctionHost,
