@@ -22,6 +22,7 @@ import { answerMessages, type BatchLimits, batchWeight } from './messages'
 import { handleModern, listChanged } from './modern/endpoint'
 import { createTaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
+import { sessionInitializer } from './session-initialize'
 import { openSessionStream } from './session-stream'
 import type { Session, SessionStore } from './sessions'
 import { guardedListeners } from './stream-guard'
@@ -83,22 +84,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
   const sessionNotFound = (h: Record<string, string>) =>
     jsonResponse(failure(undefined, SESSION_NOT_FOUND, 'Session not found: initialize a new session'), 404, h)
 
-  const initialize = (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
-    const s = who.server
-    const result = initializeResult(s.name, deps.version, req.params, {
-      title: s.display_name ?? undefined,
-      instructions: s.description ?? undefined,
-    })
-    const caps = req.params.capabilities
-    const session = sessions.create({
-      serverId: s.id,
-      projectId: s.project_id,
-      principal: who.principal,
-      protocolVersion: result.protocolVersion,
-      clientCapabilities: isObject(caps) ? caps : {},
-    })
-    return jsonResponse(success(req.id, result), 200, { ...h, 'mcp-session-id': session.id })
-  }
+  const initialize = sessionInitializer(sessions, deps.version)
 
   const post = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers

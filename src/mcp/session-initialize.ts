@@ -1,0 +1,26 @@
+// `initialize` on the 2025 transports: the server's answer (name, version, title, instructions) and a new session
+// bound to the server and the caller, its id in the `mcp-session-id` header.
+import type { Principal } from './admission'
+import { initializeResult } from './dispatch'
+import { jsonResponse } from './exchange'
+import { isObject, type RpcRequest, success } from './jsonrpc'
+import type { SessionStore } from './sessions'
+
+export function sessionInitializer(sessions: SessionStore, version: string) {
+  return (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
+    const s = who.server
+    const result = initializeResult(s.name, version, req.params, {
+      title: s.display_name ?? undefined,
+      instructions: s.description ?? undefined,
+    })
+    const caps = req.params.capabilities
+    const session = sessions.create({
+      serverId: s.id,
+      projectId: s.project_id,
+      principal: who.principal,
+      protocolVersion: result.protocolVersion,
+      clientCapabilities: isObject(caps) ? caps : {},
+    })
+    return jsonResponse(success(req.id, result), 200, { ...h, 'mcp-session-id': session.id })
+  }
+}
