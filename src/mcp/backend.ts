@@ -2,7 +2,6 @@
 // The endpoint (src/mcp) speaks JSON-RPC/HTTP; each feature supplies its part of McpBackend (its `mcp.ts`) and throws
 // AppError like its REST routes; protocolBackend turns those into JSON-RPC errors in one place (./errors). A failing
 // tool is a normal result with isError: true.
-import type { FunctionHost } from '../lib/host'
 import type { RequestContext, ServerRef } from '../lib/request-context'
 import { type ProtocolWording, toProtocolError } from './errors'
 
@@ -83,17 +82,19 @@ export interface ToolsBackend {
 export interface ResourcesBackend {
   listResources(server: ServerRef): McpResource[]
   listResourceTemplates(server: ServerRef): McpResourceTemplate[]
-  readResource(server: ServerRef, uri: string, host: FunctionHost): Promise<{ contents: ResourceContents[] }>
+  /** The read in the request's context: its server, host and request id. */
+  readResource(ctx: RequestContext, uri: string): Promise<{ contents: ResourceContents[] }>
 }
 
 export interface PromptsBackend {
   listPrompts(server: ServerRef): McpPrompt[]
-  getPrompt(server: ServerRef, name: string, args: Record<string, string>, host: FunctionHost): Promise<GetPromptResult>
+  /** The get in the request's context: its server, host and request id. */
+  getPrompt(ctx: RequestContext, name: string, args: Record<string, string>): Promise<GetPromptResult>
 }
 
 export interface CompletionBackend {
   complete(
-    server: ServerRef,
+    ctx: RequestContext,
     ref: CompletionRef,
     argument: { name: string; value: string },
     context?: { arguments?: Record<string, string> },
@@ -111,12 +112,12 @@ export function protocolBackend(parts: McpBackend): McpBackend {
     ...parts,
     callTool: (ctx, name, args) =>
       translated(() => parts.callTool(ctx, name, args), { unknown: `Unknown tool: ${name}` }),
-    readResource: (server, uri, host) => translated(() => parts.readResource(server, uri, host), { resource: uri }),
-    getPrompt: (server, name, args, host) =>
-      translated(() => parts.getPrompt(server, name, args, host), { unknown: `Unknown prompt: ${name}` }),
-    complete(server, ref, argument, context) {
+    readResource: (ctx, uri) => translated(() => parts.readResource(ctx, uri), { resource: uri }),
+    getPrompt: (ctx, name, args) =>
+      translated(() => parts.getPrompt(ctx, name, args), { unknown: `Unknown prompt: ${name}` }),
+    complete(ctx, ref, argument, context) {
       try {
-        return parts.complete(server, ref, argument, context)
+        return parts.complete(ctx, ref, argument, context)
       } catch (error) {
         throw toProtocolError(error, ref.type === 'ref/prompt' ? { unknown: `Unknown prompt: ${ref.name}` } : {})
       }

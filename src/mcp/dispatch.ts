@@ -121,7 +121,7 @@ const handlers: Record<string, Handler> = {
   },
   'resources/read': async (ctx, params) => {
     const uri = requireString(params, 'uri')
-    const { contents } = await ctx.backend.readResource(ctx.server, uri, ctx.host)
+    const { contents } = await ctx.backend.readResource(ctx, uri)
     return { contents: gateContents(contents) }
   },
   // A subscription is remembered on the session; without one there is no stream to deliver updates to.
@@ -143,9 +143,9 @@ const handlers: Record<string, Handler> = {
   'prompts/get': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = stringMap(optionalObject(params, 'arguments'), 'arguments')
-    return gatePromptResult(await ctx.backend.getPrompt(ctx.server, name, args, ctx.host), ctx.version)
+    return gatePromptResult(await ctx.backend.getPrompt(ctx, name, args), ctx.version)
   },
-  'completion/complete': ({ backend, server }, params) => {
+  'completion/complete': (ctx, params) => {
     const ref = optionalObject(params, 'ref')
     let parsed: CompletionRef
     if (ref.type === 'ref/prompt') parsed = { type: 'ref/prompt', name: requireString(ref, 'name') }
@@ -159,7 +159,7 @@ const handlers: Record<string, Handler> = {
       context.arguments !== undefined
         ? { arguments: stringMap(optionalObject(context, 'arguments'), 'context.arguments') }
         : undefined
-    const r = backend.complete(server, parsed, { name: argument.name, value: argument.value }, contextArgs)
+    const r = ctx.backend.complete(ctx, parsed, { name: argument.name, value: argument.value }, contextArgs)
     const values = r.values.slice(0, 100)
     return {
       completion: {

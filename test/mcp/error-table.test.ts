@@ -98,14 +98,16 @@ describe('protocolBackend', () => {
       code: RPC.INVALID_PARAMS,
       message: 'Unknown tool: t',
     })
-    expect((await rejected(backend.readResource(server, 'mcp://r', host))).code).toBe(RPC.RESOURCE_NOT_FOUND)
-    expect(await rejected(backend.getPrompt(server, 'p', {}, host))).toEqual({
+    expect((await rejected(backend.readResource(requestContext(server, host), 'mcp://r'))).code).toBe(
+      RPC.RESOURCE_NOT_FOUND,
+    )
+    expect(await rejected(backend.getPrompt(requestContext(server, host), 'p', {}))).toEqual({
       code: RPC.INVALID_PARAMS,
       message: 'Unknown prompt: p',
     })
     let thrown: unknown
     try {
-      backend.complete(server, { type: 'ref/prompt', name: 'q' }, { name: 'a', value: '' })
+      backend.complete(requestContext(server, host), { type: 'ref/prompt', name: 'q' }, { name: 'a', value: '' })
     } catch (e) {
       thrown = e
     }

@@ -2,26 +2,30 @@
 // which knows why a call failed).
 import type { CallObserver } from '../../lib/call-observer'
 import { observed } from '../../lib/call-observer'
+import type { RequestContext } from '../../lib/request-context'
 import type { ServerRow } from '../../lib/server'
 import type { PromptsBackend, ResourcesBackend } from '../../mcp/backend'
+
+/** Where a call is reported from: the context's project, server and request id. */
+const reportOf = (ctx: RequestContext) => ({
+  projectId: ctx.projectId,
+  serverId: ctx.server.id,
+  requestId: ctx.requestId,
+})
 
 export function observedResources(part: ResourcesBackend, observer: CallObserver): ResourcesBackend {
   return {
     ...part,
-    readResource: (server, uri, host) =>
-      observed(observer, { kind: 'resource', projectId: server.project_id, serverId: server.id, name: uri }, () =>
-        part.readResource(server, uri, host),
-      ),
+    readResource: (ctx, uri) =>
+      observed(observer, { kind: 'resource', ...reportOf(ctx), name: uri }, () => part.readResource(ctx, uri)),
   }
 }
 
 export function observedPrompts(part: PromptsBackend, observer: CallObserver): PromptsBackend {
   return {
     ...part,
-    getPrompt: (server, name, args, host) =>
-      observed(observer, { kind: 'prompt', projectId: server.project_id, serverId: server.id, name }, () =>
-        part.getPrompt(server, name, args, host),
-      ),
+    getPrompt: (ctx, name, args) =>
+      observed(observer, { kind: 'prompt', ...reportOf(ctx), name }, () => part.getPrompt(ctx, name, args)),
   }
 }
 

@@ -5,6 +5,6 @@ import type { PromptsService } from './service'
 export function promptsBackend(prompts: PromptsService): PromptsBackend {
   return {
     listPrompts: (server) => prompts.list(server.project_id, server.id),
-    getPrompt: (server, name, args, host) => prompts.render(server.project_id, name, args ?? {}, server.id, host),
+    getPrompt: (ctx, name, args) => prompts.render(ctx.projectId, name, args ?? {}, ctx.server.id, ctx.host),
   }
 }
