@@ -250,7 +250,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     prompts,
     mcpBackend,
     mcpSessions,
-    onRateLimitedCall: (slug: string, tool: string) => rateLimitedCall(calls, servers.bySlug(slug), tool),
+    onRateLimitedCall: (slug: string, tool: string, requestId: string) =>
+      rateLimitedCall(calls, servers.bySlug(slug), tool, requestId),
     metrics,
     callLog,
     calls,

@@ -31,7 +31,6 @@ import { restToolCall } from './modules/tools'
 import type { ToolsMcp } from './modules/tools/mcp'
 import { RestCallBody } from './modules/tools/model'
 import type { Metrics } from './observability/metrics'
-import { runWithRequestId } from './observability/request-context'
 
 type BunRequest = Request & { params: Record<string, string> }
 /** `request` is the one the body limit gave back (a counted copy when no length is declared): params are apart. */
@@ -82,7 +81,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
       const requestId = requestIdOf(request)
       let response: Response
       try {
-        response = await runWithRequestId(requestId, () => handler(limitBody(request, limit), server, request.params))
+        response = await handler(limitBody(request, limit), server, request.params)
         if (handedOn.has(response)) return response
       } catch (error) {
         response = answer(errorAnswer(error, requestId, isRpc) ?? internalError(deps.log, request, requestId, error))
@@ -120,7 +119,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
     if (!rate.allowed) return answer(errorAnswer(new RateLimitedError(rate.headers), requestId)!)
     try {
       assertServerAllowed(auth, body.server_id)
-      const view = await restToolCall(deps, auth.projectId, body, request.signal)
+      const view = await restToolCall(deps, auth, body, request)
       // With the content type Elysia gives the same answer on its route, so both entries answer alike.
       return new Response(serializeAnswer(view), {
         status: 200,

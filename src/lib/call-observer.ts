@@ -15,7 +15,10 @@ export interface CallEvent {
   durationMs: number
   /** A short reason when the outcome is not ok. */
   error?: string
-  /** The request's id from its context (docs/decisions.md, "One request context"); absent: the ambient one. */
+  /**
+   * The request's id from its context (docs/decisions.md, "One request context"); every HTTP path reports it. Absent
+   * only for a report made outside any request, which is logged under an id of its own.
+   */
   requestId?: string
 }
 

@@ -36,3 +36,11 @@ export interface RequestContext {
   readonly host: FunctionHost
   readonly log: Logger
 }
+
+/**
+ * A REST call's context (src/modules/tools, REST /tools/call): the same request, answered without the protocol (no
+ * version, no session), on a server only when the caller named one (without server_id the tool is found in the project).
+ */
+export type RestRequestContext = Omit<RequestContext, 'server' | 'version' | 'session'> & {
+  readonly server?: ServerRef
+}

@@ -44,7 +44,7 @@ export interface McpEndpointDeps extends AdmissionDeps {
   vault: { keyring: Keyring }
   version: string
   /** A tools/call refused by the rate limit (for the call log). */
-  onRateLimitedCall?: (slug: string, tool: string) => void
+  onRateLimitedCall?: (slug: string, tool: string, requestId: string) => void
 }
 
 const SESSION_NOT_FOUND = -32001
@@ -111,7 +111,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     })
     if (admitted instanceof Response) {
       if (admitted.status === 429 && isObject(body) && body.method === 'tools/call' && isObject(body.params))
-        deps.onRateLimitedCall?.(slug, String(body.params.name ?? ''))
+        deps.onRateLimitedCall?.(slug, String(body.params.name ?? ''), requestIdOf(request))
       return admitted
     }
     const { who, headers: h } = admitted

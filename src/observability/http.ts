@@ -1,11 +1,10 @@
-// Per request: the request id for records made deep in a call, the HTTP metrics, and a debug access line.
+// Per request: the HTTP metrics and a debug access line (the request id travels in the request context).
 // GET /metrics: Prometheus text behind the admin token (404 when no admin token is configured).
 import { Elysia } from 'elysia'
 import { createObserver, requestIdOf } from '../http/pipeline'
 import type { Logger } from '../lib/log'
 import type { AdminService } from '../modules/admin/service'
 import type { Metrics } from './metrics'
-import { withRequestIdHere } from './request-context'
 
 const started = new WeakMap<Request, number>()
 
@@ -15,7 +14,6 @@ export const httpObservability = (deps: { log: Logger; metrics: Metrics }) => {
   return new Elysia({ name: 'toolyard.observability' })
     .onRequest(({ request }) => {
       if (observer.timed) started.set(request, observer.start())
-      withRequestIdHere(requestIdOf(request))
     })
     .onAfterResponse({ as: 'global' }, ({ request, route, set, responseValue }) => {
       // A handler that answers with a Response (the protocol endpoint) sets its status there, not in `set`.

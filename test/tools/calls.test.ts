@@ -311,4 +311,43 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
       calls.filter((c: { request_id: string }) => c.request_id === requestId).map((c: { name: string }) => c.name),
     ).toEqual(['add'])
   })
+
+  test('a REST call, a resource read and a prompt get are logged under the request id of their context', async () => {
+    const requestId = `ctx-${crypto.randomUUID()}`
+    const ctx = requestContext(row(), host, { requestId })
+    const { version: _version, ...rest } = ctx
+    expect((await app.server.deps.toolCalls.restCall(rest, 'add', { a: 1, b: 2 })).isError).toBe(false)
+    const backend = app.server.deps.mcpBackend
+    expect((await rpcError(backend.readResource(ctx, 'mcp://none'))).code).toBe(-32002)
+    expect((await rpcError(backend.getPrompt(ctx, 'none', {}))).code).toBe(-32602)
+    const { calls } = await json(await app.api('/calls?limit=200'), 200)
+    expect(
+      calls
+        .filter((c: { request_id: string }) => c.request_id === requestId)
+        .map((c: { kind: string; name: string; server_id: string | null }) => [c.kind, c.name, c.server_id])
+        .sort(),
+    ).toEqual([
+      ['prompt', 'none', row().id],
+      ['resource', 'mcp://none', row().id],
+      ['tool', 'add', row().id],
+    ])
+  })
+
+  test('over HTTP, REST reads, gets and calls are logged under the x-request-id they were answered with', async () => {
+    const requestId = `rest-${crypto.randomUUID()}`
+    const headers = { 'x-request-id': requestId }
+    expect(
+      (await app.api('/tools/call', { body: { name: 'add', arguments: { a: 1, b: 2 }, server_id: row().id }, headers }))
+        .status,
+    ).toBe(200)
+    expect((await app.api('/resources/read', { body: { uri: 'mcp://none' }, headers })).status).toBe(404)
+    expect((await app.api('/prompts/get', { body: { name: 'none' }, headers })).status).toBe(404)
+    const { calls } = await json(await app.api('/calls?limit=200'), 200)
+    expect(
+      calls
+        .filter((c: { request_id: string }) => c.request_id === requestId)
+        .map((c: { kind: string }) => c.kind)
+        .sort(),
+    ).toEqual(['prompt', 'resource', 'tool'])
+  })
 })

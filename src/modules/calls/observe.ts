@@ -30,7 +30,12 @@ export function observedPrompts(part: PromptsBackend, observer: CallObserver): P
 }
 
 /** A tools/call refused by the rate limit never reaches the tools feature; it is still a call in the log. */
-export function rateLimitedCall(observer: CallObserver, server: ServerRow | undefined | null, tool: string) {
+export function rateLimitedCall(
+  observer: CallObserver,
+  server: ServerRow | undefined | null,
+  tool: string,
+  requestId: string,
+) {
   if (!server) return
   observer.called({
     kind: 'tool',
@@ -40,5 +45,6 @@ export function rateLimitedCall(observer: CallObserver, server: ServerRow | unde
     outcome: 'rate_limited',
     durationMs: 0,
     error: 'rate limit exceeded',
+    requestId,
   })
 }

@@ -5,7 +5,6 @@ import type { CallEvent, CallObserver } from '../../lib/call-observer'
 import { newId } from '../../lib/ids'
 import type { Logger } from '../../lib/log'
 import { decodeCursor, page } from '../../lib/pagination'
-import { currentRequestId } from '../../observability/request-context'
 import type { CallFilter, CallRow, CallsRepository, PendingCall } from './repository'
 import { type CallWriter, inlineWriter } from './writer'
 
@@ -56,7 +55,7 @@ export function createCallLog(options: CallLogOptions) {
 
   const observer: CallObserver = {
     called(event) {
-      const requestId = event.requestId ?? currentRequestId() ?? newId()
+      const requestId = event.requestId ?? newId()
       if (logLine)
         log.info(MESSAGE[event.kind], {
           project_id: event.projectId,

@@ -2,6 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { requestIdOf } from '../../http/pipeline'
 import { type CallObserver, observed } from '../../lib/call-observer'
 import { detachedHost } from '../../runtime/host'
 import {
@@ -62,7 +63,13 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService; calls
       ({ auth, body, request }) =>
         observed(
           deps.calls,
-          { kind: 'prompt', projectId: auth.projectId, serverId: body.server_id, name: body.name },
+          {
+            kind: 'prompt',
+            projectId: auth.projectId,
+            serverId: body.server_id,
+            name: body.name,
+            requestId: requestIdOf(request),
+          },
           async () =>
             deps.prompts.render(
               auth.projectId,

@@ -2,6 +2,7 @@
 import { Elysia, t } from 'elysia'
 import { ErrorBody, errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { requestIdOf } from '../../http/pipeline'
 import { type CallObserver, observed } from '../../lib/call-observer'
 import { detachedHost } from '../../runtime/host'
 import {
@@ -76,7 +77,13 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService;
       ({ auth, body, request }) =>
         observed(
           deps.calls,
-          { kind: 'resource', projectId: auth.projectId, serverId: body.server_id, name: body.uri },
+          {
+            kind: 'resource',
+            projectId: auth.projectId,
+            serverId: body.server_id,
+            name: body.uri,
+            requestId: requestIdOf(request),
+          },
           () => deps.resources.read(auth.projectId, body.uri, detachedHost(request.signal), body.server_id),
         ),
       {

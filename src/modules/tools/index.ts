@@ -2,6 +2,9 @@
 import { Elysia, type Static, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { requestIdOf } from '../../http/pipeline'
+import type { Logger } from '../../lib/log'
+import type { RestRequestContext } from '../../lib/request-context'
 import { detachedHost } from '../../runtime/host'
 import type { ServersService } from '../servers/service'
 import type { ToolsMcp } from './mcp'
@@ -23,13 +26,22 @@ import type { ToolsService } from './service'
  * direct route's (src/direct-routes.ts).
  */
 export async function restToolCall(
-  deps: { servers: ServersService; toolCalls: ToolsMcp },
-  projectId: string,
+  deps: { servers: ServersService; toolCalls: ToolsMcp; log: Logger },
+  auth: { projectId: string; keyId: string },
   body: Static<typeof RestCallBody>,
-  signal: AbortSignal,
+  request: Request,
 ): Promise<Static<typeof CallResultView>> {
-  const server = body.server_id ? deps.servers.mustGet(projectId, body.server_id) : undefined
-  const result = await deps.toolCalls.restCall(projectId, server, body.name, body.arguments ?? {}, detachedHost(signal))
+  // The request context, as the protocol endpoint builds it at admission (docs/decisions.md, "One request context").
+  const server = body.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
+  const ctx: RestRequestContext = {
+    requestId: requestIdOf(request),
+    principal: `key:${auth.keyId}`,
+    projectId: auth.projectId,
+    ...(server ? { server } : {}),
+    host: detachedHost(request.signal),
+    log: deps.log,
+  }
+  const result = await deps.toolCalls.restCall(ctx, body.name, body.arguments ?? {})
   return {
     content: result.content,
     isError: result.isError ?? false,
@@ -37,7 +49,9 @@ export async function restToolCall(
   }
 }
 
-export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: ToolsMcp; servers: ServersService }) =>
+export const toolsModule = (
+  deps: GuardDeps & { tools: ToolsService; toolCalls: ToolsMcp; servers: ServersService; log: Logger },
+) =>
   new Elysia({ name: 'toolyard.tools' })
     .use(guard(deps))
     .post(
@@ -53,7 +67,7 @@ export const toolsModule = (deps: GuardDeps & { tools: ToolsService; toolCalls: 
         detail: { tags: ['tools'], summary: 'Tools in MCP form (one server or all of the project)' },
       },
     )
-    .post('/tools/call', ({ auth, body, request }) => restToolCall(deps, auth.projectId, body, request.signal), {
+    .post('/tools/call', ({ auth, body, request }) => restToolCall(deps, auth, body, request), {
       api: 'tools_call',
       body: RestCallBody,
       response: { 200: CallResultView, ...errorResponses },

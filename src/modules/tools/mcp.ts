@@ -3,11 +3,10 @@
 
 import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
-import type { ServerRef } from '../../lib/request-context'
+import type { RestRequestContext, ServerRef } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { atLeast } from '../../mcp/versions'
-import type { FunctionHost } from '../../runtime/host'
 import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
@@ -118,15 +117,14 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     restList: (projectId: string, server: ServerRef | undefined): McpTool[] =>
       server ? calls.listed(server) : calls.listedInProject(projectId).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
-    async restCall(
-      projectId: string,
-      server: ServerRef | undefined,
-      name: string,
-      args: Record<string, unknown>,
-      host: FunctionHost,
-    ): Promise<CallToolResult> {
-      const call = await watch(projectId, server?.id, name, () =>
-        server ? calls.onServer(server, name, args, host) : calls.inProject(projectId, name, args, host),
+    async restCall(ctx: RestRequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+      const { projectId, server, host } = ctx
+      const call = await watch(
+        projectId,
+        server?.id,
+        name,
+        () => (server ? calls.onServer(server, name, args, host) : calls.inProject(projectId, name, args, host)),
+        ctx.requestId,
       )
       const { outcome } = call
       // Unlike the protocol, REST answers every argument error as 400 naming the fields.
