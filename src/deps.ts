@@ -16,10 +16,8 @@ import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
+import { buildCallLog } from './modules/calls/build'
 import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
-import { callsRepository } from './modules/calls/repository'
-import { createCallLog } from './modules/calls/service'
-import { inlineWriter, threadWriter } from './modules/calls/writer'
 import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
 import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
@@ -77,9 +75,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const sandbox = createSandboxPool({ size: config.sandboxWorkers })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
-  const callsRepo = callsRepository(store)
-  const callWriter = threadWriter(dbPath, inlineWriter(callsRepo, log), log)
-  const callLog = createCallLog({ repo: callsRepo, writer: callWriter, log, onCall: metrics.call })
+  const callLog = buildCallLog({ store, dbPath, log, onCall: metrics.call })
   const calls = callLog.observer
   const rawLimiter = createRateLimiter(config.rateLimits)
   const limiter: typeof rawLimiter = {
