@@ -16,35 +16,27 @@ import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
+import { buildCallLog } from './modules/calls/build'
 import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
-import { callsRepository } from './modules/calls/repository'
-import { createCallLog } from './modules/calls/service'
-import { inlineWriter, threadWriter } from './modules/calls/writer'
 import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
 import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
-import { oauthFlowsRepository } from './modules/credentials/oauth/repository'
-import { healthRepository } from './modules/health/repository'
-import { healthService } from './modules/health/service'
+import { buildHealth } from './modules/health/build'
 import { createOAuthServer } from './modules/oauth-server/build'
-import { projectsRepository } from './modules/projects/repository'
-import { projectsService } from './modules/projects/service'
+import { buildProjects } from './modules/projects/build'
+import { buildPrompts } from './modules/prompts/build'
 import { promptsBackend } from './modules/prompts/mcp'
-import { promptsRepository } from './modules/prompts/repository'
-import { promptsService } from './modules/prompts/service'
+import { buildResources } from './modules/resources/build'
 import { createReadCache } from './modules/resources/cache'
 import { resourcesBackend } from './modules/resources/mcp'
-import { resourcesRepository } from './modules/resources/repository'
-import { resourcesService } from './modules/resources/service'
-import { serversRepository } from './modules/servers/repository'
-import { type ServerToolsPort, serversService } from './modules/servers/service'
+import { buildServers } from './modules/servers/build'
+import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import type { ToolkitSource } from './modules/tools/sources/source'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
-import { cachedKeys, cachedResources, cachedSlugs } from './read-model/cached-repositories'
 import { createReadModel } from './read-model/read-model'
 import { createFunctionRunner } from './runtime/function-runner'
 import { createSandboxPool } from './runtime/sandbox-pool'
@@ -83,9 +75,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const sandbox = createSandboxPool({ size: config.sandboxWorkers })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
-  const callsRepo = callsRepository(store)
-  const callWriter = threadWriter(dbPath, inlineWriter(callsRepo, log), log)
-  const callLog = createCallLog({ repo: callsRepo, writer: callWriter, log, onCall: metrics.call })
+  const callLog = buildCallLog({ store, dbPath, log, onCall: metrics.call })
   const calls = callLog.observer
   const rawLimiter = createRateLimiter(config.rateLimits)
   const limiter: typeof rawLimiter = {
@@ -115,16 +105,13 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const credentials: CredentialAccess = vault.access
   if (overrides.background !== false)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
-  const oauthFlows = oauthFlowsRepository(db)
-  const pruneFlows = () => pruneOAuthFlows({ flows: oauthFlows, ttlS: config.oauthFlowTtlS })
+  const pruneFlows = () => pruneOAuthFlows({ flows: vault.flows, ttlS: config.oauthFlowTtlS })
   if (overrides.background !== false)
     scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
   // Revoking a key or an OAuth grant ends its open MCP streams (src/mcp/stream-guard.ts).
   const revocations = createRevocations()
-  const projects = projectsService(cachedKeys(readModel, projectsRepository(db)), {
-    onKeyRevoked: revocations.revoked,
-  })
-  const health = healthService(healthRepository(db), VERSION)
+  const projects = buildProjects({ store, readModel, onKeyRevoked: revocations.revoked })
+  const health = buildHealth(store, VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
@@ -148,12 +135,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...(overrides.toolkitSources ? { extraSources: overrides.toolkitSources } : {}),
   })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  const servers = serversService(store, cachedSlugs(readModel, serversRepository(db)), urls.get, serverTools)
+  const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
-  const resources = resourcesService({
+  const resources = buildResources({
     store,
-    repo: cachedResources(readModel, resourcesRepository(db)),
+    readModel,
     cache: createReadCache(config.resourceCacheBytes),
     events,
     credentials,
@@ -163,9 +150,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     functions: toolsFeature.functionsByName,
     maxResultBytes: config.maxResultBytes,
   })
-  const prompts = promptsService({
+  const prompts = buildPrompts({
     store,
-    repo: promptsRepository(db),
     events,
     mustGetServer: servers.mustGet,
     functions: toolsFeature.functionsByName,

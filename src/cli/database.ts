@@ -7,8 +7,8 @@ import type { Config } from '../config'
 import { DB_FILE } from '../db/data-dir'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
-import { projectsRepository } from '../modules/projects/repository'
-import { projectsService } from '../modules/projects/service'
+import { createStore } from '../db/store'
+import { buildProjects } from '../modules/projects/build'
 import { UsageError } from './args'
 
 /** Throws (exit 2) when the data dir holds no database, before anything is created. */
@@ -28,5 +28,6 @@ export function openProjects(config: Pick<Config, 'dataDir'>, { create }: { crea
   if (!create) requireDatabase(config)
   const db = openDatabase(join(config.dataDir, DB_FILE))
   migrate(db)
-  return { db, projects: projectsService(projectsRepository(db)) }
+  const store = createStore(db)
+  return { db, store, projects: buildProjects({ store }) }
 }

@@ -2,7 +2,6 @@
 // SQLite file. Only `create` may create the database (it creates the project too, as the README shows).
 import { dataKeysRepository } from '../crypto/seal-repository'
 import { rotateMasterKey } from '../crypto/seal-rotate'
-import { createStore } from '../db/store'
 import type { PublicKey } from '../modules/projects/model'
 import { parseDuration } from '../modules/projects/service'
 import { serversRepository } from '../modules/servers/repository'
@@ -46,11 +45,11 @@ export function keysCommand(args: string[], commandConfig: (args: string[]) => C
   if (sub === 'list' && !projectName) throw new UsageError('keys list needs --project NAME')
   if (sub === 'revoke' && !keyId) throw new UsageError('keys revoke needs a KEY_ID')
   const expiresInMs = sub === 'create' && expiresIn ? parseDuration(expiresIn) : undefined
-  const { db, projects } = openProjects(config, { create: sub === 'create' })
+  const { db, store, projects } = openProjects(config, { create: sub === 'create' })
   try {
     if (sub === 'create') {
       const project = projects.projectOrCreate(projectName!)
-      const servers = serversRepository(db)
+      const servers = serversRepository(store.db)
       const serverIds = slugs.map((slug) => {
         const row = servers.bySlug(slug)
         if (!row || row.project_id !== project.id)
@@ -90,7 +89,7 @@ export function keysCommand(args: string[], commandConfig: (args: string[]) => C
       console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
     } else {
       // Re-wraps every data key with a new master key in one transaction; a running server keeps working.
-      const r = rotateMasterKey(createStore(db), dataKeysRepository(db), {
+      const r = rotateMasterKey(store, dataKeysRepository(store.db), {
         dataDir: config.dataDir,
         masterKey: config.masterKey,
       })

@@ -29,6 +29,7 @@ export function buildVault(deps: {
   const sealer = createSealer(keyring, dataKeysRepository(db))
   const providers = providersService(providersRepository(db), sealer)
   const credentialsRepo = credentialsRepository(db)
+  const flows = oauthFlowsRepository(db)
   const credentials = credentialsService(credentialsRepo, sealer, providers)
   const refresher = createRefresher({
     credentials: credentialsRepo,
@@ -39,7 +40,7 @@ export function buildVault(deps: {
     onRefresh: deps.onRefresh,
   })
   const oauth = oauthService({
-    flows: oauthFlowsRepository(db),
+    flows,
     credentialsRepo,
     credentials,
     providers,
@@ -72,6 +73,8 @@ export function buildVault(deps: {
     oauth,
     refresher,
     access,
+    /** The OAuth flows in progress, for the pruning job (oauth/prune-job.ts). */
+    flows,
     marginS: deps.config.oauthRefreshMarginS,
     /** OAuth credentials whose token expires within the margin and are not cooling down after a failure. */
     dueForRefresh(now = Date.now()) {
