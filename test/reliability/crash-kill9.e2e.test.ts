@@ -4,6 +4,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { runCli, type ServeProcess, startServe, tempDirs } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
 
 const dataDir = tempDirs('toolyard-kill9-')()
 const children: ServeProcess[] = []
@@ -47,7 +48,8 @@ test('kill -9 under concurrent writes: integrity_check ok and every acknowledged
       }
     }
   })
-  await Bun.sleep(1500)
+  // Killed once 200 writes were acknowledged (four times what is asserted below), with all 8 writers still going.
+  await waitFor('200 acknowledged writes', () => acknowledged.length >= 200, { timeoutMs: 20_000 })
   first.proc.kill('SIGKILL')
   killed = true
   await Promise.all(writers)

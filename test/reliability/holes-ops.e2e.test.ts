@@ -89,11 +89,11 @@ describe.concurrent('holes: data dir lock', () => {
 describe.concurrent('holes: backup and restore', () => {
   test('a backup is never group- or world-readable, from its first byte to the end', async () => {
     const dir = await dataDirWithProject()
-    // Ballast so that VACUUM INTO takes long enough to be watched.
+    // Ballast (16 MB) so that VACUUM INTO takes long enough to be watched: thousands of polls see the file non-empty.
     const db = new Database(join(dir, 'toolyard.sqlite'))
     db.exec('CREATE TABLE ballast (b BLOB)')
     db.exec(
-      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1500) INSERT INTO ballast SELECT randomblob(65536) FROM n',
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 250) INSERT INTO ballast SELECT randomblob(65536) FROM n',
     )
     db.close()
     const file = join(fresh(), 'backup.sqlite')
@@ -128,10 +128,10 @@ describe.concurrent('holes: backup and restore', () => {
 
   test('restore refuses a newer schema, missing tables, a non-SQLite file and schema 0, leaving the data dir as it was', async () => {
     const dir = await dataDirWithProject()
-    const source = await dataDirWithProject()
     const files = fresh()
+    // A copy of the real database (the CLI has exited, so the file is whole), then made newer.
     const newer = join(files, 'newer.sqlite')
-    copyFileSync(join(source, 'toolyard.sqlite'), newer)
+    copyFileSync(join(dir, 'toolyard.sqlite'), newer)
     setVersion(newer, 999)
     const partial = join(files, 'partial.sqlite')
     const p = new Database(partial)
