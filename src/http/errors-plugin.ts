@@ -79,7 +79,8 @@ export const errorsPlugin = (
       })
       // Unknown fields are found before Elysia strips them, but answered only after the key check
       // (guards authenticate in the transform phase, this answers in beforeHandle or with the schema error).
-      .onTransform({ as: 'global' }, ({ request, route, body }) => {
+      .onTransform({ as: 'global' }, (context) => {
+        const { request, route, body } = context
         if (jsonDeeperThan(body, limits.maxJsonDepth)) throw new TooDeepError(limits.maxJsonDepth)
         const bad = jsonBody(request.method, route, request, body)
         if (bad) {
@@ -87,7 +88,10 @@ export const errorsPlugin = (
           return
         }
         const details = strictBody(request.method, route, body)
-        if (details) unknownFields.set(request, details)
+        if (!details) return
+        unknownFields.set(request, details)
+        // Already refused: Elysia's validation sees an empty body, not one its normalizer could spend seconds on.
+        context.body = {}
       })
       .onBeforeHandle({ as: 'global' }, ({ request }) => {
         const bad = badBodies.get(request)

@@ -72,8 +72,13 @@ export function createStrictBodyCheck(routes: () => readonly RouteInfo[]) {
     if (!check) return null
     const withDefaults = Value.Default(check.Schema(), structuredClone(body))
     if (check.Check(withDefaults)) return null
-    const errors = [...check.Errors(withDefaults)]
-    if (!errors.some((e) => e.type === ValueErrorType.ObjectAdditionalProperties)) return null // Elysia reports the rest.
+    const all = [...check.Errors(withDefaults)]
+    // Elysia reports the rest, except a non-object where an object is due: its normalizer would turn a string into an
+    // object of its characters (`"ab"` → `{"0":{},"1":{}}`, one per character, slow for a long string) and accept it.
+    const errors = all.some((e) => e.type === ValueErrorType.ObjectAdditionalProperties)
+      ? all
+      : all.filter((e) => notAnObject(e.value) && expectsOnlyObject(e.schema))
+    if (errors.length === 0) return null
     const seen = new Set<string>()
     const details: ErrorDetail[] = []
     for (const e of errors) {
@@ -82,8 +87,26 @@ export function createStrictBodyCheck(routes: () => readonly RouteInfo[]) {
       const custom = (e.schema as { error?: unknown }).error
       if (seen.has(field)) continue
       seen.add(field)
-      details.push({ field, message: unknown ? 'unknown field' : typeof custom === 'string' ? custom : e.message })
+      const message = unknown
+        ? 'unknown field'
+        : typeof custom === 'string'
+          ? custom
+          : notAnObject(e.value) && expectsOnlyObject(e.schema)
+            ? 'expected an object'
+            : e.message
+      details.push({ field, message })
     }
     return details
   }
+}
+
+const notAnObject = (value: unknown) =>
+  value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value))
+
+/** An object schema, or a union whose only non-null members are object schemas (`nullable(t.Record(…))`). */
+function expectsOnlyObject(schema: TSchema): boolean {
+  const s = schema as { type?: unknown; anyOf?: { type?: unknown }[] }
+  if (s.type === 'object') return true
+  const members = s.anyOf?.filter((m) => m.type !== 'null')
+  return !!members?.length && members.every((m) => m.type === 'object')
 }

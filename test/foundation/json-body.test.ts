@@ -112,3 +112,32 @@ describe('REST bodies', () => {
     expect(r.body.error).toMatch(/^invalid_/)
   })
 })
+
+describe('a field that must be an object', () => {
+  test('a string there is 400 naming the field, never stored as an object of its characters', async () => {
+    const server = await call(app, '/servers', { method: 'POST', body: { name: 'object fields' } })
+    const base = {
+      server_id: server.body.data.id,
+      name: 'doc',
+      uri: 'mcp://doc',
+      resource_type: 'static',
+      content: 'x',
+    }
+    for (const [field, value] of [
+      ['variables', 'ab'],
+      ['headers', 'x'.repeat(128 * 1024)],
+    ] as const) {
+      const r = await call(app, '/resources', { method: 'POST', body: { ...base, [field]: value } })
+      expect({ field, status: r.status }).toEqual({ field, status: 400 })
+      expect(r.body.details).toEqual([{ field: `body.${field}`, message: 'expected an object' }])
+    }
+    const made = await call(app, '/resources', { method: 'POST', body: base })
+    expect(made.status).toBe(201)
+    const id = made.body.data?.id ?? made.body.id
+    const patched = await call(app, `/resources/${id}`, { method: 'PATCH', body: { variables: 'ab' } })
+    expect(patched.status).toBe(400)
+    const after = await call(app, `/resources/${id}`)
+    expect(after.status).toBe(200)
+    expect((after.body.data ?? after.body).variables ?? null).toBeNull()
+  })
+})
