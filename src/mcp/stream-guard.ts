@@ -64,7 +64,12 @@ function guardStreams(deps: StreamGuardDeps): () => void {
     deps.listeners.closeWhere((principal) => dead(principal))
   }
   deps.revocations.onRevoked(recheck)
-  const timer = setInterval(recheck, deps.recheckS * 1000)
+  // A pass that fails (the database closing under a stopping app) waits for the next one; a timer must not throw.
+  const timer = setInterval(() => {
+    try {
+      recheck()
+    } catch {}
+  }, deps.recheckS * 1000)
   // The timer alone never keeps the process alive.
   timer.unref?.()
   return () => clearInterval(timer)
