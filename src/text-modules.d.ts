@@ -3,3 +3,11 @@ declare module 'htmx.org/dist/htmx.min.js' {
   const text: string
   export default text
 }
+declare module 'uplot/dist/uPlot.iife.min.js' {
+  const text: string
+  export default text
+}
+declare module 'uplot/dist/uPlot.min.css' {
+  const text: string
+  export default text
+}

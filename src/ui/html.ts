@@ -40,6 +40,13 @@ textarea{width:100%;box-sizing:border-box}
 .muted{color:#6b7380}.flash{background:#fff8d6;border:1px solid #e8d679;padding:8px;margin-bottom:12px}
 button,input[type=submit]{padding:4px 12px;cursor:pointer}
 details summary{cursor:pointer}
+.ranges a{margin-right:12px}.ranges a.on{font-weight:700}
+.stats{display:flex;gap:12px}.stat strong{font-size:20px;margin-right:4px}
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:12px}
+.chart-card h3{margin:0 0 6px;font-size:14px}
+form.stack label{display:block;margin:6px 0}form.stack input:not([type=checkbox]),form.stack select{min-width:320px}
+.field-error{color:#b3261e}.tabs a{margin-right:12px}
+.grid2{display:grid;grid-template-columns:1fr 1fr;gap:14px}
 `
 
 /** The page frame: navigation (when signed in) and the content. */
@@ -50,7 +57,9 @@ export function page(title: string, body: Html, nav?: { links: [string, string][
     : html``
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Toolyard</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style>
-<script src="/mcp/ui/htmx.min.js"></script></head>
+<link rel="stylesheet" href="/mcp/ui/uplot.min.css">
+<script src="/mcp/ui/htmx.min.js"></script><script defer src="/mcp/ui/uplot.min.js"></script>
+<script defer src="/mcp/ui/editor.js"></script><script defer src="/mcp/ui/dashboard.js"></script></head>
 <body><header><span class="brand">Toolyard</span>${links}</header><main><h1>${esc(title)}</h1>${body}</main></body></html>`
 }
 
@@ -62,8 +71,31 @@ export function table<T>(rows: T[], columns: [string, (row: T) => unknown][], em
   )}</table>`
 }
 
+/** A red notice: a failed save's error, shown above the form that was kept. */
+export const flash = (message: string | undefined) => (message ? html`<div class="flash error-flash">${message}</div>` : html``)
+
 /** A status word coloured by its class (ok, error, missing, …). */
 export const status = (s: unknown) => html`<span class="${String(s)}">${s}</span>`
 
 /** No other site may frame a dashboard page (clickjacking a Revoke or Create key button). */
 export const FRAMING = { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' }
+
+/** A form that failed to save, kept so the page shows it again with its values and the error in place. */
+export interface Draft {
+  form: string
+  values: Record<string, unknown>
+  error: string
+  /** The line a function's code failed at (invalid_function). */
+  line?: number
+}
+
+/** The kept value of a field of `form`, or the fallback when the draft is another form's (or none). */
+export const kept = (draft: Draft | undefined, form: string, key: string, fallback: unknown = ''): string =>
+  draft?.form === form && draft.values[key] !== undefined ? String(draft.values[key]) : String(fallback ?? '')
+
+/** The error of a kept form, shown above it. */
+export const errorFor = (draft: Draft | undefined, form: string) => (draft?.form === form ? flash(draft.error) : html``)
+
+/** `<option>`s with the kept or current value selected. */
+export const options = (values: [string, string][], selected: string) =>
+  values.map(([value, label]) => html`<option value="${value}" ${value === selected ? html`selected` : html``}>${label}</option>`)

@@ -1,11 +1,11 @@
 // The dashboard's pages: each renders what the REST API (called with the signed-in key) answered. No secrets shown.
-import { type Html, html, status, table } from './html'
+import { type Draft, errorFor, type Html, html, kept, options, status, table } from './html'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
 
 /** Copy-paste client configs for one server URL; the key stays a placeholder (it is never put into a page). */
-function clientConfigs(name: string, url: string): Html {
+export function clientConfigs(name: string, url: string): Html {
   const headers = { 'X-API-Key': '<your-api-key>' }
   const configs: [string, string][] = [
     ['Claude Code', `claude mcp add --transport http ${name} ${url} --header "X-API-Key: <your-api-key>"`],
@@ -29,51 +29,58 @@ function clientConfigs(name: string, url: string): Html {
   )}</details>`
 }
 
-export const serversPage = (servers: Row[]) => html`
-  <div class="card"><form method="post" action="/mcp/ui/servers">
-    <label>New server name <input name="name" required maxlength="100"></label> <button id="create-server">Create server</button>
+export const serversPage = (servers: Row[], draft?: Draft) => html`
+  <div class="card">${errorFor(draft, 'server')}<form method="post" action="/mcp/ui/servers">
+    <label>New server name <input name="name" required maxlength="200" value="${kept(draft, 'server', 'name')}"></label>
+    <button id="create-server">Create server</button>
   </form></div>
   ${servers.map(
-    (s) => html`<div class="card server"><h3>${s.name} <span class="muted">/${s.slug}</span></h3>
+    (s) => html`<div class="card server"><h3><a href="/mcp/ui/servers/${s.id}" class="server-link">${s.name}</a>
+      <span class="muted">/${s.slug}</span></h3>
       <p>URL: <code class="server-url">${s.url}</code> · auth: ${s.auth}</p>${clientConfigs(s.slug, s.url)}</div>`,
   )}
   ${servers.length ? html`` : html`<p class="muted">No servers yet.</p>`}`
 
-export const toolsPage = (servers: Row[]) =>
-  html`${servers.map(
-    (s) =>
-      html`<h3>${s.name}</h3>${table<Row>(
-        s.tools ?? [],
-        [
-          ['Tool', (t) => t.name],
-          ['Description', (t) => t.description],
-          ['Enabled', (t) => (t.enabled ? 'yes' : 'no')],
-          [
-            'Credential',
-            (t) => (t.credential_provider ? html`${t.credential_provider}: ${status(t.credential_status)}` : '—'),
-          ],
-        ],
-        'No tools on this server.',
-      )}`,
-  )}${servers.length ? html`` : html`<p class="muted">No servers yet.</p>`}`
+const STARTERS: Record<string, string> = {
+  javascript: 'export default async (input, ctx) => {\n  ctx.log("info", "hello")\n  return { echo: input }\n}',
+  typescript:
+    'export default async (input: { name?: string }, ctx: { log(level: string, message: string): void }) => {\n  ctx.log("info", "hello")\n  return { echo: input }\n}',
+}
+export const starterCode = (runtime: string) => STARTERS[runtime] ?? STARTERS.javascript!
 
-export const functionsPage = (functions: Row[]) => html`
-  <div class="card"><form method="post" action="/mcp/ui/functions">
-    <label>New JavaScript function <input name="name" required placeholder="name"></label>
-    <button>Create</button></form></div>
+/** A code function's editor form: the textarea becomes CodeMirror (assets/editor.js); a kept error marks its line. */
+function codeForm(f: Row, draft?: Draft) {
+  const form = `function-${f.id}`
+  const line = draft?.form === form ? draft.line : undefined
+  return html`${errorFor(draft, form)}<form method="post" action="/mcp/ui/functions/${f.id}">
+    <textarea name="code" rows="10" class="code" data-editor="${f.runtime}"
+      ${line ? html`data-error-line="${line}" data-error-message="${draft?.error}"` : html``}>${kept(draft, form, 'code', f.code)}</textarea>
+    <label>Input (JSON) <input name="input" class="input" value="{}" size="60"></label>
+    <button class="save">Save</button>
+    <button class="run" hx-post="/mcp/ui/functions/${f.id}/run" hx-target="#run-${f.id}" hx-swap="innerHTML">Run</button>
+  </form>`
+}
+
+export const functionsPage = (functions: Row[], draft?: Draft) => html`
+  <div class="card">${errorFor(draft, 'function')}<form method="post" action="/mcp/ui/functions">
+    <label>New function <input name="name" required placeholder="name" value="${kept(draft, 'function', 'name')}"></label>
+    <select name="runtime">${options(
+      [
+        ['javascript', 'JavaScript'],
+        ['typescript', 'TypeScript'],
+      ],
+      kept(draft, 'function', 'runtime', 'javascript'),
+    )}</select>
+    <button id="create-function">Create</button></form></div>
   ${functions.map(
-    (f) => html`<div class="card function" id="fn-${f.id}"><h3>${f.name} <span class="muted">${f.runtime}</span></h3>
+    (f) => html`<div class="card function" id="fn-${f.id}" data-runtime="${f.runtime}">
+    <h3>${f.name} <span class="muted">${f.runtime}</span></h3>
     ${
-      f.runtime === 'javascript'
-        ? html`<form method="post" action="/mcp/ui/functions/${f.id}">
-        <textarea name="code" rows="8" class="code">${f.code}</textarea>
-        <label>Input (JSON) <input name="input" class="input" value="{}" size="60"></label>
-        <button>Save</button>
-        <button class="run" hx-post="/mcp/ui/functions/${f.id}/run" hx-target="#run-${f.id}" hx-swap="innerHTML">Run</button>
-      </form>`
-        : html`<pre>${JSON.stringify(f.http, null, 2)}</pre>
+      f.runtime === 'http'
+        ? html`<pre>${JSON.stringify(f.http, null, 2)}</pre>
       <form hx-post="/mcp/ui/functions/${f.id}/run" hx-target="#run-${f.id}"><label>Input (JSON)
         <input name="input" value="{}" size="60"></label> <button class="run">Run</button></form>`
+        : codeForm(f, draft)
     }
     <div id="run-${f.id}" class="run-result"></div></div>`,
   )}`
@@ -103,22 +110,6 @@ export const credentialsPage = (credentials: Row[], providers: Row[]) => html`
     ],
   ])}`
 
-export const resourcesPage = (resources: Row[]) =>
-  table(resources, [
-    ['URI', (r) => html`<code>${r.uri}</code>`],
-    ['Name', (r) => r.name],
-    ['Type', (r) => r.type ?? (r.is_template ? 'template' : '')],
-    ['Server', (r) => r.server_id ?? '—'],
-  ])
-
-export const promptsPage = (prompts: Row[]) =>
-  table(prompts, [
-    ['Name', (p) => p.name],
-    ['Description', (p) => p.description ?? ''],
-    ['Arguments', (p) => (p.arguments ?? []).map((a: Row) => a.name).join(', ')],
-    ['Server', (p) => p.server_id ?? '—'],
-  ])
-
 export const subscriptionsPage = (subs: (Row & { deliveries: Row[] })[]) =>
   html`${subs.map(
     (s) =>
@@ -135,11 +126,34 @@ export const subscriptionsPage = (subs: (Row & { deliveries: Row[] })[]) =>
       )}</div>`,
   )}${subs.length ? html`` : html`<p class="muted">No subscriptions yet.</p>`}`
 
-export const callsPage = (calls: Row[], next?: string) =>
+/** The call log's filters; the rows below them poll every few seconds (htmx), so new calls appear by themselves. */
+export const callsPage = (
+  servers: Row[],
+  filter: { server_id?: string; tool?: string; outcome?: string },
+  rows: Html,
+) => html`
+  <form class="card filters" method="get" action="/mcp/ui/calls">
+    <label>Server <select name="server_id"><option value="">any</option>${options(
+      servers.map((s) => [s.id, s.name]),
+      filter.server_id ?? '',
+    )}</select></label>
+    <label>Tool <input name="tool" value="${filter.tool ?? ''}" placeholder="exact name"></label>
+    <label>Outcome <select name="outcome"><option value="">any</option>${options(
+      ['ok', 'error', 'timeout', 'denied', 'rate_limited'].map((o) => [o, o]),
+      filter.outcome ?? '',
+    )}</select></label>
+    <button id="filter-calls">Filter</button>
+  </form>
+  <div id="call-rows" hx-get="/mcp/ui/calls/rows?${new URLSearchParams(
+    Object.entries(filter).filter(([, v]) => v) as [string, string][],
+  ).toString()}" hx-trigger="every 2s" hx-swap="innerHTML">${rows}</div>`
+
+export const callRows = (calls: Row[], serverName: (id: string | null) => string, next?: string) =>
   html`${table(
     calls,
     [
       ['When', (c) => c.created_at],
+      ['Server', (c) => serverName(c.server_id)],
       ['Kind', (c) => c.kind],
       ['Name', (c) => html`<code>${c.name}</code>`],
       ['Outcome', (c) => status(c.outcome)],
@@ -150,14 +164,31 @@ export const callsPage = (calls: Row[], next?: string) =>
     'No calls yet.',
   )}${next ? html`<a href="/mcp/ui/calls?cursor=${encodeURIComponent(next)}">Older calls →</a>` : html``}`
 
-export const keysPage = (keys: Row[], created?: string) => html`
+export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: Draft) => html`
   ${created ? html`<div class="flash">New key (shown once, copy it now): <code id="new-key">${created}</code></div>` : html``}
-  <div class="card"><form method="post" action="/mcp/ui/keys"><label>New key name <input name="name" value="dashboard"></label>
-  <button>Create key</button></form></div>
+  <div class="card">${errorFor(draft, 'key')}<form method="post" action="/mcp/ui/keys" class="stack">
+  <label>New key name <input name="name" value="${kept(draft, 'key', 'name', 'dashboard')}"></label>
+  <label>Role <select name="role" id="key-role">${options(
+    [
+      ['mcp', 'mcp: MCP clients only'],
+      ['admin', 'admin: the REST API and this dashboard'],
+    ],
+    kept(draft, 'key', 'role', 'mcp'),
+  )}</select></label>
+  <fieldset><legend>Servers (none ticked: every server)</legend>${servers.map(
+    (s) => html`<label><input type="checkbox" name="server_ids" value="${s.id}"> ${s.name} <span class="muted">/${s.slug}</span></label>`,
+  )}</fieldset>
+  <label>Expires in days <input name="expires_in_days" type="number" min="1" max="3650" value="${kept(draft, 'key', 'expires_in_days')}"></label>
+  <button id="create-key">Create key</button></form></div>
   ${table(keys, [
     ['Name', (k) => k.name],
     ['Prefix', (k) => html`<code>${k.prefix}…</code>`],
     ['Role', (k) => k.role],
+    [
+      'Servers',
+      (k) =>
+        k.server_ids ? k.server_ids.map((id: string) => servers.find((s) => s.id === id)?.name ?? id).join(', ') : 'all',
+    ],
     ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
     ['Created', (k) => k.created_at],
     ['Last used', (k) => k.last_used_at ?? '—'],

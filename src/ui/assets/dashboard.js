@@ -1,0 +1,33 @@
+// The dashboard's own script (served from /mcp/ui/dashboard.js; no inline script anywhere): draws the overview's
+// charts with uPlot from each chart's data-chart JSON, and upgrades code textareas to the CodeMirror editor. Runs on
+// load and again after every htmx swap, so fragments get the same treatment.
+const COLORS = ['#3b6fd8', '#d8573b', '#2f9e5b', '#9b51e0', '#c99a06', '#1aa3b8', '#e0519b', '#5b6472']
+
+function drawCharts(root) {
+  if (!window.uPlot) return
+  for (const el of root.querySelectorAll('.chart[data-chart]')) {
+    if (el.dataset.drawn) continue
+    el.dataset.drawn = '1'
+    const data = JSON.parse(el.dataset.chart)
+    const series = [{}].concat(
+      data.series.map((s, i) => ({ label: s.label, stroke: COLORS[i % COLORS.length], width: 2, points: { size: 4 } })),
+    )
+    const options = {
+      width: Math.max(280, el.clientWidth || 560),
+      height: 200,
+      series,
+      axes: [{}, { label: data.unit || '' }],
+      scales: { x: { time: true } },
+      legend: { live: false },
+    }
+    new window.uPlot(options, [data.x].concat(data.series.map((s) => s.values)), el)
+  }
+}
+
+function upgrade(root) {
+  drawCharts(root)
+  if (window.ToolyardEditor) window.ToolyardEditor.upgradeAll(root)
+}
+
+document.addEventListener('DOMContentLoaded', () => upgrade(document))
+document.addEventListener('htmx:afterSwap', (event) => upgrade(event.target))

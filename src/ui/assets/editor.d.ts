@@ -1,0 +1,3 @@
+// src/ui/assets/editor.js is imported as text (embedded in the binary); this tells TypeScript so.
+declare const text: string
+export default text
