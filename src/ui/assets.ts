@@ -1,8 +1,8 @@
 // The dashboard's static assets, imported as text so `bun build --compile` embeds them (no CDN; air-gapped):
 // htmx, uPlot (charts), the CodeMirror bundle (scripts/build-ui-assets.ts) and the dashboard's own script.
 import htmxJs from 'htmx.org/dist/htmx.min.js' with { type: 'text' }
-import uplotCss from 'uplot/dist/uPlot.min.css' with { type: 'text' }
 import uplotJs from 'uplot/dist/uPlot.iife.min.js' with { type: 'text' }
+import uplotCss from 'uplot/dist/uPlot.min.css' with { type: 'text' }
 import dashboardJs from './assets/dashboard.js' with { type: 'text' }
 import editorJs from './assets/editor.js' with { type: 'text' }
 
@@ -14,7 +14,9 @@ const files: Record<string, [string, string]> = {
   'editor.js': [editorJs, JS],
   'dashboard.js': [dashboardJs, JS],
 }
-const etags = Object.fromEntries(Object.entries(files).map(([name, [text]]) => [name, `"${Bun.hash(text).toString(16)}"`]))
+const etags = Object.fromEntries(
+  Object.entries(files).map(([name, [text]]) => [name, `"${Bun.hash(text).toString(16)}"`]),
+)
 
 /** The asset's response, or undefined for a name that is not one. */
 export function assetResponse(name: string, ifNoneMatch: string | null): Response | undefined {

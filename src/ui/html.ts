@@ -57,9 +57,9 @@ export function page(title: string, body: Html, nav?: { links: [string, string][
     : html``
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Toolyard</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style>
-<link rel="stylesheet" href="/mcp/ui/uplot.min.css">
-<script src="/mcp/ui/htmx.min.js"></script><script defer src="/mcp/ui/uplot.min.js"></script>
-<script defer src="/mcp/ui/editor.js"></script><script defer src="/mcp/ui/dashboard.js"></script></head>
+<link rel="stylesheet" href="/mcp/ui/assets/uplot.min.css">
+<script src="/mcp/ui/htmx.min.js"></script><script defer src="/mcp/ui/assets/uplot.min.js"></script>
+<script defer src="/mcp/ui/assets/editor.js"></script><script defer src="/mcp/ui/assets/dashboard.js"></script></head>
 <body><header><span class="brand">Toolyard</span>${links}</header><main><h1>${esc(title)}</h1>${body}</main></body></html>`
 }
 
@@ -72,7 +72,8 @@ export function table<T>(rows: T[], columns: [string, (row: T) => unknown][], em
 }
 
 /** A red notice: a failed save's error, shown above the form that was kept. */
-export const flash = (message: string | undefined) => (message ? html`<div class="flash error-flash">${message}</div>` : html``)
+export const flash = (message: string | undefined) =>
+  message ? html`<div class="flash error-flash">${message}</div>` : html``
 
 /** A status word coloured by its class (ok, error, missing, …). */
 export const status = (s: unknown) => html`<span class="${String(s)}">${s}</span>`
@@ -98,4 +99,7 @@ export const errorFor = (draft: Draft | undefined, form: string) => (draft?.form
 
 /** `<option>`s with the kept or current value selected. */
 export const options = (values: [string, string][], selected: string) =>
-  values.map(([value, label]) => html`<option value="${value}" ${value === selected ? html`selected` : html``}>${label}</option>`)
+  values.map(
+    ([value, label]) =>
+      html`<option value="${value}" ${value === selected ? html`selected` : html``}>${label}</option>`,
+  )

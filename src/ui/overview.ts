@@ -53,13 +53,11 @@ function chart(
     const i = Math.floor((Date.parse(c.created_at) - start) / bucket)
     if (i < 0 || i >= count) continue
     const k = key(c)
-    let buckets = groups.get(k)
-    if (!buckets) groups.set(k, (buckets = Array.from({ length: count }, () => [])))
+    const buckets = groups.get(k) ?? Array.from({ length: count }, (): LoggedCall[] => [])
+    groups.set(k, buckets)
     buckets[i]!.push(c)
   }
-  const busiest = [...groups.entries()]
-    .sort((a, b) => b[1].flat().length - a[1].flat().length)
-    .slice(0, MAX_SERIES)
+  const busiest = [...groups.entries()].sort((a, b) => b[1].flat().length - a[1].flat().length).slice(0, MAX_SERIES)
   return {
     title,
     unit,

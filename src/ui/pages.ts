@@ -176,7 +176,8 @@ export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: 
     kept(draft, 'key', 'role', 'mcp'),
   )}</select></label>
   <fieldset><legend>Servers (none ticked: every server)</legend>${servers.map(
-    (s) => html`<label><input type="checkbox" name="server_ids" value="${s.id}"> ${s.name} <span class="muted">/${s.slug}</span></label>`,
+    (s) =>
+      html`<label><input type="checkbox" name="server_ids" value="${s.id}"> ${s.name} <span class="muted">/${s.slug}</span></label>`,
   )}</fieldset>
   <label>Expires in days <input name="expires_in_days" type="number" min="1" max="3650" value="${kept(draft, 'key', 'expires_in_days')}"></label>
   <button id="create-key">Create key</button></form></div>
@@ -187,7 +188,9 @@ export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: 
     [
       'Servers',
       (k) =>
-        k.server_ids ? k.server_ids.map((id: string) => servers.find((s) => s.id === id)?.name ?? id).join(', ') : 'all',
+        k.server_ids
+          ? k.server_ids.map((id: string) => servers.find((s) => s.id === id)?.name ?? id).join(', ')
+          : 'all',
     ],
     ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
     ['Created', (k) => k.created_at],

@@ -1,0 +1,160 @@
+// One server's page: URL and client configs, attached toolkits (attach, detach, credential mapping), its tools,
+// resources and prompts, and the playground: a form generated from a tool's input schema, sent as a real
+// `tools/call` to POST /mcp/{slug}, with the result and the log notifications the call sent.
+import { type Draft, errorFor, type Html, html, options, status, table } from './html'
+import { clientConfigs } from './pages'
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
+type Row = Record<string, any>
+
+export interface ServerPageData {
+  server: Row
+  toolkits: Row[]
+  credentials: Row[]
+  resources: Row[]
+  prompts: Row[]
+}
+
+function toolkitRows(s: Row, credentials: Row[], draft?: Draft) {
+  const credentialOptions = options(
+    credentials.map((c) => [c.id, `${c.name} (${c.provider_id})`]),
+    '',
+  )
+  return table<Row>(
+    s.toolkits ?? [],
+    [
+      ['Toolkit', (k) => html`<strong class="attached-toolkit">${k.name}</strong>`],
+      [
+        'Credentials',
+        (k) =>
+          Object.entries(k.credentials ?? {})
+            .map(([provider, id]) => `${provider} → ${credentials.find((c) => c.id === id)?.name ?? id}`)
+            .join(', ') || '—',
+      ],
+      [
+        'Map a credential',
+        (k) => html`${errorFor(draft, `map-${k.toolkit_id}`)}
+        <form method="post" action="/mcp/ui/servers/${s.id}/toolkits/${k.toolkit_id}/credentials">
+          <input name="provider" placeholder="provider" required size="12">
+          <select name="credential_id">${credentialOptions}</select> <button>Map</button></form>`,
+      ],
+      [
+        '',
+        (k) => html`<form method="post" action="/mcp/ui/servers/${s.id}/toolkits/${k.toolkit_id}/detach">
+          <button class="detach">Detach</button></form>`,
+      ],
+    ],
+    'No toolkits attached.',
+  )
+}
+
+export function serverPage(d: ServerPageData, draft?: Draft): Html {
+  const s = d.server
+  const attached = new Set((s.toolkits ?? []).map((k: Row) => k.toolkit_id))
+  const free = d.toolkits.filter((k) => !attached.has(k.id))
+  return html`
+  <p><a href="/mcp/ui/servers">← Servers</a></p>
+  <div class="card server"><p>URL: <code class="server-url">${s.url}</code> · auth: ${s.auth}</p>
+    ${s.description ? html`<p>${s.description}</p>` : html``}${clientConfigs(s.slug, s.url)}</div>
+  <h2>Toolkits</h2>
+  ${toolkitRows(s, d.credentials, draft)}
+  <div class="card">${errorFor(draft, 'attach')}<form method="post" action="/mcp/ui/servers/${s.id}/toolkits" id="attach-form">
+    <label>Attach <select name="toolkit_id">${options(
+      free.map((k) => [k.id, `${k.name} (${k.toolkit_type})`]),
+      '',
+    )}</select></label> <button id="attach-toolkit" ${free.length ? html`` : html`disabled`}>Attach toolkit</button>
+    <a href="/mcp/ui/toolkits">Make a toolkit</a></form></div>
+  <h2>Tools</h2>
+  ${table<Row>(
+    s.tools ?? [],
+    [
+      ['Tool', (t) => html`<code>${t.name}</code>`],
+      ['Description', (t) => t.description ?? ''],
+      ['Enabled', (t) => (t.enabled ? 'yes' : 'no')],
+      [
+        'Credential',
+        (t) => (t.credential_provider ? html`${t.credential_provider}: ${status(t.credential_status)}` : '—'),
+      ],
+    ],
+    'No tools on this server.',
+  )}
+  <h2>Playground</h2>
+  <div class="card playground">
+    <form hx-get="/mcp/ui/servers/${s.id}/playground" hx-target="#playground-form" hx-trigger="change from:#playground-tool, load">
+      <label>Tool <select name="tool" id="playground-tool">${options(
+        (s.tools ?? []).filter((t: Row) => t.enabled).map((t: Row) => [t.name, t.name]),
+        '',
+      )}</select></label></form>
+    <div id="playground-form"></div><div id="playground-result"></div></div>
+  <h2>Resources</h2>
+  ${table(d.resources, [
+    ['URI', (r) => html`<code>${r.uri}</code>`],
+    ['Name', (r) => r.name],
+    ['Type', (r) => r.resource_type],
+  ])}
+  <h2>Prompts</h2>
+  ${table(d.prompts, [
+    ['Name', (p) => p.name],
+    ['Description', (p) => p.description ?? ''],
+  ])}
+  <p><a href="/mcp/ui/resources">Add a resource</a> · <a href="/mcp/ui/prompts">Add a prompt</a></p>`
+}
+
+type Schema = { type?: string | string[]; enum?: unknown[]; description?: string; default?: unknown }
+
+function field(name: string, schema: Schema, required: boolean): Html {
+  const label = html`<strong>${name}</strong>${required ? ' *' : ''} ${schema.description ? html`<span class="muted">${schema.description}</span>` : html``}`
+  const id = `arg-${name}`
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  if (schema.enum)
+    return html`<label>${label}<br><select name="arg.${name}" id="${id}">${options(
+      schema.enum.map((v) => [String(v), String(v)]),
+      String(schema.default ?? ''),
+    )}</select></label>`
+  if (type === 'boolean')
+    return html`<label><input type="checkbox" name="arg.${name}" id="${id}" value="true"> ${label}</label>`
+  if (type === 'number' || type === 'integer')
+    return html`<label>${label}<br><input type="number" step="${type === 'integer' ? '1' : 'any'}" name="arg.${name}" id="${id}" ${required ? html`required` : html``}></label>`
+  if (type === 'object' || type === 'array')
+    return html`<label>${label} <span class="muted">(JSON)</span><br><textarea name="arg.${name}" id="${id}" rows="3"></textarea></label>`
+  return html`<label>${label}<br><input name="arg.${name}" id="${id}" size="50" ${required ? html`required` : html``}></label>`
+}
+
+/** The form for one tool, generated from its input schema's top-level properties. */
+export function playgroundForm(serverId: string, tool: Row): Html {
+  const schema = (tool.inputSchema ?? {}) as { properties?: Record<string, Schema>; required?: string[] }
+  const props = Object.entries(schema.properties ?? {})
+  return html`<form hx-post="/mcp/ui/servers/${serverId}/playground" hx-target="#playground-result" class="stack" id="playground">
+    <input type="hidden" name="tool" value="${tool.name}">
+    ${tool.description ? html`<p class="muted">${tool.description}</p>` : html``}
+    ${props.map(([name, s]) => field(name, s, (schema.required ?? []).includes(name)))}
+    ${props.length ? html`` : html`<p class="muted">This tool takes no arguments.</p>`}
+    <button id="call-tool">Call tool</button></form>`
+}
+
+/** Form values back to arguments, typed by the schema (numbers, booleans, JSON for objects and arrays). */
+export function argumentsFrom(tool: Row, body: Record<string, unknown>): Record<string, unknown> {
+  const props = (tool.inputSchema?.properties ?? {}) as Record<string, Schema>
+  const out: Record<string, unknown> = {}
+  for (const [name, schema] of Object.entries(props)) {
+    const raw = body[`arg.${name}`]
+    if (raw === undefined || raw === '') continue
+    const text = String(raw)
+    const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+    if (type === 'boolean') out[name] = text === 'true' || text === 'on'
+    else if (type === 'number' || type === 'integer') out[name] = Number(text)
+    else if (type === 'object' || type === 'array') {
+      try {
+        out[name] = JSON.parse(text)
+      } catch {
+        throw new Error(`${name} is not valid JSON`)
+      }
+    } else out[name] = text
+  }
+  return out
+}
+
+export const playgroundResult = (r: { result?: Row; error?: string; logs: Row[]; ms: number }) =>
+  html`<div class="card"><p>${status(r.error || r.result?.isError ? 'error' : 'ok')} in ${r.ms} ms</p>
+  <pre class="playground-result">${r.error ?? JSON.stringify(r.result, null, 2)}</pre>
+  ${r.logs.length ? html`<strong>Logs</strong><pre class="playground-logs">${r.logs.map((l) => `[${l.level}] ${typeof l.data === 'string' ? l.data : JSON.stringify(l.data)}\n`).join('')}</pre>` : html``}</div>`

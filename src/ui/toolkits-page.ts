@@ -1,0 +1,89 @@
+// Toolkits: the list with type and sync status, a hosted toolkit's form, a remote MCP server's registration
+// (POST /toolkits with toolkit_type "remote") and an OpenAPI import whose dry-run plan is shown before the import.
+import { type Draft, errorFor, type Html, html, kept, options, status, table } from './html'
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
+type Row = Record<string, any>
+
+const syncStatus = (k: Row) =>
+  k.remote
+    ? html`${k.remote.last_error ? html`<span class="error">${k.remote.last_error}</span>` : status('ok')}
+      <span class="muted">synced ${k.remote.last_sync_at ?? 'never'}</span>`
+    : status(k.status)
+
+export function toolkitsPage(toolkits: Row[], draft?: Draft): Html {
+  return html`
+  <div class="grid2">
+  <div class="card">${errorFor(draft, 'hosted')}<form method="post" action="/mcp/ui/toolkits" class="stack" id="hosted-form">
+    <strong>New hosted toolkit</strong> <span class="muted">(its tools run your functions)</span>
+    <label>Name <input name="name" required value="${kept(draft, 'hosted', 'name')}"></label>
+    <label>Description <input name="description" value="${kept(draft, 'hosted', 'description')}"></label>
+    <button id="create-toolkit">Create toolkit</button></form></div>
+  <div class="card">${errorFor(draft, 'remote')}<form method="post" action="/mcp/ui/toolkits/remote" class="stack" id="remote-form">
+    <strong>Register a remote MCP server</strong>
+    <label>Name <input name="name" required value="${kept(draft, 'remote', 'name')}"></label>
+    <label>URL <input name="url" required type="url" placeholder="https://example.com/mcp" value="${kept(draft, 'remote', 'url')}"></label>
+    <label>Transport <select name="transport">${options(
+      [
+        ['auto', 'auto (Streamable HTTP, falling back to SSE)'],
+        ['streamable_http', 'Streamable HTTP'],
+        ['sse', 'HTTP+SSE (2024-11-05)'],
+      ],
+      kept(draft, 'remote', 'transport', 'auto'),
+    )}</select></label>
+    <label>Auth <select name="auth_type">${options(
+      [
+        ['none', 'none'],
+        ['bearer', 'Bearer token from a credential'],
+        ['header', 'A header from a credential'],
+      ],
+      kept(draft, 'remote', 'auth_type', 'none'),
+    )}</select></label>
+    <label>Credential provider <input name="credential_provider" value="${kept(draft, 'remote', 'credential_provider')}"></label>
+    <label>Header name <input name="header_name" value="${kept(draft, 'remote', 'header_name')}"></label>
+    <label>Tool name prefix <input name="prefix" value="${kept(draft, 'remote', 'prefix')}" placeholder="github_"></label>
+    <button id="register-remote">Register</button></form></div>
+  </div>
+  <div class="card">${errorFor(draft, 'openapi')}<form method="post" action="/mcp/ui/toolkits/import/openapi" class="stack" id="openapi-form">
+    <strong>Import an OpenAPI document</strong> <span class="muted">(3.0 or 3.1; preview the plan first)</span>
+    <label>Name <input name="name" required value="${kept(draft, 'openapi', 'name')}"></label>
+    <label>Document URL <input name="spec_url" value="${kept(draft, 'openapi', 'spec_url')}" placeholder="https://…/openapi.json"></label>
+    <label>…or the document (JSON or YAML) <textarea name="spec" rows="6">${kept(draft, 'openapi', 'spec')}</textarea></label>
+    <label>Base URL (optional) <input name="base_url" value="${kept(draft, 'openapi', 'base_url')}"></label>
+    <label>Only tags (comma-separated) <input name="tags" value="${kept(draft, 'openapi', 'tags')}"></label>
+    <button id="preview-openapi" hx-post="/mcp/ui/toolkits/import/openapi/plan" hx-target="#openapi-plan">Preview plan</button>
+    <button id="import-openapi">Import</button></form>
+    <div id="openapi-plan"></div></div>
+  ${table(toolkits, [
+    ['Toolkit', (k) => html`<strong>${k.name}</strong>`],
+    ['Type', (k) => html`<span class="toolkit-type">${k.toolkit_type}</span>`],
+    ['Status', syncStatus],
+    ['Description', (k) => k.description ?? ''],
+    [
+      '',
+      (k) =>
+        k.toolkit_type === 'remote' || k.toolkit_type === 'openapi'
+          ? html`<form method="post" action="/mcp/ui/toolkits/${k.id}/refresh"><button>Refresh</button></form>`
+          : '',
+    ],
+  ])}`
+}
+
+/** The dry-run answer: what the import would make and skip, before anything is written. */
+export const openapiPlan = (plan: Row) => html`<div class="plan">
+  <p><strong>${(plan.tools ?? []).length}</strong> tools would be made; ${(plan.skipped ?? []).length} operations skipped.</p>
+  ${table<Row>(plan.tools ?? [], [
+    ['Tool', (t) => html`<code>${t.name}</code>`],
+    ['Method', (t) => t.method],
+    ['Path', (t) => t.path],
+  ])}
+  ${
+    (plan.skipped ?? []).length
+      ? table<Row>(plan.skipped, [
+          ['Skipped', (x) => x.operation],
+          ['Why', (x) => x.reason],
+        ])
+      : html``
+  }
+  ${(plan.warnings ?? []).map((w: unknown) => html`<p class="muted">⚠ ${typeof w === 'string' ? w : JSON.stringify(w)}</p>`)}
+  </div>`
