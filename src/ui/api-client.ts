@@ -20,7 +20,7 @@ export interface ApiClient {
   mcp(slug: string, method: string, params: unknown): Promise<McpAnswer>
 }
 
-export interface McpAnswer {
+interface McpAnswer {
   // biome-ignore lint/suspicious/noExplicitAny: a JSON-RPC result as the server sent it
   result?: any
   error?: { code: number; message: string }
@@ -30,7 +30,12 @@ export interface McpAnswer {
 /** A protocol version that needs no initialize round (one request, as the reliability tests send it). */
 const PROTOCOL_VERSION = '2025-03-26'
 
-export function apiClient(session: UiSession, handle: (request: Request) => Promise<Response>): ApiClient {
+export function apiClient(
+  session: UiSession,
+  handle: (request: Request) => Promise<Response>,
+  /** The public base URL: the MCP endpoint checks the Host header (DNS-rebinding protection), so requests carry it. */
+  publicUrl: string,
+): ApiClient {
   const key = session.apiKey ?? ''
   return {
     async api(method, path, body) {
@@ -52,9 +57,10 @@ export function apiClient(session: UiSession, handle: (request: Request) => Prom
     },
     async mcp(slug, method, params) {
       const res = await handle(
-        new Request(`http://toolyard.internal/mcp/${encodeURIComponent(slug)}`, {
+        new Request(`${publicUrl}/mcp/${encodeURIComponent(slug)}`, {
           method: 'POST',
           headers: {
+            host: new URL(publicUrl).host,
             'x-api-key': key,
             'content-type': 'application/json',
             accept: 'application/json, text/event-stream',

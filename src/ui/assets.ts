@@ -27,5 +27,3 @@ export function assetResponse(name: string, ifNoneMatch: string | null): Respons
   if (ifNoneMatch === etag) return new Response(null, { status: 304, headers })
   return new Response(file[0], { headers })
 }
-
-export const ASSET_NAMES = Object.keys(files)

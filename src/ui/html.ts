@@ -72,7 +72,7 @@ export function table<T>(rows: T[], columns: [string, (row: T) => unknown][], em
 }
 
 /** A red notice: a failed save's error, shown above the form that was kept. */
-export const flash = (message: string | undefined) =>
+const flash = (message: string | undefined) =>
   message ? html`<div class="flash error-flash">${message}</div>` : html``
 
 /** A status word coloured by its class (ok, error, missing, …). */

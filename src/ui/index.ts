@@ -13,7 +13,7 @@ import { apiClient } from './api-client'
 import { assetResponse } from './assets'
 import { FRAMING, type Html, html, page } from './html'
 import * as pages from './pages'
-import { type PageContext, projectAction, projectPage } from './project-pages'
+import { FormFailure, type PageContext, projectAction, projectPage } from './project-pages'
 import { clearedCookie, createUiSessions, sameOrigin, sessionCookie, type UiSession } from './session'
 import { createSignInLimit } from './sign-in-limit'
 
@@ -76,7 +76,10 @@ export function uiModule(deps: UiDeps) {
   }
   const toSignIn = () => redirect('/mcp/ui/sign-in', { 'set-cookie': clearedCookie(secure()) })
 
-  const ctx = (s: UiSession): PageContext => ({ ...apiClient(s, deps.handle), publicUrl: () => deps.urls.get() })
+  const ctx = (s: UiSession): PageContext => ({
+    ...apiClient(s, deps.handle, deps.urls.get()),
+    publicUrl: () => deps.urls.get(),
+  })
   const render = (s: UiSession, current: string, title: string, body: Html, status = 200) =>
     htmlResponse(page(title, body, { links: s.admin ? ADMIN_NAV : PROJECT_NAV, current }), status)
 
@@ -152,6 +155,38 @@ export function uiModule(deps: UiDeps) {
           if (shown.fragment) return htmlResponse(shown.body.text)
           return render(s, `/mcp/ui/${shown.nav ?? name}`, shown.title, shown.body)
         } catch (err) {
+          return render(
+            s,
+            '',
+            'Problem',
+            html`<div class="flash">${(err as Error).message}</div>
+          <p><a href="/mcp/ui/overview">Back to the overview</a></p>`,
+          )
+        }
+      })
+      .post('/ui/*', async ({ request, params, body }) => {
+        if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
+        const s = current(request)
+        if (!s) return toSignIn()
+        const hx = request.headers.get('hx-request') !== null
+        try {
+          if (s.admin && params['*'] === 'projects') {
+            deps.projects.createProject(String(form(body).name ?? '').trim())
+            return redirect('/mcp/ui/projects')
+          }
+          if (s.admin) throw new Error('the admin token manages projects and keys only')
+          const done = await projectAction(ctx(s), params['*'], form(body))
+          if (done.redirect) return redirect(done.redirect)
+          if (done.fragment) return htmlResponse(done.fragment.text)
+          return render(s, `/mcp/ui/${done.page!.nav}`, done.page!.title, done.page!.body)
+        } catch (err) {
+          const message = html`<div class="flash">${(err as Error).message}</div>`
+          if (hx) return htmlResponse(message.text)
+          // A refused save shows its page again, the form kept with its values and the error above it.
+          if (err instanceof FormFailure) {
+            const shown = await projectPage(ctx(s), err.page, {}, err.draft).catch(() => undefined)
+            if (shown) return render(s, `/mcp/ui/${shown.nav ?? err.page}`, shown.title, shown.body, 400)
+          }
           return render(
             s,
             '',

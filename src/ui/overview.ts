@@ -22,7 +22,7 @@ export const RANGES: Record<Range, { span: number; bucket: number; label: string
 /** Series drawn per chart at most (the busiest); the rest are summed into "other" for counts. */
 const MAX_SERIES = 6
 
-export function p95(values: number[]): number {
+function p95(values: number[]): number {
   if (!values.length) return 0
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)]!
@@ -81,7 +81,7 @@ interface ToolStat {
   p95: number
 }
 
-export function toolStats(calls: LoggedCall[], serverName: (id: string | null) => string): ToolStat[] {
+function toolStats(calls: LoggedCall[], serverName: (id: string | null) => string): ToolStat[] {
   const by = new Map<string, LoggedCall[]>()
   for (const c of calls) {
     const k = `${c.server_id ?? ''}\u0000${c.name}`

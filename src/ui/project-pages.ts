@@ -71,7 +71,9 @@ export async function projectPage(
     if (server[2]) {
       const listed = await c.mcp(s.slug, 'tools/list', {})
       const tool = (listed.result?.tools ?? []).find((t: Row) => t.name === query.tool)
-      const body = tool ? playgroundForm(s.id, tool) : html`<p class="muted">Pick a tool.</p>`
+      const body = tool
+        ? playgroundForm(s.id, tool)
+        : html`<p class="muted">${listed.error ? `tools/list failed: ${listed.error.message}` : 'Pick a tool.'}</p>`
       return { title: '', body, fragment: true }
     }
     const [toolkits, credentials, resources, prompts] = await Promise.all([

@@ -138,7 +138,7 @@ const promptFields = (form: string, draft: Draft | undefined, p: Row, servers: R
 export function promptsPage(prompts: Row[], servers: Row[], draft?: Draft): Html {
   const serverName: Named = (id) => (id ? (servers.find((s) => s.id === id)?.name ?? String(id)) : 'every server')
   return html`
-  <div class="card">${errorFor(draft, 'prompt')}<form method="post" action="/mcp/ui/prompts" class="stack">
+  <div class="card">${errorFor(draft, 'prompt')}<form method="post" action="/mcp/ui/prompts" class="stack" id="new-prompt">
     <strong>New prompt</strong>
     <label>Name <input name="name" required value="${kept(draft, 'prompt', 'name')}"></label>
     ${promptFields('prompt', draft, {}, servers)}
