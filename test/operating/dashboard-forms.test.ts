@@ -1,0 +1,143 @@
+// The dashboard's forms over plain HTTP: "Connect with OAuth" runs to a credential against a real authorization
+// server (the callback exchanges the code), a refused save shows its page again with the form kept, keys get a role
+// and servers, and the playground's call goes through the MCP endpoint (it is in the call log).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestApp, type TestApp } from '../helpers/app'
+import { type MockIdp, startMockIdp } from '../helpers/oauth-idp'
+
+let app: TestApp
+let idp: MockIdp
+let cookie: string
+
+const formPost = (path: string, body: string) =>
+  fetch(`${app.base}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: app.server.origin, 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body,
+  })
+const page = async (path: string) => (await fetch(`${app.base}${path}`, { headers: { cookie } })).text()
+async function json(path: string, body?: unknown) {
+  const res = await app.api(path, body === undefined ? {} : { body })
+  expect(res.ok).toBe(true)
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads a few fields
+  return (await res.json()) as any
+}
+
+beforeAll(async () => {
+  idp = await startMockIdp()
+  app = await startTestApp()
+  cookie = ''
+  const signIn = await formPost('/ui/sign-in', `key=${encodeURIComponent(app.apiKey)}`)
+  expect(signIn.headers.get('location')).toBe('/mcp/ui/overview')
+  cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+})
+afterAll(async () => {
+  await app?.stop()
+  await idp?.stop()
+})
+
+describe('dashboard forms', () => {
+  test('Connect with OAuth ends with a credential: the callback exchanges the code', async () => {
+    await json('/providers', {
+      id: 'idp',
+      name: 'IdP',
+      auth_type: 'oauth',
+      authorize_url: `${idp.issuer}/authorize`,
+      token_url: `${idp.issuer}/token`,
+      scopes: ['read'],
+      client_id: 'dash-client',
+      client_secret: 'dash-client-secret',
+    })
+    const connect = await formPost('/ui/oauth/connect', 'provider_id=idp')
+    expect(connect.status).toBe(303)
+    // The browser at the provider: it redirects back to the dashboard's callback with code and state.
+    const atProvider = await fetch(connect.headers.get('location')!, { redirect: 'manual' })
+    const back = new URL(atProvider.headers.get('location')!)
+    expect(back.pathname).toBe('/mcp/ui/oauth/callback')
+    const callback = await fetch(`${app.base}/ui/oauth/callback${back.search}`, {
+      redirect: 'manual',
+      headers: { cookie },
+    })
+    expect(callback.status).toBe(303)
+    expect(callback.headers.get('location')).toBe('/mcp/ui/credentials')
+    const { credentials } = await json('/credentials')
+    expect(credentials).toHaveLength(1)
+    expect(credentials[0]).toMatchObject({ provider_id: 'idp' })
+    const status = await json(`/oauth/status?state=${back.searchParams.get('state')}`)
+    expect(status.status).toBe('active')
+    expect(idp.calls.map((c) => c.grant_type)).toEqual(['authorization_code'])
+    const shown = await page('/ui/credentials')
+    expect(shown).not.toContain('dash-client-secret')
+    expect(shown).not.toContain(idp.issued[0]!)
+  })
+
+  test('a refused save shows the page again, the form kept and the error in place, with the navigation', async () => {
+    const res = await formPost('/ui/servers', 'name=')
+    expect(res.status).toBe(400)
+    const body = await res.text()
+    expect(body).toContain('class="flash error-flash"')
+    expect(body).toContain('Create server')
+    expect(body).toContain('href="/mcp/ui/overview"')
+    const fn = await json('/functions', { name: 'fx', runtime: 'typescript', code: 'export default async () => 1' })
+    const broken = 'export default async () => {\n  return 1 +\n}'
+    const save = await formPost(`/ui/functions/${fn.id}`, `code=${encodeURIComponent(broken)}`)
+    expect(save.status).toBe(400)
+    const shown = await save.text()
+    expect(shown).toContain('data-error-line="3"')
+    expect(shown).toContain('data-editor="typescript"')
+    expect(shown).toContain('return 1 +\n}</textarea>')
+    expect((await json(`/functions/${fn.id}`)).code).toBe('export default async () => 1')
+  })
+
+  test('keys get a role and servers', async () => {
+    const server = await json('/servers', { name: 'only-this' })
+    const res = await formPost('/ui/keys', `name=limited&role=mcp&server_ids=${server.data.id}`)
+    expect(res.status).toBe(200)
+    const { keys } = await json('/keys')
+    expect(keys.find((k: { name: string }) => k.name === 'limited')).toMatchObject({
+      role: 'mcp',
+      server_ids: [server.data.id],
+    })
+  })
+
+  test('the playground calls the tool through the MCP endpoint: the result, its logs, and a call log entry', async () => {
+    await json('/functions', {
+      name: 'hello',
+      runtime: 'javascript',
+      code: 'export default async (i, ctx) => { ctx.log("info", "said hello"); return "hello " + i.who + " x" + i.n }',
+    })
+    const kit = await json('/toolkits', { name: 'kit' })
+    const schema = { type: 'object', properties: { who: { type: 'string' }, n: { type: 'integer' } } }
+    await json('/tools', { toolkit_id: kit.id, name: 'hello', function_name: 'hello', input_schema: schema })
+    const server = await json('/servers', { name: 'play', toolkits: [{ toolkit_id: kit.id }] })
+    const form = await page(`/ui/servers/${server.data.id}/playground?tool=hello`)
+    expect(form).toContain('name="arg.who"')
+    expect(form).toContain('type="number" step="1" name="arg.n"')
+    const res = await fetch(`${app.base}/ui/servers/${server.data.id}/playground`, {
+      method: 'POST',
+      headers: {
+        origin: app.server.origin,
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie,
+        'hx-request': 'true',
+      },
+      body: 'tool=hello&arg.who=you&arg.n=3',
+    })
+    const fragment = await res.text()
+    expect(fragment).toContain('hello you x3')
+    expect(fragment).toContain('[info] said hello')
+    expect(fragment).not.toContain('<html')
+    const { calls } = await json(`/calls?server_id=${server.data.id}`)
+    expect(calls.map((c: { name: string }) => c.name)).toContain('hello')
+  })
+
+  test('the overview and the call log rows render; the rows are a bare fragment for polling', async () => {
+    const overview = await page('/ui/overview?range=hour')
+    expect(overview).toContain('class="chart"')
+    expect(overview).toContain('Slowest tools')
+    const rows = await page('/ui/calls/rows?outcome=ok')
+    expect(rows).toContain('<table>')
+    expect(rows).not.toContain('<html')
+  })
+})
