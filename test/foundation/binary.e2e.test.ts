@@ -111,6 +111,17 @@ describe('compiled binary', () => {
 
       // The dashboard's assets and the API reference come from inside the binary (no CDN, no source tree).
       expect((await fetch(`${server.base}/ui/htmx.min.js`)).status).toBe(200)
+      // The charts (uPlot), the code editor (CodeMirror, bundled by scripts/build-ui-assets.ts) and the page script.
+      for (const [asset, marker] of [
+        ['uplot.min.js', 'uPlot'],
+        ['uplot.min.css', '.uplot'],
+        ['editor.js', 'ToolyardEditor'],
+        ['dashboard.js', 'drawCharts'],
+      ]) {
+        const res = await fetch(`${server.base}/ui/assets/${asset}`)
+        expect(res.status).toBe(200)
+        expect(await res.text()).toContain(marker!)
+      }
       const docs = await fetch(`${server.base}/docs`)
       expect(docs.status).toBe(200)
       expect(await docs.text()).toContain('API reference')

@@ -20,7 +20,6 @@ const page = async (path: string) => (await fetch(`${app.base}${path}`, { header
 async function json(path: string, body?: unknown) {
   const res = await app.api(path, body === undefined ? {} : { body })
   expect(res.ok).toBe(true)
-  // biome-ignore lint/suspicious/noExplicitAny: a test reads a few fields
   return (await res.json()) as any
 }
 
