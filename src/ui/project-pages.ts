@@ -175,7 +175,8 @@ async function saving<T>(page: string, form: string, values: Body, save: () => P
     return await save()
   } catch (error) {
     const message =
-      error instanceof ApiError && error.details.length
+      // The details, unless the message says them already (invalid_function repeats its line and column).
+      error instanceof ApiError && error.details.some((d) => !error.message.includes(d.message))
         ? `${error.message}: ${error.details.map((d) => `${d.field}: ${d.message}`).join('; ')}`
         : (error as Error).message
     // A function's invalid_function names the line ("line 3, column 7: …"): the editor marks it.
