@@ -11,7 +11,7 @@ const call = (minutesAgo: number, name: string, ms: number, outcome = 'ok', serv
   duration_ms: ms,
   created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
 })
-const unescape = (s: string) =>
+const unescapeHtml = (s: string) =>
   s
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
@@ -19,7 +19,7 @@ const unescape = (s: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
 const charts = (html: string) =>
-  [...html.matchAll(/data-chart="([^"]*)"/g)].map((m) => JSON.parse(unescape(m[1]!))) as {
+  [...html.matchAll(/data-chart="([^"]*)"/g)].map((m) => JSON.parse(unescapeHtml(m[1]!))) as {
     title: string
     x: number[]
     series: { label: string; values: number[] }[]
