@@ -126,12 +126,15 @@ export const subscriptionsPage = (subs: (Row & { deliveries: Row[] })[]) =>
       )}</div>`,
   )}${subs.length ? html`` : html`<p class="muted">No subscriptions yet.</p>`}`
 
-/** The call log's filters; the rows below them poll every few seconds (htmx), so new calls appear by themselves. */
-export const callsPage = (
-  servers: Row[],
-  filter: { server_id?: string; tool?: string; outcome?: string },
-  rows: Html,
-) => html`
+type CallFilter = { server_id?: string; tool?: string; outcome?: string }
+const filterQuery = (filter: CallFilter) =>
+  new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]).toString()
+
+/**
+ * The call log's filters; the newest rows below them poll every few seconds (htmx), so new calls appear by
+ * themselves. An older page (`live` false) stays still.
+ */
+export const callsPage = (servers: Row[], filter: CallFilter, rows: Html, live: boolean) => html`
   <form class="card filters" method="get" action="/mcp/ui/calls">
     <label>Server <select name="server_id"><option value="">any</option>${options(
       servers.map((s) => [s.id, s.name]),
@@ -144,11 +147,13 @@ export const callsPage = (
     )}</select></label>
     <button id="filter-calls">Filter</button>
   </form>
-  <div id="call-rows" hx-get="/mcp/ui/calls/rows?${new URLSearchParams(
-    Object.entries(filter).filter(([, v]) => v) as [string, string][],
-  ).toString()}" hx-trigger="every 2s" hx-swap="innerHTML">${rows}</div>`
+  ${
+    live
+      ? html`<div id="call-rows" hx-get="/mcp/ui/calls/rows?${filterQuery(filter)}" hx-trigger="every 2s">${rows}</div>`
+      : html`<div id="call-rows">${rows}</div><p><a href="/mcp/ui/calls?${filterQuery(filter)}">← Newest calls</a></p>`
+  }`
 
-export const callRows = (calls: Row[], serverName: (id: string | null) => string, next?: string) =>
+export const callRows = (calls: Row[], serverName: (id: string | null) => string, filter: CallFilter, next?: string) =>
   html`${table(
     calls,
     [
@@ -162,7 +167,7 @@ export const callRows = (calls: Row[], serverName: (id: string | null) => string
       ['Request', (c) => html`<code class="muted">${c.request_id}</code>`],
     ],
     'No calls yet.',
-  )}${next ? html`<a href="/mcp/ui/calls?cursor=${encodeURIComponent(next)}">Older calls →</a>` : html``}`
+  )}${next ? html`<a href="/mcp/ui/calls?${filterQuery(filter)}&cursor=${encodeURIComponent(next)}">Older calls →</a>` : html``}`
 
 export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: Draft) => html`
   ${created ? html`<div class="flash">New key (shown once, copy it now): <code id="new-key">${created}</code></div>` : html``}

@@ -158,9 +158,9 @@ export async function projectPage(
       const params = new URLSearchParams({ limit: '50' })
       for (const [k, v] of Object.entries({ ...filter, cursor: query.cursor })) if (v) params.set(k, v)
       const [list, r] = await Promise.all([servers(c), c.api('GET', `/calls?${params}`)])
-      const rows = pages.callRows(r.calls, nameOf(list), r.next_cursor)
+      const rows = pages.callRows(r.calls, nameOf(list), filter, r.next_cursor)
       if (name === 'calls/rows') return { title: '', body: rows, fragment: true }
-      return title('Call log', pages.callsPage(list, filter, rows))
+      return title('Call log', pages.callsPage(list, filter, rows, !query.cursor))
     }
     case 'keys':
       return title('Keys', pages.keysPage((await c.api('GET', '/keys')).keys, await servers(c), undefined, draft))
