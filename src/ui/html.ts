@@ -55,11 +55,14 @@ export function page(title: string, body: Html, nav?: { links: [string, string][
     ? html`${nav.links.map(([href, label]) => html`<a href="${href}" class="${href === nav.current ? 'on' : ''}">${label}</a>`)}
         <form method="post" action="/mcp/ui/sign-out" style="margin-left:auto"><button>Sign out</button></form>`
     : html``
+  // Only pages with a chart load uPlot, and only pages with a code field load the (large) editor bundle.
+  const charts = body.text.includes('data-chart=')
+    ? '<link rel="stylesheet" href="/mcp/ui/assets/uplot.min.css"><script defer src="/mcp/ui/assets/uplot.min.js"></script>'
+    : ''
+  const editor = body.text.includes('data-editor=') ? '<script defer src="/mcp/ui/assets/editor.js"></script>' : ''
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Toolyard</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style>
-<link rel="stylesheet" href="/mcp/ui/assets/uplot.min.css">
-<script src="/mcp/ui/htmx.min.js"></script><script defer src="/mcp/ui/assets/uplot.min.js"></script>
-<script defer src="/mcp/ui/assets/editor.js"></script><script defer src="/mcp/ui/assets/dashboard.js"></script></head>
+<script src="/mcp/ui/htmx.min.js"></script>${charts}${editor}<script defer src="/mcp/ui/assets/dashboard.js"></script></head>
 <body><header><span class="brand">Toolyard</span>${links}</header><main><h1>${esc(title)}</h1>${body}</main></body></html>`
 }
 
