@@ -15,5 +15,8 @@ if (!out.success) {
   process.exit(1)
 }
 const code = await out.outputs[0]!.text()
-await Bun.write(join(root, 'src/ui/assets/editor.js'), `/* CodeMirror 6 (MIT), bundled by scripts/build-ui-assets.ts */\n${code}`)
+await Bun.write(
+  join(root, 'src/ui/assets/editor.js'),
+  `/* CodeMirror 6 (MIT), bundled by scripts/build-ui-assets.ts */\n${code}`,
+)
 console.log(`src/ui/assets/editor.js: ${code.length} bytes`)

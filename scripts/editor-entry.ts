@@ -21,7 +21,10 @@ function mount(area: Upgraded): EditorView {
       EditorView.updateListener.of((u) => {
         if (u.docChanged) area.value = u.state.doc.toString()
       }),
-      EditorView.theme({ '&': { border: '1px solid #cfd5de', background: '#fff' }, '.cm-scroller': { minHeight: '9em' } }),
+      EditorView.theme({
+        '&': { border: '1px solid #cfd5de', background: '#fff' },
+        '.cm-scroller': { minHeight: '9em' },
+      }),
     ],
   })
   area.style.display = 'none'
