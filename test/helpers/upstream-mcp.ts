@@ -20,10 +20,12 @@ export interface Upstream {
   url: string
   /** Every request's headers, lower-cased names. */
   seen: Record<string, string>[]
-  /** Adds a tool `extra_<n>` to every session and sends notifications/tools/list_changed. */
-  addTool(name: string): void
+  /** Adds a tool to every session and sends notifications/tools/list_changed (unless `silent`). */
+  addTool(name: string, o?: { silent?: boolean }): void
+  /** Removes a tool added with addTool from every session (list_changed sent). */
+  removeTool(name: string, o?: { silent?: boolean }): void
   /** Changes echo's description on every session (and sends list_changed). */
-  redescribeEcho(description: string): void
+  redescribeEcho(description: string, o?: { silent?: boolean }): void
   stop(): Promise<void>
 }
 
@@ -99,6 +101,17 @@ function build(name: string, live: McpServer[]) {
   return server
 }
 
+/** Runs a change without the upstream's list_changed (a change only a re-list can find). */
+function quietly(s: McpServer, silent: boolean | undefined, change: () => unknown) {
+  const announce = s.sendToolListChanged
+  if (silent) s.sendToolListChanged = () => {}
+  try {
+    change()
+  } finally {
+    s.sendToolListChanged = announce
+  }
+}
+
 function checkAuth(o: UpstreamOptions, get: (name: string) => string | undefined | null): boolean {
   return !o.require || get(o.require.name) === o.require.value
 }
@@ -116,12 +129,20 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
   }
   const echoDescriptions: string[] = []
   const common = {
-    addTool(tool: string) {
+    addTool(tool: string, opts: { silent?: boolean } = {}) {
       extras.push(tool)
+      for (const s of live) {
+        quietly(s, opts.silent, () =>
+          s.registerTool(tool, { description: `Extra tool ${tool}`, inputSchema: {} }, async () => ({
+            content: [{ type: 'text', text: tool }],
+          })),
+        )
+      }
+    },
+    removeTool(tool: string) {
+      extras.splice(extras.indexOf(tool), 1)
       for (const s of live)
-        s.registerTool(tool, { description: `Extra tool ${tool}`, inputSchema: {} }, async () => ({
-          content: [{ type: 'text', text: tool }],
-        }))
+        (s as unknown as { _registeredTools: Record<string, { remove(): void }> })._registeredTools[tool]?.remove()
     },
     redescribeEcho(description: string) {
       echoDescriptions.push(description)

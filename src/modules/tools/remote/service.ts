@@ -150,7 +150,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       keepAsWatcher(toolkitId, conn, opened)
       return counts
     } catch (error) {
-      const message = error instanceof UpstreamFailure ? error.message : 'internal error'
+      const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
       d.repo.setStatus(toolkitId, {
         last_sync_at: row.last_sync_at ?? nowIso(),
         last_error: message,
@@ -265,9 +265,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         return await sync(projectId, toolkitId)
       } catch (error) {
         if (error instanceof AppError) throw error
-        const row = d.repo.byToolkit(toolkitId)
-        const message = `could not list the tools of ${shownUrl(row?.url ?? '')}: ${wordsOf(error)}`
-        throw new AppError('upstream_failed', message)
+        throw new AppError('upstream_failed', d.repo.byToolkit(toolkitId)?.last_error ?? wordsOf(error))
       }
     },
 
