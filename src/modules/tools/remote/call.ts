@@ -23,7 +23,7 @@ export interface RemoteCallDeps {
 }
 
 /** The pool key: toolkit, credential and everything the connection was opened with (a new token opens a new one). */
-export const poolKey = (toolkitId: string, credentialId: string | undefined, opened: string) =>
+const poolKey = (toolkitId: string, credentialId: string | undefined, opened: string) =>
   `${toolkitId}\u0000${credentialId ?? ''}\u0000${Bun.hash(opened).toString(36)}`
 
 export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {

@@ -24,7 +24,7 @@ import type { RemoteSpec } from './model'
 export type StreamingFetch = (input: string | URL, init?: RequestInit) => Promise<Response>
 
 /** The call a connection serves now: where the upstream's questions and notices go. */
-export interface CallBinding {
+interface CallBinding {
   host: FunctionHost
   /** The client could not answer now (a 2026-07-28 input-required round): the call ends at once. */
   onUnanswerable(): void

@@ -24,7 +24,7 @@ const RemoteAuth = t.Union(
 )
 export type RemoteAuth = Static<typeof RemoteAuth>
 
-export const TRANSPORTS = ['streamable_http', 'sse', 'auto'] as const
+const TRANSPORTS = ['streamable_http', 'sse', 'auto'] as const
 export type RemoteTransport = (typeof TRANSPORTS)[number]
 
 export const RemoteSpecBody = t.Object(
