@@ -1,6 +1,7 @@
 // Remote MCP toolkits: creation (connect, list, store the tools), the sync status GET /toolkits/{id} shows, refresh
 // (REST, the interval job, and the upstream's own notifications/tools/list_changed through a held connection), and
 // the project file's updates. Every change of the tool list notifies the project's sessions (list_changed).
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { Store } from '../../../db/store'
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import { AppError, badRequest, conflict } from '../../../lib/errors'
@@ -191,26 +192,40 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
   return {
     onToolsChanged: soon,
 
-    async create(projectId: string, input: CreateRemoteInput): Promise<ToolkitRecord> {
-      const spec = normalizeSpec(input.remote)
-      if (d.toolkits.byName(projectId, input.name))
-        throw conflict(`a toolkit named "${input.name}" already exists in this project`)
-      const id = newId()
-      let opened: Awaited<ReturnType<typeof openForSync>>
-      let tools: Awaited<ReturnType<typeof listWith>>
+    /**
+     * The network half of creating or changing a remote toolkit, done before any transaction: connect with the sync
+     * credential and list every tool. 400 upstream_failed (naming `field.url`) when the upstream cannot be listed.
+     */
+    async prepare(
+      projectId: string,
+      toolkitId: string | undefined,
+      input: RemoteSpecInput,
+      field = 'body.remote',
+    ): Promise<PreparedRemote> {
+      const spec = normalizeSpec(input, field)
+      const id = toolkitId ?? newId()
       try {
-        opened = await openForSync(projectId, id, spec)
-        tools = await listWith(opened.conn, spec, opened.secrets).catch((error: unknown) => {
+        const opened = await openForSync(projectId, id, spec)
+        const tools = await listWith(opened.conn, spec, opened.secrets).catch((error: unknown) => {
           void opened.conn.close()
           throw error
         })
+        return { id, spec, tools, conn: opened.conn, opened: opened.opened }
       } catch (error) {
         const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
-        throw new AppError('upstream_failed', message, [{ field: 'body.remote.url', message }])
+        throw new AppError('upstream_failed', message, [{ field: `${field}.url`, message }])
       }
+    },
+
+    /** Stores a prepared remote toolkit and its tools (synchronous: inside the caller's transaction, if any). */
+    insert(
+      projectId: string,
+      input: { name: string; display_name?: string | undefined; description?: string | undefined },
+      p: PreparedRemote,
+    ): ToolkitRecord {
       const at = nowIso()
       const row: ToolkitRow = {
-        id,
+        id: p.id,
         project_id: projectId,
         name: input.name,
         display_name: input.display_name ?? null,
@@ -220,43 +235,72 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         created_at: at,
         updated_at: at,
       }
-      const plan = planSync(projectId, row.id, spec, tools, [])
+      const plan = planSync(projectId, row.id, p.spec, p.tools, [])
       try {
         d.store.tx(() => {
           d.toolkits.insert(row)
           d.repo.insert({
             toolkit_id: row.id,
             project_id: projectId,
-            url: spec.url,
-            transport: spec.transport,
-            headers: JSON.stringify(spec.headers),
-            auth: JSON.stringify(spec.auth),
-            prefix: spec.prefix,
-            refresh_interval_s: spec.refresh_interval_s,
-            timeout_ms: spec.timeout_ms,
-            ...statusOf(opened.conn, null),
+            url: p.spec.url,
+            transport: p.spec.transport,
+            headers: JSON.stringify(p.spec.headers),
+            auth: JSON.stringify(p.spec.auth),
+            prefix: p.spec.prefix,
+            refresh_interval_s: p.spec.refresh_interval_s,
+            timeout_ms: p.spec.timeout_ms,
+            ...statusOf(p.conn, null),
           })
           for (const r of plan.insert) d.tools.insert(r)
           changed(projectId)
         })
       } catch (error) {
-        void opened.conn.close()
         if (String((error as Error).message).includes('UNIQUE'))
           throw conflict(`a toolkit named "${input.name}" already exists in this project`)
         throw error
       }
-      lastAttempt.set(row.id, Date.now())
-      // The credential used to list may differ from the one a server maps later; a refresh re-makes the watcher then.
-      keepAsWatcher(row.id, opened.conn, opened.opened)
       return rowRecord(row)
     },
 
-    /** The project file changed a remote toolkit's upstream: store it and re-list (400 upstream_failed if it fails). */
-    async update(projectId: string, toolkitId: string, input: RemoteSpecInput, field: string): Promise<SyncCounts> {
-      const spec = normalizeSpec(input, field)
-      d.repo.updateSpec(toolkitId, spec)
+    /** Stores a prepared new upstream for an existing remote toolkit and makes its tools match (synchronous). */
+    replace(projectId: string, toolkitId: string, p: PreparedRemote): SyncCounts {
       d.pool.forget(`${toolkitId}\u0000`)
-      return this.refresh(projectId, toolkitId)
+      const plan = planSync(projectId, toolkitId, p.spec, p.tools, d.tools.byToolkit(toolkitId))
+      const { counts } = plan
+      d.store.tx(() => {
+        d.repo.updateSpec(toolkitId, p.spec)
+        for (const r of plan.remove) d.tools.remove(projectId, r.id)
+        for (const r of plan.update) d.tools.update(r)
+        for (const r of plan.insert) d.tools.insert(r)
+        d.repo.setStatus(toolkitId, statusOf(p.conn, null))
+        if (counts.added || counts.updated || counts.removed) changed(projectId)
+      })
+      return counts
+    },
+
+    /** After the transaction: the prepared connection becomes the watcher when it was stored, else it is closed. */
+    settle(p: PreparedRemote, stored: boolean) {
+      if (!stored) {
+        void p.conn.close()
+        return
+      }
+      lastAttempt.set(p.id, Date.now())
+      keepAsWatcher(p.id, p.conn, p.opened)
+    },
+
+    async create(projectId: string, input: CreateRemoteInput): Promise<ToolkitRecord> {
+      normalizeSpec(input.remote)
+      if (d.toolkits.byName(projectId, input.name))
+        throw conflict(`a toolkit named "${input.name}" already exists in this project`)
+      const prepared = await this.prepare(projectId, undefined, input.remote)
+      let stored = false
+      try {
+        const record = this.insert(projectId, input, prepared)
+        stored = true
+        return record
+      } finally {
+        this.settle(prepared, stored)
+      }
     },
 
     /** POST /toolkits/{id}/refresh. */
@@ -329,6 +373,15 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
   }
 }
 export type RemoteToolkits = ReturnType<typeof remoteToolkits>
+
+/** An upstream listed before the transaction that stores it (create, the project file). */
+export interface PreparedRemote {
+  id: string
+  spec: RemoteSpec
+  tools: Tool[]
+  conn: UpstreamConnection
+  opened: string
+}
 
 /** A failure already in words without secrets (./words.ts). */
 class UpstreamFailure extends Error {}
