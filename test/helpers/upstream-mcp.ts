@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server as NodeServer } from 'n
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js'
+import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 
 export interface UpstreamOptions {
@@ -95,6 +95,20 @@ function build(name: string, live: McpServer[]) {
       return { content: [{ type: 'text', text: `hello ${who}` }] }
     } catch (error) {
       return { content: [{ type: 'text', text: `no answer: ${(error as Error).message}` }], isError: true }
+    }
+  })
+  server.registerTool('think', { description: 'Asks the client model', inputSchema: {} }, async (_args, extra) => {
+    try {
+      const r = await extra.sendRequest(
+        {
+          method: 'sampling/createMessage',
+          params: { messages: [{ role: 'user', content: { type: 'text', text: 'Say hi' } }], maxTokens: 10 },
+        },
+        CreateMessageResultSchema,
+      )
+      return { content: [{ type: 'text', text: `model said ${r.content.type === 'text' ? r.content.text : '?'}` }] }
+    } catch (error) {
+      return { content: [{ type: 'text', text: `no sample: ${(error as Error).message}` }], isError: true }
     }
   })
   live.push(server)

@@ -2,7 +2,11 @@
 // upstream; no secret in a response or log), progress and logs passed on in order, upstream elicitation put to the
 // client (2025 session request, 2026-07-28 input-required rounds) or refused, timeouts and a dead upstream as isError.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { ElicitRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { connectClient, post } from '../helpers/mcp'
@@ -166,6 +170,25 @@ describe('what the upstream sends during a call', () => {
     await client.close()
   })
 
+  test('a sampling request is put to a client that declared sampling, refused for one that did not', async () => {
+    const { client } = await connectClient(app, slug, { capabilities: { sampling: {} } })
+    client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+      role: 'assistant',
+      model: 'test-model',
+      content: { type: 'text', text: 'hi!' },
+    }))
+    expect(await client.callTool({ name: 'think', arguments: {} })).toMatchObject({
+      content: [{ type: 'text', text: 'model said hi!' }],
+      isError: false,
+    })
+    await client.close()
+    const { client: plain } = await connectClient(app, slug)
+    const refused = await plain.callTool({ name: 'think', arguments: {} })
+    expect(refused.isError).toBe(true)
+    expect(JSON.stringify(refused.content)).toContain('cannot answer sampling')
+    await plain.close()
+  })
+
   test('a 2026-07-28 client gets input-required rounds; its answer reaches the upstream', async () => {
     const V = '2026-07-28'
     const send = (params: Record<string, unknown>, caps: Record<string, unknown>) =>
@@ -230,6 +253,22 @@ describe('failures end as isError, never a hang', () => {
     expect(r.isError).toBe(true)
     expect(JSON.stringify(r.content)).toContain('upstream')
     await client.close()
+  })
+})
+
+describe('the upstream pool', () => {
+  test('connections are reused per (toolkit, credential) and closed after the idle timeout', async () => {
+    const remote = app.server.deps.remoteToolkits
+    remote.sweepIdle(Date.now() + 3_600_000)
+    expect(remote.stats().idle).toBe(0)
+    for (const text of ['one', 'two', 'three'])
+      await call(app, '/tools/call', { body: { name: 'echo', arguments: { text } } })
+    // Three calls one after another: one connection, back in the pool.
+    expect(remote.stats().idle).toBe(1)
+    remote.sweepIdle(Date.now() + 1000)
+    expect(remote.stats().idle).toBe(1)
+    remote.sweepIdle(Date.now() + 61_000)
+    expect(remote.stats().idle).toBe(0)
   })
 })
 

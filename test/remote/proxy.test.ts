@@ -62,7 +62,9 @@ describe.each(cases)('a remote toolkit over $label', ({ upstream, transport, pre
   test('the SDK client lists and calls them; content, structuredContent and isError come back unchanged', async () => {
     const { client } = await connectClient(app, slug)
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name).sort()).toEqual(['ask', 'echo', 'fail', 'sleep', 'steps'].map((n) => prefix + n))
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ['ask', 'echo', 'fail', 'sleep', 'steps', 'think'].map((n) => prefix + n),
+    )
     const ok = await client.callTool({ name: `${prefix}echo`, arguments: { text: 'hi there' } })
     expect(ok).toMatchObject({
       content: [{ type: 'text', text: 'hi there' }],

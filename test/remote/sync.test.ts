@@ -66,11 +66,11 @@ describe('POST /toolkits/{id}/refresh', () => {
   test('counts added, updated, removed and unchanged tools', async () => {
     const { upstream, kit } = await upstreamAndKit('refresh-counts', { refresh_interval_s: 0 })
     const first = await json(await app.api(`/toolkits/${kit.id}/refresh`, { method: 'POST' }), 200)
-    expect(first).toEqual({ added: 0, updated: 0, removed: 0, unchanged: 5 })
+    expect(first).toEqual({ added: 0, updated: 0, removed: 0, unchanged: 6 })
     upstream.addTool('later_one', { silent: true })
     upstream.redescribeEcho('Returns its text, now described anew', { silent: true })
     const second = await json(await app.api(`/toolkits/${kit.id}/refresh`, { method: 'POST' }), 200)
-    expect(second).toEqual({ added: 1, updated: 1, removed: 0, unchanged: 4 })
+    expect(second).toEqual({ added: 1, updated: 1, removed: 0, unchanged: 5 })
     const echo = (await json(await app.api(`/toolkits/${kit.id}`), 200)).tools.find(
       (t: { name: string }) => t.name === 'echo',
     )
@@ -83,7 +83,7 @@ describe('POST /toolkits/{id}/refresh', () => {
     expect((await json(await app.api(`/toolkits/${kit.id}/refresh`, { method: 'POST' }), 200)).added).toBe(1)
     upstream.removeTool('short_lived', { silent: true })
     const after = await json(await app.api(`/toolkits/${kit.id}/refresh`, { method: 'POST' }), 200)
-    expect(after).toEqual({ added: 0, updated: 0, removed: 1, unchanged: 5 })
+    expect(after).toEqual({ added: 0, updated: 0, removed: 1, unchanged: 6 })
     expect(await toolNames(kit.id)).not.toContain('r_short_lived')
     await upstream.stop()
     const down = await call(app, `/toolkits/${kit.id}/refresh`, { method: 'POST' })
@@ -92,7 +92,7 @@ describe('POST /toolkits/{id}/refresh', () => {
     const detail = await json(await app.api(`/toolkits/${kit.id}`), 200)
     expect(detail.remote.last_error).toContain('could not list the tools of')
     expect(down.body.error).toBe(detail.remote.last_error)
-    expect(detail.tools.length).toBe(5)
+    expect(detail.tools.length).toBe(6)
   })
 
   test('a hosted toolkit has nothing to refresh (400)', async () => {

@@ -362,6 +362,8 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
 
     /** Held connections now (tests and diagnostics). */
     stats: () => ({ watchers: watchers.size, idle: d.pool.idleCount() }),
+    /** Closes pooled connections idle for the idle timeout as of `now` (the pool also does this on its own timer). */
+    sweepIdle: (now?: number) => d.pool.sweep(now),
 
     close() {
       for (const t of pending.values()) clearTimeout(t)
