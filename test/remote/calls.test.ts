@@ -64,7 +64,7 @@ describe('credentials', () => {
       })
       const server = await createServer(app, {
         name: `guarded ${kind}`,
-        toolkits: [{ toolkit_id: kit.id, credentials: { api_key: cred.data?.id ?? cred.id } }],
+        toolkits: [{ toolkit_id: kit.id, credentials: { api_key: cred.id } }],
       })
       const { client } = await connectClient(app, server.slug)
       expect(await client.callTool({ name: `${kind}_echo`, arguments: { text: 'let me in' } })).toMatchObject({
@@ -102,7 +102,7 @@ describe('credentials', () => {
     const wrong = await credential('wrong', { api_key: 'wrong-secret-123456' })
     const server = await createServer(app, {
       name: 'wrong cred',
-      toolkits: [{ toolkit_id: kit.id, credentials: { api_key: wrong.data?.id ?? wrong.id } }],
+      toolkits: [{ toolkit_id: kit.id, credentials: { api_key: wrong.id } }],
     })
     const { client } = await connectClient(app, server.slug)
     const r = await client.callTool({ name: 'w_echo', arguments: { text: 'x' } })
