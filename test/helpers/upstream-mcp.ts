@@ -12,7 +12,7 @@ import { z } from 'zod'
 export interface UpstreamOptions {
   transport: 'streamable_http' | 'sse'
   /** A header the upstream requires (401 without it), e.g. {name: 'authorization', value: 'Bearer s3cret'}. */
-  require?: { name: string; value: string }
+  require?: { name: string; value: string | ((value: string) => boolean) }
   name?: string
 }
 
@@ -127,7 +127,9 @@ function quietly(s: McpServer, silent: boolean | undefined, change: () => unknow
 }
 
 function checkAuth(o: UpstreamOptions, get: (name: string) => string | undefined | null): boolean {
-  return !o.require || get(o.require.name) === o.require.value
+  if (!o.require) return true
+  const got = get(o.require.name) ?? ''
+  return typeof o.require.value === 'function' ? o.require.value(got) : got === o.require.value
 }
 
 export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
