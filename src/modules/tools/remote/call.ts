@@ -38,7 +38,7 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
     }
     const secrets = auth.secret ? [auth.secret] : []
     const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets })
-    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([row, auth.secret ?? '']))
+    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '']))
     let conn: Awaited<ReturnType<UpstreamPool['acquire']>>
     try {
       conn = await d.pool.acquire(key, () =>
