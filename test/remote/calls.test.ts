@@ -149,6 +149,23 @@ describe('what the upstream sends during a call', () => {
     await client.close()
   })
 
+  test('two calls at once each get only their own progress (one call per upstream connection)', async () => {
+    const [a, b] = await Promise.all([connectClient(app, slug), connectClient(app, slug)])
+    const seen: Record<string, number[]> = { a: [], b: [] }
+    const [ra, rb] = await Promise.all([
+      a.client.callTool({ name: 'steps', arguments: { n: 3 } }, undefined, {
+        onprogress: (p) => seen.a!.push(p.progress),
+      }),
+      b.client.callTool({ name: 'steps', arguments: { n: 5 } }, undefined, {
+        onprogress: (p) => seen.b!.push(p.progress),
+      }),
+    ])
+    expect(ra).toMatchObject({ content: [{ type: 'text', text: 'did 3 steps' }] })
+    expect(rb).toMatchObject({ content: [{ type: 'text', text: 'did 5 steps' }] })
+    expect(seen).toEqual({ a: [1, 2, 3], b: [1, 2, 3, 4, 5] })
+    await Promise.all([a.client.close(), b.client.close()])
+  })
+
   test('an elicitation is put to a 2025 client that declared the capability', async () => {
     const { client } = await connectClient(app, slug, { capabilities: { elicitation: {} } })
     const asked: unknown[] = []
