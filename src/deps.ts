@@ -6,7 +6,7 @@ import { mapWalIndex, sqliteChangeSignal } from './db/change-signal'
 import { migrate } from './db/migrate'
 import { type Db, openDatabase } from './db/open'
 import { createStore } from './db/store'
-import { createEgress } from './egress/client'
+import { createEgress, createStreamingFetch } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
@@ -133,7 +133,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     readModel,
     maxResultBytes: config.maxResultBytes,
     ...(overrides.toolkitSources ? { extraSources: overrides.toolkitSources } : {}),
+    // Remote MCP toolkits reach their upstreams through the same address guard, as streams.
+    remote: { fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }), log },
   })
+  // Remote toolkits: re-listed every refresh_interval_s (checked every 30 s), their list_changed watchers kept open.
+  const remoteToolkits = toolsFeature.remoteToolkits
+  if (overrides.background !== false) scheduler.every('refresh-remote-toolkits', 30, () => remoteToolkits.tick())
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })
 
@@ -226,6 +231,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     admin,
     servers,
     toolkits: toolsFeature.toolkits,
+    remoteToolkits,
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,
@@ -253,6 +259,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       await webhookFeature.queue.stop()
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       runner.shutdown()
+      remoteToolkits.close()
       // Buffered call log rows are written before the database closes.
       await callLog.stop()
     },

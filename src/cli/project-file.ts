@@ -37,6 +37,8 @@ export async function applyCommand(config: Config, args: ApplyArgs, out: (line: 
     })
   } finally {
     deps.runner.shutdown()
+    // Upstream connections of remote toolkits (a running server re-opens its own watchers).
+    deps.remoteToolkits.close()
     deps.close()
   }
   const summary = { created: 0, updated: 0, unchanged: 0, deleted: 0 }

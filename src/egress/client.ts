@@ -45,13 +45,10 @@ const MAX_REDIRECTS = 5
 const CROSS_ORIGIN_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent']
 const systemLookup = lookupAll
 
-export function createEgress(options: EgressOptions): Egress {
-  const defaultTimeout = options.timeoutMs ?? 10_000
-  const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024
+/** Checks one hop's URL and returns the address to connect to (undefined: the URL's host is already an address). */
+function hostChecker(options: EgressOptions) {
   const resolve = options.lookup ?? systemLookup
-
-  /** Checks the hop and returns the address to connect to (undefined: the URL's host is already an address). */
-  async function checkHost(url: URL): Promise<string | undefined> {
+  return async function checkHost(url: URL): Promise<string | undefined> {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new EgressError(
         `egress refused: only http and https URLs are allowed, not ${url.protocol.slice(0, -1)}:`,
@@ -79,6 +76,62 @@ export function createEgress(options: EgressOptions): Egress {
     // IPv4 first: many hosts have no IPv6 route, and a name like localhost often lists ::1 before 127.0.0.1.
     return (addresses.find((a) => isIP(a.address) === 4) ?? addresses[0]!).address
   }
+}
+
+/**
+ * A fetch with the same address guard for clients that read the body as a stream (the MCP SDK's transports behind
+ * remote toolkits): each request's host is checked and pinned, redirects are not followed (the caller sees the 3xx,
+ * so every hop it follows is checked again), and a body over `maxBodyBytes` fails. Its caller bounds time.
+ */
+export function createStreamingFetch(
+  options: EgressOptions,
+): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  const checkHost = hostChecker(options)
+  // One response (a POST's answer, or a whole SSE stream) may carry this much (default 32 MB).
+  const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024
+  return async (input, init = {}) => {
+    const url = parseUrl(String(input))
+    const address = await checkHost(url)
+    const headers = new Headers(init.headers)
+    if (address) headers.set('host', url.host)
+    const response = await fetch(pinned(url, address), {
+      ...init,
+      headers,
+      redirect: 'manual',
+      ...(address && url.protocol === 'https:' ? { tls: { serverName: url.hostname } } : {}),
+    } as RequestInit)
+    return capped(response, maxBody, url)
+  }
+}
+
+/** The response with a body that fails once more than `maxBytes` came through: a peer cannot grow our memory. */
+function capped(response: Response, maxBytes: number, url: URL): Response {
+  if (!response.body) return response
+  let seen = 0
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength
+      if (seen > maxBytes)
+        controller.error(
+          new EgressError(
+            `egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+            'too_large',
+          ),
+        )
+      else controller.enqueue(chunk)
+    },
+  })
+  return new Response(response.body.pipeThrough(limit), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  })
+}
+
+export function createEgress(options: EgressOptions): Egress {
+  const defaultTimeout = options.timeoutMs ?? 10_000
+  const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024
+  const checkHost = hostChecker(options)
 
   async function fetch(rawUrl: string, init: EgressRequest = {}): Promise<EgressResponse> {
     const timeoutMs = init.timeoutMs ?? defaultTimeout

@@ -16,6 +16,8 @@ const ERROR_STATUS = {
   tool_not_configured: 500,
   internal_error: 500,
   upstream_error: 502,
+  /** A remote MCP toolkit's upstream could not be reached or failed while it was listed (docs/decisions.md). */
+  upstream_failed: 400,
   invalid_function: 400,
   in_use: 409,
 } as const

@@ -44,6 +44,7 @@ const RPC_CODE: Record<ErrorCode, number> = {
   tool_not_configured: RPC.INTERNAL_ERROR,
   internal_error: RPC.INTERNAL_ERROR,
   upstream_error: RPC.INTERNAL_ERROR,
+  upstream_failed: RPC.INTERNAL_ERROR,
   invalid_function: RPC.INVALID_PARAMS,
   in_use: RPC.INVALID_PARAMS,
 }

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import pkg from '../../package.json'
 import { ROOT, runCli, startServe, tempDirs } from '../helpers/app'
 import { post as mcpPost, openSession } from '../helpers/mcp'
+import { startUpstream } from '../helpers/upstream-mcp'
 
 // TOOLYARD_TEST_BINARY names a binary built just before this run (CI builds once, then tests what it ships);
 // without it the test builds dist/toolyard itself.
@@ -127,6 +128,36 @@ describe('compiled binary', () => {
       expect(await docs.text()).toContain('API reference')
     } finally {
       expect(await server.stop()).toBe(0)
+    }
+  })
+
+  test('a remote MCP toolkit: the binary lists and calls an upstream McpServer through the SDK client it carries', async () => {
+    const upstream = await startUpstream({ transport: 'streamable_http' })
+    const key = JSON.parse((await run(['keys', 'create', '--project', 'bin-remote', '--json'])).stdout).api_key
+    const server = await startServe(data, { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' }, program)
+    try {
+      const post = poster(server.base, key)
+      const kit = await post('/toolkits', {
+        name: 'upstream',
+        toolkit_type: 'remote',
+        remote: { url: upstream.url, prefix: 'up_' },
+      })
+      expect(kit.status).toBe(201)
+      const created = await post('/servers', { name: 'proxied', toolkits: [{ toolkit_id: kit.body.id }] })
+      expect(created.status).toBe(201)
+      const call = await post('/tools/call', {
+        server_id: created.body.data.id,
+        name: 'up_echo',
+        arguments: { text: 'through the binary' },
+      })
+      expect(call.body).toMatchObject({
+        isError: false,
+        content: [{ type: 'text', text: 'through the binary' }],
+        structuredContent: { echoed: 'through the binary' },
+      })
+    } finally {
+      expect(await server.stop()).toBe(0)
+      await upstream.stop()
     }
   })
 

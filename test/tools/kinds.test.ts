@@ -81,7 +81,7 @@ describe('a toolkit kind from outside the tools feature', () => {
   })
 
   test('the API still allows only the kinds and runtimes it knows: 400 naming the field', async () => {
-    const kit = await json(await app.api('/toolkits', { body: { name: 'typed', toolkit_type: 'remote' } }), 400)
+    const kit = await json(await app.api('/toolkits', { body: { name: 'typed', toolkit_type: 'fixture' } }), 400)
     expect(JSON.stringify(kit.details)).toContain('toolkit_type')
     const fn = await json(await app.api('/functions', { body: { name: 'py', runtime: 'python', code: 'x' } }), 400)
     expect(fn.details).toContainEqual({

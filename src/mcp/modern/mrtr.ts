@@ -13,6 +13,9 @@ class InputRequired extends Error {
   }
 }
 
+/** The question was recorded for an input-required result: whoever waits on it (a remote upstream) can stop now. */
+export const isInputRequired = (error: unknown): boolean => error instanceof InputRequired
+
 const PREFIX: Record<string, string> = {
   'elicitation/create': 'elicit',
   'sampling/createMessage': 'sample',

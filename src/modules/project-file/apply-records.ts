@@ -3,9 +3,10 @@
 import { AppError } from '../../lib/errors'
 import { SOURCE_FIELDS } from '../resources/validate'
 import { toolNameWarnings } from '../tools/name-warnings'
+import type { PreparedRemote } from '../tools/remote/service'
 import type { ApplyOptions, PlanLine } from './apply'
 import { canonical, RecordError } from './apply'
-import type { ProjectDoc, ProviderDoc } from './format'
+import type { ProjectDoc, ProviderDoc, ToolkitDoc } from './format'
 import { type CurrentProject, DEFAULT_INPUT_SCHEMA, type ProjectServices } from './snapshot'
 
 interface Run {
@@ -15,6 +16,46 @@ interface Run {
   current: CurrentProject
   lines: PlanLine[]
   options: ApplyOptions
+  /** Remote toolkits whose upstream was listed before the transaction (new or changed), and those stored here. */
+  remote: { prepared: Map<string, PreparedRemote>; used: Set<string> }
+}
+
+type Note = (action: PlanLine['action'], kind: string, name: string) => void
+
+/** A remote toolkit: stored from its prepared listing when new or changed; its tools are the upstream's. */
+function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
+  const { s, projectId, current, remote } = run
+  const stored = current.toolkits.get(k.name)
+  const fields = { name: k.name, display_name: k.display_name, description: k.description }
+  const prepared = remote.prepared.get(k.name)
+  if (!stored) {
+    if (!prepared) throw new Error(`remote toolkit ${k.name} was not prepared`)
+    attempt('toolkit', k.name, () => s.remoteToolkits.insert(projectId, fields, prepared))
+    remote.used.add(k.name)
+    note('created', 'toolkit', k.name)
+    return
+  }
+  if (stored.doc.toolkit_type !== 'remote')
+    throw new RecordError(
+      'toolkit',
+      k.name,
+      new AppError('bad_request', 'is a hosted toolkit in the project: delete it (or rename) to make it remote', [
+        { field: 'toolkit_type', message: 'cannot change' },
+      ]),
+    )
+  let changed = false
+  if (prepared) {
+    attempt('toolkit', k.name, () => s.remoteToolkits.replace(projectId, stored.id, prepared))
+    remote.used.add(k.name)
+    changed = true
+  }
+  const { toolkit_type: _t, remote: _r, ...storedFields } = stored.doc
+  if (canonical('toolkits', storedFields) !== canonical('toolkits', fields)) {
+    const patch = { display_name: k.display_name ?? null, description: k.description ?? null }
+    attempt('toolkit', k.name, () => s.toolkits.update(projectId, stored.id, patch))
+    changed = true
+  }
+  note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
 }
 
 /** Runs one service call for a record; an AppError becomes a RecordError naming the record and its fields. */
@@ -49,7 +90,19 @@ export function applyRecords(run: Run): void {
   }
 
   for (const k of doc.toolkits) {
+    if (k.toolkit_type === 'remote') {
+      applyRemoteToolkit(run, k, note)
+      continue
+    }
     const stored = current.toolkits.get(k.name)
+    if (stored?.doc.toolkit_type === 'remote')
+      throw new RecordError(
+        'toolkit',
+        k.name,
+        new AppError('bad_request', 'is a remote toolkit in the project: delete it (or rename) to make it hosted', [
+          { field: 'toolkit_type', message: 'cannot change' },
+        ]),
+      )
     const fields = { name: k.name, display_name: k.display_name, description: k.description }
     let kitId: string
     if (!stored) {
@@ -134,15 +187,13 @@ export function applyRecords(run: Run): void {
   if (run.options.prune) prune(run, note)
 }
 
-type Note = (action: PlanLine['action'], kind: string, name: string) => void
-
 function applyServers(run: Run, note: Note): Map<string, string> {
   const { s, projectId, doc, current } = run
   const ids = new Map([...current.servers.entries()].map(([name, r]) => [name, r.id]))
   // Toolkits by name: the project's own first, then pre-built ones.
   const kits = new Map<string, string>()
   for (const k of s.toolkits.list(projectId, 10_000).toolkits)
-    if (!kits.has(k.name) || k.toolkit_type === 'hosted') kits.set(k.name, k.id)
+    if (!kits.has(k.name) || k.toolkit_type !== 'prebuilt') kits.set(k.name, k.id)
   for (const sv of doc.servers) {
     const stored = current.servers.get(sv.name)
     const toolkits = (sv.toolkits ?? []).map((name) => {

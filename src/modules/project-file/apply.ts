@@ -9,6 +9,7 @@ import { CreateResourceBody } from '../resources/model'
 import { CreateServerBody } from '../servers/model'
 import { CreateFunctionBody } from '../tools/functions/model'
 import { CreateToolBody } from '../tools/model'
+import { normalizeSpec, type PreparedRemote } from '../tools/remote/service'
 import { applyRecords } from './apply-records'
 import { FileError, type Kind, type ProjectDoc, singular } from './format'
 import {
@@ -19,6 +20,7 @@ import {
   type ProjectServices,
   RESOURCE_DEFAULTS,
   readCurrent,
+  remoteDoc,
   resourceMethodDefault,
   SERVER_DEFAULTS,
   stableJson,
@@ -98,6 +100,38 @@ async function checkCode(s: ProjectServices, path: string, doc: ProjectDoc): Pro
   if (problems.length) throw new FileError(problems.join('\n'))
 }
 
+/**
+ * Remote toolkits that are new or whose upstream changed are listed before the transaction (network calls never run
+ * inside one); an upstream that cannot be listed stops the apply before anything is written.
+ */
+async function prepareRemotes(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions) {
+  const prepared = new Map<string, PreparedRemote>()
+  const project = s.projects.projectByName(o.projectName)
+  const current = project ? readCurrent(s, project.id) : undefined
+  const problems: string[] = []
+  for (const k of doc.toolkits) {
+    if (k.toolkit_type !== 'remote' || !k.remote) continue
+    const stored = current?.toolkits.get(k.name)
+    const isRemote = stored?.doc.toolkit_type === 'remote'
+    try {
+      const wanted = remoteDoc(normalizeSpec(k.remote, 'remote'))
+      if (isRemote && stableJson(stored.doc.remote) === stableJson(wanted)) continue
+      prepared.set(
+        k.name,
+        await s.remoteToolkits.prepare(project?.id ?? '', isRemote ? stored.id : undefined, k.remote, 'remote'),
+      )
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      problems.push(`${o.path}: ${new RecordError('toolkit', k.name, error).message}`)
+    }
+  }
+  if (problems.length) {
+    for (const p of prepared.values()) s.remoteToolkits.settle(p, false)
+    throw new FileError(problems.join('\n'))
+  }
+  return { prepared, used: new Set<string>() }
+}
+
 /** Rolls the transaction back after a dry run has computed its plan. */
 class DryRun extends Error {}
 
@@ -112,18 +146,23 @@ export interface ApplyOptions {
 export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions): Promise<PlanLine[]> {
   checkAgainstApi(o.path, doc)
   await checkCode(s, o.path, doc)
+  const remote = await prepareRemotes(s, doc, o)
   const lines: PlanLine[] = []
+  let committed = false
   try {
     s.store.tx(() => {
       const project = s.projects.projectOrCreate(o.projectName)
       const current = readCurrent(s, project.id)
-      applyRecords({ s, projectId: project.id, doc, current, lines, options: o })
+      applyRecords({ s, projectId: project.id, doc, current, lines, options: o, remote })
       if (o.dryRun) throw new DryRun()
     })
+    committed = true
   } catch (error) {
     if (error instanceof DryRun) return lines
     if (error instanceof RecordError) throw new FileError(`${o.path}: ${error.message}`)
     throw error
+  } finally {
+    for (const [name, p] of remote.prepared) s.remoteToolkits.settle(p, committed && remote.used.has(name))
   }
   return lines
 }

@@ -6,6 +6,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { isCodeRuntime, RuntimeSchema } from '../../runtime/runtimes'
+import { RemoteSpecBody } from '../tools/remote/model'
 
 const Obj = t.Record(t.String(), t.Any())
 const Str = t.String({ minLength: 1 })
@@ -41,6 +42,9 @@ const ToolkitDoc = t.Object(
     name: Str,
     display_name: t.Optional(t.String()),
     description: t.Optional(t.String()),
+    // A remote toolkit names its upstream MCP server instead of listing tools (they come from the upstream).
+    toolkit_type: t.Optional(t.Union([t.Literal('hosted'), t.Literal('remote')])),
+    remote: t.Optional(RemoteSpecBody),
     tools: t.Optional(t.Array(ToolDoc)),
   },
   { additionalProperties: false },
@@ -190,6 +194,7 @@ export function readProjectFile(path: string): ProjectDoc {
       if (seen.has(name)) problems.push(`${where}: named twice in the file`)
       seen.add(name)
       if (kind === 'functions') resolveCode(path, rec as FunctionDoc, where, problems)
+      if (kind === 'toolkits') checkToolkitKind(rec as ToolkitDoc, where, problems)
       ;(doc[kind] as unknown[]).push(rec)
     })
   }
@@ -214,6 +219,14 @@ function resolveCode(path: string, fn: FunctionDoc, where: string, problems: str
     }
   } else if (isCodeRuntime(fn.runtime) && fn.code === undefined) problems.push(`${where}: code: required (or file)`)
   if (!isCodeRuntime(fn.runtime) && !fn.http) problems.push(`${where}: http: required when runtime is "http"`)
+}
+
+/** A remote toolkit has `remote` and no `tools`; `remote` belongs to nothing else. */
+function checkToolkitKind(k: ToolkitDoc, where: string, problems: string[]) {
+  if (k.toolkit_type === 'remote') {
+    if (!k.remote) problems.push(`${where}: remote: required when toolkit_type is "remote"`)
+    if (k.tools) problems.push(`${where}: tools: a remote toolkit's tools come from its upstream, not the file`)
+  } else if (k.remote) problems.push(`${where}: remote: only for toolkit_type "remote"`)
 }
 
 function inside(folder: string, target: string): boolean {

@@ -7,6 +7,8 @@ import type { PromptsService } from '../prompts/service'
 import type { ResourcesService } from '../resources/service'
 import type { ServersService } from '../servers/service'
 import type { FunctionsService } from '../tools/functions/service'
+import type { RemoteSpec } from '../tools/remote/model'
+import type { RemoteToolkits } from '../tools/remote/service'
 import type { ServerToolsDetail, ServerToolsService } from '../tools/server-tools/service'
 import type { ToolsService } from '../tools/service'
 import type { ToolkitsService } from '../tools/toolkits/service'
@@ -33,6 +35,7 @@ export interface ProjectServices {
   vault: { providers: ProvidersService }
   projects: ProjectsService
   serverTools: ServerToolsService
+  remoteToolkits: Pick<RemoteToolkits, 'prepare' | 'insert' | 'replace' | 'settle' | 'spec'>
 }
 
 interface Stored<D> {
@@ -122,6 +125,12 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
   const kitNames = new Map<string, string>()
   for (const k of s.toolkits.list(projectId, 10_000).toolkits) {
     kitNames.set(k.id, k.name)
+    const spec = k.toolkit_type === 'remote' ? s.remoteToolkits.spec(k.id) : undefined
+    if (spec) {
+      const doc = { name: k.name, display_name: k.display_name, description: k.description }
+      cur.toolkits.set(k.name, { id: k.id, doc: { ...clean(doc), toolkit_type: 'remote', remote: remoteDoc(spec) } })
+      continue
+    }
     if (k.toolkit_type !== 'hosted') continue
     cur.toolkits.set(k.name, {
       id: k.id,
@@ -196,6 +205,18 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
   }
   return cur
 }
+
+const REMOTE_DEFAULTS = {
+  transport: 'auto',
+  headers: {},
+  auth: { type: 'none' },
+  prefix: '',
+  refresh_interval_s: 300,
+  timeout_ms: 60_000,
+}
+
+/** A remote toolkit's upstream as the file writes it: defaults left out (headers are not secret; no credential). */
+export const remoteDoc = (spec: RemoteSpec) => clean(spec, REMOTE_DEFAULTS) as NonNullable<ToolkitDoc['remote']>
 
 /** An api resource's method is GET unless given. */
 export function resourceMethodDefault(doc: ResourceDoc): ResourceDoc {

@@ -3,6 +3,7 @@ import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
+import type { Logger } from '../../lib/log'
 import type { ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { functionLookup, toolCalls, validatorCache } from './call'
@@ -11,6 +12,8 @@ import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
+import { buildRemoteKind } from './remote/build'
+import type { StreamingFetch } from './remote/connect'
 import { toolsRepository } from './repository'
 import { serverToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
@@ -39,6 +42,8 @@ export interface ToolsFeatureDeps {
   maxResultBytes: number
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
+  /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
+  remote: { fetch: StreamingFetch; log: Logger; idleMs?: number }
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
@@ -53,8 +58,14 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     areas: ['functions'],
   })
   const runsFunction = functionToolCaller({ findFunction, runner })
+  const remote = buildRemoteKind({ store, toolkits: toolkitRows, tools: toolRows, credentials, events, ...deps.remote })
   const sources = toolkitSources(
-    [prebuiltSource(PREBUILT_SOURCE, runsFunction), hostedSource(toolRows, runsFunction), ...(deps.extraSources ?? [])],
+    [
+      prebuiltSource(PREBUILT_SOURCE, runsFunction),
+      hostedSource(toolRows, runsFunction),
+      remote.source,
+      ...(deps.extraSources ?? []),
+    ],
     { toolkits: toolkitRows, tools: toolRows },
   )
   const serverTools = serverToolsService(store, serverToolsRepository(db), sources, credentials, events)
@@ -66,7 +77,9 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** How resources and prompts run a function by name (same lookup, same runner). */
     functionsByName: functionsByName(findFunction, runner),
     serverTools,
-    toolkits: toolkitsService(toolkitRows, sources, events),
+    toolkits: toolkitsService(toolkitRows, sources, events, remote.service),
+    /** Remote MCP toolkits: refresh job, project file, shutdown. */
+    remoteToolkits: remote.service,
     tools: toolsService(store, toolRows, sources, serverTools, events),
     toolCalls: toolsMcp(
       toolCalls({

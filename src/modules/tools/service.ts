@@ -80,7 +80,7 @@ export function toolsService(
 
   const mustGetOwn = (projectId: string, id: string): ToolRow => {
     const found = sources.tool(projectId, id)
-    if (found?.source.readOnly) throw badRequest(found.source.readOnly.tool)
+    if (found?.source.readOnly?.tool) throw badRequest(found.source.readOnly.tool)
     if (!found) throw notFound('tool')
     return found.tool
   }
@@ -102,9 +102,9 @@ export function toolsService(
   return {
     create(projectId: string, input: CreateToolInput): ToolView & { warnings?: string[] } {
       const kit = sources.find(projectId, input.toolkit_id)
-      const readOnly = kit?.source.readOnly
-      if (readOnly)
-        throw badRequest(readOnly.addTool, [{ field: 'body.toolkit_id', message: `a ${kit.source.kind} toolkit` }])
+      const refusal = kit?.source.readOnly?.addTool
+      if (kit && refusal)
+        throw badRequest(refusal, [{ field: 'body.toolkit_id', message: `a ${kit.source.kind} toolkit` }])
       if (!kit) throw notFound('toolkit')
       checkSchemas(input)
       const at = nowIso()

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../../http/common-model'
 import { type GuardDeps, guard } from '../../../http/guard'
-import { CreateToolkitBody, ToolkitDetail, ToolkitList, ToolkitView, UpdateToolkitBody } from './model'
+import { CreateToolkitBody, RefreshResult, ToolkitDetail, ToolkitList, ToolkitView, UpdateToolkitBody } from './model'
 import type { ToolkitsService } from './service'
 
 export const toolkitsModule = (deps: GuardDeps & { toolkits: ToolkitsService }) =>
@@ -10,15 +10,16 @@ export const toolkitsModule = (deps: GuardDeps & { toolkits: ToolkitsService }) 
     .use(guard(deps))
     .post(
       '/toolkits',
-      ({ auth, body, set }) => {
+      async ({ auth, body, set }) => {
+        const created = await deps.toolkits.createOfKind(auth.projectId, body)
         set.status = 201
-        return deps.toolkits.create(auth.projectId, body)
+        return created
       },
       {
         api: 'toolkits_create',
         body: CreateToolkitBody,
         response: { 201: ToolkitView, ...errorResponses },
-        detail: { tags: ['toolkits'], summary: 'Create a hosted toolkit' },
+        detail: { tags: ['toolkits'], summary: 'Create a hosted toolkit, or a remote one (an upstream MCP server)' },
       },
     )
     .get('/toolkits', ({ auth, query }) => deps.toolkits.list(auth.projectId, query.limit ?? 50, query.cursor), {
@@ -39,6 +40,12 @@ export const toolkitsModule = (deps: GuardDeps & { toolkits: ToolkitsService }) 
       body: UpdateToolkitBody,
       response: { 200: ToolkitView, ...errorResponses },
       detail: { tags: ['toolkits'], summary: 'Update a toolkit (display_name, description)' },
+    })
+    .post('/toolkits/:id/refresh', ({ auth, params }) => deps.toolkits.refresh(auth.projectId, params.id), {
+      api: 'toolkits_update',
+      params: IdParams,
+      response: { 200: RefreshResult, ...errorResponses },
+      detail: { tags: ['toolkits'], summary: "Re-list a remote toolkit's upstream tools" },
     })
     .delete(
       '/toolkits/:id',

@@ -1,5 +1,6 @@
 // TypeBox schemas for /toolkits.
 import { t } from 'elysia'
+import { RemoteDetail, RemoteSpecBody } from '../remote/model'
 
 const ToolkitName = t.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$',
@@ -11,6 +12,11 @@ export const CreateToolkitBody = t.Object(
     name: ToolkitName,
     display_name: t.Optional(t.String({ maxLength: 200 })),
     description: t.Optional(t.String({ maxLength: 4000 })),
+    // Kinds REST creates: hosted (default) and remote (an upstream MCP server, described by `remote`).
+    toolkit_type: t.Optional(
+      t.Union([t.Literal('hosted'), t.Literal('remote')], { error: 'toolkit_type must be "hosted" or "remote"' }),
+    ),
+    remote: t.Optional(RemoteSpecBody),
   },
   { additionalProperties: false },
 )
@@ -38,6 +44,14 @@ const toolkitFields = {
 
 export const ToolkitView = t.Object(toolkitFields)
 
-export const ToolkitDetail = t.Object({ ...toolkitFields, tools: t.Array(t.Any()) })
+export const ToolkitDetail = t.Object({ ...toolkitFields, remote: t.Optional(RemoteDetail), tools: t.Array(t.Any()) })
+
+/** POST /toolkits/{id}/refresh: how the stored tools changed (a changed description, schema or annotations: updated). */
+export const RefreshResult = t.Object({
+  added: t.Integer(),
+  updated: t.Integer(),
+  removed: t.Integer(),
+  unchanged: t.Integer(),
+})
 
 export const ToolkitList = t.Object({ toolkits: t.Array(ToolkitView), next_cursor: t.Optional(t.String()) })

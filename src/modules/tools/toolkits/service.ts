@@ -4,6 +4,8 @@ import { badRequest, conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
 import { pageAfterId } from '../../../lib/pagination'
+import type { RemoteSpecInput } from '../remote/model'
+import type { RemoteToolkits } from '../remote/service'
 import { rowRecord, type ToolkitSources } from '../sources/registry'
 import type { ToolkitRecord } from '../sources/source'
 import { toolView } from '../view'
@@ -11,16 +13,46 @@ import type { ToolkitRow, ToolkitsRepository } from './repository'
 
 export type ToolkitView = ToolkitRecord
 
-export function toolkitsService(repo: ToolkitsRepository, sources: ToolkitSources, events: EventBus) {
+interface CreateToolkitInput {
+  name: string
+  display_name?: string
+  description?: string
+  toolkit_type?: 'hosted' | 'remote'
+  remote?: RemoteSpecInput
+}
+
+export function toolkitsService(
+  repo: ToolkitsRepository,
+  sources: ToolkitSources,
+  events: EventBus,
+  remote?: Pick<RemoteToolkits, 'create' | 'refresh' | 'forget'>,
+) {
   const mustGetEditable = (projectId: string, id: string): ToolkitRow => {
     const found = sources.find(projectId, id)
-    if (found?.source.readOnly) throw badRequest(found.source.readOnly.toolkit)
+    if (found?.source.readOnly?.toolkit) throw badRequest(found.source.readOnly.toolkit)
     const row = found ? repo.byId(projectId, id) : null
     if (!row) throw notFound('toolkit')
     return row
   }
 
   return {
+    /** POST /toolkits: a hosted toolkit, or a remote one once its upstream listed its tools (400 upstream_failed). */
+    createOfKind(projectId: string, input: CreateToolkitInput): ToolkitView | Promise<ToolkitView> {
+      if (input.toolkit_type === 'remote' || input.remote) {
+        if (input.toolkit_type !== 'remote')
+          throw badRequest('remote is only for toolkit_type "remote"', [
+            { field: 'body.remote', message: 'only for toolkit_type "remote"' },
+          ])
+        if (!input.remote || !remote)
+          throw badRequest('a remote toolkit needs remote: {url, ...}', [
+            { field: 'body.remote', message: 'required for toolkit_type "remote"' },
+          ])
+        const { toolkit_type: _, remote: spec, ...rest } = input
+        return remote.create(projectId, { ...rest, remote: spec })
+      }
+      const { toolkit_type: _, ...hosted } = input
+      return this.create(projectId, hosted)
+    },
     create(projectId: string, input: { name: string; display_name?: string; description?: string }): ToolkitView {
       const at = nowIso()
       const row: ToolkitRow = {
@@ -54,7 +86,7 @@ export function toolkitsService(repo: ToolkitsRepository, sources: ToolkitSource
     get(projectId: string, id: string) {
       const found = sources.find(projectId, id)
       if (!found) throw notFound('toolkit')
-      return { ...found.toolkit, tools: found.source.listTools(id).map(toolView) }
+      return { ...found.toolkit, ...found.source.detail?.(id), tools: found.source.listTools(id).map(toolView) }
     },
     update(
       projectId: string,
@@ -71,10 +103,19 @@ export function toolkitsService(repo: ToolkitsRepository, sources: ToolkitSource
       repo.update(next)
       return rowRecord(next)
     },
+    /** POST /toolkits/{id}/refresh: re-lists a remote toolkit's upstream; another kind has nothing to refresh (400). */
+    refresh(projectId: string, id: string) {
+      const found = sources.find(projectId, id)
+      if (!found) throw notFound('toolkit')
+      if (found.source.kind !== 'remote' || !remote)
+        throw badRequest(`only remote toolkits are refreshed; this one is ${found.source.kind}`)
+      return remote.refresh(projectId, id)
+    },
     /** Deletes the toolkit and its tools; triggers detach it from every server (migration 002). */
     remove(projectId: string, id: string): void {
       mustGetEditable(projectId, id)
       repo.remove(projectId, id)
+      remote?.forget(id)
       events.publish({ type: 'list_changed', list: 'tools', projectId })
     },
   }

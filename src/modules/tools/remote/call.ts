@@ -1,0 +1,90 @@
+// A remote tool's call: `tools/call` upstream with the upstream name on a pooled connection bound to this call. The
+// result comes back unchanged; a JSON-RPC error, a broken connection or no answer in `timeout_ms` is the tool's
+// failure (isError naming it), never a hang.
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { CredentialAccess } from '../../../lib/credentials-port'
+import { AppError } from '../../../lib/errors'
+import type { RunOutcome } from '../../../runtime/run-function'
+import type { ToolRow } from '../repository'
+import type { ToolFailure, ToolkitSource } from '../sources/source'
+import { authHeaders, credentialProblem } from './auth'
+import { connectUpstream, type StreamingFetch } from './connect'
+import type { UpstreamPool } from './pool'
+import { type RemoteRepository, specOf } from './repository'
+import { shownUrl, upstreamWords } from './words'
+
+export interface RemoteCallDeps {
+  repo: Pick<RemoteRepository, 'byToolkit'>
+  credentials: CredentialAccess
+  pool: UpstreamPool
+  fetch: StreamingFetch
+  /** The upstream announced a change of its tools (any connection): re-list it soon. */
+  onToolsChanged: (projectId: string, toolkitId: string) => void
+}
+
+/** The pool key: toolkit, credential and everything the connection was opened with (a new token opens a new one). */
+const poolKey = (toolkitId: string, credentialId: string | undefined, opened: string) =>
+  `${toolkitId}\u0000${credentialId ?? ''}\u0000${Bun.hash(opened).toString(36)}`
+
+export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
+  return async (tool: ToolRow, args, { projectId, host, credentialId }): Promise<RunOutcome | ToolFailure> => {
+    const row = d.repo.byToolkit(tool.toolkit_id)
+    if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
+    const spec = specOf(row)
+    const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)
+    if (!auth.ok) {
+      const provider = spec.auth.type === 'none' ? '' : spec.auth.credential_provider
+      return { ok: false, kind: 'credential', message: credentialProblem(provider, auth.status) }
+    }
+    const secrets = auth.secret ? [auth.secret] : []
+    const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets })
+    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '']))
+    let conn: Awaited<ReturnType<UpstreamPool['acquire']>>
+    try {
+      conn = await d.pool.acquire(key, () =>
+        connectUpstream(spec, {
+          fetch: d.fetch,
+          authHeaders: auth.headers,
+          timeoutMs: spec.timeout_ms,
+          onToolsChanged: () => d.onToolsChanged(projectId, tool.toolkit_id),
+        }),
+      )
+    } catch (error) {
+      return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
+    }
+    const unanswerable = new AbortController()
+    conn.bind({ host, onUnanswerable: () => unanswerable.abort() })
+    let reusable = true
+    try {
+      const result = await conn.client.request(
+        { method: 'tools/call', params: { name: tool.function_name, arguments: args } },
+        CallToolResultSchema,
+        {
+          signal: AbortSignal.any([host.signal, unanswerable.signal]),
+          timeout: spec.timeout_ms,
+          // Upstream progress, in the order it came, with the client's own token (the host knows it).
+          onprogress: (p) => host.progress(p.progress, p.total, p.message),
+        },
+      )
+      return { ok: true, value: result }
+    } catch (error) {
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        // A stuck upstream is not reused: its answer may still come on this connection.
+        reusable = false
+        return { ok: false, kind: 'timeout', message: `upstream timed out after ${spec.timeout_ms} ms` }
+      }
+      if (unanswerable.signal.aborted || host.signal.aborted) {
+        reusable = false
+        return { ok: false, kind: 'error', message: 'the call ended before the upstream answered' }
+      }
+      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed)
+        return { ok: false, kind: 'error', message: `upstream error: ${words(error)}` }
+      reusable = false
+      return { ok: false, kind: 'error', message: `upstream connection failed: ${words(error)}` }
+    } finally {
+      conn.bind(undefined)
+      if (reusable) d.pool.release(key, conn)
+      else void conn.close()
+    }
+  }
+}

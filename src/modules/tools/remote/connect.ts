@@ -1,0 +1,154 @@
+// One connection to an upstream MCP server with the official SDK's client and transports: Streamable HTTP, the
+// 2024-11-05 HTTP+SSE transport, or `auto` (Streamable HTTP, then SSE after a 4xx, as the MCP spec's backwards
+// compatibility section says). Every request goes through the egress guard's streaming fetch. What the upstream asks
+// or tells during a call (progress, logs, elicitation, sampling) goes to the call bound to the connection, so a
+// connection serves one call at a time (./pool.ts).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  LoggingMessageNotificationSchema,
+  McpError,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import { isMcpLogLevel } from '../../../lib/log'
+import { isInputRequired } from '../../../mcp/modern/mrtr'
+import type { FunctionHost } from '../../../runtime/host'
+import { VERSION } from '../../../version'
+import type { RemoteSpec } from './model'
+
+export type StreamingFetch = (input: string | URL, init?: RequestInit) => Promise<Response>
+
+/** The call a connection serves now: where the upstream's questions and notices go. */
+interface CallBinding {
+  host: FunctionHost
+  /** The client could not answer now (a 2026-07-28 input-required round): the call ends at once. */
+  onUnanswerable(): void
+}
+
+export interface UpstreamConnection {
+  client: Client
+  serverInfo?: { name: string; version: string; [k: string]: unknown }
+  protocolVersion?: string
+  /** The upstream said it sends notifications/tools/list_changed. */
+  listChanged: boolean
+  bind(call: CallBinding | undefined): void
+  readonly closed: boolean
+  close(): Promise<void>
+}
+
+export interface ConnectOptions {
+  fetch: StreamingFetch
+  /** The credential's header (Authorization or the named one), added to the spec's non-secret headers. */
+  authHeaders: Record<string, string>
+  /** The upstream announced a change of its tools. */
+  onToolsChanged?: () => void
+  timeoutMs: number
+}
+
+const refuse = (message: string) => new McpError(ErrorCode.InvalidRequest, message)
+
+function transportFor(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: ConnectOptions): Transport {
+  const url = new URL(spec.url)
+  const requestInit: RequestInit = { headers: { ...spec.headers, ...o.authHeaders } }
+  if (kind === 'sse') return new SSEClientTransport(url, { fetch: o.fetch, requestInit })
+  // No reconnection loop: a broken stream ends the connection, and the pool makes a new one for the next call.
+  return new StreamableHTTPClientTransport(url, {
+    fetch: o.fetch,
+    requestInit,
+    reconnectionOptions: {
+      maxRetries: 0,
+      initialReconnectionDelay: 1000,
+      maxReconnectionDelay: 1000,
+      reconnectionDelayGrowFactor: 1,
+    },
+  })
+}
+
+/** A 4xx other than 401/403 from the Streamable HTTP attempt: the server may speak only the older transport. */
+const fallsBack = (error: unknown) =>
+  error instanceof StreamableHTTPError &&
+  typeof error.code === 'number' &&
+  error.code >= 400 &&
+  error.code < 500 &&
+  error.code !== 401 &&
+  error.code !== 403
+
+async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: ConnectOptions): Promise<UpstreamConnection> {
+  let current: CallBinding | undefined
+  let closed = false
+  let protocolVersion: string | undefined
+  const client = new Client(
+    { name: 'toolyard', version: VERSION },
+    // Declared so the upstream may ask; a question the calling client cannot answer is refused (never left waiting).
+    { capabilities: { elicitation: {}, sampling: {} } },
+  )
+  const ask = (method: 'elicit' | 'sample') => async (request: { params: Record<string, unknown> }) => {
+    const call = current
+    const put = call?.host[method]
+    if (!call || !put)
+      throw refuse(`the client cannot answer ${method === 'elicit' ? 'elicitation' : 'sampling'} requests`)
+    try {
+      // The SDK adds its own `_meta`/task fields; the client gets the upstream's question as it was asked.
+      return (await put(request.params)) as never
+    } catch (error) {
+      // An input-required round (2026-07-28): the upstream gets an error and the call ends now, its result discarded;
+      // the next round calls the upstream again and answers this question from the client's inputResponses.
+      if (isInputRequired(error)) call.onUnanswerable()
+      throw refuse(error instanceof Error ? error.message : 'the client did not answer')
+    }
+  }
+  client.setRequestHandler(ElicitRequestSchema, ask('elicit'))
+  client.setRequestHandler(CreateMessageRequestSchema, ask('sample'))
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    const { level, data, logger } = n.params
+    if (!isMcpLogLevel(level)) return
+    const text = typeof data === 'string' ? data : JSON.stringify(data)
+    current?.host.log(level, logger ? `${logger}: ${text}` : text)
+  })
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => o.onToolsChanged?.())
+  const transport = transportFor(kind, spec, o)
+  // The negotiated version, as the SDK hands it to the transport after initialize.
+  const setVersion = transport.setProtocolVersion?.bind(transport)
+  transport.setProtocolVersion = (v: string) => {
+    protocolVersion = v
+    setVersion?.(v)
+  }
+  client.onclose = () => {
+    closed = true
+  }
+  await client.connect(transport, { timeout: o.timeoutMs })
+  return {
+    client,
+    ...(client.getServerVersion() ? { serverInfo: client.getServerVersion() } : {}),
+    get protocolVersion() {
+      return protocolVersion
+    },
+    listChanged: client.getServerCapabilities()?.tools?.listChanged === true,
+    bind: (call) => {
+      current = call
+    },
+    get closed() {
+      return closed
+    },
+    async close() {
+      closed = true
+      await client.close().catch(() => {})
+    },
+  }
+}
+
+/** Connects and initializes; throws the transport's or the upstream's error (the caller words it). */
+export async function connectUpstream(spec: RemoteSpec, o: ConnectOptions): Promise<UpstreamConnection> {
+  if (spec.transport !== 'auto') return open(spec.transport, spec, o)
+  try {
+    return await open('streamable_http', spec, o)
+  } catch (error) {
+    if (!fallsBack(error)) throw error
+    return open('sse', spec, o)
+  }
+}

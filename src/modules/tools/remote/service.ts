@@ -1,0 +1,414 @@
+// Remote MCP toolkits: creation (connect, list, store the tools), the sync status GET /toolkits/{id} shows, refresh
+// (REST, the interval job, and the upstream's own notifications/tools/list_changed through a held connection), and
+// the project file's updates. Every change of the tool list notifies the project's sessions (list_changed).
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Store } from '../../../db/store'
+import type { CredentialAccess } from '../../../lib/credentials-port'
+import { AppError, badRequest, conflict } from '../../../lib/errors'
+import type { EventBus } from '../../../lib/events'
+import { newId, nowIso } from '../../../lib/ids'
+import type { Logger } from '../../../lib/log'
+import type { ToolsRepository } from '../repository'
+import { rowRecord } from '../sources/registry'
+import type { ToolkitRecord } from '../sources/source'
+import type { ToolkitRow, ToolkitsRepository } from '../toolkits/repository'
+import { authHeaders, credentialProblem } from './auth'
+import { connectUpstream, type StreamingFetch, type UpstreamConnection } from './connect'
+import {
+  REFRESH_DEFAULT_S,
+  REFRESH_MIN_S,
+  type RemoteDetail,
+  type RemoteSpec,
+  type RemoteSpecInput,
+  TIMEOUT_DEFAULT_MS,
+} from './model'
+import type { UpstreamPool } from './pool'
+import { type RemoteRepository, type RemoteRow, specOf } from './repository'
+import { listUpstreamTools, planSync, type SyncCounts } from './sync'
+import { shownUrl, upstreamWords } from './words'
+
+export interface RemoteToolkitsDeps {
+  store: Store
+  toolkits: ToolkitsRepository
+  tools: ToolsRepository
+  repo: RemoteRepository
+  credentials: CredentialAccess
+  events: EventBus
+  pool: UpstreamPool
+  fetch: StreamingFetch
+  log: Logger
+}
+
+export interface CreateRemoteInput {
+  name: string
+  display_name?: string
+  description?: string
+  remote: RemoteSpecInput
+}
+
+/** The spec with its defaults; a value REST's schema cannot check alone is 400 naming its field. */
+export function normalizeSpec(input: RemoteSpecInput, field = 'body.remote'): RemoteSpec {
+  let url: URL | undefined
+  try {
+    url = new URL(input.url)
+  } catch {}
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw badRequest('remote.url must be an http or https URL', [
+      { field: `${field}.url`, message: 'must be an http or https URL' },
+    ])
+  // The URL is shown back (GET /toolkits/{id}, export): a secret belongs in `auth`, never in the URL's user info.
+  if (url.username || url.password)
+    throw badRequest('remote.url must not carry a user or password: use auth with a stored credential', [
+      { field: `${field}.url`, message: 'must not carry a user or password' },
+    ])
+  const refresh = input.refresh_interval_s ?? REFRESH_DEFAULT_S
+  if (refresh !== 0 && refresh < REFRESH_MIN_S)
+    throw badRequest(`remote.refresh_interval_s must be 0 (off) or at least ${REFRESH_MIN_S}`, [
+      { field: `${field}.refresh_interval_s`, message: `must be 0 (off) or at least ${REFRESH_MIN_S}` },
+    ])
+  return {
+    url: input.url,
+    transport: input.transport ?? 'auto',
+    headers: input.headers ?? {},
+    auth: input.auth ?? { type: 'none' },
+    prefix: input.prefix ?? '',
+    refresh_interval_s: refresh,
+    timeout_ms: input.timeout_ms ?? TIMEOUT_DEFAULT_MS,
+  }
+}
+
+export function remoteToolkits(d: RemoteToolkitsDeps) {
+  /** Held connections that wait for the upstream's list_changed, one per toolkit whose upstream sends it. */
+  const watchers = new Map<string, { conn: UpstreamConnection; opened: string }>()
+  const pending = new Map<string, ReturnType<typeof setTimeout>>()
+  const running = new Map<string, Promise<SyncCounts>>()
+  const lastAttempt = new Map<string, number>()
+
+  /** Opens a connection with the credential a sync uses (no caller: see RemoteRepository.syncCredential). */
+  async function openForSync(projectId: string, toolkitId: string, spec: RemoteSpec) {
+    const provider = spec.auth.type === 'none' ? undefined : spec.auth.credential_provider
+    const credentialId = provider ? d.repo.syncCredential(projectId, toolkitId, provider) : undefined
+    const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)
+    if (!auth.ok) throw new UpstreamFailure(credentialProblem(provider ?? '', auth.status))
+    const secrets = auth.secret ? [auth.secret] : []
+    try {
+      const conn = await connectUpstream(spec, {
+        fetch: d.fetch,
+        authHeaders: auth.headers,
+        timeoutMs: spec.timeout_ms,
+        onToolsChanged: () => soon(projectId, toolkitId),
+      })
+      return { conn, secrets, opened: JSON.stringify([spec, credentialId ?? '', auth.secret ?? '']) }
+    } catch (error) {
+      throw new UpstreamFailure(upstreamWords(error, { url: spec.url, secrets }))
+    }
+  }
+
+  async function listWith(conn: UpstreamConnection, spec: RemoteSpec, secrets: string[]) {
+    try {
+      return await listUpstreamTools(conn, spec.timeout_ms)
+    } catch (error) {
+      throw new UpstreamFailure(upstreamWords(error, { url: spec.url, secrets }))
+    }
+  }
+
+  /** Keeps `conn` as the toolkit's watcher when its upstream announces list changes; closes it otherwise. */
+  function keepAsWatcher(toolkitId: string, conn: UpstreamConnection, opened: string) {
+    const current = watchers.get(toolkitId)
+    if (conn.listChanged && (!current || current.conn.closed || current.opened !== opened)) {
+      if (current && current.conn !== conn) void current.conn.close()
+      watchers.set(toolkitId, { conn, opened })
+      return
+    }
+    if (current?.conn !== conn) void conn.close()
+  }
+
+  const changed = (projectId: string) => d.events.publish({ type: 'list_changed', list: 'tools', projectId })
+
+  async function syncNow(projectId: string, toolkitId: string): Promise<SyncCounts> {
+    const row = d.repo.byToolkit(toolkitId)
+    if (!row || row.project_id !== projectId) throw new AppError('not_found', 'toolkit not found')
+    const spec = specOf(row)
+    lastAttempt.set(toolkitId, Date.now())
+    try {
+      const { conn, secrets, opened } = await openForSync(projectId, toolkitId, spec)
+      let tools: Awaited<ReturnType<typeof listWith>>
+      try {
+        tools = await listWith(conn, spec, secrets)
+      } catch (error) {
+        void conn.close()
+        throw error
+      }
+      const plan = planSync(projectId, toolkitId, spec, tools, d.tools.byToolkit(toolkitId))
+      const { counts } = plan
+      d.store.tx(() => {
+        for (const r of plan.remove) d.tools.remove(projectId, r.id)
+        for (const r of plan.update) d.tools.update(r)
+        for (const r of plan.insert) d.tools.insert(r)
+        d.repo.setStatus(toolkitId, statusOf(conn, null))
+        if (counts.added || counts.updated || counts.removed) changed(projectId)
+      })
+      keepAsWatcher(toolkitId, conn, opened)
+      return counts
+    } catch (error) {
+      const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
+      d.repo.setStatus(toolkitId, {
+        last_sync_at: row.last_sync_at ?? nowIso(),
+        last_error: message,
+        server_info: null,
+        protocol_version: null,
+      })
+      throw error
+    }
+  }
+
+  /** One sync at a time per toolkit; a request during one waits for it and then runs its own. */
+  function sync(projectId: string, toolkitId: string): Promise<SyncCounts> {
+    const before = running.get(toolkitId) ?? Promise.resolve()
+    const next = before
+      .catch(() => {})
+      .then(() => syncNow(projectId, toolkitId))
+      .finally(() => {
+        if (running.get(toolkitId) === next) running.delete(toolkitId)
+      })
+    running.set(toolkitId, next)
+    return next
+  }
+
+  /** The upstream said its tools changed: re-list shortly (several notices in a burst make one sync). */
+  function soon(projectId: string, toolkitId: string) {
+    if (pending.has(toolkitId)) return
+    pending.set(
+      toolkitId,
+      setTimeout(() => {
+        pending.delete(toolkitId)
+        sync(projectId, toolkitId).catch((error: unknown) =>
+          d.log.warn('remote toolkit re-list failed', { toolkit_id: toolkitId, error: wordsOf(error) }),
+        )
+      }, 200),
+    )
+  }
+
+  return {
+    onToolsChanged: soon,
+
+    /**
+     * The network half of creating or changing a remote toolkit, done before any transaction: connect with the sync
+     * credential and list every tool. 400 upstream_failed (naming `field.url`) when the upstream cannot be listed.
+     */
+    async prepare(
+      projectId: string,
+      toolkitId: string | undefined,
+      input: RemoteSpecInput,
+      field = 'body.remote',
+    ): Promise<PreparedRemote> {
+      const spec = normalizeSpec(input, field)
+      const id = toolkitId ?? newId()
+      try {
+        const opened = await openForSync(projectId, id, spec)
+        const tools = await listWith(opened.conn, spec, opened.secrets).catch((error: unknown) => {
+          void opened.conn.close()
+          throw error
+        })
+        return { id, spec, tools, conn: opened.conn, opened: opened.opened }
+      } catch (error) {
+        const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
+        throw new AppError('upstream_failed', message, [{ field: `${field}.url`, message }])
+      }
+    },
+
+    /** Stores a prepared remote toolkit and its tools (synchronous: inside the caller's transaction, if any). */
+    insert(
+      projectId: string,
+      input: { name: string; display_name?: string | undefined; description?: string | undefined },
+      p: PreparedRemote,
+    ): ToolkitRecord {
+      const at = nowIso()
+      const row: ToolkitRow = {
+        id: p.id,
+        project_id: projectId,
+        name: input.name,
+        display_name: input.display_name ?? null,
+        description: input.description ?? null,
+        toolkit_type: 'remote',
+        status: 'active',
+        created_at: at,
+        updated_at: at,
+      }
+      const plan = planSync(projectId, row.id, p.spec, p.tools, [])
+      try {
+        d.store.tx(() => {
+          d.toolkits.insert(row)
+          d.repo.insert({
+            toolkit_id: row.id,
+            project_id: projectId,
+            url: p.spec.url,
+            transport: p.spec.transport,
+            headers: JSON.stringify(p.spec.headers),
+            auth: JSON.stringify(p.spec.auth),
+            prefix: p.spec.prefix,
+            refresh_interval_s: p.spec.refresh_interval_s,
+            timeout_ms: p.spec.timeout_ms,
+            ...statusOf(p.conn, null),
+          })
+          for (const r of plan.insert) d.tools.insert(r)
+          changed(projectId)
+        })
+      } catch (error) {
+        if (String((error as Error).message).includes('UNIQUE'))
+          throw conflict(`a toolkit named "${input.name}" already exists in this project`)
+        throw error
+      }
+      return rowRecord(row)
+    },
+
+    /** Stores a prepared new upstream for an existing remote toolkit and makes its tools match (synchronous). */
+    replace(projectId: string, toolkitId: string, p: PreparedRemote): SyncCounts {
+      d.pool.forget(`${toolkitId}\u0000`)
+      const plan = planSync(projectId, toolkitId, p.spec, p.tools, d.tools.byToolkit(toolkitId))
+      const { counts } = plan
+      d.store.tx(() => {
+        d.repo.updateSpec(toolkitId, p.spec)
+        for (const r of plan.remove) d.tools.remove(projectId, r.id)
+        for (const r of plan.update) d.tools.update(r)
+        for (const r of plan.insert) d.tools.insert(r)
+        d.repo.setStatus(toolkitId, statusOf(p.conn, null))
+        if (counts.added || counts.updated || counts.removed) changed(projectId)
+      })
+      return counts
+    },
+
+    /** After the transaction: the prepared connection becomes the watcher when it was stored, else it is closed. */
+    settle(p: PreparedRemote, stored: boolean) {
+      if (!stored) {
+        void p.conn.close()
+        return
+      }
+      lastAttempt.set(p.id, Date.now())
+      keepAsWatcher(p.id, p.conn, p.opened)
+    },
+
+    async create(projectId: string, input: CreateRemoteInput): Promise<ToolkitRecord> {
+      normalizeSpec(input.remote)
+      if (d.toolkits.byName(projectId, input.name))
+        throw conflict(`a toolkit named "${input.name}" already exists in this project`)
+      const prepared = await this.prepare(projectId, undefined, input.remote)
+      let stored = false
+      try {
+        const record = this.insert(projectId, input, prepared)
+        stored = true
+        return record
+      } finally {
+        this.settle(prepared, stored)
+      }
+    },
+
+    /** POST /toolkits/{id}/refresh. */
+    async refresh(projectId: string, toolkitId: string): Promise<SyncCounts> {
+      try {
+        return await sync(projectId, toolkitId)
+      } catch (error) {
+        if (error instanceof AppError) throw error
+        throw new AppError('upstream_failed', d.repo.byToolkit(toolkitId)?.last_error ?? wordsOf(error))
+      }
+    },
+
+    detail(toolkitId: string): { remote: RemoteDetail } | undefined {
+      const row = d.repo.byToolkit(toolkitId)
+      return row ? { remote: detailOf(row) } : undefined
+    },
+
+    /** The spec as the project file writes it back (headers are not secret; credentials are named, not held). */
+    spec(toolkitId: string): RemoteSpec | undefined {
+      const row = d.repo.byToolkit(toolkitId)
+      return row ? specOf(row) : undefined
+    },
+
+    /** The toolkit is gone: its connections end. */
+    forget(toolkitId: string) {
+      d.pool.forget(`${toolkitId}\u0000`)
+      const w = watchers.get(toolkitId)
+      if (w) void w.conn.close()
+      watchers.delete(toolkitId)
+      lastAttempt.delete(toolkitId)
+    },
+
+    /**
+     * The interval job: re-lists every toolkit whose refresh_interval_s has passed since its last sync (or attempt),
+     * and re-opens the list_changed watcher of any upstream that sends it. `now` lets a test step past the interval.
+     */
+    async tick(now = Date.now()): Promise<{ synced: number; failed: number }> {
+      let synced = 0
+      let failed = 0
+      const rows = d.repo.all()
+      const live = new Set(rows.map((r) => r.toolkit_id))
+      for (const id of watchers.keys()) if (!live.has(id)) this.forget(id)
+      for (const row of rows) {
+        const last = Math.max(row.last_sync_at ? Date.parse(row.last_sync_at) : 0, lastAttempt.get(row.toolkit_id) ?? 0)
+        const due = row.refresh_interval_s > 0 && now - last >= row.refresh_interval_s * 1000
+        const watcher = watchers.get(row.toolkit_id)
+        if (!due && watcher && !watcher.conn.closed) continue
+        if (!due && lastAttempt.has(row.toolkit_id) && !watcher) continue
+        try {
+          await sync(row.project_id, row.toolkit_id)
+          synced++
+        } catch (error) {
+          failed++
+          d.log.warn('remote toolkit refresh failed', { toolkit_id: row.toolkit_id, error: wordsOf(error) })
+        }
+      }
+      return { synced, failed }
+    },
+
+    /** Held connections now (tests and diagnostics). */
+    stats: () => ({ watchers: watchers.size, idle: d.pool.idleCount() }),
+    /** Closes pooled connections idle for the idle timeout as of `now` (the pool also does this on its own timer). */
+    sweepIdle: (now?: number) => d.pool.sweep(now),
+
+    close() {
+      for (const t of pending.values()) clearTimeout(t)
+      pending.clear()
+      for (const w of watchers.values()) void w.conn.close()
+      watchers.clear()
+      d.pool.close()
+    },
+  }
+}
+export type RemoteToolkits = ReturnType<typeof remoteToolkits>
+
+/** An upstream listed before the transaction that stores it (create, the project file). */
+export interface PreparedRemote {
+  id: string
+  spec: RemoteSpec
+  tools: Tool[]
+  conn: UpstreamConnection
+  opened: string
+}
+
+/** A failure already in words without secrets (./words.ts). */
+class UpstreamFailure extends Error {}
+
+const wordsOf = (error: unknown) => (error instanceof UpstreamFailure ? error.message : 'internal error')
+
+function statusOf(conn: UpstreamConnection, error: string | null) {
+  return {
+    last_sync_at: nowIso(),
+    last_error: error,
+    server_info: conn.serverInfo ? JSON.stringify(conn.serverInfo) : null,
+    protocol_version: conn.protocolVersion ?? null,
+  }
+}
+
+function detailOf(row: RemoteRow): RemoteDetail {
+  return {
+    url: row.url,
+    transport: row.transport,
+    prefix: row.prefix,
+    refresh_interval_s: row.refresh_interval_s,
+    timeout_ms: row.timeout_ms,
+    last_sync_at: row.last_sync_at,
+    last_error: row.last_error,
+    server_info: row.server_info ? (JSON.parse(row.server_info) as RemoteDetail['server_info']) : null,
+    protocol_version: row.protocol_version,
+  }
+}

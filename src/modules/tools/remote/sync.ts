@@ -1,0 +1,98 @@
+// Listing an upstream's tools (every page) and making the toolkit's tool rows match: `name` = prefix + upstream name,
+// `function_name` = the upstream name, the rest as the upstream gives it. A change of description, title, schema or
+// annotations counts as updated.
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { newId, nowIso } from '../../../lib/ids'
+import { type ToolRow, toolRowFrom } from '../repository'
+import type { UpstreamConnection } from './connect'
+import type { RemoteSpec } from './model'
+
+export interface SyncCounts {
+  added: number
+  updated: number
+  removed: number
+  unchanged: number
+}
+
+/** Upstream pages read at most: a server that keeps handing out cursors is cut off, not followed forever. */
+const MAX_PAGES = 100
+
+export async function listUpstreamTools(conn: UpstreamConnection, timeoutMs: number): Promise<Tool[]> {
+  const tools: Tool[] = []
+  let cursor: string | undefined
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const r = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
+    tools.push(...r.tools)
+    cursor = r.nextCursor
+    if (!cursor) break
+  }
+  return tools
+}
+
+const obj = (v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
+
+/** The row an upstream tool becomes (ids and stamps from `at`). */
+function rowOf(
+  t: Tool,
+  spec: RemoteSpec,
+  at: Pick<ToolRow, 'id' | 'project_id' | 'toolkit_id' | 'created_at' | 'updated_at'>,
+) {
+  const annotations = obj(t.annotations)
+  const output = obj(t.outputSchema)
+  return toolRowFrom(
+    {
+      name: spec.prefix + t.name,
+      ...(t.title ? { title: t.title } : {}),
+      ...(t.description ? { description: t.description } : {}),
+      function_name: t.name,
+      input_schema: obj(t.inputSchema) ?? { type: 'object' },
+      ...(output ? { output_schema: output } : {}),
+      ...(annotations ? { annotations } : {}),
+      ...(spec.auth.type !== 'none' ? { credential_provider: spec.auth.credential_provider } : {}),
+    },
+    at,
+  )
+}
+
+const SAME_FIELDS = [
+  'name',
+  'title',
+  'description',
+  'function_name',
+  'input_schema',
+  'output_schema',
+  'annotations',
+  'credential_provider',
+] as const
+
+/** What to write so the rows match the upstream's list (pure: the caller writes it in one transaction). */
+export function planSync(projectId: string, toolkitId: string, spec: RemoteSpec, upstream: Tool[], current: ToolRow[]) {
+  const at = nowIso()
+  const byName = new Map(current.map((r) => [r.function_name, r]))
+  const seen = new Set<string>()
+  const insert: ToolRow[] = []
+  const update: ToolRow[] = []
+  let unchanged = 0
+  for (const t of upstream) {
+    if (seen.has(t.name)) continue
+    seen.add(t.name)
+    const existing = byName.get(t.name)
+    if (!existing) {
+      insert.push(
+        rowOf(t, spec, { id: newId(), project_id: projectId, toolkit_id: toolkitId, created_at: at, updated_at: at }),
+      )
+      continue
+    }
+    const next = rowOf(t, spec, { ...existing, updated_at: existing.updated_at })
+    if (SAME_FIELDS.every((f) => next[f] === existing[f])) unchanged++
+    else
+      update.push({
+        ...next,
+        updated_at: at > existing.updated_at ? at : new Date(Date.parse(existing.updated_at) + 1).toISOString(),
+      })
+  }
+  const remove = current.filter((r) => !seen.has(r.function_name))
+  const counts: SyncCounts = { added: insert.length, updated: update.length, removed: remove.length, unchanged }
+  return { insert, update, remove, counts }
+}

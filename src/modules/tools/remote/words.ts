@@ -1,0 +1,30 @@
+// An upstream failure in words for a toolkit's owner or a tool's caller: the error's own message with the URL's query
+// and every secret value cut out (a token can come back inside an upstream's error body).
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { EgressError } from '../../../egress/client'
+
+/** The URL without credentials or query, for messages. */
+export function shownUrl(raw: string): string {
+  try {
+    const u = new URL(raw)
+    return `${u.origin}${u.pathname}`
+  } catch {
+    return '(invalid URL)'
+  }
+}
+
+export function upstreamWords(error: unknown, o: { url: string; secrets: string[] }): string {
+  let text: string
+  if (error instanceof EgressError || error instanceof McpError) text = error.message
+  else if ((error instanceof StreamableHTTPError || error instanceof SseError) && typeof error.code === 'number')
+    text = `${error.message} (HTTP ${error.code})`
+  else if (error instanceof Error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    text = cause?.code ? `${error.message} (${cause.code})` : error.message
+  } else text = String(error)
+  text = text.replaceAll(o.url, shownUrl(o.url))
+  for (const s of o.secrets) if (s.length >= 4) text = text.replaceAll(s, '[redacted]')
+  return text.length > 1000 ? `${text.slice(0, 1000)}…` : text
+}

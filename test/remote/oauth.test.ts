@@ -1,0 +1,62 @@
+// An OAuth credential behind a remote toolkit: the vault refreshes the token before it is sent (inside the refresh
+// margin), the upstream sees only the fresh token, and no token appears in a response or log line.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { createServer } from '../helpers/api'
+import { connectClient } from '../helpers/mcp'
+import { connectProvider, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from '../helpers/oauth-idp'
+import { startUpstream, type Upstream } from '../helpers/upstream-mcp'
+
+let app: RecordingApp
+let idp: MockIdp
+let upstream: Upstream
+const accepted: string[] = []
+beforeAll(async () => {
+  idp = await startMockIdp()
+  // Every token the IdP issues lives an hour; a two-hour margin makes each one due for refresh when it is used.
+  app = await startRecordingApp({ TOOLYARD_OAUTH_REFRESH_MARGIN_S: '7200' })
+  upstream = await startUpstream({
+    transport: 'streamable_http',
+    require: {
+      name: 'authorization',
+      value: (v) => {
+        const token = v.replace(/^Bearer /, '')
+        const ok = idp.issued.includes(token)
+        if (ok) accepted.push(token)
+        return ok
+      },
+    },
+  })
+})
+afterAll(async () => {
+  await app.stop()
+  await upstream.stop()
+  await idp.stop()
+})
+
+test('the OAuth token is refreshed before it goes upstream, and never shown', async () => {
+  const credentialId = await connectProvider(app, idp, 'upidp')
+  const firstAccess = idp.issued[0]!
+  const kit = await app.call('/toolkits', {
+    body: {
+      name: 'oauth-upstream',
+      toolkit_type: 'remote',
+      remote: { url: upstream.url, auth: { type: 'bearer', credential_provider: 'upidp' } },
+    },
+  })
+  expect(kit.status).toBe(201)
+  const server = await createServer(app, {
+    name: 'oauth upstream',
+    toolkits: [{ toolkit_id: kit.body.id, credentials: { upidp: credentialId } }],
+  })
+  const { client } = await connectClient(app, server.slug)
+  expect(await client.callTool({ name: 'echo', arguments: { text: 'fresh' } })).toMatchObject({
+    content: [{ type: 'text', text: 'fresh' }],
+    isError: false,
+  })
+  await client.close()
+  expect(idp.calls.filter((c) => c.grant_type === 'refresh_token').length).toBeGreaterThan(0)
+  expect(accepted.length).toBeGreaterThan(0)
+  expect(accepted).not.toContain(firstAccess)
+  const shown = [...app.bodies, ...app.logLines].join('\n')
+  for (const token of idp.issued) expect(shown).not.toContain(token)
+})
