@@ -6,6 +6,7 @@ import { mapWalIndex, sqliteChangeSignal } from './db/change-signal'
 import { migrate } from './db/migrate'
 import { type Db, openDatabase } from './db/open'
 import { createStore } from './db/store'
+import { ensureToolSearchIndex } from './db/tool-search-index'
 import { createEgress } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
@@ -58,6 +59,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const db: Db = openDatabase(dbPath)
   migrate(db)
   ensureChangeCounters(db)
+  ensureToolSearchIndex(db)
   // The storage port features write through: transactions and after-commit callbacks (docs/decisions.md, "The storage seam").
   const store = createStore(db)
 
@@ -232,6 +234,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     invokeFunction: toolsFeature.invokeFunction,
     findFunction: toolsFeature.findFunction,
     serverTools: toolsFeature.serverTools,
+    /** Searching a server's tools (find_tools, GET /servers/{id}/tools/search). */
+    toolSearch: toolsFeature.toolSearch,
     resources,
     prompts,
     mcpBackend,

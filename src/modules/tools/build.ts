@@ -5,6 +5,7 @@ import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
 import type { ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
+import { discoveryOf } from '../servers/discovery'
 import { functionLookup, toolCalls, validatorCache } from './call'
 import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
@@ -12,6 +13,10 @@ import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
 import { toolsRepository } from './repository'
+import { syncCatalogSearch } from './search/catalog-sync'
+import { discoveryBackend } from './search/discovery'
+import { toolSearchRepository } from './search/repository'
+import { toolSearch } from './search/service'
 import { serverToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
 import { toolsService } from './service'
@@ -42,7 +47,7 @@ export interface ToolsFeatureDeps {
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
-  const { store, events, credentials, runner, calls, readModel, maxResultBytes } = deps
+  const { store, events, credentials, runner, readModel, maxResultBytes } = deps
   const { db } = store
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -57,7 +62,19 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     [prebuiltSource(PREBUILT_SOURCE, runsFunction), hostedSource(toolRows, runsFunction), ...(deps.extraSources ?? [])],
     { toolkits: toolkitRows, tools: toolRows },
   )
-  const serverTools = serverToolsService(store, serverToolsRepository(db), sources, credentials, events)
+  const serverToolRows = serverToolsRepository(db)
+  const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events)
+  const index = toolIndex(readModel, serverTools, toolRows, sources)
+  // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
+  const searchRows = toolSearchRepository(db)
+  syncCatalogSearch(store, searchRows, sources)
+  const search = toolSearch(searchRows, index)
+  const discoverySettings = readModel.memo(
+    (_projectId: string, serverId: string) => discoveryOf(serverToolRows.discovery(serverId)),
+    (projectId, serverId) => `${projectId}\u0000${serverId}`,
+    { maxEntries: 10_000, areas: ['servers'] },
+  )
+  const calls = toolsMcp(toolCalls({ index, sources, validatorFor: validatorCache() }), deps.calls, maxResultBytes)
   return {
     sources,
     functions,
@@ -68,14 +85,14 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     serverTools,
     toolkits: toolkitsService(toolkitRows, sources, events),
     tools: toolsService(store, toolRows, sources, serverTools, events),
-    toolCalls: toolsMcp(
-      toolCalls({
-        index: toolIndex(readModel, serverTools, toolRows, sources),
-        sources,
-        validatorFor: validatorCache(),
+    toolSearch: search,
+    /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
+    toolCalls: {
+      ...calls,
+      backend: discoveryBackend(calls.backend, {
+        settings: (server) => discoverySettings(server.project_id, server.id),
+        search,
       }),
-      calls,
-      maxResultBytes,
-    ),
+    },
   }
 }
