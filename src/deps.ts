@@ -137,6 +137,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...(overrides.toolkitSources ? { extraSources: overrides.toolkitSources } : {}),
   })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
+  if (overrides.background !== false)
+    scheduler.every('merge-tool-search', 300, async () => {
+      toolsFeature.mergeSearchIndex()
+    })
   const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
@@ -236,6 +240,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     serverTools: toolsFeature.serverTools,
     /** Searching a server's tools (find_tools, GET /servers/{id}/tools/search). */
     toolSearch: toolsFeature.toolSearch,
+    /** Runs the search index's merge job now (it also runs every 5 minutes); false when no tool changed since. */
+    mergeSearchIndex: toolsFeature.mergeSearchIndex,
     resources,
     prompts,
     mcpBackend,

@@ -50,8 +50,22 @@ const TRIGGERS: Record<string, string> = {
     'AFTER DELETE ON catalog_tools BEGIN DELETE FROM tool_search WHERE rowid = -old.rowid; END',
 }
 
+/**
+ * The ranking: BM25 with column weights in the table's column order (tool_id and project_id are not indexed). A word
+ * in the name counts most, then title and toolkit, then description, then parameters.
+ */
+const RANK = 'bm25(0, 0, 6, 3, 2, 1, 2.5)'
+
+/** Sets the table's `rank` when it differs (kept by FTS5 in its config table, so a start usually writes nothing). */
+function ensureRank(db: Db): void {
+  const current = db.query<{ v: string }, []>("SELECT v FROM tool_search_config WHERE k = 'rank'").get()?.v
+  if (current !== RANK)
+    db.query("INSERT INTO tool_search (tool_search, rank) VALUES ('rank', $rank)").run({ rank: RANK })
+}
+
 /** Creates the triggers when any is missing or stale, and then rebuilds the index from the tables (one transaction). */
 export function ensureToolSearchIndex(db: Db): void {
+  ensureRank(db)
   const present = db
     .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'tool_search_%'")
     .all()

@@ -13,7 +13,7 @@ import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
 import { toolsRepository } from './repository'
-import { syncCatalogSearch } from './search/catalog-sync'
+import { indexMerger, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
 import { toolSearchRepository } from './search/repository'
 import { toolSearch } from './search/service'
@@ -86,6 +86,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     toolkits: toolkitsService(toolkitRows, sources, events),
     tools: toolsService(store, toolRows, sources, serverTools, events),
     toolSearch: search,
+    /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */
+    mergeSearchIndex: indexMerger(store, searchRows),
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {
       ...calls,

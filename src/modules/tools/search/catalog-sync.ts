@@ -1,5 +1,5 @@
-// The pre-built tools (data in the binary) copied into `catalog_tools`, whose triggers index them like the project's
-// own rows. Run at start; a start with the same binary writes nothing.
+// Upkeep of the search index: the pre-built tools (data in the binary) copied into `catalog_tools`, whose triggers
+// index them like the project's own rows (run at start; a start with the same binary writes nothing), and the merge job.
 import type { Store } from '../../../db/store'
 import type { ToolkitSources } from '../sources/registry'
 import type { CatalogToolRow, ToolSearchRepository } from './repository'
@@ -39,4 +39,19 @@ export function syncCatalogSearch(store: Store, repo: ToolSearchRepository, sour
     for (const r of stale) repo.removeCatalog(r.id)
     for (const r of fresh) repo.insertCatalog(r)
   })
+}
+
+/**
+ * The index merge job (src/deps.ts runs it every few minutes): merges the index's segments when tools changed since
+ * its last run, so a server whose tools were written one by one searches as fast as one written at once.
+ */
+export function indexMerger(store: Store, repo: ToolSearchRepository) {
+  let seen = -1
+  return (): boolean => {
+    const now = repo.toolChanges()
+    if (now === seen) return false
+    store.tx(() => repo.optimize())
+    seen = repo.toolChanges()
+    return true
+  }
 }

@@ -23,7 +23,8 @@ const STOPWORDS = new Set(
  * words. Kept short and general (actions and everyday nouns), not tuned to any one tool.
  */
 const SYNONYM_GROUPS: string[][] = [
-  ['create', 'add', 'make', 'new', 'register'],
+  ['create', 'add', 'make', 'new', 'register', 'book', 'schedule'],
+  ['append', 'add', 'insert'],
   ['delete', 'remove', 'erase', 'destroy', 'drop', 'trash', 'discard', 'purge'],
   ['update', 'edit', 'modify', 'change', 'rename', 'alter', 'patch'],
   ['list', 'show', 'enumerate', 'browse', 'all'],
@@ -34,25 +35,32 @@ const SYNONYM_GROUPS: string[][] = [
   ['email', 'mail', 'inbox'],
   ['file', 'document', 'doc', 'attachment'],
   ['folder', 'directory', 'dir'],
-  ['user', 'member', 'person', 'people', 'teammate', 'colleague', 'account'],
+  ['user', 'member', 'person', 'people', 'teammate', 'colleague'],
   ['issue', 'ticket', 'bug'],
   ['repository', 'repo', 'project'],
   ['pull', 'pr'],
   ['customer', 'client'],
   ['invoice', 'bill'],
   ['payment', 'charge', 'pay'],
-  ['event', 'meeting', 'appointment'],
+  ['balance', 'money', 'funds'],
+  ['cart', 'checkout', 'basket'],
+  ['event', 'meeting', 'appointment', 'call'],
   ['comment', 'reply', 'note'],
   ['channel', 'room'],
-  ['cancel', 'stop', 'terminate', 'abort'],
+  ['cancel', 'stop', 'terminate', 'abort', 'shut', 'halt'],
   ['upload', 'put', 'store'],
   ['download', 'export'],
-  ['instance', 'vm', 'machine'],
+  ['instance', 'vm', 'machine', 'server'],
   ['database', 'db'],
   ['contact', 'lead'],
   ['deploy', 'deployment', 'release', 'rollout'],
   ['close', 'resolve', 'archive'],
   ['assign', 'assignee', 'owner'],
+  ['link', 'associate', 'connect', 'relate'],
+  ['alert', 'alarm', 'monitor', 'notify'],
+  ['weather', 'forecast', 'rain', 'snow', 'temperature'],
+  ['directions', 'route', 'drive', 'travel', 'commute'],
+  ['address', 'street', 'coordinates'],
 ]
 
 const SYNONYMS = new Map<string, string[]>()
@@ -61,12 +69,16 @@ for (const group of SYNONYM_GROUPS)
 
 /** The query's words, lower case, filler dropped, each once, in order (then their synonyms), at most MAX_TERMS. */
 export function searchTerms(text: string): string[] {
-  const words = text
-    .slice(0, MAX_QUERY_CHARS)
-    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
-    .toLowerCase()
-    .match(/[\p{L}\p{N}]+/gu)
-  if (!words) return []
+  const raw = text.slice(0, MAX_QUERY_CHARS).match(/[\p{L}\p{N}]+/gu)
+  if (!raw) return []
+  // A camelCase word counts as itself ("github") and as its parts ("git", "hub"): names are indexed both ways.
+  const words = raw.flatMap((w) => {
+    const parts = w
+      .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
+      .toLowerCase()
+      .split(' ')
+    return parts.length > 1 ? [w.toLowerCase(), ...parts] : parts
+  })
   const own = [...new Set(words.filter((w) => !STOPWORDS.has(w)))]
   const terms = new Set(own.slice(0, MAX_TERMS))
   for (const w of own) for (const s of SYNONYMS.get(w) ?? []) if (terms.size < MAX_TERMS) terms.add(s)

@@ -23,17 +23,17 @@ export interface ToolSearchRepository {
   catalog: () => CatalogToolRow[]
   insertCatalog: (row: CatalogToolRow) => void
   removeCatalog: (id: string) => void
+  /** How many tool changes were ever committed (the read model's counter): tells the merge job whether to work. */
+  toolChanges: () => number
+  /** Merges the index's segments into one (FTS5 'optimize'): every write adds a segment, and queries read them all. */
+  optimize: () => void
 }
-
-/**
- * Column weights of BM25, in the table's column order (tool_id and project_id are not indexed): a word in the name
- * counts most, then title and toolkit, then description, then parameters.
- */
-const WEIGHTS = [0, 0, 6, 3, 2, 1, 2.5]
 
 export function toolSearchRepository(db: Db): ToolSearchRepository {
   const matches = db.query<MatchRow, { query: string; project_id: string }>(
-    `SELECT tool_id, bm25(tool_search, ${WEIGHTS.join(', ')}) AS rank FROM tool_search
+    // `rank` is BM25 with the column weights set on the table (src/db/tool-search-index.ts): FTS5 sorts by it faster
+    // than by a bm25() call of its own.
+    `SELECT tool_id, rank FROM tool_search
      WHERE tool_search MATCH $query AND project_id IN ($project_id, '') ORDER BY rank`,
   )
   const catalog = db.query<CatalogToolRow, []>('SELECT * FROM catalog_tools ORDER BY id')
@@ -42,10 +42,16 @@ export function toolSearchRepository(db: Db): ToolSearchRepository {
      VALUES ($id, $toolkit, $name, $title, $description, $input_schema)`,
   )
   const removeCatalog = db.query('DELETE FROM catalog_tools WHERE id = $id')
+  const toolChanges = db.query<{ n: number }, []>("SELECT n FROM change_counters WHERE area = 'tools'")
+  const optimize = db.query("INSERT INTO tool_search (tool_search) VALUES ('optimize')")
   return {
     matches: (query, project_id) => matches.iterate({ query, project_id }),
     catalog: () => catalog.all(),
     insertCatalog: (row) => insertCatalog.run(row),
     removeCatalog: (id) => removeCatalog.run({ id }),
+    toolChanges: () => toolChanges.get()?.n ?? 0,
+    optimize: () => {
+      optimize.run()
+    },
   }
 }
