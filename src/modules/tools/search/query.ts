@@ -8,6 +8,8 @@
 const MAX_QUERY_CHARS = 16_384
 /** At most this many distinct words reach the index (synonyms included). */
 const MAX_TERMS = 40
+/** A longer "word" is no word a tool is described with (a pasted blob, a hash): it is left out. */
+const MAX_WORD_CHARS = 64
 
 const STOPWORDS = new Set(
   `a an the to for of in on at by with from into onto via per and or but not no nor so as if then than
@@ -79,7 +81,7 @@ export function searchTerms(text: string): string[] {
       .split(' ')
     return parts.length > 1 ? [w.toLowerCase(), ...parts] : parts
   })
-  const own = [...new Set(words.filter((w) => !STOPWORDS.has(w)))]
+  const own = [...new Set(words.filter((w) => w.length <= MAX_WORD_CHARS && !STOPWORDS.has(w)))]
   const terms = new Set(own.slice(0, MAX_TERMS))
   for (const w of own) for (const s of SYNONYMS.get(w) ?? []) if (terms.size < MAX_TERMS) terms.add(s)
   return [...terms]
