@@ -13,6 +13,7 @@ import { createLogger } from '../src/lib/log'
 import type { RequestContext } from '../src/lib/request-context'
 import type { ServerView } from '../src/modules/servers/service'
 import { detachedHost } from '../src/runtime/host'
+import { END, START, type ToolSearchFigures, toolSearchSection } from './tool-search-report'
 
 const ROOT = resolve(import.meta.dir, '..')
 const FIXTURES = join(ROOT, 'test/search/fixtures')
@@ -86,19 +87,6 @@ export function recallAt5(deps: Deps, server: ServerView & { project_id?: string
   return { recall: Math.round((found / queries.length) * 1000) / 1000, found, total: queries.length, misses }
 }
 
-export interface ToolSearchFigures {
-  tools: number
-  services: number
-  queries: number
-  recall_at_5: number
-  misses: Recall['misses']
-  big_tools: number
-  find_tools_p50_ms: number
-  find_tools_p95_ms: number
-  list_bytes_off: number
-  list_bytes_on: number
-}
-
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!
 
@@ -165,36 +153,12 @@ async function measure(): Promise<ToolSearchFigures> {
       find_tools_p95_ms: Math.round(quantile(times, 0.95) * 1000) / 1000,
       list_bytes_off: off,
       list_bytes_on: on,
+      rounds: ROUNDS,
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-
-/** The section of docs/benchmarks.md (report.ts appends it; `--write` replaces it in place). */
-export function toolSearchSection(f: ToolSearchFigures): string {
-  const misses = f.misses.length
-    ? f.misses.map((m) => `- "${m.query}": expected ${m.expected.join(' or ')}; top 5 ${m.top5.join(', ')}`).join('\n')
-    : '- none'
-  return `## Tool search (\`bench/tool-search.ts\`, in process)
-
-| Figure | This run | Target | |
-|---|---:|---:|---|
-| recall@5 on ${f.queries} paraphrased queries over ${f.tools} tools of ${f.services} services | ${f.recall_at_5} | ≥ 0.9 | ${f.recall_at_5 >= 0.9 ? 'met' : '**not met**'} |
-| \`find_tools\` on a ${f.big_tools.toLocaleString('en')}-tool server, p50 / p95 (${f.queries} queries, best of ${ROUNDS} rounds) | ${f.find_tools_p50_ms} / ${f.find_tools_p95_ms} ms | p95 < 5 ms | ${f.find_tools_p95_ms < 5 ? 'met' : '**not met**'} |
-| \`tools/list\` of the ${f.tools}-tool server, discovery off | ${kb(f.list_bytes_off)} | | |
-| \`tools/list\` of the same server, discovery on (\`find_tools\` + \`call_tool\`) | ${kb(f.list_bytes_on)} | | ${(f.list_bytes_off / f.list_bytes_on).toFixed(0)} × smaller |
-
-Misses (a query whose expected tools are all outside the top 5):
-
-${misses}
-`
-}
-
-const START = '<!-- tool-search:start -->'
-const END = '<!-- tool-search:end -->'
 
 /** Puts the section between its markers in docs/benchmarks.md (added at the end the first time). */
 function writeSection(section: string) {
@@ -208,9 +172,6 @@ function writeSection(section: string) {
     at >= 0 && end > at ? doc.slice(0, at) + block + doc.slice(end + END.length + 1) : `${doc.trimEnd()}\n\n${block}`,
   )
 }
-
-/** The section with its markers, as report.ts appends it to a freshly written docs/benchmarks.md. */
-export const markedSection = (f: ToolSearchFigures) => `${START}\n${toolSearchSection(f)}${END}\n`
 
 if (import.meta.main) {
   const figures = await measure()

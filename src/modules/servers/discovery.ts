@@ -2,7 +2,7 @@
 // with their defaults filled in. The tools feature reads them to shape tools/list and to keep two names reserved.
 import { t } from 'elysia'
 
-export const DISCOVERY_DEFAULT_THRESHOLD = 40
+const DISCOVERY_DEFAULT_THRESHOLD = 40
 /** The two tools a server in discovery mode lists; no tool of its own may carry these names. */
 export const RESERVED_TOOL_NAMES = ['find_tools', 'call_tool'] as const
 

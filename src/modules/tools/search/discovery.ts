@@ -67,7 +67,7 @@ const CALL_TOOL: McpTool = {
 }
 
 /** What the server's instructions add when discovery is on: how a model finds and calls the tools it cannot see. */
-export const DISCOVERY_INSTRUCTIONS =
+const DISCOVERY_INSTRUCTIONS =
   'This server has more tools than it lists. To find one, call find_tools with what you want to do in plain words (e.g. "list open pull requests"); it returns the best matching tools with their input schemas. Then call the tool with call_tool {name, arguments}, or directly by its name. Search again with other words when nothing fits.'
 
 const deepFreeze = <T>(v: T): T => {
