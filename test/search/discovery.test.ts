@@ -128,6 +128,47 @@ describe('the mode switch', () => {
   })
 })
 
+describe('2026-07-28 calls of tools that are not listed', () => {
+  test("a hidden tool's required capabilities are still checked before it runs (-32021)", async () => {
+    const kit = await createToolkit(app, 'caps-kit')
+    await createTool(app, {
+      toolkit_id: kit.id,
+      name: 'needs_sampling',
+      function_name: 'builtin.utilities.echo',
+      input_schema: objectSchema({ text: { type: 'string' } }),
+      required_client_capabilities: { sampling: {} },
+    })
+    const s = await createServer(app, {
+      name: 'caps',
+      toolkits: [{ toolkit_id: kit.id }],
+      tool_discovery: { mode: 'always' },
+    })
+    const send = (caps: Record<string, unknown>) =>
+      post(
+        app,
+        s.slug,
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: {
+            name: 'needs_sampling',
+            arguments: { text: 'x' },
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': caps,
+            },
+          },
+        },
+        { headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'needs_sampling' } },
+      )
+    const refused = (await (await send({})).json()) as { error: { code: number } }
+    expect(refused.error.code).toBe(-32021)
+    const ran = (await (await send({ sampling: {} })).json()) as { result: { content: unknown[] } }
+    expect(ran.result.content).toEqual([{ type: 'text', text: 'x' }])
+  })
+})
+
 describe('reserved names', () => {
   test('a tool named find_tools or call_tool on a server in discovery mode is 409, however it gets there', async () => {
     const kit = await kitOf('reserved', 1)

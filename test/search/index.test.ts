@@ -124,6 +124,16 @@ describe('index consistency', () => {
     expect((await search(s2.id, 'generate a random unique identifier', other.apiKey))[0]).toBe('uuid')
   })
 
+  test('the merge job merges after tool changes only, and the index answers the same after it', async () => {
+    const kit = await createToolkit(app, 'merge-kit')
+    await createTool(app, { toolkit_id: kit.id, name: 'tapir_sorter', function_name: 'builtin.utilities.echo' })
+    const s = await createServer(app, { name: 'merge', toolkits: [{ toolkit_id: kit.id }] })
+    const { deps } = app.server
+    expect(deps.mergeSearchIndex()).toBe(true)
+    expect(deps.mergeSearchIndex()).toBe(false)
+    expect(await search(s.id, 'tapir')).toEqual(['tapir_sorter'])
+  })
+
   test('the index is rebuilt at start when its triggers are missing (a later migration rebuilt the tables)', async () => {
     const kit = await createToolkit(app, 'rebuild-kit')
     await createTool(app, { toolkit_id: kit.id, name: 'okapi_counter', function_name: 'builtin.utilities.echo' })
