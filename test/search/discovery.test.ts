@@ -267,8 +267,8 @@ describe('find_tools and call_tool with the real SDK client', () => {
     // find_tools' own arguments: missing query is a tool error at 2025-11-25; limit is bounded.
     const noQuery = await client.callTool({ name: 'find_tools', arguments: {} })
     expect(noQuery.isError).toBe(true)
-    const tooMany = await client.callTool({ name: 'find_tools', arguments: { query: 'tool', limit: 51 } })
-    expect(tooMany.isError).toBe(true)
+    const zero = await client.callTool({ name: 'find_tools', arguments: { query: 'tool', limit: 0 } })
+    expect(zero.isError).toBe(true)
     const limited = await client.callTool({ name: 'find_tools', arguments: { query: 'tool number', limit: 2 } })
     expect((limited.structuredContent as { tools: unknown[] }).tools).toHaveLength(2)
     await client.close()
@@ -320,4 +320,24 @@ describe('GET /servers/{id}/tools/search', () => {
     const tooMany = await call(app, `/servers/${s.id}/tools/search?q=time&limit=51`)
     expect(tooMany.status).toBe(400)
   })
+})
+
+describe('find_tools limits', () => {
+  test('limit defaults to 8 and is held to 50', async () => {
+    const kit = await kitOf('limits', 60)
+    const s = await createServer(app, {
+      name: 'limits',
+      toolkits: [{ toolkit_id: kit.id }],
+      tool_discovery: { mode: 'auto' },
+    })
+    const { client } = await connectClient(app, s.slug)
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['find_tools', 'call_tool'])
+    const count = async (args: Record<string, unknown>) =>
+      ((await client.callTool({ name: 'find_tools', arguments: args })).structuredContent as { tools: unknown[] }).tools
+        .length
+    expect(await count({ query: 'limits tool number' })).toBe(8)
+    expect(await count({ query: 'limits tool number', limit: 50 })).toBe(50)
+    expect(await count({ query: 'limits tool number', limit: 500 })).toBe(50)
+    await client.close()
+  }, 60_000)
 })

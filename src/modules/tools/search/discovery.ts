@@ -112,16 +112,17 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     if (typeof args.query !== 'string')
       return errorResult('Invalid arguments for tool find_tools: query must be a string')
     const limit = args.limit ?? SEARCH_LIMIT_DEFAULT
-    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > SEARCH_LIMIT_MAX)
-      return errorResult(
-        `Invalid arguments for tool find_tools: limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}`,
-      )
-    const tools = deps.search.search(ctx.server, args.query, limit).map(({ tool, score }) => ({
-      name: tool.name,
-      ...(tool.description !== null ? { description: tool.description } : {}),
-      inputSchema: JSON.parse(tool.input_schema) as JsonObject,
-      score,
-    }))
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
+      return errorResult('Invalid arguments for tool find_tools: limit must be a positive integer')
+    // More than the maximum is answered with the maximum: the model asked for "many", not for an error.
+    const tools = deps.search
+      .search(ctx.server, args.query, Math.min(limit, SEARCH_LIMIT_MAX))
+      .map(({ tool, score }) => ({
+        name: tool.name,
+        ...(tool.description !== null ? { description: tool.description } : {}),
+        inputSchema: JSON.parse(tool.input_schema) as JsonObject,
+        score,
+      }))
     // The JSON in a text item too, for clients that read only content (MCP: structured results SHOULD be mirrored).
     return {
       content: [{ type: 'text', text: JSON.stringify({ tools }) }],
