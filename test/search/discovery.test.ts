@@ -2,9 +2,11 @@
 // over its threshold, always), pinned tools, the reserved names (409), instructions, find_tools and call_tool with
 // the real SDK client (2025 sessions) and raw 2026-07-28 requests, and GET /servers/{id}/tools/search.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { call, createServer, createTool, createToolkit, expectError, json, objectSchema } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { connectClient, openSession, post } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
 
 let app: TestApp
 beforeAll(async () => {
@@ -87,6 +89,19 @@ describe('the mode switch', () => {
 
     await patch(s.id, { tool_discovery: { mode: 'off' } })
     expect((await listed(s.slug)).names).toEqual(all)
+  })
+
+  test('a change of the settings tells connected clients that the tool list changed', async () => {
+    const s = await createServer(app, { name: 'notify', toolkits: [UTILITIES] })
+    const { client } = await connectClient(app, s.slug)
+    let changed = 0
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++)
+    await waitFor('the GET stream', () => [...app.server.deps.mcpSessions.all()].some((x) => x.stream !== null))
+    expect((await client.listTools()).tools.length).toBeGreaterThan(2)
+    await patch(s.id, { tool_discovery: { mode: 'always' } })
+    await waitFor('tools/list_changed', () => changed > 0)
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['find_tools', 'call_tool'])
+    await client.close()
   })
 
   test('pinned tools are listed beside the two search tools (unknown pins are ignored)', async () => {
