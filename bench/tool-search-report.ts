@@ -11,8 +11,12 @@ export interface ToolSearchFigures {
   big_tools: number
   find_tools_p50_ms: number
   find_tools_p95_ms: number
-  /** CPU time of the process per call, p95 over every round. */
+  /** CPU time of the process per call, p95 over every call. */
   find_tools_cpu_p95_ms: number
+  /** Wall time, p95 over every call of every round (other processes' bursts included). */
+  find_tools_all_p95_ms: number
+  /** The machine's 1-minute load average when it finished. */
+  load_average: number
   list_bytes_off: number
   list_bytes_on: number
   rounds: number
@@ -30,8 +34,9 @@ export function toolSearchSection(f: ToolSearchFigures): string {
 | Figure | This run | Target | |
 |---|---:|---:|---|
 | recall@5 on ${f.queries} paraphrased queries over ${f.tools} tools of ${f.services} services | ${f.recall_at_5} | ≥ 0.9 | ${f.recall_at_5 >= 0.9 ? 'met' : '**not met**'} |
-| \`find_tools\` on a ${f.big_tools.toLocaleString('en')}-tool server, p50 / p95 (${f.queries} queries, best of ${f.rounds} rounds) | ${f.find_tools_p50_ms} / ${f.find_tools_p95_ms} ms | p95 < 5 ms | ${f.find_tools_p95_ms < 5 ? 'met' : '**not met**'} |
-| the same, CPU time of the process per call, p95 over all rounds | ${f.find_tools_cpu_p95_ms} ms | | |
+| \`find_tools\` on a ${f.big_tools.toLocaleString('en')}-tool server, p50 / p95 over the ${f.queries} queries (each query's best of ${f.rounds} rounds) | ${f.find_tools_p50_ms} / ${f.find_tools_p95_ms} ms | p95 < 5 ms | ${f.find_tools_p95_ms < 5 ? 'met' : '**not met**'} |
+| the same, p95 of every call (wall time; load average ${f.load_average} on the machine) | ${f.find_tools_all_p95_ms} ms | | |
+| the same, p95 of every call's CPU time | ${f.find_tools_cpu_p95_ms} ms | | |
 | \`tools/list\` of the ${f.tools}-tool server, discovery off | ${kb(f.list_bytes_off)} | | |
 | \`tools/list\` of the same server, discovery on (\`find_tools\` + \`call_tool\`) | ${kb(f.list_bytes_on)} | | ${(f.list_bytes_off / f.list_bytes_on).toFixed(0)} × smaller |
 
