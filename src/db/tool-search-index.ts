@@ -66,15 +66,22 @@ function ensureRank(db: Db): void {
 /** Creates the triggers when any is missing or stale, and then rebuilds the index from the tables (one transaction). */
 export function ensureToolSearchIndex(db: Db): void {
   ensureRank(db)
-  const present = db
-    .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'tool_search_%'")
-    .all()
-    .map((r) => r.name)
+  const present = () =>
+    db
+      .query<{ name: string }, []>(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'tool_search_%'",
+      )
+      .all()
+      .map((r) => r.name)
   const wanted = Object.keys(TRIGGERS)
+  const complete = (names: string[]) => names.length === wanted.length && wanted.every((n) => names.includes(n))
   // Usually all there: a start then writes nothing.
-  if (present.length === wanted.length && wanted.every((n) => present.includes(n))) return
+  if (complete(present())) return
   db.transaction(() => {
-    for (const name of present) db.exec(`DROP TRIGGER IF EXISTS ${name}`)
+    // Asked again inside the write lock: a second process starting at the same time may have just done it.
+    const now = present()
+    if (complete(now)) return
+    for (const name of now) db.exec(`DROP TRIGGER IF EXISTS ${name}`)
     for (const [name, body] of Object.entries(TRIGGERS)) db.exec(`CREATE TRIGGER ${name} ${body}`)
     db.exec('DELETE FROM tool_search')
     db.exec(`INSERT INTO tool_search (rowid, tool_id, project_id, name, title, description, params, toolkit)

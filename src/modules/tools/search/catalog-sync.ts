@@ -31,11 +31,18 @@ const same = (a: CatalogToolRow, b: CatalogToolRow) =>
 
 export function syncCatalogSearch(store: Store, repo: ToolSearchRepository, sources: ToolkitSources): void {
   const want = new Map(wanted(sources).map((r) => [r.id, r] as const))
-  const have = new Map(repo.catalog().map((r) => [r.id, r] as const))
-  const stale = [...have.values()].filter((r) => !want.has(r.id) || !same(r, want.get(r.id)!))
-  const fresh = [...want.values()].filter((r) => !have.has(r.id) || !same(r, have.get(r.id)!))
-  if (!stale.length && !fresh.length) return
+  const changes = () => {
+    const have = new Map(repo.catalog().map((r) => [r.id, r] as const))
+    return {
+      stale: [...have.values()].filter((r) => !want.has(r.id) || !same(r, want.get(r.id)!)),
+      fresh: [...want.values()].filter((r) => !have.has(r.id) || !same(r, have.get(r.id)!)),
+    }
+  }
+  const first = changes()
+  if (!first.stale.length && !first.fresh.length) return
   store.tx(() => {
+    // Compared again inside the write lock: another process starting on the same data dir may have synced already.
+    const { stale, fresh } = changes()
     for (const r of stale) repo.removeCatalog(r.id)
     for (const r of fresh) repo.insertCatalog(r)
   })
