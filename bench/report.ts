@@ -1,6 +1,7 @@
 // docs/benchmarks.md from one run: the scenario table with ratios to the bare server and to the SDK peer, memory,
 // cold start, and each target of the hot path marked met or not.
 import type { ColdFigures } from './cold-start'
+import { markedSection, type ToolSearchFigures } from './tool-search-report'
 import type { WrkResult } from './wrk'
 
 export type RowKey = 'bare' | 'sdk' | 'builtin' | 'js' | 'list-first' | 'list-all' | 'call-big' | 'rest' | 'resource'
@@ -71,6 +72,8 @@ export interface ReportInput {
   cold: ColdFigures
   jsHop: JsHop
   inProcess: InProcess
+  /** bench/tool-search.ts: recall@5, find_tools p95, tools/list sizes (its own section). */
+  toolSearch?: ToolSearchFigures
   totalS: number
 }
 
@@ -178,5 +181,5 @@ ${stepRows(i.jsHop)}| bare main thread ↔ worker message round trip (the hop) |
 | Target | This run | |
 |---|---:|---|
 ${targets.map((t) => `| ${t.join(' | ')} |`).join('\n')}
-`
+${i.toolSearch ? `\n${markedSection(i.toolSearch)}` : ''}`
 }

@@ -7,6 +7,7 @@ import { buildToolyard } from './build'
 import { measureCold } from './cold-start'
 import { memoryOf, startUntil } from './procs'
 import { type InProcess, type JsHop, type Row, report } from './report'
+import type { ToolSearchFigures } from './tool-search-report'
 import { startToolyard } from './toolyard'
 import { ensureWrk, type WrkResult, wrk } from './wrk'
 
@@ -119,6 +120,9 @@ async function main() {
   const inRun = Bun.spawnSync([BUN, 'bench/in-process.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
   const inProcess = JSON.parse(inRun.stdout.toString().trim().split('\n').pop() ?? '{}') as InProcess
 
+  const searchRun = Bun.spawnSync([BUN, 'bench/tool-search.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
+  const toolSearch = JSON.parse(searchRun.stdout.toString().trim().split('\n').pop() ?? '{}') as ToolSearchFigures
+
   const doc = report({
     date: new Date().toISOString().slice(0, 10),
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Bun ${Bun.version}, Node ${Bun.spawnSync([
@@ -136,6 +140,7 @@ async function main() {
     cold,
     jsHop,
     inProcess,
+    toolSearch,
     totalS: Math.round((performance.now() - started) / 1000),
   })
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc)

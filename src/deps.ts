@@ -6,6 +6,7 @@ import { mapWalIndex, sqliteChangeSignal } from './db/change-signal'
 import { migrate } from './db/migrate'
 import { type Db, openDatabase } from './db/open'
 import { createStore } from './db/store'
+import { ensureToolSearchIndex } from './db/tool-search-index'
 import { createEgress, createStreamingFetch } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
@@ -58,6 +59,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const db: Db = openDatabase(dbPath)
   migrate(db)
   ensureChangeCounters(db)
+  ensureToolSearchIndex(db)
   // The storage port features write through: transactions and after-commit callbacks (docs/decisions.md, "The storage seam").
   const store = createStore(db)
 
@@ -140,6 +142,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const remoteToolkits = toolsFeature.remoteToolkits
   if (overrides.background !== false) scheduler.every('refresh-remote-toolkits', 30, () => remoteToolkits.tick())
   const serverTools: ServerToolsPort = toolsFeature.serverTools
+  if (overrides.background !== false)
+    scheduler.every('merge-tool-search', 300, async () => {
+      toolsFeature.mergeSearchIndex()
+    })
   const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
@@ -238,6 +244,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     invokeFunction: toolsFeature.invokeFunction,
     findFunction: toolsFeature.findFunction,
     serverTools: toolsFeature.serverTools,
+    /** Searching a server's tools (find_tools, GET /servers/{id}/tools/search). */
+    toolSearch: toolsFeature.toolSearch,
+    /** Runs the search index's merge job now (it also runs every 5 minutes); false when no tool changed since. */
+    mergeSearchIndex: toolsFeature.mergeSearchIndex,
     resources,
     prompts,
     mcpBackend,

@@ -9,6 +9,8 @@ export type ServerRow = {
   display_name: string | null
   description: string | null
   auth: 'api_key' | 'none'
+  /** Tool discovery settings as JSON text (src/modules/servers/discovery.ts); null = off. */
+  tool_discovery: string | null
   created_at: string
   updated_at: string
 }

@@ -77,6 +77,10 @@ export interface ToolsBackend {
   listTools(server: ServerRef): McpTool[]
   /** The call in the request's context: its server, version (argument errors by version), host and request id. */
   callTool(ctx: RequestContext, name: string, args: JsonObject): Promise<CallToolResult>
+  /** Any tool the server can call by name, listed or not (a server in discovery mode lists only some). */
+  findTool?(server: ServerRef, name: string): McpTool | undefined
+  /** The server's instructions: its description, plus how to find tools when it lists only some. */
+  instructions?(server: ServerRef, description: string | undefined): string | undefined
 }
 
 export interface ResourcesBackend {

@@ -1,17 +1,24 @@
 // `initialize` on the 2025 transports: the server's answer (name, version, title, instructions) and a new session
 // bound to the server and the caller, its id in the `mcp-session-id` header.
 import type { Principal } from './admission'
+import type { ToolsBackend } from './backend'
 import { initializeResult } from './dispatch'
 import { jsonResponse } from './exchange'
 import { isObject, type RpcRequest, success } from './jsonrpc'
 import type { SessionStore } from './sessions'
 
-export function sessionInitializer(sessions: SessionStore, version: string) {
+export function sessionInitializer(
+  sessions: SessionStore,
+  version: string,
+  backend?: Pick<ToolsBackend, 'instructions'>,
+) {
   return (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
     const s = who.server
     const result = initializeResult(s.name, version, req.params, {
       title: s.display_name ?? undefined,
-      instructions: s.description ?? undefined,
+      instructions: backend?.instructions
+        ? backend.instructions(s, s.description ?? undefined)
+        : (s.description ?? undefined),
     })
     const caps = req.params.capabilities
     const session = sessions.create({

@@ -53,7 +53,7 @@ const CACHEABLE = new Set([
 /** Lists change at any time (list_changed says when), so nothing is cached; a public server's answers are shared. */
 const cacheHints = (server: ServerRow) => ({ ttlMs: 0, cacheScope: server.auth === 'none' ? 'public' : 'private' })
 
-function discoverResult(server: ServerRow, serverVersion: string) {
+function discoverResult(server: ServerRow, serverVersion: string, instructions: string | undefined) {
   return {
     resultType: 'complete',
     supportedVersions: SUPPORTED_ALL,
@@ -65,7 +65,7 @@ function discoverResult(server: ServerRow, serverVersion: string) {
       completions: {},
       extensions: { [TASKS_EXTENSION]: {} },
     },
-    ...(server.description ? { instructions: server.description } : {}),
+    ...(instructions ? { instructions } : {}),
     ...cacheHints(server),
     _meta: {
       [META.serverInfo]: {
@@ -98,7 +98,12 @@ export async function dispatchModern(
 ): Promise<unknown> {
   const { method, params } = req
   if (!METHODS.has(method)) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
-  if (method === 'server/discover') return discoverResult(c.server, c.serverVersion)
+  if (method === 'server/discover') {
+    const { backend } = c.context
+    const description = c.server.description ?? undefined
+    const instructions = backend.instructions ? backend.instructions(c.server, description) : description
+    return discoverResult(c.server, c.serverVersion, instructions)
+  }
   const owner = `${c.context.principal}|${c.server.id}`
   if (method.startsWith('tasks/')) {
     if (!offersTasks(c.capabilities)) throw tasksRequired()
@@ -108,7 +113,11 @@ export async function dispatchModern(
   }
   let task: 'optional' | 'required' | undefined
   if (method === 'tools/call') {
-    const tool = c.context.backend.listTools(c.server).find((t) => t.name === params.name)
+    const { backend } = c.context
+    // By name among all the server's tools: one in discovery mode lists only some (src/modules/tools/search).
+    const tool = backend.findTool
+      ? backend.findTool(c.server, String(params.name))
+      : backend.listTools(c.server).find((t) => t.name === params.name)
     if (tool) {
       const missing = missingCapabilities(tool.requiredCapabilities, c.capabilities)
       if (missing)

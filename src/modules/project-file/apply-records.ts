@@ -2,6 +2,7 @@
 // toolkits and tools, servers), then resources and prompts; with prune, what the file does not name goes, in reverse.
 import { AppError } from '../../lib/errors'
 import { SOURCE_FIELDS } from '../resources/validate'
+import { discoveryOf, mergedDiscovery } from '../servers/discovery'
 import { toolNameWarnings } from '../tools/name-warnings'
 import type { PreparedRemote } from '../tools/remote/service'
 import type { ApplyOptions, PlanLine } from './apply'
@@ -194,7 +195,9 @@ function applyServers(run: Run, note: Note): Map<string, string> {
   const kits = new Map<string, string>()
   for (const k of s.toolkits.list(projectId, 10_000).toolkits)
     if (!kits.has(k.name) || k.toolkit_type !== 'prebuilt') kits.set(k.name, k.id)
-  for (const sv of doc.servers) {
+  for (const given of doc.servers) {
+    // The file may give part of tool_discovery; compared and written with the defaults filled in, as the API shows it.
+    const sv = given.tool_discovery ? { ...given, tool_discovery: mergedDiscovery(null, given.tool_discovery) } : given
     const stored = current.servers.get(sv.name)
     const toolkits = (sv.toolkits ?? []).map((name) => {
       const id = kits.get(name)
@@ -207,7 +210,13 @@ function applyServers(run: Run, note: Note): Map<string, string> {
       // A toolkit that stays keeps its credential mapping (credentials are not part of the file).
       return { toolkit_id: id, credentials: stored?.attachments.find((a) => a.toolkit_id === id)?.credentials ?? {} }
     })
-    const fields = { name: sv.name, display_name: sv.display_name, description: sv.description, auth: sv.auth }
+    const fields = {
+      name: sv.name,
+      display_name: sv.display_name,
+      description: sv.description,
+      auth: sv.auth,
+      tool_discovery: sv.tool_discovery,
+    }
     if (!stored) {
       ids.set(sv.name, attempt('server', sv.name, () => s.servers.create(projectId, { ...fields, toolkits })).id)
       note('created', 'server', sv.name)
@@ -218,6 +227,7 @@ function applyServers(run: Run, note: Note): Map<string, string> {
         auth: sv.auth ?? 'api_key',
         display_name: sv.display_name ?? null,
         description: sv.description ?? null,
+        tool_discovery: sv.tool_discovery ?? discoveryOf(null),
         toolkits,
       }
       attempt('server', sv.name, () => s.servers.update(projectId, stored.id, patch as never))

@@ -6,6 +6,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { isCodeRuntime, RuntimeSchema } from '../../runtime/runtimes'
+import { ToolDiscoveryPatch } from '../servers/discovery'
 import { RemoteSpecBody } from '../tools/remote/model'
 
 const Obj = t.Record(t.String(), t.Any())
@@ -56,6 +57,7 @@ const ServerDoc = t.Object(
     description: t.Optional(t.String()),
     auth: t.Optional(t.Union([t.Literal('api_key'), t.Literal('none')])),
     toolkits: t.Optional(t.Array(Str)),
+    tool_discovery: t.Optional(ToolDiscoveryPatch),
   },
   { additionalProperties: false },
 )

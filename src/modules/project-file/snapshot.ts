@@ -5,6 +5,7 @@ import type { ProvidersService } from '../credentials/providers/service'
 import type { ProjectsService } from '../projects/service'
 import type { PromptsService } from '../prompts/service'
 import type { ResourcesService } from '../resources/service'
+import { discoveryOf } from '../servers/discovery'
 import type { ServersService } from '../servers/service'
 import type { FunctionsService } from '../tools/functions/service'
 import type { RemoteSpec } from '../tools/remote/model'
@@ -93,7 +94,7 @@ export function stableJson(value: unknown): string {
 
 export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000 }
 export const TOOL_DEFAULTS = { input_schema: DEFAULT_INPUT_SCHEMA }
-export const SERVER_DEFAULTS = { auth: 'api_key', toolkits: [] }
+export const SERVER_DEFAULTS = { auth: 'api_key', toolkits: [], tool_discovery: discoveryOf(null) }
 export const RESOURCE_DEFAULTS = {
   mime_type: 'text/plain',
   requires_credentials: false,
@@ -167,6 +168,7 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
         display_name: sv.display_name,
         description: sv.description,
         auth: sv.auth,
+        tool_discovery: sv.tool_discovery,
         toolkits: attachments.map((a) => kitNames.get(a.toolkit_id) ?? a.name),
       } as ServerDoc,
       SERVER_DEFAULTS,

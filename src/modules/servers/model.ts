@@ -1,5 +1,6 @@
 // TypeBox schemas for the /servers endpoints.
 import { t } from 'elysia'
+import { ToolDiscovery, ToolDiscoveryPatch } from './discovery'
 
 const ToolkitAttachment = t.Object(
   {
@@ -25,6 +26,7 @@ export const CreateServerBody = t.Object(
     description: t.Optional(t.String({ maxLength: 2000 })),
     auth: t.Optional(Auth),
     toolkits: t.Optional(t.Array(ToolkitAttachment, { maxItems: 100 })),
+    tool_discovery: t.Optional(ToolDiscoveryPatch),
   },
   { additionalProperties: false },
 )
@@ -36,6 +38,7 @@ export const UpdateServerBody = t.Object(
     description: t.Optional(t.String({ maxLength: 2000 })),
     auth: t.Optional(Auth),
     toolkits: t.Optional(t.Array(ToolkitAttachment, { maxItems: 100 })),
+    tool_discovery: t.Optional(ToolDiscoveryPatch),
   },
   { additionalProperties: false },
 )
@@ -47,6 +50,7 @@ const ServerView = t.Object({
   display_name: t.Optional(t.String()),
   description: t.Optional(t.String()),
   auth: Auth,
+  tool_discovery: t.Required(ToolDiscovery),
   url: t.String(),
   created_at: t.String(),
   updated_at: t.String(),

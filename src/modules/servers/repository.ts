@@ -16,8 +16,8 @@ export interface ServersRepository {
 
 export function serversRepository(db: Db): ServersRepository {
   const insert = db.query(
-    `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, created_at, updated_at)
-     VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $created_at, $updated_at)`,
+    `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, tool_discovery, created_at, updated_at)
+     VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $tool_discovery, $created_at, $updated_at)`,
   )
   const byId = db.query<ServerRow, { id: string; project_id: string }>(
     'SELECT * FROM servers WHERE id = $id AND project_id = $project_id',
@@ -28,7 +28,8 @@ export function serversRepository(db: Db): ServersRepository {
     'SELECT * FROM servers WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
   const update = db.query(
-    `UPDATE servers SET name = $name, display_name = $display_name, description = $description, auth = $auth, updated_at = $updated_at
+    `UPDATE servers SET name = $name, display_name = $display_name, description = $description, auth = $auth,
+       tool_discovery = $tool_discovery, updated_at = $updated_at
      WHERE id = $id AND project_id = $project_id`,
   )
   const remove = db.query('DELETE FROM servers WHERE id = $id AND project_id = $project_id')

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import type { ServerRow } from '../../lib/server'
+import { type DiscoverySettings, discoveryOf, mergedDiscovery } from './discovery'
 import type { ServersRepository } from './repository'
 import { uniqueSlug } from './slug'
 
@@ -17,6 +18,8 @@ export interface ServerToolsPort {
   /** Runs inside the server's write transaction; throws AppError (404 unknown toolkit, 409 duplicate tool name). */
   attachToolkits(projectId: string, serverId: string, toolkits: ToolkitAttachment[], mode: 'add' | 'replace'): void
   describe(projectId: string, serverId: string): { toolkits: unknown[]; tools: unknown[] }
+  /** Runs inside the server's write transaction after its discovery settings changed: 409 for a reserved tool name. */
+  discoveryChanged(projectId: string, serverId: string): void
 }
 
 export interface ServerView {
@@ -26,6 +29,7 @@ export interface ServerView {
   display_name?: string
   description?: string
   auth: 'api_key' | 'none'
+  tool_discovery: DiscoverySettings
   url: string
   created_at: string
   updated_at: string
@@ -37,6 +41,7 @@ export interface CreateServerInput {
   description?: string
   auth?: 'api_key' | 'none'
   toolkits?: ToolkitAttachment[]
+  tool_discovery?: Partial<DiscoverySettings>
 }
 
 export type UpdateServerInput = Partial<Omit<CreateServerInput, 'toolkits'>> & { toolkits?: ToolkitAttachment[] }
@@ -49,6 +54,7 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
     ...(s.display_name !== null ? { display_name: s.display_name } : {}),
     ...(s.description !== null ? { description: s.description } : {}),
     auth: s.auth,
+    tool_discovery: discoveryOf(s.tool_discovery),
     url: `${publicUrl()}/mcp/${s.slug}`,
     created_at: s.created_at,
     updated_at: s.updated_at,
@@ -73,6 +79,7 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
         display_name: input.display_name ?? null,
         description: input.description ?? null,
         auth: input.auth ?? 'api_key',
+        tool_discovery: input.tool_discovery ? JSON.stringify(mergedDiscovery(null, input.tool_discovery)) : null,
         created_at: at,
         updated_at: at,
       }
@@ -103,11 +110,15 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
         display_name: input.display_name !== undefined ? input.display_name : current.display_name,
         description: input.description !== undefined ? input.description : current.description,
         auth: input.auth ?? current.auth,
+        tool_discovery: input.tool_discovery
+          ? JSON.stringify(mergedDiscovery(current.tool_discovery, input.tool_discovery))
+          : current.tool_discovery,
         updated_at: nowIso(),
       }
       store.tx(() => {
         repo.update(next)
         if (input.toolkits) tools.attachToolkits(projectId, id, input.toolkits, 'replace')
+        else if (input.tool_discovery) tools.discoveryChanged(projectId, id)
       })
       return view(next)
     },

@@ -6,6 +6,7 @@ import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
 import type { ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
+import { discoveryOf } from '../servers/discovery'
 import { functionLookup, toolCalls, validatorCache } from './call'
 import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
@@ -15,6 +16,10 @@ import { toolsMcp } from './mcp'
 import { buildRemoteKind } from './remote/build'
 import type { StreamingFetch } from './remote/connect'
 import { toolsRepository } from './repository'
+import { indexMerger, syncCatalogSearch } from './search/catalog-sync'
+import { discoveryBackend } from './search/discovery'
+import { toolSearchRepository } from './search/repository'
+import { toolSearch } from './search/service'
 import { serverToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
 import { toolsService } from './service'
@@ -47,7 +52,7 @@ export interface ToolsFeatureDeps {
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
-  const { store, events, credentials, runner, calls, readModel, maxResultBytes } = deps
+  const { store, events, credentials, runner, readModel, maxResultBytes } = deps
   const { db } = store
   const toolkitRows = toolkitsRepository(db)
   const toolRows = toolsRepository(db)
@@ -68,7 +73,19 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     ],
     { toolkits: toolkitRows, tools: toolRows },
   )
-  const serverTools = serverToolsService(store, serverToolsRepository(db), sources, credentials, events)
+  const serverToolRows = serverToolsRepository(db)
+  const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events)
+  const index = toolIndex(readModel, serverTools, toolRows, sources)
+  // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
+  const searchRows = toolSearchRepository(db)
+  syncCatalogSearch(store, searchRows, sources)
+  const search = toolSearch(searchRows, index)
+  const discoverySettings = readModel.memo(
+    (_projectId: string, serverId: string) => discoveryOf(serverToolRows.discovery(serverId)),
+    (projectId, serverId) => `${projectId}\u0000${serverId}`,
+    { maxEntries: 10_000, areas: ['servers'] },
+  )
+  const calls = toolsMcp(toolCalls({ index, sources, validatorFor: validatorCache() }), deps.calls, maxResultBytes)
   return {
     sources,
     functions,
@@ -81,14 +98,16 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
     tools: toolsService(store, toolRows, sources, serverTools, events),
-    toolCalls: toolsMcp(
-      toolCalls({
-        index: toolIndex(readModel, serverTools, toolRows, sources),
-        sources,
-        validatorFor: validatorCache(),
+    toolSearch: search,
+    /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */
+    mergeSearchIndex: indexMerger(store, searchRows),
+    /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
+    toolCalls: {
+      ...calls,
+      backend: discoveryBackend(calls.backend, {
+        settings: (server) => discoverySettings(server.project_id, server.id),
+        search,
       }),
-      calls,
-      maxResultBytes,
-    ),
+    },
   }
 }

@@ -32,9 +32,14 @@ export interface ServerToolsRepository {
   projectServers: (project_id: string) => string[]
   /** Servers of the project whose tool set includes this toolkit's or this tool's tools. */
   serversUsing: (project_id: string, toolkit_id: string, tool_id?: string) => string[]
+  /** The server's tool discovery settings as stored (JSON text or null). */
+  discovery: (server_id: string) => string | null
 }
 
 export function serverToolsRepository(db: Db): ServerToolsRepository {
+  const discovery = db.query<{ tool_discovery: string | null }, { id: string }>(
+    'SELECT tool_discovery FROM servers WHERE id = $id',
+  )
   const toolkits = db.query<ServerToolkitRow, { server_id: string }>(
     'SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position',
   )
@@ -89,5 +94,6 @@ export function serverToolsRepository(db: Db): ServerToolsRepository {
       if (tool_id) for (const r of serversWithTool.all({ tool_id, project_id })) ids.add(r.server_id)
       return [...ids]
     },
+    discovery: (server_id: string) => discovery.get({ id: server_id })?.tool_discovery ?? null,
   }
 }

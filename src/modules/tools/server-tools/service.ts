@@ -5,6 +5,7 @@ import type { CredentialAccess, CredentialStatus } from '../../../lib/credential
 import { conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { nowIso } from '../../../lib/ids'
+import { discoveryOf, RESERVED_TOOL_NAMES } from '../../servers/discovery'
 import type { ServerToolsPort, ToolkitAttachment } from '../../servers/service'
 import type { ToolRow } from '../repository'
 import type { ToolkitSources } from '../sources/registry'
@@ -79,10 +80,18 @@ export function serverToolsService(
     )
   }
 
-  /** Tool names on one server must be unique (409); call inside the transaction that changed the set. */
+  /**
+   * Tool names on one server must be unique (409), and a server with discovery on (auto or always) carries no tool named
+   * like its search tools (409); call inside the transaction that changed the set or the settings.
+   */
   function assertUniqueNames(projectId: string, serverId: string): void {
     const seen = new Set<string>()
+    const reserved = discoveryOf(repo.discovery(serverId)).mode !== 'off'
     for (const { tool } of effective(projectId, serverId)) {
+      if (reserved && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
+        throw conflict(
+          `the tool name "${tool.name}" is reserved on a server with tool_discovery on (${RESERVED_TOOL_NAMES.join(', ')}); rename the tool or set tool_discovery.mode to "off"`,
+        )
       if (seen.has(tool.name))
         throw conflict(`a tool named "${tool.name}" is already on this server; tool names on one server must be unique`)
       seen.add(tool.name)
@@ -141,6 +150,10 @@ export function serverToolsService(
           credentials: JSON.stringify(k.credentials ?? {}),
           created_at: at,
         })
+      assertUniqueNames(projectId, serverId)
+      changed(projectId, serverId)
+    },
+    discoveryChanged(projectId: string, serverId: string): void {
       assertUniqueNames(projectId, serverId)
       changed(projectId, serverId)
     },

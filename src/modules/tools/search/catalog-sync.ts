@@ -1,0 +1,64 @@
+// Upkeep of the search index: the pre-built tools (data in the binary) copied into `catalog_tools`, whose triggers
+// index them like the project's own rows (run at start; a start with the same binary writes nothing), and the merge job.
+import type { Store } from '../../../db/store'
+import type { ToolkitSources } from '../sources/registry'
+import type { CatalogToolRow, ToolSearchRepository } from './repository'
+
+function wanted(sources: ToolkitSources): CatalogToolRow[] {
+  const out: CatalogToolRow[] = []
+  for (const kind of sources.kinds) {
+    const builtIn = sources.source(kind)?.builtIn
+    for (const k of builtIn?.toolkits ?? [])
+      for (const tool of sources.source(kind)!.listTools(k.id))
+        out.push({
+          id: tool.id,
+          toolkit: [k.name, k.display_name ?? ''].join(' ').trim(),
+          name: tool.name,
+          title: tool.title,
+          description: tool.description,
+          input_schema: tool.input_schema,
+        })
+  }
+  return out
+}
+
+const same = (a: CatalogToolRow, b: CatalogToolRow) =>
+  a.toolkit === b.toolkit &&
+  a.name === b.name &&
+  a.title === b.title &&
+  a.description === b.description &&
+  a.input_schema === b.input_schema
+
+export function syncCatalogSearch(store: Store, repo: ToolSearchRepository, sources: ToolkitSources): void {
+  const want = new Map(wanted(sources).map((r) => [r.id, r] as const))
+  const changes = () => {
+    const have = new Map(repo.catalog().map((r) => [r.id, r] as const))
+    return {
+      stale: [...have.values()].filter((r) => !want.has(r.id) || !same(r, want.get(r.id)!)),
+      fresh: [...want.values()].filter((r) => !have.has(r.id) || !same(r, have.get(r.id)!)),
+    }
+  }
+  const first = changes()
+  if (!first.stale.length && !first.fresh.length) return
+  store.tx(() => {
+    // Compared again inside the write lock: another process starting on the same data dir may have synced already.
+    const { stale, fresh } = changes()
+    for (const r of stale) repo.removeCatalog(r.id)
+    for (const r of fresh) repo.insertCatalog(r)
+  })
+}
+
+/**
+ * The index merge job (src/deps.ts runs it every few minutes): merges the index's segments when tools changed since
+ * its last run, so a server whose tools were written one by one searches as fast as one written at once.
+ */
+export function indexMerger(store: Store, repo: ToolSearchRepository) {
+  let seen = -1
+  return (): boolean => {
+    const now = repo.toolChanges()
+    if (now === seen) return false
+    store.tx(() => repo.optimize())
+    seen = repo.toolChanges()
+    return true
+  }
+}

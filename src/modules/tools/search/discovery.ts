@@ -1,0 +1,185 @@
+// Discovery mode (docs/decisions.md, "Tool search"): a server with many tools lists its pinned tools plus
+// `find_tools` and `call_tool`. Both are answered here, around the tools' own backend: `call_tool` hands the named
+// tool to that backend's callTool, the same path as a direct tools/call (schema, credentials, call log), and every
+// tool stays callable by its own name.
+import { AppError, UnknownNameError } from '../../../lib/errors'
+import type { RequestContext, ServerRef } from '../../../lib/request-context'
+import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../../mcp/backend'
+import { atLeast } from '../../../mcp/versions'
+import { type DiscoverySettings, discoveryActive, RESERVED_TOOL_NAMES } from '../../servers/discovery'
+import { errorResult } from '../mcp'
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, type ToolSearch } from './service'
+
+const FIND_TOOLS: McpTool = {
+  name: 'find_tools',
+  title: 'Find tools',
+  description:
+    'Search this server\'s tools by what you want to do, in plain words (e.g. "create a GitHub issue", "send a Slack message"). Returns the best matches first, each with its name, description, input schema and score. Call a match with call_tool, or by its name.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'What the tool should do, in plain words.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: SEARCH_LIMIT_MAX,
+        default: SEARCH_LIMIT_DEFAULT,
+        description: `How many tools to return (default ${SEARCH_LIMIT_DEFAULT}, at most ${SEARCH_LIMIT_MAX}).`,
+      },
+    },
+    required: ['query'],
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      tools: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            description: { type: 'string' },
+            inputSchema: { type: 'object' },
+            score: { type: 'number' },
+          },
+          required: ['name', 'inputSchema', 'score'],
+        },
+      },
+    },
+    required: ['tools'],
+  },
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+}
+
+const CALL_TOOL: McpTool = {
+  name: 'call_tool',
+  title: 'Call a tool',
+  description:
+    "Call any tool of this server by name, with arguments that follow the input schema find_tools returned for it. The result is that tool's own result.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', description: 'The exact name of a tool, as find_tools returned it.' },
+      arguments: { type: 'object', description: "The tool's arguments, following its inputSchema." },
+    },
+    required: ['name'],
+  },
+}
+
+/** What the server's instructions add when discovery is on: how a model finds and calls the tools it cannot see. */
+const DISCOVERY_INSTRUCTIONS =
+  'This server has more tools than it lists. To find one, call find_tools with what you want to do in plain words (e.g. "list open pull requests"); it returns the best matching tools with their input schemas. Then call the tool with call_tool {name, arguments}, or directly by its name. Search again with other words when nothing fits.'
+
+const deepFreeze = <T>(v: T): T => {
+  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v)
+    for (const x of Object.values(v)) deepFreeze(x)
+  }
+  return v
+}
+deepFreeze(FIND_TOOLS)
+deepFreeze(CALL_TOOL)
+
+const isReserved = (name: string) => (RESERVED_TOOL_NAMES as readonly string[]).includes(name)
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A required argument of find_tools or call_tool is missing: a tool error from 2025-11-25, -32602 before (as for any tool). */
+function missing(ctx: RequestContext, field: string): CallToolResult {
+  const message = `Missing required argument: ${field}`
+  if (atLeast(ctx.version, '2025-11-25')) return errorResult(message)
+  throw new AppError('validation_failed', message, [{ field: `params.arguments.${field}`, message }])
+}
+
+export interface DiscoveryDeps {
+  /** The server's discovery settings (from memory until a write). */
+  settings: (server: ServerRef) => DiscoverySettings
+  search: ToolSearch
+}
+
+export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Required<ToolsBackend> {
+  // Per listing of the server's own tools (the read model's frozen array, new after any write): the discovery
+  // listing and the index by name. Settings are part of the key: they change without a new tool listing.
+  const listings = new WeakMap<readonly McpTool[], { key: string; list: McpTool[] }>()
+  const names = new WeakMap<readonly McpTool[], Map<string, McpTool>>()
+
+  const active = (server: ServerRef, all: readonly McpTool[]) => {
+    const s = deps.settings(server)
+    return discoveryActive(s, all.length) ? s : undefined
+  }
+
+  function findTools(ctx: RequestContext, args: JsonObject): CallToolResult {
+    if (args.query === undefined) return missing(ctx, 'query')
+    if (typeof args.query !== 'string')
+      return errorResult('Invalid arguments for tool find_tools: query must be a string')
+    const limit = args.limit ?? SEARCH_LIMIT_DEFAULT
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
+      return errorResult('Invalid arguments for tool find_tools: limit must be a positive integer')
+    // More than the maximum is answered with the maximum: the model asked for "many", not for an error.
+    const tools = deps.search
+      .search(ctx.server, args.query, Math.min(limit, SEARCH_LIMIT_MAX))
+      .map(({ tool, score }) => ({
+        name: tool.name,
+        ...(tool.description !== null ? { description: tool.description } : {}),
+        inputSchema: JSON.parse(tool.input_schema) as JsonObject,
+        score,
+      }))
+    // The JSON in a text item too, for clients that read only content (MCP: structured results SHOULD be mirrored).
+    return {
+      content: [{ type: 'text', text: JSON.stringify({ tools }) }],
+      structuredContent: { tools },
+      isError: false,
+    }
+  }
+
+  async function callTool(ctx: RequestContext, args: JsonObject): Promise<CallToolResult> {
+    if (args.name === undefined) return missing(ctx, 'name')
+    if (typeof args.name !== 'string') return errorResult('Invalid arguments for tool call_tool: name must be a string')
+    if (args.arguments !== undefined && !isObject(args.arguments))
+      return errorResult('Invalid arguments for tool call_tool: arguments must be an object')
+    const name = args.name
+    if (isReserved(name)) return errorResult(`call_tool cannot call ${name}; call it directly`)
+    try {
+      return await inner.callTool(ctx, name, args.arguments ?? {})
+    } catch (error) {
+      // The model named a tool that is not here: a result it can read and recover from (search again).
+      if (error instanceof UnknownNameError)
+        return errorResult(`Unknown tool: ${name}. Use find_tools to look up the right name.`)
+      throw error
+    }
+  }
+
+  return {
+    listTools(server) {
+      const all = inner.listTools(server)
+      const s = active(server, all)
+      if (!s) return all
+      const key = JSON.stringify(s)
+      const kept = listings.get(all)
+      if (kept?.key === key) return kept.list
+      const pinned = new Set(s.pinned)
+      const list = deepFreeze([...all.filter((t) => pinned.has(t.name)), FIND_TOOLS, CALL_TOOL])
+      listings.set(all, { key, list })
+      return list
+    },
+    findTool(server, name) {
+      if (isReserved(name) && deps.settings(server).mode !== 'off')
+        return name === 'find_tools' ? FIND_TOOLS : CALL_TOOL
+      const all = inner.listTools(server)
+      let byName = names.get(all)
+      if (!byName) {
+        byName = new Map(all.map((t) => [t.name, t] as const))
+        names.set(all, byName)
+      }
+      return byName.get(name)
+    },
+    instructions(server, description) {
+      if (!active(server, inner.listTools(server))) return description
+      return description ? `${description}\n\n${DISCOVERY_INSTRUCTIONS}` : DISCOVERY_INSTRUCTIONS
+    },
+    callTool(ctx, name, args) {
+      // Reserved whenever discovery is not off (auto below its threshold too): the names cannot be a tool's own.
+      if (!isReserved(name) || deps.settings(ctx.server).mode === 'off') return inner.callTool(ctx, name, args)
+      return name === 'find_tools' ? Promise.resolve().then(() => findTools(ctx, args)) : callTool(ctx, args)
+    },
+  }
+}

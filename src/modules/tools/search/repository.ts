@@ -1,0 +1,57 @@
+// SQL for tool search: matching the FTS5 index (kept by triggers, src/db/tool-search-index.ts) and the catalog copy
+// of the pre-built tools the index reads.
+import type { Db } from '../../../db/open'
+
+/** A pre-built tool as the index reads it (migration 014's `catalog_tools`). */
+export type CatalogToolRow = {
+  id: string
+  toolkit: string
+  name: string
+  title: string | null
+  description: string | null
+  input_schema: string
+}
+
+/** One match, best first; `rank` is FTS5's BM25 (negative: lower is better). */
+type MatchRow = { tool_id: string; rank: number }
+
+/** The storage port its callers use; a PostgreSQL adapter would implement it too (docs/decisions.md, "Repository
+ *  interfaces"). */
+export interface ToolSearchRepository {
+  /** Matches of `query` (FTS5 syntax, built by ./query.ts) among the project's and the pre-built tools, best first. */
+  matches: (query: string, project_id: string) => IterableIterator<MatchRow>
+  catalog: () => CatalogToolRow[]
+  insertCatalog: (row: CatalogToolRow) => void
+  removeCatalog: (id: string) => void
+  /** How many tool changes were ever committed (the read model's counter): tells the merge job whether to work. */
+  toolChanges: () => number
+  /** Merges the index's segments into one (FTS5 'optimize'): every write adds a segment, and queries read them all. */
+  optimize: () => void
+}
+
+export function toolSearchRepository(db: Db): ToolSearchRepository {
+  const matches = db.query<MatchRow, { query: string; project_id: string }>(
+    // `rank` is BM25 with the column weights set on the table (src/db/tool-search-index.ts): FTS5 sorts by it faster
+    // than by a bm25() call of its own.
+    `SELECT tool_id, rank FROM tool_search
+     WHERE tool_search MATCH $query AND project_id IN ($project_id, '') ORDER BY rank`,
+  )
+  const catalog = db.query<CatalogToolRow, []>('SELECT * FROM catalog_tools ORDER BY id')
+  const insertCatalog = db.query(
+    `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema)
+     VALUES ($id, $toolkit, $name, $title, $description, $input_schema)`,
+  )
+  const removeCatalog = db.query('DELETE FROM catalog_tools WHERE id = $id')
+  const toolChanges = db.query<{ n: number }, []>("SELECT n FROM change_counters WHERE area = 'tools'")
+  const optimize = db.query("INSERT INTO tool_search (tool_search) VALUES ('optimize')")
+  return {
+    matches: (query, project_id) => matches.iterate({ query, project_id }),
+    catalog: () => catalog.all(),
+    insertCatalog: (row) => insertCatalog.run(row),
+    removeCatalog: (id) => removeCatalog.run({ id }),
+    toolChanges: () => toolChanges.get()?.n ?? 0,
+    optimize: () => {
+      optimize.run()
+    },
+  }
+}
