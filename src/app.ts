@@ -18,6 +18,7 @@ import { healthModule } from './modules/health'
 import { keysModule } from './modules/keys'
 import { oauthServerModule } from './modules/oauth-server'
 import { wellKnownModule } from './modules/oauth-server/well-known'
+import { openApiModule } from './modules/openapi'
 import { promptsModule } from './modules/prompts'
 import { resourcesModule } from './modules/resources'
 import { serversModule } from './modules/servers'
@@ -25,7 +26,6 @@ import { toolsModule } from './modules/tools'
 import { functionsModule } from './modules/tools/functions'
 import { serverToolsModule } from './modules/tools/server-tools'
 import { toolkitsModule } from './modules/tools/toolkits'
-import { openApiModule } from './modules/openapi'
 import { webhooksModule } from './modules/webhooks'
 import { subscriptionsModule } from './modules/webhooks/subscriptions'
 import { httpObservability, metricsRoute } from './observability/http'
@@ -50,7 +50,12 @@ export function createApp(deps: Deps) {
   api.use(subscriptionsModule(deps)).use(webhooksModule(deps))
   api.use(credentialsModule(deps)).use(providersModule(deps)).use(oauthModule(deps))
   api.use(resourcesModule(deps)).use(promptsModule(deps))
-  api.use(toolkitsModule(deps)).use(openApiModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
+  api
+    .use(toolkitsModule(deps))
+    .use(openApiModule(deps))
+    .use(toolsModule(deps))
+    .use(functionsModule(deps))
+    .use(serverToolsModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process.

@@ -11,7 +11,9 @@ export interface RecordedRequest {
   body: string
 }
 
-export function startRecorder(answer: (req: RecordedRequest) => Response | Promise<Response> = () => Response.json({ ok: true })) {
+export function startRecorder(
+  answer: (req: RecordedRequest) => Response | Promise<Response> = () => Response.json({ ok: true }),
+) {
   const requests: RecordedRequest[] = []
   const server = Bun.serve({
     hostname: '127.0.0.1',

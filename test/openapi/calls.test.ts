@@ -1,8 +1,8 @@
 // Importing a document and calling its operations: the exact request each parameter style and security scheme makes
 // against a real HTTP API, credentials injected from the vault, results and errors as the client sees them.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { startTestApp, type TestApp } from '../helpers/app'
 import { call, createServer, json } from '../helpers/api'
+import { startTestApp, type TestApp } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'
 import { connectClient } from '../helpers/mcp'
 import { stylesDocument } from './fixtures'
@@ -24,7 +24,9 @@ async function credential(provider: string, data: Record<string, unknown>): Prom
 
 beforeAll(async () => {
   app = await startTestApp()
-  const imported = await call(app, '/toolkits/import/openapi', { body: { name: 'styles', spec: stylesDocument(upstream.origin) } })
+  const imported = await call(app, '/toolkits/import/openapi', {
+    body: { name: 'styles', spec: stylesDocument(upstream.origin) },
+  })
   expect(imported.status).toBe(201)
   const kit = imported.body.toolkit
   expect(kit.toolkit_type).toBe('openapi')
@@ -34,7 +36,10 @@ beforeAll(async () => {
     'styles-basic': await credential('styles-basic', { username: 'ann', password: 'p:ss' }),
     'styles-querykey': await credential('styles-querykey', { api_key: 'Q&KEY' }),
   }
-  const server = await createServer(app, { name: 'styles-server', toolkits: [{ toolkit_id: kit.id, credentials: creds }] })
+  const server = await createServer(app, {
+    name: 'styles-server',
+    toolkits: [{ toolkit_id: kit.id, credentials: creds }],
+  })
   serverId = server.id
   slug = server.slug
 })
@@ -117,7 +122,9 @@ describe('bodies and security schemes', () => {
 
   test('the body is checked against the copied schema before anything is sent', async () => {
     const before = upstream.requests.length
-    const res = await call(app, '/tools/call', { body: { name: 'createPet', arguments: { body: { tag: 'x' } }, server_id: serverId } })
+    const res = await call(app, '/tools/call', {
+      body: { name: 'createPet', arguments: { body: { tag: 'x' } }, server_id: serverId },
+    })
     expect(res.status).toBe(400)
     expect(upstream.requests.length).toBe(before)
   })

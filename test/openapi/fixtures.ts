@@ -17,7 +17,11 @@ export function stylesDocument(server: string) {
         Pet: {
           type: 'object',
           required: ['name'],
-          properties: { name: { type: 'string' }, tag: { type: 'string', nullable: true }, owner: { $ref: '#/components/schemas/Person' } },
+          properties: {
+            name: { type: 'string' },
+            tag: { type: 'string', nullable: true },
+            owner: { $ref: '#/components/schemas/Person' },
+          },
         },
         Person: { type: 'object', properties: { name: { type: 'string' } } },
       },
@@ -42,7 +46,14 @@ export function stylesDocument(server: string) {
           operationId: 'labelMatrix',
           tags: ['styles'],
           parameters: [
-            { name: 'ids', in: 'path', required: true, style: 'label', explode: true, schema: { type: 'array', items: { type: 'integer' } } },
+            {
+              name: 'ids',
+              in: 'path',
+              required: true,
+              style: 'label',
+              explode: true,
+              schema: { type: 'array', items: { type: 'integer' } },
+            },
             { name: 'obj', in: 'path', required: true, style: 'matrix', explode: false, schema: { type: 'object' } },
           ],
           responses: { '200': { description: 'ok' } },
@@ -56,8 +67,20 @@ export function stylesDocument(server: string) {
             { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
             { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
             { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
-            { name: 'spaced', in: 'query', style: 'spaceDelimited', explode: false, schema: { type: 'array', items: { type: 'string' } } },
-            { name: 'piped', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+            {
+              name: 'spaced',
+              in: 'query',
+              style: 'spaceDelimited',
+              explode: false,
+              schema: { type: 'array', items: { type: 'string' } },
+            },
+            {
+              name: 'piped',
+              in: 'query',
+              style: 'pipeDelimited',
+              explode: false,
+              schema: { type: 'array', items: { type: 'string' } },
+            },
             { name: 'filter', in: 'query', style: 'deepObject', explode: true, schema: { type: 'object' } },
             { name: 'point', in: 'query', schema: { type: 'object' } },
             { name: 'flat', in: 'query', explode: false, schema: { type: 'object' } },
@@ -71,7 +94,10 @@ export function stylesDocument(server: string) {
           operationId: 'createPet',
           tags: ['pets'],
           security: [{ bearer: [] }],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
           responses: { '201': { description: 'created' } },
         },
       },
@@ -109,7 +135,10 @@ export const circularDocument = {
     '/nodes': {
       post: {
         operationId: 'createNode',
-        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } },
+        },
         responses: { '200': { description: 'ok' } },
       },
     },

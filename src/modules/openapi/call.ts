@@ -90,9 +90,16 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         typeof data.client_secret === 'string'
       if (wantsClientCredentials) {
         try {
-          data = { ...data, access_token: await clientCredentialsToken(`${projectId}:${credentialId}`, operation, data) }
+          data = {
+            ...data,
+            access_token: await clientCredentialsToken(`${projectId}:${credentialId}`, operation, data),
+          }
         } catch (e) {
-          return { ok: false, kind: 'credential', message: `client credentials token for tool ${tool.name}: ${(e as Error).message}` }
+          return {
+            ok: false,
+            kind: 'credential',
+            message: `client credentials token for tool ${tool.name}: ${(e as Error).message}`,
+          }
         }
       }
     }
@@ -136,10 +143,14 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
     } catch {
       return { ok: true, value: { content: [{ type: 'text', text: response.text }] } }
     }
-    if (parsed === undefined) return { ok: true, value: { content: [{ type: 'text', text: `HTTP ${response.status}` }] } }
+    if (parsed === undefined)
+      return { ok: true, value: { content: [{ type: 'text', text: `HTTP ${response.status}` }] } }
     const text = JSON.stringify(parsed, null, 2)
     const structured = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-    return { ok: true, value: { content: [{ type: 'text', text }], ...(structured ? { structuredContent: parsed } : {}) } }
+    return {
+      ok: true,
+      value: { content: [{ type: 'text', text }], ...(structured ? { structuredContent: parsed } : {}) },
+    }
   }
 }
 export type OpenApiCaller = ReturnType<typeof openApiCaller>

@@ -3,6 +3,7 @@
 // host's files or the network (docs/decisions.md, "OpenAPI toolkits and the catalog").
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { badRequest } from '../../lib/errors'
+import { metaSchemaErrors } from './meta-schema'
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string
@@ -47,16 +48,19 @@ function externalRef(value: unknown, path: string[] = [], seen = new Set<unknown
 }
 
 // Every resolver off: even if a $ref slipped past the check above, the validator would not read or fetch it.
+// The schema check is ./meta-schema.ts (compiled once); the parser adds its semantic checks (path parameters declared,
+// operationIds unique, …).
 const NO_RESOLVERS = {
   resolve: { external: false, file: false, http: false },
   dereference: { circular: 'ignore' as const },
-  validate: { schema: true, spec: true },
+  validate: { schema: false, spec: true },
 }
 
 /** Checks the document and returns it unchanged (the validator works on a copy); a 400 names what is wrong and where. */
 export async function checkDocument(input: unknown, field: string): Promise<OpenApiDocument> {
   const doc = typeof input === 'string' ? parseDocumentText(input, field) : input
-  if (!isObject(doc)) throw badRequest(`${field} must be an OpenAPI document (an object)`, [{ field, message: 'not an object' }])
+  if (!isObject(doc))
+    throw badRequest(`${field} must be an OpenAPI document (an object)`, [{ field, message: 'not an object' }])
   if (typeof doc.swagger === 'string')
     throw badRequest(
       `${field} is a Swagger ${doc.swagger} document: only OpenAPI 3.0 and 3.1 are read; convert it first (for example with swagger2openapi or editor.swagger.io: Edit → Convert to OpenAPI 3)`,
@@ -72,6 +76,13 @@ export async function checkDocument(input: unknown, field: string): Promise<Open
       `${field} has a $ref outside the document at ${external}: only references inside it (#/...) are read; bundle the document first`,
       [{ field: `${field}${external.split(' ')[0]!.slice(1).replace(/\//g, '.')}`, message: 'external $ref' }],
     )
+  const schemaErrors = metaSchemaErrors(doc as OpenApiDocument)
+  if (schemaErrors.length)
+    throw badRequest(`${field} is not a valid OpenAPI document: ${schemaErrors.join('; ')}`, [
+      ...schemaErrors
+        .slice(0, 5)
+        .map((e) => ({ field: `${field} ${e.split(' ')[0]}`, message: e.slice(e.indexOf(' ') + 1) })),
+    ])
   try {
     await SwaggerParser.validate(structuredClone(doc) as never, NO_RESOLVERS as never)
   } catch (e) {

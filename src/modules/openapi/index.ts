@@ -30,6 +30,9 @@ export const openApiModule = (deps: GuardDeps & { openapi: OpenApiService }) =>
         params: IdParams,
         body: ReimportOpenApiBody,
         response: { 200: ReimportResult, ...errorResponses },
-        detail: { tags: ['toolkits'], summary: "Re-import an OpenAPI toolkit's document: tools added, updated, removed" },
+        detail: {
+          tags: ['toolkits'],
+          summary: "Re-import an OpenAPI toolkit's document: tools added, updated, removed",
+        },
       },
     )

@@ -36,8 +36,12 @@ export const ImportOpenApiBody = t.Object(
     display_name: t.Optional(t.String({ maxLength: 200 })),
     description: t.Optional(t.String({ maxLength: 4000 })),
     spec: t.Optional(Spec),
-    spec_url: t.Optional(t.String({ pattern: '^https?://', maxLength: 2000, error: 'spec_url must be an http(s) URL' })),
-    base_url: t.Optional(t.String({ pattern: '^https?://', maxLength: 2000, error: 'base_url must be an http(s) URL' })),
+    spec_url: t.Optional(
+      t.String({ pattern: '^https?://', maxLength: 2000, error: 'spec_url must be an http(s) URL' }),
+    ),
+    base_url: t.Optional(
+      t.String({ pattern: '^https?://', maxLength: 2000, error: 'base_url must be an http(s) URL' }),
+    ),
     include: t.Optional(Filter),
     exclude: t.Optional(Filter),
     max_tools: t.Optional(t.Integer({ minimum: 1, maximum: 5000 })),

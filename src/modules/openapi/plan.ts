@@ -9,7 +9,7 @@ import { type SchemeKind, type SchemePlan, securityPlan } from './security'
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
 
 export interface ParamPlan {
   /** The argument's key in the tool's input (the parameter name, or `<in>_<name>` when two share a name). */
@@ -44,7 +44,7 @@ export interface PlannedTool {
   operation: OperationPlan
 }
 
-export interface OperationFilter {
+interface OperationFilter {
   tags?: string[]
   operations?: string[]
   paths?: string[]
@@ -82,7 +82,7 @@ const hasAny = (f?: OperationFilter) =>
   !!f && !!(f.tags?.length || f.operations?.length || f.paths?.length || f.methods?.length)
 
 /** A name every MCP client accepts: ^[a-zA-Z0-9_-]{1,64}$. */
-export function safeName(raw: string): string {
+function safeName(raw: string): string {
   const name = raw
     .replace(/[^a-zA-Z0-9_-]+/g, '_')
     .replace(/_+/g, '_')
@@ -184,7 +184,13 @@ export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
     }
   }
   warnings.push(...security.warnings())
-  return { tools, skipped, warnings, counts: { by_tag: byTag, by_method: byMethod }, providers: [...providers.values()] }
+  return {
+    tools,
+    skipped,
+    warnings,
+    counts: { by_tag: byTag, by_method: byMethod },
+    providers: [...providers.values()],
+  }
 }
 
 function planOperation(

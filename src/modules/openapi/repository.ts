@@ -1,7 +1,7 @@
 // SQL for OpenAPI toolkits: the document and import settings per toolkit, and the call plan per tool (migration 013).
 import type { Db } from '../../db/open'
 
-export type OpenApiToolkitRow = {
+type OpenApiToolkitRow = {
   toolkit_id: string
   project_id: string
   /** The document as JSON text. */

@@ -112,7 +112,8 @@ export function buildRequest(
     if (p.in === 'path') {
       path = path.split(`{${p.name}}`).join(pathValue(p, value, (s) => enc(s, p.allowReserved)))
     } else if (p.in === 'query') query.push(...queryPairs(p, value))
-    else if (p.in === 'header') headers[p.name.toLowerCase()] = p.json ? JSON.stringify(value) : pathValue(p, value, (s) => s)
+    else if (p.in === 'header')
+      headers[p.name.toLowerCase()] = p.json ? JSON.stringify(value) : pathValue(p, value, (s) => s)
     else cookies.push(...queryPairs({ ...p, style: 'form' }, value).map((pair) => pair))
   }
   if (op.security.length && credential) applySecurity(op.security, credential, { headers, query, cookies })

@@ -10,7 +10,7 @@ const SCHEMA_PREFIX = '#/components/schemas/'
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'xml', 'externalDocs', 'discriminator'])
 
 /** The value a local JSON pointer (`#/a/b`) names in the document, or undefined. */
-export function resolvePointer(doc: unknown, ref: string): unknown {
+function resolvePointer(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined
   let node: unknown = doc
   for (const raw of ref.slice(1).split('/').slice(1)) {
@@ -40,7 +40,9 @@ export function schemaConverter(doc: unknown) {
     if (typeof schema.$ref === 'string') {
       const ref = schema.$ref
       if (ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/')) {
-        const name = defName(decodeURIComponent(ref.slice(SCHEMA_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~'))
+        const name = defName(
+          decodeURIComponent(ref.slice(SCHEMA_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~'),
+        )
         if (!(name in defs)) {
           defs[name] = true // reserved first: a cycle back to it stays a $ref
           defs[name] = convert(resolvePointer(doc, ref) ?? {}, depth + 1)

@@ -65,10 +65,7 @@ function schemePlan(name: string, s: Json, provider: string): SchemePlan | strin
   return `security scheme "${name}" of type ${String(s.type)} is not supported`
 }
 
-export function securityPlan(
-  doc: OpenApiDocument,
-  providerFor: (scheme: string, kind: SchemeKind) => string,
-) {
+export function securityPlan(doc: OpenApiDocument, providerFor: (scheme: string, kind: SchemeKind) => string) {
   const declared = isObject(doc.components?.securitySchemes) ? doc.components!.securitySchemes : {}
   const plans = new Map<string, SchemePlan | string>()
   const planFor = (name: string): SchemePlan | string => {
@@ -77,7 +74,8 @@ export function securityPlan(
       const s = declared[name]
       if (!isObject(s)) plan = `security scheme "${name}" is not declared`
       else {
-        const kind = s.type === 'apiKey' ? 'api_key' : s.type === 'oauth2' ? 'oauth2' : s.scheme === 'basic' ? 'basic' : 'bearer'
+        const kind =
+          s.type === 'apiKey' ? 'api_key' : s.type === 'oauth2' ? 'oauth2' : s.scheme === 'basic' ? 'basic' : 'bearer'
         plan = schemePlan(name, s, providerFor(name, kind))
       }
       plans.set(name, plan)
@@ -106,7 +104,8 @@ export function securityPlan(
         }
         return schemes.map((s) => ({ ...s, provider: schemes[0]!.provider }))
       }
-      if (requirements.length) unsupported.add(`${label}: no supported security requirement, called without credentials`)
+      if (requirements.length)
+        unsupported.add(`${label}: no supported security requirement, called without credentials`)
       return []
     },
     warnings: () => [...unsupported],

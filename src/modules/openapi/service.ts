@@ -34,7 +34,7 @@ export interface OpenApiServiceDeps {
 }
 
 /** The provider an imported document's security scheme becomes: `<toolkit>-<scheme>`, as a provider id. */
-export const importedProviderId = (toolkit: string, scheme: string) =>
+const importedProviderId = (toolkit: string, scheme: string) =>
   `${toolkit}-${scheme}`
     .toLowerCase()
     .replace(/[^a-z0-9_.-]+/g, '-')
@@ -108,10 +108,15 @@ export function openApiService(deps: OpenApiServiceDeps) {
       ...(documentUrl ? { documentUrl } : {}),
     })
     // A schema Ajv cannot compile (a pattern RE2 cannot run, say) skips its operation rather than failing the import.
+    // Operations often share a schema: each distinct one is compiled once.
+    const problems = new Map<string, ReturnType<typeof schemaProblem>>()
     const tools: PlannedTool[] = []
     for (const t of planned.tools) {
-      const problem = schemaProblem(t.definition.input_schema, 'input_schema')
-      if (problem) planned.skipped.push({ operation: t.operation_id ?? t.name, reason: `${problem.field}: ${problem.message}` })
+      const key = JSON.stringify(t.definition.input_schema)
+      if (!problems.has(key)) problems.set(key, schemaProblem(t.definition.input_schema, 'input_schema'))
+      const problem = problems.get(key)
+      if (problem)
+        planned.skipped.push({ operation: t.operation_id ?? t.name, reason: `${problem.field}: ${problem.message}` })
       else tools.push(t)
     }
     const max = settings.max_tools ?? DEFAULT_MAX_TOOLS
@@ -155,8 +160,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
 
   function ensureProviders(projectId: string, toolkitName: string, providers: SchemePlan[], at: string) {
     for (const s of providers)
-      if (!deps.providers.byId(projectId, s.provider))
-        deps.providers.insert(providerRow(projectId, toolkitName, s, at))
+      if (!deps.providers.byId(projectId, s.provider)) deps.providers.insert(providerRow(projectId, toolkitName, s, at))
   }
 
   return {
@@ -191,7 +195,11 @@ export function openApiService(deps: OpenApiServiceDeps) {
         project_id: projectId,
         name: body.name,
         display_name: body.display_name ?? null,
-        description: body.description ?? (typeof (doc.info as { title?: unknown })?.title === 'string' ? String((doc.info as { title: string }).title).slice(0, 4000) : null),
+        description:
+          body.description ??
+          (typeof (doc.info as { title?: unknown })?.title === 'string'
+            ? String((doc.info as { title: string }).title).slice(0, 4000)
+            : null),
         toolkit_type: OPENAPI_KIND,
         status: 'active',
         created_at: at,
@@ -215,7 +223,8 @@ export function openApiService(deps: OpenApiServiceDeps) {
           result: { toolkit: rowRecord(kit), tools, skipped: planned.skipped, warnings: planned.warnings },
         }
       } catch (e) {
-        if (e instanceof UniqueViolation) throw conflict(`a toolkit named "${body.name}" already exists in this project`)
+        if (e instanceof UniqueViolation)
+          throw conflict(`a toolkit named "${body.name}" already exists in this project`)
         throw e
       }
     },
@@ -231,7 +240,12 @@ export function openApiService(deps: OpenApiServiceDeps) {
       const { doc, documentUrl } = await loadDocument(body.spec, specUrl)
       const planned = plan(kit.name, doc, settings, documentUrl)
       const at = nowIso()
-      const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
+      const diff = {
+        added: [] as string[],
+        updated: [] as string[],
+        removed: [] as string[],
+        unchanged: [] as string[],
+      }
       store.tx((tx) => {
         const current = new Map(deps.tools.byToolkit(toolkitId).map((t) => [t.name, t]))
         for (const t of planned.tools) {
@@ -271,6 +285,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         if (diff.added.length || diff.updated.length || diff.removed.length)
           tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
       })
+      for (const list of Object.values(diff)) list.sort()
       return diff
     },
   }

@@ -22,7 +22,10 @@ export function openApiSource(
     async callTool(tool, args, { projectId, host, credentialId }) {
       const plan = rows.openapi.operation(tool.id)
       if (!plan)
-        throw new AppError('tool_not_configured', `Tool ${tool.name} has no operation of its OpenAPI document behind it`)
+        throw new AppError(
+          'tool_not_configured',
+          `Tool ${tool.name} has no operation of its OpenAPI document behind it`,
+        )
       const kit = rows.openapi.toolkit(projectId, tool.toolkit_id)
       const settings = kit ? (JSON.parse(kit.settings) as ImportSettings) : undefined
       return caller({
