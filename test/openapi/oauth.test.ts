@@ -70,7 +70,7 @@ test('client credentials: a token from the token endpoint, sent as Bearer, fetch
 
   expect(idp.calls).toHaveLength(1)
   expect(idp.calls[0]!.grant_type).toBe('client_credentials')
-  expect(idp.calls[0]!.body.scope).toBe('read:me write:me')
+  expect(idp.calls[0]!.body.scope).toBe('read:me')
   expect(idp.calls[0]!.authorization).toBe(`Basic ${Buffer.from(`cc-client:${CLIENT_SECRET}`).toString('base64')}`)
   const sent = upstream.last().headers.authorization
   expect(sent).toBe(`Bearer ${idp.issued[0]}`)

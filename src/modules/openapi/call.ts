@@ -13,6 +13,10 @@ import { buildRequest, MissingSecretError } from './request'
 
 const BODY_START = 500
 
+/** A client-credentials token is kept per credential and per set of scopes asked for. */
+const credentialKey = (projectId: string, credentialId: string, op: OperationPlan) =>
+  `${projectId}\u0000${credentialId}\u0000${op.security.find((s) => s.oauth)?.required_scopes?.join(' ') ?? ''}`
+
 interface CallDeps {
   egress: Egress
   credentials: CredentialAccess
@@ -42,7 +46,9 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
   async function clientCredentialsToken(key: string, op: OperationPlan, data: Record<string, unknown>) {
     const cached = tokens.get(key)
     if (cached && cached.until > Date.now()) return cached.token
-    const oauth = op.security.find((s) => s.oauth)?.oauth
+    const scheme = op.security.find((s) => s.oauth)
+    const oauth = scheme?.oauth
+    const scopes = scheme?.required_scopes ?? oauth?.scopes ?? []
     const tokenUrl = typeof data.token_url === 'string' ? data.token_url : oauth?.token_url
     if (!tokenUrl) throw new MissingSecretError('the oauth2 scheme has no token URL')
     const set = await requestToken(
@@ -54,12 +60,12 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         token_url: tokenUrl,
         client_id: String(data.client_id),
         client_secret: String(data.client_secret),
-        scopes: oauth?.scopes ?? [],
+        scopes,
         scope_separator: ' ',
         authorize_params: {},
         token_auth_method: 'client_secret_basic',
       },
-      { grant_type: 'client_credentials', ...(oauth?.scopes.length ? { scope: oauth.scopes.join(' ') } : {}) },
+      { grant_type: 'client_credentials', ...(scopes.length ? { scope: scopes.join(' ') } : {}) },
     )
     // Kept until 30 s before it expires (an hour when the server does not say).
     tokens.set(key, { token: set.access_token, until: Date.now() + ((set.expires_in ?? 3600) - 30) * 1000 })
@@ -92,7 +98,7 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         try {
           data = {
             ...data,
-            access_token: await clientCredentialsToken(`${projectId}:${credentialId}`, operation, data),
+            access_token: await clientCredentialsToken(credentialKey(projectId, credentialId, operation), operation, data),
           }
         } catch (e) {
           return {

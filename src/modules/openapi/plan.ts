@@ -21,6 +21,8 @@ export interface ParamPlan {
   allowReserved: boolean
   /** A `content`-described parameter: sent as JSON text. */
   json: boolean
+  /** A required parameter's schema default: sent when the caller leaves it out (e.g. an API version header). */
+  default?: unknown
 }
 
 export interface OperationPlan {
@@ -108,6 +110,7 @@ function serverUrl(servers: unknown): string {
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
+const FORM_TYPE = 'application/x-www-form-urlencoded'
 
 function annotations(method: string) {
   return {
@@ -219,7 +222,8 @@ function planOperation(
     const described =
       typeof p.description === 'string' ? { ...schema, description: p.description.slice(0, 1024) } : schema
     properties[arg] = described
-    if (p.required === true || where === 'path') required.push(arg)
+    const fixed = (p.required === true || where === 'path') && schema.default !== undefined
+    if ((p.required === true || where === 'path') && !fixed) required.push(arg)
     const style = typeof p.style === 'string' ? p.style : where === 'query' || where === 'cookie' ? 'form' : 'simple'
     parameters.push({
       arg,
@@ -229,13 +233,16 @@ function planOperation(
       explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
       allowReserved: p.allowReserved === true,
       json: !p.schema && !!content,
+      ...(fixed ? { default: schema.default } : {}),
     })
   }
   let body: OperationPlan['body']
   const requestBody = deref(doc, at.op.requestBody)
   if (isObject(requestBody) && isObject(requestBody.content)) {
     const types = Object.keys(requestBody.content)
-    const jsonType = types.find((t) => JSON_TYPE.test(t)) ?? types.find((t) => t === '*/*')
+    // JSON first; a form body (Stripe's API, say) is sent form-encoded with brackets for nesting.
+    const jsonType =
+      types.find((t) => JSON_TYPE.test(t)) ?? types.find((t) => t === '*/*') ?? types.find((t) => t === FORM_TYPE)
     const bodyRequired = requestBody.required === true
     if (jsonType) {
       const media = requestBody.content[jsonType]
@@ -245,7 +252,7 @@ function planOperation(
       if (bodyRequired) required.push('body')
       body = { required: bodyRequired, content_type: jsonType === '*/*' ? 'application/json' : jsonType }
     } else if (bodyRequired) {
-      return { reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON bodies only)` }
+      return { reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON and form bodies are)` }
     }
   }
   const inputSchema: Json = {

@@ -68,6 +68,21 @@ const field = (data: Record<string, unknown>, ...names: string[]): string | unde
   return undefined
 }
 
+const FORM = 'application/x-www-form-urlencoded'
+
+/** A form body: nested objects as `a[b]=v`, arrays as `a[0]=v` (the bracket convention Stripe and Rails read). */
+function formBody(value: unknown): string {
+  const pairs: string[] = []
+  const walk = (v: unknown, key: string) => {
+    if (v === undefined || v === null) return
+    if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${key}[${i}]`))
+    else if (isObject(v)) for (const [k, item] of Object.entries(v)) walk(item, key ? `${key}[${k}]` : k)
+    else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`)
+  }
+  walk(value, '')
+  return pairs.join('&')
+}
+
 export class MissingSecretError extends Error {}
 
 function applySecurity(
@@ -107,7 +122,7 @@ export function buildRequest(
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Toolyard' }
   const cookies: string[] = []
   for (const p of op.parameters) {
-    const value = args[p.arg]
+    const value = args[p.arg] ?? p.default
     if (value === undefined || value === null) continue
     if (p.in === 'path') {
       path = path.split(`{${p.name}}`).join(pathValue(p, value, (s) => enc(s, p.allowReserved)))
@@ -120,7 +135,7 @@ export function buildRequest(
   if (cookies.length) headers.cookie = cookies.join('; ')
   let body: string | undefined
   if (op.body && args.body !== undefined) {
-    body = JSON.stringify(args.body)
+    body = op.body.content_type === FORM ? formBody(args.body) : JSON.stringify(args.body)
     headers['content-type'] = op.body.content_type
   }
   const url = `${base.replace(/\/+$/, '')}${path}${query.length ? `?${query.join('&')}` : ''}`

@@ -23,6 +23,8 @@ export interface SchemePlan {
     token_url: string
     scopes: string[]
   }
+  /** The scopes the operation's requirement names (a client-credentials token asks for these). */
+  required_scopes?: string[]
 }
 
 function schemePlan(name: string, s: Json, provider: string): SchemePlan | string {
@@ -102,7 +104,11 @@ export function securityPlan(doc: OpenApiDocument, providerFor: (scheme: string,
           unsupported.add(`${label}: a requirement combining ${names.join(' + ')} needs two credentials`)
           continue
         }
-        return schemes.map((s) => ({ ...s, provider: schemes[0]!.provider }))
+        return schemes.map((s) => {
+          const scopes = req[s.scheme]
+          const named = Array.isArray(scopes) && scopes.length ? { required_scopes: scopes.map(String) } : {}
+          return { ...s, provider: schemes[0]!.provider, ...named }
+        })
       }
       if (requirements.length)
         unsupported.add(`${label}: no supported security requirement, called without credentials`)
