@@ -136,6 +136,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     readModel,
     maxResultBytes: config.maxResultBytes,
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
+    catalog: openapi.catalog,
   })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })

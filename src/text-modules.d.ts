@@ -3,3 +3,9 @@ declare module 'htmx.org/dist/htmx.min.js' {
   const text: string
   export default text
 }
+
+// The catalog's OpenAPI documents (src/catalog/openapi), embedded as text like the migrations.
+declare module '*.yaml' {
+  const text: string
+  export default text
+}

@@ -20,7 +20,9 @@ const document = () => ({
     securitySchemes: {
       machine: {
         type: 'oauth2',
-        flows: { clientCredentials: { tokenUrl: `${idp.issuer}/token`, scopes: { 'read:me': 'read', 'write:me': 'write' } } },
+        flows: {
+          clientCredentials: { tokenUrl: `${idp.issuer}/token`, scopes: { 'read:me': 'read', 'write:me': 'write' } },
+        },
       },
       user: {
         type: 'oauth2',
@@ -37,7 +39,9 @@ const document = () => ({
   security: [{ machine: ['read:me'] }],
   paths: {
     '/me': { get: { operationId: 'getMe', responses: { 200: { description: 'ok' } } } },
-    '/profile': { get: { operationId: 'getProfile', security: [{ user: ['profile'] }], responses: { 200: { description: 'ok' } } } },
+    '/profile': {
+      get: { operationId: 'getProfile', security: [{ user: ['profile'] }], responses: { 200: { description: 'ok' } } },
+    },
   },
 })
 
@@ -55,7 +59,11 @@ test('client credentials: a token from the token endpoint, sent as Bearer, fetch
   expect(imported.status).toBe(201)
   const cred = await json(
     await app.api('/credentials', {
-      body: { name: 'machine', provider_id: 'oauth-api-machine', credential_data: { client_id: 'cc-client', client_secret: CLIENT_SECRET } },
+      body: {
+        name: 'machine',
+        provider_id: 'oauth-api-machine',
+        credential_data: { client_id: 'cc-client', client_secret: CLIENT_SECRET },
+      },
     }),
     201,
   )
@@ -89,7 +97,11 @@ test('a refused client is an error result naming the token endpoint, not a 500',
   const imported = await app.call('/toolkits/import/openapi', { body: { name: 'oauth-refused', spec: document() } })
   const cred = await json(
     await app.api('/credentials', {
-      body: { name: 'bad', provider_id: 'oauth-refused-machine', credential_data: { client_id: 'x', client_secret: 'y' } },
+      body: {
+        name: 'bad',
+        provider_id: 'oauth-refused-machine',
+        credential_data: { client_id: 'x', client_secret: 'y' },
+      },
     }),
     201,
   )

@@ -1,5 +1,7 @@
 // Builds the OpenAPI feature from real parts: the `openapi` toolkit source (given to the tools feature) and the import
 // service (given to the routes). One call from the composition root (src/deps.ts).
+
+import { openApiCatalog } from '../../catalog/openapi-catalog'
 import type { Store } from '../../db/store'
 import { createEgress, type Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
@@ -8,6 +10,7 @@ import { providersRepository } from '../credentials/providers/repository'
 import { toolsRepository } from '../tools/repository'
 import { toolkitsRepository } from '../tools/toolkits/repository'
 import { openApiCaller } from './call'
+import { buildCatalog } from './catalog'
 import { openApiRepository } from './repository'
 import { MAX_SPEC_BYTES, openApiService } from './service'
 import { openApiSource } from './source'
@@ -25,6 +28,8 @@ export function buildOpenApi(deps: {
   const caller = openApiCaller({ egress: deps.egress, credentials: deps.credentials })
   return {
     caller,
+    /** The catalog of common services, as pre-built toolkits run by the same caller. */
+    catalog: buildCatalog(openApiCatalog, caller),
     source: openApiSource({ tools, openapi }, caller),
     service: openApiService({
       store: deps.store,

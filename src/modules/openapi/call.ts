@@ -98,7 +98,11 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         try {
           data = {
             ...data,
-            access_token: await clientCredentialsToken(credentialKey(projectId, credentialId, operation), operation, data),
+            access_token: await clientCredentialsToken(
+              credentialKey(projectId, credentialId, operation),
+              operation,
+              data,
+            ),
           }
         } catch (e) {
           return {

@@ -252,7 +252,9 @@ function planOperation(
       if (bodyRequired) required.push('body')
       body = { required: bodyRequired, content_type: jsonType === '*/*' ? 'application/json' : jsonType }
     } else if (bodyRequired) {
-      return { reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON and form bodies are)` }
+      return {
+        reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON and form bodies are)`,
+      }
     }
   }
   const inputSchema: Json = {

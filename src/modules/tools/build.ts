@@ -1,4 +1,6 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
+
+import type { PrebuiltToolkit } from '../../catalog/toolkits'
 import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
@@ -39,6 +41,8 @@ export interface ToolsFeatureDeps {
   maxResultBytes: number
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
+  /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
+  catalog?: { toolkits: readonly PrebuiltToolkit[]; callTool: ToolkitSource['callTool'] }
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
@@ -53,8 +57,13 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     areas: ['functions'],
   })
   const runsFunction = functionToolCaller({ findFunction, runner })
+  const catalog = deps.catalog
+  const catalogIds = new Set(catalog?.toolkits.map((k) => k.id))
+  const prebuilt = [...PREBUILT_SOURCE.filter((k) => !catalogIds.has(k.id)), ...(catalog?.toolkits ?? [])]
+  const runsPrebuilt: ToolkitSource['callTool'] = (tool, args, ctx) =>
+    catalog && catalogIds.has(tool.toolkit_id) ? catalog.callTool(tool, args, ctx) : runsFunction(tool, args, ctx)
   const sources = toolkitSources(
-    [prebuiltSource(PREBUILT_SOURCE, runsFunction), hostedSource(toolRows, runsFunction), ...(deps.extraSources ?? [])],
+    [prebuiltSource(prebuilt, runsPrebuilt), hostedSource(toolRows, runsFunction), ...(deps.extraSources ?? [])],
     { toolkits: toolkitRows, tools: toolRows },
   )
   const serverTools = serverToolsService(store, serverToolsRepository(db), sources, credentials, events)
