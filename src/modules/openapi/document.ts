@@ -14,7 +14,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** `field`: where the document came from in the request (body.spec, body.spec_url, openapi.file). */
-export function parseDocumentText(text: string, field: string): unknown {
+function parseDocumentText(text: string, field: string): unknown {
   const trimmed = text.trimStart()
   try {
     return trimmed.startsWith('{') ? JSON.parse(text) : Bun.YAML.parse(text)

@@ -75,7 +75,7 @@ function formBody(value: unknown): string {
   const pairs: string[] = []
   const walk = (v: unknown, key: string) => {
     if (v === undefined || v === null) return
-    if (Array.isArray(v)) v.forEach((item, i) => walk(item, `${key}[${i}]`))
+    if (Array.isArray(v)) for (const [i, item] of v.entries()) walk(item, `${key}[${i}]`)
     else if (isObject(v)) for (const [k, item] of Object.entries(v)) walk(item, key ? `${key}[${k}]` : k)
     else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(v))}`)
   }

@@ -66,6 +66,13 @@ function providerRow(projectId: string, toolkitName: string, s: SchemePlan, at: 
   }
 }
 
+/** A document read, checked and planned: what create and applyTo write. */
+export interface Prepared {
+  doc: OpenApiDocument
+  settings: ImportSettings
+  planned: Plan
+}
+
 const summary = (t: PlannedTool) => ({ name: t.name, method: t.method, path: t.path })
 
 function nextStamp(previous: string): string {
@@ -163,70 +170,137 @@ export function openApiService(deps: OpenApiServiceDeps) {
       if (!deps.providers.byId(projectId, s.provider)) deps.providers.insert(providerRow(projectId, toolkitName, s, at))
   }
 
+  /** Writes a new OpenAPI toolkit (inside the caller's transaction when there is one). */
+  function create(
+    projectId: string,
+    fields: { name: string; display_name?: string; description?: string },
+    prepared: Prepared,
+  ) {
+    const { doc, settings, planned } = prepared
+    if (planned.tools.length === 0)
+      throw badRequest('no operation of the document matches: nothing to import', [
+        { field: 'body.include', message: 'matches no operation' },
+      ])
+    const at = nowIso()
+    const title = (doc.info as { title?: unknown } | undefined)?.title
+    const kit: ToolkitRow = {
+      id: newId(),
+      project_id: projectId,
+      name: fields.name,
+      display_name: fields.display_name ?? null,
+      description: fields.description ?? (typeof title === 'string' ? title.slice(0, 4000) : null),
+      toolkit_type: OPENAPI_KIND,
+      status: 'active',
+      created_at: at,
+      updated_at: at,
+    }
+    try {
+      const tools = store.tx(() => {
+        deps.toolkits.insert(kit)
+        deps.openapi.upsertToolkit({
+          toolkit_id: kit.id,
+          project_id: projectId,
+          document: JSON.stringify(doc),
+          settings: JSON.stringify(settings),
+          updated_at: at,
+        })
+        ensureProviders(projectId, fields.name, planned.providers, at)
+        return planned.tools.map((t) => ({ id: writeTool(projectId, kit.id, t, at).id, ...summary(t) }))
+      })
+      return { toolkit: rowRecord(kit), tools, skipped: planned.skipped, warnings: planned.warnings }
+    } catch (e) {
+      if (e instanceof UniqueViolation)
+        throw conflict(`a toolkit named "${fields.name}" already exists in this project`)
+      throw e
+    }
+  }
+
+  /** Makes an OpenAPI toolkit's tools match a prepared document: added, updated, removed, unchanged (by name). */
+  function applyTo(projectId: string, kit: ToolkitRow, prepared: Prepared) {
+    const { doc, settings, planned } = prepared
+    const at = nowIso()
+    const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
+    store.tx((tx) => {
+      const current = new Map(deps.tools.byToolkit(kit.id).map((t) => [t.name, t]))
+      for (const t of planned.tools) {
+        const existing = current.get(t.name)
+        current.delete(t.name)
+        if (!existing) {
+          writeTool(projectId, kit.id, t, at)
+          diff.added.push(t.name)
+          continue
+        }
+        const fresh = toolRowFrom(
+          { ...t.definition, function_name: OPENAPI_FUNCTION },
+          { id: existing.id, project_id: projectId, toolkit_id: kit.id, created_at: '', updated_at: '' },
+        )
+        const same =
+          (['title', 'description', 'input_schema', 'annotations', 'credential_provider'] as const).every(
+            (k) => fresh[k] === existing[k],
+          ) && deps.openapi.operation(existing.id) === JSON.stringify(t.operation)
+        if (same) diff.unchanged.push(t.name)
+        else {
+          writeTool(projectId, kit.id, t, at, existing)
+          diff.updated.push(t.name)
+        }
+      }
+      for (const gone of current.values()) {
+        deps.tools.remove(projectId, gone.id)
+        diff.removed.push(gone.name)
+      }
+      deps.openapi.upsertToolkit({
+        toolkit_id: kit.id,
+        project_id: projectId,
+        document: JSON.stringify(doc),
+        settings: JSON.stringify(settings),
+        updated_at: at,
+      })
+      ensureProviders(projectId, kit.name, planned.providers, at)
+      if (diff.added.length || diff.updated.length || diff.removed.length)
+        tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
+    })
+    for (const list of Object.values(diff)) list.sort()
+    return diff
+  }
+
+  /** Reads, checks and plans a document; nothing is written (a dry run stops here, apply does this before its transaction). */
+  async function prepare(
+    toolkitName: string,
+    source: { spec?: unknown; spec_url?: string },
+    settings: ImportSettings,
+  ): Promise<Prepared> {
+    const { doc, documentUrl } = await loadDocument(source.spec, source.spec_url)
+    return { doc, settings, planned: plan(toolkitName, doc, settings, documentUrl) }
+  }
+
   return {
+    prepare,
+    create,
+    applyTo,
+    /** The project's OpenAPI toolkit of that name, if any (apply matches toolkits by name). */
+    byName(projectId: string, name: string): ToolkitRow | undefined {
+      const row = deps.toolkits.byName(projectId, name)
+      return row ?? undefined
+    },
+
     async importDocument(projectId: string, body: ImportOpenApiBody) {
-      const { doc, documentUrl } = await loadDocument(body.spec, body.spec_url)
-      const settings = settingsOf(body)
-      const planned = plan(body.name, doc, settings, documentUrl)
-      const toolkitView = {
+      const prepared = await prepare(body.name, body, settingsOf(body))
+      if (!body.dry_run) return { dryRun: false as const, result: create(projectId, body, prepared) }
+      const { planned } = prepared
+      const toolkit = {
         name: body.name,
         ...(body.display_name ? { display_name: body.display_name } : {}),
         ...(body.description ? { description: body.description } : {}),
         toolkit_type: OPENAPI_KIND,
       }
-      if (body.dry_run)
-        return {
-          dryRun: true as const,
-          result: {
-            toolkit: toolkitView,
-            tools: planned.tools.map(summary),
-            skipped: planned.skipped,
-            warnings: planned.warnings,
-            counts: planned.counts,
-          },
-        }
-      if (planned.tools.length === 0)
-        throw badRequest('no operation of the document matches: nothing to import', [
-          { field: 'body.include', message: 'matches no operation' },
-        ])
-      const at = nowIso()
-      const kit: ToolkitRow = {
-        id: newId(),
-        project_id: projectId,
-        name: body.name,
-        display_name: body.display_name ?? null,
-        description:
-          body.description ??
-          (typeof (doc.info as { title?: unknown })?.title === 'string'
-            ? String((doc.info as { title: string }).title).slice(0, 4000)
-            : null),
-        toolkit_type: OPENAPI_KIND,
-        status: 'active',
-        created_at: at,
-        updated_at: at,
+      const result = {
+        toolkit,
+        tools: planned.tools.map(summary),
+        skipped: planned.skipped,
+        warnings: planned.warnings,
+        counts: planned.counts,
       }
-      try {
-        const tools = store.tx(() => {
-          deps.toolkits.insert(kit)
-          deps.openapi.upsertToolkit({
-            toolkit_id: kit.id,
-            project_id: projectId,
-            document: JSON.stringify(doc),
-            settings: JSON.stringify(settings),
-            updated_at: at,
-          })
-          ensureProviders(projectId, body.name, planned.providers, at)
-          return planned.tools.map((t) => ({ id: writeTool(projectId, kit.id, t, at).id, ...summary(t) }))
-        })
-        return {
-          dryRun: false as const,
-          result: { toolkit: rowRecord(kit), tools, skipped: planned.skipped, warnings: planned.warnings },
-        }
-      } catch (e) {
-        if (e instanceof UniqueViolation)
-          throw conflict(`a toolkit named "${body.name}" already exists in this project`)
-        throw e
-      }
+      return { dryRun: true as const, result }
     },
 
     async reimport(projectId: string, toolkitId: string, body: ReimportOpenApiBody) {
@@ -237,56 +311,9 @@ export function openApiService(deps: OpenApiServiceDeps) {
         throw badRequest(`toolkit ${kit.name} is of kind ${kit.toolkit_type}: only OpenAPI toolkits are re-imported`)
       const settings = JSON.parse(stored.settings) as ImportSettings
       const specUrl = body.spec_url ?? (body.spec === undefined ? settings.spec_url : undefined)
-      const { doc, documentUrl } = await loadDocument(body.spec, specUrl)
-      const planned = plan(kit.name, doc, settings, documentUrl)
-      const at = nowIso()
-      const diff = {
-        added: [] as string[],
-        updated: [] as string[],
-        removed: [] as string[],
-        unchanged: [] as string[],
-      }
-      store.tx((tx) => {
-        const current = new Map(deps.tools.byToolkit(toolkitId).map((t) => [t.name, t]))
-        for (const t of planned.tools) {
-          const existing = current.get(t.name)
-          current.delete(t.name)
-          if (!existing) {
-            writeTool(projectId, toolkitId, t, at)
-            diff.added.push(t.name)
-            continue
-          }
-          const fresh = toolRowFrom(
-            { ...t.definition, function_name: OPENAPI_FUNCTION },
-            { id: existing.id, project_id: projectId, toolkit_id: toolkitId, created_at: '', updated_at: '' },
-          )
-          const same =
-            (['title', 'description', 'input_schema', 'annotations', 'credential_provider'] as const).every(
-              (k) => fresh[k] === existing[k],
-            ) && deps.openapi.operation(existing.id) === JSON.stringify(t.operation)
-          if (same) diff.unchanged.push(t.name)
-          else {
-            writeTool(projectId, toolkitId, t, at, existing)
-            diff.updated.push(t.name)
-          }
-        }
-        for (const gone of current.values()) {
-          deps.tools.remove(projectId, gone.id)
-          diff.removed.push(gone.name)
-        }
-        deps.openapi.upsertToolkit({
-          toolkit_id: toolkitId,
-          project_id: projectId,
-          document: JSON.stringify(doc),
-          settings: JSON.stringify(body.spec_url ? { ...settings, spec_url: body.spec_url } : settings),
-          updated_at: at,
-        })
-        ensureProviders(projectId, kit.name, planned.providers, at)
-        if (diff.added.length || diff.updated.length || diff.removed.length)
-          tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
-      })
-      for (const list of Object.values(diff)) list.sort()
-      return diff
+      const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : settings
+      const prepared = await prepare(kit.name, { spec: body.spec, ...(specUrl ? { spec_url: specUrl } : {}) }, next)
+      return applyTo(projectId, kit, prepared)
     },
   }
 }

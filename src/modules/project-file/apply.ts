@@ -9,6 +9,7 @@ import { CreateResourceBody } from '../resources/model'
 import { CreateServerBody } from '../servers/model'
 import { CreateFunctionBody } from '../tools/functions/model'
 import { CreateToolBody } from '../tools/model'
+import { prepareOpenApi } from './apply-openapi'
 import { applyRecords } from './apply-records'
 import { FileError, type Kind, type ProjectDoc, singular } from './format'
 import {
@@ -112,12 +113,13 @@ export interface ApplyOptions {
 export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions): Promise<PlanLine[]> {
   checkAgainstApi(o.path, doc)
   await checkCode(s, o.path, doc)
+  const openapi = await prepareOpenApi(s.openapi, o.path, doc)
   const lines: PlanLine[] = []
   try {
     s.store.tx(() => {
       const project = s.projects.projectOrCreate(o.projectName)
       const current = readCurrent(s, project.id)
-      applyRecords({ s, projectId: project.id, doc, current, lines, options: o })
+      applyRecords({ s, projectId: project.id, doc, current, lines, options: o, openapi })
       if (o.dryRun) throw new DryRun()
     })
   } catch (error) {

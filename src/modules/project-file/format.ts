@@ -36,12 +36,34 @@ const ToolDoc = t.Object(
   },
   { additionalProperties: false },
 )
+const OperationFilterDoc = t.Object(
+  {
+    tags: t.Optional(t.Array(t.String())),
+    operations: t.Optional(t.Array(t.String())),
+    paths: t.Optional(t.Array(t.String())),
+    methods: t.Optional(t.Array(t.String())),
+  },
+  { additionalProperties: false },
+)
+/** A toolkit made from an OpenAPI document (docs/openapi.md): a file beside the project file, or a URL. */
+const OpenApiDoc = t.Object(
+  {
+    file: t.Optional(Str),
+    url: t.Optional(Str),
+    include: t.Optional(OperationFilterDoc),
+    exclude: t.Optional(OperationFilterDoc),
+    base_url: t.Optional(Str),
+    max_tools: t.Optional(t.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+)
 const ToolkitDoc = t.Object(
   {
     name: Str,
     display_name: t.Optional(t.String()),
     description: t.Optional(t.String()),
     tools: t.Optional(t.Array(ToolDoc)),
+    openapi: t.Optional(OpenApiDoc),
   },
   { additionalProperties: false },
 )
@@ -190,6 +212,7 @@ export function readProjectFile(path: string): ProjectDoc {
       if (seen.has(name)) problems.push(`${where}: named twice in the file`)
       seen.add(name)
       if (kind === 'functions') resolveCode(path, rec as FunctionDoc, where, problems)
+      if (kind === 'toolkits') resolveOpenApi(path, rec as ToolkitDoc, where, problems)
       ;(doc[kind] as unknown[]).push(rec)
     })
   }
@@ -214,6 +237,29 @@ function resolveCode(path: string, fn: FunctionDoc, where: string, problems: str
     }
   } else if (isCodeRuntime(fn.runtime) && fn.code === undefined) problems.push(`${where}: code: required (or file)`)
   if (!isCodeRuntime(fn.runtime) && !fn.http) problems.push(`${where}: http: required when runtime is "http"`)
+}
+
+/** The document text of an `openapi: {file}` toolkit, read beside the project file, under the same rule as `file:`. */
+export const openApiTexts = new WeakMap<ToolkitDoc, string>()
+
+function resolveOpenApi(path: string, kit: ToolkitDoc, where: string, problems: string[]) {
+  const o = kit.openapi
+  if (!o) return
+  if (kit.tools?.length) problems.push(`${where}: tools: an openapi toolkit gets its tools from the document`)
+  if ((o.file === undefined) === (o.url === undefined)) {
+    problems.push(`${where}: openapi: give file or url (one of them)`)
+    return
+  }
+  if (o.url !== undefined && !/^https?:\/\//.test(o.url)) problems.push(`${where}: openapi.url: must be an http(s) URL`)
+  if (o.file === undefined) return
+  const target = resolve(dirname(path), o.file)
+  try {
+    if (!inside(realpathSync(dirname(path)), realpathSync(target)))
+      problems.push(`${where}: openapi.file: ${o.file} is outside the project file's folder`)
+    else openApiTexts.set(kit, readFileSync(target, 'utf8'))
+  } catch {
+    problems.push(`${where}: openapi.file: cannot read ${target}`)
+  }
 }
 
 function inside(folder: string, target: string): boolean {
