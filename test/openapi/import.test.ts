@@ -246,6 +246,13 @@ describe('spec_url and re-import', () => {
     }
   })
 
+  const huge = startRecorder(() => new Response(`{"openapi":"3.1.0","x":"${'a'.repeat(11 * 1024 * 1024)}"}`))
+  test('a spec_url answer over 10 MiB is refused naming spec_url', async () => {
+    const res = await importDoc({ name: 'huge', spec_url: `${huge.origin}/openapi.json` })
+    expect(res.status).toBe(400)
+    expect(res.body.details[0].field).toBe('body.spec_url')
+  })
+
   test('reimport of a hosted toolkit or another project’s toolkit is refused', async () => {
     const hosted = await call(app, '/toolkits', { body: { name: 'plain-hosted' } })
     const res = await call(app, `/toolkits/${hosted.body.id}/reimport`, { body: { spec: circularDocument } })
