@@ -156,6 +156,21 @@ describe('what is refused', () => {
     expect(notYaml.body.details[0].field).toBe('body.spec')
   })
 
+  test('YAML aliases that would expand without bound are refused', async () => {
+    const levels = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]']
+    for (let i = 1; i < 7; i++) {
+      const prev = String.fromCharCode(96 + i)
+      const next = String.fromCharCode(97 + i)
+      levels.push(`${next}: &${next} [${Array(10).fill(`*${prev}`).join(',')}]`)
+    }
+    const yaml = `openapi: 3.1.0\ninfo: {title: bomb, version: "1"}\npaths: {}\nx-bomb:\n${levels.map((l) => `  ${l}`).join('\n')}\n`
+    const started = performance.now()
+    const res = await importDoc({ name: 'bomb', spec: yaml })
+    expect(res.status).toBe(400)
+    expect(res.body.error).toContain('aliases')
+    expect(performance.now() - started).toBeLessThan(5000)
+  })
+
   test('neither spec nor spec_url, or both, is a 400 naming the field', async () => {
     const none = await importDoc({ name: 'none' })
     expect(none.status).toBe(400)

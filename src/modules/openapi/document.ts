@@ -25,6 +25,21 @@ function parseDocumentText(text: string, field: string): unknown {
   }
 }
 
+/** YAML aliases share one node many times: expanded (validation, storing as JSON) a small text can grow without
+ *  bound ("billion laughs"). The walk counts every node as expanded and stops past the limit. */
+const MAX_EXPANDED_NODES = 2_000_000
+
+function expandsTooFar(value: unknown): boolean {
+  let budget = MAX_EXPANDED_NODES
+  const walk = (v: unknown, depth: number): boolean => {
+    if (--budget < 0 || depth > 200) return true
+    if (typeof v !== 'object' || v === null) return false
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (walk(child, depth + 1)) return true
+    return false
+  }
+  return walk(value, 0)
+}
+
 const pointer = (path: string[]) => `#/${path.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`
 
 /** The first `$ref` that points outside the document (a file, a URL, another document), with where it is. */
@@ -61,6 +76,10 @@ export async function checkDocument(input: unknown, field: string): Promise<Open
   const doc = typeof input === 'string' ? parseDocumentText(input, field) : input
   if (!isObject(doc))
     throw badRequest(`${field} must be an OpenAPI document (an object)`, [{ field, message: 'not an object' }])
+  if (expandsTooFar(doc))
+    throw badRequest(`${field} is too large or too deep once its YAML aliases are expanded`, [
+      { field, message: 'over 2,000,000 nodes or 200 levels' },
+    ])
   if (typeof doc.swagger === 'string')
     throw badRequest(
       `${field} is a Swagger ${doc.swagger} document: only OpenAPI 3.0 and 3.1 are read; convert it first (for example with swagger2openapi or editor.swagger.io: Edit → Convert to OpenAPI 3)`,
