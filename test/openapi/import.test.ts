@@ -100,6 +100,20 @@ describe('what a document becomes', () => {
     expect(validate({ body: { children: [{ name: 5 }] } })).toBe(false)
   })
 
+  test('deleting an OpenAPI toolkit takes its tools, call plans and document with it', async () => {
+    const res = await importDoc({ name: 'short-lived', spec: circularDocument })
+    expect(res.status).toBe(201)
+    const db = app.server.deps.db
+    const count = (table: string) =>
+      (db.query(`SELECT count(*) AS n FROM ${table} WHERE toolkit_id = ?`).get(res.body.toolkit.id) as { n: number }).n
+    expect(count('openapi_operations')).toBe(1)
+    expect(count('openapi_toolkits')).toBe(1)
+    expect((await call(app, `/toolkits/${res.body.toolkit.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect(count('openapi_operations')).toBe(0)
+    expect(count('openapi_toolkits')).toBe(0)
+    expect(count('tools')).toBe(0)
+  })
+
   test('YAML text is read', async () => {
     const yaml = `openapi: 3.1.0
 info: {title: Yaml, version: "1"}
@@ -169,6 +183,14 @@ describe('what is refused', () => {
     expect(res.status).toBe(400)
     expect(res.body.error).toContain('aliases')
     expect(performance.now() - started).toBeLessThan(5000)
+  })
+
+  test('a taken name is 409; an unknown method in a filter is 400 naming it', async () => {
+    const again = await importDoc({ name: 'tree', spec: circularDocument })
+    expect(again.status).toBe(409)
+    const method = await importDoc({ name: 'm', spec: circularDocument, include: { methods: ['fetch'] } })
+    expect(method.status).toBe(400)
+    expect(JSON.stringify(method.body.details)).toContain('body.include.methods')
   })
 
   test('neither spec nor spec_url, or both, is a 400 naming the field', async () => {
