@@ -165,6 +165,7 @@ describe('what is refused', () => {
     const res = await importDoc({ name: 'bad', spec: doc })
     expect(res.status).toBe(400)
     expect(res.body.error).toContain('#/paths/~1open/get/responses')
+    expect(res.body.details).toContainEqual({ field: 'body.spec.paths./open.get.responses', message: 'must be object' })
     const notYaml = await importDoc({ name: 'bad', spec: 'openapi: [unclosed' })
     expect(notYaml.status).toBe(400)
     expect(notYaml.body.details[0].field).toBe('body.spec')

@@ -42,7 +42,11 @@ export interface ToolsFeatureDeps {
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
-  catalog?: { toolkits: readonly PrebuiltToolkit[]; callTool: ToolkitSource['callTool'] }
+  catalog?: {
+    ids: ReadonlySet<string>
+    toolkits: () => readonly PrebuiltToolkit[]
+    callTool: ToolkitSource['callTool']
+  }
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
@@ -58,8 +62,13 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   })
   const runsFunction = functionToolCaller({ findFunction, runner })
   const catalog = deps.catalog
-  const catalogIds = new Set(catalog?.toolkits.map((k) => k.id))
-  const prebuilt = [...PREBUILT_SOURCE.filter((k) => !catalogIds.has(k.id)), ...(catalog?.toolkits ?? [])]
+  const catalogIds = catalog?.ids ?? new Set<string>()
+  // The catalog is planned on first use (sources/prebuilt.ts takes it lazily), not at start.
+  const functionKits = PREBUILT_SOURCE.filter((k) => !catalogIds.has(k.id))
+  const prebuilt = {
+    ids: new Set([...functionKits.map((k) => k.id), ...catalogIds]),
+    load: () => [...functionKits, ...(catalog?.toolkits() ?? [])],
+  }
   const runsPrebuilt: ToolkitSource['callTool'] = (tool, args, ctx) =>
     catalog && catalogIds.has(tool.toolkit_id) ? catalog.callTool(tool, args, ctx) : runsFunction(tool, args, ctx)
   const sources = toolkitSources(
