@@ -179,6 +179,34 @@ describe('the catalog', () => {
     expect(names(slack)).toEqual(expect.arrayContaining(['post_message', 'list_channels']))
   })
 
+  test("a provider's base_url (POST /providers) points a catalog toolkit at another host", async () => {
+    const other = app.newProject('catalog-provider-base')
+    const key = other.apiKey
+    const provider = { id: 'hubspot', client_id: 'hs-client', base_url: `${upstream.origin}/hub` }
+    expect((await app.api('/providers', { body: provider, key })).status).toBe(201)
+    const cred = await json(
+      await app.api('/credentials', {
+        body: { name: 'hs', provider_id: 'hubspot', credential_data: { access_token: 'hs-token' } },
+        key,
+      }),
+      201,
+    )
+    const server = await json(
+      await app.api('/servers', {
+        body: { name: 'hs', toolkits: [{ toolkit_id: 'prebuilt-hubspot', credentials: { hubspot: cred.id } }] },
+        key,
+      }),
+      201,
+    )
+    const res = await call(app, '/tools/call', {
+      body: { name: 'get_contact', arguments: { contactId: '7' }, server_id: server.data.id },
+      key,
+    })
+    expect(res.body.isError).toBe(false)
+    expect(upstream.last().path).toBe('/hub/crm/v3/objects/contacts/7')
+    expect(upstream.last().headers.authorization).toBe('Bearer hs-token')
+  })
+
   for (const c of cases)
     test(`${c.toolkit}.${c.tool} sends the request the API expects`, async () => {
       const server_id = serverFor.get(c.toolkit)
