@@ -50,12 +50,8 @@ export function createApp(deps: Deps) {
   api.use(subscriptionsModule(deps)).use(webhooksModule(deps))
   api.use(credentialsModule(deps)).use(providersModule(deps)).use(oauthModule(deps))
   api.use(resourcesModule(deps)).use(promptsModule(deps))
-  api
-    .use(toolkitsModule(deps))
-    .use(openApiModule(deps))
-    .use(toolsModule(deps))
-    .use(functionsModule(deps))
-    .use(serverToolsModule(deps))
+  api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
+  api.use(openApiModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process.

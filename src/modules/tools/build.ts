@@ -1,5 +1,4 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
-
 import type { PrebuiltToolkit } from '../../catalog/toolkits'
 import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
