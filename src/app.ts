@@ -18,6 +18,7 @@ import { healthModule } from './modules/health'
 import { keysModule } from './modules/keys'
 import { oauthServerModule } from './modules/oauth-server'
 import { wellKnownModule } from './modules/oauth-server/well-known'
+import { openApiModule } from './modules/openapi'
 import { promptsModule } from './modules/prompts'
 import { resourcesModule } from './modules/resources'
 import { serversModule } from './modules/servers'
@@ -52,6 +53,7 @@ export function createApp(deps: Deps) {
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(toolSearchModule(deps))
+  api.use(openApiModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process.

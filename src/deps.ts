@@ -25,6 +25,7 @@ import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { buildHealth } from './modules/health/build'
 import { createOAuthServer } from './modules/oauth-server/build'
+import { buildOpenApi } from './modules/openapi/build'
 import { buildProjects } from './modules/projects/build'
 import { buildPrompts } from './modules/prompts/build'
 import { promptsBackend } from './modules/prompts/mcp'
@@ -125,6 +126,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     queueLimit: config.sandboxQueuePerProject,
     logBytes: config.maxResultBytes,
   })
+  // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
+  const openapi = buildOpenApi({ store, events, egress, credentials, allowPrivateEgress: config.allowPrivateEgress })
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({
     store,
@@ -134,7 +137,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     calls,
     readModel,
     maxResultBytes: config.maxResultBytes,
-    ...(overrides.toolkitSources ? { extraSources: overrides.toolkitSources } : {}),
+    extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
+    catalog: openapi.catalog,
     // Remote MCP toolkits reach their upstreams through the same address guard, as streams.
     remote: { fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }), log },
   })
@@ -238,6 +242,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     servers,
     toolkits: toolsFeature.toolkits,
     remoteToolkits,
+    openapi: openapi.service,
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,
     functions: toolsFeature.functions,

@@ -11,3 +11,9 @@ declare module 'uplot/dist/uPlot.min.css' {
   const text: string
   export default text
 }
+
+// The catalog's OpenAPI documents (src/catalog/openapi), embedded as text like the migrations.
+declare module '*.yaml' {
+  const text: string
+  export default text
+}

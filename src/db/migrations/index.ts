@@ -10,7 +10,9 @@ import m008 from './008-call-log.sql' with { type: 'text' }
 import m009 from './009-keys-oauth-server.sql' with { type: 'text' }
 import m010 from './010-oauth-grant-bounds.sql' with { type: 'text' }
 import m011 from './011-open-kinds.sql' with { type: 'text' }
+
 import m012 from './012-remote-toolkits.sql' with { type: 'text' }
+import m013 from './013-openapi-toolkits.sql' with { type: 'text' }
 import m014 from './014-tool-search.sql' with { type: 'text' }
 
-export const migrations: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m014]
+export const migrations: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014]

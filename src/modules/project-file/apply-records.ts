@@ -7,11 +7,14 @@ import { toolNameWarnings } from '../tools/name-warnings'
 import type { PreparedRemote } from '../tools/remote/service'
 import type { ApplyOptions, PlanLine } from './apply'
 import { canonical, RecordError } from './apply'
+import { applyOpenApiToolkit, type PreparedDocuments } from './apply-openapi'
 import type { ProjectDoc, ProviderDoc, ToolkitDoc } from './format'
 import { type CurrentProject, DEFAULT_INPUT_SCHEMA, type ProjectServices } from './snapshot'
 
 interface Run {
   s: ProjectServices
+  /** The `openapi:` toolkits' documents, read and planned before the transaction. */
+  openapi: PreparedDocuments
   projectId: string
   doc: ProjectDoc
   current: CurrentProject
@@ -93,6 +96,11 @@ export function applyRecords(run: Run): void {
   for (const k of doc.toolkits) {
     if (k.toolkit_type === 'remote') {
       applyRemoteToolkit(run, k, note)
+      continue
+    }
+    const prepared = run.openapi.get(k)
+    if (prepared) {
+      attempt('toolkit', k.name, () => applyOpenApiToolkit(s.openapi, s.toolkits, projectId, k, prepared, note))
       continue
     }
     const stored = current.toolkits.get(k.name)
@@ -288,7 +296,11 @@ function prune(run: Run, note: Note): void {
     tools: new Set(doc.toolkits.flatMap((k) => (k.tools ?? []).map((t) => `${k.name}/${t.name}`))),
     toolkits: new Set(doc.toolkits.map((k) => k.name)),
     functions: new Set(doc.functions.map((f) => f.name)),
-    providers: new Set(doc.providers.map((p) => p.id)),
+    // An openapi toolkit's providers (made from its security schemes) stay while the toolkit does.
+    providers: new Set([
+      ...doc.providers.map((p) => p.id),
+      ...[...run.openapi.values()].flatMap((p) => p.planned.providers.map((s) => s.provider)),
+    ]),
   }
   for (const [name, r] of current.prompts)
     if (!keep.prompts.has(name)) drop('prompt', name, () => s.prompts.remove(projectId, r.id))
@@ -300,6 +312,9 @@ function prune(run: Run, note: Note): void {
     if (!keep.tools.has(name)) drop('tool', name, () => s.tools.remove(projectId, r.id))
   for (const [name, r] of current.toolkits)
     if (!keep.toolkits.has(name)) drop('toolkit', name, () => s.toolkits.remove(projectId, r.id))
+  for (const k of s.toolkits.list(projectId, 10_000).toolkits)
+    if (k.toolkit_type === 'openapi' && !keep.toolkits.has(k.name))
+      drop('toolkit', k.name, () => s.toolkits.remove(projectId, k.id))
   // Whatever still used a pruned function was pruned above or is named in the file (and then fails when it runs).
   for (const [name, r] of current.functions)
     if (!keep.functions.has(name)) drop('function', name, () => s.functions.remove(projectId, r.id, true))

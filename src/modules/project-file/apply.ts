@@ -10,6 +10,7 @@ import { CreateServerBody } from '../servers/model'
 import { CreateFunctionBody } from '../tools/functions/model'
 import { CreateToolBody } from '../tools/model'
 import { normalizeSpec, type PreparedRemote } from '../tools/remote/service'
+import { prepareOpenApi } from './apply-openapi'
 import { applyRecords } from './apply-records'
 import { FileError, type Kind, type ProjectDoc, singular } from './format'
 import {
@@ -147,13 +148,14 @@ export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: A
   checkAgainstApi(o.path, doc)
   await checkCode(s, o.path, doc)
   const remote = await prepareRemotes(s, doc, o)
+  const openapi = await prepareOpenApi(s.openapi, o.path, doc)
   const lines: PlanLine[] = []
   let committed = false
   try {
     s.store.tx(() => {
       const project = s.projects.projectOrCreate(o.projectName)
       const current = readCurrent(s, project.id)
-      applyRecords({ s, projectId: project.id, doc, current, lines, options: o, remote })
+      applyRecords({ s, projectId: project.id, doc, current, lines, options: o, remote, openapi })
       if (o.dryRun) throw new DryRun()
     })
     committed = true

@@ -38,6 +38,27 @@ const ToolDoc = t.Object(
   },
   { additionalProperties: false },
 )
+const OperationFilterDoc = t.Object(
+  {
+    tags: t.Optional(t.Array(t.String())),
+    operations: t.Optional(t.Array(t.String())),
+    paths: t.Optional(t.Array(t.String())),
+    methods: t.Optional(t.Array(t.String())),
+  },
+  { additionalProperties: false },
+)
+/** A toolkit made from an OpenAPI document (docs/openapi.md): a file beside the project file, or a URL. */
+const OpenApiDoc = t.Object(
+  {
+    file: t.Optional(Str),
+    url: t.Optional(Str),
+    include: t.Optional(OperationFilterDoc),
+    exclude: t.Optional(OperationFilterDoc),
+    base_url: t.Optional(Str),
+    max_tools: t.Optional(t.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+)
 const ToolkitDoc = t.Object(
   {
     name: Str,
@@ -47,6 +68,7 @@ const ToolkitDoc = t.Object(
     toolkit_type: t.Optional(t.Union([t.Literal('hosted'), t.Literal('remote')])),
     remote: t.Optional(RemoteSpecBody),
     tools: t.Optional(t.Array(ToolDoc)),
+    openapi: t.Optional(OpenApiDoc),
   },
   { additionalProperties: false },
 )
@@ -196,7 +218,10 @@ export function readProjectFile(path: string): ProjectDoc {
       if (seen.has(name)) problems.push(`${where}: named twice in the file`)
       seen.add(name)
       if (kind === 'functions') resolveCode(path, rec as FunctionDoc, where, problems)
-      if (kind === 'toolkits') checkToolkitKind(rec as ToolkitDoc, where, problems)
+      if (kind === 'toolkits') {
+        checkToolkitKind(rec as ToolkitDoc, where, problems)
+        resolveOpenApi(path, rec as ToolkitDoc, where, problems)
+      }
       ;(doc[kind] as unknown[]).push(rec)
     })
   }
@@ -229,6 +254,30 @@ function checkToolkitKind(k: ToolkitDoc, where: string, problems: string[]) {
     if (!k.remote) problems.push(`${where}: remote: required when toolkit_type is "remote"`)
     if (k.tools) problems.push(`${where}: tools: a remote toolkit's tools come from its upstream, not the file`)
   } else if (k.remote) problems.push(`${where}: remote: only for toolkit_type "remote"`)
+  if (k.openapi && k.toolkit_type === 'remote') problems.push(`${where}: openapi: not for a remote toolkit`)
+}
+
+/** The document text of an `openapi: {file}` toolkit, read beside the project file, under the same rule as `file:`. */
+export const openApiTexts = new WeakMap<ToolkitDoc, string>()
+
+function resolveOpenApi(path: string, kit: ToolkitDoc, where: string, problems: string[]) {
+  const o = kit.openapi
+  if (!o) return
+  if (kit.tools?.length) problems.push(`${where}: tools: an openapi toolkit gets its tools from the document`)
+  if ((o.file === undefined) === (o.url === undefined)) {
+    problems.push(`${where}: openapi: give file or url (one of them)`)
+    return
+  }
+  if (o.url !== undefined && !/^https?:\/\//.test(o.url)) problems.push(`${where}: openapi.url: must be an http(s) URL`)
+  if (o.file === undefined) return
+  const target = resolve(dirname(path), o.file)
+  try {
+    if (!inside(realpathSync(dirname(path)), realpathSync(target)))
+      problems.push(`${where}: openapi.file: ${o.file} is outside the project file's folder`)
+    else openApiTexts.set(kit, readFileSync(target, 'utf8'))
+  } catch {
+    problems.push(`${where}: openapi.file: cannot read ${target}`)
+  }
 }
 
 function inside(folder: string, target: string): boolean {

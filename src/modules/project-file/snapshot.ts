@@ -2,6 +2,7 @@
 // with. Defaults are left out, so a record reads the same whether a field was written or defaulted.
 import type { Store } from '../../db/store'
 import type { ProvidersService } from '../credentials/providers/service'
+import type { OpenApiService } from '../openapi/service'
 import type { ProjectsService } from '../projects/service'
 import type { PromptsService } from '../prompts/service'
 import type { ResourcesService } from '../resources/service'
@@ -37,6 +38,7 @@ export interface ProjectServices {
   projects: ProjectsService
   serverTools: ServerToolsService
   remoteToolkits: Pick<RemoteToolkits, 'prepare' | 'insert' | 'replace' | 'settle' | 'spec'>
+  openapi: OpenApiService
 }
 
 interface Stored<D> {

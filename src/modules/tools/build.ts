@@ -1,4 +1,5 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
+import type { PrebuiltToolkit } from '../../catalog/toolkits'
 import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
@@ -49,6 +50,12 @@ export interface ToolsFeatureDeps {
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
   remote: { fetch: StreamingFetch; log: Logger; idleMs?: number }
+  /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
+  catalog?: {
+    ids: ReadonlySet<string>
+    toolkits: () => readonly PrebuiltToolkit[]
+    callTool: ToolkitSource['callTool']
+  }
 }
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
@@ -63,10 +70,20 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     areas: ['functions'],
   })
   const runsFunction = functionToolCaller({ findFunction, runner })
+  const catalog = deps.catalog
+  const catalogIds = catalog?.ids ?? new Set<string>()
+  // The catalog is planned on first use (sources/prebuilt.ts takes it lazily), not at start.
+  const functionKits = PREBUILT_SOURCE.filter((k) => !catalogIds.has(k.id))
+  const prebuilt = {
+    ids: new Set([...functionKits.map((k) => k.id), ...catalogIds]),
+    load: () => [...functionKits, ...(catalog?.toolkits() ?? [])],
+  }
+  const runsPrebuilt: ToolkitSource['callTool'] = (tool, args, ctx) =>
+    catalog && catalogIds.has(tool.toolkit_id) ? catalog.callTool(tool, args, ctx) : runsFunction(tool, args, ctx)
   const remote = buildRemoteKind({ store, toolkits: toolkitRows, tools: toolRows, credentials, events, ...deps.remote })
   const sources = toolkitSources(
     [
-      prebuiltSource(PREBUILT_SOURCE, runsFunction),
+      prebuiltSource(prebuilt, runsPrebuilt),
       hostedSource(toolRows, runsFunction),
       remote.source,
       ...(deps.extraSources ?? []),

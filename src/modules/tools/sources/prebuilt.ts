@@ -38,28 +38,57 @@ function adapt(k: CatalogToolkit): PrebuiltToolkit {
   }
 }
 
-/** `callTool`: how its tools run (they name builtin functions: ./function-tool.ts). */
-export function prebuiltSource(catalog: readonly CatalogToolkit[], callTool: ToolkitSource['callTool']): ToolkitSource {
-  const toolkits = catalog.map(adapt)
-  const byId = new Map(toolkits.map((k) => [k.id, k]))
-  const tools = new Map(toolkits.flatMap((k) => k.tools.map((t) => [t.id, t] as const)))
-  // The record without its tools: GET /toolkits shows the toolkit, its tools come from listTools.
-  const record = ({ tools: _, ...k }: PrebuiltToolkit): ToolkitRecord => k
-  const records = toolkits.map(record)
-  const recordById = new Map(records.map((k) => [k.id, k]))
+/** The catalog, read when first needed; `ids` (its toolkit ids) answers "not one of ours" without reading it. */
+interface LazyCatalog {
+  ids: ReadonlySet<string>
+  load: () => readonly CatalogToolkit[]
+}
+
+/**
+ * `callTool`: how its tools run (builtin functions: ./function-tool.ts, or the OpenAPI catalog's caller). A lazy
+ * catalog is adapted on its first use, so the OpenAPI catalog's planning is not paid at start.
+ */
+export function prebuiltSource(
+  catalog: readonly CatalogToolkit[] | LazyCatalog,
+  callTool: ToolkitSource['callTool'],
+): ToolkitSource {
+  const lazy: LazyCatalog = Array.isArray(catalog)
+    ? { ids: new Set(catalog.map((k) => k.id)), load: () => catalog }
+    : (catalog as LazyCatalog)
+  let built: ReturnType<typeof build> | undefined
+  const build = () => {
+    const toolkits = lazy.load().map(adapt)
+    // The record without its tools: GET /toolkits shows the toolkit, its tools come from listTools.
+    const record = ({ tools: _, ...k }: PrebuiltToolkit): ToolkitRecord => k
+    const records = toolkits.map(record)
+    return {
+      byId: new Map(toolkits.map((k) => [k.id, k])),
+      tools: new Map(toolkits.flatMap((k) => k.tools.map((t) => [t.id, t] as const))),
+      records,
+      recordById: new Map(records.map((k) => [k.id, k])),
+    }
+  }
+  const get = () => {
+    built ??= build()
+    return built
+  }
+  // A pre-built tool id is `<toolkit id>.<tool name>`; a project's ids (UUIDs) never start like one.
+  const ours = (toolId: string) => lazy.ids.has(toolId.slice(0, toolId.indexOf('.')))
   return {
     kind: 'prebuilt',
     builtIn: {
-      toolkits: records,
-      toolkit: (id) => recordById.get(id),
-      tool: (id) => tools.get(id),
+      get toolkits() {
+        return get().records
+      },
+      toolkit: (id) => (lazy.ids.has(id) ? get().recordById.get(id) : undefined),
+      tool: (id) => (ours(id) ? get().tools.get(id) : undefined),
     },
     readOnly: {
       toolkit: 'pre-built toolkits cannot be changed or deleted; create your own toolkit with POST /toolkits',
       addTool: 'pre-built toolkits cannot be changed; create a toolkit with POST /toolkits and register tools there',
       tool: 'tools of pre-built toolkits cannot be changed; register your own tool in a hosted toolkit',
     },
-    listTools: (toolkitId) => byId.get(toolkitId)?.tools ?? [],
+    listTools: (toolkitId) => (lazy.ids.has(toolkitId) ? (get().byId.get(toolkitId)?.tools ?? []) : []),
     callTool,
   }
 }

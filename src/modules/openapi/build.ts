@@ -1,0 +1,45 @@
+// Builds the OpenAPI feature from real parts: the `openapi` toolkit source (given to the tools feature) and the import
+// service (given to the routes). One call from the composition root (src/deps.ts).
+
+import { openApiCatalog } from '../../catalog/openapi-catalog'
+import type { Store } from '../../db/store'
+import { createEgress, type Egress } from '../../egress/client'
+import type { CredentialAccess } from '../../lib/credentials-port'
+import type { EventBus } from '../../lib/events'
+import { providersRepository } from '../credentials/providers/repository'
+import { toolsRepository } from '../tools/repository'
+import { toolkitsRepository } from '../tools/toolkits/repository'
+import { openApiCaller } from './call'
+import { buildCatalog } from './catalog'
+import { openApiRepository } from './repository'
+import { MAX_SPEC_BYTES, openApiService } from './service'
+import { openApiSource } from './source'
+
+export function buildOpenApi(deps: {
+  store: Store
+  events: EventBus
+  egress: Egress
+  credentials: CredentialAccess
+  allowPrivateEgress: boolean
+}) {
+  const { db } = deps.store
+  const openapi = openApiRepository(db)
+  const tools = toolsRepository(db)
+  const caller = openApiCaller({ egress: deps.egress, credentials: deps.credentials })
+  return {
+    caller,
+    /** The catalog of common services, as pre-built toolkits run by the same caller. */
+    catalog: buildCatalog(openApiCatalog, caller),
+    source: openApiSource({ tools, openapi }, caller),
+    service: openApiService({
+      store: deps.store,
+      events: deps.events,
+      toolkits: toolkitsRepository(db),
+      tools,
+      openapi,
+      providers: providersRepository(db),
+      // spec_url: through the same guard as every outbound call, with room for a 10 MiB document.
+      egress: createEgress({ allowPrivate: deps.allowPrivateEgress, maxBodyBytes: MAX_SPEC_BYTES, timeoutMs: 30_000 }),
+    }),
+  }
+}

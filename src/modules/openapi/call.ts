@@ -1,0 +1,166 @@
+// Running an OpenAPI tool: open the tool's credential (a client-credentials token is fetched and kept until it
+// expires), build the request from the call plan and send it through the egress guard. 2xx → the body as text (JSON
+// pretty-printed) plus structuredContent for a JSON object; any other status → an error naming it with the body's start.
+import type { Egress } from '../../egress/client'
+import type { CredentialAccess } from '../../lib/credentials-port'
+import type { FunctionHost } from '../../runtime/host'
+import type { RunOutcome } from '../../runtime/run-function'
+import { requestToken } from '../credentials/oauth/token-client'
+import type { ToolRow } from '../tools/repository'
+import type { ToolFailure } from '../tools/sources/source'
+import type { OperationPlan } from './plan'
+import { buildRequest, MissingSecretError } from './request'
+
+const BODY_START = 500
+
+/** A client-credentials token is kept per credential and per set of scopes asked for. */
+const credentialKey = (projectId: string, credentialId: string, op: OperationPlan) =>
+  `${projectId}\u0000${credentialId}\u0000${op.security.find((s) => s.oauth)?.required_scopes?.join(' ') ?? ''}`
+
+interface CallDeps {
+  egress: Egress
+  credentials: CredentialAccess
+}
+
+export interface OpenApiCall {
+  tool: ToolRow
+  operation: OperationPlan
+  /** The toolkit's base_url, when it set one: it replaces the document's server URL. */
+  baseUrl?: string
+  args: Record<string, unknown>
+  projectId: string
+  host: FunctionHost
+  credentialId?: string
+}
+
+const credentialFailure = (tool: ToolRow, problem: string): ToolFailure => ({
+  ok: false,
+  kind: 'credential',
+  message: `The ${tool.credential_provider} credential for tool ${tool.name} ${problem}`,
+})
+
+export function openApiCaller({ egress, credentials }: CallDeps) {
+  // Client-credentials tokens by credential: fetched on first use, again once expired (never stored, never logged).
+  const tokens = new Map<string, { token: string; until: number }>()
+
+  async function clientCredentialsToken(key: string, op: OperationPlan, data: Record<string, unknown>) {
+    const cached = tokens.get(key)
+    if (cached && cached.until > Date.now()) return cached.token
+    const scheme = op.security.find((s) => s.oauth)
+    const oauth = scheme?.oauth
+    const scopes = scheme?.required_scopes ?? oauth?.scopes ?? []
+    const tokenUrl = typeof data.token_url === 'string' ? data.token_url : oauth?.token_url
+    if (!tokenUrl) throw new MissingSecretError('the oauth2 scheme has no token URL')
+    const set = await requestToken(
+      egress,
+      {
+        providerId: op.security[0]!.provider,
+        name: op.security[0]!.provider,
+        authorize_url: '',
+        token_url: tokenUrl,
+        client_id: String(data.client_id),
+        client_secret: String(data.client_secret),
+        scopes,
+        scope_separator: ' ',
+        authorize_params: {},
+        token_auth_method: 'client_secret_basic',
+      },
+      { grant_type: 'client_credentials', ...(scopes.length ? { scope: scopes.join(' ') } : {}) },
+    )
+    // Kept until 30 s before it expires (an hour when the server does not say).
+    tokens.set(key, { token: set.access_token, until: Date.now() + ((set.expires_in ?? 3600) - 30) * 1000 })
+    if (tokens.size > 10_000) tokens.delete(tokens.keys().next().value!)
+    return set.access_token
+  }
+
+  return async (call: OpenApiCall): Promise<RunOutcome | ToolFailure> => {
+    const { tool, operation, args, projectId, host, credentialId } = call
+    let data: Record<string, unknown> | undefined
+    if (tool.credential_provider && operation.security.length) {
+      if (!credentialId)
+        return credentialFailure(
+          tool,
+          'is missing: map a credential for this provider on the server (toolkit credentials or PATCH /servers/{id}/tools/{tool_id})',
+        )
+      const opened = await credentials.open(projectId, credentialId)
+      if (opened.status !== 'configured' || !opened.data)
+        return credentialFailure(
+          tool,
+          opened.status === 'expired' ? 'has expired: refresh it or authorize again' : `is ${opened.status}`,
+        )
+      data = opened.data
+      const wantsClientCredentials =
+        operation.security.some((s) => s.kind === 'oauth2') &&
+        typeof data.access_token !== 'string' &&
+        typeof data.client_id === 'string' &&
+        typeof data.client_secret === 'string'
+      if (wantsClientCredentials) {
+        try {
+          data = {
+            ...data,
+            access_token: await clientCredentialsToken(
+              credentialKey(projectId, credentialId, operation),
+              operation,
+              data,
+            ),
+          }
+        } catch (e) {
+          return {
+            ok: false,
+            kind: 'credential',
+            message: `client credentials token for tool ${tool.name}: ${(e as Error).message}`,
+          }
+        }
+      }
+    }
+    const base = (typeof data?.base_url === 'string' && data.base_url) || call.baseUrl || operation.server
+    if (!/^https?:\/\//i.test(base))
+      return {
+        ok: false,
+        kind: 'error',
+        message: `Tool ${tool.name} has no absolute server URL (the document says "${base}"): import it with base_url`,
+      }
+    let request: ReturnType<typeof buildRequest>
+    try {
+      request = buildRequest(operation, args, base, data)
+    } catch (e) {
+      if (e instanceof MissingSecretError) return credentialFailure(tool, `cannot be used: ${e.message}`)
+      throw e
+    }
+    let response: Awaited<ReturnType<Egress['fetch']>>
+    try {
+      response = await egress.fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+        signal: host.signal,
+        ...(host.deadlineMs ? { timeoutMs: host.deadlineMs } : {}),
+      })
+    } catch (e) {
+      return { ok: false, kind: 'error', message: (e as Error).message }
+    }
+    if (response.status < 200 || response.status > 299) {
+      const start = response.text.slice(0, BODY_START)
+      return {
+        ok: false,
+        kind: 'http_status',
+        message: `HTTP ${response.status} from ${request.method} ${operation.path}${start ? `: ${start}` : ''}`,
+      }
+    }
+    let parsed: unknown
+    try {
+      parsed = response.text ? JSON.parse(response.text) : undefined
+    } catch {
+      return { ok: true, value: { content: [{ type: 'text', text: response.text }] } }
+    }
+    if (parsed === undefined)
+      return { ok: true, value: { content: [{ type: 'text', text: `HTTP ${response.status}` }] } }
+    const text = JSON.stringify(parsed, null, 2)
+    const structured = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    return {
+      ok: true,
+      value: { content: [{ type: 'text', text }], ...(structured ? { structuredContent: parsed } : {}) },
+    }
+  }
+}
+export type OpenApiCaller = ReturnType<typeof openApiCaller>

@@ -1,0 +1,93 @@
+// TypeBox schemas for importing OpenAPI documents as toolkits (POST /toolkits/import/openapi, POST /toolkits/{id}/reimport).
+import { t } from 'elysia'
+
+const Filter = t.Object(
+  {
+    tags: t.Optional(t.Array(t.String({ maxLength: 200 }), { maxItems: 1000 })),
+    operations: t.Optional(t.Array(t.String({ maxLength: 300 }), { maxItems: 5000 })),
+    paths: t.Optional(t.Array(t.String({ maxLength: 2000 }), { maxItems: 5000 })),
+    methods: t.Optional(
+      t.Array(
+        t.Union(
+          ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].flatMap((m) => [
+            t.Literal(m),
+            t.Literal(m.toUpperCase()),
+          ]),
+          { error: 'methods are HTTP methods: get, put, post, delete, options, head, patch or trace' },
+        ),
+        { maxItems: 16 },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+/** The document: an object, or JSON/YAML text. */
+const Spec = t.Union([t.String({ minLength: 1 }), t.Record(t.String(), t.Any())], {
+  error: 'spec must be an OpenAPI document: an object, or its JSON or YAML text',
+})
+
+export const ImportOpenApiBody = t.Object(
+  {
+    name: t.String({
+      pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$',
+      error: 'name must be 1-100 characters: letters, digits, "-", "_" or "." (a hyphenated identifier)',
+    }),
+    display_name: t.Optional(t.String({ maxLength: 200 })),
+    description: t.Optional(t.String({ maxLength: 4000 })),
+    spec: t.Optional(Spec),
+    spec_url: t.Optional(
+      t.String({ pattern: '^https?://', maxLength: 2000, error: 'spec_url must be an http(s) URL' }),
+    ),
+    base_url: t.Optional(
+      t.String({ pattern: '^https?://', maxLength: 2000, error: 'base_url must be an http(s) URL' }),
+    ),
+    include: t.Optional(Filter),
+    exclude: t.Optional(Filter),
+    max_tools: t.Optional(t.Integer({ minimum: 1, maximum: 5000 })),
+    dry_run: t.Optional(t.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type ImportOpenApiBody = typeof ImportOpenApiBody.static
+
+export const ReimportOpenApiBody = t.Object(
+  { spec: t.Optional(Spec), spec_url: t.Optional(ImportOpenApiBody.properties.spec_url) },
+  { additionalProperties: false },
+)
+export type ReimportOpenApiBody = typeof ReimportOpenApiBody.static
+
+/** What a toolkit keeps of its import, for reimport and calls. */
+export interface ImportSettings {
+  base_url?: string
+  spec_url?: string
+  include?: ImportOpenApiBody['include']
+  exclude?: ImportOpenApiBody['exclude']
+  max_tools?: number
+}
+
+const Skipped = t.Array(t.Object({ operation: t.String(), reason: t.String() }))
+const Counts = t.Object({ by_tag: t.Record(t.String(), t.Integer()), by_method: t.Record(t.String(), t.Integer()) })
+const ToolSummary = { name: t.String(), method: t.String(), path: t.String() }
+
+export const ImportResult = t.Object({
+  toolkit: t.Any(),
+  tools: t.Array(t.Object({ id: t.String(), ...ToolSummary })),
+  skipped: Skipped,
+  warnings: t.Array(t.String()),
+})
+
+export const DryRunResult = t.Object({
+  toolkit: t.Any(),
+  tools: t.Array(t.Object(ToolSummary)),
+  skipped: Skipped,
+  warnings: t.Array(t.String()),
+  counts: Counts,
+})
+
+export const ReimportResult = t.Object({
+  added: t.Array(t.String()),
+  updated: t.Array(t.String()),
+  removed: t.Array(t.String()),
+  unchanged: t.Array(t.String()),
+})

@@ -1,0 +1,271 @@
+// From a checked OpenAPI document to tools: one per operation (after the include/exclude filters), each with a safe
+// unique name, a description, annotations from its method, an input schema (parameters by name plus `body`) and the
+// call plan that ./request.ts follows. Pure: the import service, dry runs and the built-in catalog all use it.
+import type { ToolDefinition } from '../tools/repository'
+import type { OpenApiDocument } from './document'
+import { deref, schemaConverter } from './schema'
+import { type SchemeKind, type SchemePlan, securityPlan } from './security'
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const
+
+export interface ParamPlan {
+  /** The argument's key in the tool's input (the parameter name, or `<in>_<name>` when two share a name). */
+  arg: string
+  name: string
+  in: 'path' | 'query' | 'header' | 'cookie'
+  style: string
+  explode: boolean
+  allowReserved: boolean
+  /** A `content`-described parameter: sent as JSON text. */
+  json: boolean
+  /** A required parameter's schema default: sent when the caller leaves it out (e.g. an API version header). */
+  default?: unknown
+}
+
+export interface OperationPlan {
+  method: string
+  path: string
+  /** The document's server URL for this operation (variables at their defaults); '' when it names none. */
+  server: string
+  parameters: ParamPlan[]
+  body?: { required: boolean; content_type: string }
+  /** The schemes of the chosen security requirement, all applied with the tool's one credential. */
+  security: SchemePlan[]
+}
+
+export interface PlannedTool {
+  name: string
+  method: string
+  path: string
+  operation_id?: string
+  tags: string[]
+  definition: Omit<ToolDefinition, 'function_name'>
+  operation: OperationPlan
+}
+
+interface OperationFilter {
+  tags?: string[]
+  operations?: string[]
+  paths?: string[]
+  methods?: string[]
+}
+
+export interface PlanOptions {
+  include?: OperationFilter
+  exclude?: OperationFilter
+  /** The provider id a security scheme becomes (import: `<toolkit>-<scheme>`; catalog: the service's provider). */
+  providerFor: (scheme: string, kind: SchemeKind) => string
+  /** Where the document was fetched from: a relative server URL is resolved against it. */
+  documentUrl?: string
+}
+
+export interface Plan {
+  tools: PlannedTool[]
+  skipped: { operation: string; reason: string }[]
+  warnings: string[]
+  counts: { by_tag: Record<string, number>; by_method: Record<string, number> }
+  providers: SchemePlan[]
+}
+
+const UNTAGGED = '(untagged)'
+
+/** An operation matches a filter when every list the filter gives contains it (lists are ORs inside). */
+function matches(f: OperationFilter, op: { tags: string[]; id?: string; path: string; method: string }): boolean {
+  if (f.tags?.length && !op.tags.some((t) => f.tags!.includes(t))) return false
+  if (f.operations?.length && !(op.id && f.operations.includes(op.id))) return false
+  if (f.paths?.length && !f.paths.includes(op.path)) return false
+  if (f.methods?.length && !f.methods.some((m) => m.toLowerCase() === op.method)) return false
+  return true
+}
+const hasAny = (f?: OperationFilter) =>
+  !!f && !!(f.tags?.length || f.operations?.length || f.paths?.length || f.methods?.length)
+
+/** A name every MCP client accepts: ^[a-zA-Z0-9_-]{1,64}$. */
+function safeName(raw: string): string {
+  const name = raw
+    .replace(/[^a-zA-Z0-9_-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_+|_+$/g, '')
+  return (name || 'operation').slice(0, 64)
+}
+
+function uniqueName(base: string, taken: Set<string>): string {
+  let name = base
+  for (let i = 2; taken.has(name); i++) name = `${base.slice(0, 64 - String(i).length - 1)}_${i}`
+  taken.add(name)
+  return name
+}
+
+function serverUrl(servers: unknown): string {
+  const first = Array.isArray(servers) ? servers.find(isObject) : undefined
+  if (!first || typeof first.url !== 'string') return ''
+  const vars = isObject(first.variables) ? first.variables : {}
+  return first.url.replace(/\{([^}]+)\}/g, (whole, v: string) => {
+    const d = isObject(vars[v]) ? (vars[v] as Json).default : undefined
+    return typeof d === 'string' ? d : whole
+  })
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+function annotations(method: string) {
+  return {
+    readOnlyHint: method === 'get' || method === 'head',
+    destructiveHint: method === 'delete',
+    idempotentHint: ['get', 'head', 'put', 'delete'].includes(method),
+    openWorldHint: true,
+  }
+}
+
+function describe(op: Json, method: string, path: string): string {
+  const parts = [op.summary, op.description].filter((s): s is string => typeof s === 'string' && s.trim() !== '')
+  const text = parts.map((s) => s.trim()).join('\n\n') || `${method.toUpperCase()} ${path}`
+  return text.length > 1024 ? `${text.slice(0, 1023)}…` : text
+}
+
+export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
+  const tools: PlannedTool[] = []
+  const skipped: Plan['skipped'] = []
+  const warnings: string[] = []
+  const byTag: Record<string, number> = {}
+  const byMethod: Record<string, number> = {}
+  const taken = new Set<string>()
+  const providers = new Map<string, SchemePlan>()
+  const absolute = (url: string) => {
+    if (!url || /^https?:\/\//i.test(url) || !options.documentUrl) return url
+    try {
+      return new URL(url, options.documentUrl).href
+    } catch {
+      return url
+    }
+  }
+  const docServer = absolute(serverUrl(doc.servers))
+  const security = securityPlan(doc, options.providerFor)
+
+  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
+    const item = deref(doc, rawItem)
+    if (!isObject(item)) continue
+    for (const method of METHODS) {
+      const op = item[method]
+      if (!isObject(op)) continue
+      const id = typeof op.operationId === 'string' ? op.operationId : undefined
+      const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : []
+      const label = id ?? `${method.toUpperCase()} ${path}`
+      const facts = { tags, id, path, method }
+      if (hasAny(options.include) && !matches(options.include!, facts)) continue
+      if (hasAny(options.exclude) && matches(options.exclude!, facts)) continue
+      const built = planOperation(doc, { path, method, op, item, docServer, absolute })
+      if ('reason' in built) {
+        skipped.push({ operation: label, reason: built.reason })
+        continue
+      }
+      const chosen = security.forOperation(op, label)
+      for (const s of chosen) providers.set(s.provider, s)
+      const name = uniqueName(safeName(id ?? `${method}_${path}`), taken)
+      for (const t of tags.length ? tags : [UNTAGGED]) byTag[t] = (byTag[t] ?? 0) + 1
+      byMethod[method.toUpperCase()] = (byMethod[method.toUpperCase()] ?? 0) + 1
+      tools.push({
+        name,
+        method: method.toUpperCase(),
+        path,
+        ...(id ? { operation_id: id } : {}),
+        tags,
+        definition: {
+          name,
+          ...(typeof op.summary === 'string' && op.summary.trim() ? { title: op.summary.trim().slice(0, 200) } : {}),
+          description: describe(op, method, path),
+          input_schema: built.inputSchema,
+          annotations: annotations(method),
+          ...(chosen[0] ? { credential_provider: chosen[0].provider } : {}),
+        },
+        operation: { ...built.operation, security: chosen },
+      })
+    }
+  }
+  warnings.push(...security.warnings())
+  return {
+    tools,
+    skipped,
+    warnings,
+    counts: { by_tag: byTag, by_method: byMethod },
+    providers: [...providers.values()],
+  }
+}
+
+function planOperation(
+  doc: OpenApiDocument,
+  at: { path: string; method: string; op: Json; item: Json; docServer: string; absolute: (url: string) => string },
+): { inputSchema: Json; operation: Omit<OperationPlan, 'security'> } | { reason: string } {
+  const { convert, defs } = schemaConverter(doc)
+  // Operation parameters override path-item ones with the same name and location.
+  const merged = new Map<string, Json>()
+  for (const list of [at.item.parameters, at.op.parameters])
+    for (const raw of Array.isArray(list) ? list : []) {
+      const p = deref(doc, raw)
+      if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') merged.set(`${p.in}:${p.name}`, p)
+    }
+  const properties: Json = {}
+  const required: string[] = []
+  const parameters: ParamPlan[] = []
+  for (const p of merged.values()) {
+    const where = p.in as ParamPlan['in']
+    if (!['path', 'query', 'header', 'cookie'].includes(where)) continue
+    const name = p.name as string
+    if (where === 'header' && ['accept', 'content-type', 'authorization'].includes(name.toLowerCase())) continue
+    const content = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined
+    const schema = convert(isObject(p.schema) ? p.schema : (content?.schema ?? {})) as Json
+    const arg = name in properties || name === 'body' ? `${where}_${name}` : name
+    const described =
+      typeof p.description === 'string' ? { ...schema, description: p.description.slice(0, 1024) } : schema
+    properties[arg] = described
+    const fixed = (p.required === true || where === 'path') && schema.default !== undefined
+    if ((p.required === true || where === 'path') && !fixed) required.push(arg)
+    const style = typeof p.style === 'string' ? p.style : where === 'query' || where === 'cookie' ? 'form' : 'simple'
+    parameters.push({
+      arg,
+      name,
+      in: where,
+      style,
+      explode: typeof p.explode === 'boolean' ? p.explode : style === 'form',
+      allowReserved: p.allowReserved === true,
+      json: !p.schema && !!content,
+      ...(fixed ? { default: schema.default } : {}),
+    })
+  }
+  let body: OperationPlan['body']
+  const requestBody = deref(doc, at.op.requestBody)
+  if (isObject(requestBody) && isObject(requestBody.content)) {
+    const types = Object.keys(requestBody.content)
+    // JSON first; a form body (Stripe's API, say) is sent form-encoded with brackets for nesting.
+    const jsonType =
+      types.find((t) => JSON_TYPE.test(t)) ?? types.find((t) => t === '*/*') ?? types.find((t) => t === FORM_TYPE)
+    const bodyRequired = requestBody.required === true
+    if (jsonType) {
+      const media = requestBody.content[jsonType]
+      properties.body = convert(isObject(media) && media.schema !== undefined ? media.schema : {})
+      if (typeof requestBody.description === 'string')
+        properties.body = { ...(properties.body as Json), description: requestBody.description.slice(0, 1024) }
+      if (bodyRequired) required.push('body')
+      body = { required: bodyRequired, content_type: jsonType === '*/*' ? 'application/json' : jsonType }
+    } else if (bodyRequired) {
+      return {
+        reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON and form bodies are)`,
+      }
+    }
+  }
+  const inputSchema: Json = {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    ...(Object.keys(defs).length ? { $defs: defs } : {}),
+  }
+  const server = at.absolute(serverUrl(at.op.servers) || serverUrl(at.item.servers)) || at.docServer
+  return {
+    inputSchema,
+    operation: { method: at.method.toUpperCase(), path: at.path, server, parameters, ...(body ? { body } : {}) },
+  }
+}

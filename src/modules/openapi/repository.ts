@@ -1,0 +1,44 @@
+// SQL for OpenAPI toolkits: the document and import settings per toolkit, and the call plan per tool (migration 013).
+import type { Db } from '../../db/open'
+
+type OpenApiToolkitRow = {
+  toolkit_id: string
+  project_id: string
+  /** The document as JSON text. */
+  document: string
+  /** Import settings as JSON text (./model.ts ImportSettings). */
+  settings: string
+  updated_at: string
+}
+
+/** The storage port its callers use (docs/decisions.md, "Repository interfaces"). */
+export interface OpenApiRepository {
+  upsertToolkit: (row: OpenApiToolkitRow) => void
+  toolkit: (project_id: string, toolkit_id: string) => OpenApiToolkitRow | null
+  setOperation: (tool_id: string, toolkit_id: string, operation: string) => void
+  operation: (tool_id: string) => string | null
+}
+
+export function openApiRepository(db: Db): OpenApiRepository {
+  const upsert = db.query(
+    `INSERT INTO openapi_toolkits (toolkit_id, project_id, document, settings, updated_at)
+     VALUES ($toolkit_id, $project_id, $document, $settings, $updated_at)
+     ON CONFLICT (toolkit_id) DO UPDATE SET document = excluded.document, settings = excluded.settings, updated_at = excluded.updated_at`,
+  )
+  const toolkit = db.query<OpenApiToolkitRow, { project_id: string; toolkit_id: string }>(
+    'SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id AND project_id = $project_id',
+  )
+  const setOperation = db.query(
+    `INSERT INTO openapi_operations (tool_id, toolkit_id, operation) VALUES ($tool_id, $toolkit_id, $operation)
+     ON CONFLICT (tool_id) DO UPDATE SET operation = excluded.operation`,
+  )
+  const operation = db.query<{ operation: string }, { tool_id: string }>(
+    'SELECT operation FROM openapi_operations WHERE tool_id = $tool_id',
+  )
+  return {
+    upsertToolkit: (row) => upsert.run(row),
+    toolkit: (project_id, toolkit_id) => toolkit.get({ project_id, toolkit_id }),
+    setOperation: (tool_id, toolkit_id, op) => setOperation.run({ tool_id, toolkit_id, operation: op }),
+    operation: (tool_id) => operation.get({ tool_id })?.operation ?? null,
+  }
+}

@@ -1,0 +1,320 @@
+// Importing an OpenAPI document as a toolkit of kind `openapi`, and re-importing it: the document is read and checked
+// (./document.ts), planned (./plan.ts) and written in one transaction (toolkit, tools, call plans, the providers its
+// security schemes become). A dry run plans and writes nothing.
+import type { Store } from '../../db/store'
+import type { Egress } from '../../egress/client'
+import { badRequest, conflict, notFound } from '../../lib/errors'
+import type { EventBus } from '../../lib/events'
+import { newId, nowIso } from '../../lib/ids'
+import { UniqueViolation } from '../../lib/storage-errors'
+import type { ProviderRow, ProvidersRepository } from '../credentials/providers/repository'
+import { schemaProblem } from '../tools/json-schema'
+import { type ToolRow, type ToolsRepository, toolRowFrom } from '../tools/repository'
+import { rowRecord } from '../tools/sources/registry'
+import type { ToolkitRow, ToolkitsRepository } from '../tools/toolkits/repository'
+import { checkDocument, type OpenApiDocument } from './document'
+import type { ImportOpenApiBody, ImportSettings, ReimportOpenApiBody } from './model'
+import { type Plan, type PlannedTool, planDocument } from './plan'
+import type { OpenApiRepository } from './repository'
+import type { SchemePlan } from './security'
+import { OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
+
+export const MAX_SPEC_BYTES = 10 * 1024 * 1024
+const DEFAULT_MAX_TOOLS = 200
+
+export interface OpenApiServiceDeps {
+  store: Store
+  events: EventBus
+  toolkits: ToolkitsRepository
+  tools: ToolsRepository
+  openapi: OpenApiRepository
+  providers: Pick<ProvidersRepository, 'byId' | 'insert'>
+  /** Fetches spec_url: the egress guard with a 10 MiB body limit. */
+  egress: Egress
+}
+
+/** The provider an imported document's security scheme becomes: `<toolkit>-<scheme>`, as a provider id. */
+const importedProviderId = (toolkit: string, scheme: string) =>
+  `${toolkit}-${scheme}`
+    .toLowerCase()
+    .replace(/[^a-z0-9_.-]+/g, '-')
+    .slice(0, 64)
+
+function providerRow(projectId: string, toolkitName: string, s: SchemePlan, at: string): ProviderRow {
+  const authType: ProviderRow['auth_type'] =
+    s.kind === 'api_key'
+      ? 'api_key'
+      : s.kind === 'basic'
+        ? 'basic_auth'
+        : s.kind === 'oauth2' && s.oauth?.flow === 'authorization_code'
+          ? 'oauth'
+          : 'custom'
+  return {
+    project_id: projectId,
+    id: s.provider,
+    name: `${toolkitName} (${s.scheme})`,
+    auth_type: authType,
+    authorize_url: s.oauth?.authorize_url ?? null,
+    token_url: s.oauth?.token_url ?? null,
+    scopes: JSON.stringify(s.oauth?.scopes ?? []),
+    client_id: null,
+    client_secret_sealed: null,
+    base_url: null,
+    token_auth_method: null,
+    created_at: at,
+    updated_at: at,
+  }
+}
+
+/** A document read, checked and planned: what create and applyTo write. */
+export interface Prepared {
+  doc: OpenApiDocument
+  settings: ImportSettings
+  planned: Plan
+}
+
+const summary = (t: PlannedTool) => ({ name: t.name, method: t.method, path: t.path })
+
+function nextStamp(previous: string): string {
+  const now = nowIso()
+  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString()
+}
+
+export function openApiService(deps: OpenApiServiceDeps) {
+  const { store, events } = deps
+
+  async function loadDocument(
+    spec: unknown,
+    specUrl: string | undefined,
+  ): Promise<{ doc: OpenApiDocument; documentUrl?: string }> {
+    if (spec !== undefined && specUrl !== undefined)
+      throw badRequest('give spec or spec_url, not both', [{ field: 'body.spec_url', message: 'spec is given too' }])
+    if (spec !== undefined) return { doc: await checkDocument(spec, 'body.spec') }
+    if (specUrl === undefined)
+      throw badRequest('spec or spec_url is required', [{ field: 'body.spec', message: 'required (or spec_url)' }])
+    let response: Awaited<ReturnType<Egress['fetch']>>
+    try {
+      response = await deps.egress.fetch(specUrl, { headers: { accept: 'application/json, application/yaml, */*' } })
+    } catch (e) {
+      throw badRequest(`spec_url could not be fetched: ${(e as Error).message}`, [
+        { field: 'body.spec_url', message: 'not fetched' },
+      ])
+    }
+    if (response.status < 200 || response.status > 299)
+      throw badRequest(`spec_url answered HTTP ${response.status}`, [
+        { field: 'body.spec_url', message: `HTTP ${response.status}` },
+      ])
+    return { doc: await checkDocument(response.text, 'body.spec_url'), documentUrl: response.url }
+  }
+
+  function plan(toolkitName: string, doc: OpenApiDocument, settings: ImportSettings, documentUrl?: string): Plan {
+    const planned = planDocument(doc, {
+      ...(settings.include ? { include: settings.include } : {}),
+      ...(settings.exclude ? { exclude: settings.exclude } : {}),
+      providerFor: (scheme) => importedProviderId(toolkitName, scheme),
+      ...(documentUrl ? { documentUrl } : {}),
+    })
+    // A schema Ajv cannot compile (a pattern RE2 cannot run, say) skips its operation rather than failing the import.
+    // Operations often share a schema: each distinct one is compiled once.
+    const problems = new Map<string, ReturnType<typeof schemaProblem>>()
+    const tools: PlannedTool[] = []
+    for (const t of planned.tools) {
+      const key = JSON.stringify(t.definition.input_schema)
+      if (!problems.has(key)) problems.set(key, schemaProblem(t.definition.input_schema, 'input_schema'))
+      const problem = problems.get(key)
+      if (problem)
+        planned.skipped.push({ operation: t.operation_id ?? t.name, reason: `${problem.field}: ${problem.message}` })
+      else tools.push(t)
+    }
+    const max = settings.max_tools ?? DEFAULT_MAX_TOOLS
+    if (tools.length > max) {
+      const byTag = Object.entries(planned.counts.by_tag).sort((a, b) => b[1] - a[1])
+      throw badRequest(
+        `${tools.length} operations match, more than max_tools (${max}): choose tags with include/exclude (by tag: ${byTag.map(([t, n]) => `${t} ${n}`).join(', ')}) or raise max_tools`,
+        [
+          { field: 'body.max_tools', message: `${tools.length} operations match, limit ${max}` },
+          ...byTag.map(([tag, n]) => ({ field: `tags.${tag}`, message: `${n} operations` })),
+        ],
+      )
+    }
+    return { ...planned, tools }
+  }
+
+  const settingsOf = (body: ImportOpenApiBody): ImportSettings => ({
+    ...(body.base_url ? { base_url: body.base_url } : {}),
+    ...(body.spec_url ? { spec_url: body.spec_url } : {}),
+    ...(body.include ? { include: body.include } : {}),
+    ...(body.exclude ? { exclude: body.exclude } : {}),
+    ...(body.max_tools ? { max_tools: body.max_tools } : {}),
+  })
+
+  function writeTool(projectId: string, toolkitId: string, t: PlannedTool, at: string, current?: ToolRow): ToolRow {
+    const row = toolRowFrom(
+      { ...t.definition, function_name: OPENAPI_FUNCTION },
+      {
+        id: current?.id ?? newId(),
+        project_id: projectId,
+        toolkit_id: toolkitId,
+        created_at: current?.created_at ?? at,
+        updated_at: current ? nextStamp(current.updated_at) : at,
+      },
+    )
+    if (current) deps.tools.update(row)
+    else deps.tools.insert(row)
+    deps.openapi.setOperation(row.id, toolkitId, JSON.stringify(t.operation))
+    return row
+  }
+
+  function ensureProviders(projectId: string, toolkitName: string, providers: SchemePlan[], at: string) {
+    for (const s of providers)
+      if (!deps.providers.byId(projectId, s.provider)) deps.providers.insert(providerRow(projectId, toolkitName, s, at))
+  }
+
+  /** Writes a new OpenAPI toolkit (inside the caller's transaction when there is one). */
+  function create(
+    projectId: string,
+    fields: { name: string; display_name?: string; description?: string },
+    prepared: Prepared,
+  ) {
+    const { doc, settings, planned } = prepared
+    if (planned.tools.length === 0)
+      throw badRequest('no operation of the document matches: nothing to import', [
+        { field: 'body.include', message: 'matches no operation' },
+      ])
+    const at = nowIso()
+    const title = (doc.info as { title?: unknown } | undefined)?.title
+    const kit: ToolkitRow = {
+      id: newId(),
+      project_id: projectId,
+      name: fields.name,
+      display_name: fields.display_name ?? null,
+      description: fields.description ?? (typeof title === 'string' ? title.slice(0, 4000) : null),
+      toolkit_type: OPENAPI_KIND,
+      status: 'active',
+      created_at: at,
+      updated_at: at,
+    }
+    try {
+      const tools = store.tx(() => {
+        deps.toolkits.insert(kit)
+        deps.openapi.upsertToolkit({
+          toolkit_id: kit.id,
+          project_id: projectId,
+          document: JSON.stringify(doc),
+          settings: JSON.stringify(settings),
+          updated_at: at,
+        })
+        ensureProviders(projectId, fields.name, planned.providers, at)
+        return planned.tools.map((t) => ({ id: writeTool(projectId, kit.id, t, at).id, ...summary(t) }))
+      })
+      return { toolkit: rowRecord(kit), tools, skipped: planned.skipped, warnings: planned.warnings }
+    } catch (e) {
+      if (e instanceof UniqueViolation)
+        throw conflict(`a toolkit named "${fields.name}" already exists in this project`)
+      throw e
+    }
+  }
+
+  /** Makes an OpenAPI toolkit's tools match a prepared document: added, updated, removed, unchanged (by name). */
+  function applyTo(projectId: string, kit: ToolkitRow, prepared: Prepared) {
+    const { doc, settings, planned } = prepared
+    const at = nowIso()
+    const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
+    store.tx((tx) => {
+      const current = new Map(deps.tools.byToolkit(kit.id).map((t) => [t.name, t]))
+      for (const t of planned.tools) {
+        const existing = current.get(t.name)
+        current.delete(t.name)
+        if (!existing) {
+          writeTool(projectId, kit.id, t, at)
+          diff.added.push(t.name)
+          continue
+        }
+        const fresh = toolRowFrom(
+          { ...t.definition, function_name: OPENAPI_FUNCTION },
+          { id: existing.id, project_id: projectId, toolkit_id: kit.id, created_at: '', updated_at: '' },
+        )
+        const same =
+          (['title', 'description', 'input_schema', 'annotations', 'credential_provider'] as const).every(
+            (k) => fresh[k] === existing[k],
+          ) && deps.openapi.operation(existing.id) === JSON.stringify(t.operation)
+        if (same) diff.unchanged.push(t.name)
+        else {
+          writeTool(projectId, kit.id, t, at, existing)
+          diff.updated.push(t.name)
+        }
+      }
+      for (const gone of current.values()) {
+        deps.tools.remove(projectId, gone.id)
+        diff.removed.push(gone.name)
+      }
+      deps.openapi.upsertToolkit({
+        toolkit_id: kit.id,
+        project_id: projectId,
+        document: JSON.stringify(doc),
+        settings: JSON.stringify(settings),
+        updated_at: at,
+      })
+      ensureProviders(projectId, kit.name, planned.providers, at)
+      if (diff.added.length || diff.updated.length || diff.removed.length)
+        tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
+    })
+    for (const list of Object.values(diff)) list.sort()
+    return diff
+  }
+
+  /** Reads, checks and plans a document; nothing is written (a dry run stops here, apply does this before its transaction). */
+  async function prepare(
+    toolkitName: string,
+    source: { spec?: unknown; spec_url?: string },
+    settings: ImportSettings,
+  ): Promise<Prepared> {
+    const { doc, documentUrl } = await loadDocument(source.spec, source.spec_url)
+    return { doc, settings, planned: plan(toolkitName, doc, settings, documentUrl) }
+  }
+
+  return {
+    prepare,
+    create,
+    applyTo,
+    /** The project's OpenAPI toolkit of that name, if any (apply matches toolkits by name). */
+    byName(projectId: string, name: string): ToolkitRow | undefined {
+      const row = deps.toolkits.byName(projectId, name)
+      return row ?? undefined
+    },
+
+    async importDocument(projectId: string, body: ImportOpenApiBody) {
+      const prepared = await prepare(body.name, body, settingsOf(body))
+      if (!body.dry_run) return { dryRun: false as const, result: create(projectId, body, prepared) }
+      const { planned } = prepared
+      const toolkit = {
+        name: body.name,
+        ...(body.display_name ? { display_name: body.display_name } : {}),
+        ...(body.description ? { description: body.description } : {}),
+        toolkit_type: OPENAPI_KIND,
+      }
+      const result = {
+        toolkit,
+        tools: planned.tools.map(summary),
+        skipped: planned.skipped,
+        warnings: planned.warnings,
+        counts: planned.counts,
+      }
+      return { dryRun: true as const, result }
+    },
+
+    async reimport(projectId: string, toolkitId: string, body: ReimportOpenApiBody) {
+      const kit = deps.toolkits.byId(projectId, toolkitId)
+      if (!kit) throw notFound('toolkit')
+      const stored = deps.openapi.toolkit(projectId, toolkitId)
+      if (kit.toolkit_type !== OPENAPI_KIND || !stored)
+        throw badRequest(`toolkit ${kit.name} is of kind ${kit.toolkit_type}: only OpenAPI toolkits are re-imported`)
+      const settings = JSON.parse(stored.settings) as ImportSettings
+      const specUrl = body.spec_url ?? (body.spec === undefined ? settings.spec_url : undefined)
+      const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : settings
+      const prepared = await prepare(kit.name, { spec: body.spec, ...(specUrl ? { spec_url: specUrl } : {}) }, next)
+      return applyTo(projectId, kit, prepared)
+    },
+  }
+}
+export type OpenApiService = ReturnType<typeof openApiService>

@@ -1,0 +1,75 @@
+// `openapi:` toolkits of a project file: their documents are read, checked and planned before apply's transaction
+// (fetching and validating are asynchronous), then created or brought up to date inside it like a re-import.
+import { AppError, badRequest } from '../../lib/errors'
+import type { OpenApiService, Prepared } from '../openapi/service'
+import type { PlanLine } from './apply'
+import { FileError, openApiTexts, type ProjectDoc, type ToolkitDoc } from './format'
+
+export type PreparedDocuments = Map<ToolkitDoc, Prepared>
+
+export async function prepareOpenApi(
+  openapi: OpenApiService,
+  path: string,
+  doc: ProjectDoc,
+): Promise<PreparedDocuments> {
+  const prepared: PreparedDocuments = new Map()
+  const problems: string[] = []
+  for (const k of doc.toolkits) {
+    const o = k.openapi
+    if (!o) continue
+    const text = openApiTexts.get(k)
+    const settings = {
+      ...(o.base_url ? { base_url: o.base_url } : {}),
+      ...(o.url ? { spec_url: o.url } : {}),
+      ...(o.include ? { include: o.include } : {}),
+      ...(o.exclude ? { exclude: o.exclude } : {}),
+      ...(o.max_tools ? { max_tools: o.max_tools } : {}),
+    }
+    try {
+      prepared.set(
+        k,
+        await openapi.prepare(k.name, text !== undefined ? { spec: text } : { spec_url: o.url! }, settings),
+      )
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error
+      const message = error.message.replace(/body\.spec(_url)?/g, o.file ? `openapi.file ${o.file}` : 'openapi.url')
+      problems.push(`${path}: toolkit ${k.name}: ${message}`)
+    }
+  }
+  if (problems.length) throw new FileError(problems.join('\n'))
+  return prepared
+}
+
+/** Creates the toolkit or makes its tools match the document; `note` records what happened. */
+export function applyOpenApiToolkit(
+  openapi: OpenApiService,
+  toolkits: {
+    update(projectId: string, id: string, patch: { display_name: string | null; description: string | null }): unknown
+  },
+  projectId: string,
+  k: ToolkitDoc,
+  prepared: Prepared,
+  note: (action: PlanLine['action'], kind: string, name: string) => void,
+): void {
+  const existing = openapi.byName(projectId, k.name)
+  if (!existing) {
+    openapi.create(projectId, k, prepared)
+    note('created', 'toolkit', k.name)
+    return
+  }
+  if (existing.toolkit_type !== 'openapi')
+    throw badRequest(`a ${existing.toolkit_type} toolkit named "${k.name}" exists: rename one of them`, [
+      { field: 'openapi', message: `not an openapi toolkit` },
+    ])
+  const diff = openapi.applyTo(projectId, existing, prepared)
+  const fieldsChanged =
+    (k.display_name ?? null) !== existing.display_name ||
+    (k.description !== undefined && k.description !== existing.description)
+  if (fieldsChanged)
+    toolkits.update(projectId, existing.id, {
+      display_name: k.display_name ?? null,
+      description: k.description ?? existing.description,
+    })
+  const changed = fieldsChanged || diff.added.length + diff.updated.length + diff.removed.length > 0
+  note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
+}

@@ -1,0 +1,108 @@
+// `toolyard apply` with `openapi:` toolkits: the document is read beside the project file (never outside its folder),
+// the toolkit is created, left unchanged when nothing changed, brought up to date when the document changes, and
+// pruned when the file no longer names it.
+import { describe, expect, test } from 'bun:test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { json } from '../helpers/api'
+import { runCli, startTestApp, tempDirs } from '../helpers/app'
+import { stylesDocument } from './fixtures'
+
+const newDir = tempDirs('toolyard-openapi-apply-')
+const records = (stdout: string) => stdout.split('\n').filter((l) => /^(created|updated|unchanged|deleted) /.test(l))
+
+const projectFile = (docPath: string, extra = '') => `project: openapi-demo
+toolkits:
+  - name: styles
+    openapi:
+      file: ${docPath}
+      include: { tags: [pets] }
+      base_url: http://127.0.0.1:9/v1${extra}
+servers:
+  - name: styles-server
+    toolkits: [styles]
+`
+
+describe('apply with openapi toolkits', () => {
+  test('create, unchanged, updated from the document, and pruned', async () => {
+    const dir = newDir()
+    const data = newDir()
+    mkdirSync(join(dir, 'specs'))
+    const doc = stylesDocument('http://127.0.0.1:9')
+    writeFileSync(join(dir, 'specs', 'styles.json'), JSON.stringify(doc))
+    const file = join(dir, 'toolyard.yaml')
+    writeFileSync(file, projectFile('specs/styles.json'))
+
+    const first = await runCli(['apply', '-f', file], data)
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    expect(records(first.stdout)).toEqual(['created toolkit styles', 'created server styles-server'])
+
+    const again = await runCli(['apply', '-f', file], data)
+    expect(again.code).toBe(0)
+    expect(records(again.stdout)).toEqual(['unchanged toolkit styles', 'unchanged server styles-server'])
+
+    const changed = structuredClone(doc) as any
+    changed.paths['/pets'].post.summary = 'Adds a pet'
+    writeFileSync(join(dir, 'specs', 'styles.json'), JSON.stringify(changed))
+    const updated = await runCli(['apply', '-f', file], data)
+    expect(updated.code).toBe(0)
+    expect(records(updated.stdout)).toContain('updated toolkit styles')
+
+    const app = await startTestApp({}, { dataDir: data })
+    try {
+      const project = app.server.deps.projects.projectOrCreate('openapi-demo')
+      const { apiKey } = app.server.deps.projects.createKey(project.id, { name: 'check' })
+      const { toolkits } = await json(await app.api('/toolkits?limit=200', { key: apiKey }), 200)
+      const kit = toolkits.find((k: { name: string }) => k.name === 'styles')
+      expect(kit.toolkit_type).toBe('openapi')
+      const detail = await json(await app.api(`/toolkits/${kit.id}`, { key: apiKey }), 200)
+      expect(detail.tools.map((t: { name: string }) => t.name).sort()).toEqual([
+        'createPet',
+        'deletePet',
+        'getPhoto',
+        'put_pets_petId',
+      ])
+      expect(detail.tools.find((t: { name: string }) => t.name === 'createPet').description).toBe('Adds a pet')
+    } finally {
+      await app.stop()
+    }
+
+    // Pruning keeps the providers the toolkit's security schemes made while the file names the toolkit.
+    const kept = await runCli(['apply', '-f', file, '--prune'], data)
+    expect(kept.code).toBe(0)
+    expect(records(kept.stdout)).toEqual(['unchanged toolkit styles', 'unchanged server styles-server'])
+
+    writeFileSync(file, 'project: openapi-demo\n')
+    const pruned = await runCli(['apply', '-f', file, '--prune'], data)
+    expect(pruned.code).toBe(0)
+    expect(records(pruned.stdout)).toEqual([
+      'deleted server styles-server',
+      'deleted toolkit styles',
+      'deleted provider styles-basic',
+      'deleted provider styles-bearer',
+      'deleted provider styles-key',
+      'deleted provider styles-querykey',
+    ])
+  }, 60_000)
+
+  test('a document outside the project file folder, or an invalid one, is refused naming it', async () => {
+    const dir = newDir()
+    const data = newDir()
+    const inner = join(dir, 'inner')
+    mkdirSync(inner)
+    writeFileSync(join(dir, 'outside.json'), JSON.stringify(stylesDocument('http://127.0.0.1:9')))
+    const file = join(inner, 'toolyard.yaml')
+    writeFileSync(file, projectFile('../outside.json'))
+    const outside = await runCli(['apply', '-f', file], data)
+    expect(outside.code).not.toBe(0)
+    expect(outside.stderr).toContain("openapi.file: ../outside.json is outside the project file's folder")
+
+    writeFileSync(join(inner, 'swagger.json'), JSON.stringify({ swagger: '2.0', info: { title: 'x', version: '1' } }))
+    writeFileSync(file, projectFile('swagger.json'))
+    const swagger = await runCli(['apply', '-f', file], data)
+    expect(swagger.code).not.toBe(0)
+    expect(swagger.stderr).toContain('toolkit styles')
+    expect(swagger.stderr).toContain('convert')
+  }, 60_000)
+})
