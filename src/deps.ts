@@ -95,6 +95,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     signal: sqliteChangeSignal(db, walIndex),
     counters: readChangeCounters(db),
     inTransaction: () => db.inTransaction,
+    inOwnTransaction: store.inTransaction,
   })
   const events = createEventBus(store.afterCommit)
   const scheduler = createScheduler(log)

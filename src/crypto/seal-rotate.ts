@@ -30,7 +30,7 @@ export function rotateMasterKey(
   let count = 0
   // 2. Every data key re-wrapped in one transaction: readers see all old or all new wrappings.
   try {
-    store.tx(() => {
+    store.txSync(() => {
       for (const row of repo.all()) {
         const master = keyring.byId(row.master_key_id)
         if (!master)

@@ -29,7 +29,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 test('afterCommit runs after the commit, outside the transaction, with the rows visible to other connections', async () => {
   const { db, store, committed } = fresh()
   const seen: { inTransaction: boolean; committed: number }[] = []
-  const result = store.tx((tx) => {
+  const result = store.txSync((tx) => {
     db.run("INSERT INTO a VALUES ('1', 'one')")
     tx.afterCommit(() => seen.push({ inTransaction: db.inTransaction, committed: committed() }))
     return 'done'
@@ -43,7 +43,7 @@ test('afterCommit callbacks are dropped when the transaction rolls back', async 
   const { db, store, committed } = fresh()
   const ran: string[] = []
   expect(() =>
-    store.tx((tx) => {
+    store.txSync((tx) => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
       tx.afterCommit(() => ran.push('rolled back'))
       throw new Error('no')
@@ -57,14 +57,14 @@ test('afterCommit callbacks are dropped when the transaction rolls back', async 
 test('a nested tx joins the outer one: its callbacks wait for the outer commit, and go if only it rolls back', async () => {
   const { db, store, committed } = fresh()
   const ran: string[] = []
-  store.tx((outer) => {
+  store.txSync((outer) => {
     outer.afterCommit(() => ran.push(`outer:${committed()}`))
-    store.tx((inner) => {
+    store.txSync((inner) => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
       inner.afterCommit(() => ran.push(`inner:${committed()}`))
     })
     try {
-      store.tx((inner) => {
+      store.txSync((inner) => {
         db.run("INSERT INTO a VALUES ('2', 'two')")
         inner.afterCommit(() => ran.push('rolled back savepoint'))
         throw new Error('savepoint')
@@ -83,7 +83,7 @@ test('a nested tx joins the outer one: its callbacks wait for the outer commit, 
 test('an async callback is refused and rolled back: its awaits would run outside the transaction', () => {
   const { db, store, committed } = fresh()
   expect(() =>
-    store.tx(async () => {
+    store.txSync(async () => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
     }),
   ).toThrow('synchronous')
@@ -97,13 +97,13 @@ test('events published in a change that rolls back reach no subscriber; committe
   bus.subscribe((e) => heard.push(e))
   const event = (projectId: string): ToolyardEvent => ({ type: 'list_changed', list: 'tools', projectId })
   expect(() =>
-    store.tx(() => {
+    store.txSync(() => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
       bus.publish(event('rolled-back'))
       throw new Error('no')
     }),
   ).toThrow('no')
-  store.tx(() => {
+  store.txSync(() => {
     db.run("INSERT INTO a VALUES ('2', 'two')")
     bus.publish(event('committed'))
   })
@@ -117,29 +117,125 @@ test('unique and foreign-key failures come out as UniqueViolation and ForeignKey
   const duplicateName = () => db.run("INSERT INTO a VALUES ('2', 'one')")
   const duplicateId = () => db.run("INSERT INTO a VALUES ('1', 'other')")
   const danglingRef = () => db.run("INSERT INTO b VALUES ('missing')")
-  expect(() => store.tx(duplicateName)).toThrow(UniqueViolation)
-  expect(() => store.tx(duplicateId)).toThrow(UniqueViolation)
-  expect(() => store.tx(danglingRef)).toThrow(ForeignKeyViolation)
+  expect(() => store.txSync(duplicateName)).toThrow(UniqueViolation)
+  expect(() => store.txSync(duplicateId)).toThrow(UniqueViolation)
+  expect(() => store.txSync(danglingRef)).toThrow(ForeignKeyViolation)
   expect(() => mapped(duplicateName)).toThrow(UniqueViolation)
   expect(() => mapped(danglingRef)).toThrow(ForeignKeyViolation)
   // Anything else passes through unchanged.
   expect(() => mapped(() => db.run('INSERT INTO nowhere VALUES (1)'))).toThrow('no such table')
   // A nested tx maps too, and the outer one can go on.
-  store.tx(() => {
-    expect(() => store.tx(duplicateName)).toThrow(UniqueViolation)
+  store.txSync(() => {
+    expect(() => store.txSync(duplicateName)).toThrow(UniqueViolation)
   })
 })
 
 test('openAnotherStore writes through its own connection, with the typed errors, and closes only that one', () => {
   const { db, committed } = fresh()
   const another = openAnotherStore(db.filename)
-  another.store.tx(() => another.store.db.run("INSERT INTO a VALUES ('1', 'one')"))
+  another.store.txSync(() => another.store.db.run("INSERT INTO a VALUES ('1', 'one')"))
   expect(committed()).toBe(1)
-  expect(() => another.store.tx(() => another.store.db.run("INSERT INTO a VALUES ('2', 'one')"))).toThrow(
+  expect(() => another.store.txSync(() => another.store.db.run("INSERT INTO a VALUES ('2', 'one')"))).toThrow(
     UniqueViolation,
   )
   another.close()
   expect(() => another.store.db.query('SELECT 1').get()).toThrow()
   // The main connection still answers.
   expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM a').get()!.n).toBe(1)
+})
+
+// The asynchronous transaction: callbacks may await; transactions are serialized and other requests' statements wait.
+const tick = () => new Promise((r) => setTimeout(r, 1))
+
+test('an async tx commits what it wrote across awaits, then runs its after-commit callbacks', async () => {
+  const { db, store, committed } = fresh()
+  const seen: number[] = []
+  const result = await store.tx(async (tx) => {
+    db.run("INSERT INTO a VALUES ('1', 'one')")
+    await tick()
+    db.run("INSERT INTO a VALUES ('2', 'two')")
+    tx.afterCommit(() => seen.push(committed()))
+    store.afterCommit(() => seen.push(-committed()))
+    expect(committed()).toBe(0)
+    return 'done'
+  })
+  expect(result).toBe('done')
+  await settle()
+  expect(seen).toEqual([2, -2])
+})
+
+test('an async tx that rejects rolls back and drops its callbacks; a failed nested one only its own part', async () => {
+  const { db, store, committed } = fresh()
+  const ran: string[] = []
+  await expect(
+    store.tx(async (tx) => {
+      db.run("INSERT INTO a VALUES ('1', 'one')")
+      tx.afterCommit(() => ran.push('rolled back'))
+      await tick()
+      throw new Error('no')
+    }),
+  ).rejects.toThrow('no')
+  expect(committed()).toBe(0)
+  await store.tx(async (outer) => {
+    outer.afterCommit(() => ran.push(`outer:${committed()}`))
+    await store.tx(async (inner) => {
+      db.run("INSERT INTO a VALUES ('1', 'one')")
+      inner.afterCommit(() => ran.push('inner'))
+    })
+    await expect(
+      store.tx(async (inner) => {
+        db.run("INSERT INTO a VALUES ('2', 'two')")
+        inner.afterCommit(() => ran.push('rolled back savepoint'))
+        await tick()
+        throw new Error('savepoint')
+      }),
+    ).rejects.toThrow('savepoint')
+    // A synchronous transaction inside joins it too.
+    store.txSync((t) => t.afterCommit(() => ran.push('sync inside')))
+  })
+  await settle()
+  expect(ran).toEqual(['outer:1', 'inner', 'sync inside'])
+})
+
+test("transactions are serialized and statements from outside wait: nothing runs inside another request's tx", async () => {
+  const { db, store } = fresh()
+  const order: string[] = []
+  const count = () => db.query<{ n: number }, []>('SELECT count(*) AS n FROM a').get()!.n
+  const first = store.tx(async () => {
+    db.run("INSERT INTO a VALUES ('1', 'one')")
+    order.push('first wrote')
+    await tick()
+    await tick()
+    order.push('first ends')
+    throw new Error('first rolls back')
+  })
+  // Started while the first is open (awaiting): each waits for it to end.
+  const second = store.tx(async () => {
+    order.push(`second sees ${count()}`)
+    db.run("INSERT INTO a VALUES ('1', 'again')")
+  })
+  const read = store.run(() => {
+    order.push(`read sees ${count()}`)
+    return count()
+  })
+  await expect(first).rejects.toThrow('first rolls back')
+  await second
+  expect(await read).toBeGreaterThanOrEqual(0)
+  expect(order).toEqual(['first wrote', 'first ends', 'second sees 0', 'read sees 1'])
+  expect(count()).toBe(1)
+  expect(db.query<{ name: string }, []>('SELECT name FROM a').get()!.name).toBe('again')
+})
+
+test('store.run and an async tx map constraint failures to the typed errors', async () => {
+  const { db, store } = fresh()
+  db.run("INSERT INTO a VALUES ('1', 'one')")
+  await expect(store.run(() => db.run("INSERT INTO a VALUES ('2', 'one')"))).rejects.toBeInstanceOf(UniqueViolation)
+  await expect(
+    store.tx(async () => {
+      await tick()
+      db.run("INSERT INTO b VALUES ('missing')")
+    }),
+  ).rejects.toBeInstanceOf(ForeignKeyViolation)
+  expect(store.inTransaction()).toBe(false)
+  await store.tx(async () => expect(store.inTransaction()).toBe(true))
 })

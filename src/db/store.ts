@@ -1,26 +1,44 @@
-// The storage port every feature writes through: one transaction function with after-commit callbacks, and the
-// driver's constraint errors mapped to typed ones (docs/decisions.md, "The storage seam"). The SQLite adapter is
-// synchronous underneath, as the repositories are; a second adapter (PostgreSQL) plugs in here.
+// The storage port every feature writes through: an asynchronous transaction function with after-commit callbacks,
+// one guarded way for repositories to run their statements, and the driver's constraint errors mapped to typed ones
+// (docs/decisions.md, "The storage seam" and "Asynchronous storage ports"). The SQLite adapter is synchronous
+// underneath; a second adapter (PostgreSQL) plugs in here with the same `Store`.
+
 import { SQLiteError } from 'bun:sqlite'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
 import { type Db, openDatabase } from './open'
 
 /** What a transaction's callback is handed. */
-interface TxScope {
+export interface TxScope {
   /** Runs `fn` once the outermost transaction committed; never when it (or the nested one that called this) rolls back. */
   afterCommit(fn: () => void): void
 }
 
 export interface Store {
   /**
-   * Runs `fn` in one transaction (BEGIN IMMEDIATE, src/db/open.ts) and returns its result; a throw rolls it back and
-   * is rethrown, constraint failures as `UniqueViolation` / `ForeignKeyViolation`. A `tx` inside another one joins it
-   * (a savepoint): its after-commit callbacks wait for the outer commit.
+   * Runs `fn` in one transaction and resolves to its result; a throw (or rejection) rolls it back and is rethrown,
+   * constraint failures as `UniqueViolation` / `ForeignKeyViolation`. Transactions are serialized: `fn` may await
+   * (repository calls), and no other request's statement runs inside it meanwhile. A `tx` called from inside
+   * another one (in its async context) joins it as a savepoint: its after-commit callbacks wait for the outer commit.
    */
-  tx<T>(fn: (tx: TxScope) => T): T
-  /** `tx.afterCommit` of the transaction open now; with none open, the change is already committed: soon, as below. */
+  tx<T>(fn: (tx: TxScope) => Promise<T> | T): Promise<T>
+  /**
+   * The synchronous transaction of the features not yet on the asynchronous ports (docs/decisions.md, "Asynchronous
+   * storage ports"): BEGIN IMMEDIATE, savepoints when nested, a promise-returning callback refused. It waits for
+   * nothing, so it must not be used where an asynchronous `tx` may be open in another request.
+   */
+  txSync<T>(fn: (tx: TxScope) => T): T
+  /** `tx.afterCommit` of the transaction this code runs in; outside one the change is already committed: soon. */
   afterCommit(fn: () => void): void
-  /** The connection, for repositories (the adapter's other half) only. */
+  /**
+   * Runs one repository operation (statements, synchronous on SQLite) and resolves to its result, constraint errors
+   * typed. Outside the open transaction's own context it first waits for that transaction to end, so a read never
+   * sees another request's uncommitted rows and a write never lands in (and rolls back with) someone else's change.
+   */
+  run<T>(fn: () => T): Promise<T>
+  /** True when this code runs inside an open transaction: what it reads may still roll back (caches must not keep it). */
+  inTransaction(): boolean
+  /** The connection, for repository factories (the adapter's other half) only. */
   readonly db: Db
 }
 
@@ -58,45 +76,133 @@ function runSoon(callbacks: (() => void)[]): void {
   })
 }
 
+/** One open asynchronous transaction: its after-commit callbacks, and a promise settled when it ends. */
+interface OpenTx {
+  callbacks: (() => void)[]
+  ended: Promise<void>
+  savepoints: number
+}
+
 export function createStore(db: Db): Store {
-  // The open transaction's callbacks (null: none open). Synchronous underneath, so "open now" is exact.
-  let pending: (() => void)[] | null = null
-  const scope: TxScope = { afterCommit: (fn) => void (pending ? pending.push(fn) : runSoon([fn])) }
-  const body =
+  // The asynchronous transaction open now (null: none), and the async context that belongs to it: code running in
+  // that context is the transaction's; anything else waits for `ended`.
+  let open: OpenTx | null = null
+  const context = new AsyncLocalStorage<OpenTx>()
+  // Transactions queue behind each other: each waits for the one before it to end (`tail`: the last one's end; null
+  // when none is open or waiting, so a transaction on an idle store begins at once, within the call).
+  let tail: Promise<void> | null = null
+  // The synchronous transaction's callbacks (null: none open). Synchronous, so "open now" is exact.
+  let pendingSync: (() => void)[] | null = null
+
+  const mine = (): boolean => open !== null && context.getStore() === open
+  const afterCommit = (fn: () => void): void => {
+    if (pendingSync) pendingSync.push(fn)
+    else if (open && context.getStore() === open) open.callbacks.push(fn)
+    else runSoon([fn])
+  }
+  const scope: TxScope = { afterCommit }
+
+  const syncBody =
     <T>(fn: (tx: TxScope) => T) =>
     () => {
       const result = fn(scope)
       // An async callback would commit at its first await, with the rest of its writes outside the transaction.
-      if (result instanceof Promise) throw new TypeError('store.tx needs a synchronous callback')
+      if (result instanceof Promise) throw new TypeError('store.txSync needs a synchronous callback')
       return result
     }
 
+  /** A savepoint inside the open transaction, for a `tx` called from within it. */
+  async function nested<T>(tx: OpenTx, fn: (tx: TxScope) => Promise<T> | T): Promise<T> {
+    const name = `sp${++tx.savepoints}`
+    const mark = tx.callbacks.length
+    db.exec(`SAVEPOINT ${name}`)
+    try {
+      const result = await fn(scope)
+      db.exec(`RELEASE ${name}`)
+      return result
+    } catch (e) {
+      db.exec(`ROLLBACK TO ${name}`)
+      db.exec(`RELEASE ${name}`)
+      // The savepoint rolled back: what it asked to run after commit goes with it.
+      tx.callbacks.length = mark
+      throw mapStorageError(e)
+    }
+  }
+
+  async function outermost<T>(fn: (tx: TxScope) => Promise<T> | T): Promise<T> {
+    let end!: () => void
+    const ended = new Promise<void>((resolve) => {
+      end = resolve
+    })
+    const before = tail
+    tail = ended
+    if (before) await before
+    const tx: OpenTx = { callbacks: [], ended, savepoints: 0 }
+    open = tx
+    try {
+      db.exec('BEGIN IMMEDIATE')
+      let result: T
+      try {
+        result = await context.run(tx, () => fn(scope))
+        db.exec('COMMIT')
+      } catch (e) {
+        if (db.inTransaction) db.exec('ROLLBACK')
+        throw mapStorageError(e)
+      }
+      if (tx.callbacks.length > 0) runSoon(tx.callbacks)
+      return result
+    } finally {
+      open = null
+      if (tail === ended) tail = null
+      end()
+    }
+  }
+
+  async function waitForOthers(): Promise<void> {
+    while (open !== null && context.getStore() !== open) await open.ended
+  }
+
   return {
     db,
-    afterCommit: scope.afterCommit,
-    tx<T>(fn: (tx: TxScope) => T): T {
-      const outer = pending
+    afterCommit,
+    inTransaction: () => (open !== null ? context.getStore() === open : db.inTransaction),
+    tx<T>(fn: (tx: TxScope) => Promise<T> | T): Promise<T> {
+      return mine() ? nested(open as OpenTx, fn) : outermost(fn)
+    },
+    run<T>(fn: () => T): Promise<T> {
+      if (open !== null && !mine()) return waitForOthers().then(() => mapped(fn))
+      try {
+        return Promise.resolve(fn())
+      } catch (e) {
+        return Promise.reject(mapStorageError(e))
+      }
+    },
+    txSync<T>(fn: (tx: TxScope) => T): T {
+      const outer = pendingSync
       if (outer) {
         const mark = outer.length
         try {
-          return db.transaction(body(fn))()
+          return db.transaction(syncBody(fn))()
         } catch (e) {
-          // The savepoint rolled back: what it asked to run after commit goes with it.
           outer.length = mark
           throw mapStorageError(e)
         }
       }
+      // Inside an asynchronous transaction's context: a savepoint in it, its callbacks joining that transaction's.
       const callbacks: (() => void)[] = []
-      pending = callbacks
+      pendingSync = callbacks
       let result: T
       try {
-        result = db.transaction(body(fn))()
+        result = db.transaction(syncBody(fn))()
       } catch (e) {
         throw mapStorageError(e)
       } finally {
-        pending = null
+        pendingSync = null
       }
-      if (callbacks.length > 0) runSoon(callbacks)
+      if (callbacks.length > 0) {
+        if (mine()) (open as OpenTx).callbacks.push(...callbacks)
+        else runSoon(callbacks)
+      }
       return result
     },
   }
@@ -109,4 +215,24 @@ export function createStore(db: Db): Store {
 export function openAnotherStore(path: string): { store: Store; close(): void } {
   const db = openDatabase(path, { another: true })
   return { store: createStore(db), close: () => db.close() }
+}
+
+/** A port's methods as the SQLite adapter writes them: the same arguments, the result without its promise. */
+export type SyncOf<P> = {
+  [K in keyof P]: P[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : P[K]
+}
+
+/**
+ * The asynchronous port over a synchronous SQLite implementation: every method runs through `store.run` (waits for
+ * another request's open transaction, typed constraint errors) and returns a promise.
+ */
+export function asyncPort<P>(store: Store, sync: SyncOf<P>): P {
+  const port: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(sync as Record<string, unknown>)) {
+    port[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => store.run(() => (value as (...a: unknown[]) => unknown)(...args))
+        : value
+  }
+  return port as P
 }

@@ -8,7 +8,7 @@ import { ensureChangeCounters, readChangeCounters } from '../db/change-counters'
 import { mapWalIndex, sqliteChangeSignal } from '../db/change-signal'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
-import { createReadModel } from './read-model'
+import { createReadModel, MISS } from './read-model'
 
 const dir = mkdtempSync(join(tmpdir(), 'toolyard-read-model-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -90,4 +90,32 @@ test('the triggers come back after a migration rebuilt a table', () => {
   expect(t.countKeys()).toBe(0)
   insertKey(t.other, 'k1', 'p1')
   expect(t.countKeys()).toBe(1)
+})
+
+test('a view answers hits synchronously, shares one load between concurrent misses, and drops on a commit', async () => {
+  const t = setup('d.sqlite')
+  const rm = createReadModel({
+    signal: sqliteChangeSignal(t.db, mapWalIndex(t.db.filename)),
+    counters: readChangeCounters(t.db),
+    inTransaction: () => t.db.inTransaction,
+  })
+  let loads = 0
+  const view = rm.view(
+    async () => {
+      loads++
+      await new Promise((r) => setTimeout(r, 1))
+      return (t.db.query('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n
+    },
+    () => 'all',
+    { maxEntries: 10, areas: ['keys'] },
+  )
+  expect(view.peek()).toBe(MISS)
+  expect(await Promise.all([view.get(), view.get(), view.get()])).toEqual([0, 0, 0])
+  expect(loads).toBe(1)
+  expect(view.peek()).toBe(0)
+  insertProject(t.other, 'p1')
+  insertKey(t.other, 'k1', 'p1')
+  expect(view.peek()).toBe(MISS)
+  expect(await view.get()).toBe(1)
+  expect(loads).toBe(2)
 })

@@ -19,6 +19,24 @@ export interface ReadModel {
     key: (...args: A) => string,
     opts: MemoOptions<R>,
   ): (...args: A) => R
+  /**
+   * A cached view of an asynchronous `load` (a repository port): `peek` answers a hit synchronously, with no promise
+   * made (the request path's lookups); `get` answers a hit the same way wrapped in a resolved promise, and a miss by
+   * loading — concurrent misses for one key share one load. Results (undefined and null included) are kept.
+   */
+  view<A extends unknown[], R>(
+    load: (...args: A) => Promise<R>,
+    key: (...args: A) => string,
+    opts: MemoOptions<R>,
+  ): CachedView<A, R>
+}
+
+/** What `peek` returns when the value is not in memory (or must not be read from it now). */
+export const MISS: unique symbol = Symbol('miss')
+
+export interface CachedView<A extends unknown[], R> {
+  peek(...args: A): R | typeof MISS
+  get(...args: A): Promise<R>
 }
 
 export interface ReadModelDeps {
@@ -27,16 +45,27 @@ export interface ReadModelDeps {
   counters: () => Map<string, number>
   /** True while a write transaction is open on this connection: its reads may be rolled back, so they bypass caches. */
   inTransaction: () => boolean
+  /**
+   * True when the caller runs inside the open asynchronous transaction (`store.inTransaction`): only its reads bypass
+   * a `view`; another request's hits stay valid (a commit drops them), and its misses wait in the store.
+   */
+  inOwnTransaction?: () => boolean
 }
 
-export function createReadModel({ signal, counters, inTransaction }: ReadModelDeps): ReadModel {
+export function createReadModel({
+  signal,
+  counters,
+  inTransaction,
+  inOwnTransaction = inTransaction,
+}: ReadModelDeps): ReadModel {
   const caches: { areas: readonly Area[]; lru: Lru<string, unknown> }[] = []
   let seen = signal.version()
   let counted = counters()
 
   /** Drops the caches of every area a commit touched since the last check; false inside a transaction (do not cache). */
-  const fresh = (): boolean => {
-    if (inTransaction()) return false
+  const fresh = (): boolean => (inTransaction() ? false : dropChanged())
+  const freshFor = (): boolean => (inOwnTransaction() ? false : dropChanged())
+  const dropChanged = (): boolean => {
     const now = signal.version()
     if (now === seen) return true
     seen = now
@@ -66,6 +95,50 @@ export function createReadModel({ signal, counters, inTransaction }: ReadModelDe
         // Keep nothing read across a commit (a load should not write, but another process may have committed).
         if (fresh() && seen === before) lru.set(k, value)
         return value
+      }
+    },
+    view<A extends unknown[], R>(
+      load: (...args: A) => Promise<R>,
+      key: (...args: A) => string,
+      opts: MemoOptions<R>,
+    ): CachedView<A, R> {
+      const lru = new Lru<string, R>(opts)
+      caches.push({ areas: opts.areas, lru: lru as Lru<string, unknown> })
+      // Loads under way, by key: a burst of misses for one key reads the row once.
+      const loading = new Map<string, Promise<R>>()
+      const peek = (...args: A): R | typeof MISS => {
+        if (!freshFor()) return MISS
+        const hit = lru.entry(key(...args))
+        return hit ? hit.value : MISS
+      }
+      const fill = (k: string, args: A): Promise<R> => {
+        const inFlight = loading.get(k)
+        if (inFlight) return inFlight
+        const before = seen
+        const p = load(...args).then(
+          (value) => {
+            loading.delete(k)
+            // Keep nothing read across a commit, nor anything read inside the caller's own transaction.
+            if (freshFor() && seen === before) lru.set(k, value)
+            return value
+          },
+          (e) => {
+            loading.delete(k)
+            throw e
+          },
+        )
+        loading.set(k, p)
+        return p
+      }
+      return {
+        peek,
+        get(...args: A): Promise<R> {
+          // Inside the caller's own transaction: read through, uncached and unshared (it may roll back).
+          if (!freshFor()) return load(...args)
+          const k = key(...args)
+          const hit = lru.entry(k)
+          return hit ? Promise.resolve(hit.value) : fill(k, args)
+        },
       }
     },
   }

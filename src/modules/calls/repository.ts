@@ -65,7 +65,7 @@ export function callsRepository(store: Store): CallsRepository {
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
   const insertBatch = (rows: CallRow[]) =>
-    store.tx(() => {
+    store.txSync(() => {
       // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
       const exists = new Map<string, boolean>()
       const kept = rows.filter((row) => {

@@ -49,7 +49,7 @@ export function buildVault(deps: {
     egress: deps.egress,
     log: deps.log,
     hostedRedirectUri: () => `${deps.urls.get()}/mcp/oauth/redirect`,
-    transaction: (fn) => deps.store.tx(fn),
+    transaction: (fn) => deps.store.txSync(fn),
   })
   const access = createCredentialAccess({
     credentials: credentialsRepo,

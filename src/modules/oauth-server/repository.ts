@@ -147,7 +147,7 @@ export function oauthServerRepository(store: Store): OAuthServerRepository {
     useRefresh: (hash: string, at: string) => useRefresh.run({ hash, at }).changes > 0,
     /** Codes and refresh tokens past their expiry, used or not; returns how many rows went. */
     deleteExpired: (now: string): number =>
-      store.tx(() => deleteCodes.run({ now }).changes + deleteRefresh.run({ now }).changes),
-    transaction: <T>(fn: () => T): T => store.tx(fn),
+      store.txSync(() => deleteCodes.run({ now }).changes + deleteRefresh.run({ now }).changes),
+    transaction: <T>(fn: () => T): T => store.txSync(fn),
   }
 }

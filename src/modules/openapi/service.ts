@@ -195,7 +195,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
       updated_at: at,
     }
     try {
-      const tools = store.tx(() => {
+      const tools = store.txSync(() => {
         deps.toolkits.insert(kit)
         deps.openapi.upsertToolkit({
           toolkit_id: kit.id,
@@ -220,7 +220,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
     const { doc, settings, planned } = prepared
     const at = nowIso()
     const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
-    store.tx((tx) => {
+    store.txSync((tx) => {
       const current = new Map(deps.tools.byToolkit(kit.id).map((t) => [t.name, t]))
       for (const t of planned.tools) {
         const existing = current.get(t.name)

@@ -152,7 +152,7 @@ export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: A
   const lines: PlanLine[] = []
   let committed = false
   try {
-    s.store.tx(() => {
+    s.store.txSync(() => {
       const project = s.projects.projectOrCreate(o.projectName)
       const current = readCurrent(s, project.id)
       applyRecords({ s, projectId: project.id, doc, current, lines, options: o, remote, openapi })

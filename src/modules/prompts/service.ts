@@ -115,7 +115,7 @@ export function promptsService(d: PromptsServiceDeps) {
     d.events.publish({ type: 'list_changed', list: 'prompts', projectId, ...(serverId ? { serverId } : {}) })
 
   const save = (projectId: string, row: PromptRow, op: () => void, serverIds: (string | null)[]) =>
-    d.store.tx(() => {
+    d.store.txSync(() => {
       const owner = repo.byName(projectId, row.name)
       if (owner && owner.id !== row.id) throw conflict(`a prompt named "${row.name}" already exists in this project`)
       op()
@@ -184,7 +184,7 @@ export function promptsService(d: PromptsServiceDeps) {
     },
     remove(projectId: string, id: string): void {
       const current = mustGet(projectId, id)
-      d.store.tx(() => {
+      d.store.txSync(() => {
         repo.remove(projectId, id)
         listChanged(projectId, current.server_id)
       })

@@ -122,7 +122,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
         updated_at: at,
       }
       checkRow(projectId, row)
-      d.store.tx(() => {
+      d.store.txSync(() => {
         if (repo.uriOwner(projectId, row.uri))
           throw conflict(`a resource with uri ${row.uri} already exists in this project`)
         repo.insert(row)
@@ -166,7 +166,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       if (input.variables !== undefined)
         next.variables = input.variables === null ? null : JSON.stringify(input.variables)
       checkRow(projectId, next)
-      d.store.tx(() => {
+      d.store.txSync(() => {
         const owner = repo.uriOwner(projectId, next.uri)
         if (owner && owner !== id) throw conflict(`a resource with uri ${next.uri} already exists in this project`)
         repo.update(next)
@@ -183,7 +183,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
     },
     remove(projectId: string, id: string): void {
       const current = mustGet(projectId, id)
-      d.store.tx(() => {
+      d.store.txSync(() => {
         repo.remove(projectId, id)
         d.cache.drop(id)
         publish('resource.deleted', current, nowIso())
@@ -248,7 +248,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       }
       const row = found
       d.cache.drop(row.id)
-      d.store.tx(() =>
+      d.store.txSync(() =>
         d.events.publish({
           type: 'resource.updated',
           projectId,

@@ -84,7 +84,7 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
         updated_at: at,
       }
       // Slug choice and insert share one transaction so two concurrent creates cannot take the same slug.
-      store.tx(() => {
+      store.txSync(() => {
         row.slug = uniqueSlug(input.name, repo.slugTaken)
         repo.insert(row)
         if (input.toolkits?.length) tools.attachToolkits(projectId, row.id, input.toolkits, 'add')
@@ -115,7 +115,7 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
           : current.tool_discovery,
         updated_at: nowIso(),
       }
-      store.tx(() => {
+      store.txSync(() => {
         repo.update(next)
         if (input.toolkits) tools.attachToolkits(projectId, id, input.toolkits, 'replace')
         else if (input.tool_discovery) tools.discoveryChanged(projectId, id)

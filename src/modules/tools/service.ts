@@ -88,7 +88,7 @@ export function toolsService(
   /** Writes the row and re-checks name uniqueness on every server that shows the tool (409 rolls it all back). */
   const write = (projectId: string, row: ToolRow, op: () => void) => {
     try {
-      store.tx(() => {
+      store.txSync(() => {
         op()
         for (const serverId of serverTools.serversUsing(projectId, row.toolkit_id, row.id))
           serverTools.assertUniqueNames(projectId, serverId)

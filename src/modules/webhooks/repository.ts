@@ -105,7 +105,7 @@ export function webhooksRepository(store: Store): WebhooksRepository {
     due: (id: string) => due.get({ id }),
     /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
     recordAttempt: (a: AttemptRow & { outcome: 'pending' | 'delivered' | 'failed'; next_attempt_at: string | null }) =>
-      store.tx((): boolean => {
+      store.txSync((): boolean => {
         const changed = record.run({
           id: a.delivery_id,
           n: a.n,

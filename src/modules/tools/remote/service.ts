@@ -141,7 +141,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       }
       const plan = planSync(projectId, toolkitId, spec, tools, d.tools.byToolkit(toolkitId))
       const { counts } = plan
-      d.store.tx(() => {
+      d.store.txSync(() => {
         for (const r of plan.remove) d.tools.remove(projectId, r.id)
         for (const r of plan.update) d.tools.update(r)
         for (const r of plan.insert) d.tools.insert(r)
@@ -237,7 +237,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       }
       const plan = planSync(projectId, row.id, p.spec, p.tools, [])
       try {
-        d.store.tx(() => {
+        d.store.txSync(() => {
           d.toolkits.insert(row)
           d.repo.insert({
             toolkit_id: row.id,
@@ -267,7 +267,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       d.pool.forget(`${toolkitId}\u0000`)
       const plan = planSync(projectId, toolkitId, p.spec, p.tools, d.tools.byToolkit(toolkitId))
       const { counts } = plan
-      d.store.tx(() => {
+      d.store.txSync(() => {
         d.repo.updateSpec(toolkitId, p.spec)
         for (const r of plan.remove) d.tools.remove(projectId, r.id)
         for (const r of plan.update) d.tools.update(r)

@@ -40,7 +40,7 @@ export function syncCatalogSearch(store: Store, repo: ToolSearchRepository, sour
   }
   const first = changes()
   if (!first.stale.length && !first.fresh.length) return
-  store.tx(() => {
+  store.txSync(() => {
     // Compared again inside the write lock: another process starting on the same data dir may have synced already.
     const { stale, fresh } = changes()
     for (const r of stale) repo.removeCatalog(r.id)
@@ -57,7 +57,7 @@ export function indexMerger(store: Store, repo: ToolSearchRepository) {
   return (): boolean => {
     const now = repo.toolChanges()
     if (now === seen) return false
-    store.tx(() => repo.optimize())
+    store.txSync(() => repo.optimize())
     seen = repo.toolChanges()
     return true
   }

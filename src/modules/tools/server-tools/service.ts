@@ -190,7 +190,7 @@ export function serverToolsService(
     addTools(projectId: string, serverId: string, toolIds: string[]): void {
       mustHaveServer(projectId, serverId)
       for (const id of toolIds) if (!sources.tool(projectId, id)) throw notFound(`tool ${id}`)
-      store.tx(() => {
+      store.txSync(() => {
         for (const id of toolIds) {
           const existing = repo.tool(serverId, id)
           // A tool taken off earlier comes back with default settings; an override keeps its settings.
@@ -206,7 +206,7 @@ export function serverToolsService(
 
     removeTools(projectId: string, serverId: string, toolIds: string[]): void {
       mustHaveServer(projectId, serverId)
-      store.tx(() => {
+      store.txSync(() => {
         for (const id of toolIds) {
           mustBeOnServer(projectId, serverId, id)
           repo.upsertTool(row(serverId, id, 'removed', null, true))
@@ -223,7 +223,7 @@ export function serverToolsService(
     ): void {
       mustHaveServer(projectId, serverId)
       if (input.credential_id) assertCredential(projectId, input.credential_id)
-      store.tx(() => {
+      store.txSync(() => {
         const st = mustBeOnServer(projectId, serverId, toolId)
         const existing = repo.tool(serverId, toolId)
         const credentialId = input.credential_id !== undefined ? input.credential_id : (existing?.credential_id ?? null)
