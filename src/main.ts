@@ -147,7 +147,7 @@ async function main(argv: string[]) {
       noMoreFlags(args)
       if (!project) throw new UsageError('export needs --project NAME')
       requireDatabase(config)
-      const text = exportCommand(config, project, output)
+      const text = await exportCommand(config, project, output)
       if (text !== undefined) process.stdout.write(text)
       else console.log(`wrote project ${project} to ${output}`)
       return

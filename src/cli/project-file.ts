@@ -56,12 +56,16 @@ export async function applyCommand(config: Config, args: ApplyArgs, out: (line: 
 }
 
 /** Writes the project as YAML (JSON when the output file ends in .json) to `output`, or returns it for stdout. */
-export function exportCommand(config: Config, project: string, output: string | undefined): string | undefined {
+export async function exportCommand(
+  config: Config,
+  project: string,
+  output: string | undefined,
+): Promise<string | undefined> {
   const deps = services(config)
   try {
     const found = deps.projects.projectByName(project)
     if (!found) throw new FileError(`no project named "${project}"`)
-    const doc = exportProject(deps, found.id, found.name)
+    const doc = await exportProject(deps, found.id, found.name)
     const text = output && /\.json$/i.test(output) ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc)
     if (!output) return text
     writeFileSync(output, text)

@@ -84,14 +84,14 @@ export interface ToolsBackend {
 }
 
 export interface ResourcesBackend {
-  listResources(server: ServerRef): McpResource[]
-  listResourceTemplates(server: ServerRef): McpResourceTemplate[]
+  listResources(server: ServerRef): Promise<McpResource[]>
+  listResourceTemplates(server: ServerRef): Promise<McpResourceTemplate[]>
   /** The read in the request's context: its server, host and request id. */
   readResource(ctx: RequestContext, uri: string): Promise<{ contents: ResourceContents[] }>
 }
 
 export interface PromptsBackend {
-  listPrompts(server: ServerRef): McpPrompt[]
+  listPrompts(server: ServerRef): Promise<McpPrompt[]>
   /** The get in the request's context: its server, host and request id. */
   getPrompt(ctx: RequestContext, name: string, args: Record<string, string>): Promise<GetPromptResult>
 }
@@ -102,7 +102,7 @@ export interface CompletionBackend {
     ref: CompletionRef,
     argument: { name: string; value: string },
     context?: { arguments?: Record<string, string> },
-  ): CompletionResult
+  ): Promise<CompletionResult>
 }
 
 export type McpBackend = ToolsBackend & ResourcesBackend & PromptsBackend & CompletionBackend
@@ -119,13 +119,11 @@ export function protocolBackend(parts: McpBackend): McpBackend {
     readResource: (ctx, uri) => translated(() => parts.readResource(ctx, uri), { resource: uri }),
     getPrompt: (ctx, name, args) =>
       translated(() => parts.getPrompt(ctx, name, args), { unknown: `Unknown prompt: ${name}` }),
-    complete(ctx, ref, argument, context) {
-      try {
-        return parts.complete(ctx, ref, argument, context)
-      } catch (error) {
-        throw toProtocolError(error, ref.type === 'ref/prompt' ? { unknown: `Unknown prompt: ${ref.name}` } : {})
-      }
-    },
+    complete: (ctx, ref, argument, context) =>
+      translated(
+        () => parts.complete(ctx, ref, argument, context),
+        ref.type === 'ref/prompt' ? { unknown: `Unknown prompt: ${ref.name}` } : {},
+      ),
   }
 }
 

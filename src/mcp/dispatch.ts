@@ -111,12 +111,12 @@ const handlers: Record<string, Handler> = {
       )
     return gateCallResult(result, ctx.version)
   },
-  'resources/list': ({ backend, server, version }, params) => {
-    const { page, nextCursor } = paginate('resources', backend.listResources(server), params.cursor)
+  'resources/list': async ({ backend, server, version }, params) => {
+    const { page, nextCursor } = paginate('resources', await backend.listResources(server), params.cursor)
     return { resources: page.map((r) => gateResource(r, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
-  'resources/templates/list': ({ backend, server, version }, params) => {
-    const { page, nextCursor } = paginate('templates', backend.listResourceTemplates(server), params.cursor)
+  'resources/templates/list': async ({ backend, server, version }, params) => {
+    const { page, nextCursor } = paginate('templates', await backend.listResourceTemplates(server), params.cursor)
     return { resourceTemplates: page.map((r) => gateTemplate(r, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
   'resources/read': async (ctx, params) => {
@@ -136,8 +136,8 @@ const handlers: Record<string, Handler> = {
     session?.subscriptions.delete(requireString(params, 'uri'))
     return {}
   },
-  'prompts/list': ({ backend, server, version }, params) => {
-    const { page, nextCursor } = paginate('prompts', backend.listPrompts(server), params.cursor)
+  'prompts/list': async ({ backend, server, version }, params) => {
+    const { page, nextCursor } = paginate('prompts', await backend.listPrompts(server), params.cursor)
     return { prompts: page.map((p) => gatePrompt(p, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
   'prompts/get': async (ctx, params) => {
@@ -145,7 +145,7 @@ const handlers: Record<string, Handler> = {
     const args = stringMap(optionalObject(params, 'arguments'), 'arguments')
     return gatePromptResult(await ctx.backend.getPrompt(ctx, name, args), ctx.version)
   },
-  'completion/complete': (ctx, params) => {
+  'completion/complete': async (ctx, params) => {
     const ref = optionalObject(params, 'ref')
     let parsed: CompletionRef
     if (ref.type === 'ref/prompt') parsed = { type: 'ref/prompt', name: requireString(ref, 'name') }
@@ -159,7 +159,7 @@ const handlers: Record<string, Handler> = {
       context.arguments !== undefined
         ? { arguments: stringMap(optionalObject(context, 'arguments'), 'context.arguments') }
         : undefined
-    const r = ctx.backend.complete(ctx, parsed, { name: argument.name, value: argument.value }, contextArgs)
+    const r = await ctx.backend.complete(ctx, parsed, { name: argument.name, value: argument.value }, contextArgs)
     const values = r.values.slice(0, 100)
     return {
       completion: {

@@ -34,7 +34,7 @@ export interface ReadModel {
 /** What `peek` returns when the value is not in memory (or must not be read from it now). */
 export const MISS: unique symbol = Symbol('miss')
 
-export interface CachedView<A extends unknown[], R> {
+interface CachedView<A extends unknown[], R> {
   peek(...args: A): R | typeof MISS
   get(...args: A): Promise<R>
 }
@@ -113,7 +113,7 @@ export function createReadModel({
       }
       const fill = (k: string, args: A): Promise<R> => {
         const inFlight = loading.get(k)
-        if (inFlight) return inFlight
+        if (inFlight !== undefined) return inFlight
         const before = seen
         const p = load(...args).then(
           (value) => {

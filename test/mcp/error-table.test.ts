@@ -70,16 +70,16 @@ describe('protocolBackend', () => {
     callTool: async () => {
       throw new UnknownNameError('Unknown tool: t')
     },
-    listResources: () => [],
-    listResourceTemplates: () => [],
+    listResources: async () => [],
+    listResourceTemplates: async () => [],
     readResource: async (_s, uri) => {
       throw new UnknownNameError(`resource not found: ${uri}`)
     },
-    listPrompts: () => [],
+    listPrompts: async () => [],
     getPrompt: () => {
       throw new UnknownNameError('prompt not found: p')
     },
-    complete: () => {
+    complete: async () => {
       throw new UnknownNameError('prompt not found: q')
     },
   }
@@ -107,7 +107,7 @@ describe('protocolBackend', () => {
     })
     let thrown: unknown
     try {
-      backend.complete(requestContext(server, host), { type: 'ref/prompt', name: 'q' }, { name: 'a', value: '' })
+      await backend.complete(requestContext(server, host), { type: 'ref/prompt', name: 'q' }, { name: 'a', value: '' })
     } catch (e) {
       thrown = e
     }

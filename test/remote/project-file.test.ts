@@ -61,7 +61,7 @@ servers:
     expect(app.server.deps.projects.projectByName('file-remote')).toBeNull()
     const lines = await apply(path)
     expect(lines).toContainEqual({ action: 'created', kind: 'toolkit', name: 'upstream' })
-    const doc = exportProject(app.server.deps, projectId(), 'file-remote')
+    const doc = await exportProject(app.server.deps, projectId(), 'file-remote')
     const kit = doc.toolkits.find((k) => k.name === 'upstream')
     expect(kit).toEqual({
       name: 'upstream',

@@ -51,7 +51,7 @@ test('apply and export carry tool_discovery; a second apply is unchanged', async
   const second = await apply(file)
   expect(second.filter((l) => l.action !== 'unchanged')).toEqual([])
 
-  const exported = exportProject(deps, project.id, 'file-discovery')
+  const exported = await exportProject(deps, project.id, 'file-discovery')
   expect(exported.servers.find((s) => s.name === 'big')!.tool_discovery).toEqual({
     mode: 'auto',
     threshold: 40,

@@ -14,12 +14,12 @@ function suggest(values: string[], typed: string): CompletionResult {
 
 export function completionBackend(prompts: PromptsService, resources: ResourcesService): CompletionBackend {
   return {
-    complete({ projectId, server }, ref, argument) {
+    async complete({ projectId, server }, ref, argument) {
       // An unknown prompt throws (-32602 through src/mcp): the client named something that is not there.
       if (ref.type === 'ref/prompt')
-        return suggest(prompts.argumentEnum(projectId, ref.name, argument.name, server.id), argument.value ?? '')
+        return suggest(await prompts.argumentEnum(projectId, ref.name, argument.name, server.id), argument.value ?? '')
       // An unknown template or a variable without an enum has nothing to offer: an empty list is a valid answer.
-      const row = resources.templateByUri(projectId, server.id, ref.uri)
+      const row = await resources.templateByUri(projectId, server.id, ref.uri)
       const variables = row?.variables ? (JSON.parse(row.variables) as Record<string, { enum?: string[] }>) : {}
       return suggest(variables[argument.name]?.enum ?? [], argument.value ?? '')
     },

@@ -41,7 +41,7 @@ export async function prepareOpenApi(
 }
 
 /** Creates the toolkit or makes its tools match the document; `note` records what happened. */
-export function applyOpenApiToolkit(
+export async function applyOpenApiToolkit(
   openapi: OpenApiService,
   toolkits: {
     update(projectId: string, id: string, patch: { display_name: string | null; description: string | null }): unknown
@@ -50,10 +50,10 @@ export function applyOpenApiToolkit(
   k: ToolkitDoc,
   prepared: Prepared,
   note: (action: PlanLine['action'], kind: string, name: string) => void,
-): void {
-  const existing = openapi.byName(projectId, k.name)
+): Promise<void> {
+  const existing = await openapi.byName(projectId, k.name)
   if (!existing) {
-    openapi.create(projectId, k, prepared)
+    await openapi.create(projectId, k, prepared)
     note('created', 'toolkit', k.name)
     return
   }
@@ -61,12 +61,12 @@ export function applyOpenApiToolkit(
     throw badRequest(`a ${existing.toolkit_type} toolkit named "${k.name}" exists: rename one of them`, [
       { field: 'openapi', message: `not an openapi toolkit` },
     ])
-  const diff = openapi.applyTo(projectId, existing, prepared)
+  const diff = await openapi.applyTo(projectId, existing, prepared)
   const fieldsChanged =
     (k.display_name ?? null) !== existing.display_name ||
     (k.description !== undefined && k.description !== existing.description)
   if (fieldsChanged)
-    toolkits.update(projectId, existing.id, {
+    await toolkits.update(projectId, existing.id, {
       display_name: k.display_name ?? null,
       description: k.description ?? existing.description,
     })

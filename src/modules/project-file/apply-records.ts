@@ -27,14 +27,14 @@ interface Run {
 type Note = (action: PlanLine['action'], kind: string, name: string) => void
 
 /** A remote toolkit: stored from its prepared listing when new or changed; its tools are the upstream's. */
-function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
+async function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
   const { s, projectId, current, remote } = run
   const stored = current.toolkits.get(k.name)
   const fields = { name: k.name, display_name: k.display_name, description: k.description }
   const prepared = remote.prepared.get(k.name)
   if (!stored) {
     if (!prepared) throw new Error(`remote toolkit ${k.name} was not prepared`)
-    attempt('toolkit', k.name, () => s.remoteToolkits.insert(projectId, fields, prepared))
+    await attempt('toolkit', k.name, () => s.remoteToolkits.insert(projectId, fields, prepared))
     remote.used.add(k.name)
     note('created', 'toolkit', k.name)
     return
@@ -49,58 +49,61 @@ function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
     )
   let changed = false
   if (prepared) {
-    attempt('toolkit', k.name, () => s.remoteToolkits.replace(projectId, stored.id, prepared))
+    await attempt('toolkit', k.name, () => s.remoteToolkits.replace(projectId, stored.id, prepared))
     remote.used.add(k.name)
     changed = true
   }
   const { toolkit_type: _t, remote: _r, ...storedFields } = stored.doc
   if (canonical('toolkits', storedFields) !== canonical('toolkits', fields)) {
     const patch = { display_name: k.display_name ?? null, description: k.description ?? null }
-    attempt('toolkit', k.name, () => s.toolkits.update(projectId, stored.id, patch))
+    await attempt('toolkit', k.name, () => s.toolkits.update(projectId, stored.id, patch))
     changed = true
   }
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
 }
 
 /** Runs one service call for a record; an AppError becomes a RecordError naming the record and its fields. */
-function attempt<T>(kind: string, name: string, op: () => T): T {
+async function attempt<T>(kind: string, name: string, op: () => T | Promise<T>): Promise<T> {
   try {
-    return op()
+    return await op()
   } catch (error) {
     if (error instanceof AppError) throw new RecordError(kind, name, error)
     throw error
   }
 }
 
-export function applyRecords(run: Run): void {
+export async function applyRecords(run: Run): Promise<void> {
   const { s, projectId, doc, current, lines } = run
   const note = (action: PlanLine['action'], kind: string, name: string) => lines.push({ action, kind, name })
 
-  for (const p of doc.providers) applyProvider(run, p, note)
+  for (const p of doc.providers) await applyProvider(run, p, note)
 
   const fnIds = new Map<string, string>()
   for (const f of doc.functions) {
     const stored = current.functions.get(f.name)
     const { file: _file, ...body } = f
     if (!stored) {
-      fnIds.set(f.name, attempt('function', f.name, () => s.functions.createChecked(projectId, body as never)).id)
+      fnIds.set(
+        f.name,
+        (await attempt('function', f.name, () => s.functions.createChecked(projectId, body as never))).id,
+      )
       note('created', 'function', f.name)
     } else if (canonical('functions', stored.doc) === canonical('functions', f)) note('unchanged', 'function', f.name)
     else {
       const patch = { ...body, description: f.description ?? null, code: f.code ?? null, http: f.http ?? null }
-      attempt('function', f.name, () => s.functions.updateChecked(projectId, stored.id, patch as never))
+      await attempt('function', f.name, () => s.functions.updateChecked(projectId, stored.id, patch as never))
       note('updated', 'function', f.name)
     }
   }
 
   for (const k of doc.toolkits) {
     if (k.toolkit_type === 'remote') {
-      applyRemoteToolkit(run, k, note)
+      await applyRemoteToolkit(run, k, note)
       continue
     }
     const prepared = run.openapi.get(k)
     if (prepared) {
-      attempt('toolkit', k.name, () => applyOpenApiToolkit(s.openapi, s.toolkits, projectId, k, prepared, note))
+      await attempt('toolkit', k.name, () => applyOpenApiToolkit(s.openapi, s.toolkits, projectId, k, prepared, note))
       continue
     }
     const stored = current.toolkits.get(k.name)
@@ -115,14 +118,14 @@ export function applyRecords(run: Run): void {
     const fields = { name: k.name, display_name: k.display_name, description: k.description }
     let kitId: string
     if (!stored) {
-      kitId = attempt('toolkit', k.name, () => s.toolkits.create(projectId, fields)).id
+      kitId = (await attempt('toolkit', k.name, () => s.toolkits.create(projectId, fields))).id
       note('created', 'toolkit', k.name)
     } else {
       kitId = stored.id
       if (canonical('toolkits', stored.doc) === canonical('toolkits', fields)) note('unchanged', 'toolkit', k.name)
       else {
         const patch = { display_name: k.display_name ?? null, description: k.description ?? null }
-        attempt('toolkit', k.name, () => s.toolkits.update(projectId, kitId, patch))
+        await attempt('toolkit', k.name, () => s.toolkits.update(projectId, kitId, patch))
         note('updated', 'toolkit', k.name)
       }
     }
@@ -131,7 +134,7 @@ export function applyRecords(run: Run): void {
       const storedTool = current.tools.get(name)
       const body = { input_schema: DEFAULT_INPUT_SCHEMA, ...t }
       if (!storedTool) {
-        attempt('tool', name, () => s.tools.create(projectId, { ...body, toolkit_id: kitId } as never))
+        await attempt('tool', name, () => s.tools.create(projectId, { ...body, toolkit_id: kitId } as never))
         note('created', 'tool', name)
       } else if (canonical('tools', storedTool.doc) === canonical('tools', t)) note('unchanged', 'tool', name)
       else {
@@ -143,7 +146,7 @@ export function applyRecords(run: Run): void {
           annotations: t.annotations ?? null,
           credential_provider: t.credential_provider ?? null,
         }
-        attempt('tool', name, () => s.tools.update(projectId, storedTool.id, patch as never))
+        await attempt('tool', name, () => s.tools.update(projectId, storedTool.id, patch as never))
         note('updated', 'tool', name)
       }
       const warnings = toolNameWarnings(t.name)
@@ -151,7 +154,7 @@ export function applyRecords(run: Run): void {
     }
   }
 
-  const serverIds = applyServers(run, note)
+  const serverIds = await applyServers(run, note)
   const serverId = (kind: string, name: string, server: string) => {
     const id = serverIds.get(server)
     if (!id)
@@ -168,12 +171,12 @@ export function applyRecords(run: Run): void {
     const { server, ...rest } = r
     const body = { ...rest, server_id: serverId('resource', r.uri, server) }
     if (!stored) {
-      attempt('resource', r.uri, () => s.resources.create(projectId, body as never))
+      await attempt('resource', r.uri, () => s.resources.create(projectId, body as never))
       note('created', 'resource', r.uri)
     } else if (canonical('resources', stored.doc) === canonical('resources', r)) note('unchanged', 'resource', r.uri)
     else {
       const cleared = Object.fromEntries(['description', ...SOURCE_FIELDS, 'variables'].map((f) => [f, null]))
-      attempt('resource', r.uri, () => s.resources.update(projectId, stored.id, { ...cleared, ...body } as never))
+      await attempt('resource', r.uri, () => s.resources.update(projectId, stored.id, { ...cleared, ...body } as never))
       note('updated', 'resource', r.uri)
     }
   }
@@ -183,25 +186,25 @@ export function applyRecords(run: Run): void {
     const { server, ...rest } = p
     const body = { ...rest, ...(server ? { server_id: serverId('prompt', p.name, server) } : {}) }
     if (!stored) {
-      attempt('prompt', p.name, () => s.prompts.create(projectId, body as never))
+      await attempt('prompt', p.name, () => s.prompts.create(projectId, body as never))
       note('created', 'prompt', p.name)
     } else if (canonical('prompts', stored.doc) === canonical('prompts', p)) note('unchanged', 'prompt', p.name)
     else {
       const patch = { template: null, messages: null, server_id: null, description: null, arguments: [], ...body }
-      attempt('prompt', p.name, () => s.prompts.update(projectId, stored.id, patch as never))
+      await attempt('prompt', p.name, () => s.prompts.update(projectId, stored.id, patch as never))
       note('updated', 'prompt', p.name)
     }
   }
 
-  if (run.options.prune) prune(run, note)
+  if (run.options.prune) await prune(run, note)
 }
 
-function applyServers(run: Run, note: Note): Map<string, string> {
+async function applyServers(run: Run, note: Note): Promise<Map<string, string>> {
   const { s, projectId, doc, current } = run
   const ids = new Map([...current.servers.entries()].map(([name, r]) => [name, r.id]))
   // Toolkits by name: the project's own first, then pre-built ones.
   const kits = new Map<string, string>()
-  for (const k of s.toolkits.list(projectId, 10_000).toolkits)
+  for (const k of (await s.toolkits.list(projectId, 10_000)).toolkits)
     if (!kits.has(k.name) || k.toolkit_type !== 'prebuilt') kits.set(k.name, k.id)
   for (const given of doc.servers) {
     // The file may give part of tool_discovery; compared and written with the defaults filled in, as the API shows it.
@@ -226,7 +229,10 @@ function applyServers(run: Run, note: Note): Map<string, string> {
       tool_discovery: sv.tool_discovery,
     }
     if (!stored) {
-      ids.set(sv.name, attempt('server', sv.name, () => s.servers.create(projectId, { ...fields, toolkits })).id)
+      ids.set(
+        sv.name,
+        (await attempt('server', sv.name, () => s.servers.create(projectId, { ...fields, toolkits }))).id,
+      )
       note('created', 'server', sv.name)
     } else if (canonical('servers', stored.doc) === canonical('servers', sv)) note('unchanged', 'server', sv.name)
     else {
@@ -238,7 +244,7 @@ function applyServers(run: Run, note: Note): Map<string, string> {
         tool_discovery: sv.tool_discovery ?? discoveryOf(null),
         toolkits,
       }
-      attempt('server', sv.name, () => s.servers.update(projectId, stored.id, patch as never))
+      await attempt('server', sv.name, () => s.servers.update(projectId, stored.id, patch as never))
       note('updated', 'server', sv.name)
     }
   }
@@ -246,7 +252,7 @@ function applyServers(run: Run, note: Note): Map<string, string> {
 }
 
 /** Providers have no update in the API: a changed one is replaced (same id), keeping its secret unless the env gives one. */
-function applyProvider(run: Run, p: ProviderDoc, note: Note): void {
+async function applyProvider(run: Run, p: ProviderDoc, note: Note): Promise<void> {
   const { s, projectId, current, options } = run
   const stored = current.providers.get(p.id)
   const { client_secret_env, ...fields } = p
@@ -259,34 +265,36 @@ function applyProvider(run: Run, p: ProviderDoc, note: Note): void {
         { field: 'client_secret_env', message: 'not set' },
       ]),
     )
-  const storedSecret = () => {
+  const storedSecret = async () => {
     try {
-      return s.vault.providers.oauthClient(projectId, p.id).client_secret
+      return (await s.vault.providers.oauthClient(projectId, p.id)).client_secret
     } catch {
       return undefined
     }
   }
   if (!stored) {
-    attempt('provider', p.id, () => s.vault.providers.create(projectId, { ...fields, client_secret: secret } as never))
+    await attempt('provider', p.id, () =>
+      s.vault.providers.create(projectId, { ...fields, client_secret: secret } as never),
+    )
     note('created', 'provider', p.id)
     return
   }
   const sameFields = Object.entries(fields).every(
     ([k, v]) => JSON.stringify(v) === JSON.stringify((stored.doc as Record<string, unknown>)[k]),
   )
-  const keep = storedSecret()
+  const keep = await storedSecret()
   if (sameFields && (secret === undefined || secret === keep)) return void note('unchanged', 'provider', p.id)
-  attempt('provider', p.id, () => {
-    s.vault.providers.remove(projectId, p.id)
-    s.vault.providers.create(projectId, { ...fields, client_secret: secret ?? keep } as never)
+  await attempt('provider', p.id, async () => {
+    await s.vault.providers.remove(projectId, p.id)
+    await s.vault.providers.create(projectId, { ...fields, client_secret: secret ?? keep } as never)
   })
   note('updated', 'provider', p.id)
 }
 
-function prune(run: Run, note: Note): void {
+async function prune(run: Run, note: Note): Promise<void> {
   const { s, projectId, doc, current } = run
-  const drop = (kind: string, name: string, op: () => void) => {
-    attempt(kind, name, op)
+  const drop = async (kind: string, name: string, op: () => unknown) => {
+    await attempt(kind, name, op)
     note('deleted', kind, name)
   }
   const keep = {
@@ -303,21 +311,21 @@ function prune(run: Run, note: Note): void {
     ]),
   }
   for (const [name, r] of current.prompts)
-    if (!keep.prompts.has(name)) drop('prompt', name, () => s.prompts.remove(projectId, r.id))
+    if (!keep.prompts.has(name)) await drop('prompt', name, () => s.prompts.remove(projectId, r.id))
   for (const [uri, r] of current.resources)
-    if (!keep.resources.has(uri)) drop('resource', uri, () => s.resources.remove(projectId, r.id))
+    if (!keep.resources.has(uri)) await drop('resource', uri, () => s.resources.remove(projectId, r.id))
   for (const [name, r] of current.servers)
-    if (!keep.servers.has(name)) drop('server', name, () => s.servers.remove(projectId, r.id))
+    if (!keep.servers.has(name)) await drop('server', name, () => s.servers.remove(projectId, r.id))
   for (const [name, r] of current.tools)
-    if (!keep.tools.has(name)) drop('tool', name, () => s.tools.remove(projectId, r.id))
+    if (!keep.tools.has(name)) await drop('tool', name, () => s.tools.remove(projectId, r.id))
   for (const [name, r] of current.toolkits)
-    if (!keep.toolkits.has(name)) drop('toolkit', name, () => s.toolkits.remove(projectId, r.id))
-  for (const k of s.toolkits.list(projectId, 10_000).toolkits)
+    if (!keep.toolkits.has(name)) await drop('toolkit', name, () => s.toolkits.remove(projectId, r.id))
+  for (const k of (await s.toolkits.list(projectId, 10_000)).toolkits)
     if (k.toolkit_type === 'openapi' && !keep.toolkits.has(k.name))
-      drop('toolkit', k.name, () => s.toolkits.remove(projectId, k.id))
+      await drop('toolkit', k.name, () => s.toolkits.remove(projectId, k.id))
   // Whatever still used a pruned function was pruned above or is named in the file (and then fails when it runs).
   for (const [name, r] of current.functions)
-    if (!keep.functions.has(name)) drop('function', name, () => s.functions.remove(projectId, r.id, true))
+    if (!keep.functions.has(name)) await drop('function', name, () => s.functions.remove(projectId, r.id, true))
   for (const [id] of current.providers)
-    if (!keep.providers.has(id)) drop('provider', id, () => s.vault.providers.remove(projectId, id))
+    if (!keep.providers.has(id)) await drop('provider', id, () => s.vault.providers.remove(projectId, id))
 }

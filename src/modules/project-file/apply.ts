@@ -108,7 +108,7 @@ async function checkCode(s: ProjectServices, path: string, doc: ProjectDoc): Pro
 async function prepareRemotes(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions) {
   const prepared = new Map<string, PreparedRemote>()
   const project = s.projects.projectByName(o.projectName)
-  const current = project ? readCurrent(s, project.id) : undefined
+  const current = project ? await readCurrent(s, project.id) : undefined
   const problems: string[] = []
   for (const k of doc.toolkits) {
     if (k.toolkit_type !== 'remote' || !k.remote) continue
@@ -152,10 +152,10 @@ export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: A
   const lines: PlanLine[] = []
   let committed = false
   try {
-    s.store.txSync(() => {
-      const project = s.projects.projectOrCreate(o.projectName)
-      const current = readCurrent(s, project.id)
-      applyRecords({ s, projectId: project.id, doc, current, lines, options: o, remote, openapi })
+    await s.store.tx(async () => {
+      const project = await s.projects.projectOrCreate(o.projectName)
+      const current = await readCurrent(s, project.id)
+      await applyRecords({ s, projectId: project.id, doc, current, lines, options: o, remote, openapi })
       if (o.dryRun) throw new DryRun()
     })
     committed = true

@@ -63,11 +63,13 @@ export interface CurrentProject {
 export const DEFAULT_INPUT_SCHEMA = { type: 'object', properties: {} }
 
 /** Every page of a cursor-paged list. */
-function all<T>(fetch: (cursor?: string) => { items: T[]; next_cursor?: string }): T[] {
+async function all<T>(
+  fetch: (cursor?: string) => Promise<{ items: T[]; next_cursor?: string }> | { items: T[]; next_cursor?: string },
+): Promise<T[]> {
   const out: T[] = []
   let cursor: string | undefined
   do {
-    const page = fetch(cursor)
+    const page = await fetch(cursor)
     out.push(...page.items)
     cursor = page.next_cursor
   } while (cursor)
@@ -105,7 +107,7 @@ export const RESOURCE_DEFAULTS = {
 }
 export const PROMPT_DEFAULTS = { description: '', arguments: [] }
 
-export function readCurrent(s: ProjectServices, projectId: string): CurrentProject {
+export async function readCurrent(s: ProjectServices, projectId: string): Promise<CurrentProject> {
   const cur: CurrentProject = {
     functions: new Map(),
     toolkits: new Map(),
@@ -115,8 +117,8 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
     prompts: new Map(),
     providers: new Map(),
   }
-  for (const f of all((c) => {
-    const p = s.functions.list(projectId, 200, c)
+  for (const f of await all(async (c) => {
+    const p = await s.functions.list(projectId, 200, c)
     return { items: p.functions, next_cursor: p.next_cursor }
   })) {
     const { id, name, runtime, description, code, http, memory_mb, timeout_ms } = f
@@ -126,9 +128,9 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
     })
   }
   const kitNames = new Map<string, string>()
-  for (const k of s.toolkits.list(projectId, 10_000).toolkits) {
+  for (const k of (await s.toolkits.list(projectId, 10_000)).toolkits) {
     kitNames.set(k.id, k.name)
-    const spec = k.toolkit_type === 'remote' ? s.remoteToolkits.spec(k.id) : undefined
+    const spec = k.toolkit_type === 'remote' ? await s.remoteToolkits.spec(k.id) : undefined
     if (spec) {
       const doc = { name: k.name, display_name: k.display_name, description: k.description }
       cur.toolkits.set(k.name, { id: k.id, doc: { ...clean(doc), toolkit_type: 'remote', remote: remoteDoc(spec) } })
@@ -139,7 +141,7 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
       id: k.id,
       doc: clean({ name: k.name, display_name: k.display_name, description: k.description }),
     })
-    for (const t of s.toolkits.get(projectId, k.id).tools) {
+    for (const t of (await s.toolkits.get(projectId, k.id)).tools) {
       const doc = clean(
         {
           name: t.name,
@@ -157,13 +159,13 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
     }
   }
   const serverNames = new Map<string, string>()
-  for (const sv of all((c) => {
-    const p = s.servers.list(projectId, 200, c)
+  for (const sv of await all(async (c) => {
+    const p = await s.servers.list(projectId, 200, c)
     return { items: p.servers, next_cursor: p.next_cursor }
   })) {
     serverNames.set(sv.id, sv.name)
     if (cur.servers.has(sv.name)) continue
-    const attachments = s.serverTools.describe(projectId, sv.id).toolkits as ServerToolsDetail['toolkits']
+    const attachments = (await s.serverTools.describe(projectId, sv.id)).toolkits as ServerToolsDetail['toolkits']
     const doc = clean(
       {
         name: sv.name,
@@ -177,23 +179,23 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
     )
     cur.servers.set(sv.name, { id: sv.id, doc, attachments })
   }
-  for (const r of all((c) => {
-    const p = s.resources.listRecords(projectId, undefined, 200, c)
+  for (const r of await all(async (c) => {
+    const p = await s.resources.listRecords(projectId, undefined, 200, c)
     return { items: p.resources, next_cursor: p.next_cursor }
   })) {
     const { id, server_id, is_template: _t, credential_id: _c, created_at: _a, updated_at: _u, ...rest } = r
     const doc = clean({ ...rest, server: serverNames.get(server_id) ?? server_id } as ResourceDoc, RESOURCE_DEFAULTS)
     cur.resources.set(r.uri, { id, doc: resourceMethodDefault(doc) })
   }
-  for (const p of all((c) => {
-    const page = s.prompts.listRecords(projectId, undefined, 200, c)
+  for (const p of await all(async (c) => {
+    const page = await s.prompts.listRecords(projectId, undefined, 200, c)
     return { items: page.prompts, next_cursor: page.next_cursor }
   })) {
     const { id, server_id, created_at: _a, updated_at: _u, ...rest } = p
     const server = server_id ? serverNames.get(server_id) : undefined
     cur.prompts.set(p.name, { id, doc: clean({ ...rest, server } as PromptDoc, PROMPT_DEFAULTS) })
   }
-  for (const p of s.vault.providers.list(projectId)) {
+  for (const p of await s.vault.providers.list(projectId)) {
     if (!p.project_configured) continue
     const doc = clean({
       id: p.id,
@@ -232,8 +234,8 @@ export function resourceMethodDefault(doc: ResourceDoc): ResourceDoc {
 }
 
 /** The whole project in the file's shape: functions with their code inline. */
-export function exportProject(s: ProjectServices, projectId: string, projectName: string): ProjectDoc {
-  const cur = readCurrent(s, projectId)
+export async function exportProject(s: ProjectServices, projectId: string, projectName: string): Promise<ProjectDoc> {
+  const cur = await readCurrent(s, projectId)
   const toolkits = [...cur.toolkits.values()].map(({ doc }) => {
     const tools = [...cur.tools.entries()].filter(([key]) => key.startsWith(`${doc.name}/`)).map(([, t]) => t.doc)
     return { ...doc, ...(tools.length ? { tools } : {}) }

@@ -4,4 +4,4 @@ import { promptsRepository } from './repository'
 import { type PromptsServiceDeps, promptsService } from './service'
 
 export const buildPrompts = (deps: Omit<PromptsServiceDeps, 'repo'>) =>
-  promptsService({ ...deps, repo: promptsRepository(deps.store.db) })
+  promptsService({ ...deps, repo: promptsRepository(deps.store) })

@@ -101,8 +101,8 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService; calls
     })
     .delete(
       '/prompts/:id',
-      ({ auth, params }) => {
-        deps.prompts.remove(auth.projectId, params.id)
+      async ({ auth, params }) => {
+        await deps.prompts.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true as const }
       },
       {

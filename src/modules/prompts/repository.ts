@@ -1,5 +1,5 @@
 // SQL for prompts.
-import type { Db } from '../../db/open'
+import { asyncPort, type Store } from '../../db/store'
 
 export type PromptRow = {
   id: string
@@ -22,16 +22,17 @@ export type PromptRow = {
 /** The storage port its callers use; `promptsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface PromptsRepository {
-  insert: (row: PromptRow) => void
-  update: (row: PromptRow) => void
-  byId: (project_id: string, id: string) => PromptRow | null
-  byName: (project_id: string, name: string) => PromptRow | null
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: PromptRow) => Promise<void>
+  update: (row: PromptRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<PromptRow | null>
+  byName: (project_id: string, name: string) => Promise<PromptRow | null>
+  remove: (project_id: string, id: string) => Promise<boolean>
   /** The project's prompts; with a server id, those on that server (its own and the project-wide ones). */
-  list: (project_id: string, server_id: string | undefined, after?: string, limit?: number) => PromptRow[]
+  list: (project_id: string, server_id: string | undefined, after?: string, limit?: number) => Promise<PromptRow[]>
 }
 
-export function promptsRepository(db: Db): PromptsRepository {
+export function promptsRepository(store: Store): PromptsRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO prompts (id, project_id, server_id, name, description, template, messages, arguments, function_name,
        created_at, updated_at)
@@ -54,14 +55,14 @@ export function promptsRepository(db: Db): PromptsRepository {
     `SELECT * FROM prompts WHERE project_id = $project_id AND ($server_id IS NULL OR server_id IS NULL OR server_id = $server_id) AND id > $after
      ORDER BY id LIMIT $limit`,
   )
-  return {
-    insert: (row: PromptRow) => insert.run(row),
-    update: (row: PromptRow) => update.run(row),
+  return asyncPort<PromptsRepository>(store, {
+    insert: (row: PromptRow) => void insert.run(row),
+    update: (row: PromptRow) => void update.run(row),
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     byName: (project_id: string, name: string) => byName.get({ name, project_id }),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
     /** The project's prompts; with a server id, those on that server (its own and the project-wide ones). */
     list: (project_id: string, server_id: string | undefined, after?: string, limit = 1_000_000) =>
       listAll.all({ project_id, server_id: server_id ?? null, after: after ?? '', limit }),
-  }
+  })
 }

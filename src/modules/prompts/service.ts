@@ -105,8 +105,8 @@ export function promptsService(d: PromptsServiceDeps) {
     })),
   })
 
-  const mustGet = (projectId: string, id: string): PromptRow => {
-    const row = repo.byId(projectId, id)
+  const mustGet = async (projectId: string, id: string): Promise<PromptRow> => {
+    const row = await repo.byId(projectId, id)
     if (!row) throw notFound('prompt')
     return row
   }
@@ -114,31 +114,31 @@ export function promptsService(d: PromptsServiceDeps) {
   const listChanged = (projectId: string, serverId: string | null) =>
     d.events.publish({ type: 'list_changed', list: 'prompts', projectId, ...(serverId ? { serverId } : {}) })
 
-  const save = (projectId: string, row: PromptRow, op: () => void, serverIds: (string | null)[]) =>
-    d.store.txSync(() => {
-      const owner = repo.byName(projectId, row.name)
+  const save = (projectId: string, row: PromptRow, op: () => Promise<void>, serverIds: (string | null)[]) =>
+    d.store.tx(async () => {
+      const owner = await repo.byName(projectId, row.name)
       if (owner && owner.id !== row.id) throw conflict(`a prompt named "${row.name}" already exists in this project`)
-      op()
+      await op()
       for (const s of new Set(serverIds)) listChanged(projectId, s)
     })
 
   /** The prompt `name` as seen from a server (its own or project-wide), or from the whole project. */
-  const visible = (projectId: string, name: string, serverId?: string): PromptRow => {
-    const row = repo.byName(projectId, name)
+  const visible = async (projectId: string, name: string, serverId?: string): Promise<PromptRow> => {
+    const row = await repo.byName(projectId, name)
     if (!row || (serverId && row.server_id !== null && row.server_id !== serverId)) throw new UnknownPromptError(name)
     return row
   }
 
   /** Prompts visible on a server (its own and project-wide), or every prompt of the project. */
-  const list = (projectId: string, serverId?: string) => {
-    if (serverId) d.mustGetServer(projectId, serverId)
-    return repo.list(projectId, serverId).map(listed)
+  const list = async (projectId: string, serverId?: string) => {
+    if (serverId) await d.mustGetServer(projectId, serverId)
+    return (await repo.list(projectId, serverId)).map(listed)
   }
 
   return {
     view,
-    create(projectId: string, input: CreatePromptBody): PromptView {
-      if (input.server_id) d.mustGetServer(projectId, input.server_id)
+    async create(projectId: string, input: CreatePromptBody): Promise<PromptView> {
+      if (input.server_id) await d.mustGetServer(projectId, input.server_id)
       const at = nowIso()
       const row: PromptRow = {
         id: newId(),
@@ -154,18 +154,18 @@ export function promptsService(d: PromptsServiceDeps) {
         updated_at: at,
       }
       check(row)
-      save(projectId, row, () => repo.insert(row), [row.server_id])
+      await save(projectId, row, () => repo.insert(row), [row.server_id])
       return view(row)
     },
-    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
-    listRecords(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
-      if (serverId) d.mustGetServer(projectId, serverId)
-      const { items, next_cursor } = page(repo.list(projectId, serverId, decodeCursor(cursor), limit + 1), limit)
+    get: async (projectId: string, id: string) => view(await mustGet(projectId, id)),
+    async listRecords(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      if (serverId) await d.mustGetServer(projectId, serverId)
+      const { items, next_cursor } = page(await repo.list(projectId, serverId, decodeCursor(cursor), limit + 1), limit)
       return { prompts: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
-    update(projectId: string, id: string, input: UpdatePromptBody): PromptView {
-      const current = mustGet(projectId, id)
-      if (input.server_id) d.mustGetServer(projectId, input.server_id)
+    async update(projectId: string, id: string, input: UpdatePromptBody): Promise<PromptView> {
+      const current = await mustGet(projectId, id)
+      if (input.server_id) await d.mustGetServer(projectId, input.server_id)
       const next: PromptRow = { ...current, updated_at: nowIso() }
       if (input.name !== undefined) next.name = input.name
       if (input.description !== undefined) next.description = input.description
@@ -179,20 +179,20 @@ export function promptsService(d: PromptsServiceDeps) {
       if (input.messages !== undefined) next.messages = input.messages === null ? null : JSON.stringify(input.messages)
       if (input.function_name !== undefined) next.function_name = input.function_name
       check(next)
-      save(projectId, next, () => repo.update(next), [current.server_id, next.server_id])
+      await save(projectId, next, () => repo.update(next), [current.server_id, next.server_id])
       return view(next)
     },
-    remove(projectId: string, id: string): void {
-      const current = mustGet(projectId, id)
-      d.store.txSync(() => {
-        repo.remove(projectId, id)
+    async remove(projectId: string, id: string): Promise<void> {
+      const current = await mustGet(projectId, id)
+      await d.store.tx(async () => {
+        await repo.remove(projectId, id)
         listChanged(projectId, current.server_id)
       })
     },
     list,
     /** REST `/prompts/list`: a page of `list`; the spec's REST shape has every argument as {name, description, required}. */
-    listPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
-      const { items, next_cursor } = pageAtOffset('prompts', list(projectId, serverId), limit, cursor)
+    async listPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = pageAtOffset('prompts', await list(projectId, serverId), limit, cursor)
       const prompts = items.map((p) => ({
         ...p,
         arguments: p.arguments.map((a) => ({ ...a, description: a.description ?? '' })),
@@ -207,7 +207,7 @@ export function promptsService(d: PromptsServiceDeps) {
       serverId: string | undefined,
       host: FunctionHost,
     ): Promise<GetPromptResult & { description: string }> {
-      const row = visible(projectId, name, serverId)
+      const row = await visible(projectId, name, serverId)
       const declared = args(row)
       const missing = declared
         .filter((a) => a.required && (values[a.name] === undefined || values[a.name] === null))
@@ -241,8 +241,8 @@ export function promptsService(d: PromptsServiceDeps) {
       })
     },
     /** An argument's declared enum, for completion/complete; throws UnknownPromptError for an unknown prompt. */
-    argumentEnum(projectId: string, name: string, argument: string, serverId?: string): string[] {
-      return args(visible(projectId, name, serverId)).find((a) => a.name === argument)?.enum ?? []
+    async argumentEnum(projectId: string, name: string, argument: string, serverId?: string): Promise<string[]> {
+      return args(await visible(projectId, name, serverId)).find((a) => a.name === argument)?.enum ?? []
     },
   }
 }
