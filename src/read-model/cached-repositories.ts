@@ -22,22 +22,23 @@ export const cachedResources = <R extends Pick<ResourcesRepository, 'byUri' | 'l
   rm: ReadModel,
   repo: R,
 ): R => {
-  const active = rm.memo(
+  const active = rm.view(
     (projectId: string, serverId: string | undefined, templates: boolean) =>
       repo.listActive(projectId, serverId, templates),
     (projectId, serverId, templates) => `${projectId}\u0000${serverId ?? ''}\u0000${templates ? 1 : 0}`,
     { maxEntries: 10_000, maxWeight: 200_000, weigh: (rows) => 1 + rows.length, areas: ['resources'] },
   )
+  const byUri = rm.view(repo.byUri, (projectId, uri) => `${projectId}\u0000${uri}`, {
+    maxEntries: 50_000,
+    areas: ['resources'],
+  })
   return {
     ...repo,
-    byUri: rm.memo(repo.byUri, (projectId, uri) => `${projectId}\u0000${uri}`, {
-      maxEntries: 50_000,
-      areas: ['resources'],
-    }),
+    byUri: byUri.get,
     // Pages (after/limit) are management listings: read through.
     listActive: ((projectId, serverId, templates, after, limit) =>
       after === undefined && limit === undefined
-        ? active(projectId, serverId, templates)
+        ? active.get(projectId, serverId, templates)
         : repo.listActive(projectId, serverId, templates, after, limit)) as ResourcesRepository['listActive'],
   }
 }

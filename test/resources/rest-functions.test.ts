@@ -108,7 +108,7 @@ describe('function resources', () => {
     })
     const first = await text('fn://marked')
     expect(await text('fn://marked')).toBe(first)
-    expect(f.app.server.deps.resources.markResourceChanged(f.app.projectId, 'fn://marked')).toBe(true)
+    expect(await f.app.server.deps.resources.markResourceChanged(f.app.projectId, 'fn://marked')).toBe(true)
     expect(await text('fn://marked')).not.toBe(first)
   })
 

@@ -233,8 +233,8 @@ describe('listing, inactive, update and delete', () => {
     await f.create({ name: 'Marked', uri: 'mark://me', resource_type: 'static', content: 'x' })
     events.length = 0
     const resources = f.app.server.deps.resources
-    expect(resources.markResourceChanged(f.app.projectId, 'mark://me')).toBe(true)
-    expect(resources.markResourceChanged(f.app.projectId, 'mark://unknown')).toBe(false)
+    expect(await resources.markResourceChanged(f.app.projectId, 'mark://me')).toBe(true)
+    expect(await resources.markResourceChanged(f.app.projectId, 'mark://unknown')).toBe(false)
     await waitFor('the resource event', () => events.length > 0)
     expect(events).toEqual([expect.objectContaining({ type: 'resource.updated', uri: 'mark://me', name: 'Marked' })])
   })

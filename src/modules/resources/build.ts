@@ -7,5 +7,5 @@ import { type ResourcesServiceDeps, resourcesService } from './service'
 
 export function buildResources(deps: Omit<ResourcesServiceDeps, 'repo'> & { readModel: ReadModel }) {
   const { readModel, ...rest } = deps
-  return resourcesService({ ...rest, repo: cachedResources(readModel, resourcesRepository(deps.store.db)) })
+  return resourcesService({ ...rest, repo: cachedResources(readModel, resourcesRepository(deps.store)) })
 }

@@ -108,8 +108,8 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService;
     })
     .delete(
       '/resources/:id',
-      ({ auth, params }) => {
-        deps.resources.remove(auth.projectId, params.id)
+      async ({ auth, params }) => {
+        await deps.resources.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true as const }
       },
       {

@@ -4,8 +4,8 @@ import type { ResourcesService } from './service'
 
 export function resourcesBackend(resources: ResourcesService): ResourcesBackend {
   return {
-    listResources: async (server) => resources.list(server.project_id, server.id),
-    listResourceTemplates: async (server) => resources.listTemplates(server.project_id, server.id),
+    listResources: (server) => resources.list(server.project_id, server.id),
+    listResourceTemplates: (server) => resources.listTemplates(server.project_id, server.id),
     readResource: (ctx, uri) => resources.read(ctx.projectId, uri, ctx.host, ctx.server.id),
   }
 }

@@ -1,5 +1,5 @@
 // SQL for resources.
-import type { Db } from '../../db/open'
+import { asyncPort, type Store } from '../../db/store'
 import type { ResourceType } from './model'
 
 export type ResourceRow = {
@@ -42,19 +42,19 @@ const VALUES = COLUMNS.split(',')
 /** The storage port its callers use; `resourcesRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface ResourcesRepository {
-  insert: (row: ResourceRow) => void
-  update: (row: ResourceRow) => void
-  byId: (project_id: string, id: string) => ResourceRow | null
-  byUri: (project_id: string, uri: string) => ResourceRow | null
-  uriOwner: (project_id: string, uri: string) => string | undefined
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: ResourceRow) => Promise<void>
+  update: (row: ResourceRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<ResourceRow | null>
+  byUri: (project_id: string, uri: string) => Promise<ResourceRow | null>
+  uriOwner: (project_id: string, uri: string) => Promise<string | undefined>
+  remove: (project_id: string, id: string) => Promise<boolean>
   /** Every record (active or not, templates too), for management listings. */
   listAll: (
     project_id: string,
     server_id: string | undefined,
     after: string | undefined,
     limit: number,
-  ) => ResourceRow[]
+  ) => Promise<ResourceRow[]>
   /** Active direct resources (templates: false) or active templates (templates: true), optionally of one server. */
   listActive: (
     project_id: string,
@@ -62,10 +62,11 @@ export interface ResourcesRepository {
     templates: boolean,
     after?: string,
     limit?: number,
-  ) => ResourceRow[]
+  ) => Promise<ResourceRow[]>
 }
 
-export function resourcesRepository(db: Db): ResourcesRepository {
+export function resourcesRepository(store: Store): ResourcesRepository {
+  const { db } = store
   const insert = db.query(`INSERT INTO resources (${COLUMNS}) VALUES (${VALUES})`)
   const update = db.query(
     `UPDATE resources SET ${COLUMNS.split(',')
@@ -98,7 +99,7 @@ export function resourcesRepository(db: Db): ResourcesRepository {
      ORDER BY id LIMIT $limit`,
   )
 
-  return {
+  return asyncPort<ResourcesRepository>(store, {
     insert: (row: ResourceRow) => insert.run(row),
     update: (row: ResourceRow) => update.run(row),
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
@@ -123,5 +124,5 @@ export function resourcesRepository(db: Db): ResourcesRepository {
         after: after ?? '',
         limit,
       }),
-  }
+  })
 }

@@ -31,13 +31,13 @@ export function resourcesService(d: ResourcesServiceDeps) {
   const { repo } = d
   const readSource = sourceReader(d)
 
-  const mustGet = (projectId: string, id: string): ResourceRow => {
-    const row = repo.byId(projectId, id)
+  const mustGet = async (projectId: string, id: string): Promise<ResourceRow> => {
+    const row = await repo.byId(projectId, id)
     if (!row) throw notFound('resource')
     return row
   }
 
-  const checkRow = (projectId: string, row: ResourceRow) => {
+  const checkRow = async (projectId: string, row: ResourceRow) => {
     validateResource({
       uri: row.uri,
       resource_type: row.resource_type,
@@ -46,7 +46,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       variables: row.variables ? JSON.parse(row.variables) : null,
       source: Object.fromEntries(SOURCE_FIELDS.map((f) => [f, row[f]])),
     })
-    if (row.credential_id && d.credentials.status(projectId, row.credential_id) === 'missing')
+    if (row.credential_id && (await d.credentials.status(projectId, row.credential_id)) === 'missing')
       throw notFound('credential')
   }
 
@@ -56,16 +56,15 @@ export function resourcesService(d: ResourcesServiceDeps) {
     d.events.publish({ type: 'list_changed', list: 'resources', projectId, serverId })
 
   /** The resource serving `uri`: an exact active uri first, then the most specific matching active template. */
-  function resolve(
+  async function resolve(
     projectId: string,
     uri: string,
     serverId?: string,
-  ): { row: ResourceRow; params: Record<string, string> } {
-    const exact = repo.byUri(projectId, uri)
+  ): Promise<{ row: ResourceRow; params: Record<string, string> }> {
+    const exact = await repo.byUri(projectId, uri)
     if (exact && exact.is_active === 1 && exact.is_template === 0 && (!serverId || exact.server_id === serverId))
       return { row: exact, params: {} }
-    const templates = repo
-      .listActive(projectId, serverId, true)
+    const templates = (await repo.listActive(projectId, serverId, true))
       .map((row) => ({ row, t: compileTemplate(row.uri) }))
       .sort((a, b) => b.t.literalLength - a.t.literalLength || (a.row.id < b.row.id ? -1 : 1))
     for (const { row, t } of templates) {
@@ -79,19 +78,19 @@ export function resourcesService(d: ResourcesServiceDeps) {
     row.cache_ttl_seconds > 0 && row.resource_type !== 'dynamic' && row.resource_type !== 'static'
 
   /** Active direct resources (templates excluded), optionally of one server. */
-  const list = (projectId: string, serverId?: string): McpResource[] => {
-    if (serverId) d.mustGetServer(projectId, serverId)
-    return repo.listActive(projectId, serverId, false).map(listedResource)
+  const list = async (projectId: string, serverId?: string): Promise<McpResource[]> => {
+    if (serverId) await d.mustGetServer(projectId, serverId)
+    return (await repo.listActive(projectId, serverId, false)).map(listedResource)
   }
-  const listTemplates = (projectId: string, serverId?: string): McpResourceTemplate[] => {
-    if (serverId) d.mustGetServer(projectId, serverId)
-    return repo.listActive(projectId, serverId, true).map(listedTemplate)
+  const listTemplates = async (projectId: string, serverId?: string): Promise<McpResourceTemplate[]> => {
+    if (serverId) await d.mustGetServer(projectId, serverId)
+    return (await repo.listActive(projectId, serverId, true)).map(listedTemplate)
   }
 
   return {
     view: resourceView,
-    create(projectId: string, input: CreateResourceBody): ResourceView {
-      d.mustGetServer(projectId, input.server_id)
+    async create(projectId: string, input: CreateResourceBody): Promise<ResourceView> {
+      await d.mustGetServer(projectId, input.server_id)
       const at = nowIso()
       const row: ResourceRow = {
         id: newId(),
@@ -121,25 +120,28 @@ export function resourcesService(d: ResourcesServiceDeps) {
         created_at: at,
         updated_at: at,
       }
-      checkRow(projectId, row)
-      d.store.txSync(() => {
-        if (repo.uriOwner(projectId, row.uri))
+      await checkRow(projectId, row)
+      await d.store.tx(async () => {
+        if (await repo.uriOwner(projectId, row.uri))
           throw conflict(`a resource with uri ${row.uri} already exists in this project`)
-        repo.insert(row)
+        await repo.insert(row)
         publish('resource.created', row, at)
         listChanged(projectId, row.server_id)
       })
       return resourceView(row)
     },
-    get: (projectId: string, id: string) => resourceView(mustGet(projectId, id)),
-    listRecords(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
-      if (serverId) d.mustGetServer(projectId, serverId)
-      const { items, next_cursor } = page(repo.listAll(projectId, serverId, decodeCursor(cursor), limit + 1), limit)
+    get: async (projectId: string, id: string) => resourceView(await mustGet(projectId, id)),
+    async listRecords(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      if (serverId) await d.mustGetServer(projectId, serverId)
+      const { items, next_cursor } = page(
+        await repo.listAll(projectId, serverId, decodeCursor(cursor), limit + 1),
+        limit,
+      )
       return { resources: items.map(resourceView), ...(next_cursor ? { next_cursor } : {}) }
     },
-    update(projectId: string, id: string, input: UpdateResourceBody): ResourceView {
-      const current = mustGet(projectId, id)
-      if (input.server_id && input.server_id !== current.server_id) d.mustGetServer(projectId, input.server_id)
+    async update(projectId: string, id: string, input: UpdateResourceBody): Promise<ResourceView> {
+      const current = await mustGet(projectId, id)
+      if (input.server_id && input.server_id !== current.server_id) await d.mustGetServer(projectId, input.server_id)
       const type = input.resource_type ?? current.resource_type
       const next: ResourceRow = { ...current, updated_at: nowIso() }
       // Switching type drops the old type's source fields unless the request sets them again.
@@ -165,11 +167,11 @@ export function resourcesService(d: ResourcesServiceDeps) {
       }
       if (input.variables !== undefined)
         next.variables = input.variables === null ? null : JSON.stringify(input.variables)
-      checkRow(projectId, next)
-      d.store.txSync(() => {
-        const owner = repo.uriOwner(projectId, next.uri)
+      await checkRow(projectId, next)
+      await d.store.tx(async () => {
+        const owner = await repo.uriOwner(projectId, next.uri)
         if (owner && owner !== id) throw conflict(`a resource with uri ${next.uri} already exists in this project`)
-        repo.update(next)
+        await repo.update(next)
         d.cache.drop(id)
         // Subscribers follow uris: a new uri is the old one going away and a new one appearing.
         if (next.uri !== current.uri) {
@@ -181,10 +183,10 @@ export function resourcesService(d: ResourcesServiceDeps) {
       })
       return resourceView(next)
     },
-    remove(projectId: string, id: string): void {
-      const current = mustGet(projectId, id)
-      d.store.txSync(() => {
-        repo.remove(projectId, id)
+    async remove(projectId: string, id: string): Promise<void> {
+      const current = await mustGet(projectId, id)
+      await d.store.tx(async () => {
+        await repo.remove(projectId, id)
         d.cache.drop(id)
         publish('resource.deleted', current, nowIso())
         listChanged(projectId, current.server_id)
@@ -193,16 +195,16 @@ export function resourcesService(d: ResourcesServiceDeps) {
     list,
     listTemplates,
     /** REST `/resources/list`: a page of `list`; the spec's REST shape always has a description. */
-    listPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
-      const { items, next_cursor } = pageAtOffset('resources', list(projectId, serverId), limit, cursor)
+    async listPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = pageAtOffset('resources', await list(projectId, serverId), limit, cursor)
       return {
         resources: items.map((r) => ({ ...r, description: r.description ?? '' })),
         ...(next_cursor ? { next_cursor } : {}),
       }
     },
     /** REST `/resources/templates/list`: a page of `listTemplates`. */
-    listTemplatesPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
-      const { items, next_cursor } = pageAtOffset('templates', listTemplates(projectId, serverId), limit, cursor)
+    async listTemplatesPage(projectId: string, serverId: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = pageAtOffset('templates', await listTemplates(projectId, serverId), limit, cursor)
       return { resourceTemplates: items, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** Reads `uri` (exact or through a template); the contents carry the requested uri. */
@@ -212,10 +214,10 @@ export function resourcesService(d: ResourcesServiceDeps) {
       host: FunctionHost,
       serverId?: string,
     ): Promise<{ contents: ResourceContents[] }> {
-      const { row, params } = resolve(projectId, uri, serverId)
+      const { row, params } = await resolve(projectId, uri, serverId)
       // The row's version is part of the key: a change written by another process (toolyard apply) misses the cache;
       // so is the backing function's, so a read after its code changed runs the new code.
-      const fn = row.function_name ? `\n${d.functions.version(projectId, row.function_name)}` : ''
+      const fn = row.function_name ? `\n${await d.functions.version(projectId, row.function_name)}` : ''
       const cacheKey = `${uri}\n${row.updated_at}${fn}`
       if (cacheable(row)) {
         const hit = d.cache.get(row.id, cacheKey)
@@ -229,26 +231,26 @@ export function resourcesService(d: ResourcesServiceDeps) {
       return { contents }
     },
     /** The resource serving `uri` on a server, for completion of template variables (undefined when none). */
-    templateByUri(projectId: string, serverId: string, uriTemplate: string): ResourceRow | undefined {
-      const row = repo.byUri(projectId, uriTemplate)
+    async templateByUri(projectId: string, serverId: string, uriTemplate: string): Promise<ResourceRow | undefined> {
+      const row = await repo.byUri(projectId, uriTemplate)
       return row && row.is_active === 1 && row.server_id === serverId ? row : undefined
     },
     /**
      * For inbound webhook reports: drops the cached reads of the resource serving `uri` and fans out
      * `resource.updated`. Returns false when no resource of the project serves that uri.
      */
-    markResourceChanged(projectId: string, uri: string): boolean {
-      let found: ResourceRow | null | undefined = repo.byUri(projectId, uri)
+    async markResourceChanged(projectId: string, uri: string): Promise<boolean> {
+      let found: ResourceRow | null | undefined = await repo.byUri(projectId, uri)
       if (!found) {
         try {
-          found = resolve(projectId, uri).row
+          found = (await resolve(projectId, uri)).row
         } catch {
           return false
         }
       }
       const row = found
       d.cache.drop(row.id)
-      d.store.txSync(() =>
+      await d.store.tx(() =>
         d.events.publish({
           type: 'resource.updated',
           projectId,

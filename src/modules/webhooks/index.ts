@@ -17,8 +17,8 @@ export const webhooksModule = (deps: GuardDeps & { webhooks: WebhooksService }) 
     })
     .post(
       '/webhooks/:subscription_id',
-      ({ auth, params, body, set }) => {
-        const result = deps.webhooks.inbound(auth.projectId, params.subscription_id, body?.uri)
+      async ({ auth, params, body, set }) => {
+        const result = await deps.webhooks.inbound(auth.projectId, params.subscription_id, body?.uri)
         set.status = 202
         return result
       },

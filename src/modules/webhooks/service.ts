@@ -14,21 +14,25 @@ const WEBHOOK_EVENTS = [
 
 /** What the resources feature offers: drop the resource's cache and publish resource.updated; false for an unknown uri. */
 export interface ResourceChanges {
-  markChanged(projectId: string, uri: string): boolean
+  markChanged(projectId: string, uri: string): Promise<boolean>
 }
 
 export function webhooksService(subscriptions: SubscriptionsService, resources: ResourceChanges) {
   return {
     events: () => ({ events: WEBHOOK_EVENTS.map((e) => ({ ...e })) }),
     /** The body's `uri`, or a resource subscription's own uri when the body names none. */
-    inbound(projectId: string, subscriptionId: string, uri: string | undefined): { accepted: true; uri: string } {
-      const sub = subscriptions.mustGet(projectId, subscriptionId)
+    async inbound(
+      projectId: string,
+      subscriptionId: string,
+      uri: string | undefined,
+    ): Promise<{ accepted: true; uri: string }> {
+      const sub = await subscriptions.mustGet(projectId, subscriptionId)
       const target = uri ?? sub.uri ?? undefined
       if (!target)
         throw badRequest('uri is required: name the resource that changed', [
           { field: 'body.uri', message: 'required for a project subscription' },
         ])
-      if (!resources.markChanged(projectId, target)) throw notFound('resource')
+      if (!(await resources.markChanged(projectId, target))) throw notFound('resource')
       return { accepted: true, uri: target }
     },
   }
