@@ -40,20 +40,20 @@ export const evalQueries = (): EvalQuery[] =>
  * server carrying them all. Tools are written before the toolkits are attached: each write re-checks names on the
  * servers that show it.
  */
-export function loadCatalog(
+export async function loadCatalog(
   deps: Deps,
   projectId: string,
   tools: EvalTool[],
   server: { name: string; tool_discovery?: { mode: 'off' | 'auto' | 'always' } },
-): ServerView {
+): Promise<ServerView> {
   const kits = new Map<string, string>()
   for (const t of tools) {
     let kit = kits.get(t.toolkit)
     if (!kit) {
-      kit = deps.toolkits.create(projectId, { name: t.toolkit, display_name: t.toolkit_display }).id
+      kit = (await deps.toolkits.create(projectId, { name: t.toolkit, display_name: t.toolkit_display })).id
       kits.set(t.toolkit, kit)
     }
-    deps.tools.create(projectId, {
+    await deps.tools.create(projectId, {
       toolkit_id: kit,
       name: t.name,
       description: t.description,
@@ -104,12 +104,12 @@ async function measure(): Promise<ToolSearchFigures> {
     )
     const tools = evalTools()
     const project = deps.projects.projectOrCreate('eval')
-    const server = loadCatalog(deps, project.id, tools, { name: 'eval' })
+    const server = await loadCatalog(deps, project.id, tools, { name: 'eval' })
     const recall = recallAt5(deps, server, project.id)
     const ref = { id: server.id, slug: server.slug, project_id: project.id }
     const listBytes = () => JSON.stringify({ tools: deps.mcpBackend.listTools(ref) }).length
     const off = listBytes()
-    deps.servers.update(project.id, server.id, { tool_discovery: { mode: 'always' } })
+    await deps.servers.update(project.id, server.id, { tool_discovery: { mode: 'always' } })
     const on = listBytes()
 
     // 5,000 tools on one server, in another project: the evaluation catalog again and again under new names.
@@ -118,7 +118,7 @@ async function measure(): Promise<ToolSearchFigures> {
     for (let copy = 0; many.length < 5000; copy++)
       for (const t of tools)
         if (many.length < 5000) many.push({ ...t, toolkit: `${t.toolkit}_${copy}`, name: `${t.name}_${copy}` })
-    const bigServer = loadCatalog(deps, big.id, many, { name: 'big', tool_discovery: { mode: 'always' } })
+    const bigServer = await loadCatalog(deps, big.id, many, { name: 'big', tool_discovery: { mode: 'always' } })
     // As a running server has it minutes after the writes: its merge job has run (src/deps.ts, merge-tool-search).
     deps.mergeSearchIndex()
     const ctx: RequestContext = {

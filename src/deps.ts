@@ -259,7 +259,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     mcpBackend,
     mcpSessions,
     onRateLimitedCall: (slug: string, tool: string, requestId: string) =>
-      rateLimitedCall(calls, servers.bySlug(slug), tool, requestId),
+      void servers.bySlug(slug).then((row) => rateLimitedCall(calls, row, tool, requestId)),
     metrics,
     callLog,
     calls,

@@ -124,7 +124,7 @@ async function main(argv: string[]) {
     case 'projects':
       return projectsCommand(args)
     case 'keys':
-      return keysCommand(args, commandConfig)
+      return await keysCommand(args, commandConfig)
     case 'apply': {
       const json = takeSwitch(args, '--json')
       const options = {

@@ -24,7 +24,7 @@ const keyLine = (k: PublicKey) =>
     `last used ${k.last_used_at ?? 'never'}`,
   ].join('  ')
 
-export function keysCommand(args: string[], commandConfig: (args: string[]) => CommandConfig) {
+export async function keysCommand(args: string[], commandConfig: (args: string[]) => CommandConfig) {
   const json = takeSwitch(args, '--json')
   const projectName = takeFlag(args, '--project')
   const label = takeFlag(args, '--name')
@@ -49,13 +49,14 @@ export function keysCommand(args: string[], commandConfig: (args: string[]) => C
   try {
     if (sub === 'create') {
       const project = projects.projectOrCreate(projectName!)
-      const servers = serversRepository(store.db)
-      const serverIds = slugs.map((slug) => {
-        const row = servers.bySlug(slug)
+      const servers = serversRepository(store)
+      const serverIds: string[] = []
+      for (const slug of slugs) {
+        const row = await servers.bySlug(slug)
         if (!row || row.project_id !== project.id)
           throw new UsageError(`no server with slug "${slug}" in project ${project.name}`)
-        return row.id
-      })
+        serverIds.push(row.id)
+      }
       const { apiKey, key } = projects.createKey(project.id, {
         name: label,
         role: role as 'admin' | 'mcp',

@@ -10,6 +10,7 @@ import type { RateGroup, RateLimiter } from '../http/rate-limit'
 import { type AuthContext, type KeyAuthenticator, mayUseServer } from '../lib/access'
 import type { ServerRow } from '../lib/server'
 import type { ServersService } from '../modules/servers/service'
+import { MISS } from '../read-model/read-model'
 import { RPC } from './errors'
 import { jsonResponse } from './exchange'
 import { failure, type RpcId } from './jsonrpc'
@@ -32,8 +33,11 @@ type ResponseHeaders = Record<string, string>
 export interface Admission<W extends { principal: string }> {
   /** Between the Origin check and the key: the version header, a required header, or reading the body. */
   check?: (base: ResponseHeaders) => Response | null | Promise<Response | null>
-  /** Who the caller is, given the project of its key (null: none, or one the guard refuses); null denies it. */
-  identify: (auth: AuthContext | null) => W | null
+  /**
+   * Who the caller is, given the project of its key (null: none, or one the guard refuses); null denies it. A promise
+   * only when what it needs was not in memory (a read-model miss): the request path's hit stays synchronous.
+   */
+  identify: (auth: AuthContext | null) => W | null | Promise<W | null>
   denied: (base: ResponseHeaders) => Response
   /** OAuth for this resource: no credential at all, or an access token it refuses → 401 (else `denied`). */
   unauthorized?: (problem: 'missing' | 'invalid_token', base: ResponseHeaders) => Response
@@ -89,7 +93,8 @@ export function createAdmission(deps: AdmissionDeps) {
       if (bad) return bad
       const token = a.unauthorized ? accessTokenOf(request.headers) : undefined
       const auth = token ? await deps.oauthServer.authenticate(token) : authenticateKey(deps.projects, request.headers)
-      const who = a.identify(auth)
+      let who = a.identify(auth)
+      if (who instanceof Promise) who = await who
       if (!who) {
         if (a.unauthorized && token) return a.unauthorized('invalid_token', base)
         if (a.unauthorized && !presentedApiKey(request.headers)) return a.unauthorized('missing', base)
@@ -136,17 +141,21 @@ export function createAdmission(deps: AdmissionDeps) {
       })
     },
     /** Server and key: the key's project must own the server; a public server (`auth: none`) needs none. */
-    onServer:
-      (slug: string, request: Request, server: Server<unknown> | null) =>
-      (auth: AuthContext | null): Principal | null => {
-        const row = deps.servers.bySlug(slug)
+    onServer: (slug: string, request: Request, server: Server<unknown> | null) => {
+      const decide = (row: ServerRow | null, auth: AuthContext | null): Principal | null => {
         if (!row) return null
         // A key limited to other servers sees this one as unknown.
         if (auth && auth.projectId === row.project_id && mayUseServer(auth, row.id))
           return { server: row, principal: `key:${auth.keyId}` }
         if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
         return null
-      },
+      }
+      return (auth: AuthContext | null): Principal | null | Promise<Principal | null> => {
+        // The read model's hit answers without a promise; a miss loads the row (the storage port) and decides then.
+        const row = deps.servers.peekBySlug(slug)
+        return row === MISS ? deps.servers.bySlug(slug).then((loaded) => decide(loaded, auth)) : decide(row, auth)
+      }
+    },
     /**
      * 401 with the server's Protected Resource Metadata URL, so OAuth clients can discover how to get a token; the
      * body stays a JSON-RPC error.

@@ -1,9 +1,11 @@
 // Read-model views of the lookups every protocol request makes before any tool — the key by its hash and the
 // server by its slug — and of the resource lookups behind resources/read. The services keep their checks (expiry against the clock, revocation), so those stay exact.
+
+import type { ServerRow } from '../lib/server'
 import type { ProjectsRepository } from '../modules/projects/repository'
 import type { ResourcesRepository } from '../modules/resources/repository'
 import type { ServersRepository } from '../modules/servers/repository'
-import type { ReadModel } from './read-model'
+import type { MISS, ReadModel } from './read-model'
 
 /** The key row by SHA-256 hash (unknown hashes too, bounded): expiry is still checked per request by the service. */
 export const cachedKeys = <R extends Pick<ProjectsRepository, 'keyByHash'>>(rm: ReadModel, repo: R): R => ({
@@ -11,11 +13,14 @@ export const cachedKeys = <R extends Pick<ProjectsRepository, 'keyByHash'>>(rm: 
   keyByHash: rm.memo(repo.keyByHash, (hash) => hash, { maxEntries: 50_000, areas: ['keys'] }),
 })
 
-/** Any project's server by slug (unknown slugs too, bounded). */
-export const cachedSlugs = <R extends Pick<ServersRepository, 'bySlug'>>(rm: ReadModel, repo: R): R => ({
-  ...repo,
-  bySlug: rm.memo(repo.bySlug, (slug) => slug, { maxEntries: 50_000, areas: ['servers'] }),
-})
+/** Any project's server by slug (unknown slugs too, bounded): `peekBySlug` answers a hit synchronously (admission). */
+export const cachedSlugs = <R extends Pick<ServersRepository, 'bySlug'>>(
+  rm: ReadModel,
+  repo: R,
+): R & { peekBySlug(slug: string): ServerRow | null | typeof MISS } => {
+  const view = rm.view(repo.bySlug, (slug) => slug, { maxEntries: 50_000, areas: ['servers'] })
+  return { ...repo, bySlug: view.get, peekBySlug: view.peek }
+}
 
 /** A project's resource by exact uri, and its active resources or templates (by server): what resources/read resolves. */
 export const cachedResources = <R extends Pick<ResourcesRepository, 'byUri' | 'listActive'>>(

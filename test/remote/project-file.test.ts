@@ -68,7 +68,7 @@ servers:
       toolkit_type: 'remote',
       remote: { url: first.url, prefix: 'up_', headers: { 'X-Team': 'blue' } },
     })
-    const server = app.server.deps.servers.list(projectId(), 10).servers[0]!
+    const server = (await app.server.deps.servers.list(projectId(), 10)).servers[0]!
     const listed = app.server.deps.toolCalls.restList(projectId(), { ...server, project_id: projectId() })
     expect(listed.map((t) => t.name)).toContain('up_echo')
     expect((await apply(path)).find((l) => l.name === 'upstream')?.action).toBe('unchanged')

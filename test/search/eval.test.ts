@@ -27,9 +27,9 @@ test('the evaluation is what it claims: ≥ 500 tools of many services, ≥ 60 q
   for (const q of queries) expect(descriptions.has(q.query.toLowerCase())).toBe(false)
 })
 
-test('recall@5 ≥ 0.9 on the labelled queries', () => {
+test('recall@5 ≥ 0.9 on the labelled queries', async () => {
   const { deps } = app.server
-  const server = loadCatalog(deps, app.projectId, evalTools(), { name: 'eval' })
+  const server = await loadCatalog(deps, app.projectId, evalTools(), { name: 'eval' })
   const r = recallAt5(deps, server, app.projectId)
   console.log(`tool search recall@5: ${r.recall} (${r.found}/${r.total})`)
   for (const m of r.misses)

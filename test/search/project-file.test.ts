@@ -41,7 +41,7 @@ test('apply and export carry tool_discovery; a second apply is unchanged', async
   expect(first.map((l) => `${l.action} ${l.name}`)).toEqual(expect.arrayContaining(['created big', 'created plain']))
   const { deps } = app.server
   const project = deps.projects.projectOrCreate('file-discovery')
-  const servers = deps.servers.list(project.id, 10).servers
+  const servers = (await deps.servers.list(project.id, 10)).servers
   expect(servers.find((s) => s.name === 'big')!.tool_discovery).toEqual({
     mode: 'auto',
     threshold: 40,
@@ -67,5 +67,7 @@ test('apply and export carry tool_discovery; a second apply is unchanged', async
     ]),
   )
   expect(third.map((l) => `${l.action} ${l.name}`)).toContain('updated big')
-  expect(deps.servers.list(project.id, 10).servers.find((s) => s.name === 'big')!.tool_discovery.mode).toBe('off')
+  expect((await deps.servers.list(project.id, 10)).servers.find((s) => s.name === 'big')!.tool_discovery.mode).toBe(
+    'off',
+  )
 })

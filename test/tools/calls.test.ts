@@ -1,5 +1,6 @@
 // Running tools through REST (/tools/list, /tools/call) and through the protocol backend the MCP endpoint uses.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { ServerRow } from '../../src/lib/server'
 import { ProtocolError } from '../../src/mcp/errors'
 import { detachedHost } from '../../src/runtime/host'
 import {
@@ -251,7 +252,11 @@ describe('REST /tools/call', () => {
 
 describe('protocol backend (what the MCP endpoint calls)', () => {
   const host = detachedHost(new AbortController().signal)
-  const row = () => app.server.deps.servers.bySlug('calls-server')!
+  let found: ServerRow
+  beforeAll(async () => {
+    found = (await app.server.deps.servers.bySlug('calls-server'))!
+  })
+  const row = () => found
   const rpcError = async (p: Promise<unknown>) => {
     try {
       await p

@@ -4,4 +4,4 @@ import type { Store } from '../../db/store'
 import { healthRepository } from './repository'
 import { healthService } from './service'
 
-export const buildHealth = (store: Store, version: string) => healthService(healthRepository(store.db), version)
+export const buildHealth = (store: Store, version: string) => healthService(healthRepository(store), version)

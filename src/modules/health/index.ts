@@ -10,8 +10,8 @@ const bodySchema = JSON.parse(JSON.stringify(HealthBody))
 export const healthModule = (deps: GuardDeps & { health: HealthService }) =>
   new Elysia({ name: 'toolyard.health' }).use(guard(deps)).get(
     '/health',
-    ({ set }) => {
-      const health = deps.health.check()
+    async ({ set }) => {
+      const health = await deps.health.check()
       if (health.database !== 'ok') set.status = 503
       return health
     },

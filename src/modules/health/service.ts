@@ -5,10 +5,10 @@ import type { HealthRepository } from './repository'
 export function healthService(repo: HealthRepository, version: string) {
   const started = Date.now()
   return {
-    check(): HealthBody {
+    async check(): Promise<HealthBody> {
       let database: HealthBody['database'] = 'ok'
       try {
-        repo.ping()
+        await repo.ping()
       } catch {
         database = 'unreachable'
       }

@@ -16,8 +16,8 @@ export const keysModule = (deps: GuardDeps & { projects: ProjectsService; server
     .use(guard(deps))
     .post(
       '/keys',
-      ({ auth, body, set }) => {
-        const created = keys.create(auth.projectId, body)
+      async ({ auth, body, set }) => {
+        const created = await keys.create(auth.projectId, body)
         set.status = 201
         return created
       },

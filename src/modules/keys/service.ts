@@ -17,21 +17,21 @@ export function keysService(deps: { projects: ProjectsService; servers: Pick<Ser
     return key
   }
   return {
-    create(projectId: string, body: CreateKeyBody) {
+    async create(projectId: string, body: CreateKeyBody) {
       const role = body.role ?? 'admin'
       if (body.server_ids && role !== 'mcp')
         throw badRequest('server_ids limit mcp keys only; an admin key reaches the whole project', [
           { field: 'body.server_ids', message: 'only with role mcp' },
         ])
-      body.server_ids?.forEach((id, i) => {
+      for (const [i, id] of (body.server_ids ?? []).entries()) {
         try {
-          deps.servers.mustGet(projectId, id)
+          await deps.servers.mustGet(projectId, id)
         } catch {
           throw badRequest(`server_ids[${i}]: no server with id "${id}" in this project`, [
             { field: `body.server_ids.${i}`, message: 'unknown server' },
           ])
         }
-      })
+      }
       const { apiKey, key } = deps.projects.createKey(projectId, {
         name: body.name,
         role,

@@ -18,7 +18,7 @@ export function createOAuthServer(deps: {
   store: Store
   keyring: Keyring
   projects: ProjectsService
-  servers: { bySlug(slug: string): ServerRow | null | undefined }
+  servers: { bySlug(slug: string): Promise<ServerRow | null | undefined> }
   urls: { get(): string }
   /** Registered clients: caps, and how long a never-used one is kept (TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S). */
   limits: ClientLimits & { clientUnusedTtlS: number }

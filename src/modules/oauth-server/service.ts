@@ -18,7 +18,7 @@ export interface AuthorizeDeps {
   repo: OAuthServerRepository
   clients: OAuthClients
   projects: ProjectsService
-  servers: { bySlug(slug: string): ServerRow | null | undefined }
+  servers: { bySlug(slug: string): Promise<ServerRow | null | undefined> }
   /** The public URL (origin plus any base path), without a trailing slash. */
   publicUrl(): string
 }
@@ -105,7 +105,7 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
       if (form.decision !== 'approve') return consent(c, 'Choose Approve or Deny.')
       const key = typeof form.api_key === 'string' ? form.api_key.trim() : ''
       const auth = deps.projects.authenticate(key)
-      const server = auth ? deps.servers.bySlug(c.slug) : undefined
+      const server = auth ? await deps.servers.bySlug(c.slug) : undefined
       // One answer for a bad key, an unknown server and another project's server.
       if (!auth || !server || auth.projectId !== server.project_id || !mayUseServer(auth, server.id))
         return consent(c, 'That key is not a valid key of this project allowed on this server. Try again.')

@@ -13,6 +13,6 @@ export function buildServers(deps: {
   publicUrl: () => string
   tools: ServerToolsPort
 }) {
-  const rows = cachedSlugs(deps.readModel, serversRepository(deps.store.db))
+  const rows = cachedSlugs(deps.readModel, serversRepository(deps.store))
   return serversService(deps.store, rows, deps.publicUrl, deps.tools)
 }

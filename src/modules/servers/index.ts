@@ -17,9 +17,10 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
     .use(guard(deps))
     .post(
       '/servers',
-      ({ auth, body, set }) => {
+      async ({ auth, body, set }) => {
+        const data = await deps.servers.create(auth.projectId, body)
         set.status = 201
-        return { success: true as const, data: deps.servers.create(auth.projectId, body) }
+        return { success: true as const, data }
       },
       {
         api: 'servers_write',
@@ -30,8 +31,8 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
     )
     .get(
       '/servers',
-      ({ auth, query }) => {
-        const { servers, next_cursor } = deps.servers.list(auth.projectId, query.limit ?? 50, query.cursor)
+      async ({ auth, query }) => {
+        const { servers, next_cursor } = await deps.servers.list(auth.projectId, query.limit ?? 50, query.cursor)
         return { success: true as const, data: servers, ...(next_cursor ? { next_cursor } : {}) }
       },
       {
@@ -43,7 +44,10 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
     )
     .get(
       '/servers/:id',
-      ({ auth, params }) => ({ success: true as const, data: deps.servers.detail(auth.projectId, params.id) }),
+      async ({ auth, params }) => ({
+        success: true as const,
+        data: await deps.servers.detail(auth.projectId, params.id),
+      }),
       {
         api: 'servers_read',
         params: IdParams,
@@ -53,9 +57,9 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
     )
     .patch(
       '/servers/:id',
-      ({ auth, params, body }) => ({
+      async ({ auth, params, body }) => ({
         success: true as const,
-        data: deps.servers.update(auth.projectId, params.id, body),
+        data: await deps.servers.update(auth.projectId, params.id, body),
       }),
       {
         api: 'servers_write',
@@ -67,8 +71,8 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
     )
     .delete(
       '/servers/:id',
-      ({ auth, params }) => {
-        deps.servers.remove(auth.projectId, params.id)
+      async ({ auth, params }) => {
+        await deps.servers.remove(auth.projectId, params.id)
         return { success: true as const, data: { id: params.id, deleted: true } }
       },
       {

@@ -1,20 +1,21 @@
 // SQL for servers.
-import type { Db } from '../../db/open'
+import { asyncPort, type Store } from '../../db/store'
 import type { ServerRow } from '../../lib/server'
 
 /** The storage port its callers use; `serversRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface ServersRepository {
-  insert: (row: ServerRow) => void
-  byId: (project_id: string, id: string) => ServerRow | null
-  bySlug: (slug: string) => ServerRow | null
-  slugTaken: (slug: string) => boolean
-  list: (project_id: string, after: string | undefined, limit: number) => ServerRow[]
-  update: (row: ServerRow) => void
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: ServerRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<ServerRow | null>
+  bySlug: (slug: string) => Promise<ServerRow | null>
+  slugTaken: (slug: string) => Promise<boolean>
+  list: (project_id: string, after: string | undefined, limit: number) => Promise<ServerRow[]>
+  update: (row: ServerRow) => Promise<void>
+  remove: (project_id: string, id: string) => Promise<boolean>
 }
 
-export function serversRepository(db: Db): ServersRepository {
+export function serversRepository(store: Store): ServersRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, tool_discovery, created_at, updated_at)
      VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $tool_discovery, $created_at, $updated_at)`,
@@ -34,7 +35,7 @@ export function serversRepository(db: Db): ServersRepository {
   )
   const remove = db.query('DELETE FROM servers WHERE id = $id AND project_id = $project_id')
 
-  return {
+  return asyncPort<ServersRepository>(store, {
     insert: (row: ServerRow) => insert.run(row),
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     bySlug: (slug: string) => bySlug.get({ slug }),
@@ -43,5 +44,5 @@ export function serversRepository(db: Db): ServersRepository {
       list.all({ project_id, after: after ?? '', limit }),
     update: (row: ServerRow) => update.run(row),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
-  }
+  })
 }

@@ -4,9 +4,10 @@ import { notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import type { ServerRow } from '../../lib/server'
+import type { MISS } from '../../read-model/read-model'
 import { type DiscoverySettings, discoveryOf, mergedDiscovery } from './discovery'
 import type { ServersRepository } from './repository'
-import { uniqueSlug } from './slug'
+import { firstFreeSlug } from './slug'
 
 export interface ToolkitAttachment {
   toolkit_id: string
@@ -16,10 +17,18 @@ export interface ToolkitAttachment {
 /** What the toolkits/tools feature contributes to servers: attaching toolkits and describing a server's tools. */
 export interface ServerToolsPort {
   /** Runs inside the server's write transaction; throws AppError (404 unknown toolkit, 409 duplicate tool name). */
-  attachToolkits(projectId: string, serverId: string, toolkits: ToolkitAttachment[], mode: 'add' | 'replace'): void
-  describe(projectId: string, serverId: string): { toolkits: unknown[]; tools: unknown[] }
+  attachToolkits(
+    projectId: string,
+    serverId: string,
+    toolkits: ToolkitAttachment[],
+    mode: 'add' | 'replace',
+  ): void | Promise<void>
+  describe(
+    projectId: string,
+    serverId: string,
+  ): { toolkits: unknown[]; tools: unknown[] } | Promise<{ toolkits: unknown[]; tools: unknown[] }>
   /** Runs inside the server's write transaction after its discovery settings changed: 409 for a reserved tool name. */
-  discoveryChanged(projectId: string, serverId: string): void
+  discoveryChanged(projectId: string, serverId: string): void | Promise<void>
 }
 
 export interface ServerView {
@@ -46,7 +55,10 @@ export interface CreateServerInput {
 
 export type UpdateServerInput = Partial<Omit<CreateServerInput, 'toolkits'>> & { toolkits?: ToolkitAttachment[] }
 
-export function serversService(store: Store, repo: ServersRepository, publicUrl: () => string, tools: ServerToolsPort) {
+/** The servers port plus the request path's synchronous hit (src/read-model/cached-repositories.ts). */
+type CachedServers = ServersRepository & { peekBySlug(slug: string): ServerRow | null | typeof MISS }
+
+export function serversService(store: Store, repo: CachedServers, publicUrl: () => string, tools: ServerToolsPort) {
   const view = (s: ServerRow): ServerView => ({
     id: s.id,
     slug: s.slug,
@@ -60,8 +72,8 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
     updated_at: s.updated_at,
   })
 
-  const mustGet = (projectId: string, id: string): ServerRow => {
-    const row = repo.byId(projectId, id)
+  const mustGet = async (projectId: string, id: string): Promise<ServerRow> => {
+    const row = await repo.byId(projectId, id)
     if (!row) throw notFound('server')
     return row
   }
@@ -69,7 +81,7 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
   return {
     view,
     mustGet,
-    create(projectId: string, input: CreateServerInput): ServerView {
+    async create(projectId: string, input: CreateServerInput): Promise<ServerView> {
       const at = nowIso()
       const row: ServerRow = {
         id: newId(),
@@ -84,25 +96,25 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
         updated_at: at,
       }
       // Slug choice and insert share one transaction so two concurrent creates cannot take the same slug.
-      store.txSync(() => {
-        row.slug = uniqueSlug(input.name, repo.slugTaken)
-        repo.insert(row)
-        if (input.toolkits?.length) tools.attachToolkits(projectId, row.id, input.toolkits, 'add')
+      await store.tx(async () => {
+        row.slug = await firstFreeSlug(input.name, repo.slugTaken)
+        await repo.insert(row)
+        if (input.toolkits?.length) await tools.attachToolkits(projectId, row.id, input.toolkits, 'add')
       })
       return view(row)
     },
-    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
-    detail(projectId: string, id: string) {
-      const server = view(mustGet(projectId, id))
-      return { ...server, ...tools.describe(projectId, id) }
+    get: async (projectId: string, id: string) => view(await mustGet(projectId, id)),
+    async detail(projectId: string, id: string) {
+      const server = view(await mustGet(projectId, id))
+      return { ...server, ...(await tools.describe(projectId, id)) }
     },
-    list(projectId: string, limit: number, cursor?: string) {
-      const rows = repo.list(projectId, decodeCursor(cursor), limit + 1)
+    async list(projectId: string, limit: number, cursor?: string) {
+      const rows = await repo.list(projectId, decodeCursor(cursor), limit + 1)
       const { items, next_cursor } = page(rows, limit)
       return { servers: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
-    update(projectId: string, id: string, input: UpdateServerInput): ServerView {
-      const current = mustGet(projectId, id)
+    async update(projectId: string, id: string, input: UpdateServerInput): Promise<ServerView> {
+      const current = await mustGet(projectId, id)
       // The slug stays: agents already have the server's URL configured.
       const next: ServerRow = {
         ...current,
@@ -115,18 +127,23 @@ export function serversService(store: Store, repo: ServersRepository, publicUrl:
           : current.tool_discovery,
         updated_at: nowIso(),
       }
-      store.txSync(() => {
-        repo.update(next)
-        if (input.toolkits) tools.attachToolkits(projectId, id, input.toolkits, 'replace')
-        else if (input.tool_discovery) tools.discoveryChanged(projectId, id)
+      await store.tx(async () => {
+        await repo.update(next)
+        if (input.toolkits) await tools.attachToolkits(projectId, id, input.toolkits, 'replace')
+        else if (input.tool_discovery) await tools.discoveryChanged(projectId, id)
       })
       return view(next)
     },
-    remove(projectId: string, id: string): void {
-      if (!repo.remove(projectId, id)) throw notFound('server')
+    async remove(projectId: string, id: string): Promise<void> {
+      if (!(await repo.remove(projectId, id))) throw notFound('server')
     },
-    /** For the protocol endpoint: any project's server by its slug. */
+    /** Any project's server by its slug. */
     bySlug: (slug: string) => repo.bySlug(slug),
+    /**
+     * For the protocol endpoint's admission: the server by slug when the read model holds it (no promise made on the
+     * request path), else `MISS` — then `bySlug` loads it.
+     */
+    peekBySlug: (slug: string) => repo.peekBySlug(slug),
   }
 }
 export type ServersService = ReturnType<typeof serversService>

@@ -41,13 +41,24 @@ function baseSlug(name: string): string {
   return slug
 }
 
-/** The first free slug for `name`: base, then base-2, base-3, … (trimmed so the suffix fits in 63 chars). */
-export function uniqueSlug(name: string, taken: (slug: string) => boolean): string {
+/** The slugs `name` may take, in order: base, then base-2, base-3, … (trimmed so the suffix fits in 63 chars). */
+function* candidates(name: string): Generator<string> {
   const base = baseSlug(name)
-  if (!taken(base)) return base
+  yield base
   for (let n = 2; ; n++) {
     const suffix = `-${n}`
-    const candidate = base.slice(0, MAX - suffix.length).replace(/-+$/g, '') + suffix
-    if (!taken(candidate)) return candidate
+    yield base.slice(0, MAX - suffix.length).replace(/-+$/g, '') + suffix
   }
+}
+
+/** The first free slug for `name`. */
+export function uniqueSlug(name: string, taken: (slug: string) => boolean): string {
+  for (const slug of candidates(name)) if (!taken(slug)) return slug
+  throw new Error('unreachable')
+}
+
+/** `uniqueSlug` asking the storage port (asynchronous) whether a slug is taken. */
+export async function firstFreeSlug(name: string, taken: (slug: string) => Promise<boolean>): Promise<string> {
+  for (const slug of candidates(name)) if (!(await taken(slug))) return slug
+  throw new Error('unreachable')
 }

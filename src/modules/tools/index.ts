@@ -32,7 +32,7 @@ export async function restToolCall(
   request: Request,
 ): Promise<Static<typeof CallResultView>> {
   // The request context, as the protocol endpoint builds it at admission (docs/decisions.md, "One request context").
-  const server = body.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
+  const server = body.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
   const ctx: RestRequestContext = {
     requestId: requestIdOf(request),
     principal: `key:${auth.keyId}`,
@@ -56,8 +56,8 @@ export const toolsModule = (
     .use(guard(deps))
     .post(
       '/tools/list',
-      ({ auth, body }) => {
-        const server = body?.server_id ? deps.servers.mustGet(auth.projectId, body.server_id) : undefined
+      async ({ auth, body }) => {
+        const server = body?.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
         return { tools: deps.toolCalls.restList(auth.projectId, server) }
       },
       {

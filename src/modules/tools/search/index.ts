@@ -10,9 +10,9 @@ import type { ToolSearch } from './service'
 export const toolSearchModule = (deps: GuardDeps & { toolSearch: ToolSearch; servers: ServersService }) =>
   new Elysia({ name: 'toolyard.tool-search' }).use(guard(deps)).get(
     '/servers/:id/tools/search',
-    ({ auth, params, query }) => {
+    async ({ auth, params, query }) => {
       // Another project's server is not found (404), as everywhere.
-      const server = deps.servers.mustGet(auth.projectId, params.id)
+      const server = await deps.servers.mustGet(auth.projectId, params.id)
       const tools = deps.toolSearch.search(server, query.q, query.limit).map(({ tool, score }) => ({
         id: tool.id,
         name: tool.name,

@@ -13,9 +13,9 @@ export const serverToolsModule = (deps: GuardDeps & { serverTools: ServerToolsSe
     .use(guard(deps))
     .post(
       '/servers/:id/tools',
-      ({ auth, params, body }) => {
-        deps.serverTools.addTools(auth.projectId, params.id, body.tool_ids)
-        return { success: true as const, data: deps.servers.detail(auth.projectId, params.id) }
+      async ({ auth, params, body }) => {
+        await deps.serverTools.addTools(auth.projectId, params.id, body.tool_ids)
+        return { success: true as const, data: await deps.servers.detail(auth.projectId, params.id) }
       },
       {
         api: 'server_tools',
@@ -27,9 +27,9 @@ export const serverToolsModule = (deps: GuardDeps & { serverTools: ServerToolsSe
     )
     .delete(
       '/servers/:id/tools',
-      ({ auth, params, body }) => {
-        deps.serverTools.removeTools(auth.projectId, params.id, body.tool_ids)
-        return { success: true as const, data: deps.servers.detail(auth.projectId, params.id) }
+      async ({ auth, params, body }) => {
+        await deps.serverTools.removeTools(auth.projectId, params.id, body.tool_ids)
+        return { success: true as const, data: await deps.servers.detail(auth.projectId, params.id) }
       },
       {
         api: 'server_tools',
@@ -41,9 +41,9 @@ export const serverToolsModule = (deps: GuardDeps & { serverTools: ServerToolsSe
     )
     .patch(
       '/servers/:id/tools/:tool_id',
-      ({ auth, params, body }) => {
-        deps.serverTools.patchTool(auth.projectId, params.id, params.tool_id, body)
-        return { success: true as const, data: deps.servers.detail(auth.projectId, params.id) }
+      async ({ auth, params, body }) => {
+        await deps.serverTools.patchTool(auth.projectId, params.id, params.tool_id, body)
+        return { success: true as const, data: await deps.servers.detail(auth.projectId, params.id) }
       },
       {
         api: 'server_tools',
