@@ -38,7 +38,7 @@ export interface McpEndpointDeps extends AdmissionDeps {
   config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'streamRecheckS' | 'taskResultsBytes'>
   /** Key and grant revocations: open streams of a revoked caller end. */
   revocations: Revocations
-  oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): boolean }
+  oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): Promise<boolean> }
   projects: AdmissionDeps['projects'] & { keyLive(keyId: string): boolean }
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }

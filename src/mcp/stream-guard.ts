@@ -12,8 +12,8 @@ interface StreamGuardDeps {
   listeners: ListenRegistry
   /** An API key by id: still valid? */
   keyLive(keyId: string): boolean
-  /** An OAuth grant by id: still valid? */
-  grantLive(grantId: string): boolean
+  /** An OAuth grant by id: still valid? (asynchronous: the storage port) */
+  grantLive(grantId: string): Promise<boolean>
   revocations: Revocations
   recheckS: number
 }
@@ -23,7 +23,7 @@ export function guardedListeners(deps: {
   events: EventBus
   mcpSessions: SessionStore
   projects: { keyLive(keyId: string): boolean }
-  oauthServer: { grantLive(grantId: string): boolean }
+  oauthServer: { grantLive(grantId: string): Promise<boolean> }
   revocations: Revocations
   config: { streamRecheckS: number }
 }): ListenRegistry {
@@ -44,32 +44,29 @@ export function guardedListeners(deps: {
 
 function guardStreams(deps: StreamGuardDeps): () => void {
   /** `key:<id>` is an API key, `key:oauth:<grant>` an access token; `addr:` (public servers) has nothing to revoke. */
-  const live = (principal: string): boolean => {
+  const live = (principal: string): boolean | Promise<boolean> => {
     if (principal.startsWith('key:oauth:')) return deps.grantLive(principal.slice('key:oauth:'.length))
     if (principal.startsWith('key:')) return deps.keyLive(principal.slice('key:'.length))
     return true
   }
-  const recheck = () => {
+  const recheck = async () => {
     // One look-up per caller per pass, however many sessions and streams it has.
     const seen = new Map<string, boolean>()
-    const dead = (principal: string) => {
-      let ok = seen.get(principal)
-      if (ok === undefined) {
-        ok = live(principal)
-        seen.set(principal, ok)
-      }
-      return !ok
-    }
+    const principals = new Set([...deps.sessions.all()].map((s) => s.principal))
+    // A predicate that closes nothing: it only collects the streams' callers, looked up below.
+    deps.listeners.closeWhere((principal) => {
+      principals.add(principal)
+      return false
+    })
+    for (const principal of principals) seen.set(principal, await live(principal))
+    const dead = (principal: string) => seen.get(principal) === false
     for (const s of [...deps.sessions.all()]) if (dead(s.principal)) deps.sessions.end(s)
     deps.listeners.closeWhere((principal) => dead(principal))
   }
-  deps.revocations.onRevoked(recheck)
   // A pass that fails (the database closing under a stopping app) waits for the next one; a timer must not throw.
-  const timer = setInterval(() => {
-    try {
-      recheck()
-    } catch {}
-  }, deps.recheckS * 1000)
+  const pass = () => void recheck().catch(() => {})
+  deps.revocations.onRevoked(pass)
+  const timer = setInterval(pass, deps.recheckS * 1000)
   // The timer alone never keeps the process alive.
   timer.unref?.()
   return () => clearInterval(timer)

@@ -32,7 +32,7 @@ test('expired codes and refresh tokens are deleted; unexpired ones, used or not,
   refresh.run('rt-live-used', 'g1', at(86_400_000), at(-1000))
   refresh.run('rt-live', 'g1', at(86_400_000), null)
 
-  expect(app.server.deps.oauthServer.pruneExpired()).toBe(3)
+  expect(await app.server.deps.oauthServer.pruneExpired()).toBe(3)
   const left = (table: string) =>
     db
       .query<{ hash: string }, []>(`SELECT hash FROM ${table} ORDER BY hash`)
@@ -40,5 +40,5 @@ test('expired codes and refresh tokens are deleted; unexpired ones, used or not,
       .map((r) => r.hash)
   expect(left('oauth_codes')).toEqual(['code-live'])
   expect(left('oauth_refresh_tokens')).toEqual(['rt-live', 'rt-live-used'])
-  expect(app.server.deps.oauthServer.pruneExpired()).toBe(0)
+  expect(await app.server.deps.oauthServer.pruneExpired()).toBe(0)
 })

@@ -68,7 +68,7 @@ describe('dynamic client registration bounds', () => {
     app.server.deps.db
       .query('UPDATE oauth_clients SET created_at = ? WHERE client_id IN (?, ?)')
       .run(old, stale, used.clientId)
-    expect(app.server.deps.oauthServer.pruneExpired()).toBeGreaterThanOrEqual(1)
+    expect(await app.server.deps.oauthServer.pruneExpired()).toBeGreaterThanOrEqual(1)
     expect([stale, fresh, used.clientId].map((id) => clientExists(app!, id))).toEqual([false, true, true])
   })
 })

@@ -53,14 +53,13 @@ export function createOAuthServer(deps: {
     async authenticate(token: string): Promise<AuthContext | null> {
       const claims = await tokens.verify(token)
       if (!claims) return null
-      const grant = repo.grant(claims.grantId)
+      const grant = await repo.grant(claims.grantId)
       if (!grantLive(grant) || grant.server_id !== claims.serverId) return null
       return { projectId: grant.project_id, keyId: `oauth:${grant.id}`, role: 'mcp', serverIds: [grant.server_id] }
     },
     /** The project's authorized clients (one entry per approval: a client on one server). */
-    listGrants: (projectId: string) =>
-      repo
-        .grantsOfProject(projectId)
+    listGrants: async (projectId: string) =>
+      (await repo.grantsOfProject(projectId))
         .filter((g) => grantLive(g))
         .map((g) => ({
           id: g.id,
@@ -72,21 +71,21 @@ export function createOAuthServer(deps: {
           ...(g.last_used_at ? { last_used_at: g.last_used_at } : {}),
         })),
     /** Revokes an approval: its access and refresh tokens stop working at once, and its open streams end. */
-    revokeGrant(projectId: string, id: string): boolean {
-      const done = repo.revokeGrant(projectId, id, nowIso())
+    async revokeGrant(projectId: string, id: string): Promise<boolean> {
+      const done = await repo.revokeGrant(projectId, id, nowIso())
       if (done) deps.onRevoked?.()
       return done
     },
     /** Whether a grant (by id) still works; for re-checking open streams. */
-    grantLive: (id: string): boolean => grantLive(repo.grant(id)),
+    grantLive: async (id: string): Promise<boolean> => grantLive(await repo.grant(id)),
     /**
      * The pruning job: deletes codes and refresh tokens past their expiry, and registered clients never used within
      * TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S. A used refresh token is kept until its expiry, because presenting it again is
      * what revokes its grant (reuse detection); once expired it is refused anyway.
      */
-    pruneExpired: (): number =>
-      repo.deleteExpired(nowIso()) +
-      repo.deleteUnusedClients(new Date(Date.now() - deps.limits.clientUnusedTtlS * 1000).toISOString()),
+    pruneExpired: async (): Promise<number> =>
+      (await repo.deleteExpired(nowIso())) +
+      (await repo.deleteUnusedClients(new Date(Date.now() - deps.limits.clientUnusedTtlS * 1000).toISOString())),
   }
 }
 export type OAuthServer = ReturnType<typeof createOAuthServer>

@@ -57,7 +57,7 @@ export function oauthClients(deps: {
   strictEgress: Egress
   limits: ClientLimits
 }) {
-  const register = (body: unknown, address: string) => {
+  const register = async (body: unknown, address: string) => {
     const meta = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
     const uris = meta.redirect_uris
     if (!Array.isArray(uris) || uris.length === 0 || uris.length > 20)
@@ -84,18 +84,18 @@ export function oauthClients(deps: {
       registered_from: address,
       last_used_at: null,
     }
-    deps.repo.transaction(() => {
-      if (deps.repo.countUnusedFrom(address) >= deps.limits.maxClientsPerAddress)
+    await deps.repo.transaction(async () => {
+      if ((await deps.repo.countUnusedFrom(address)) >= deps.limits.maxClientsPerAddress)
         throw new OAuthError(
           'invalid_client_metadata',
           `too many clients registered from this address (${deps.limits.maxClientsPerAddress}) that never completed an authorization; unused clients are removed after a while`,
           429,
         )
       // At the global cap the oldest client that never completed an authorization makes room; clients in use stay.
-      while (deps.repo.countClients() >= deps.limits.maxClients)
-        if (!deps.repo.deleteOldestUnusedClient())
+      while ((await deps.repo.countClients()) >= deps.limits.maxClients)
+        if (!(await deps.repo.deleteOldestUnusedClient()))
           throw new OAuthError('temporarily_unavailable', 'the registered client limit is reached', 503)
-      deps.repo.insertClient(row)
+      await deps.repo.insertClient(row)
     })
     return {
       client_id: row.client_id,
@@ -138,7 +138,7 @@ export function oauthClients(deps: {
     async resolve(clientId: string | undefined): Promise<OAuthClient> {
       if (!clientId) throw new OAuthError('invalid_request', 'client_id is required')
       if (clientId.startsWith('https://')) return fetchMetadataDocument(clientId)
-      const row = deps.repo.client(clientId)
+      const row = await deps.repo.client(clientId)
       if (!row) throw new OAuthError('invalid_client', 'unknown client_id: register the client first')
       return {
         client_id: row.client_id,

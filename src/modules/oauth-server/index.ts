@@ -104,15 +104,15 @@ export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }
       detail: { tags, summary: 'Token endpoint: authorization_code and refresh_token grants' },
     })
     .options('/oauth/token', preflight, { detail: { tags, summary: 'CORS preflight' } })
-    .get('/oauth/clients', ({ auth }) => ({ clients: as.listGrants(auth.projectId) }), {
+    .get('/oauth/clients', async ({ auth }) => ({ clients: await as.listGrants(auth.projectId) }), {
       api: 'oauth_misc',
       response: { 200: t.Object({ clients: t.Array(GrantView) }), ...errorResponses },
       detail: { tags, summary: 'Clients authorized through OAuth on this project’s servers' },
     })
     .delete(
       '/oauth/clients/:id',
-      ({ auth, params }) => {
-        if (!as.revokeGrant(auth.projectId, params.id)) throw notFound('authorized client')
+      async ({ auth, params }) => {
+        if (!(await as.revokeGrant(auth.projectId, params.id))) throw notFound('authorized client')
         return { id: params.id, revoked: true }
       },
       {

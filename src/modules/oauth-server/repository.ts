@@ -1,5 +1,5 @@
 // SQL for Toolyard's own OAuth authorization server: registered clients, grants, codes and refresh tokens (hashed).
-import type { Store } from '../../db/store'
+import { asyncPort, type Store } from '../../db/store'
 
 type ClientRow = {
   client_id: string
@@ -45,34 +45,34 @@ type CodeRow = {
 /** The storage port its callers use; `oauthServerRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface OAuthServerRepository {
-  insertClient: (row: ClientRow) => void
-  client: (id: string) => ClientRow | null
-  countClients: () => number
-  countUnusedFrom: (addr: string) => number
-  deleteOldestUnusedClient: () => boolean
+  insertClient: (row: ClientRow) => Promise<void>
+  client: (id: string) => Promise<ClientRow | null>
+  countClients: () => Promise<number>
+  countUnusedFrom: (addr: string) => Promise<number>
+  deleteOldestUnusedClient: () => Promise<boolean>
   /** Registered clients never used since before `cutoff`; returns how many went. */
-  deleteUnusedClients: (cutoff: string) => number
-  touchClient: (id: string, at: string) => void
-  insertGrant: (row: Omit<GrantRow, 'last_used_at' | 'revoked_at'>) => void
-  grant: (id: string) => GrantWithKey | null
-  grantsOfProject: (project_id: string) => GrantWithKey[]
-  revokeGrant: (project_id: string, id: string, at: string) => boolean
-  touchGrant: (id: string, at: string) => void
-  insertCode: (row: Omit<CodeRow, 'used_at'>) => void
-  code: (hash: string) => CodeRow | null
-  useCode: (hash: string, at: string) => boolean
-  insertRefresh: (row: { hash: string; grant_id: string; expires_at: string }) => void
-  refresh: (hash: string) => {
+  deleteUnusedClients: (cutoff: string) => Promise<number>
+  touchClient: (id: string, at: string) => Promise<void>
+  insertGrant: (row: Omit<GrantRow, 'last_used_at' | 'revoked_at'>) => Promise<void>
+  grant: (id: string) => Promise<GrantWithKey | null>
+  grantsOfProject: (project_id: string) => Promise<GrantWithKey[]>
+  revokeGrant: (project_id: string, id: string, at: string) => Promise<boolean>
+  touchGrant: (id: string, at: string) => Promise<void>
+  insertCode: (row: Omit<CodeRow, 'used_at'>) => Promise<void>
+  code: (hash: string) => Promise<CodeRow | null>
+  useCode: (hash: string, at: string) => Promise<boolean>
+  insertRefresh: (row: { hash: string; grant_id: string; expires_at: string }) => Promise<void>
+  refresh: (hash: string) => Promise<{
     hash: string
     grant_id: string
     expires_at: string
     used_at: string | null
-  } | null
-  useRefresh: (hash: string, at: string) => boolean
+  } | null>
+  useRefresh: (hash: string, at: string) => Promise<boolean>
   /** Codes and refresh tokens past their expiry, used or not; returns how many rows went. */
-  deleteExpired: (now: string) => number
+  deleteExpired: (now: string) => Promise<number>
   /** Runs `fn` in one transaction (the store's `tx`). */
-  transaction: <T>(fn: () => T) => T
+  transaction: <T>(fn: () => Promise<T> | T) => Promise<T>
 }
 
 export function oauthServerRepository(store: Store): OAuthServerRepository {
@@ -125,7 +125,7 @@ export function oauthServerRepository(store: Store): OAuthServerRepository {
   const deleteCodes = db.query('DELETE FROM oauth_codes WHERE expires_at < $now')
   const deleteRefresh = db.query('DELETE FROM oauth_refresh_tokens WHERE expires_at < $now')
 
-  return {
+  const port = asyncPort<Omit<OAuthServerRepository, 'transaction'>>(store, {
     insertClient: (row: ClientRow) => insertClient.run(row),
     client: (id: string) => client.get({ id }),
     countClients: (): number => countClients.get()!.n,
@@ -148,6 +148,6 @@ export function oauthServerRepository(store: Store): OAuthServerRepository {
     /** Codes and refresh tokens past their expiry, used or not; returns how many rows went. */
     deleteExpired: (now: string): number =>
       store.txSync(() => deleteCodes.run({ now }).changes + deleteRefresh.run({ now }).changes),
-    transaction: <T>(fn: () => T): T => store.txSync(fn),
-  }
+  })
+  return { ...port, transaction: (fn) => store.tx(fn) }
 }

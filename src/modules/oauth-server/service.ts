@@ -112,8 +112,8 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
       const code = randomBytes(32).toString('base64url')
       const grantId = newId()
       const at = nowIso()
-      deps.repo.transaction(() => {
-        deps.repo.insertGrant({
+      await deps.repo.transaction(async () => {
+        await deps.repo.insertGrant({
           id: grantId,
           project_id: server.project_id,
           server_id: server.id,
@@ -124,8 +124,8 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
           // OAuth access is never a key of its own: it ends with the key that approved it.
           key_id: auth.keyId,
         })
-        deps.repo.touchClient(c.client.client_id, at)
-        deps.repo.insertCode({
+        await deps.repo.touchClient(c.client.client_id, at)
+        await deps.repo.insertCode({
           hash: sha256(code),
           grant_id: grantId,
           redirect_uri: c.redirectUri,

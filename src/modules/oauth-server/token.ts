@@ -19,8 +19,12 @@ export function tokenEndpoint(deps: {
     typeof form[name] === 'string' ? (form[name] as string) : undefined
   const invalidGrant = (why: string) => new OAuthError('invalid_grant', why)
 
-  const liveGrant = (id: string, clientId: string | undefined, resource: string | undefined): GrantWithKey => {
-    const grant = deps.repo.grant(id)
+  const liveGrant = async (
+    id: string,
+    clientId: string | undefined,
+    resource: string | undefined,
+  ): Promise<GrantWithKey> => {
+    const grant = await deps.repo.grant(id)
     if (!grantLive(grant)) throw invalidGrant('the authorization was revoked or has expired')
     if (clientId !== grant.client_id) throw new OAuthError('invalid_client', 'client_id does not match the grant')
     if (resource !== undefined && resource !== grant.resource)
@@ -30,13 +34,13 @@ export function tokenEndpoint(deps: {
 
   const issue = async (grant: GrantWithKey) => {
     const refresh = `tyr_${randomBytes(32).toString('base64url')}`
-    deps.repo.insertRefresh({
+    await deps.repo.insertRefresh({
       hash: sha256(refresh),
       grant_id: grant.id,
       // The grant's end, not now + 30 days: refreshing never extends an authorization.
       expires_at: new Date(grantEnd(grant)).toISOString(),
     })
-    deps.repo.touchGrant(grant.id, nowIso())
+    await deps.repo.touchGrant(grant.id, nowIso())
     const access = await deps.tokens.sign(
       { grantId: grant.id, projectId: grant.project_id, serverId: grant.server_id },
       grant.resource,
@@ -48,26 +52,26 @@ export function tokenEndpoint(deps: {
     const code = str(form, 'code')
     const verifier = str(form, 'code_verifier')
     if (!code || !verifier) throw new OAuthError('invalid_request', 'code and code_verifier are required')
-    const row = deps.repo.code(sha256(code))
+    const row = await deps.repo.code(sha256(code))
     if (!row || row.used_at || Date.parse(row.expires_at) <= Date.now())
       throw invalidGrant('the authorization code is unknown, used or expired')
-    const grant = liveGrant(row.grant_id, str(form, 'client_id'), str(form, 'resource'))
+    const grant = await liveGrant(row.grant_id, str(form, 'client_id'), str(form, 'resource'))
     if (str(form, 'redirect_uri') !== row.redirect_uri) throw invalidGrant('redirect_uri does not match')
     if (createHash('sha256').update(verifier).digest('base64url') !== row.code_challenge)
       throw invalidGrant('code_verifier does not match the code_challenge (PKCE)')
-    if (!deps.repo.useCode(row.hash, nowIso())) throw invalidGrant('the authorization code was already used')
+    if (!(await deps.repo.useCode(row.hash, nowIso()))) throw invalidGrant('the authorization code was already used')
     return issue(grant)
   }
 
   const byRefresh = async (form: Record<string, unknown>) => {
     const token = str(form, 'refresh_token')
     if (!token) throw new OAuthError('invalid_request', 'refresh_token is required')
-    const row = deps.repo.refresh(sha256(token))
+    const row = await deps.repo.refresh(sha256(token))
     if (!row || Date.parse(row.expires_at) <= Date.now()) throw invalidGrant('the refresh token is unknown or expired')
-    const grant = liveGrant(row.grant_id, str(form, 'client_id'), str(form, 'resource'))
-    if (row.used_at || !deps.repo.useRefresh(row.hash, nowIso())) {
+    const grant = await liveGrant(row.grant_id, str(form, 'client_id'), str(form, 'resource'))
+    if (row.used_at || !(await deps.repo.useRefresh(row.hash, nowIso()))) {
       // A rotated-out token presented again: someone holds a copy, so the whole grant goes.
-      deps.repo.revokeGrant(grant.project_id, grant.id, nowIso())
+      await deps.repo.revokeGrant(grant.project_id, grant.id, nowIso())
       deps.onRevoked?.()
       throw invalidGrant('the refresh token was already used; the authorization is revoked')
     }
