@@ -1,12 +1,7 @@
 // The composition root: builds every service from the config with real parts. Tests call it with a temp data dir.
 import { join } from 'node:path'
 import type { Config } from './config'
-import { ensureChangeCounters, readChangeCounters } from './db/change-counters'
-import { mapWalIndex, sqliteChangeSignal } from './db/change-signal'
-import { migrate } from './db/migrate'
-import { type Db, openDatabase } from './db/open'
-import { createStore } from './db/store'
-import { ensureToolSearchIndex } from './db/tool-search-index'
+import { openSqliteStorage } from './db/sqlite-storage'
 import { createEgress, createStreamingFetch } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
@@ -55,14 +50,9 @@ export interface DepsOverrides {
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
   const dbPath = join(config.dataDir, 'toolyard.sqlite')
-  // Before the database is opened: see mapWalIndex.
-  const walIndex = mapWalIndex(dbPath)
-  const db: Db = openDatabase(dbPath)
-  migrate(db)
-  ensureChangeCounters(db)
-  ensureToolSearchIndex(db)
-  // The storage port features write through: transactions and after-commit callbacks (docs/decisions.md, "The storage seam").
-  const store = createStore(db)
+  // The storage port features write through (docs/decisions.md, "The storage seam", "Asynchronous storage ports").
+  const storage = openSqliteStorage(dbPath)
+  const { store } = storage
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -91,12 +81,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
   // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until
   // a commit by this process or another one touches it (docs/decisions.md, "Hot path").
-  const readModel = createReadModel({
-    signal: sqliteChangeSignal(db, walIndex),
-    counters: readChangeCounters(db),
-    inTransaction: () => db.inTransaction,
-    inOwnTransaction: store.inTransaction,
-  })
+  const readModel = createReadModel(storage.changes)
   const events = createEventBus(store.afterCommit)
   const scheduler = createScheduler(log)
   // One-shot commands (apply, export) build the same services without background jobs, so the process can end.
@@ -224,7 +209,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   return {
     config,
     log,
-    db,
+    /** The connection, for tests and diagnostics that look at rows directly; features use `store`. */
+    db: store.db,
     store,
     urls,
     limiter,
@@ -280,7 +266,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       await callLog.stop()
     },
     close() {
-      db.close()
+      storage.close()
     },
   }
 }

@@ -1,5 +1,5 @@
 // SQL for per-project data keys (each stored wrapped by a master key, with that master key's id).
-import type { Db } from '../db/open'
+import type { Store } from '../db/store'
 
 type DataKeyRow = {
   id: string
@@ -19,7 +19,8 @@ export interface DataKeysRepository {
   rewrap: (id: string, master_key_id: string, wrapped: string) => void
 }
 
-export function dataKeysRepository(db: Db): DataKeysRepository {
+export function dataKeysRepository(store: Store): DataKeysRepository {
+  const { db } = store
   const insert = db.query(
     'INSERT INTO data_keys (id, project_id, master_key_id, wrapped, created_at) VALUES ($id, $project_id, $master_key_id, $wrapped, $created_at)',
   )

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrate } from '../db/migrate'
 import { type Db, openDatabase } from '../db/open'
+import { createStore } from '../db/store'
 import { projectsRepository } from '../modules/projects/repository'
 import { projectsService } from '../modules/projects/service'
 import { loadKeyring } from './master-key'
@@ -30,10 +31,10 @@ let b: string
 beforeEach(() => {
   db = openDatabase(':memory:')
   migrate(db)
-  const projects = projectsService(projectsRepository(db))
+  const projects = projectsService(projectsRepository(createStore(db)))
   a = projects.createProject('a').id
   b = projects.createProject('b').id
-  sealer = createSealer(keyring(), dataKeysRepository(db))
+  sealer = createSealer(keyring(), dataKeysRepository(createStore(db)))
 })
 
 /** Flips one bit of the ciphertext part (the last dot-separated field) of a sealed value. */
@@ -121,10 +122,10 @@ describe('seal and open', () => {
 
   test('another sealer on the same database opens values with the master key, and names the key without it', () => {
     const master = randomBytes(32).toString('base64')
-    const first = createSealer(keyring(master), dataKeysRepository(db))
+    const first = createSealer(keyring(master), dataKeysRepository(createStore(db)))
     const sealed = first.seal(a, 'ctx', 'kept')
-    expect(createSealer(keyring(master), dataKeysRepository(db)).open(a, 'ctx', sealed)).toBe('kept')
-    const stranger = createSealer(keyring(), dataKeysRepository(db))
+    expect(createSealer(keyring(master), dataKeysRepository(createStore(db))).open(a, 'ctx', sealed)).toBe('kept')
+    const stranger = createSealer(keyring(), dataKeysRepository(createStore(db)))
     expect(() => stranger.open(a, 'ctx', sealed)).toThrow(/master key mk_[0-9a-f]{16} is not available/)
   })
 })

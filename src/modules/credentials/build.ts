@@ -23,13 +23,12 @@ export function buildVault(deps: {
   onRefresh?: RefresherDeps['onRefresh']
   urls: { get(): string }
 }) {
-  const { db } = deps.store
   // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
   const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
-  const sealer = createSealer(keyring, dataKeysRepository(db))
-  const providers = providersService(providersRepository(db), sealer)
-  const credentialsRepo = credentialsRepository(db)
-  const flows = oauthFlowsRepository(db)
+  const sealer = createSealer(keyring, dataKeysRepository(deps.store))
+  const providers = providersService(providersRepository(deps.store), sealer)
+  const credentialsRepo = credentialsRepository(deps.store)
+  const flows = oauthFlowsRepository(deps.store)
   const credentials = credentialsService(credentialsRepo, sealer, providers)
   const refresher = createRefresher({
     credentials: credentialsRepo,

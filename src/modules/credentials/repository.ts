@@ -1,5 +1,5 @@
 // SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures and cooldown).
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 
 export type CredentialRow = {
   id: string
@@ -59,7 +59,8 @@ export interface CredentialsRepository {
   setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => void
 }
 
-export function credentialsRepository(db: Db): CredentialsRepository {
+export function credentialsRepository(store: Store): CredentialsRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO credentials (id, project_id, name, provider_id, kind, data_sealed, status, scopes, expires_at, has_refresh_token,
        refresh_failures, refresh_retry_after, last_error, refreshed_at, created_at, updated_at)

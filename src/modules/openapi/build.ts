@@ -22,9 +22,8 @@ export function buildOpenApi(deps: {
   credentials: CredentialAccess
   allowPrivateEgress: boolean
 }) {
-  const { db } = deps.store
-  const openapi = openApiRepository(db)
-  const tools = toolsRepository(db)
+  const openapi = openApiRepository(deps.store)
+  const tools = toolsRepository(deps.store)
   const caller = openApiCaller({ egress: deps.egress, credentials: deps.credentials })
   return {
     caller,
@@ -34,10 +33,10 @@ export function buildOpenApi(deps: {
     service: openApiService({
       store: deps.store,
       events: deps.events,
-      toolkits: toolkitsRepository(db),
+      toolkits: toolkitsRepository(deps.store),
       tools,
       openapi,
-      providers: providersRepository(db),
+      providers: providersRepository(deps.store),
       // spec_url: through the same guard as every outbound call, with room for a 10 MiB document.
       egress: createEgress({ allowPrivate: deps.allowPrivateEgress, maxBodyBytes: MAX_SPEC_BYTES, timeoutMs: 30_000 }),
     }),

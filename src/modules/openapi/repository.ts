@@ -1,5 +1,5 @@
 // SQL for OpenAPI toolkits: the document and import settings per toolkit, and the call plan per tool (migration 013).
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 
 type OpenApiToolkitRow = {
   toolkit_id: string
@@ -19,7 +19,8 @@ export interface OpenApiRepository {
   operation: (tool_id: string) => string | null
 }
 
-export function openApiRepository(db: Db): OpenApiRepository {
+export function openApiRepository(store: Store): OpenApiRepository {
+  const { db } = store
   const upsert = db.query(
     `INSERT INTO openapi_toolkits (toolkit_id, project_id, document, settings, updated_at)
      VALUES ($toolkit_id, $project_id, $document, $settings, $updated_at)

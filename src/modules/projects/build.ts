@@ -13,7 +13,7 @@ export function buildProjects(deps: {
   /** Told after a key is revoked, so its open MCP streams end at once. */
   onKeyRevoked?: () => void
 }) {
-  const rows = projectsRepository(deps.store.db)
+  const rows = projectsRepository(deps.store)
   return projectsService(deps.readModel ? cachedKeys(deps.readModel, rows) : rows, {
     ...(deps.onKeyRevoked ? { onKeyRevoked: deps.onKeyRevoked } : {}),
   })

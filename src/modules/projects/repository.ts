@@ -1,5 +1,5 @@
 // SQL for projects and their API keys.
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 
 type ProjectRow = {
   id: string
@@ -38,7 +38,8 @@ export interface ProjectsRepository {
   touchKey: (id: string, at: string) => void
 }
 
-export function projectsRepository(db: Db): ProjectsRepository {
+export function projectsRepository(store: Store): ProjectsRepository {
+  const { db } = store
   const insertProject = db.query('INSERT INTO projects (id, name, created_at) VALUES ($id, $name, $created_at)')
   const projectByName = db.query<ProjectRow, { name: string }>('SELECT * FROM projects WHERE name = $name')
   const projectById = db.query<ProjectRow, { id: string }>('SELECT * FROM projects WHERE id = $id')

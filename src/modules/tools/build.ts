@@ -60,10 +60,9 @@ export interface ToolsFeatureDeps {
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
   const { store, events, credentials, runner, readModel, maxResultBytes } = deps
-  const { db } = store
-  const toolkitRows = toolkitsRepository(db)
-  const toolRows = toolsRepository(db)
-  const functions = functionsService(functionsRepository(db), runner)
+  const toolkitRows = toolkitsRepository(store)
+  const toolRows = toolsRepository(store)
+  const functions = functionsService(functionsRepository(store), runner)
   // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
   const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
     maxEntries: 10_000,
@@ -90,11 +89,11 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     ],
     { toolkits: toolkitRows, tools: toolRows },
   )
-  const serverToolRows = serverToolsRepository(db)
+  const serverToolRows = serverToolsRepository(store)
   const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events)
   const index = toolIndex(readModel, serverTools, toolRows, sources)
   // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
-  const searchRows = toolSearchRepository(db)
+  const searchRows = toolSearchRepository(store)
   syncCatalogSearch(store, searchRows, sources)
   const search = toolSearch(searchRows, index)
   const discoverySettings = readModel.memo(

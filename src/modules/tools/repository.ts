@@ -1,5 +1,5 @@
 // SQL for the project's tools. Pre-built tools (catalog data) use the same row shape with project_id ''.
-import type { Db } from '../../db/open'
+import type { Store } from '../../db/store'
 
 export type ToolRow = {
   id: string
@@ -73,7 +73,8 @@ export interface ToolsRepository {
   remove: (project_id: string, id: string) => boolean
 }
 
-export function toolsRepository(db: Db): ToolsRepository {
+export function toolsRepository(store: Store): ToolsRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,
        credential_provider, required_client_capabilities, task_support, created_at, updated_at)

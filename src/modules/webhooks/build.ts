@@ -37,7 +37,7 @@ export interface WebhookFeatureDeps {
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
-  const subsRepo = subscriptionsRepository(deps.store.db)
+  const subsRepo = subscriptionsRepository(deps.store)
   const deliveriesRepo = webhooksRepository(deps.store)
   const secrets: SecretBox = sealedSecrets(deps.sealer)
   const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets, deps.config.maxSubscriptionsPerProject)

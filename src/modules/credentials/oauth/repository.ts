@@ -1,5 +1,5 @@
 // SQL for OAuth authorization-code flows (PKCE verifier and received code stored sealed).
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 
 export type FlowStatus = 'pending' | 'code_received' | 'active' | 'canceled' | 'expired' | 'failed'
 
@@ -40,7 +40,8 @@ export interface OAuthFlowsRepository {
   activate: (project_id: string, state: string, credential_id: string, updated_at: string) => boolean
 }
 
-export function oauthFlowsRepository(db: Db): OAuthFlowsRepository {
+export function oauthFlowsRepository(store: Store): OAuthFlowsRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO oauth_flows (state, project_id, provider_id, redirect_uri, scopes, code_verifier_sealed, code_sealed, status, credential_id, error, expires_at, created_at, updated_at)
      VALUES ($state, $project_id, $provider_id, $redirect_uri, $scopes, $code_verifier_sealed, $code_sealed, $status, $credential_id, $error, $expires_at, $created_at, $updated_at)`,

@@ -1,5 +1,5 @@
 // SQL for project-defined providers (and a project's configuration of a built-in provider under the same id).
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 
 export type ProviderRow = {
   project_id: string
@@ -26,7 +26,8 @@ export interface ProvidersRepository {
   remove: (project_id: string, id: string) => boolean
 }
 
-export function providersRepository(db: Db): ProvidersRepository {
+export function providersRepository(store: Store): ProvidersRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)
      VALUES ($project_id, $id, $name, $auth_type, $authorize_url, $token_url, $scopes, $client_id, $client_secret_sealed, $base_url, $token_auth_method, $created_at, $updated_at)`,

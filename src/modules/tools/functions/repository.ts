@@ -1,5 +1,5 @@
 // SQL for functions: the code (javascript) or HTTP call (http) that tools and resources run.
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 import { mapped } from '../../../db/store'
 import type { Runtime } from '../../../runtime/runtimes'
 
@@ -38,7 +38,8 @@ export interface FunctionsRepository {
   }[]
 }
 
-export function functionsRepository(db: Db): FunctionsRepository {
+export function functionsRepository(store: Store): FunctionsRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO functions (id, project_id, name, runtime, code, http, memory_mb, timeout_ms, description, created_at, updated_at)
      VALUES ($id, $project_id, $name, $runtime, $code, $http, $memory_mb, $timeout_ms, $description, $created_at, $updated_at)`,

@@ -27,7 +27,7 @@ export interface RemoteKindDeps {
 }
 
 export function buildRemoteKind(d: RemoteKindDeps) {
-  const repo = remoteRepository(d.store.db)
+  const repo = remoteRepository(d.store)
   const pool = upstreamPool({ idleMs: d.idleMs ?? 60_000, maxIdlePerKey: 8 })
   const service = remoteToolkits({ ...d, repo, pool })
   const callTool = remoteToolCaller({

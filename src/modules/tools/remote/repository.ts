@@ -1,5 +1,5 @@
 // SQL for remote MCP toolkits: the upstream of each (migration 012) and the credential its syncs use.
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 import type { RemoteAuth, RemoteSpec, RemoteTransport } from './model'
 
 export type RemoteRow = {
@@ -38,7 +38,8 @@ export const specOf = (row: RemoteRow): RemoteSpec => ({
   timeout_ms: row.timeout_ms,
 })
 
-export function remoteRepository(db: Db) {
+export function remoteRepository(store: Store) {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO remote_toolkits (toolkit_id, project_id, url, transport, headers, auth, prefix, refresh_interval_s,
        timeout_ms, last_sync_at, last_error, server_info, protocol_version)

@@ -1,6 +1,6 @@
 // SQL for tool search: matching the FTS5 index (kept by triggers, src/db/tool-search-index.ts) and the catalog copy
 // of the pre-built tools the index reads.
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 
 /** A pre-built tool as the index reads it (migration 014's `catalog_tools`). */
 export type CatalogToolRow = {
@@ -29,7 +29,8 @@ export interface ToolSearchRepository {
   optimize: () => void
 }
 
-export function toolSearchRepository(db: Db): ToolSearchRepository {
+export function toolSearchRepository(store: Store): ToolSearchRepository {
+  const { db } = store
   const matches = db.query<MatchRow, { query: string; project_id: string }>(
     // `rank` is BM25 with the column weights set on the table (src/db/tool-search-index.ts): FTS5 sorts by it faster
     // than by a bm25() call of its own.

@@ -1,5 +1,5 @@
 // SQL for what is attached to a server: toolkits (in attach order, with credential maps) and single-tool rows.
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 
 type ServerToolkitRow = {
   server_id: string
@@ -36,7 +36,8 @@ export interface ServerToolsRepository {
   discovery: (server_id: string) => string | null
 }
 
-export function serverToolsRepository(db: Db): ServerToolsRepository {
+export function serverToolsRepository(store: Store): ServerToolsRepository {
+  const { db } = store
   const discovery = db.query<{ tool_discovery: string | null }, { id: string }>(
     'SELECT tool_discovery FROM servers WHERE id = $id',
   )

@@ -1,5 +1,5 @@
 // SQL for the project's own (hosted) toolkits; pre-built toolkits are catalog data, not rows.
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 
 export type ToolkitRow = {
   id: string
@@ -25,7 +25,8 @@ export interface ToolkitsRepository {
   remove: (project_id: string, id: string) => boolean
 }
 
-export function toolkitsRepository(db: Db): ToolkitsRepository {
+export function toolkitsRepository(store: Store): ToolkitsRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO toolkits (id, project_id, name, display_name, description, toolkit_type, status, created_at, updated_at)
      VALUES ($id, $project_id, $name, $display_name, $description, $toolkit_type, $status, $created_at, $updated_at)`,

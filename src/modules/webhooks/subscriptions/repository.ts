@@ -1,5 +1,5 @@
 // SQL for subscriptions (project-wide and resource-level).
-import type { Db } from '../../../db/open'
+import type { Store } from '../../../db/store'
 
 export type SubscriptionRow = {
   id: string
@@ -33,7 +33,8 @@ export interface SubscriptionsRepository {
   matching: (project_id: string, uri: string) => SubscriptionRow[]
 }
 
-export function subscriptionsRepository(db: Db): SubscriptionsRepository {
+export function subscriptionsRepository(store: Store): SubscriptionsRepository {
+  const { db } = store
   const insert = db.query(
     `INSERT INTO subscriptions (id, project_id, key_id, kind, uri, callback_url, secret, status, created_at, updated_at)
      VALUES ($id, $project_id, $key_id, $kind, $uri, $callback_url, $secret, $status, $created_at, $updated_at)`,
