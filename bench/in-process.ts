@@ -18,8 +18,8 @@ const config = {
 }
 const deps = buildDeps(loadConfig(config))
 const app = createApp(deps)
-const project = deps.projects.projectOrCreate('bench')
-const { apiKey } = deps.projects.createKey(project.id)
+const project = await deps.projects.projectOrCreate('bench')
+const { apiKey } = await deps.projects.createKey(project.id)
 const headers = {
   'x-api-key': apiKey,
   'content-type': 'application/json',

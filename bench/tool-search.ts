@@ -103,7 +103,7 @@ async function measure(): Promise<ToolSearchFigures> {
       { background: false },
     )
     const tools = evalTools()
-    const project = deps.projects.projectOrCreate('eval')
+    const project = await deps.projects.projectOrCreate('eval')
     const server = await loadCatalog(deps, project.id, tools, { name: 'eval' })
     const recall = recallAt5(deps, server, project.id)
     const ref = { id: server.id, slug: server.slug, project_id: project.id }
@@ -113,7 +113,7 @@ async function measure(): Promise<ToolSearchFigures> {
     const on = listBytes()
 
     // 5,000 tools on one server, in another project: the evaluation catalog again and again under new names.
-    const big = deps.projects.projectOrCreate('big')
+    const big = await deps.projects.projectOrCreate('big')
     const many: typeof tools = []
     for (let copy = 0; many.length < 5000; copy++)
       for (const t of tools)

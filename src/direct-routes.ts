@@ -96,7 +96,8 @@ export function directRoutes(deps: DirectRoutesDeps) {
   const restCall: Handler = async (request) => {
     const headers = request.headers
     const length = headers.get('content-length')
-    const auth = authenticateKey(deps.projects, headers)
+    let auth = authenticateKey(deps.projects, headers)
+    if (auth instanceof Promise) auth = await auth
     if (length === null || !auth || !headers.get('content-type')?.startsWith('application/json')) return handOn(request)
     // The bytes, not text: a request handed on gets exactly the body it came with.
     const bytes = await request.bytes()

@@ -54,12 +54,12 @@ async function serve(args: string[]) {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
   await new Promise((resolve) => setImmediate(resolve))
-  const banner = firstStartBanner(server.deps)
+  const banner = await firstStartBanner(server.deps)
   if (banner) process.stdout.write(`${banner}\n`)
   process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
 }
 
-function projectsCommand(args: string[]) {
+async function projectsCommand(args: string[]) {
   const json = takeSwitch(args, '--json')
   const config = commandConfig(args)
   noMoreFlags(args)
@@ -70,10 +70,10 @@ function projectsCommand(args: string[]) {
   const { db, projects } = openProjects(config, { create: sub === 'create' })
   try {
     if (sub === 'create') {
-      const p = projects.createProject(name!)
+      const p = await projects.createProject(name!)
       console.log(json ? JSON.stringify(p) : `created project ${p.name} (${p.id})`)
     } else {
-      const all = projects.listProjects()
+      const all = await projects.listProjects()
       if (json) console.log(JSON.stringify(all))
       else for (const p of all) console.log(`${p.id}  ${p.name}  ${p.created_at}`)
     }
@@ -122,7 +122,7 @@ async function main(argv: string[]) {
     case 'serve':
       return serve(args)
     case 'projects':
-      return projectsCommand(args)
+      return await projectsCommand(args)
     case 'keys':
       return await keysCommand(args, commandConfig)
     case 'apply': {

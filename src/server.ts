@@ -19,11 +19,11 @@ export interface RunningServer {
  * On an empty database: create project `default` with an admin key (for the REST API) and an `mcp` key (for MCP
  * clients: it cannot change anything), and return the text to print once.
  */
-export function firstStartBanner(deps: Deps): string | null {
-  if (!deps.projects.isEmpty()) return null
-  const project = deps.projects.createProject('default')
-  const { apiKey } = deps.projects.createKey(project.id, { name: 'first-start' })
-  const { apiKey: mcpKey } = deps.projects.createKey(project.id, { name: 'first-start mcp', role: 'mcp' })
+export async function firstStartBanner(deps: Deps): Promise<string | null> {
+  if (!(await deps.projects.isEmpty())) return null
+  const project = await deps.projects.createProject('default')
+  const { apiKey } = await deps.projects.createKey(project.id, { name: 'first-start' })
+  const { apiKey: mcpKey } = await deps.projects.createKey(project.id, { name: 'first-start mcp', role: 'mcp' })
   const config = {
     mcpServers: {
       toolyard: {

@@ -48,7 +48,7 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
   const { db, store, projects } = openProjects(config, { create: sub === 'create' })
   try {
     if (sub === 'create') {
-      const project = projects.projectOrCreate(projectName!)
+      const project = await projects.projectOrCreate(projectName!)
       const servers = serversRepository(store)
       const serverIds: string[] = []
       for (const slug of slugs) {
@@ -57,7 +57,7 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
           throw new UsageError(`no server with slug "${slug}" in project ${project.name}`)
         serverIds.push(row.id)
       }
-      const { apiKey, key } = projects.createKey(project.id, {
+      const { apiKey, key } = await projects.createKey(project.id, {
         name: label,
         role: role as 'admin' | 'mcp',
         serverIds,
@@ -80,13 +80,13 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
         console.log(apiKey)
       }
     } else if (sub === 'list') {
-      const project = projects.projectByName(projectName!)
+      const project = await projects.projectByName(projectName!)
       if (!project) throw new UsageError(`no project named "${projectName}"`)
-      const keys = projects.listKeys(project.id)
+      const keys = await projects.listKeys(project.id)
       if (json) console.log(JSON.stringify(keys))
       else for (const k of keys) console.log(keyLine(k))
     } else if (sub === 'revoke') {
-      const k = projects.revokeKey(keyId!)
+      const k = await projects.revokeKey(keyId!)
       console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
     } else {
       // Re-wraps every data key with a new master key in one transaction; a running server keeps working.

@@ -63,7 +63,7 @@ export async function exportCommand(
 ): Promise<string | undefined> {
   const deps = services(config)
   try {
-    const found = deps.projects.projectByName(project)
+    const found = await deps.projects.projectByName(project)
     if (!found) throw new FileError(`no project named "${project}"`)
     const doc = await exportProject(deps, found.id, found.name)
     const text = output && /\.json$/i.test(output) ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc)

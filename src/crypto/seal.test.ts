@@ -28,12 +28,12 @@ let db: Db
 let sealer: Sealer
 let a: string
 let b: string
-beforeEach(() => {
+beforeEach(async () => {
   db = openDatabase(':memory:')
   migrate(db)
   const projects = projectsService(projectsRepository(createStore(db)))
-  a = projects.createProject('a').id
-  b = projects.createProject('b').id
+  a = (await projects.createProject('a')).id
+  b = (await projects.createProject('b')).id
   sealer = createSealer(keyring(), dataKeysRepository(createStore(db)))
 })
 

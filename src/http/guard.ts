@@ -22,9 +22,14 @@ export class RateLimitedError extends Error {
   }
 }
 
-/** The project of the API key a request presents (X-API-Key or Authorization: Bearer); null when none is valid. */
-export const authenticateKey = (projects: KeyAuthenticator, headers: Headers): AuthContext | null =>
-  projects.authenticate(presentedApiKey(headers))
+/**
+ * The project of the API key a request presents (X-API-Key or Authorization: Bearer); null when none is valid. A
+ * promise only on a read-model miss: callers on the request path await only then.
+ */
+export const authenticateKey = (
+  projects: KeyAuthenticator,
+  headers: Headers,
+): AuthContext | null | Promise<AuthContext | null> => projects.authenticate(presentedApiKey(headers))
 
 /** Counts `n` requests of `subject` (a key id or a client address) in `group`: its RateLimit headers, and whether it may go on. */
 export function countRequest(
@@ -62,8 +67,8 @@ const authenticated = new WeakMap<Request, AuthContext>()
 export const guard = (deps: GuardDeps) =>
   new Elysia({ name: 'toolyard.guard' }).macro({
     api: (group: RateGroup) => ({
-      transform({ request, set }) {
-        const auth = authenticateKey(deps.projects, request.headers)
+      async transform({ request, set }) {
+        const auth = await authenticateKey(deps.projects, request.headers)
         if (!auth) throw new AppError('unauthorized', UNAUTHORIZED)
         // An mcp key on an admin endpoint: 403 (src/lib/access.ts).
         assertRouteAllowed(auth, request.method, new URL(request.url).pathname.replace(/^\/mcp(?=\/)/, ''))

@@ -16,7 +16,8 @@ export interface AuthContext {
 
 /** The port the guard authenticates an API key through (the projects feature implements it). */
 export interface KeyAuthenticator {
-  authenticate(presented: string | undefined): AuthContext | null
+  /** A promise only when the key must be loaded (a read-model miss): the request path's hit stays synchronous. */
+  authenticate(presented: string | undefined): AuthContext | null | Promise<AuthContext | null>
 }
 
 /** The REST endpoints an `mcp` key may call (paths under /mcp). */

@@ -92,7 +92,8 @@ export function createAdmission(deps: AdmissionDeps) {
       const bad = await a.check?.(base)
       if (bad) return bad
       const token = a.unauthorized ? accessTokenOf(request.headers) : undefined
-      const auth = token ? await deps.oauthServer.authenticate(token) : authenticateKey(deps.projects, request.headers)
+      let auth = token ? await deps.oauthServer.authenticate(token) : authenticateKey(deps.projects, request.headers)
+      if (auth instanceof Promise) auth = await auth
       let who = a.identify(auth)
       if (who instanceof Promise) who = await who
       if (!who) {

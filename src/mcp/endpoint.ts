@@ -39,7 +39,7 @@ export interface McpEndpointDeps extends AdmissionDeps {
   /** Key and grant revocations: open streams of a revoked caller end. */
   revocations: Revocations
   oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): Promise<boolean> }
-  projects: AdmissionDeps['projects'] & { keyLive(keyId: string): boolean }
+  projects: AdmissionDeps['projects'] & { keyLive(keyId: string): Promise<boolean> }
   /** The master keyring: it signs 2026-07-28 requestState. */
   vault: { keyring: Keyring }
   version: string

@@ -10,8 +10,8 @@ import type { SessionStore } from './sessions'
 interface StreamGuardDeps {
   sessions: SessionStore
   listeners: ListenRegistry
-  /** An API key by id: still valid? */
-  keyLive(keyId: string): boolean
+  /** An API key by id: still valid? (asynchronous: the storage port) */
+  keyLive(keyId: string): Promise<boolean>
   /** An OAuth grant by id: still valid? (asynchronous: the storage port) */
   grantLive(grantId: string): Promise<boolean>
   revocations: Revocations
@@ -22,7 +22,7 @@ interface StreamGuardDeps {
 export function guardedListeners(deps: {
   events: EventBus
   mcpSessions: SessionStore
-  projects: { keyLive(keyId: string): boolean }
+  projects: { keyLive(keyId: string): Promise<boolean> }
   oauthServer: { grantLive(grantId: string): Promise<boolean> }
   revocations: Revocations
   config: { streamRecheckS: number }
@@ -44,7 +44,7 @@ export function guardedListeners(deps: {
 
 function guardStreams(deps: StreamGuardDeps): () => void {
   /** `key:<id>` is an API key, `key:oauth:<grant>` an access token; `addr:` (public servers) has nothing to revoke. */
-  const live = (principal: string): boolean | Promise<boolean> => {
+  const live = async (principal: string): Promise<boolean> => {
     if (principal.startsWith('key:oauth:')) return deps.grantLive(principal.slice('key:oauth:'.length))
     if (principal.startsWith('key:')) return deps.keyLive(principal.slice('key:'.length))
     return true

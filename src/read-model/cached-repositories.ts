@@ -2,16 +2,22 @@
 // server by its slug — and of the resource lookups behind resources/read. The services keep their checks (expiry against the clock, revocation), so those stay exact.
 
 import type { ServerRow } from '../lib/server'
-import type { ProjectsRepository } from '../modules/projects/repository'
+import type { ApiKeyRow, ProjectsRepository } from '../modules/projects/repository'
 import type { ResourcesRepository } from '../modules/resources/repository'
 import type { ServersRepository } from '../modules/servers/repository'
 import type { MISS, ReadModel } from './read-model'
 
-/** The key row by SHA-256 hash (unknown hashes too, bounded): expiry is still checked per request by the service. */
-export const cachedKeys = <R extends Pick<ProjectsRepository, 'keyByHash'>>(rm: ReadModel, repo: R): R => ({
-  ...repo,
-  keyByHash: rm.memo(repo.keyByHash, (hash) => hash, { maxEntries: 50_000, areas: ['keys'] }),
-})
+/**
+ * The key row by SHA-256 hash (unknown hashes too, bounded): `peekKeyByHash` answers a hit synchronously (the request
+ * path's key check). Expiry is still checked per request by the service.
+ */
+export const cachedKeys = <R extends Pick<ProjectsRepository, 'keyByHash'>>(
+  rm: ReadModel,
+  repo: R,
+): R & { peekKeyByHash(hash: string): ApiKeyRow | null | typeof MISS } => {
+  const view = rm.view(repo.keyByHash, (hash) => hash, { maxEntries: 50_000, areas: ['keys'] })
+  return { ...repo, keyByHash: view.get, peekKeyByHash: view.peek }
+}
 
 /** Any project's server by slug (unknown slugs too, bounded): `peekBySlug` answers a hit synchronously (admission). */
 export const cachedSlugs = <R extends Pick<ServersRepository, 'bySlug'>>(

@@ -66,10 +66,10 @@ export function uiModule(deps: UiDeps) {
    * The request's session, its key checked again: a key revoked or expired since sign-in (or no longer an admin key)
    * ends the session at once. The admin token is fixed for the process's life.
    */
-  function current(request: Request): UiSession | undefined {
+  async function current(request: Request): Promise<UiSession | undefined> {
     const s = sessions.get(request)
     if (!s?.apiKey) return s
-    const auth = deps.projects.authenticate(s.apiKey)
+    const auth = await deps.projects.authenticate(s.apiKey)
     if (auth?.role === 'admin' && auth.projectId === s.projectId) return s
     sessions.end(request)
     return undefined
@@ -93,9 +93,9 @@ export function uiModule(deps: UiDeps) {
           new Response('not found', { status: 404 }),
       )
       .get('/ui/htmx.min.js', ({ request }) => assetResponse('htmx.min.js', request.headers.get('if-none-match')))
-      .get('/ui', ({ request }) => redirect(current(request) ? '/mcp/ui/overview' : '/mcp/ui/sign-in'))
+      .get('/ui', async ({ request }) => redirect((await current(request)) ? '/mcp/ui/overview' : '/mcp/ui/sign-in'))
       .get('/ui/sign-in', () => signInPage())
-      .post('/ui/sign-in', ({ request, body, server }) => {
+      .post('/ui/sign-in', async ({ request, body, server }) => {
         if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
         // Every attempt counts, before the key is looked at: guessing costs the same whether a guess is right or not.
         const retryAfter = signIns.attempt(clientAddress(server, request))
@@ -104,7 +104,7 @@ export function uiModule(deps: UiDeps) {
             'retry-after': String(retryAfter),
           })
         const key = String(form(body).key ?? '').trim()
-        const auth = deps.projects.authenticate(key)
+        const auth = await deps.projects.authenticate(key)
         if (auth && auth.role !== 'admin') return signInPage(MCP_KEY_REFUSED, 403)
         let session: Omit<UiSession, 'expires'> | undefined
         if (auth) session = { apiKey: key, projectId: auth.projectId }
@@ -124,7 +124,7 @@ export function uiModule(deps: UiDeps) {
         return toSignIn()
       })
       .get('/ui/oauth/callback', async ({ request, query }) => {
-        const s = current(request)
+        const s = await current(request)
         if (!s?.apiKey) return toSignIn()
         const params = query as Record<string, string>
         try {
@@ -143,12 +143,17 @@ export function uiModule(deps: UiDeps) {
         }
       })
       .get('/ui/*', async ({ request, params, query }) => {
-        const s = current(request)
+        const s = await current(request)
         if (!s) return toSignIn()
         const name = params['*']
         try {
           if (s.admin) {
-            const projects = deps.projects.listProjects().map((p) => ({ ...p, keys: deps.projects.listKeys(p.id) }))
+            const projects = await Promise.all(
+              (await deps.projects.listProjects()).map(async (p) => ({
+                ...p,
+                keys: await deps.projects.listKeys(p.id),
+              })),
+            )
             return render(s, '/mcp/ui/projects', 'Projects and keys', pages.projectsPage(projects))
           }
           const shown = await projectPage(ctx(s), name, query as Record<string, string>)
@@ -166,12 +171,12 @@ export function uiModule(deps: UiDeps) {
       })
       .post('/ui/*', async ({ request, params, body }) => {
         if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
-        const s = current(request)
+        const s = await current(request)
         if (!s) return toSignIn()
         const hx = request.headers.get('hx-request') !== null
         try {
           if (s.admin && params['*'] === 'projects') {
-            deps.projects.createProject(String(form(body).name ?? '').trim())
+            await deps.projects.createProject(String(form(body).name ?? '').trim())
             return redirect('/mcp/ui/projects')
           }
           if (s.admin) throw new Error('the admin token manages projects and keys only')
@@ -198,12 +203,12 @@ export function uiModule(deps: UiDeps) {
       })
       .post('/ui/*', async ({ request, params, body }) => {
         if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
-        const s = current(request)
+        const s = await current(request)
         if (!s) return toSignIn()
         const hx = request.headers.get('hx-request') !== null
         try {
           if (s.admin && params['*'] === 'projects') {
-            deps.projects.createProject(String(form(body).name ?? '').trim())
+            await deps.projects.createProject(String(form(body).name ?? '').trim())
             return redirect('/mcp/ui/projects')
           }
           if (s.admin) throw new Error('the admin token manages projects and keys only')

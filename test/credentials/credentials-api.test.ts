@@ -53,7 +53,7 @@ describe('credentials', () => {
     const opened = await access.open(app.projectId, id)
     expect(opened).toEqual({ status: 'configured', data: { api_key: SECRET, base_url: 'http://127.0.0.1:1' } })
     // Another project cannot open it even knowing the id.
-    const other = app.newProject('other-open')
+    const other = await app.newProject('other-open')
     expect(access.status(other.projectId, id)).toBe('missing')
     expect((await access.open(other.projectId, id)).status).toBe('missing')
   })
@@ -95,7 +95,7 @@ describe('credentials', () => {
         body: { name: 'temp', provider_id: 'api_key', credential_data: { api_key: SECRET } },
       })
     ).json()
-    const other = app.newProject('other-delete')
+    const other = await app.newProject('other-delete')
     expect((await app.api(`/credentials/${id}`, { method: 'DELETE', key: other.apiKey })).status).toBe(404)
     const otherList = await (await app.api('/credentials', { key: other.apiKey })).json()
     expect(otherList.credentials).toEqual([])
@@ -111,7 +111,7 @@ describe('credentials', () => {
   })
 
   test('lists page with limit and cursor', async () => {
-    const p = app.newProject('paging')
+    const p = await app.newProject('paging')
     for (let i = 0; i < 3; i++)
       await app.api('/credentials', {
         key: p.apiKey,
@@ -178,7 +178,7 @@ describe('providers', () => {
     expect(providers.find((p: { id: string }) => p.id === 'github').oauth_configured).toBe(true)
 
     // Another project does not see this project's configuration.
-    const other = app.newProject('other-providers')
+    const other = await app.newProject('other-providers')
     const otherList = (await (await app.api('/providers', { key: other.apiKey })).json()).providers
     expect(otherList.find((p: { id: string }) => p.id === 'acme')).toBeUndefined()
     expect(otherList.find((p: { id: string }) => p.id === 'github').oauth_configured).toBe(false)

@@ -103,7 +103,7 @@ describe('toolyard keys rotate-master', () => {
     const dir = freshDir()
     // Server A writes credentials in two projects, then stops; server B starts with only the old key in its keyring.
     const a = await startTestApp({}, { dataDir: dir })
-    const p2 = a.newProject('second')
+    const p2 = await a.newProject('second')
     const c1 = await storeSecret(a, 'rotate-secret-111111')
     const c2 = await storeSecret(a, 'rotate-secret-222222', p2.apiKey)
     const p1 = a.projectId
@@ -139,7 +139,7 @@ describe('toolyard keys rotate-master', () => {
     // The running server: a cached data key, a data key re-wrapped under the new master key, and a new project.
     expect(await openToken(b, p1, c1)).toBe('rotate-secret-111111')
     expect(await openToken(b, p2.projectId, c2)).toBe('rotate-secret-222222')
-    const p3 = b.newProject('third')
+    const p3 = await b.newProject('third')
     const c3 = await storeSecret(b, 'rotate-secret-333333', p3.apiKey)
     await b.stop()
 

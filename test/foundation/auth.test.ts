@@ -49,16 +49,16 @@ describe('with an admin token configured', () => {
     })
 
     test('revoked key → 401', async () => {
-      const p = app.newProject('revoked-case')
-      const keyId = app.server.deps.projects.listKeys(p.projectId)[0]!.id
+      const p = await app.newProject('revoked-case')
+      const keyId = (await app.server.deps.projects.listKeys(p.projectId))[0]!.id
       expect((await listWith({ 'X-API-Key': p.apiKey })).status).toBe(200)
-      app.server.deps.projects.revokeKey(keyId)
+      await app.server.deps.projects.revokeKey(keyId)
       await expect401(await listWith({ 'X-API-Key': p.apiKey }))
     })
 
     test('expired key → 401', async () => {
-      const project = app.server.deps.projects.projectOrCreate('expiry-case')
-      const { apiKey, key } = app.server.deps.projects.createKey(project.id, { expiresInMs: 3_600_000 })
+      const project = await app.server.deps.projects.projectOrCreate('expiry-case')
+      const { apiKey, key } = await app.server.deps.projects.createKey(project.id, { expiresInMs: 3_600_000 })
       expect((await listWith({ 'X-API-Key': apiKey })).status).toBe(200)
       // Move the expiry into the past through a second connection to the same file.
       const db = new Database(join(app.dataDir, 'toolyard.sqlite'))

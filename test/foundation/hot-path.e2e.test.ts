@@ -169,7 +169,7 @@ describe('the database locks a server holds', () => {
     // The database exists now: opening it makes its -shm at once, before the change signal maps the header.
     const deps = buildDeps(config, { background: false })
     try {
-      const project = deps.projects.projectOrCreate('locks')
+      const project = await deps.projects.projectOrCreate('locks')
       deps.callLog.observer.called({ kind: 'tool', projectId: project.id, name: 'x', outcome: 'ok', durationMs: 1 })
       await deps.callLog.flush() // the writer thread has its own connection open now
       const db = join(dataDir, 'toolyard.sqlite')

@@ -37,7 +37,7 @@ describe('rate limits', () => {
     expect((await app.api('/servers/01900000-0000-7000-8000-000000000000')).status).toBe(429)
 
     // Another key has its own budget, and other groups are unaffected.
-    const other = app.newProject('rate-other')
+    const other = await app.newProject('rate-other')
     expect((await app.api('/servers', { key: other.apiKey })).status).toBe(200)
     const created = await app.api('/servers', { body: { name: 'still allowed' } })
     expect(created.status).toBe(201)
@@ -53,7 +53,7 @@ describe('rate limits', () => {
   })
 
   test('a request without a valid key is refused with 401 and does not spend anyone’s budget', async () => {
-    const fresh = app.newProject('rate-fresh')
+    const fresh = await app.newProject('rate-fresh')
     for (let i = 0; i < 5; i++) expect((await app.api('/servers', { key: 'tyk_wrong' })).status).toBe(401)
     expect((await app.api('/servers', { key: fresh.apiKey })).headers.get('ratelimit-remaining')).toBe('2')
   })

@@ -43,8 +43,8 @@ beforeAll(async () => {
   app.listen({ hostname: '127.0.0.1', port: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER })
   origin = `http://127.0.0.1:${app.server!.port}`
   deps.urls.set(origin)
-  const project = deps.projects.projectOrCreate('pipeline')
-  apiKey = deps.projects.createKey(project.id, { name: 'test' }).apiKey
+  const project = await deps.projects.projectOrCreate('pipeline')
+  apiKey = (await deps.projects.createKey(project.id, { name: 'test' })).apiKey
   // The helpers only need `api` and the key.
   const api: TestApp['api'] = (path, init = {}) =>
     fetch(`${origin}/mcp${path}`, {

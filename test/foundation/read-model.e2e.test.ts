@@ -111,8 +111,8 @@ describe('writes through REST in this process', () => {
 
 describe('writes by other processes on the same data dir', () => {
   test('`toolyard keys revoke` from the CLI: the very next request with that key is 401', async () => {
-    const p = app.newProject('rm-cli')
-    const keyId = app.server.deps.projects.listKeys(p.projectId)[0]!.id
+    const p = await app.newProject('rm-cli')
+    const keyId = (await app.server.deps.projects.listKeys(p.projectId))[0]!.id
     const list = () => app.api('/servers', { key: p.apiKey })
     expect((await list()).status).toBe(200)
     expect((await list()).status).toBe(200) // the key row is now cached

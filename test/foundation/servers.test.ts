@@ -58,7 +58,7 @@ describe('servers', () => {
   })
 
   test('slugs are unique across projects (the protocol path has no project part)', async () => {
-    const other = app.newProject('slug-other')
+    const other = await app.newProject('slug-other')
     const mine = await create('Shared Name')
     const theirs = await create('Shared Name', {}, other.apiKey)
     expect(mine.slug).toBe('shared-name')
@@ -122,8 +122,8 @@ describe('servers', () => {
   })
 
   test('another project cannot see, change or delete a server: 404, and lists do not leak', async () => {
-    const a = app.newProject('iso-a')
-    const b = app.newProject('iso-b')
+    const a = await app.newProject('iso-a')
+    const b = await app.newProject('iso-b')
     const secret = await create('Iso Secret', {}, a.apiKey)
     for (const [method, body] of [['GET'], ['PATCH', { name: 'stolen' }], ['DELETE']] as const) {
       const res = await app.api(`/servers/${secret.id}`, { method, body, key: b.apiKey })
@@ -141,7 +141,7 @@ describe('servers', () => {
   })
 
   test('lists are stable-ordered and paginate with limit/cursor', async () => {
-    const p = app.newProject('paging')
+    const p = await app.newProject('paging')
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push((await create(`page ${i}`, {}, p.apiKey)).id)
     const first = await (await app.api('/servers?limit=2', { key: p.apiKey })).json()

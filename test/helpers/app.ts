@@ -41,7 +41,7 @@ export interface TestApp {
     init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string> },
   ): Promise<Response>
   /** Another project with its own key, for isolation tests. */
-  newProject(name: string): { projectId: string; apiKey: string }
+  newProject(name: string): Promise<{ projectId: string; apiKey: string }>
   stop(): Promise<void>
 }
 
@@ -72,12 +72,12 @@ export async function startTestApp(
     ...(opts.onLogLine ? { log: createLogger('debug', opts.onLogLine) } : {}),
   })
   const base = `${server.origin}/mcp`
-  const newProject = (name: string) => {
-    const p = server.deps.projects.projectOrCreate(name)
-    const { apiKey } = server.deps.projects.createKey(p.id, { name: 'test' })
+  const newProject = async (name: string) => {
+    const p = await server.deps.projects.projectOrCreate(name)
+    const { apiKey } = await server.deps.projects.createKey(p.id, { name: 'test' })
     return { projectId: p.id, apiKey }
   }
-  const main = newProject('test')
+  const main = await newProject('test')
   const api: TestApp['api'] = (path, init = {}) => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) }
     const key = init.key === undefined ? main.apiKey : init.key

@@ -130,7 +130,7 @@ describe('an mcp key limited to one server', () => {
     const res = await post(app, a.slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: k.api_key })
     expect((await res.json()).error.code).toBe(-32600)
     // Another project's key cannot be revoked from here.
-    const other = app.newProject('roles-other')
+    const other = await app.newProject('roles-other')
     const otherKeys = await json(await app.api('/keys', { key: other.apiKey }), 200)
     expect((await app.api(`/keys/${otherKeys.keys[0].id}`, { method: 'DELETE' })).status).toBe(404)
   })

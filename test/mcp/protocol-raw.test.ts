@@ -180,7 +180,7 @@ describe('access', () => {
   test('invalid key and unknown slug are both -32600 at HTTP 200 with the same message', async () => {
     const badKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: `tyk_${'x'.repeat(43)}` })
     const unknownSlug = await post(app, 'no-such-server', { jsonrpc: '2.0', id: 1, method: 'ping' })
-    const other = app.newProject('raw-other')
+    const other = await app.newProject('raw-other')
     const foreignKey = await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { key: other.apiKey })
     const bodies = [await json(badKey), await json(unknownSlug), await json(foreignKey)]
     for (const res of [badKey, unknownSlug, foreignKey]) expect(res.status).toBe(200)
@@ -446,11 +446,11 @@ describe('sessions', () => {
       { headers: { 'mcp-session-id': 'nope' } },
     )
     expect(res.status).toBe(404)
-    const other = app.newProject('raw-session-other')
+    const other = await app.newProject('raw-session-other')
     const otherSlug = (await createServer(app, { name: 'raw other server' }, other.apiKey)).slug
     const { headers } = await openSession(app, slug)
     // Another key of the same project is another principal.
-    const { apiKey: secondKey } = app.server.deps.projects.createKey(app.projectId, { name: 'second' })
+    const { apiKey: secondKey } = await app.server.deps.projects.createKey(app.projectId, { name: 'second' })
     expect((await post(app, slug, { jsonrpc: '2.0', id: 1, method: 'ping' }, { headers, key: secondKey })).status).toBe(
       404,
     )

@@ -159,7 +159,7 @@ describe('the decision', () => {
   })
 
   test('keys: another project or an mcp key for another server shows the page again; an allowed mcp key approves', async () => {
-    const other = app.newProject('as-edges-other')
+    const other = await app.newProject('as-edges-other')
     const elsewhere = await serverWithToolkits(app, 'as edges two', [])
     const limited = await json(await app.api('/keys', { body: { role: 'mcp', server_ids: [elsewhere.id] } }), 201)
     const allowed = await json(await app.api('/keys', { body: { role: 'mcp', server_ids: [serverId] } }), 201)

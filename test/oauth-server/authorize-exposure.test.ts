@@ -19,7 +19,7 @@ beforeAll(async () => {
   // TOOLYARD_ALLOW_PRIVATE_EGRESS=true (the test default): functions may reach 127.0.0.1, the metadata fetch never.
   app = await startTestApp({ TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' })
   origin = app.server.origin
-  projectKey = app.newProject(PROJECT).apiKey
+  projectKey = (await app.newProject(PROJECT)).apiKey
   existing = await createServer(app, { name: 'secret payroll' }, projectKey)
 })
 afterAll(async () => {

@@ -388,7 +388,7 @@ describe('the authorization-code flow', () => {
     expect((await app.call('/oauth/status?state=nope')).status).toBe(404)
     expect((await app.call('/oauth/callback', { body: { code: 'x', state: 'nope' } })).status).toBe(404)
     const a = await startFlow()
-    const other = app.newProject('other-oauth')
+    const other = await app.newProject('other-oauth')
     expect((await app.call('/oauth/status', { body: { state: a.state }, key: other.apiKey })).status).toBe(404)
     expect((await app.call('/oauth/cancel', { body: { state: a.state }, key: other.apiKey })).status).toBe(404)
     const gh = await app.call('/oauth/init', { body: { provider_id: 'github', redirect_uri: REDIRECT, scopes: [] } })

@@ -51,8 +51,8 @@ describe('apply with openapi toolkits', () => {
 
     const app = await startTestApp({}, { dataDir: data })
     try {
-      const project = app.server.deps.projects.projectOrCreate('openapi-demo')
-      const { apiKey } = app.server.deps.projects.createKey(project.id, { name: 'check' })
+      const project = await app.server.deps.projects.projectOrCreate('openapi-demo')
+      const { apiKey } = await app.server.deps.projects.createKey(project.id, { name: 'check' })
       const { toolkits } = await json(await app.api('/toolkits?limit=200', { key: apiKey }), 200)
       const kit = toolkits.find((k: { name: string }) => k.name === 'styles')
       expect(kit.toolkit_type).toBe('openapi')

@@ -180,7 +180,7 @@ describe('the catalog', () => {
   })
 
   test("a provider's base_url (POST /providers) points a catalog toolkit at another host", async () => {
-    const other = app.newProject('catalog-provider-base')
+    const other = await app.newProject('catalog-provider-base')
     const key = other.apiKey
     const provider = { id: 'hubspot', client_id: 'hs-client', base_url: `${upstream.origin}/hub` }
     expect((await app.api('/providers', { body: provider, key })).status).toBe(201)

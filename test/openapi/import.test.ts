@@ -296,7 +296,7 @@ describe('spec_url and re-import', () => {
     const res = await call(app, `/toolkits/${hosted.body.id}/reimport`, { body: { spec: circularDocument } })
     expect(res.status).toBe(400)
     const tree = (await call(app, '/toolkits?limit=200')).body.toolkits.find((k: { name: string }) => k.name === 'tree')
-    const other = app.newProject('other-openapi')
+    const other = await app.newProject('other-openapi')
     const foreign = await call(app, `/toolkits/${tree.id}/reimport`, {
       body: { spec: circularDocument },
       key: other.apiKey,

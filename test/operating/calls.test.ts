@@ -122,7 +122,7 @@ describe('operating: call log, log lines and metrics', () => {
     expect((await app.api('/calls?cursor=garbage')).status).toBe(400)
     expect((await app.api('/calls?outcome=maybe')).status).toBe(400)
     // Another project sees none of them; no key, no log.
-    const other = app.newProject('ops-other')
+    const other = await app.newProject('ops-other')
     expect((await json(await app.api('/calls', { key: other.apiKey }), 200)).calls).toEqual([])
     expect((await app.api('/calls', { key: null })).status).toBe(401)
   })

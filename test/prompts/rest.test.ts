@@ -193,7 +193,7 @@ describe('listing and scope', () => {
   test('GET, PATCH (switching to messages) and DELETE; another project sees 404', async () => {
     const { body } = await post('/prompts', { name: 'editable', template: 'v1 {{x}}', arguments: [{ name: 'x' }] })
     expect((await (await app.api(`/prompts/${body.id}`)).json()).template).toBe('v1 {{x}}')
-    const other = app.newProject('prompts-other')
+    const other = await app.newProject('prompts-other')
     expect((await app.api(`/prompts/${body.id}`, { key: other.apiKey })).status).toBe(404)
 
     const patched = await (

@@ -12,7 +12,7 @@ let neighbour: { apiKey: string; serverId: string }
 
 beforeAll(async () => {
   app = await startTestApp()
-  const a = app.newProject('attacker')
+  const a = await app.newProject('attacker')
   const kitA = await toolkitWithTools(
     app,
     'evil',

@@ -43,8 +43,8 @@ describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT 
   })
 
   test('20 changes × 10 subscriptions: 50 pending, the rest dropped and counted; another project unaffected', async () => {
-    const a = app.newProject('flooder')
-    const b = app.newProject('quiet')
+    const a = await app.newProject('flooder')
+    const b = await app.newProject('quiet')
     for (let i = 0; i < 10; i++) {
       const res = await app.api('/subscribe', { body: { callback_url: failing.url }, key: a.apiKey })
       expect(res.status).toBe(201)

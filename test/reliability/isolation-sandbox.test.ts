@@ -16,7 +16,7 @@ interface Tenant {
 
 /** A project with a server whose tools are loop, bomb and ping (each with its own limits). */
 async function tenant(app: TestApp, name: string, limits: { loopMs: number; pingMs: number }): Promise<Tenant> {
-  const { apiKey: key } = app.newProject(name)
+  const { apiKey: key } = await app.newProject(name)
   const kit = await createToolkit(app, `${name}-kit`, key)
   const fns = [
     { name: 'loop', code: LOOP, timeout_ms: limits.loopMs },

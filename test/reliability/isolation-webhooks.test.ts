@@ -34,7 +34,7 @@ describe('subscriptions per project, and a backlog that stays its own', () => {
   })
 
   test('5,000 subscription requests: 100 created, every later one 409 limit_reached (both routes)', async () => {
-    const a = app.newProject('subscriber')
+    const a = await app.newProject('subscriber')
     const statuses: number[] = []
     const codes = new Set<string>()
     for (let batch = 0; batch < 100; batch++) {
@@ -60,14 +60,14 @@ describe('subscriptions per project, and a backlog that stays its own', () => {
     expect(((await list.json()) as { subscriptions: unknown[] }).subscriptions.length).toBe(100)
 
     // Another project is not affected by the first one's count.
-    const b = app.newProject('other-subscriber')
+    const b = await app.newProject('other-subscriber')
     const res = await app.api('/subscribe', { body: { callback_url: fast.url }, key: b.apiKey })
     expect(res.status).toBe(201)
   }, 30_000)
 
   test('100 deliveries of one project hanging on its receiver do not delay another project’s delivery', async () => {
-    const a = app.newProject('backlogged')
-    const b = app.newProject('punctual')
+    const a = await app.newProject('backlogged')
+    const b = await app.newProject('punctual')
     for (let i = 0; i < 100; i++) {
       const res = await app.api('/subscribe', { body: { callback_url: hanging.url }, key: a.apiKey })
       expect(res.status).toBe(201)
@@ -106,7 +106,7 @@ describe('rate groups subscriptions and webhooks_inbound', () => {
   })
 
   test('POST /subscribe and /resources/subscribe share 30 a minute; the 31st is 429 on either', async () => {
-    const p = app.newProject('churn')
+    const p = await app.newProject('churn')
     for (let i = 0; i < 30; i++) {
       const resource = i % 2 === 0
       const res = await app.api(resource ? '/resources/subscribe' : '/subscribe', {
@@ -124,7 +124,7 @@ describe('rate groups subscriptions and webhooks_inbound', () => {
   })
 
   test('inbound POST /webhooks/{id}: 100 a minute per key, then 429', async () => {
-    const p = app.newProject('reporter')
+    const p = await app.newProject('reporter')
     const created = await app.api('/subscribe', { body: { callback_url: rx.url }, key: p.apiKey })
     const { id } = (await created.json()) as { id: string }
     const statuses: number[] = []

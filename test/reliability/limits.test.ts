@@ -193,7 +193,7 @@ describe('batches', () => {
   })
 
   test('each message counts against the rate limit; a batch over the remainder is 429 with code and request_id', async () => {
-    const other = app.newProject('batch-rate')
+    const other = await app.newProject('batch-rate')
     const kit = await toolkitWithTools(app, 'rate', [{ name: 'n', code: 'export default async () => 1' }], other.apiKey)
     const own = await app.api('/servers', {
       body: { name: 'rate', toolkits: [{ toolkit_id: kit }] },

@@ -37,7 +37,9 @@ async function apply(path: string, dryRun = false) {
   return applyProjectFile(app.server.deps, doc, { path, projectName: 'file-remote', dryRun, prune: false, env: {} })
 }
 
-const projectId = () => app.server.deps.projects.projectByName('file-remote')!.id
+// The project `apply` made, read from its row (the service is asynchronous; the tests below use the id in place).
+const projectId = () =>
+  app.server.deps.db.query<{ id: string }, [string]>('SELECT id FROM projects WHERE name = ?').get('file-remote')!.id
 
 describe('a remote toolkit in the project file', () => {
   test('apply creates it with the upstream tools; export writes it back; a second apply changes nothing', async () => {
@@ -58,7 +60,7 @@ servers:
     )
     const dry = await apply(path, true)
     expect(dry).toContainEqual({ action: 'created', kind: 'toolkit', name: 'upstream' })
-    expect(app.server.deps.projects.projectByName('file-remote')).toBeNull()
+    expect(await app.server.deps.projects.projectByName('file-remote')).toBeNull()
     const lines = await apply(path)
     expect(lines).toContainEqual({ action: 'created', kind: 'toolkit', name: 'upstream' })
     const doc = await exportProject(app.server.deps, projectId(), 'file-remote')

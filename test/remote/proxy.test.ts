@@ -128,7 +128,7 @@ describe('what a remote toolkit refuses', () => {
 
   test("another project's remote toolkit is a 404, refresh included", async () => {
     const kit = await remoteKit('mine-only', { url: streamable.url })
-    const other = app.newProject('other-remote')
+    const other = await app.newProject('other-remote')
     expect((await call(app, `/toolkits/${kit.id}`, { key: other.apiKey })).status).toBe(404)
     expect((await call(app, `/toolkits/${kit.id}/refresh`, { method: 'POST', key: other.apiKey })).status).toBe(404)
   })

@@ -92,7 +92,7 @@ describe('file resources', () => {
   })
 
   test("another project's files are out of reach", async () => {
-    const other = f.app.newProject('files-other')
+    const other = await f.app.newProject('files-other')
     const otherDir = join(f.app.dataDir, 'files', other.projectId)
     mkdirSync(otherDir, { recursive: true })
     writeFileSync(join(otherDir, 'theirs.txt'), 'not yours')

@@ -40,7 +40,7 @@ describe('registration', () => {
   })
 
   test('another project’s server is 404', async () => {
-    const other = f.app.newProject('other-res')
+    const other = await f.app.newProject('other-res')
     const res = await f.app.api('/resources', {
       key: other.apiKey,
       body: { server_id: f.serverId, name: 'x', uri: 'docs://x', resource_type: 'static', content: 'x' },
@@ -192,7 +192,7 @@ describe('listing, inactive, update and delete', () => {
     const created = await f.create({ name: 'Edit', uri: 'edit://me', resource_type: 'static', content: 'v1' })
     const id = created.body.id
     expect((await (await f.app.api(`/resources/${id}`)).json()).content).toBe('v1')
-    const other = f.app.newProject('other-edit')
+    const other = await f.app.newProject('other-edit')
     expect((await f.app.api(`/resources/${id}`, { key: other.apiKey })).status).toBe(404)
 
     const patched = await (

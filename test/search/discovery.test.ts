@@ -326,7 +326,7 @@ describe('GET /servers/{id}/tools/search', () => {
     expect(r.body.data.tools[0]).toMatchObject({ name: 'current_time', id: 'prebuilt-utilities.current_time' })
     expect(r.body.data.tools.length).toBeLessThanOrEqual(2)
 
-    const other = app.newProject('rest search other')
+    const other = await app.newProject('rest search other')
     const denied = await call(app, `/servers/${s.id}/tools/search?q=time`, { key: other.apiKey })
     expect(denied.status).toBe(404)
     const missing = await call(app, `/servers/${s.id}/tools/search`)

@@ -115,7 +115,7 @@ describe('index consistency', () => {
   test('pre-built tools are in the index (catalog data, shared by every project)', async () => {
     const s = await createServer(app, { name: 'prebuilt search', toolkits: [{ toolkit_id: 'prebuilt-utilities' }] })
     expect((await search(s.id, 'generate a random unique identifier'))[0]).toBe('uuid')
-    const other = app.newProject('prebuilt other')
+    const other = await app.newProject('prebuilt other')
     const s2 = await createServer(
       app,
       { name: 'prebuilt other', toolkits: [{ toolkit_id: 'prebuilt-utilities' }] },
@@ -150,7 +150,7 @@ describe('index consistency', () => {
 
 describe('isolation', () => {
   test("another project's tools never come back, even with the same words", async () => {
-    const other = app.newProject('isolation other')
+    const other = await app.newProject('isolation other')
     const theirs = await createToolkit(app, 'secret-kit', other.apiKey)
     await createTool(
       app,

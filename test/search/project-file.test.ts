@@ -40,7 +40,7 @@ test('apply and export carry tool_discovery; a second apply is unchanged', async
   const first = await apply(file)
   expect(first.map((l) => `${l.action} ${l.name}`)).toEqual(expect.arrayContaining(['created big', 'created plain']))
   const { deps } = app.server
-  const project = deps.projects.projectOrCreate('file-discovery')
+  const project = await deps.projects.projectOrCreate('file-discovery')
   const servers = (await deps.servers.list(project.id, 10)).servers
   expect(servers.find((s) => s.name === 'big')!.tool_discovery).toEqual({
     mode: 'auto',

@@ -75,7 +75,7 @@ describe('toolkit attachments', () => {
     )
     expect((await json(await app.api('/servers?limit=200'), 200)).data.length).toBe(before)
     const { kit } = await kitWithTools('mine', ['x1'])
-    const other = app.newProject('attach-other')
+    const other = await app.newProject('attach-other')
     expectError(
       await json(
         await app.api('/servers', { body: { name: 'thief', toolkits: [{ toolkit_id: kit.id }] }, key: other.apiKey }),
@@ -141,7 +141,7 @@ describe('toolkit attachments', () => {
       'not_found',
       'credential',
     )
-    const other = app.newProject('cred-other')
+    const other = await app.newProject('cred-other')
     const foreign = await credential('foreign', other.apiKey)
     expectError(
       await json(
@@ -262,7 +262,7 @@ describe('single tools on a server', () => {
       'not_found',
       'server',
     )
-    const other = app.newProject('add-other')
+    const other = await app.newProject('add-other')
     expectError(
       await json(
         await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [a.tools[0].id] }, key: other.apiKey }),

@@ -136,7 +136,7 @@ describe('REST /tools/list', () => {
   })
 
   test("another project's server is 404", async () => {
-    const other = app.newProject('list-other')
+    const other = await app.newProject('list-other')
     expectError(
       await json(await app.api('/tools/list', { body: { server_id: server.id }, key: other.apiKey }), 404),
       'not_found',
@@ -191,7 +191,7 @@ describe('REST /tools/call', () => {
 
   test('unknown tool → 404; another project’s server_id → 404', async () => {
     expectError(await call('nope', {}, {}, 404), 'not_found', 'nope')
-    const other = app.newProject('call-other')
+    const other = await app.newProject('call-other')
     expectError(await call('add', { a: 1, b: 2 }, {}, 404, other.apiKey), 'not_found')
   })
 

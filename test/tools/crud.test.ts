@@ -53,7 +53,7 @@ describe('toolkits', () => {
 
   test("another project's toolkit is 404", async () => {
     const kit = await createToolkit(app, 'private-kit')
-    const other = app.newProject('other-crud')
+    const other = await app.newProject('other-crud')
     expectError(await json(await app.api(`/toolkits/${kit.id}`, { key: other.apiKey }), 404), 'not_found')
     expectError(
       await json(await app.api(`/toolkits/${kit.id}`, { method: 'DELETE', key: other.apiKey }), 404),
@@ -355,14 +355,14 @@ describe('functions', () => {
       'conflict',
       'twice',
     )
-    const other = app.newProject('other-fn')
+    const other = await app.newProject('other-fn')
     await createFunction(app, { name: 'twice', runtime: 'javascript', code: 'export default () => 3' }, other.apiKey)
   })
 })
 
 describe('pre-built toolkits', () => {
   test('listed to every project, readable with their tools, and immutable', async () => {
-    const other = app.newProject('prebuilt-other')
+    const other = await app.newProject('prebuilt-other')
     for (const key of [app.apiKey, other.apiKey]) {
       const { toolkits } = await json(await app.api('/toolkits', { key }), 200)
       const prebuilt = toolkits

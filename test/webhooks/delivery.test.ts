@@ -49,7 +49,7 @@ const settled = (d: any) => d.status !== 'pending'
 
 describe('signed deliveries', () => {
   test('a delivery is signed (Standard Webhooks), carries the exact payload, and the deliveries log shows it', async () => {
-    const p = app.newProject('signed')
+    const p = await app.newProject('signed')
     const rx = receiver()
     const sub = await subscribe(p.apiKey, rx.url)
     publish(p.projectId, 'resource.updated', 'docs://readme', 'Readme')
@@ -88,13 +88,13 @@ describe('signed deliveries', () => {
   }, 30000)
 
   test('project subscriptions get every event; resource subscriptions only their uri', async () => {
-    const p = app.newProject('fanout')
+    const p = await app.newProject('fanout')
     const all = receiver()
     const one = receiver()
     const projectSub = await subscribe(p.apiKey, all.url)
     const resourceSub = await subscribe(p.apiKey, one.url, 'docs://a')
     // Another project's event reaches nobody here.
-    const q = app.newProject('fanout-other')
+    const q = await app.newProject('fanout-other')
     publish(q.projectId, 'resource.updated', 'docs://a')
 
     publish(p.projectId, 'resource.created', 'docs://a', 'A')
@@ -130,7 +130,7 @@ describe('signed deliveries', () => {
   }, 30000)
 
   test('subscribing emits no event, and an unsubscribed subscription receives nothing more', async () => {
-    const p = app.newProject('quiet')
+    const p = await app.newProject('quiet')
     const watcher = receiver()
     await subscribe(p.apiKey, watcher.url)
     const rx = receiver()
@@ -145,7 +145,7 @@ describe('signed deliveries', () => {
 
 describe('retries', () => {
   test('a receiver that fails twice then succeeds gets it on the third attempt', async () => {
-    const p = app.newProject('flaky')
+    const p = await app.newProject('flaky')
     const rx = receiver((n) => (n <= 2 ? 500 : 204))
     const sub = await subscribe(p.apiKey, rx.url)
     publish(p.projectId, 'resource.updated', 'docs://flaky')
@@ -165,7 +165,7 @@ describe('retries', () => {
   }, 30000)
 
   test('a receiver that always fails gets exactly 4 attempts, then the delivery is failed', async () => {
-    const p = app.newProject('down')
+    const p = await app.newProject('down')
     const rx = receiver(() => 503)
     const sub = await subscribe(p.apiKey, rx.url)
     publish(p.projectId, 'resource.deleted', 'docs://gone')
@@ -186,7 +186,7 @@ describe('retries', () => {
   }, 30000)
 
   test('a receiver that hangs is cut at the time-out and the delivery retried', async () => {
-    const p = app.newProject('hang')
+    const p = await app.newProject('hang')
     const rx = receiver((n) => (n === 1 ? 'hang' : 200))
     const sub = await subscribe(p.apiKey, rx.url)
     publish(p.projectId, 'resource.updated', 'docs://slow')
@@ -203,7 +203,7 @@ describe('retries', () => {
   }, 30000)
 
   test('a receiver that is not listening counts as a failed attempt with a clear error', async () => {
-    const p = app.newProject('refused-conn')
+    const p = await app.newProject('refused-conn')
     const rx = receiver()
     const url = rx.url
     await rx.stop()

@@ -94,7 +94,7 @@ describe('project subscriptions', () => {
     expect((await app.api('/subscribe', { body: { callback_url: 'https://x.example/' }, key: null })).status).toBe(401)
     expect((await app.api('/subscriptions', { key: 'tyk_nope' })).status).toBe(401)
     const created = (await call(app, '/subscribe', { body: { callback_url: 'https://mine.example/' } })).body
-    const other = app.newProject('other-subs')
+    const other = await app.newProject('other-subs')
     const theirs = await call(app, '/subscriptions', { key: other.apiKey })
     expect(theirs.body.subscriptions).toEqual([])
     expect(
@@ -117,7 +117,7 @@ describe('project subscriptions', () => {
   })
 
   test('lists page with limit and cursor', async () => {
-    const p = app.newProject('paging-subs')
+    const p = await app.newProject('paging-subs')
     for (let i = 0; i < 3; i++)
       await app.api('/subscribe', { body: { callback_url: `https://p.example/${i}` }, key: p.apiKey })
     const first = (await call(app, '/subscriptions?limit=2', { key: p.apiKey })).body
@@ -131,7 +131,7 @@ describe('project subscriptions', () => {
 
 describe('resource subscriptions', () => {
   test('subscribe to a uri (even one not registered yet), list, and unsubscribe by uri', async () => {
-    const p = app.newProject('res-subs')
+    const p = await app.newProject('res-subs')
     const a = await call(app, '/resources/subscribe', {
       body: { uri: 'docs://readme', callback_url: 'https://r.example/1' },
       key: p.apiKey,

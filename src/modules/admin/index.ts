@@ -26,15 +26,15 @@ export const adminModule = (deps: GuardDeps & { admin: AdminService }) =>
         detail: { tags, summary: 'Create a project' },
       },
     )
-    .get('/projects', () => ({ projects: deps.admin.listProjects() }), {
+    .get('/projects', async () => ({ projects: await deps.admin.listProjects() }), {
       limit: 'other',
       response: { 200: ProjectList, ...errorResponses },
       detail: { tags, summary: 'List projects' },
     })
     .post(
       '/projects/:id/keys',
-      ({ params, body, set }) => {
-        const created = deps.admin.createKey(params.id, body)
+      async ({ params, body, set }) => {
+        const created = await deps.admin.createKey(params.id, body)
         set.status = 201
         return created
       },
@@ -46,7 +46,7 @@ export const adminModule = (deps: GuardDeps & { admin: AdminService }) =>
         detail: { tags, summary: 'Create an API key (shown once)' },
       },
     )
-    .get('/projects/:id/keys', ({ params }) => ({ keys: deps.admin.listKeys(params.id) }), {
+    .get('/projects/:id/keys', async ({ params }) => ({ keys: await deps.admin.listKeys(params.id) }), {
       limit: 'other',
       params: IdParams,
       response: { 200: KeyList, ...errorResponses },

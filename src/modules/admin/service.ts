@@ -18,13 +18,13 @@ export function adminService(projects: ProjectsService, adminToken: string) {
     createProject: (name: string) => projects.createProject(name),
     listProjects: () => projects.listProjects(),
     /** The new key with the key itself (shown once); `expires_in` like 30d, 12h, 15m, 3600s. */
-    createKey(projectId: string, input: { name?: string; expires_in?: string }) {
+    async createKey(projectId: string, input: { name?: string; expires_in?: string }) {
       const expiresInMs = input.expires_in ? parseDuration(input.expires_in) : undefined
-      const { apiKey, key } = projects.createKey(projectId, { name: input.name, expiresInMs })
+      const { apiKey, key } = await projects.createKey(projectId, { name: input.name, expiresInMs })
       return { ...key, api_key: apiKey }
     },
-    listKeys(projectId: string) {
-      if (!projects.projectById(projectId)) throw notFound('project')
+    async listKeys(projectId: string) {
+      if (!(await projects.projectById(projectId))) throw notFound('project')
       return projects.listKeys(projectId)
     },
     revokeKey: (keyId: string) => projects.revokeKey(keyId),

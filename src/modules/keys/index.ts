@@ -28,7 +28,7 @@ export const keysModule = (deps: GuardDeps & { projects: ProjectsService; server
         detail: { tags, summary: 'Create an API key (admin, or mcp limited to the protocol and use endpoints)' },
       },
     )
-    .get('/keys', ({ auth }) => ({ keys: keys.list(auth.projectId) }), {
+    .get('/keys', async ({ auth }) => ({ keys: await keys.list(auth.projectId) }), {
       api: 'credentials_read',
       response: { 200: KeyListView, ...errorResponses },
       detail: { tags, summary: "The project's API keys (never the keys themselves)" },

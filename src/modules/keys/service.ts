@@ -11,8 +11,8 @@ const view = ({ project_id: _, ...k }: PublicKey) => k
 
 export function keysService(deps: { projects: ProjectsService; servers: Pick<ServersService, 'mustGet'> }) {
   /** A key of this project, or 404: another project's key does not exist for the caller. */
-  const ownKey = (projectId: string, id: string) => {
-    const key = deps.projects.listKeys(projectId).find((k) => k.id === id)
+  const ownKey = async (projectId: string, id: string) => {
+    const key = (await deps.projects.listKeys(projectId)).find((k) => k.id === id)
     if (!key) throw notFound('API key')
     return key
   }
@@ -32,7 +32,7 @@ export function keysService(deps: { projects: ProjectsService; servers: Pick<Ser
           ])
         }
       }
-      const { apiKey, key } = deps.projects.createKey(projectId, {
+      const { apiKey, key } = await deps.projects.createKey(projectId, {
         name: body.name,
         role,
         serverIds: body.server_ids ? [...new Set(body.server_ids)] : undefined,
@@ -40,10 +40,10 @@ export function keysService(deps: { projects: ProjectsService; servers: Pick<Ser
       })
       return { ...view(key), api_key: apiKey }
     },
-    list: (projectId: string) => deps.projects.listKeys(projectId).map(view),
-    revoke(projectId: string, id: string) {
-      ownKey(projectId, id)
-      return view(deps.projects.revokeKey(id))
+    list: async (projectId: string) => (await deps.projects.listKeys(projectId)).map(view),
+    async revoke(projectId: string, id: string) {
+      await ownKey(projectId, id)
+      return view(await deps.projects.revokeKey(id))
     },
   }
 }

@@ -104,7 +104,7 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
         })
       if (form.decision !== 'approve') return consent(c, 'Choose Approve or Deny.')
       const key = typeof form.api_key === 'string' ? form.api_key.trim() : ''
-      const auth = deps.projects.authenticate(key)
+      const auth = await deps.projects.authenticate(key)
       const server = auth ? await deps.servers.bySlug(c.slug) : undefined
       // One answer for a bad key, an unknown server and another project's server.
       if (!auth || !server || auth.projectId !== server.project_id || !mayUseServer(auth, server.id))

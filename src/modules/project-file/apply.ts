@@ -107,7 +107,7 @@ async function checkCode(s: ProjectServices, path: string, doc: ProjectDoc): Pro
  */
 async function prepareRemotes(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions) {
   const prepared = new Map<string, PreparedRemote>()
-  const project = s.projects.projectByName(o.projectName)
+  const project = await s.projects.projectByName(o.projectName)
   const current = project ? await readCurrent(s, project.id) : undefined
   const problems: string[] = []
   for (const k of doc.toolkits) {

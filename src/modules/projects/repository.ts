@@ -1,5 +1,5 @@
 // SQL for projects and their API keys.
-import type { Store } from '../../db/store'
+import { asyncPort, type Store } from '../../db/store'
 
 type ProjectRow = {
   id: string
@@ -25,17 +25,17 @@ export type ApiKeyRow = {
 /** The storage port its callers use; `projectsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface ProjectsRepository {
-  insertProject: (row: ProjectRow) => void
-  projectByName: (name: string) => ProjectRow | null
-  projectById: (id: string) => ProjectRow | null
-  allProjects: () => ProjectRow[]
-  countProjects: () => number
-  insertKey: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => void
-  keyByHash: (hash: string) => ApiKeyRow | null
-  keyById: (id: string) => ApiKeyRow | null
-  keysOfProject: (project_id: string) => ApiKeyRow[]
-  revokeKey: (id: string, at: string) => boolean
-  touchKey: (id: string, at: string) => void
+  insertProject: (row: ProjectRow) => Promise<void>
+  projectByName: (name: string) => Promise<ProjectRow | null>
+  projectById: (id: string) => Promise<ProjectRow | null>
+  allProjects: () => Promise<ProjectRow[]>
+  countProjects: () => Promise<number>
+  insertKey: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => Promise<void>
+  keyByHash: (hash: string) => Promise<ApiKeyRow | null>
+  keyById: (id: string) => Promise<ApiKeyRow | null>
+  keysOfProject: (project_id: string) => Promise<ApiKeyRow[]>
+  revokeKey: (id: string, at: string) => Promise<boolean>
+  touchKey: (id: string, at: string) => Promise<void>
 }
 
 export function projectsRepository(store: Store): ProjectsRepository {
@@ -57,7 +57,7 @@ export function projectsRepository(store: Store): ProjectsRepository {
   const revoke = db.query('UPDATE api_keys SET revoked_at = $at WHERE id = $id AND revoked_at IS NULL')
   const touch = db.query('UPDATE api_keys SET last_used_at = $at WHERE id = $id')
 
-  return {
+  return asyncPort<ProjectsRepository>(store, {
     insertProject: (row: ProjectRow) => insertProject.run(row),
     projectByName: (name: string) => projectByName.get({ name }),
     projectById: (id: string) => projectById.get({ id }),
@@ -69,5 +69,5 @@ export function projectsRepository(store: Store): ProjectsRepository {
     keysOfProject: (project_id: string) => keysOfProject.all({ project_id }),
     revokeKey: (id: string, at: string) => revoke.run({ id, at }).changes > 0,
     touchKey: (id: string, at: string) => touch.run({ id, at }),
-  }
+  })
 }

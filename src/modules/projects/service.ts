@@ -4,8 +4,12 @@ import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../crypto/api-ke
 import type { AuthContext, KeyRole } from '../../lib/access'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
+import { MISS } from '../../read-model/read-model'
 import type { Project, PublicKey } from './model'
 import type { ApiKeyRow, ProjectsRepository } from './repository'
+
+/** The port, plus the read model's synchronous hit when the server has one (src/read-model/cached-repositories.ts). */
+type KeysRepository = ProjectsRepository & { peekKeyByHash?(hash: string): ApiKeyRow | null | typeof MISS }
 
 const serverIdsOf = (k: ApiKeyRow): string[] | null => (k.server_ids ? (JSON.parse(k.server_ids) as string[]) : null)
 
@@ -45,20 +49,21 @@ export function parseDuration(text: string): number {
 }
 
 /** `onKeyRevoked`: told after a revocation, so the key's open MCP streams end at once. */
-export function projectsService(repo: ProjectsRepository, opts: { onKeyRevoked?: () => void } = {}) {
-  const createProject = (name: string): Project => {
-    if (repo.projectByName(name)) throw conflict(`project "${name}" already exists`)
+export function projectsService(repo: KeysRepository, opts: { onKeyRevoked?: () => void } = {}) {
+  const createProject = async (name: string): Promise<Project> => {
+    if (await repo.projectByName(name)) throw conflict(`project "${name}" already exists`)
     const row = { id: newId(), name, created_at: nowIso() }
-    repo.insertProject(row)
+    await repo.insertProject(row)
     return row
   }
-  const projectOrCreate = (name: string): Project => repo.projectByName(name) ?? createProject(name)
+  const projectOrCreate = async (name: string): Promise<Project> =>
+    (await repo.projectByName(name)) ?? createProject(name)
 
-  const createKey = (
+  const createKey = async (
     projectId: string,
     opts: { name?: string; expiresInMs?: number; role?: KeyRole; serverIds?: string[] } = {},
   ) => {
-    if (!repo.projectById(projectId)) throw notFound('project')
+    if (!(await repo.projectById(projectId))) throw notFound('project')
     const { key, prefix, hash } = generateApiKey()
     const created_at = nowIso()
     const row = {
@@ -73,23 +78,27 @@ export function projectsService(repo: ProjectsRepository, opts: { onKeyRevoked?:
       // Only an mcp key is limited to servers; an admin key reaches the whole project.
       server_ids: opts.role === 'mcp' && opts.serverIds?.length ? JSON.stringify(opts.serverIds) : null,
     }
-    repo.insertKey(row)
+    await repo.insertKey(row)
     return { apiKey: key, key: publicKey({ ...row, revoked_at: null, last_used_at: null }) }
   }
 
-  /** Returns the project behind a presented key, or null when it is unknown, revoked or expired. */
-  const authenticate = (presented: string | undefined): AuthContext | null => {
+  /**
+   * The project behind a presented key, or null when it is unknown, revoked or expired. Synchronous when the read
+   * model holds the key (the request path makes no promise); a promise when it must be loaded.
+   */
+  const authenticate = (presented: string | undefined): AuthContext | null | Promise<AuthContext | null> => {
     if (!presented || !API_KEY_PATTERN.test(presented)) return null
-    const row = repo.keyByHash(hashApiKey(presented))
+    const hash = hashApiKey(presented)
+    const hit = repo.peekKeyByHash ? repo.peekKeyByHash(hash) : MISS
+    return hit === MISS ? repo.keyByHash(hash).then(admitKey) : admitKey(hit)
+  }
+  const admitKey = (row: ApiKeyRow | null): AuthContext | null => {
     if (!row || row.revoked_at) return null
     const now = Date.now()
     if (row.expires_at && Date.parse(row.expires_at) <= now) return null
     if (!row.last_used_at || now - Date.parse(row.last_used_at) >= LAST_USED_EVERY_MS) {
-      try {
-        repo.touchKey(row.id, new Date(now).toISOString())
-      } catch {
-        // A busy database must not refuse a valid key: "last used" is information, not access control.
-      }
+      // A busy database must not refuse a valid key: "last used" is information, not access control.
+      repo.touchKey(row.id, new Date(now).toISOString()).catch(() => {})
     }
     const serverIds = serverIdsOf(row)
     return { projectId: row.project_id, keyId: row.id, role: row.role, ...(serverIds ? { serverIds } : {}) }
@@ -101,18 +110,18 @@ export function projectsService(repo: ProjectsRepository, opts: { onKeyRevoked?:
     listProjects: () => repo.allProjects(),
     projectById: (id: string) => repo.projectById(id),
     projectByName: (name: string) => repo.projectByName(name),
-    isEmpty: () => repo.countProjects() === 0,
+    isEmpty: async () => (await repo.countProjects()) === 0,
     createKey,
-    listKeys: (projectId: string) => repo.keysOfProject(projectId).map(publicKey),
-    revokeKey: (keyId: string) => {
-      if (!repo.keyById(keyId)) throw notFound('API key')
-      repo.revokeKey(keyId, nowIso())
+    listKeys: async (projectId: string) => (await repo.keysOfProject(projectId)).map(publicKey),
+    revokeKey: async (keyId: string) => {
+      if (!(await repo.keyById(keyId))) throw notFound('API key')
+      await repo.revokeKey(keyId, nowIso())
       opts.onKeyRevoked?.()
-      return publicKey(repo.keyById(keyId)!)
+      return publicKey((await repo.keyById(keyId))!)
     },
     /** Whether a key (by id) still authenticates: known, not revoked, not expired. For re-checking open streams. */
-    keyLive(keyId: string): boolean {
-      const row = repo.keyById(keyId)
+    async keyLive(keyId: string): Promise<boolean> {
+      const row = await repo.keyById(keyId)
       return !!row && !row.revoked_at && !(row.expires_at && Date.parse(row.expires_at) <= Date.now())
     },
     authenticate,
