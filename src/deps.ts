@@ -146,10 +146,13 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const remoteToolkits = toolsFeature.remoteToolkits
   if (overrides.background !== false) scheduler.every('refresh-remote-toolkits', 30, () => remoteToolkits.tick())
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  if (overrides.background !== false)
+  if (overrides.background !== false) {
     scheduler.every('merge-tool-search', 300, async () => {
       toolsFeature.mergeSearchIndex()
     })
+    // Soon after start rather than during it (src/modules/tools/build.ts); the first search does it if it comes first.
+    scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())
+  }
   const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.

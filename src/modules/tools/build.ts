@@ -95,8 +95,15 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const index = toolIndex(readModel, serverTools, toolRows, sources)
   // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
   const searchRows = toolSearchRepository(db)
-  syncCatalogSearch(store, searchRows, sources)
-  const search = toolSearch(searchRows, index)
+  // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
+  // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
+  let catalogSynced = false
+  const syncCatalog = () => {
+    if (catalogSynced) return
+    catalogSynced = true
+    syncCatalogSearch(store, searchRows, sources)
+  }
+  const search = toolSearch(searchRows, index, syncCatalog)
   const discoverySettings = readModel.memo(
     (_projectId: string, serverId: string) => discoveryOf(serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
@@ -118,6 +125,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     toolSearch: search,
     /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */
     mergeSearchIndex: indexMerger(store, searchRows),
+    /** Brings the pre-built tools into the search index (once; a search does it first if it comes first). */
+    syncCatalogSearch: syncCatalog,
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {
       ...calls,
