@@ -5,6 +5,7 @@ import { acquireEngine, compiledWasmModule, retiredEngines, shareWasmModule } fr
 import type { FromWorker, HostCallName, HostNotice, ToWorker } from './sandbox-protocol'
 import { SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
+import { setWarmCapacity } from './sandbox-warm'
 
 const port = self as unknown as {
   postMessage(message: FromWorker): void
@@ -73,7 +74,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   await engineLoaded.catch(() => {})
   send({ type: 'started', id })
   try {
-    const json = await runInVm({
+    const { json, warm } = await runInVm({
       code: message.code,
       inputJson: message.inputJson,
       credentialsJson: message.credentialsJson,
@@ -85,8 +86,9 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
         ? { flags: message.cancelFlag, index: 0 }
         : { flags: sharedFlags, index: message.cancelIndex },
       checkOnly: message.checkOnly,
+      warmKey: message.warmKey,
     })
-    send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })
+    send({ type: 'done', id, ok: true, json, warm, recycle: retiredEngines() > 0 })
   } catch (error) {
     const reason = error instanceof SandboxError ? error.reason : 'error'
     const text = error instanceof Error ? error.message : String(error)
@@ -109,6 +111,7 @@ port.onmessage = (event) => {
       return
     case 'init':
       sharedFlags = message.flags
+      setWarmCapacity(message.warmPerWorker)
       if (message.wasmModule || message.compile) moduleKnown(message.wasmModule)
       return
     case 'module':
