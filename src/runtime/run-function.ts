@@ -29,7 +29,6 @@ export interface FunctionSpec {
 
 export type FunctionIsolation = 'warm' | 'per_call'
 
-
 const versions = new WeakMap<FunctionSpec, string>()
 /**
  * What a function does, as a short string that changes when its code, runtime, HTTP template or limits change: cached

@@ -41,15 +41,15 @@ export async function runInVm(options: VmRunOptions): Promise<VmResult> {
   if (options.host.signal.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
   const engine = await acquireEngine()
   const call = new SandboxCall(engine, options)
-  let json: string | undefined
+  let json: string
   try {
     json = await call.run(options.code, options.inputJson)
-  } finally {
+  } catch (error) {
     // Any error, timeout or limit drops a warm VM: only a call that ended cleanly leaves its VM for the next.
-    const warm = call.dispose(json !== undefined)
-    if (json !== undefined) return { json, warm }
+    call.dispose(false)
+    throw error
   }
-  throw new SandboxError('unreachable', 'error')
+  return { json, warm: call.dispose(true) }
 }
 
 const isCanceled = (flag?: CancelFlag) => flag !== undefined && Atomics.load(flag.flags, flag.index) !== 0
@@ -205,7 +205,8 @@ class SandboxCall {
       releaseEngine(this.engine)
       // Jobs still queued would run in the next call: such a VM is not kept.
       const keep = clean && this.options.warmKey !== undefined && !this.engine.retired && !this.runtime.hasPendingJob()
-      const kept = keep ? keepWarm(this.options.warmKey!, vm) : (freeVm(vm), false)
+      const kept = keep && keepWarm(this.options.warmKey!, vm)
+      if (!keep) freeVm(vm)
       if (this.fresh) prepareNext(this.engine)
       return kept
     } catch {
