@@ -27,7 +27,7 @@ export interface FunctionSpec {
   isolation?: FunctionIsolation
 }
 
-export type FunctionIsolation = 'warm' | 'per_call'
+type FunctionIsolation = 'warm' | 'per_call'
 
 const versions = new WeakMap<FunctionSpec, string>()
 /**
