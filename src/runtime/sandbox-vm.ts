@@ -251,7 +251,7 @@ class SandboxCall {
     const outer = this.engine.allowance
     // Growth while this call's code runs is this call's: it may grow the memory by what is left of its limit.
     this.engine.allowance = () =>
-      this.memoryLimit - this.grownBytes - (this.engine.memory.buffer.byteLength - this.engine.seenBytes)
+      this.memoryLimit - this.grownBytes - (this.engine.sizeBytes.now - this.engine.seenBytes)
     try {
       return fn()
     } catch (error) {
