@@ -2,6 +2,7 @@
 // of that function in that project with that credential; module state never reaches another function, project or
 // credential, ctx is per call, `per_call` is fresh every time, and an error or a timeout drops the warm context.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { ConfigError, flagsToEnv, loadConfig } from '../../src/config'
 import { createEgress } from '../../src/egress/client'
 import { detachedHost } from '../../src/runtime/host'
 import { type FunctionSpec, runFunction } from '../../src/runtime/run-function'
@@ -201,5 +202,26 @@ describe('at the runtime', () => {
       ok: true,
       value: { before: { tag: 'x', secret: 'sk-runtime' }, calls: 2 },
     })
+  })
+})
+
+describe('TOOLYARD_SANDBOX_WARM_PER_WORKER', () => {
+  test('defaults to 16; the flag and the variable set it (0 turns warm reuse off); bounds are named', () => {
+    expect(loadConfig({}).sandboxWarmPerWorker).toBe(16)
+    expect(loadConfig({ TOOLYARD_SANDBOX_WARM_PER_WORKER: '0' }).sandboxWarmPerWorker).toBe(0)
+    expect(loadConfig(flagsToEnv(['--sandbox-warm-per-worker', '3'], {})).sandboxWarmPerWorker).toBe(3)
+    for (const bad of ['-1', '257', 'lots'])
+      expect(() => loadConfig({ TOOLYARD_SANDBOX_WARM_PER_WORKER: bad })).toThrow(ConfigError)
+  })
+
+  test('with 0, every call of a function starts from a fresh module', async () => {
+    const pool = createSandboxPool({ size: 1, warmPerWorker: 0 })
+    try {
+      const run = () => pool.run({ code: STASH, input: { tag: 't' }, project: 'p-cold', warmKey: 'p-cold\0fn\0v1' })
+      expect(await run()).toEqual({ before: null, calls: 1 })
+      expect(await run()).toEqual({ before: null, calls: 1 })
+    } finally {
+      pool.shutdown()
+    }
   })
 })
