@@ -158,10 +158,14 @@ export function placeFor(
   }
   // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
   // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code).
-  const own = live.filter(
-    (s) => s.project === project && s.calls.size < CALLS_PER_WORKER && [...s.calls.values()].every((j) => j.parked > 0),
-  )
+  const own = live.filter((s) => s.project === project && s.calls.size < CALLS_PER_WORKER && allParked(s))
   return own.length ? own.reduce((a, b) => (b.calls.size < a.calls.size ? b : a)) : undefined
+}
+
+/** Every call on the worker awaits a host call (asked on every pump while calls wait: no array is made). */
+function allParked(slot: Slot): boolean {
+  for (const job of slot.calls.values()) if (job.parked === 0) return false
+  return true
 }
 
 /** Calls one worker may know of at once, each with its cancel flag (far more than CALLS_PER_WORKER). */

@@ -57,3 +57,18 @@ export type FromWorker =
   /** `warm`: its VM is kept for the next call of its warm key (the pool sends that key's calls here first). */
   | { type: 'done'; id: number; ok: true; json: string; warm: boolean; recycle: boolean }
   | { type: 'done'; id: number; ok: false; message: string; reason: SandboxFailure; recycle: boolean }
+
+/**
+ * The messages of every call ('run' to the worker; 'started' and 'done' back) cross as JSON text: Bun posts a string
+ * in about half the time of the same object (structured clone), and the main thread's share of a warm JavaScript
+ * call was mostly posting (docs/decisions.md, "Hot path at the limit"). Messages holding a SharedArrayBuffer or a
+ * WebAssembly.Module, or values JSON would change (undefined in arrays), go as objects.
+ */
+export const asText = <M extends ToWorker | FromWorker>(message: M): M | string =>
+  message.type === 'run'
+    ? message.cancelFlag
+      ? message
+      : JSON.stringify(message)
+    : message.type === 'started' || message.type === 'done'
+      ? JSON.stringify(message)
+      : message

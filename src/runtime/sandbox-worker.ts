@@ -2,16 +2,16 @@
 import type { FunctionHost } from './host'
 import { budgetedHost } from './log-budget'
 import { acquireEngine, compiledWasmModule, retiredEngines, shareWasmModule } from './quickjs-engine'
-import type { FromWorker, HostCallName, HostNotice, ToWorker } from './sandbox-protocol'
+import { asText, type FromWorker, type HostCallName, type HostNotice, type ToWorker } from './sandbox-protocol'
 import { SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
 import { setWarmCapacity } from './sandbox-warm'
 
 const port = self as unknown as {
-  postMessage(message: FromWorker): void
-  onmessage: ((event: MessageEvent<ToWorker>) => void) | null
+  postMessage(message: FromWorker | string): void
+  onmessage: ((event: MessageEvent<ToWorker | string>) => void) | null
 }
-const send = (message: FromWorker) => port.postMessage(message)
+const send = (message: FromWorker) => port.postMessage(asText(message))
 
 /** Aborts a call awaiting a host promise (a call running code is stopped by its cancel flag instead). */
 const controllers = new Map<number, AbortController>()
@@ -101,7 +101,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
 }
 
 port.onmessage = (event) => {
-  const message = event.data
+  const message = typeof event.data === 'string' ? (JSON.parse(event.data) as ToWorker) : event.data
   switch (message.type) {
     case 'run':
       void run(message)
