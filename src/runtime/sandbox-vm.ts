@@ -74,8 +74,8 @@ class SandboxCall {
   private outcome?: Exclude<SandboxFailure, 'error'>
   private timer?: ReturnType<typeof setTimeout>
   private onAbort?: () => void
-  /** Rejects when the deadline passes or the caller cancels, so awaiting a host promise that never settles ends too. */
-  private readonly stop: Promise<never>
+  /** See stop(): made the first time the call awaits the host. */
+  private stopping?: Promise<never>
 
   constructor(
     private readonly engine: Engine,
@@ -97,18 +97,33 @@ class SandboxCall {
       this.unsafeToFree = true
       return true
     })
-    this.stop = new Promise<never>((_, reject) => {
-      this.timer = setTimeout(() => {
-        this.outcome ??= 'timeout'
-        reject(this.limitError())
-      }, this.options.timeoutMs)
-      this.onAbort = () => {
-        this.outcome ??= 'aborted'
-        reject(this.limitError())
-      }
-      this.signal.addEventListener('abort', this.onAbort, { once: true })
-    })
-    this.stop.catch(() => {})
+  }
+
+  /**
+   * Rejects when the deadline passes or the caller cancels, so awaiting a host promise that never settles ends too.
+   * Made only when the call awaits the host: code that settles once its jobs ran (most calls, every warm echo) is
+   * stopped by the interrupt handler's checks alone and needs no timer or listener.
+   */
+  private stop(): Promise<never> {
+    if (!this.stopping) {
+      this.stopping = new Promise<never>((_, reject) => {
+        this.timer = setTimeout(
+          () => {
+            this.outcome ??= 'timeout'
+            reject(this.limitError())
+          },
+          Math.max(0, this.deadline - Date.now()),
+        )
+        this.onAbort = () => {
+          this.outcome ??= 'aborted'
+          reject(this.limitError())
+        }
+        if (this.signal.aborted) this.onAbort()
+        else this.signal.addEventListener('abort', this.onAbort, { once: true })
+      })
+      this.stopping.catch(() => {})
+    }
+    return this.stopping
   }
 
   async run(code: string, inputJson: string): Promise<string> {
@@ -311,7 +326,7 @@ class SandboxCall {
     const resolved = this.enter(() => this.context.resolvePromise(handle))
     this.runJobs()
     if (this.outcome) throw this.limitError()
-    return this.unwrap(await Promise.race([resolved, this.stop]))
+    return this.unwrap(await Promise.race([resolved, this.stop()]))
   }
 
   /** A host function's VM promise, settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
