@@ -36,6 +36,8 @@ export type ToWorker =
       checkOnly?: boolean
       /** The function version's warm key (src/runtime/run-function.ts); absent: a fresh VM only for this call. */
       warmKey?: string
+      /** The pool counted the call as started when it sent it (an idle, ready worker): no 'started' message. */
+      quiet?: boolean
     }
   | { type: 'cancel'; id: number }
   /**

@@ -72,7 +72,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const fetch: SandboxFetch = (url, init) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>
   // Not charged to the call: waiting for the module another worker compiles, or for this worker's engine.
   await engineLoaded.catch(() => {})
-  send({ type: 'started', id })
+  if (!message.quiet) send({ type: 'started', id })
   try {
     const { json, warm } = await runInVm({
       code: message.code,
