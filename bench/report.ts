@@ -43,7 +43,8 @@ const BEFORE: Record<RowKey, { rps: number; toBare: number }> = {
 }
 const BEFORE_COLD = { ms: 122, helloMs: 62, ratio: 1.97, idleRss: 68, helloRss: 41, rssRatio: 1.66 }
 const BEFORE_HOP = { pooled_us: 685, pooled_after_idle_us: 640, in_thread_us: 1038, pool_rps: 782 }
-const BEFORE_IN_PROCESS = { small_us: 63.3, big_us: 64.2 }
+/** js_cpu_us: the same harness run on the code before this work, on this machine (best of several runs). */
+const BEFORE_IN_PROCESS = { small_us: 63.3, big_us: 64.2, js_cpu_us: 600 }
 
 /** bench/js-hop.ts: microseconds per sequential call, and calls per second through the pool at 32 in flight. */
 export interface JsHop {
@@ -81,6 +82,8 @@ const stepRows = (hop: JsHop): string =>
 export interface InProcess {
   small_us: number
   big_us: number
+  /** CPU of the whole process (main thread and sandbox workers) per JavaScript tools/call, 8 in flight. */
+  js_cpu_us?: number
 }
 
 export interface ReportInput {
@@ -230,6 +233,7 @@ ${i.catalogRss
 | the same call in QuickJS on the main thread (fresh runtime and context, prelude, module, call) | ${i.jsHop.in_thread_us} µs | ${BEFORE_HOP.in_thread_us} µs |
 ${stepRows(i.jsHop)}| bare main thread ↔ worker message round trip (the hop) | ${i.jsHop.round_trip_us} µs | |
 | calls per second through the pool, \`per_call\`, 32 in flight | ${i.jsHop.pool_rps} | ${BEFORE_HOP.pool_rps} |
+| CPU per JavaScript \`tools/call\` in-process, every thread, 8 in flight (\`bench/in-process.ts\`) | ${i.inProcess.js_cpu_us ?? '–'} µs | ${BEFORE_IN_PROCESS.js_cpu_us} µs |
 
 ## Targets
 
