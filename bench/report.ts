@@ -211,8 +211,7 @@ Before the read model (the figures this work started from, same machine, \`wrk -
 | before: cold start | ${BEFORE_COLD.ms} ms | ${BEFORE_COLD.helloMs} ms | ${BEFORE_COLD.ratio.toFixed(2)} |
 | idle RSS 1 s after start (median of 5) | ${toolyard.idleRss} MB | ${hello.idleRss} MB | ${ratio(toolyard.idleRss, hello.idleRss)} |
 | before: idle RSS | ${BEFORE_COLD.idleRss} MB | ${BEFORE_COLD.helloRss} MB | ${BEFORE_COLD.rssRatio.toFixed(2)} |
-${firstCallRows}
-| the same two, hello-world built with Toolyard's flags (\`${i.cold.flags}\`) | | ${i.cold.helloSameFlags.ms} ms, ${i.cold.helloSameFlags.idleRss} MB | ${ratio(toolyard.ms, i.cold.helloSameFlags.ms)}, ${ratio(toolyard.idleRss, i.cold.helloSameFlags.idleRss)} |
+${firstCallRows}| the same two, hello-world built with Toolyard's flags (\`${i.cold.flags}\`) | | ${i.cold.helloSameFlags.ms} ms, ${i.cold.helloSameFlags.idleRss} MB | ${ratio(toolyard.ms, i.cold.helloSameFlags.ms)}, ${ratio(toolyard.idleRss, i.cold.helloSameFlags.idleRss)} |
 | peak RSS after the load scenarios above | ${i.peakRss} MB | | |
 ${i.catalogRss
   .map(
