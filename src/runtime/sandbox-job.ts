@@ -13,8 +13,8 @@ import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
 export const defaultPoolSize = () => Math.min(8, Math.max(4, 2 * availableParallelism()))
 
 /**
- * Warm VMs a worker keeps by default (TOOLYARD_SANDBOX_WARM_PER_WORKER): a small function's VM is a few hundred KB of
- * the worker's WASM heap, so 16 stay well under the 64 MB at which a worker's instance is recycled.
+ * Warm VMs a worker keeps by default (TOOLYARD_SANDBOX_WARM_PER_WORKER): a small function's VM is ~90 KB of the
+ * worker's WASM heap (250 of them fit in 28 MB), so 16 stay far under the 64 MB at which an instance is recycled.
  */
 export const DEFAULT_WARM_PER_WORKER = 16
 
