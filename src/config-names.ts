@@ -23,6 +23,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
   sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
   sandboxWorkers: 'TOOLYARD_SANDBOX_WORKERS',
+  sandboxWarmPerWorker: 'TOOLYARD_SANDBOX_WARM_PER_WORKER',
   maxSubscriptionsPerProject: 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
   webhookConcurrency: 'TOOLYARD_WEBHOOK_CONCURRENCY',
   maxBodyBytes: 'TOOLYARD_MAX_BODY_BYTES',
@@ -67,6 +68,7 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   streamRecheckS: '--stream-recheck-s',
   sandboxQueuePerProject: '--sandbox-queue-per-project',
   sandboxWorkers: '--sandbox-workers',
+  sandboxWarmPerWorker: '--sandbox-warm-per-worker',
   maxSubscriptionsPerProject: '--max-subscriptions-per-project',
   webhookConcurrency: '--webhook-concurrency',
   dashboardSigninPerMinute: '--dashboard-signin-per-minute',
@@ -108,6 +110,7 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   taskResultsBytes: 'bytes, at least 1024',
   webhookPendingPerProject: 'a positive integer',
   sandboxWorkers: 'an integer from 1 to 64',
+  sandboxWarmPerWorker: 'an integer from 0 to 256',
 }
 
 /** A field's variable, and its flag when it has one. */

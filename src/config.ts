@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS } from './http/rate-limit'
 import { dataDirProblem } from './lib/data-dir-problem'
 import { LOG_LEVELS } from './lib/log'
 import { isIP } from './lib/net'
-import { defaultPoolSize } from './runtime/sandbox-job'
+import { DEFAULT_WARM_PER_WORKER, defaultPoolSize } from './runtime/sandbox-job'
 
 // Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
@@ -35,6 +35,9 @@ const ConfigSchema = Type.Object({
   sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
   // Each worker holds a WASM heap; a project may hold half of them (docs/decisions.md, "One function runner").
   sandboxWorkers: Type.Integer({ minimum: 1, maximum: 64 }),
+  // Warm function VMs each worker keeps (docs/functions.md, "Warm JavaScript"): each holds a QuickJS runtime and its
+  // module's state inside the worker's WASM heap, which is recycled past 64 MB anyway; 0 turns warm reuse off.
+  sandboxWarmPerWorker: Type.Integer({ minimum: 0, maximum: 256 }),
   maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
   webhookConcurrency: Type.Integer({ minimum: 1 }),
   // Limits that protect every tenant (docs/decisions.md, "Limits").
@@ -156,6 +159,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
     sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
     sandboxWorkers: integer(env, 'TOOLYARD_SANDBOX_WORKERS', defaultPoolSize()),
+    sandboxWarmPerWorker: integer(env, 'TOOLYARD_SANDBOX_WARM_PER_WORKER', DEFAULT_WARM_PER_WORKER),
     maxSubscriptionsPerProject: integer(env, 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT', 100),
     webhookConcurrency: integer(env, 'TOOLYARD_WEBHOOK_CONCURRENCY', 8),
     maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),

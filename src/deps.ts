@@ -75,7 +75,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
 
   // This app's sandbox workers (TOOLYARD_SANDBOX_WORKERS): its function runner owns them; nothing is shared with
   // another app in the process (docs/decisions.md, "One function runner").
-  const sandbox = createSandboxPool({ size: config.sandboxWorkers })
+  const sandbox = createSandboxPool({ size: config.sandboxWorkers, warmPerWorker: config.sandboxWarmPerWorker })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
   const callLog = buildCallLog({ store, dbPath, log, onCall: metrics.call })

@@ -75,6 +75,7 @@ export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
     if (!row) return undefined
     return {
       name: row.name,
+      id: row.id,
       runtime: row.runtime,
       ...(row.code !== null ? { code: row.code } : {}),
       ...(row.http !== null ? { http: JSON.parse(row.http) as HttpFunctionSpec } : {}),
