@@ -27,7 +27,7 @@ export interface FunctionSpec {
   isolation?: FunctionIsolation
 }
 
-type FunctionIsolation = 'warm' | 'per_call'
+export type FunctionIsolation = 'warm' | 'per_call'
 
 const versions = new WeakMap<FunctionSpec, string>()
 /**
@@ -38,7 +38,9 @@ const versions = new WeakMap<FunctionSpec, string>()
 export function functionVersion(fn: FunctionSpec): string {
   let version = versions.get(fn)
   if (!version) {
-    version = Bun.hash(JSON.stringify([fn.runtime, fn.code, fn.http, fn.memory_mb, fn.timeout_ms])).toString(36)
+    version = Bun.hash(
+      JSON.stringify([fn.runtime, fn.code, fn.http, fn.memory_mb, fn.timeout_ms, fn.isolation]),
+    ).toString(36)
     versions.set(fn, version)
   }
   return version

@@ -146,6 +146,31 @@ describe('warm reuse of a function version', () => {
     )
     expect(await stash(servers.b1, { tag: 'after-edit' })).toEqual({ before: null, calls: 1 })
   })
+  test('isolation is a field of the function: "per_call" through the API makes every call fresh; others are 400', async () => {
+    const fns = await json(await app.api('/functions', { key: servers.b1.key }), 200)
+    const fn = fns.functions.find((f: { name: string }) => f.name === 'stash')
+    expect(fn.isolation).toBe('warm')
+    const bad = await app.api(`/functions/${fn.id}`, {
+      method: 'PATCH',
+      body: { isolation: 'shared' },
+      key: servers.b1.key,
+    })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toContain('body.isolation')
+    const patched = await json(
+      await app.api(`/functions/${fn.id}`, { method: 'PATCH', body: { isolation: 'per_call' }, key: servers.b1.key }),
+      200,
+    )
+    expect(patched.isolation).toBe('per_call')
+    for (const tag of ['p1', 'p2', 'p3']) expect(await stash(servers.b1, { tag })).toEqual({ before: null, calls: 1 })
+    await json(
+      await app.api(`/functions/${fn.id}`, { method: 'PATCH', body: { isolation: 'warm' }, key: servers.b1.key }),
+      200,
+    )
+    // Back to warm: the same version's context may be reused again (same function, project and credential).
+    await stash(servers.b1, { tag: 'w1' })
+    expect((await stash(servers.b1, { tag: 'w2' })).before).toEqual({ tag: 'w1', secret: 'sk-project-b-server-1' })
+  })
 })
 
 describe('at the runtime', () => {

@@ -22,6 +22,7 @@ const FunctionDoc = t.Object(
     http: t.Optional(Obj),
     memory_mb: t.Optional(t.Integer()),
     timeout_ms: t.Optional(t.Integer()),
+    isolation: t.Optional(t.Union([t.Literal('warm'), t.Literal('per_call')])),
   },
   { additionalProperties: false },
 )

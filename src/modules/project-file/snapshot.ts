@@ -94,7 +94,7 @@ export function stableJson(value: unknown): string {
   )
 }
 
-export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000 }
+export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000, isolation: 'warm' }
 export const TOOL_DEFAULTS = { input_schema: DEFAULT_INPUT_SCHEMA }
 export const SERVER_DEFAULTS = { auth: 'api_key', toolkits: [], tool_discovery: discoveryOf(null) }
 export const RESOURCE_DEFAULTS = {
@@ -119,10 +119,13 @@ export function readCurrent(s: ProjectServices, projectId: string): CurrentProje
     const p = s.functions.list(projectId, 200, c)
     return { items: p.functions, next_cursor: p.next_cursor }
   })) {
-    const { id, name, runtime, description, code, http, memory_mb, timeout_ms } = f
+    const { id, name, runtime, description, code, http, memory_mb, timeout_ms, isolation } = f
     cur.functions.set(name, {
       id,
-      doc: clean({ name, runtime, description, code, http, memory_mb, timeout_ms } as FunctionDoc, FUNCTION_DEFAULTS),
+      doc: clean(
+        { name, runtime, description, code, http, memory_mb, timeout_ms, isolation } as FunctionDoc,
+        FUNCTION_DEFAULTS,
+      ),
     })
   }
   const kitNames = new Map<string, string>()

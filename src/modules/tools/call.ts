@@ -81,6 +81,7 @@ export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
       ...(row.http !== null ? { http: JSON.parse(row.http) as HttpFunctionSpec } : {}),
       memory_mb: row.memory_mb,
       timeout_ms: row.timeout_ms,
+      isolation: row.isolation,
     }
   }
 }
