@@ -1,0 +1,143 @@
+// A real PostgreSQL for tests, never skipped (docs/decisions.md, "PostgreSQL groundwork"): the server named by
+// TOOLYARD_TEST_DATABASE_URL, else a throwaway cluster started from this machine's PostgreSQL binaries (one per test
+// process, shared by its files, stopped when the process ends). Each test database is new, with a random name.
+import { afterAll } from 'bun:test'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { SQL } from 'bun'
+
+/** Generous: initdb and the first start on a loaded two-core machine. */
+export const POSTGRES_START_TIMEOUT_MS = 120_000
+
+let server: Promise<string> | null = null
+
+/** The URL of a server this process may create databases on (its `postgres` database). */
+function serverUrl(): Promise<string> {
+  server ??= process.env.TOOLYARD_TEST_DATABASE_URL
+    ? Promise.resolve(process.env.TOOLYARD_TEST_DATABASE_URL)
+    : startCluster()
+  return server
+}
+
+/**
+ * Returns a maker of fresh, empty databases (their URLs); each is dropped after the calling file's tests. The first call
+ * in a process may start the cluster: call it from a `beforeAll` with POSTGRES_START_TIMEOUT_MS.
+ */
+export function testDatabases(): () => Promise<string> {
+  const made: string[] = []
+  afterAll(async () => {
+    if (made.length === 0) return
+    const admin = new SQL(await serverUrl(), { max: 1 })
+    try {
+      for (const name of made) await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    } finally {
+      await admin.close()
+    }
+  })
+  return async () => {
+    const url = await serverUrl()
+    const name = `toolyard_test_${crypto.randomUUID().replaceAll('-', '')}`
+    const admin = new SQL(url, { max: 1 })
+    try {
+      await admin.unsafe(`CREATE DATABASE "${name}"`)
+    } finally {
+      await admin.close()
+    }
+    made.push(name)
+    const u = new URL(url)
+    u.pathname = `/${name}`
+    return u.toString()
+  }
+}
+
+/** initdb's directory: on PATH, else the newest /usr/lib/postgresql/<version>/bin (Debian's layout). */
+function findBinDir(): string | null {
+  const onPath = Bun.which('initdb')
+  if (onPath && Bun.which('pg_ctl')) return join(onPath, '..')
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return null
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions.length ? join(root, versions[0]!, 'bin') : null
+}
+
+/** initdb and postgres refuse to run as root: as root, they run as the `postgres` system user. */
+function runAs(): { uid: number; gid: number; prefix: string[] } | null {
+  if (process.getuid?.() !== 0) return null
+  const id = (flag: string) => Bun.spawnSync(['id', flag, 'postgres'], { stdout: 'pipe', stderr: 'pipe' })
+  const uid = id('-u')
+  const gid = id('-g')
+  if (uid.exitCode !== 0 || gid.exitCode !== 0)
+    throw new Error(
+      'PostgreSQL tests: running as root and there is no `postgres` user to run initdb/pg_ctl as; set TOOLYARD_TEST_DATABASE_URL or create the user (apt-get install postgresql does)',
+    )
+  return {
+    uid: Number(uid.stdout.toString().trim()),
+    gid: Number(gid.stdout.toString().trim()),
+    prefix: ['runuser', '-u', 'postgres', '--'],
+  }
+}
+
+function freePort(): number {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = probe.port
+  probe.stop(true)
+  return port
+}
+
+function run(cmd: string[], what: string): void {
+  const r = Bun.spawnSync(cmd, { stdout: 'pipe', stderr: 'pipe' })
+  if (r.exitCode !== 0)
+    throw new Error(`PostgreSQL tests: ${what} failed (exit ${r.exitCode}): ${r.stderr.toString() || r.stdout.toString()}`)
+}
+
+/** Starts a throwaway cluster on 127.0.0.1 (fsync off, socket in its own dir); it stops when this process ends. */
+async function startCluster(): Promise<string> {
+  const bin = findBinDir()
+  if (!bin)
+    throw new Error(
+      'PostgreSQL tests: no initdb found (PATH, /usr/lib/postgresql/*/bin) and TOOLYARD_TEST_DATABASE_URL is not set; install PostgreSQL (Debian: apt-get install postgresql) or point TOOLYARD_TEST_DATABASE_URL at a server',
+    )
+  const user = runAs()
+  const dir = mkdtempSync(join(tmpdir(), 'toolyard-pg-'))
+  if (user) chownSync(dir, user.uid, user.gid)
+  const data = join(dir, 'data')
+  const log = join(dir, 'server.log')
+  const as = (cmd: string[]) => [...(user?.prefix ?? []), ...cmd]
+  const stop = () => {
+    Bun.spawnSync(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']), { stdout: 'ignore', stderr: 'ignore' })
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    run(as([join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'toolyard', '-E', 'UTF8', '--locale=C', '--no-sync']), 'initdb')
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true })
+    throw e
+  }
+  // A port found free may be taken before the server binds it: a few tries.
+  let lastError: unknown = null
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = freePort()
+    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+    try {
+      run(as([join(bin, 'pg_ctl'), '-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']), 'pg_ctl start')
+    } catch (e) {
+      lastError = new Error(`${(e as Error).message}\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : ''}`)
+      continue
+    }
+    process.once('exit', stop)
+    watchParent(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']), dir)
+    return `postgres://toolyard@127.0.0.1:${port}/postgres`
+  }
+  rmSync(dir, { recursive: true, force: true })
+  throw lastError
+}
+
+/** Stops the cluster even when this process is killed (no exit handler runs then): a watcher outlives it by a second. */
+function watchParent(stopCmd: string[], dir: string): void {
+  const quoted = stopCmd.map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ')
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${quoted} >/dev/null 2>&1; rm -rf '${dir}'`
+  Bun.spawn(['sh', '-c', script], { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' }).unref()
+}
