@@ -90,7 +90,9 @@ function freePort(): number {
 function run(cmd: string[], what: string): void {
   const r = Bun.spawnSync(cmd, { stdout: 'pipe', stderr: 'pipe' })
   if (r.exitCode !== 0)
-    throw new Error(`PostgreSQL tests: ${what} failed (exit ${r.exitCode}): ${r.stderr.toString() || r.stdout.toString()}`)
+    throw new Error(
+      `PostgreSQL tests: ${what} failed (exit ${r.exitCode}): ${r.stderr.toString() || r.stdout.toString()}`,
+    )
 }
 
 /** Starts a throwaway cluster on 127.0.0.1 (fsync off, socket in its own dir); it stops when this process ends. */
@@ -107,11 +109,17 @@ async function startCluster(): Promise<string> {
   const log = join(dir, 'server.log')
   const as = (cmd: string[]) => [...(user?.prefix ?? []), ...cmd]
   const stop = () => {
-    Bun.spawnSync(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']), { stdout: 'ignore', stderr: 'ignore' })
+    Bun.spawnSync(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']), {
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    run(as([join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'toolyard', '-E', 'UTF8', '--locale=C', '--no-sync']), 'initdb')
+    run(
+      as([join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'toolyard', '-E', 'UTF8', '--locale=C', '--no-sync']),
+      'initdb',
+    )
   } catch (e) {
     rmSync(dir, { recursive: true, force: true })
     throw e
