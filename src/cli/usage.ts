@@ -16,7 +16,7 @@ Usage:
   toolyard export --project NAME [-o FILE]
   toolyard backup FILE
   toolyard restore FILE
-  toolyard migrate
+  toolyard migrate [--database-url URL]
   toolyard --version | --help
 
 Every command also takes --data-dir D; \`toolyard <command> --help\` explains one command. Configuration comes from
@@ -85,8 +85,11 @@ Also refused, leaving the data dir as it was, when FILE is not a Toolyard databa
 binary.
 The restored secrets open only with the master key that was in use when the backup was taken.
 ${DATA_DIR}`,
-  migrate: `Usage: toolyard migrate
+  migrate: `Usage: toolyard migrate [--database-url URL]
 
 Brings the database schema up to date (serve does this on start too).
-${DATA_DIR}`,
+${DATA_DIR}
+  --database-url URL  a PostgreSQL database (TOOLYARD_DATABASE_URL) to bring up to date instead, under an advisory
+                      lock (safe while other instances migrate it too). PostgreSQL mode is not yet available for
+                      serve and the other commands (docs/scale-out.md).`,
 }

@@ -5,7 +5,7 @@ import { SQL } from 'bun'
 import { ForeignKeyViolation, UniqueViolation } from '../../lib/storage-errors'
 
 /** Named parameters, keyed without the `$` (as bun:sqlite's strict mode takes them) or with it. */
-export type Params = Record<string, unknown>
+type Params = Record<string, unknown>
 
 interface Queries {
   all<T = Record<string, unknown>>(query: string, params?: Params): Promise<T[]>
