@@ -172,9 +172,11 @@ export async function startCluster(bin: string | null): Promise<string> {
   throw lastError
 }
 
-/** Stops the cluster even when this process is killed (no exit handler runs then): a watcher outlives it by a second. */
+/** Stops the cluster even when this process is killed or ended without its exit handlers: a watcher outlives it by a second. */
 function watchParent(stopCmd: string[], dir: string): void {
   const quoted = stopCmd.map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ')
   const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${quoted} >/dev/null 2>&1; rm -rf '${dir}'`
-  Bun.spawn(['sh', '-c', script], { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' }).unref()
+  // setsid -f: a forked child in its own session, so neither the test runner ending its worker processes (no exit
+  // handler runs then) nor the death signal Bun gives its direct children takes the watcher down with this process.
+  Bun.spawn(['setsid', '-f', 'sh', '-c', script], { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' }).unref()
 }
