@@ -40,7 +40,8 @@ ${DATA_DIR}
   --sandbox-queue-per-project N     a project's calls waiting for a sandbox worker (default 32)
   --max-subscriptions-per-project N webhook subscriptions per project (default 100)
   --webhook-concurrency N           webhook deliveries sent at once, all projects (default 8)
-One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.`,
+One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.
+--database-url U (TOOLYARD_DATABASE_URL), PostgreSQL mode, is not yet available in this build: serve exits 2 with it.`,
   projects: `Usage: toolyard projects create NAME [--json]
        toolyard projects list [--json]
 
