@@ -4,6 +4,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
 import { ensureChangeCounters } from '../../src/db/change-counters'
+import { tablesAtVersion } from '../../src/db/migrate'
 import { migrations } from '../../src/db/migrations'
 import { migratePostgres, PostgresSchemaTooNewError, postgresSchemaVersion } from '../../src/db/postgres/migrate'
 import { postgresMigrations } from '../../src/db/postgres/migrations'
@@ -39,13 +40,8 @@ function sqliteSchema(version: number): Record<string, string[]> {
       .map((r) => r.name)
     const shadow = (name: string) =>
       virtual.some((v) => /^_(data|idx|content|docsize|config)$/.test(name.slice(v.length)) && name.startsWith(v))
-    const tables = db
-      .query<{ name: string }, []>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-      )
-      .all()
-      .map((r) => r.name)
-      .filter((n) => !shadow(n))
+    // The same list the SQLite side itself uses to describe a schema version.
+    const tables = tablesAtVersion(version).filter((n) => !shadow(n))
     return Object.fromEntries(
       tables.map((t) => [
         t,
