@@ -59,3 +59,36 @@ describe('limits (docs/decisions.md, "Limits")', () => {
     expect(() => loadConfig({ [name]: 'lots' })).toThrow(name)
   })
 })
+
+describe('TOOLYARD_DATABASE_URL (--database-url)', () => {
+  test('is unset by default (SQLite) and takes postgres:// and postgresql:// URLs', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined()
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+    const url = 'postgres://toolyard:s3cret@db.internal:5432/toolyard?sslmode=require'
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: url }).databaseUrl).toBe(url)
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: ' postgresql://db/toolyard ' }).databaseUrl).toBe(
+      'postgresql://db/toolyard',
+    )
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: 'postgres:///toolyard?host=/run/postgresql' }).databaseUrl).toBeDefined()
+    expect(flagsToEnv(['--database-url', url], {}).TOOLYARD_DATABASE_URL).toBe(url)
+  })
+
+  test.each([
+    ['mysql://root:hunter2-secret@db/toolyard', 'must use postgres:// or postgresql://'],
+    ['sqlite:///data/toolyard.sqlite', 'must use postgres:// or postgresql://'],
+    ['db.internal:5432/hunter2-secret', 'must use postgres:// or postgresql://'],
+    ['not a url hunter2-secret', 'is not a URL'],
+    ['postgres:///toolyard', 'names no host'],
+  ])('refuses %p, naming the variable and never showing the password', (value, reason) => {
+    let message = ''
+    try {
+      loadConfig({ TOOLYARD_DATABASE_URL: value })
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError)
+      message = (e as Error).message
+    }
+    expect(message).toContain('TOOLYARD_DATABASE_URL (--database-url)')
+    expect(message).toContain(reason)
+    expect(message).not.toContain('hunter2')
+  })
+})

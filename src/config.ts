@@ -18,6 +18,9 @@ const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1 }),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   dataDir: Type.String({ minLength: 1 }),
+  // PostgreSQL instead of the SQLite file (docs/decisions.md, "PostgreSQL groundwork"): parsed and checked here; only
+  // `toolyard migrate` uses it so far, `serve` refuses it until the storage port is asynchronous.
+  databaseUrl: Type.Optional(Type.String()),
   publicUrl: Type.String({ pattern: '^https?://[^/]+$' }),
   masterKey: Type.Optional(Type.String()),
   adminToken: Type.Optional(Type.String({ minLength: 16 })),
@@ -119,6 +122,35 @@ function masterKey(env: Env): string | undefined {
   return raw
 }
 
+/** The URL for messages: its password (if any) replaced by ***, so an error never shows it. */
+export function redactedDatabaseUrl(url: URL): string {
+  const shown = new URL(url.toString())
+  if (shown.password) shown.password = '***'
+  return shown.toString()
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = env.TOOLYARD_DATABASE_URL?.trim()
+  if (!raw) return undefined
+  const allowed = 'a postgres:// or postgresql:// URL, e.g. postgres://toolyard:PASSWORD@db.internal:5432/toolyard'
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    // Not even a URL: nothing of it is shown, as it may hold a password.
+    throw new ConfigError(`${nameOf('databaseUrl')} is not a URL (value hidden); allowed: ${allowed}`)
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new ConfigError(
+      `${nameOf('databaseUrl')} must use postgres:// or postgresql:// (got ${url.protocol}//…); allowed: ${allowed}`,
+    )
+  if (!url.hostname && !url.searchParams.get('host'))
+    throw new ConfigError(
+      `${nameOf('databaseUrl')} names no host (got ${redactedDatabaseUrl(url)}); allowed: ${allowed}`,
+    )
+  return raw
+}
+
 /** `http://HOST:PORT`; a wildcard bind address is not an address clients can use, so loopback stands in. */
 function defaultPublicUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
@@ -142,6 +174,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     host,
     port,
     dataDir: env.TOOLYARD_DATA_DIR || './data',
+    databaseUrl: databaseUrl(env),
     // When the port is 0 the real port is only known after listening; the server fills it in then.
     publicUrl: (env.TOOLYARD_PUBLIC_URL || defaultPublicUrl(host, port)).replace(/\/+$/, ''),
     masterKey: masterKey(env),
@@ -185,7 +218,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (firstError) {
     const field = firstError.path.split('/')[1] as keyof Config
     const shown =
-      field === 'masterKey' || field === 'adminToken'
+      field === 'masterKey' || field === 'adminToken' || field === 'databaseUrl'
         ? '(hidden)'
         : JSON.stringify((candidate as Record<string, unknown>)[field])
     const allowed = ALLOWED[field] ? `; allowed: ${ALLOWED[field]}` : ''
