@@ -17,10 +17,9 @@ import type { ImportOpenApiBody, ImportSettings, ReimportOpenApiBody } from './m
 import { type Plan, type PlannedTool, planDocument } from './plan'
 import type { OpenApiRepository } from './repository'
 import type { SchemePlan } from './security'
-import { OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
+import { DEFAULT_MAX_TOOLS, OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
 
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024
-const DEFAULT_MAX_TOOLS = 200
 
 export interface OpenApiServiceDeps {
   store: Store
@@ -311,7 +310,10 @@ export function openApiService(deps: OpenApiServiceDeps) {
         throw badRequest(`toolkit ${kit.name} is of kind ${kit.toolkit_type}: only OpenAPI toolkits are re-imported`)
       const settings = JSON.parse(stored.settings) as ImportSettings
       const specUrl = body.spec_url ?? (body.spec === undefined ? settings.spec_url : undefined)
-      const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : settings
+      // The document's source follows the request: a URL given is kept for the next re-import, a document given
+      // in the body makes the toolkit's source "inline" (a later re-import without a body has nothing to fetch).
+      const { spec_url: _previous, ...rest } = settings
+      const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : body.spec !== undefined ? rest : settings
       const prepared = await prepare(kit.name, { spec: body.spec, ...(specUrl ? { spec_url: specUrl } : {}) }, next)
       return applyTo(projectId, kit, prepared)
     },
