@@ -276,6 +276,16 @@ export function openApiService(deps: OpenApiServiceDeps) {
     prepare,
     create,
     applyTo,
+    /** What an OpenAPI toolkit keeps of its import: the document and the settings (export writes them back). */
+    stored(projectId: string, toolkitId: string): { document: OpenApiDocument; settings: ImportSettings } | undefined {
+      const row = deps.openapi.toolkit(projectId, toolkitId)
+      if (!row) return undefined
+      return {
+        document: JSON.parse(row.document) as OpenApiDocument,
+        settings: JSON.parse(row.settings) as ImportSettings,
+      }
+    },
+
     /** The project's OpenAPI toolkit of that name, if any (apply matches toolkits by name). */
     byName(projectId: string, name: string): ToolkitRow | undefined {
       const row = deps.toolkits.byName(projectId, name)
