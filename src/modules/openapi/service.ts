@@ -30,6 +30,8 @@ export interface OpenApiServiceDeps {
   providers: Pick<ProvidersRepository, 'byId' | 'insert'>
   /** Fetches spec_url: the egress guard with a 10 MiB body limit. */
   egress: Egress
+  /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
+  checkNames?: (projectId: string, toolkitId: string) => void
 }
 
 /** The provider an imported document's security scheme becomes: `<toolkit>-<scheme>`, as a provider id. */
@@ -255,6 +257,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         updated_at: at,
       })
       ensureProviders(projectId, kit.name, planned.providers, at)
+      deps.checkNames?.(projectId, kit.id)
       if (diff.added.length || diff.updated.length || diff.removed.length)
         tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
     })
