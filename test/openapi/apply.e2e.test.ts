@@ -183,6 +183,10 @@ describe('apply with openapi toolkits', () => {
     // A changed base_url in the file is a change even though every tool stays the same.
     writeFileSync(out, text.replace('http://127.0.0.1:9/v2', 'http://127.0.0.1:9/v3'))
     const moved = await runCli(['apply', '-f', out, '--json'], data, env)
-    expect(JSON.parse(moved.stdout).changes).toContainEqual({ action: 'updated', kind: 'toolkit', name: 'styles-inline' })
+    expect(JSON.parse(moved.stdout).changes).toContainEqual({
+      action: 'updated',
+      kind: 'toolkit',
+      name: 'styles-inline',
+    })
   }, 60_000)
 })

@@ -45,9 +45,12 @@ const toolkitFields = {
 
 export const ToolkitView = t.Object(toolkitFields)
 
-export const ToolkitDetail = t.Object({ ...toolkitFields, remote: t.Optional(RemoteDetail),
+export const ToolkitDetail = t.Object({
+  ...toolkitFields,
+  remote: t.Optional(RemoteDetail),
   openapi: t.Optional(OpenApiDetail),
-  tools: t.Array(t.Any()) })
+  tools: t.Array(t.Any()),
+})
 
 /** POST /toolkits/{id}/refresh: how the stored tools changed (a changed description, schema or annotations: updated). */
 export const RefreshResult = t.Object({
