@@ -127,7 +127,15 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     logBytes: config.maxResultBytes,
   })
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
-  const openapi = buildOpenApi({ store, events, egress, credentials, allowPrivateEgress: config.allowPrivateEgress })
+  const openapi = buildOpenApi({
+    store,
+    events,
+    egress,
+    credentials,
+    allowPrivateEgress: config.allowPrivateEgress,
+    // The tools feature is built next (it takes this kind's source); a re-import only runs once both exist.
+    checkNames: (projectId, toolkitId) => toolsFeature.serverTools.assertNoReservedNames(projectId, toolkitId),
+  })
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({
     store,

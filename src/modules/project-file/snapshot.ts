@@ -234,13 +234,37 @@ export function resourceMethodDefault(doc: ResourceDoc): ResourceDoc {
   return doc
 }
 
-/** The whole project in the file's shape: functions with their code inline. */
+/**
+ * The project's OpenAPI toolkits as `openapi:` records: the URL the document came from, or the document itself as
+ * `spec` when it was given inline (the export command moves it to a file beside the project file when it has one).
+ */
+function openApiToolkitDocs(s: ProjectServices, projectId: string): ToolkitDoc[] {
+  const out: ToolkitDoc[] = []
+  for (const k of s.toolkits.list(projectId, 10_000).toolkits) {
+    if (k.toolkit_type !== 'openapi') continue
+    const stored = s.openapi.stored(projectId, k.id)
+    if (!stored) continue
+    const { spec_url, include, exclude, base_url, max_tools } = stored.settings
+    const openapi = clean({
+      ...(spec_url ? { url: spec_url } : { spec: stored.document as Record<string, unknown> }),
+      include,
+      exclude,
+      base_url,
+      max_tools,
+    })
+    out.push({ ...clean({ name: k.name, display_name: k.display_name, description: k.description }), openapi })
+  }
+  return out
+}
+
+/** The whole project in the file's shape: functions with their code inline, OpenAPI documents as `openapi:`. */
 export function exportProject(s: ProjectServices, projectId: string, projectName: string): ProjectDoc {
   const cur = readCurrent(s, projectId)
   const toolkits = [...cur.toolkits.values()].map(({ doc }) => {
     const tools = [...cur.tools.entries()].filter(([key]) => key.startsWith(`${doc.name}/`)).map(([, t]) => t.doc)
     return { ...doc, ...(tools.length ? { tools } : {}) }
   })
+  toolkits.push(...openApiToolkitDocs(s, projectId))
   const providers = [...cur.providers.values()].map(({ doc }) => ({
     ...doc,
     client_secret_env: `${doc.id.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_CLIENT_SECRET`,

@@ -80,7 +80,16 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   }
   const runsPrebuilt: ToolkitSource['callTool'] = (tool, args, ctx) =>
     catalog && catalogIds.has(tool.toolkit_id) ? catalog.callTool(tool, args, ctx) : runsFunction(tool, args, ctx)
-  const remote = buildRemoteKind({ store, toolkits: toolkitRows, tools: toolRows, credentials, events, ...deps.remote })
+  const remote = buildRemoteKind({
+    store,
+    toolkits: toolkitRows,
+    tools: toolRows,
+    credentials,
+    events,
+    ...deps.remote,
+    // serverTools is built below from the sources this kind joins; a sync only runs once both exist.
+    checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
+  })
   const sources = toolkitSources(
     [
       prebuiltSource(prebuilt, runsPrebuilt),
@@ -133,6 +142,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
       backend: discoveryBackend(calls.backend, {
         settings: (server) => discoverySettings(server.project_id, server.id),
         search,
+        observer: deps.calls,
       }),
     },
   }

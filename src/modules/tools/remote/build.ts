@@ -22,6 +22,8 @@ export interface RemoteKindDeps {
   log: Logger
   /** The egress guard's streaming fetch (src/egress/client.ts createStreamingFetch). */
   fetch: StreamingFetch
+  /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
+  checkNames?: (projectId: string, toolkitId: string) => void
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
 }

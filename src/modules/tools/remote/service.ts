@@ -37,6 +37,8 @@ export interface RemoteToolkitsDeps {
   pool: UpstreamPool
   fetch: StreamingFetch
   log: Logger
+  /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
+  checkNames?: (projectId: string, toolkitId: string) => void
 }
 
 export interface CreateRemoteInput {
@@ -145,13 +147,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         for (const r of plan.remove) d.tools.remove(projectId, r.id)
         for (const r of plan.update) d.tools.update(r)
         for (const r of plan.insert) d.tools.insert(r)
+        d.checkNames?.(projectId, toolkitId)
         d.repo.setStatus(toolkitId, statusOf(conn, null))
         if (counts.added || counts.updated || counts.removed) changed(projectId)
       })
       keepAsWatcher(toolkitId, conn, opened)
       return counts
     } catch (error) {
-      const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
+      // A refusal of the listed tools (a reserved name) is said as it is: the upstream itself answered.
+      const message =
+        error instanceof AppError && error.code === 'conflict'
+          ? `the tools of ${shownUrl(spec.url)} were not synced: ${error.message}`
+          : `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
       d.repo.setStatus(toolkitId, {
         last_sync_at: row.last_sync_at ?? nowIso(),
         last_error: message,
@@ -272,6 +279,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         for (const r of plan.remove) d.tools.remove(projectId, r.id)
         for (const r of plan.update) d.tools.update(r)
         for (const r of plan.insert) d.tools.insert(r)
+        d.checkNames?.(projectId, toolkitId)
         d.repo.setStatus(toolkitId, statusOf(p.conn, null))
         if (counts.added || counts.updated || counts.removed) changed(projectId)
       })
