@@ -5,8 +5,7 @@ import { join } from 'node:path'
 import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './cli/args'
 import { openProjects, requireDatabase } from './cli/database'
 import { keysCommand } from './cli/keys'
-import { migratePostgresCommand, postgresNotYet } from './cli/postgres'
-import { applyCommand, exportCommand } from './cli/project-file'
+import { postgresNotYet } from './cli/postgres-not-yet'
 import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
@@ -14,7 +13,7 @@ import { DataDirBusyError, lockDataDir } from './db/data-dir'
 import { migrate, SchemaTooNewError } from './db/migrate'
 import { openDatabase } from './db/open'
 import { AppError } from './lib/errors'
-import { FileError } from './modules/project-file/format'
+import { FileError } from './modules/project-file/file-error'
 import { VERSION } from './version'
 
 /**
@@ -149,6 +148,9 @@ async function main(argv: string[]) {
       const config = commandConfig(args, 'apply')
       noMoreFlags(args)
       if (!options.file) throw new UsageError('apply needs -f FILE')
+      // Loaded by the commands that use them: every other command starts without the project file's schemas, the
+      // OpenAPI parser and the MCP client they bring.
+      const { applyCommand } = await import('./cli/project-file')
       await applyCommand(config, { ...options, file: options.file }, (line) => console.log(line))
       return
     }
@@ -159,6 +161,7 @@ async function main(argv: string[]) {
       noMoreFlags(args)
       if (!project) throw new UsageError('export needs --project NAME')
       requireDatabase(config)
+      const { exportCommand } = await import('./cli/project-file')
       const text = exportCommand(config, project, output)
       if (text !== undefined) process.stdout.write(text)
       else console.log(`wrote project ${project} to ${output}`)
@@ -171,6 +174,7 @@ async function main(argv: string[]) {
       const config = commandConfig(args, 'migrate')
       noMoreFlags(args)
       if (config.databaseUrl) {
+        const { migratePostgresCommand } = await import('./cli/postgres')
         console.log(await migratePostgresCommand(config.databaseUrl))
         return
       }

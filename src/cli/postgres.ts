@@ -6,18 +6,6 @@ import { redactedDatabaseUrl } from '../config'
 import { migratePostgres } from '../db/postgres/migrate'
 import { UsageError } from './args'
 
-/** Why a command that cannot use PostgreSQL yet stops, instead of running against the SQLite file. */
-export function postgresNotYet(command: string | undefined): UsageError {
-  const what = command ? `toolyard ${command}` : 'this command'
-  const instead =
-    command === 'backup' || command === 'restore'
-      ? ' On PostgreSQL, back up and restore with pg_dump and pg_restore.'
-      : ' Unset TOOLYARD_DATABASE_URL to use the SQLite file in the data dir.'
-  return new UsageError(
-    `PostgreSQL mode (TOOLYARD_DATABASE_URL / --database-url) is not yet available in this build: ${what} works on SQLite only so far; only \`toolyard migrate\` applies the PostgreSQL schema (docs/scale-out.md).${instead}`,
-  )
-}
-
 /** Applies the PostgreSQL migrations; returns the line to print. A failure names the server, never its password. */
 export async function migratePostgresCommand(databaseUrl: string): Promise<string> {
   const url = new URL(databaseUrl)

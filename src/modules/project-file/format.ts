@@ -171,7 +171,9 @@ export interface ProjectDoc {
 }
 
 /** A problem in the file: printed as `FILE: KIND NAME: FIELD: message`. */
-export class FileError extends Error {}
+import { FileError } from './file-error'
+
+export { FileError }
 
 /** The record's display name: functions, toolkits, servers, prompts by name; resources by uri; providers by id. */
 function recordName(kind: Kind, doc: Record<string, unknown>): string {
