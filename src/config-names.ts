@@ -43,6 +43,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   streamBufferBytes: 'TOOLYARD_STREAM_BUFFER_BYTES',
   taskResultsBytes: 'TOOLYARD_TASK_RESULTS_BYTES',
   webhookPendingPerProject: 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT',
+  maxRemoteTools: 'TOOLYARD_MAX_REMOTE_TOOLS',
+  maxRemoteToolBytes: 'TOOLYARD_MAX_REMOTE_TOOL_BYTES',
 }
 
 /** The `serve` flag beside each variable that has one, so an error names both. */
@@ -74,6 +76,8 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   streamBufferBytes: '--stream-buffer-bytes',
   taskResultsBytes: '--task-results-bytes',
   webhookPendingPerProject: '--webhook-pending-per-project',
+  maxRemoteTools: '--max-remote-tools',
+  maxRemoteToolBytes: '--max-remote-tool-bytes',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -107,6 +111,8 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   streamBufferBytes: 'bytes, at least 65536',
   taskResultsBytes: 'bytes, at least 1024',
   webhookPendingPerProject: 'a positive integer',
+  maxRemoteTools: 'a positive integer',
+  maxRemoteToolBytes: 'bytes, at least 1024',
   sandboxWorkers: 'an integer from 1 to 64',
 }
 

@@ -140,7 +140,15 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
     // Remote MCP toolkits reach their upstreams through the same address guard, as streams.
-    remote: { fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }), log },
+    remote: {
+      fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }),
+      log,
+      limits: {
+        maxTools: config.maxRemoteTools,
+        maxToolBytes: config.maxRemoteToolBytes,
+        logBytes: config.maxResultBytes,
+      },
+    },
   })
   // Remote toolkits: re-listed every refresh_interval_s (checked every 30 s), their list_changed watchers kept open.
   const remoteToolkits = toolsFeature.remoteToolkits

@@ -4,6 +4,8 @@
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import { AppError } from '../../../lib/errors'
+import type { FunctionHost } from '../../../runtime/host'
+import { budgetedHost } from '../../../runtime/log-budget'
 import type { RunOutcome } from '../../../runtime/run-function'
 import type { ToolRow } from '../repository'
 import type { ToolFailure, ToolkitSource } from '../sources/source'
@@ -11,13 +13,15 @@ import { authHeaders, credentialProblem } from './auth'
 import { connectUpstream, type StreamingFetch } from './connect'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, specOf } from './repository'
-import { shownUrl, upstreamWords } from './words'
+import { redact, redactDeep, shownUrl, upstreamWords } from './words'
 
 export interface RemoteCallDeps {
   repo: Pick<RemoteRepository, 'byToolkit'>
   credentials: CredentialAccess
   pool: UpstreamPool
   fetch: StreamingFetch
+  /** What the upstream's logs and progress of one call may take together (TOOLYARD_MAX_RESULT_BYTES). */
+  logBytes: number
   /** The upstream announced a change of its tools (any connection): re-list it soon. */
   onToolsChanged: (projectId: string, toolkitId: string) => void
 }
@@ -53,7 +57,8 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
       return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
     }
     const unanswerable = new AbortController()
-    conn.bind({ host, onUnanswerable: () => unanswerable.abort() })
+    const callHost = upstreamHost(host, secrets, d.logBytes)
+    conn.bind({ host: callHost, onUnanswerable: () => unanswerable.abort() })
     let reusable = true
     try {
       const result = await conn.client.request(
@@ -63,10 +68,10 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
           signal: AbortSignal.any([host.signal, unanswerable.signal]),
           timeout: spec.timeout_ms,
           // Upstream progress, in the order it came, with the client's own token (the host knows it).
-          onprogress: (p) => host.progress(p.progress, p.total, p.message),
+          onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
         },
       )
-      return { ok: true, value: result }
+      return { ok: true, value: redactDeep(result, secrets) }
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         // A stuck upstream is not reused: its answer may still come on this connection.
@@ -86,5 +91,20 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
       if (reusable) d.pool.release(key, conn)
       else void conn.close()
     }
+  }
+}
+
+/**
+ * The host the upstream's notices of one call reach: the credential it may echo redacted, and logs and progress
+ * together bounded like a function's (a line cut at 8 KiB, the whole at `budgetBytes`), so an upstream that floods
+ * cannot grow the client's stream or our memory.
+ */
+function upstreamHost(host: FunctionHost, secrets: string[], budgetBytes: number): FunctionHost {
+  const bounded = budgetedHost(host, budgetBytes)
+  return {
+    ...bounded,
+    log: (level, message) => bounded.log(level, redact(String(message), secrets)),
+    progress: (progress, total, message) =>
+      bounded.progress(progress, total, message === undefined ? undefined : redact(String(message), secrets)),
   }
 }

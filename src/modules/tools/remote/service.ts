@@ -14,6 +14,7 @@ import type { ToolkitRecord } from '../sources/source'
 import type { ToolkitRow, ToolkitsRepository } from '../toolkits/repository'
 import { authHeaders, credentialProblem } from './auth'
 import { connectUpstream, type StreamingFetch, type UpstreamConnection } from './connect'
+import { checkHeaders } from './headers'
 import {
   REFRESH_DEFAULT_S,
   REFRESH_MIN_S,
@@ -24,7 +25,7 @@ import {
 } from './model'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, type RemoteRow, specOf } from './repository'
-import { listUpstreamTools, planSync, type SyncCounts } from './sync'
+import { listUpstreamTools, planSync, type SyncCounts, type UpstreamListLimits } from './sync'
 import { shownUrl, upstreamWords } from './words'
 
 export interface RemoteToolkitsDeps {
@@ -37,6 +38,7 @@ export interface RemoteToolkitsDeps {
   pool: UpstreamPool
   fetch: StreamingFetch
   log: Logger
+  limits: UpstreamListLimits
 }
 
 export interface CreateRemoteInput {
@@ -61,6 +63,7 @@ export function normalizeSpec(input: RemoteSpecInput, field = 'body.remote'): Re
     throw badRequest('remote.url must not carry a user or password: use auth with a stored credential', [
       { field: `${field}.url`, message: 'must not carry a user or password' },
     ])
+  checkHeaders(input, field)
   const refresh = input.refresh_interval_s ?? REFRESH_DEFAULT_S
   if (refresh !== 0 && refresh < REFRESH_MIN_S)
     throw badRequest(`remote.refresh_interval_s must be 0 (off) or at least ${REFRESH_MIN_S}`, [
@@ -106,7 +109,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
 
   async function listWith(conn: UpstreamConnection, spec: RemoteSpec, secrets: string[]) {
     try {
-      return await listUpstreamTools(conn, spec.timeout_ms)
+      return await listUpstreamTools(conn, spec.timeout_ms, d.limits)
     } catch (error) {
       throw new UpstreamFailure(upstreamWords(error, { url: spec.url, secrets }))
     }

@@ -17,16 +17,44 @@ export interface SyncCounts {
 /** Upstream pages read at most: a server that keeps handing out cursors is cut off, not followed forever. */
 const MAX_PAGES = 100
 
-export async function listUpstreamTools(conn: UpstreamConnection, timeoutMs: number): Promise<Tool[]> {
+/** What one upstream may list (TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES). */
+export interface UpstreamListLimits {
+  maxTools: number
+  /** One tool's definition as JSON (name, description, schemas, annotations). */
+  maxToolBytes: number
+}
+
+/** Every page of the upstream's tools; throws (in words for the owner) when it lists more or bigger than allowed. */
+export async function listUpstreamTools(
+  conn: UpstreamConnection,
+  timeoutMs: number,
+  limits: UpstreamListLimits,
+): Promise<Tool[]> {
   const tools: Tool[] = []
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES; page++) {
     const r = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
     tools.push(...r.tools)
     cursor = r.nextCursor
-    if (!cursor) break
+    // Stop reading at once: an upstream that lists without end cannot grow memory page after page.
+    if (!cursor || tools.length > limits.maxTools) break
   }
+  checkUpstreamTools(tools, !cursor, limits)
   return tools
+}
+
+function checkUpstreamTools(tools: Tool[], complete: boolean, limits: UpstreamListLimits) {
+  if (tools.length > limits.maxTools)
+    throw new Error(
+      `the upstream lists ${tools.length}${complete ? '' : ' or more'} tools; a remote toolkit holds at most ${limits.maxTools} (TOOLYARD_MAX_REMOTE_TOOLS)`,
+    )
+  for (const t of tools) {
+    const bytes = Buffer.byteLength(JSON.stringify(t))
+    if (bytes > limits.maxToolBytes)
+      throw new Error(
+        `the upstream's tool ${JSON.stringify(String(t.name).slice(0, 100))} is ${bytes} bytes; a tool definition may be at most ${limits.maxToolBytes} bytes (TOOLYARD_MAX_REMOTE_TOOL_BYTES)`,
+      )
+  }
 }
 
 const obj = (v: unknown) =>

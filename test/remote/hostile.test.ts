@@ -1,0 +1,254 @@
+// A hostile upstream and a hostile toolkit owner (docs/decisions.md, "Review of the third round"): headers that would
+// set Host, credentials or hop-by-hop fields are refused; an upstream listing too many tools or a huge definition is
+// refused with the limit named; a flood of log and progress notifications during one call is bounded like a
+// function's logs; the credential an upstream echoes back (logs, progress, results) never reaches the caller.
+
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { randomUUID } from 'node:crypto'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { z } from 'zod'
+import { call, createServer, json } from '../helpers/api'
+import { startTestApp, type TestApp } from '../helpers/app'
+import { connectClient } from '../helpers/mcp'
+
+const SECRET = 'sk-hostile-upstream-5555aaaa'
+const LOG_BUDGET = 64 * 1024
+
+let app: TestApp
+const logLines: string[] = []
+const stops: (() => void)[] = []
+
+/** A real SDK McpServer on Streamable HTTP (127.0.0.1:0), a new McpServer per session from `build`. */
+function serve(build: (server: McpServer, headers: Headers) => void): string {
+  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>()
+  const http = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    idleTimeout: 0,
+    async fetch(req) {
+      const id = req.headers.get('mcp-session-id')
+      const existing = id ? transports.get(id) : undefined
+      if (existing) return existing.handleRequest(req)
+      if (req.method !== 'POST') return new Response('no session', { status: 400 })
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => {
+          transports.set(sid, transport)
+        },
+      })
+      const server = new McpServer({ name: 'hostile', version: '6.6.6' }, { capabilities: { logging: {} } })
+      build(server, req.headers)
+      await server.connect(transport)
+      return transport.handleRequest(req)
+    },
+  })
+  stops.push(() => http.stop(true))
+  return `http://127.0.0.1:${http.port}/mcp`
+}
+
+beforeAll(async () => {
+  app = await startTestApp(
+    {
+      TOOLYARD_MAX_RESULT_BYTES: String(LOG_BUDGET),
+      TOOLYARD_MAX_REMOTE_TOOLS: '50',
+      TOOLYARD_MAX_REMOTE_TOOL_BYTES: '16384',
+      TOOLYARD_LOG_LEVEL: 'debug',
+    },
+    { onLogLine: (l) => logLines.push(l) },
+  )
+})
+afterAll(async () => {
+  await app.stop()
+  for (const stop of stops) stop()
+})
+
+const remoteBody = (name: string, remote: Record<string, unknown>) => ({
+  body: { name, toolkit_type: 'remote', remote },
+})
+
+describe('the headers a toolkit owner may set', () => {
+  const url = () => serve((s) => s.registerTool('noop', { inputSchema: {} }, async () => ({ content: [] })))
+
+  test.each([
+    ['Host', 'internal.example'],
+    ['authorization', 'Bearer typed-in-the-clear'],
+    ['Cookie', 'session=abc'],
+    ['Proxy-Authorization', 'Basic eA=='],
+    ['Connection', 'close'],
+    ['Transfer-Encoding', 'chunked'],
+    ['Content-Length', '12345'],
+    ['Upgrade', 'websocket'],
+    ['Mcp-Session-Id', 'someone-elses'],
+  ])('%s is refused with a 400 naming the header', async (name, value) => {
+    const r = await call(
+      app,
+      '/toolkits',
+      remoteBody(`h-${name.toLowerCase()}`, { url: url(), headers: { [name]: value } }),
+    )
+    expect(r.status).toBe(400)
+    expect(r.body.code).toBe('validation_failed')
+    expect(r.body.details).toContainEqual({ field: `body.remote.headers.${name}`, message: expect.any(String) })
+    expect(r.text).not.toContain(value)
+  })
+
+  test.each([
+    ['a name that is no header token', 'X Bad\r\nInjected', 'x'],
+    ['a value with a line break', 'X-Split', 'a\r\nX-Injected: yes'],
+  ])('%s is refused with a 400, never a 500', async (_what, name, value) => {
+    const r = await call(
+      app,
+      '/toolkits',
+      remoteBody(`h-bad-${randomUUID().slice(0, 6)}`, { url: url(), headers: { [name]: value } }),
+    )
+    expect(r.status).toBe(400)
+    expect(r.body.details[0].field).toBe(`body.remote.headers.${name}`)
+  })
+
+  test('a header credential may not be named Host either', async () => {
+    const r = await call(
+      app,
+      '/toolkits',
+      remoteBody('h-auth-host', {
+        url: url(),
+        auth: { type: 'header', header_name: 'Host', credential_provider: 'api_key' },
+      }),
+    )
+    expect(r.status).toBe(400)
+    expect(r.body.details[0].field).toBe('body.remote.auth.header_name')
+  })
+
+  test('an ordinary header still goes through', async () => {
+    const r = await call(app, '/toolkits', remoteBody('h-fine', { url: url(), headers: { 'X-Team': 'blue' } }))
+    expect(r.status).toBe(201)
+  })
+})
+
+describe('an upstream that lists too much', () => {
+  test('more tools than TOOLYARD_MAX_REMOTE_TOOLS: 400 upstream_failed naming the limit, nothing stored', async () => {
+    const url = serve((s) => {
+      for (let i = 0; i < 51; i++)
+        s.registerTool(`t${i}`, { description: `tool ${i}`, inputSchema: {} }, async () => ({ content: [] }))
+    })
+    const r = await call(app, '/toolkits', remoteBody('too-many', { url }))
+    expect(r.status).toBe(400)
+    expect(r.body.code).toBe('upstream_failed')
+    expect(r.body.error).toContain('51 tools')
+    expect(r.body.error).toContain('TOOLYARD_MAX_REMOTE_TOOLS')
+    const list = await json(await app.api('/toolkits'), 200)
+    expect(JSON.stringify(list)).not.toContain('too-many')
+  })
+
+  test('a tool definition larger than TOOLYARD_MAX_REMOTE_TOOL_BYTES: 400 naming the tool', async () => {
+    const url = serve((s) => {
+      s.registerTool('small', { inputSchema: {} }, async () => ({ content: [] }))
+      s.registerTool(
+        'enormous',
+        { description: 'd'.repeat(20_000), inputSchema: { a: z.string().describe('x'.repeat(100)) } },
+        async () => ({ content: [] }),
+      )
+    })
+    const r = await call(app, '/toolkits', remoteBody('enormous-kit', { url }))
+    expect(r.status).toBe(400)
+    expect(r.body.code).toBe('upstream_failed')
+    expect(r.body.error).toContain('enormous')
+    expect(r.body.error).toContain('TOOLYARD_MAX_REMOTE_TOOL_BYTES')
+  })
+
+  test('a refresh that finds too many tools keeps the stored ones and says why', async () => {
+    let count = 3
+    const url = serve((s) => {
+      for (let i = 0; i < count; i++) s.registerTool(`r${i}`, { inputSchema: {} }, async () => ({ content: [] }))
+    })
+    const kit = await json(await app.api('/toolkits', remoteBody('grows', { url, refresh_interval_s: 0 })), 201)
+    count = 60
+    const r = await call(app, `/toolkits/${kit.id}/refresh`, { method: 'POST' })
+    expect(r.status).toBe(400)
+    expect(r.body.code).toBe('upstream_failed')
+    const detail = await json(await app.api(`/toolkits/${kit.id}`), 200)
+    expect(detail.tools.length).toBe(3)
+    expect(detail.remote.last_error).toContain('TOOLYARD_MAX_REMOTE_TOOLS')
+  })
+})
+
+describe('an upstream that floods or echoes during a call', () => {
+  let slug: string
+  beforeAll(async () => {
+    const url = serve((s, headers) => {
+      const token = headers.get('authorization') ?? 'none'
+      s.registerTool('flood', { inputSchema: { n: z.number().int() } }, async ({ n }, extra) => {
+        const line = 'L'.repeat(2000)
+        for (let i = 0; i < n; i++) {
+          await extra.sendNotification({ method: 'notifications/message', params: { level: 'info', data: line } })
+          const t = extra._meta?.progressToken
+          if (t !== undefined)
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: t, progress: i, message: line },
+            })
+        }
+        return { content: [{ type: 'text', text: `sent ${n}` }] }
+      })
+      s.registerTool('echo_token', { inputSchema: {} }, async (_a, extra) => {
+        await extra.sendNotification({
+          method: 'notifications/message',
+          params: { level: 'error', data: `rejected header ${token}` },
+        })
+        return { content: [{ type: 'text', text: `you sent ${token}` }], isError: true }
+      })
+    })
+    const cred = await json(
+      await app.api('/credentials', {
+        body: { name: 'hostile', provider_id: 'api_key', credential_data: { api_key: SECRET } },
+      }),
+      201,
+    )
+    const kit = await json(
+      await app.api(
+        '/toolkits',
+        remoteBody('floody', { url, auth: { type: 'bearer', credential_provider: 'api_key' }, refresh_interval_s: 0 }),
+      ),
+      201,
+    )
+    slug = (
+      await createServer(app, { name: 'floody', toolkits: [{ toolkit_id: kit.id, credentials: { api_key: cred.id } }] })
+    ).slug
+  })
+
+  test("a flood of logs and progress is bounded by TOOLYARD_MAX_RESULT_BYTES, as a function's logs are", async () => {
+    const { client } = await connectClient(app, slug)
+    let bytes = 0
+    let truncated = false
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      const text = String(n.params.data)
+      if (text.includes('logs truncated')) truncated = true
+      bytes += text.length
+    })
+    const r = await client.callTool({ name: 'flood', arguments: { n: 300 } }, undefined, {
+      onprogress: (p) => {
+        bytes += p.message?.length ?? 0
+      },
+    })
+    expect(r.content).toEqual([{ type: 'text', text: 'sent 300' }])
+    // 300 × 2 × 2,000 bytes were sent upstream; the client got at most the budget (and one warning).
+    expect(bytes).toBeLessThanOrEqual(LOG_BUDGET + 1024)
+    expect(truncated).toBe(true)
+    await client.close()
+  })
+
+  test('the credential an upstream echoes back never reaches the caller or the log', async () => {
+    const { client } = await connectClient(app, slug)
+    const logs: string[] = []
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      logs.push(String(n.params.data))
+    })
+    const r = await client.callTool({ name: 'echo_token', arguments: {} })
+    expect(r.isError).toBe(true)
+    const seen = JSON.stringify(r) + logs.join('\n')
+    expect(seen).toContain('[redacted]')
+    expect(seen).not.toContain(SECRET)
+    expect(logLines.join('\n')).not.toContain(SECRET)
+    await client.close()
+  })
+})
