@@ -48,7 +48,7 @@ describe('limits (docs/decisions.md, "Limits")', () => {
     TOOLYARD_TASK_RESULTS_BYTES: ['taskResultsBytes', 64 * 1024 * 1024, '--task-results-bytes'],
     TOOLYARD_WEBHOOK_PENDING_PER_PROJECT: ['webhookPendingPerProject', 10_000, '--webhook-pending-per-project'],
     TOOLYARD_MAX_REMOTE_TOOLS: ['maxRemoteTools', 1000, '--max-remote-tools'],
-    TOOLYARD_MAX_REMOTE_TOOL_BYTES: ['maxRemoteToolBytes', 256 * 1024, '--max-remote-tool-bytes'],
+    TOOLYARD_MAX_REMOTE_TOOL_BYTES: ['maxRemoteToolBytes', 64 * 1024, '--max-remote-tool-bytes'],
   } as const
 
   test.each(Object.entries(limits))('%s: its default, a value, its flag, and a refusal naming it', (name, spec) => {

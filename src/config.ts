@@ -180,7 +180,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     taskResultsBytes: integer(env, 'TOOLYARD_TASK_RESULTS_BYTES', 64 * MIB),
     webhookPendingPerProject: integer(env, 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT', 10_000),
     maxRemoteTools: integer(env, 'TOOLYARD_MAX_REMOTE_TOOLS', 1000),
-    maxRemoteToolBytes: integer(env, 'TOOLYARD_MAX_REMOTE_TOOL_BYTES', 256 * 1024),
+    maxRemoteToolBytes: integer(env, 'TOOLYARD_MAX_REMOTE_TOOL_BYTES', 64 * 1024),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

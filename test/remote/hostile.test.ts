@@ -156,6 +156,29 @@ describe('an upstream that lists too much', () => {
     expect(r.body.error).toContain('TOOLYARD_MAX_REMOTE_TOOL_BYTES')
   })
 
+  test('a tool whose name no client could take is left out, and the log says so', async () => {
+    const url = serve((s) => {
+      s.registerTool('fine.name-1', { inputSchema: {} }, async () => ({ content: [] }))
+      for (const name of ['with space', 'new\nline', '<b>x</b>', 'x'.repeat(129), 'ünïcode'])
+        s.registerTool(name, { inputSchema: {} }, async () => ({ content: [] }))
+    })
+    const kit = await json(await app.api('/toolkits', remoteBody('odd-names', { url, refresh_interval_s: 0 })), 201)
+    const detail = await json(await app.api(`/toolkits/${kit.id}`), 200)
+    expect(detail.tools.map((t: { name: string }) => t.name)).toEqual(['fine.name-1'])
+    expect(logLines.join('\n')).toContain('upstream tools left out')
+  })
+
+  test("the upstream's serverInfo is kept to name, version and title, each cut to 200 characters", async () => {
+    const url = serve((s) => {
+      const info = (s.server as unknown as { _serverInfo: Record<string, unknown> })._serverInfo
+      Object.assign(info, { name: 'n'.repeat(100_000), version: '1', extra: 'e'.repeat(100_000) })
+      s.registerTool('only', { inputSchema: {} }, async () => ({ content: [] }))
+    })
+    const kit = await json(await app.api('/toolkits', remoteBody('big-info', { url, refresh_interval_s: 0 })), 201)
+    const detail = await json(await app.api(`/toolkits/${kit.id}`), 200)
+    expect(detail.remote.server_info).toEqual({ name: 'n'.repeat(200), version: '1' })
+  })
+
   test('a refresh that finds too many tools keeps the stored ones and says why', async () => {
     let count = 3
     const url = serve((s) => {

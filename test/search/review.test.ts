@@ -36,11 +36,7 @@ test('call_tool and find_tools reach only what their server carries and has enab
     tool_discovery: { mode: 'always' },
   })
   await createServer(app, { name: 'review elsewhere', toolkits: [{ toolkit_id: elsewhere.kit.id }] })
-  await createServer(
-    app,
-    { name: 'review foreign', toolkits: [{ toolkit_id: foreign.kit.id }] },
-    other.apiKey,
-  )
+  await createServer(app, { name: 'review foreign', toolkits: [{ toolkit_id: foreign.kit.id }] }, other.apiKey)
   await json(
     await app.api(`/servers/${server.id}/tools/${disabled.tool.id}`, { method: 'PATCH', body: { enabled: false } }),
     200,

@@ -29,7 +29,7 @@ export interface RemoteKindDeps {
   limits?: Partial<UpstreamListLimits & { logBytes: number }>
 }
 
-const DEFAULT_LIMITS = { maxTools: 1000, maxToolBytes: 256 * 1024, logBytes: 4 * 1024 * 1024 }
+const DEFAULT_LIMITS = { maxTools: 1000, maxToolBytes: 64 * 1024, logBytes: 4 * 1024 * 1024 }
 
 export function buildRemoteKind(d: RemoteKindDeps) {
   const repo = remoteRepository(d.store.db)

@@ -108,11 +108,19 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
   }
 
   async function listWith(conn: UpstreamConnection, spec: RemoteSpec, secrets: string[]) {
+    let listed: Awaited<ReturnType<typeof listUpstreamTools>>
     try {
-      return await listUpstreamTools(conn, spec.timeout_ms, d.limits)
+      listed = await listUpstreamTools(conn, spec.timeout_ms, d.limits, spec.prefix)
     } catch (error) {
       throw new UpstreamFailure(upstreamWords(error, { url: spec.url, secrets }))
     }
+    if (listed.leftOut.length)
+      d.log.warn('remote toolkit: upstream tools left out (names must be 1-128 letters, digits, _ . -)', {
+        url: shownUrl(spec.url),
+        left_out: listed.leftOut.slice(0, 20).map((n) => JSON.stringify(n)),
+        count: listed.leftOut.length,
+      })
+    return listed.tools
   }
 
   /** Keeps `conn` as the toolkit's watcher when its upstream announces list changes; closes it otherwise. */
@@ -397,7 +405,7 @@ function statusOf(conn: UpstreamConnection, error: string | null) {
   return {
     last_sync_at: nowIso(),
     last_error: error,
-    server_info: conn.serverInfo ? JSON.stringify(conn.serverInfo) : null,
+    server_info: conn.serverInfo ? JSON.stringify(shownServerInfo(conn.serverInfo)) : null,
     protocol_version: conn.protocolVersion ?? null,
   }
 }
@@ -413,5 +421,16 @@ function detailOf(row: RemoteRow): RemoteDetail {
     last_error: row.last_error,
     server_info: row.server_info ? (JSON.parse(row.server_info) as RemoteDetail['server_info']) : null,
     protocol_version: row.protocol_version,
+  }
+}
+
+/** What GET /toolkits/{id} keeps of the upstream's serverInfo: its name, version and title, each cut to 200
+ *  characters (an upstream chooses this text: it is stored and shown, so it is bounded). */
+function shownServerInfo(info: Record<string, unknown>) {
+  const cut = (v: unknown) => String(v ?? '').slice(0, 200)
+  return {
+    name: cut(info.name),
+    version: cut(info.version),
+    ...(typeof info.title === 'string' ? { title: cut(info.title) } : {}),
   }
 }

@@ -24,12 +24,20 @@ export interface UpstreamListLimits {
   maxToolBytes: number
 }
 
-/** Every page of the upstream's tools; throws (in words for the owner) when it lists more or bigger than allowed. */
+/** A tool name every client can take, as for hosted tools (the MCP spec's recommended form). */
+const SERVABLE_NAME = /^[A-Za-z0-9_.-]{1,128}$/
+
+/**
+ * Every page of the upstream's tools; throws (in words for the owner) when it lists more or bigger than allowed.
+ * Tools whose name (with the prefix) is not 1–128 letters, digits, `_`, `.` or `-` are left out and named in
+ * `leftOut`: a name with markup, spaces or control characters would reach every client and log as it is.
+ */
 export async function listUpstreamTools(
   conn: UpstreamConnection,
   timeoutMs: number,
   limits: UpstreamListLimits,
-): Promise<Tool[]> {
+  prefix: string,
+): Promise<{ tools: Tool[]; leftOut: string[] }> {
   const tools: Tool[] = []
   let cursor: string | undefined
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -40,7 +48,8 @@ export async function listUpstreamTools(
     if (!cursor || tools.length > limits.maxTools) break
   }
   checkUpstreamTools(tools, !cursor, limits)
-  return tools
+  const leftOut = tools.filter((t) => !SERVABLE_NAME.test(prefix + t.name)).map((t) => String(t.name).slice(0, 200))
+  return { tools: leftOut.length ? tools.filter((t) => SERVABLE_NAME.test(prefix + t.name)) : tools, leftOut }
 }
 
 function checkUpstreamTools(tools: Tool[], complete: boolean, limits: UpstreamListLimits) {
