@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/app'
 
 const XSS = '<img src=x onerror=alert(1)>'
 const HOSTILE_TOOL = 'pwn'
+const HOSTILE_PARAM = `"><script>alert('param')</script>`
 
 let app: TestApp
 let cookie: string
@@ -50,7 +51,7 @@ beforeAll(async () => {
         {
           title: `<script>alert('title')</script>`,
           description: `</pre><script>alert('description')</script>`,
-          inputSchema: { [`"><script>alert('param')</script>`]: z.string().describe(`<b onmouseover=alert(2)>d</b>`) },
+          inputSchema: { [HOSTILE_PARAM]: z.string().describe(`<b onmouseover=alert(2)>d</b>`) },
         },
         async () => ({ content: [{ type: 'text', text: `</pre><script>alert('result')</script>` }] }),
       )
@@ -103,7 +104,7 @@ describe('upstream text on dashboard pages', () => {
     const form = await page(`/ui/servers/${serverId}/playground?tool=${encodeURIComponent(HOSTILE_TOOL)}`)
     expect(form).toContain('id="playground"')
     expectEscaped(form)
-    const param = `arg.${`"><script>alert('param')</script>`}`
+    const param = `arg.${HOSTILE_PARAM}`
     const result = await formPost(
       `/ui/servers/${serverId}/playground`,
       new URLSearchParams({ tool: HOSTILE_TOOL, [param]: 'x' }).toString(),
