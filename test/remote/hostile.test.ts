@@ -275,3 +275,52 @@ describe('an upstream that floods or echoes during a call', () => {
     await client.close()
   })
 })
+
+describe('one tenant against another', () => {
+  test("another project's remote toolkit or credential cannot be attached or mapped, and its tools are never reachable", async () => {
+    const url = serve((s) => s.registerTool('private_op', { inputSchema: {} }, async () => ({ content: [] })))
+    const other = app.newProject('hostile-other')
+    const theirs = await json(
+      await app.api('/toolkits', { ...remoteBody('theirs', { url, refresh_interval_s: 0 }), key: other.apiKey }),
+      201,
+    )
+    const theirCred = await json(
+      await app.api('/credentials', {
+        body: { name: 'theirs', provider_id: 'api_key', credential_data: { api_key: 'their-secret-123456' } },
+        key: other.apiKey,
+      }),
+      201,
+    )
+    const attach = await call(app, '/servers', { body: { name: 'grab theirs', toolkits: [{ toolkit_id: theirs.id }] } })
+    expect([400, 404]).toContain(attach.status)
+    expect(attach.text).not.toContain('private_op')
+    // My own guarded toolkit, mapped to their credential on my server.
+    await app.api('/credentials', {
+      body: { name: 'mine-for-sync', provider_id: 'api_key', credential_data: { api_key: 'my-secret-123456' } },
+    })
+    const mine = await json(
+      await app.api(
+        '/toolkits',
+        remoteBody('mine-guarded', {
+          url,
+          auth: { type: 'bearer', credential_provider: 'api_key' },
+          refresh_interval_s: 0,
+        }),
+      ),
+      201,
+    )
+    const borrow = await call(app, '/servers', {
+      body: { name: 'borrow cred', toolkits: [{ toolkit_id: mine.id, credentials: { api_key: theirCred.id } }] },
+    })
+    expect([400, 404]).toContain(borrow.status)
+    const server = await createServer(app, { name: 'mine plain' })
+    const map = await call(app, `/servers/${server.id}`, {
+      method: 'PATCH',
+      body: { toolkits: [{ toolkit_id: theirs.id, credentials: { api_key: theirCred.id } }] },
+    })
+    expect([400, 404]).toContain(map.status)
+    expect(map.text).not.toContain('their-secret-123456')
+    expect(await call(app, `/toolkits/${theirs.id}`)).toMatchObject({ status: 404 })
+    expect(await call(app, `/toolkits/${theirs.id}/refresh`, { method: 'POST' })).toMatchObject({ status: 404 })
+  })
+})
