@@ -8,6 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { z } from 'zod'
 import { startTestApp, type TestApp } from '../helpers/app'
+import { type MockIdp, startMockIdp } from '../helpers/oauth-idp'
 
 const XSS = '<img src=x onerror=alert(1)>'
 const HOSTILE_TOOL = 'pwn'
@@ -18,6 +19,7 @@ let cookie: string
 let stopUpstream: () => void
 let serverId: string
 let toolkitId: string
+let idp: MockIdp
 
 const formPost = (path: string, body: string, origin = app.server.origin) =>
   fetch(`${app.base}${path}`, {
@@ -60,6 +62,7 @@ beforeAll(async () => {
     },
   })
   stopUpstream = () => http.stop(true)
+  idp = await startMockIdp()
   app = await startTestApp()
   const kit = await app.api('/toolkits', {
     body: { name: 'evil-kit', toolkit_type: 'remote', remote: { url: `http://127.0.0.1:${http.port}/mcp` } },
@@ -79,6 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop()
   stopUpstream?.()
+  await idp?.stop()
 })
 
 /** No markup the upstream wrote survives as markup. */
@@ -134,5 +138,47 @@ describe('cross-origin posts', () => {
       expect(await r.text()).toContain('cross-origin form refused')
     }
     expect(await (await app.api('/keys')).text()).toBe(before)
+  })
+})
+
+describe('the OAuth callback', () => {
+  test("the provider's cross-site redirect (no Strict cookie on it) is resumed from this site once, and then finishes", async () => {
+    const provider = await app.api('/providers', {
+      body: {
+        id: 'review-idp',
+        name: 'Review IdP',
+        auth_type: 'oauth',
+        authorize_url: `${idp.issuer}/authorize`,
+        token_url: `${idp.issuer}/token`,
+        scopes: ['read'],
+        client_id: 'review-client',
+        client_secret: 'review-client-secret',
+      },
+    })
+    expect(provider.status).toBe(201)
+    const connect = await formPost('/ui/oauth/connect', 'provider_id=review-idp')
+    expect(connect.status).toBe(303)
+    const atProvider = await fetch(connect.headers.get('location')!, { redirect: 'manual' })
+    const back = new URL(atProvider.headers.get('location')!)
+    // A browser sends no SameSite=Strict cookie on the navigation the provider started.
+    const first = await fetch(`${app.base}/ui/oauth/callback${back.search}`, { redirect: 'manual' })
+    expect(first.status).toBe(200)
+    expect(first.headers.get('referrer-policy')).toBe('no-referrer')
+    const body = await first.text()
+    expect(body).toContain('http-equiv="refresh"')
+    const again = /id="resume-oauth" href="([^"]+)"|href="([^"]+)" id="resume-oauth"/.exec(body)!
+    const resumeUrl = (again[1] ?? again[2]!).replaceAll('&amp;', '&')
+    expect(resumeUrl.startsWith('/mcp/ui/oauth/callback?')).toBe(true)
+    expect(new URL(resumeUrl, app.base).searchParams.get('state')).toBe(back.searchParams.get('state'))
+    // Still no cookie on the resumed one: sign in (no loop).
+    const stillNone = await fetch(`${app.server.origin}${resumeUrl}`, { redirect: 'manual' })
+    expect(stillNone.status).toBe(303)
+    expect(stillNone.headers.get('location')).toBe('/mcp/ui/sign-in')
+    // The page's own navigation carries the cookie: the code is exchanged for a credential.
+    const done = await fetch(`${app.server.origin}${resumeUrl}`, { redirect: 'manual', headers: { cookie } })
+    expect(done.status).toBe(303)
+    expect(done.headers.get('location')).toBe('/mcp/ui/credentials')
+    const status = await app.api(`/oauth/status?state=${back.searchParams.get('state')}`)
+    expect(((await status.json()) as { status: string }).status).toBe('active')
   })
 })
