@@ -324,3 +324,46 @@ describe('one tenant against another', () => {
     expect(await call(app, `/toolkits/${theirs.id}/refresh`, { method: 'POST' })).toMatchObject({ status: 404 })
   })
 })
+
+describe('questions outside any call', () => {
+  test('an elicitation or sampling request the upstream sends between calls is refused at once, never left hanging', async () => {
+    const outcomes: string[] = []
+    const url = serve((s) => {
+      s.registerTool('ask_later', { inputSchema: {} }, async () => {
+        setTimeout(async () => {
+          for (const ask of [
+            () =>
+              s.server.elicitInput(
+                { message: 'who are you?', requestedSchema: { type: 'object', properties: {} } },
+                { timeout: 10_000 },
+              ),
+            () =>
+              s.server.createMessage(
+                { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 5 },
+                { timeout: 10_000 },
+              ),
+          ])
+            await ask().then(
+              () => outcomes.push('answered'),
+              (e: Error) => outcomes.push(`refused: ${e.message}`),
+            )
+        }, 100)
+        return { content: [{ type: 'text', text: 'asked later' }] }
+      })
+    })
+    const kit = await json(await app.api('/toolkits', remoteBody('asks-later', { url, refresh_interval_s: 0 })), 201)
+    const server = await createServer(app, { name: 'asks later', toolkits: [{ toolkit_id: kit.id }] })
+    const { client } = await connectClient(app, server.slug, { capabilities: { elicitation: {}, sampling: {} } })
+    expect((await client.callTool({ name: 'ask_later', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'asked later' },
+    ])
+    const deadline = Date.now() + 8000
+    while (outcomes.length < 2 && Date.now() < deadline) await Bun.sleep(50)
+    expect(outcomes).toHaveLength(2)
+    for (const o of outcomes) {
+      expect(o).toContain('refused')
+      expect(o).toContain('cannot answer')
+    }
+    await client.close()
+  })
+})
