@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { connectClient } from '../helpers/mcp'
+import { startUpstream } from '../helpers/upstream-mcp'
 
 const SECRET = 'sk-hostile-upstream-5555aaaa'
 const LOG_BUDGET = 64 * 1024
@@ -366,4 +367,51 @@ describe('questions outside any call', () => {
     }
     await client.close()
   })
+})
+
+describe('an upstream that never answers', () => {
+  test('an SSE upstream that opens its stream and never names its endpoint fails within timeout_ms, at creation and at a call', async () => {
+    const real = await startUpstream({ transport: 'sse' })
+    stops.push(() => void real.stop())
+    const origin = new URL(real.url).origin
+    let stall = false
+    // A front for the real upstream that, once stalled, opens the stream and then says nothing: no `endpoint` event.
+    const front = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      idleTimeout: 0,
+      async fetch(req) {
+        if (stall)
+          return new Response(new ReadableStream({ start() {} }), { headers: { 'content-type': 'text/event-stream' } })
+        const url = new URL(req.url)
+        return fetch(`${origin}${url.pathname}${url.search}`, {
+          method: req.method,
+          headers: req.headers,
+          ...(req.method === 'POST' ? { body: await req.text() } : {}),
+        })
+      },
+    })
+    stops.push(() => front.stop(true))
+    const remote = {
+      url: `http://127.0.0.1:${front.port}/sse`,
+      transport: 'sse',
+      timeout_ms: 500,
+      refresh_interval_s: 0,
+    }
+    const kit = await json(await app.api('/toolkits', remoteBody('stalls-later', remote)), 201)
+    const server = await createServer(app, { name: 'stalls later', toolkits: [{ toolkit_id: kit.id }] })
+    stall = true
+
+    const started = Date.now()
+    const r = await call(app, '/toolkits', remoteBody('never-endpoint', remote))
+    expect(r.status).toBe(400)
+    expect(r.body.code).toBe('upstream_failed')
+    expect(r.body.error).toContain('timed out after 500 ms')
+    const { client } = await connectClient(app, server.slug)
+    const result = await client.callTool({ name: 'echo', arguments: { text: 'x' } })
+    expect(result.isError).toBe(true)
+    expect(JSON.stringify(result.content)).toContain('timed out after 500 ms')
+    expect(Date.now() - started).toBeLessThan(5000)
+    await client.close()
+  }, 15_000)
 })
