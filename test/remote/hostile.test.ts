@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { ListToolsRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
@@ -414,4 +414,21 @@ describe('an upstream that never answers', () => {
     expect(Date.now() - started).toBeLessThan(5000)
     await client.close()
   }, 15_000)
+
+  test('an upstream that hands out page after page, each just in time, is cut off after timeout_ms in all', async () => {
+    const url = serve((s) => {
+      s.server.registerCapabilities({ tools: {} })
+      s.server.setRequestHandler(ListToolsRequestSchema, async (req) => {
+        await Bun.sleep(150)
+        const page = Number(req.params?.cursor ?? 0)
+        return { tools: [{ name: `page${page}`, inputSchema: { type: 'object' } }], nextCursor: String(page + 1) }
+      })
+    })
+    const started = Date.now()
+    const r = await call(app, '/toolkits', remoteBody('slow-pages', { url, timeout_ms: 1000 }))
+    expect(r.status).toBe(400)
+    expect(r.body.code).toBe('upstream_failed')
+    expect(r.body.error).toContain('timed out after 1000 ms')
+    expect(Date.now() - started).toBeLessThan(4000)
+  }, 20_000)
 })

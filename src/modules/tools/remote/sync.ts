@@ -1,7 +1,7 @@
 // Listing an upstream's tools (every page) and making the toolkit's tool rows match: `name` = prefix + upstream name,
 // `function_name` = the upstream name, the rest as the upstream gives it. A change of description, title, schema or
 // annotations counts as updated.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { newId, nowIso } from '../../../lib/ids'
 import { type ToolRow, toolRowFrom } from '../repository'
 import type { UpstreamConnection } from './connect'
@@ -40,8 +40,18 @@ export async function listUpstreamTools(
 ): Promise<{ tools: Tool[]; leftOut: string[] }> {
   const tools: Tool[] = []
   let cursor: string | undefined
+  // Every page within one timeout_ms: an upstream answering each page just in time cannot hold a sync for
+  // MAX_PAGES × timeout_ms.
+  const deadline = Date.now() + timeoutMs
   for (let page = 0; page < MAX_PAGES; page++) {
-    const r = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
+    const timedOut = () => new Error(`upstream timed out after ${timeoutMs} ms listing its tools (${page} pages read)`)
+    const left = deadline - Date.now()
+    if (left <= 0) throw timedOut()
+    const r = await conn.client
+      .listTools(cursor ? { cursor } : undefined, { timeout: left })
+      .catch((error: unknown) => {
+        throw error instanceof McpError && error.code === ErrorCode.RequestTimeout ? timedOut() : error
+      })
     tools.push(...r.tools)
     cursor = r.nextCursor
     // Stop reading at once: an upstream that lists without end cannot grow memory page after page.
