@@ -201,43 +201,9 @@ export function uiModule(deps: UiDeps) {
           const message = html`<div class="flash">${(err as Error).message}</div>`
           if (hx) return htmlResponse(message.text)
           // A refused save shows its page again, the form kept with its values and the error above it.
-          if (err instanceof FormFailure) {
+          if (err instanceof FormFailure && !s.admin) {
             const shown = await projectPage(ctx(s), err.page, {}, err.draft).catch(() => undefined)
             if (shown) return render(s, `/mcp/ui/${shown.nav ?? err.page}`, shown.title, shown.body, 400)
-          }
-          return render(
-            s,
-            '',
-            'Problem',
-            html`<div class="flash">${(err as Error).message}</div>
-          <p><a href="/mcp/ui/overview">Back to the overview</a></p>`,
-          )
-        }
-      })
-      .post('/ui/*', async ({ request, params, body }) => {
-        if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
-        const s = current(request)
-        if (!s) return toSignIn()
-        const hx = request.headers.get('hx-request') !== null
-        try {
-          if (s.admin && params['*'] === 'projects') {
-            deps.projects.createProject(String(form(body).name ?? '').trim())
-            return redirect('/mcp/ui/projects')
-          }
-          if (s.admin) throw new Error('the admin token manages projects and keys only')
-          const done = await projectAction(ctx(s), params['*'], form(body))
-          if (done.redirect) return redirect(done.redirect)
-          if (done.fragment) return htmlResponse(done.fragment.text)
-          return render(s, `/mcp/ui/${done.page!.nav}`, done.page!.title, done.page!.body)
-        } catch (err) {
-          const message = html`<div class="flash">${(err as Error).message}</div>`
-          if (hx) return htmlResponse(message.text)
-          // A refused save shows its page again, the form kept with its values and the error above it.
-          const draft = (err as { draft?: import('./html').Draft; page?: string }).draft
-          const pageName = (err as { page?: string }).page
-          if (draft && pageName && !s.admin) {
-            const shown = await projectPage(ctx(s), pageName, {}, draft).catch(() => undefined)
-            if (shown) return render(s, `/mcp/ui/${shown.nav ?? pageName}`, shown.title, shown.body, 400)
           }
           return render(
             s,
