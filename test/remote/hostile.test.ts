@@ -432,3 +432,55 @@ describe('an upstream that never answers', () => {
     expect(Date.now() - started).toBeLessThan(4000)
   }, 20_000)
 })
+
+describe('the refresh job across tenants', () => {
+  test("one project's stalling upstreams delay only its own refreshes, never another project's", async () => {
+    // Project B: an upstream that, after creation, accepts every request and never answers.
+    let stall = false
+    const stalling = serve((s) => s.registerTool('b_tool', { inputSchema: {} }, async () => ({ content: [] })))
+    const front = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      idleTimeout: 0,
+      async fetch(req) {
+        if (stall) return new Promise<Response>(() => {})
+        return fetch(stalling, { method: req.method, headers: req.headers, body: (await req.text()) || undefined })
+      },
+    })
+    stops.push(() => front.stop(true))
+    const other = app.newProject('stalling-tenant')
+    const b = { url: `http://127.0.0.1:${front.port}/mcp`, transport: 'streamable_http', timeout_ms: 20_000 }
+    await json(await app.api('/toolkits', { ...remoteBody('b-stalls', b), key: other.apiKey }), 201)
+    // Project A (the test's own): an upstream whose tools change without an announcement.
+    let count = 1
+    const growing = serve((s) => {
+      for (let i = 0; i < count; i++) s.registerTool(`a_tool_${i}`, { inputSchema: {} }, async () => ({ content: [] }))
+    })
+    const a = await json(
+      await app.api('/toolkits', remoteBody('a-grows', { url: growing, refresh_interval_s: 60 })),
+      201,
+    )
+    stall = true
+    count = 2
+
+    const remote = app.server.deps.remoteToolkits
+    let firstRoundDone = false
+    const firstRound = remote.tick(Date.now() + 3_600_000).finally(() => {
+      firstRoundDone = true
+    })
+    const names = async () =>
+      ((await json(await app.api(`/toolkits/${a.id}`), 200)).tools as { name: string }[]).map((t) => t.name)
+    for (let i = 0; i < 100 && !(await names()).includes('a_tool_1'); i++) await Bun.sleep(50)
+    // A's refresh is done while B's stalled one (20 s) still runs.
+    expect(await names()).toContain('a_tool_1')
+    expect(firstRoundDone).toBe(false)
+    // A second round meanwhile refreshes A again and skips B, whose round still runs.
+    count = 3
+    expect(await remote.tick(Date.now() + 7_200_000)).toEqual({ synced: 1, failed: 0 })
+    expect(await names()).toContain('a_tool_2')
+    expect(firstRoundDone).toBe(false)
+    stall = false
+    front.stop(true)
+    await firstRound
+  }, 40_000)
+})

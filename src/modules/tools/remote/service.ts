@@ -86,6 +86,8 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
   const running = new Map<string, Promise<SyncCounts>>()
   const lastAttempt = new Map<string, number>()
+  /** Projects whose refresh round (tick) is still running. */
+  const tickingProjects = new Set<string>()
 
   /** Opens a connection with the credential a sync uses (no caller: see RemoteRepository.syncCredential). */
   async function openForSync(projectId: string, toolkitId: string, spec: RemoteSpec) {
@@ -354,20 +356,37 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       const rows = d.repo.all()
       const live = new Set(rows.map((r) => r.toolkit_id))
       for (const id of watchers.keys()) if (!live.has(id)) this.forget(id)
+      const byProject = new Map<string, RemoteRow[]>()
       for (const row of rows) {
         const last = Math.max(row.last_sync_at ? Date.parse(row.last_sync_at) : 0, lastAttempt.get(row.toolkit_id) ?? 0)
         const due = row.refresh_interval_s > 0 && now - last >= row.refresh_interval_s * 1000
         const watcher = watchers.get(row.toolkit_id)
         if (!due && watcher && !watcher.conn.closed) continue
         if (!due && lastAttempt.has(row.toolkit_id) && !watcher) continue
-        try {
-          await sync(row.project_id, row.toolkit_id)
-          synced++
-        } catch (error) {
-          failed++
-          d.log.warn('remote toolkit refresh failed', { toolkit_id: row.toolkit_id, error: wordsOf(error) })
-        }
+        byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row])
       }
+      // Projects side by side, each one's toolkits one after another, and a project whose earlier round still runs is
+      // skipped: upstreams that stall (up to timeout_ms each) delay only their own project's refreshes, never
+      // another's (docs/decisions.md, "Review of the third round").
+      await Promise.all(
+        [...byProject].map(async ([projectId, due]) => {
+          if (tickingProjects.has(projectId)) return
+          tickingProjects.add(projectId)
+          try {
+            for (const row of due) {
+              try {
+                await sync(projectId, row.toolkit_id)
+                synced++
+              } catch (error) {
+                failed++
+                d.log.warn('remote toolkit refresh failed', { toolkit_id: row.toolkit_id, error: wordsOf(error) })
+              }
+            }
+          } finally {
+            tickingProjects.delete(projectId)
+          }
+        }),
+      )
       return { synced, failed }
     },
 
