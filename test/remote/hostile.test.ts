@@ -485,3 +485,29 @@ describe('the refresh job across tenants', () => {
     await firstRound
   }, 40_000)
 })
+
+describe('an upstream that keeps announcing changes', () => {
+  test('a stream of notifications/tools/list_changed re-lists at most about once every 2 s', async () => {
+    let lists = 0
+    const sessions: McpServer[] = []
+    const url = serve((s) => {
+      sessions.push(s)
+      s.server.registerCapabilities({ tools: { listChanged: true } })
+      s.server.setRequestHandler(ListToolsRequestSchema, async () => {
+        lists++
+        return { tools: [{ name: 'noisy', inputSchema: { type: 'object' } }] }
+      })
+    })
+    await json(await app.api('/toolkits', remoteBody('noisy', { url, refresh_interval_s: 0 })), 201)
+    const before = lists
+    const noise = setInterval(() => {
+      for (const s of sessions) void s.server.sendToolListChanged().catch(() => {})
+    }, 40)
+    await Bun.sleep(3000)
+    clearInterval(noise)
+    const during = lists - before
+    // Heard (it re-lists), but not once per notice: 75 notices in 3 s make at most 2-3 re-lists.
+    expect(during).toBeGreaterThanOrEqual(1)
+    expect(during).toBeLessThanOrEqual(3)
+  }, 20_000)
+})

@@ -80,12 +80,17 @@ export function normalizeSpec(input: RemoteSpecInput, field = 'body.remote'): Re
   }
 }
 
+/** The shortest time between two re-lists for an upstream's list_changed (a notice is still answered within 2 s). */
+const RELIST_GAP_MS = 1800
+
 export function remoteToolkits(d: RemoteToolkitsDeps) {
   /** Held connections that wait for the upstream's list_changed, one per toolkit whose upstream sends it. */
   const watchers = new Map<string, { conn: UpstreamConnection; opened: string }>()
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
   const running = new Map<string, Promise<SyncCounts>>()
   const lastAttempt = new Map<string, number>()
+  /** When each toolkit was last re-listed for the upstream's list_changed. */
+  const lastRelist = new Map<string, number>()
   /** Projects whose refresh round (tick) is still running. */
   const tickingProjects = new Set<string>()
 
@@ -188,17 +193,22 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     return next
   }
 
-  /** The upstream said its tools changed: re-list shortly (several notices in a burst make one sync). */
+  /**
+   * The upstream said its tools changed: re-list shortly (several notices in a burst make one sync), and at most once
+   * per RELIST_GAP_MS, so an upstream that announces without end cannot keep us listing (still within 2 s of a notice).
+   */
   function soon(projectId: string, toolkitId: string) {
     if (pending.has(toolkitId)) return
+    const wait = Math.max(200, (lastRelist.get(toolkitId) ?? 0) + RELIST_GAP_MS - Date.now())
     pending.set(
       toolkitId,
       setTimeout(() => {
         pending.delete(toolkitId)
+        lastRelist.set(toolkitId, Date.now())
         sync(projectId, toolkitId).catch((error: unknown) =>
           d.log.warn('remote toolkit re-list failed', { toolkit_id: toolkitId, error: wordsOf(error) }),
         )
-      }, 200),
+      }, wait),
     )
   }
 
@@ -344,6 +354,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       if (w) void w.conn.close()
       watchers.delete(toolkitId)
       lastAttempt.delete(toolkitId)
+      lastRelist.delete(toolkitId)
     },
 
     /**
