@@ -182,3 +182,29 @@ describe('the OAuth callback', () => {
     expect(((await status.json()) as { status: string }).status).toBe('active')
   })
 })
+
+describe('another project through the dashboard', () => {
+  test("the playground cannot call another project's server, nor can a key be made for its servers or revoke its keys", async () => {
+    const other = app.newProject('dashboard-other')
+    const theirs = await app.api('/servers', {
+      body: { name: 'their server', toolkits: [{ toolkit_id: 'prebuilt-utilities' }] },
+      key: other.apiKey,
+    })
+    const theirServer = ((await theirs.json()) as { data: { id: string } }).data
+    const play = await formPost(`/ui/servers/${theirServer.id}/playground`, 'tool=echo&arg.text=hi')
+    const played = await play.text()
+    expect(played).not.toContain('"hi"')
+    expect(played.toLowerCase()).toContain('not found')
+    const form = await page(`/ui/servers/${theirServer.id}/playground?tool=echo`)
+    expect(form).not.toContain('id="playground"')
+
+    const before = await (await app.api('/keys')).text()
+    const key = await formPost('/ui/keys', `name=sneaky&role=mcp&server_ids=${theirServer.id}`)
+    expect(await key.text()).toContain('unknown server')
+    expect(await (await app.api('/keys')).text()).toBe(before)
+    const theirKeys = (await (await app.api('/keys', { key: other.apiKey })).json()) as { keys: { id: string }[] }
+    const revoke = await formPost(`/ui/keys/${theirKeys.keys[0]!.id}/revoke`, '')
+    expect(revoke.status).not.toBe(303)
+    expect((await app.api('/servers', { key: other.apiKey })).status).toBe(200)
+  })
+})
