@@ -45,6 +45,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   webhookPendingPerProject: 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT',
   maxRemoteTools: 'TOOLYARD_MAX_REMOTE_TOOLS',
   maxRemoteToolBytes: 'TOOLYARD_MAX_REMOTE_TOOL_BYTES',
+  maxRemoteWatchersPerProject: 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT',
 }
 
 /** The `serve` flag beside each variable that has one, so an error names both. */
@@ -78,6 +79,7 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   webhookPendingPerProject: '--webhook-pending-per-project',
   maxRemoteTools: '--max-remote-tools',
   maxRemoteToolBytes: '--max-remote-tool-bytes',
+  maxRemoteWatchersPerProject: '--max-remote-watchers-per-project',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -113,6 +115,7 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   webhookPendingPerProject: 'a positive integer',
   maxRemoteTools: 'a positive integer',
   maxRemoteToolBytes: 'bytes, at least 1024',
+  maxRemoteWatchersPerProject: 'an integer of 0 or more (0: no held connections)',
   sandboxWorkers: 'an integer from 1 to 64',
 }
 

@@ -62,6 +62,7 @@ const ConfigSchema = Type.Object({
   // What one remote MCP toolkit's upstream may list (docs/decisions.md, "Review of the third round").
   maxRemoteTools: Type.Integer({ minimum: 1 }),
   maxRemoteToolBytes: Type.Integer({ minimum: 1024 }),
+  maxRemoteWatchersPerProject: Type.Integer({ minimum: 0 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -181,6 +182,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     webhookPendingPerProject: integer(env, 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT', 10_000),
     maxRemoteTools: integer(env, 'TOOLYARD_MAX_REMOTE_TOOLS', 1000),
     maxRemoteToolBytes: integer(env, 'TOOLYARD_MAX_REMOTE_TOOL_BYTES', 64 * 1024),
+    maxRemoteWatchersPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT', 50),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

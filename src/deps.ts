@@ -146,6 +146,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       limits: {
         maxTools: config.maxRemoteTools,
         maxToolBytes: config.maxRemoteToolBytes,
+        maxWatchersPerProject: config.maxRemoteWatchersPerProject,
         logBytes: config.maxResultBytes,
       },
     },

@@ -55,6 +55,7 @@ beforeAll(async () => {
       TOOLYARD_MAX_RESULT_BYTES: String(LOG_BUDGET),
       TOOLYARD_MAX_REMOTE_TOOLS: '50',
       TOOLYARD_MAX_REMOTE_TOOL_BYTES: '16384',
+      TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT: '2',
       TOOLYARD_LOG_LEVEL: 'debug',
     },
     { onLogLine: (l) => logLines.push(l) },
@@ -498,7 +499,12 @@ describe('an upstream that keeps announcing changes', () => {
         return { tools: [{ name: 'noisy', inputSchema: { type: 'object' } }] }
       })
     })
-    await json(await app.api('/toolkits', remoteBody('noisy', { url, refresh_interval_s: 0 })), 201)
+    // Its own project: the watcher that hears the notices is one of the project's few (see below).
+    const own = app.newProject('noisy-tenant')
+    await json(
+      await app.api('/toolkits', { ...remoteBody('noisy', { url, refresh_interval_s: 0 }), key: own.apiKey }),
+      201,
+    )
     const before = lists
     const noise = setInterval(() => {
       for (const s of sessions) void s.server.sendToolListChanged().catch(() => {})
@@ -510,4 +516,26 @@ describe('an upstream that keeps announcing changes', () => {
     expect(during).toBeGreaterThanOrEqual(1)
     expect(during).toBeLessThanOrEqual(3)
   }, 20_000)
+})
+
+describe('held connections per project', () => {
+  test('a project holds at most TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT list_changed watchers', async () => {
+    const url = serve((s) => s.registerTool('watched', { inputSchema: {} }, async () => ({ content: [] })))
+    const remote = app.server.deps.remoteToolkits
+    const tenant = app.newProject('many-watchers')
+    const before = remote.stats().watchers
+    for (const name of ['w1', 'w2', 'w3', 'w4'])
+      await json(
+        await app.api('/toolkits', { ...remoteBody(name, { url, refresh_interval_s: 0 }), key: tenant.apiKey }),
+        201,
+      )
+    expect(remote.stats().watchers - before).toBe(2)
+    // Another project still gets its own.
+    const second = app.newProject('one-watcher')
+    await json(
+      await app.api('/toolkits', { ...remoteBody('w5', { url, refresh_interval_s: 0 }), key: second.apiKey }),
+      201,
+    )
+    expect(remote.stats().watchers - before).toBe(3)
+  })
 })

@@ -38,7 +38,7 @@ export interface RemoteToolkitsDeps {
   pool: UpstreamPool
   fetch: StreamingFetch
   log: Logger
-  limits: UpstreamListLimits
+  limits: UpstreamListLimits & { maxWatchersPerProject: number }
 }
 
 export interface CreateRemoteInput {
@@ -85,7 +85,7 @@ const RELIST_GAP_MS = 1800
 
 export function remoteToolkits(d: RemoteToolkitsDeps) {
   /** Held connections that wait for the upstream's list_changed, one per toolkit whose upstream sends it. */
-  const watchers = new Map<string, { conn: UpstreamConnection; opened: string }>()
+  const watchers = new Map<string, { conn: UpstreamConnection; opened: string; projectId: string }>()
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
   const running = new Map<string, Promise<SyncCounts>>()
   const lastAttempt = new Map<string, number>()
@@ -130,12 +130,21 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     return listed.tools
   }
 
-  /** Keeps `conn` as the toolkit's watcher when its upstream announces list changes; closes it otherwise. */
-  function keepAsWatcher(toolkitId: string, conn: UpstreamConnection, opened: string) {
+  /** Open watchers of a project's toolkits. */
+  const watchersOf = (projectId: string) =>
+    [...watchers.values()].filter((w) => w.projectId === projectId && !w.conn.closed).length
+
+  /**
+   * Keeps `conn` as the toolkit's watcher when its upstream announces list changes; closes it otherwise. A project
+   * holds at most `maxWatchersPerProject` of them (TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT): past it, a toolkit is
+   * re-listed by its interval and by notices that come during calls, and no connection is held for it.
+   */
+  function keepAsWatcher(projectId: string, toolkitId: string, conn: UpstreamConnection, opened: string) {
     const current = watchers.get(toolkitId)
-    if (conn.listChanged && (!current || current.conn.closed || current.opened !== opened)) {
+    const room = (current && !current.conn.closed) || watchersOf(projectId) < d.limits.maxWatchersPerProject
+    if (conn.listChanged && room && (!current || current.conn.closed || current.opened !== opened)) {
       if (current && current.conn !== conn) void current.conn.close()
-      watchers.set(toolkitId, { conn, opened })
+      watchers.set(toolkitId, { conn, opened, projectId })
       return
     }
     if (current?.conn !== conn) void conn.close()
@@ -166,7 +175,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         d.repo.setStatus(toolkitId, statusOf(conn, null))
         if (counts.added || counts.updated || counts.removed) changed(projectId)
       })
-      keepAsWatcher(toolkitId, conn, opened)
+      keepAsWatcher(projectId, toolkitId, conn, opened)
       return counts
     } catch (error) {
       const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
@@ -233,7 +242,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
           void opened.conn.close()
           throw error
         })
-        return { id, spec, tools, conn: opened.conn, opened: opened.opened }
+        return { id, projectId, spec, tools, conn: opened.conn, opened: opened.opened }
       } catch (error) {
         const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
         throw new AppError('upstream_failed', message, [{ field: `${field}.url`, message }])
@@ -308,7 +317,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         return
       }
       lastAttempt.set(p.id, Date.now())
-      keepAsWatcher(p.id, p.conn, p.opened)
+      keepAsWatcher(p.projectId, p.id, p.conn, p.opened)
     },
 
     async create(projectId: string, input: CreateRemoteInput): Promise<ToolkitRecord> {
@@ -420,6 +429,7 @@ export type RemoteToolkits = ReturnType<typeof remoteToolkits>
 /** An upstream listed before the transaction that stores it (create, the project file). */
 export interface PreparedRemote {
   id: string
+  projectId: string
   spec: RemoteSpec
   tools: Tool[]
   conn: UpstreamConnection
