@@ -94,6 +94,18 @@ function expectEscaped(html: string) {
 }
 
 describe('upstream text on dashboard pages', () => {
+  test("every page runs only the dashboard's own script files (a missed escape would still run nothing)", async () => {
+    for (const path of [`/ui/servers/${serverId}`, '/ui/toolkits', '/ui/overview', '/ui/sign-in']) {
+      const res = await fetch(`${app.base}${path}`, { headers: { cookie } })
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toContain('unsafe-inline')
+      expect(csp).toContain("object-src 'none'")
+      // And no page carries an inline script the policy would block.
+      expect(await res.text()).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/)
+    }
+  })
+
   test('the server page, the toolkits page and the tools page show it escaped', async () => {
     const server = await page(`/ui/servers/${serverId}`)
     expect(server).toContain('&lt;/pre&gt;&lt;script&gt;alert(&#39;description&#39;)')
