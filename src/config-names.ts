@@ -46,6 +46,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   maxRemoteTools: 'TOOLYARD_MAX_REMOTE_TOOLS',
   maxRemoteToolBytes: 'TOOLYARD_MAX_REMOTE_TOOL_BYTES',
   maxRemoteWatchersPerProject: 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT',
+  maxRemoteCallsPerProject: 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT',
 }
 
 /** The `serve` flag beside each variable that has one, so an error names both. */
@@ -80,6 +81,7 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   maxRemoteTools: '--max-remote-tools',
   maxRemoteToolBytes: '--max-remote-tool-bytes',
   maxRemoteWatchersPerProject: '--max-remote-watchers-per-project',
+  maxRemoteCallsPerProject: '--max-remote-calls-per-project',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -116,6 +118,7 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   maxRemoteTools: 'a positive integer',
   maxRemoteToolBytes: 'bytes, at least 1024',
   maxRemoteWatchersPerProject: 'an integer of 0 or more (0: no held connections)',
+  maxRemoteCallsPerProject: 'a positive integer',
   sandboxWorkers: 'an integer from 1 to 64',
 }
 

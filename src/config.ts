@@ -63,6 +63,7 @@ const ConfigSchema = Type.Object({
   maxRemoteTools: Type.Integer({ minimum: 1 }),
   maxRemoteToolBytes: Type.Integer({ minimum: 1024 }),
   maxRemoteWatchersPerProject: Type.Integer({ minimum: 0 }),
+  maxRemoteCallsPerProject: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -183,6 +184,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxRemoteTools: integer(env, 'TOOLYARD_MAX_REMOTE_TOOLS', 1000),
     maxRemoteToolBytes: integer(env, 'TOOLYARD_MAX_REMOTE_TOOL_BYTES', 64 * 1024),
     maxRemoteWatchersPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT', 50),
+    maxRemoteCallsPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT', 64),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

@@ -147,6 +147,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
         maxTools: config.maxRemoteTools,
         maxToolBytes: config.maxRemoteToolBytes,
         maxWatchersPerProject: config.maxRemoteWatchersPerProject,
+        maxCallsPerProject: config.maxRemoteCallsPerProject,
         logBytes: config.maxResultBytes,
       },
     },

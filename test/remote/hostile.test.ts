@@ -56,6 +56,7 @@ beforeAll(async () => {
       TOOLYARD_MAX_REMOTE_TOOLS: '50',
       TOOLYARD_MAX_REMOTE_TOOL_BYTES: '16384',
       TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT: '2',
+      TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT: '2',
       TOOLYARD_LOG_LEVEL: 'debug',
     },
     { onLogLine: (l) => logLines.push(l) },
@@ -538,4 +539,49 @@ describe('held connections per project', () => {
     )
     expect(remote.stats().watchers - before).toBe(3)
   })
+})
+
+describe('remote calls per project', () => {
+  test('at most TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT run at once; more answer at once, and other projects are not held', async () => {
+    let started = 0
+    let release: () => void = () => {}
+    const released = new Promise<void>((r) => {
+      release = r
+    })
+    const url = serve((s) => {
+      s.registerTool('hold', { inputSchema: {} }, async () => {
+        started++
+        await released
+        return { content: [{ type: 'text', text: 'held' }] }
+      })
+      s.registerTool('quick', { inputSchema: {} }, async () => ({ content: [{ type: 'text', text: 'quick' }] }))
+    })
+    const setUp = async (name: string) => {
+      const tenant = app.newProject(name)
+      const kit = await json(
+        await app.api('/toolkits', {
+          ...remoteBody(`${name}-kit`, { url, refresh_interval_s: 0 }),
+          key: tenant.apiKey,
+        }),
+        201,
+      )
+      const server = await createServer(app, { name, toolkits: [{ toolkit_id: kit.id }] }, tenant.apiKey)
+      return connectClient(app, server.slug, { key: tenant.apiKey })
+    }
+    const busy = await setUp('busy-tenant')
+    const calm = await setUp('calm-tenant')
+    const held = [1, 2].map(() => busy.client.callTool({ name: 'hold', arguments: {} }))
+    for (let i = 0; i < 200 && started < 2; i++) await Bun.sleep(25)
+    expect(started).toBe(2)
+    const third = await busy.client.callTool({ name: 'quick', arguments: {} })
+    expect(third.isError).toBe(true)
+    expect(JSON.stringify(third.content)).toContain('too many concurrent calls for this project')
+    expect((await calm.client.callTool({ name: 'quick', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'quick' },
+    ])
+    release()
+    for (const r of await Promise.all(held)) expect(r.content).toEqual([{ type: 'text', text: 'held' }])
+    expect((await busy.client.callTool({ name: 'quick', arguments: {} })).isError).toBe(false)
+    await Promise.all([busy.client.close(), calm.client.close()])
+  }, 20_000)
 })

@@ -22,6 +22,8 @@ export interface RemoteCallDeps {
   fetch: StreamingFetch
   /** What the upstream's logs and progress of one call may take together (TOOLYARD_MAX_RESULT_BYTES). */
   logBytes: number
+  /** Remote calls one project may have running at once (TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT). */
+  maxCallsPerProject: number
   /** The upstream announced a change of its tools (any connection): re-list it soon. */
   onToolsChanged: (projectId: string, toolkitId: string) => void
 }
@@ -31,6 +33,30 @@ const poolKey = (toolkitId: string, credentialId: string | undefined, opened: st
   `${toolkitId}\u0000${credentialId ?? ''}\u0000${Bun.hash(opened).toString(36)}`
 
 export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
+  /** Remote calls running now, per project: each holds an upstream connection for up to timeout_ms. */
+  const running = new Map<string, number>()
+  const call = remoteCall(d)
+  return async (tool, args, ctx) => {
+    const now = running.get(ctx.projectId) ?? 0
+    // Like the sandbox's per-project queue: one project's stalled upstreams cannot take every connection we can open.
+    if (now >= d.maxCallsPerProject)
+      return {
+        ok: false,
+        kind: 'error',
+        message: `too many concurrent calls for this project (${d.maxCallsPerProject} remote calls already running); retry later`,
+      }
+    running.set(ctx.projectId, now + 1)
+    try {
+      return await call(tool, args, ctx)
+    } finally {
+      const left = (running.get(ctx.projectId) ?? 1) - 1
+      if (left > 0) running.set(ctx.projectId, left)
+      else running.delete(ctx.projectId)
+    }
+  }
+}
+
+function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
   return async (tool: ToolRow, args, { projectId, host, credentialId }): Promise<RunOutcome | ToolFailure> => {
     const row = d.repo.byToolkit(tool.toolkit_id)
     if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
