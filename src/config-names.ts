@@ -45,6 +45,10 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   streamBufferBytes: 'TOOLYARD_STREAM_BUFFER_BYTES',
   taskResultsBytes: 'TOOLYARD_TASK_RESULTS_BYTES',
   webhookPendingPerProject: 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT',
+  maxRemoteTools: 'TOOLYARD_MAX_REMOTE_TOOLS',
+  maxRemoteToolBytes: 'TOOLYARD_MAX_REMOTE_TOOL_BYTES',
+  maxRemoteWatchersPerProject: 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT',
+  maxRemoteCallsPerProject: 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT',
 }
 
 /** The `serve` flag beside each variable that has one, so an error names both. */
@@ -78,6 +82,10 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   streamBufferBytes: '--stream-buffer-bytes',
   taskResultsBytes: '--task-results-bytes',
   webhookPendingPerProject: '--webhook-pending-per-project',
+  maxRemoteTools: '--max-remote-tools',
+  maxRemoteToolBytes: '--max-remote-tool-bytes',
+  maxRemoteWatchersPerProject: '--max-remote-watchers-per-project',
+  maxRemoteCallsPerProject: '--max-remote-calls-per-project',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -111,6 +119,10 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   streamBufferBytes: 'bytes, at least 65536',
   taskResultsBytes: 'bytes, at least 1024',
   webhookPendingPerProject: 'a positive integer',
+  maxRemoteTools: 'a positive integer',
+  maxRemoteToolBytes: 'bytes, at least 1024',
+  maxRemoteWatchersPerProject: 'an integer of 0 or more (0: no held connections)',
+  maxRemoteCallsPerProject: 'a positive integer',
   sandboxWorkers: 'an integer from 1 to 64',
   sandboxWarmPerWorker: 'an integer from 0 to 256',
 }

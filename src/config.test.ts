@@ -47,6 +47,10 @@ describe('limits (docs/decisions.md, "Limits")', () => {
     TOOLYARD_STREAM_BUFFER_BYTES: ['streamBufferBytes', 16 * 1024 * 1024, '--stream-buffer-bytes'],
     TOOLYARD_TASK_RESULTS_BYTES: ['taskResultsBytes', 64 * 1024 * 1024, '--task-results-bytes'],
     TOOLYARD_WEBHOOK_PENDING_PER_PROJECT: ['webhookPendingPerProject', 10_000, '--webhook-pending-per-project'],
+    TOOLYARD_MAX_REMOTE_TOOLS: ['maxRemoteTools', 1000, '--max-remote-tools'],
+    TOOLYARD_MAX_REMOTE_TOOL_BYTES: ['maxRemoteToolBytes', 64 * 1024, '--max-remote-tool-bytes'],
+    TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT: ['maxRemoteWatchersPerProject', 50, '--max-remote-watchers-per-project'],
+    TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT: ['maxRemoteCallsPerProject', 64, '--max-remote-calls-per-project'],
   } as const
 
   test.each(Object.entries(limits))('%s: its default, a value, its flag, and a refusal naming it', (name, spec) => {

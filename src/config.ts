@@ -65,6 +65,11 @@ const ConfigSchema = Type.Object({
   streamBufferBytes: Type.Integer({ minimum: 65536 }),
   taskResultsBytes: Type.Integer({ minimum: 1024 }),
   webhookPendingPerProject: Type.Integer({ minimum: 1 }),
+  // What one remote MCP toolkit's upstream may list (docs/decisions.md, "Review of the third round").
+  maxRemoteTools: Type.Integer({ minimum: 1 }),
+  maxRemoteToolBytes: Type.Integer({ minimum: 1024 }),
+  maxRemoteWatchersPerProject: Type.Integer({ minimum: 0 }),
+  maxRemoteCallsPerProject: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -213,6 +218,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     streamBufferBytes: integer(env, 'TOOLYARD_STREAM_BUFFER_BYTES', 16 * MIB),
     taskResultsBytes: integer(env, 'TOOLYARD_TASK_RESULTS_BYTES', 64 * MIB),
     webhookPendingPerProject: integer(env, 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT', 10_000),
+    maxRemoteTools: integer(env, 'TOOLYARD_MAX_REMOTE_TOOLS', 1000),
+    maxRemoteToolBytes: integer(env, 'TOOLYARD_MAX_REMOTE_TOOL_BYTES', 64 * 1024),
+    maxRemoteWatchersPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT', 50),
+    maxRemoteCallsPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT', 64),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

@@ -148,11 +148,28 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
     // Remote MCP toolkits reach their upstreams through the same address guard, as streams.
-    remote: { fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }), log },
+    remote: {
+      fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }),
+      log,
+      limits: {
+        maxTools: config.maxRemoteTools,
+        maxToolBytes: config.maxRemoteToolBytes,
+        maxWatchersPerProject: config.maxRemoteWatchersPerProject,
+        maxCallsPerProject: config.maxRemoteCallsPerProject,
+        logBytes: config.maxResultBytes,
+      },
+    },
   })
   // Remote toolkits: re-listed every refresh_interval_s (checked every 30 s), their list_changed watchers kept open.
   const remoteToolkits = toolsFeature.remoteToolkits
-  if (overrides.background !== false) scheduler.every('refresh-remote-toolkits', 30, () => remoteToolkits.tick())
+  // Not awaited: a round left running by a project with stalling upstreams must not hold back the next round of every
+  // other project (tick skips a project whose round still runs).
+  if (overrides.background !== false)
+    scheduler.every('refresh-remote-toolkits', 30, async () => {
+      void remoteToolkits
+        .tick()
+        .catch((error: unknown) => log.error('remote toolkit refresh failed', { error: String(error) }))
+    })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   if (overrides.background !== false) {
     scheduler.every('merge-tool-search', 300, async () => {

@@ -53,6 +53,19 @@ const redirect = (location: string, headers: Record<string, string> = {}) =>
   new Response(null, { status: 303, headers: { location, ...FRAMING, ...headers } })
 const MCP_KEY_REFUSED =
   'That is an mcp key: it is for MCP clients only. Sign in with an admin key of the project or the admin token.'
+/**
+ * A page that opens the OAuth callback again from this site (docs/decisions.md, "Review of the third round"): the
+ * same query plus `resumed=1`, by a meta refresh (no script needed) and a link. The code in the URL is sent nowhere
+ * else (no referrer).
+ */
+function resumeCallback(params: Record<string, string>): Response {
+  const again = `/mcp/ui/oauth/callback?${new URLSearchParams({ ...params, resumed: '1' }).toString()}`
+  const body = html`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="0;url=${again}"><meta name="referrer" content="no-referrer">
+<title>Finishing the connection · Toolyard</title></head>
+<body><p>Finishing the connection… <a href="${again}" id="resume-oauth">Continue</a></p></body></html>`
+  return htmlResponse(body.text, 200, { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' })
+}
 const form = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {})
 
 export function uiModule(deps: UiDeps) {
@@ -125,8 +138,13 @@ export function uiModule(deps: UiDeps) {
       })
       .get('/ui/oauth/callback', async ({ request, query }) => {
         const s = current(request)
-        if (!s?.apiKey) return toSignIn()
-        const params = query as Record<string, string>
+        const { resumed, ...params } = query as Record<string, string>
+        if (!s?.apiKey) {
+          // The provider's redirect is a cross-site navigation: the browser leaves the SameSite=Strict cookie off it.
+          // One navigation started by our own page carries the cookie, so the code is not lost (once: no loop).
+          if (!resumed && params.state && (params.code || params.error)) return resumeCallback(params)
+          return toSignIn()
+        }
         try {
           // The provider's redirect moves the flow to code_received; the exchange makes the credential (both REST).
           await ctx(s).api('GET', `/oauth/callback?${new URLSearchParams(params).toString()}`)
@@ -183,7 +201,7 @@ export function uiModule(deps: UiDeps) {
           const message = html`<div class="flash">${(err as Error).message}</div>`
           if (hx) return htmlResponse(message.text)
           // A refused save shows its page again, the form kept with its values and the error above it.
-          if (err instanceof FormFailure) {
+          if (err instanceof FormFailure && !s.admin) {
             const shown = await projectPage(ctx(s), err.page, {}, err.draft).catch(() => undefined)
             if (shown) return render(s, `/mcp/ui/${shown.nav ?? err.page}`, shown.title, shown.body, 400)
           }
@@ -191,8 +209,8 @@ export function uiModule(deps: UiDeps) {
             s,
             '',
             'Problem',
-            html`<div class="flash">${(err as Error).message}</div>
-          <p><a href="/mcp/ui/overview">Back to the overview</a></p>`,
+            html`${message}<p><a href="/mcp/ui/overview">Back to the overview</a></p>`,
+            400,
           )
         }
       })

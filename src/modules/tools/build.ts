@@ -4,7 +4,6 @@ import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import type { Logger } from '../../lib/log'
 import type { ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
@@ -14,8 +13,7 @@ import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
-import { buildRemoteKind } from './remote/build'
-import type { StreamingFetch } from './remote/connect'
+import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import { toolsRepository } from './repository'
 import { indexMerger, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
@@ -49,7 +47,7 @@ export interface ToolsFeatureDeps {
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
-  remote: { fetch: StreamingFetch; log: Logger; idleMs?: number }
+  remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
   catalog?: {
     ids: ReadonlySet<string>
