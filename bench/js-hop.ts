@@ -4,6 +4,7 @@
 import { detachedHost } from '../src/runtime/host'
 import { createSandboxPool } from '../src/runtime/sandbox-pool'
 import { runInVm } from '../src/runtime/sandbox-vm'
+import { setWarmCapacity } from '../src/runtime/sandbox-warm'
 import { timeSteps } from './js-steps'
 
 const { run: runJavaScript, shutdown: shutdownSandbox } = createSandboxPool()
@@ -41,8 +42,24 @@ echo.terminate()
 const inThread = await timeEach(N, () =>
   runInVm({ code: CODE, inputJson: '{"text":"hi"}', host, fetch: fetchNone, memoryMb: 64, timeoutMs: 10_000 }),
 )
+// A function version's warm VM on this thread (its module evaluated once; ctx made per call).
+setWarmCapacity(4)
+const inThreadWarm = await timeEach(N, () =>
+  runInVm({
+    code: CODE,
+    inputJson: '{"text":"hi"}',
+    host,
+    fetch: fetchNone,
+    memoryMb: 64,
+    timeoutMs: 10_000,
+    warmKey: 'bench',
+  }),
+)
 const steps = await timeSteps(CODE, '{"text":"hi"}', Math.max(100, Math.round(N / 5)))
 const pooled = await timeEach(N, () => runJavaScript({ code: CODE, input: { text: 'hi' }, host }))
+const pooledWarm = await timeEach(N, () =>
+  runJavaScript({ code: CODE, input: { text: 'hi' }, host, project: 'bench', warmKey: 'bench' }),
+)
 
 /** The median call through the pool after its worker was idle 2 ms (its next VM made ahead, as between agent steps). */
 async function afterIdle(calls: number): Promise<number> {
@@ -58,14 +75,19 @@ async function afterIdle(calls: number): Promise<number> {
 const pooledIdle = await afterIdle(Math.max(50, Math.round(N / 5)))
 
 /** Calls per second through the pool with 32 in flight. */
-async function poolRate(calls: number): Promise<number> {
+async function poolRate(calls: number, warmKey?: string): Promise<number> {
   const t0 = performance.now()
   let done = 0
   await Promise.all(
     Array.from({ length: 32 }, async () => {
       while (done < calls) {
         done++
-        await runJavaScript({ code: CODE, input: { text: 'hi' }, host })
+        await runJavaScript({
+          code: CODE,
+          input: { text: 'hi' },
+          host,
+          ...(warmKey ? { project: 'bench', warmKey } : {}),
+        })
       }
     }),
   )
@@ -73,10 +95,15 @@ async function poolRate(calls: number): Promise<number> {
 }
 await poolRate(WARM_UP * 4) // every worker warm, not only the one the sequential calls used
 const poolRps = await poolRate(N * 2)
+await poolRate(WARM_UP, 'bench')
+const poolWarmRps = await poolRate(N * 2, 'bench')
 shutdownSandbox()
 console.log(
   JSON.stringify({
     pooled_us: Math.round(pooled),
+    pooled_warm_us: Math.round(pooledWarm),
+    in_thread_warm_us: Math.round(inThreadWarm),
+    pool_warm_rps: poolWarmRps,
     pooled_after_idle_us: Math.round(pooledIdle),
     in_thread_us: Math.round(inThread),
     round_trip_us: Number(roundTrip.toFixed(1)),

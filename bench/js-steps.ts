@@ -42,15 +42,15 @@ async function timeRound(code: string, inputJson: string, n: number): Promise<St
     const host = context.newFunction('host', () => undefined)
     const hosts = context.newString(',fetch,sleep,log,progress,random,listChanged,fail,')
     const load = context.newFunction('load', (name) => context.evalCode(LIBRARY_SOURCES[context.getString(name)] ?? ''))
-    const run = context.unwrapResult(
-      context.callFunction(prelude, context.undefined, host, hosts, context.undefined, load),
-    )
+    const run = context.unwrapResult(context.callFunction(prelude, context.undefined, host, load))
     lap('host')
     const namespace = context.unwrapResult(context.evalCode(code, 'tool.mjs', { type: 'module' }))
     const fn = context.getProp(namespace, 'default')
     lap('module')
     const input = context.newString(inputJson)
-    const promise = context.unwrapResult(context.callFunction(run, context.undefined, fn, input, context.false))
+    const promise = context.unwrapResult(
+      context.callFunction(run, context.undefined, fn, input, context.false, hosts, context.undefined),
+    )
     runtime.executePendingJobs()
     const state = context.getPromiseState(promise)
     if (state.type !== 'fulfilled') throw new Error('the call did not finish at once')

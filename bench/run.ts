@@ -5,6 +5,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildToolyard } from './build'
 import { measureCold } from './cold-start'
+import { measureFirstCalls } from './first-call'
 import { memoryOf, startUntil } from './procs'
 import { type InProcess, type JsHop, type Row, report } from './report'
 import type { ToolSearchFigures } from './tool-search-report'
@@ -111,6 +112,7 @@ async function main() {
     catalogRss.push({ tools: count, rss: memoryOf(ty.started.proc.pid).rss, listMs })
   }
   await ty.started.stop()
+  const firstCalls = await measureFirstCalls(binary, ty.dataDir, ty.headers, ty.slugs)
 
   const cold = await measureCold(binary, out)
 
@@ -141,6 +143,7 @@ async function main() {
     jsHop,
     inProcess,
     toolSearch,
+    firstCalls,
     totalS: Math.round((performance.now() - started) / 1000),
   })
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc)

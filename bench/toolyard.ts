@@ -79,6 +79,7 @@ export async function startToolyard(binary: string) {
 
   return {
     started,
+    dataDir,
     base,
     headers,
     post,

@@ -8,6 +8,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   host: 'TOOLYARD_HOST',
   port: 'TOOLYARD_PORT',
   dataDir: 'TOOLYARD_DATA_DIR',
+  databaseUrl: 'TOOLYARD_DATABASE_URL',
   publicUrl: 'TOOLYARD_PUBLIC_URL',
   masterKey: 'TOOLYARD_MASTER_KEY',
   adminToken: 'TOOLYARD_ADMIN_TOKEN',
@@ -23,6 +24,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
   sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
   sandboxWorkers: 'TOOLYARD_SANDBOX_WORKERS',
+  sandboxWarmPerWorker: 'TOOLYARD_SANDBOX_WARM_PER_WORKER',
   maxSubscriptionsPerProject: 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT',
   webhookConcurrency: 'TOOLYARD_WEBHOOK_CONCURRENCY',
   maxBodyBytes: 'TOOLYARD_MAX_BODY_BYTES',
@@ -43,6 +45,10 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   streamBufferBytes: 'TOOLYARD_STREAM_BUFFER_BYTES',
   taskResultsBytes: 'TOOLYARD_TASK_RESULTS_BYTES',
   webhookPendingPerProject: 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT',
+  maxRemoteTools: 'TOOLYARD_MAX_REMOTE_TOOLS',
+  maxRemoteToolBytes: 'TOOLYARD_MAX_REMOTE_TOOL_BYTES',
+  maxRemoteWatchersPerProject: 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT',
+  maxRemoteCallsPerProject: 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT',
 }
 
 /** The `serve` flag beside each variable that has one, so an error names both. */
@@ -50,6 +56,7 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   host: '--host',
   port: '--port',
   dataDir: '--data-dir',
+  databaseUrl: '--database-url',
   publicUrl: '--public-url',
   logLevel: '--log-level',
   maxBodyBytes: '--max-body-bytes',
@@ -67,6 +74,7 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   streamRecheckS: '--stream-recheck-s',
   sandboxQueuePerProject: '--sandbox-queue-per-project',
   sandboxWorkers: '--sandbox-workers',
+  sandboxWarmPerWorker: '--sandbox-warm-per-worker',
   maxSubscriptionsPerProject: '--max-subscriptions-per-project',
   webhookConcurrency: '--webhook-concurrency',
   dashboardSigninPerMinute: '--dashboard-signin-per-minute',
@@ -74,6 +82,10 @@ export const FLAG_NAMES: Partial<Record<keyof Config, string>> = {
   streamBufferBytes: '--stream-buffer-bytes',
   taskResultsBytes: '--task-results-bytes',
   webhookPendingPerProject: '--webhook-pending-per-project',
+  maxRemoteTools: '--max-remote-tools',
+  maxRemoteToolBytes: '--max-remote-tool-bytes',
+  maxRemoteWatchersPerProject: '--max-remote-watchers-per-project',
+  maxRemoteCallsPerProject: '--max-remote-calls-per-project',
 }
 
 /** What an operator may write, shown when a value is refused. */
@@ -107,7 +119,12 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   streamBufferBytes: 'bytes, at least 65536',
   taskResultsBytes: 'bytes, at least 1024',
   webhookPendingPerProject: 'a positive integer',
+  maxRemoteTools: 'a positive integer',
+  maxRemoteToolBytes: 'bytes, at least 1024',
+  maxRemoteWatchersPerProject: 'an integer of 0 or more (0: no held connections)',
+  maxRemoteCallsPerProject: 'a positive integer',
   sandboxWorkers: 'an integer from 1 to 64',
+  sandboxWarmPerWorker: 'an integer from 0 to 256',
 }
 
 /** A field's variable, and its flag when it has one. */

@@ -47,6 +47,10 @@ describe('limits (docs/decisions.md, "Limits")', () => {
     TOOLYARD_STREAM_BUFFER_BYTES: ['streamBufferBytes', 16 * 1024 * 1024, '--stream-buffer-bytes'],
     TOOLYARD_TASK_RESULTS_BYTES: ['taskResultsBytes', 64 * 1024 * 1024, '--task-results-bytes'],
     TOOLYARD_WEBHOOK_PENDING_PER_PROJECT: ['webhookPendingPerProject', 10_000, '--webhook-pending-per-project'],
+    TOOLYARD_MAX_REMOTE_TOOLS: ['maxRemoteTools', 1000, '--max-remote-tools'],
+    TOOLYARD_MAX_REMOTE_TOOL_BYTES: ['maxRemoteToolBytes', 64 * 1024, '--max-remote-tool-bytes'],
+    TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT: ['maxRemoteWatchersPerProject', 50, '--max-remote-watchers-per-project'],
+    TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT: ['maxRemoteCallsPerProject', 64, '--max-remote-calls-per-project'],
   } as const
 
   test.each(Object.entries(limits))('%s: its default, a value, its flag, and a refusal naming it', (name, spec) => {
@@ -57,5 +61,38 @@ describe('limits (docs/decisions.md, "Limits")', () => {
     expect(flagsToEnv([flag, '4096'], {})[name]).toBe('4096')
     expect(() => loadConfig({ [name]: '-1' })).toThrow(name)
     expect(() => loadConfig({ [name]: 'lots' })).toThrow(name)
+  })
+})
+
+describe('TOOLYARD_DATABASE_URL (--database-url)', () => {
+  test('is unset by default (SQLite) and takes postgres:// and postgresql:// URLs', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined()
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: '' }).databaseUrl).toBeUndefined()
+    const url = 'postgres://toolyard:s3cret@db.internal:5432/toolyard?sslmode=require'
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: url }).databaseUrl).toBe(url)
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: ' postgresql://db/toolyard ' }).databaseUrl).toBe(
+      'postgresql://db/toolyard',
+    )
+    expect(loadConfig({ TOOLYARD_DATABASE_URL: 'postgres:///toolyard?host=/run/postgresql' }).databaseUrl).toBeDefined()
+    expect(flagsToEnv(['--database-url', url], {}).TOOLYARD_DATABASE_URL).toBe(url)
+  })
+
+  test.each([
+    ['mysql://root:hunter2-secret@db/toolyard', 'must use postgres:// or postgresql://'],
+    ['sqlite:///data/toolyard.sqlite', 'must use postgres:// or postgresql://'],
+    ['db.internal:5432/hunter2-secret', 'must use postgres:// or postgresql://'],
+    ['not a url hunter2-secret', 'is not a URL'],
+    ['postgres:///toolyard', 'names no host'],
+  ])('refuses %p, naming the variable and never showing the password', (value, reason) => {
+    let message = ''
+    try {
+      loadConfig({ TOOLYARD_DATABASE_URL: value })
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError)
+      message = (e as Error).message
+    }
+    expect(message).toContain('TOOLYARD_DATABASE_URL (--database-url)')
+    expect(message).toContain(reason)
+    expect(message).not.toContain('hunter2')
   })
 })

@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS } from './http/rate-limit'
 import { dataDirProblem } from './lib/data-dir-problem'
 import { LOG_LEVELS } from './lib/log'
 import { isIP } from './lib/net'
-import { defaultPoolSize } from './runtime/sandbox-job'
+import { DEFAULT_WARM_PER_WORKER, defaultPoolSize } from './runtime/sandbox-job'
 
 // Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
@@ -18,6 +18,9 @@ const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1 }),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   dataDir: Type.String({ minLength: 1 }),
+  // PostgreSQL instead of the SQLite file (docs/decisions.md, "PostgreSQL groundwork"): parsed and checked here; only
+  // `toolyard migrate` uses it so far, `serve` refuses it until the storage port is asynchronous.
+  databaseUrl: Type.Optional(Type.String()),
   publicUrl: Type.String({ pattern: '^https?://[^/]+$' }),
   masterKey: Type.Optional(Type.String()),
   adminToken: Type.Optional(Type.String({ minLength: 16 })),
@@ -35,6 +38,9 @@ const ConfigSchema = Type.Object({
   sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
   // Each worker holds a WASM heap; a project may hold half of them (docs/decisions.md, "One function runner").
   sandboxWorkers: Type.Integer({ minimum: 1, maximum: 64 }),
+  // Warm function VMs each worker keeps (docs/functions.md, "Warm JavaScript"): each holds a QuickJS runtime and its
+  // module's state inside the worker's WASM heap, which is recycled past 64 MB anyway; 0 turns warm reuse off.
+  sandboxWarmPerWorker: Type.Integer({ minimum: 0, maximum: 256 }),
   maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
   webhookConcurrency: Type.Integer({ minimum: 1 }),
   // Limits that protect every tenant (docs/decisions.md, "Limits").
@@ -59,6 +65,11 @@ const ConfigSchema = Type.Object({
   streamBufferBytes: Type.Integer({ minimum: 65536 }),
   taskResultsBytes: Type.Integer({ minimum: 1024 }),
   webhookPendingPerProject: Type.Integer({ minimum: 1 }),
+  // What one remote MCP toolkit's upstream may list (docs/decisions.md, "Review of the third round").
+  maxRemoteTools: Type.Integer({ minimum: 1 }),
+  maxRemoteToolBytes: Type.Integer({ minimum: 1024 }),
+  maxRemoteWatchersPerProject: Type.Integer({ minimum: 0 }),
+  maxRemoteCallsPerProject: Type.Integer({ minimum: 1 }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -116,6 +127,35 @@ function masterKey(env: Env): string | undefined {
   return raw
 }
 
+/** The URL for messages: its password (if any) replaced by ***, so an error never shows it. */
+export function redactedDatabaseUrl(url: URL): string {
+  const shown = new URL(url.toString())
+  if (shown.password) shown.password = '***'
+  return shown.toString()
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = env.TOOLYARD_DATABASE_URL?.trim()
+  if (!raw) return undefined
+  const allowed = 'a postgres:// or postgresql:// URL, e.g. postgres://toolyard:PASSWORD@db.internal:5432/toolyard'
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    // Not even a URL: nothing of it is shown, as it may hold a password.
+    throw new ConfigError(`${nameOf('databaseUrl')} is not a URL (value hidden); allowed: ${allowed}`)
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new ConfigError(
+      `${nameOf('databaseUrl')} must use postgres:// or postgresql:// (got ${url.protocol}//…); allowed: ${allowed}`,
+    )
+  if (!url.hostname && !url.searchParams.get('host'))
+    throw new ConfigError(
+      `${nameOf('databaseUrl')} names no host (got ${redactedDatabaseUrl(url)}); allowed: ${allowed}`,
+    )
+  return raw
+}
+
 /** `http://HOST:PORT`; a wildcard bind address is not an address clients can use, so loopback stands in. */
 function defaultPublicUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
@@ -139,6 +179,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     host,
     port,
     dataDir: env.TOOLYARD_DATA_DIR || './data',
+    databaseUrl: databaseUrl(env),
     // When the port is 0 the real port is only known after listening; the server fills it in then.
     publicUrl: (env.TOOLYARD_PUBLIC_URL || defaultPublicUrl(host, port)).replace(/\/+$/, ''),
     masterKey: masterKey(env),
@@ -156,6 +197,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
     sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
     sandboxWorkers: integer(env, 'TOOLYARD_SANDBOX_WORKERS', defaultPoolSize()),
+    sandboxWarmPerWorker: integer(env, 'TOOLYARD_SANDBOX_WARM_PER_WORKER', DEFAULT_WARM_PER_WORKER),
     maxSubscriptionsPerProject: integer(env, 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT', 100),
     webhookConcurrency: integer(env, 'TOOLYARD_WEBHOOK_CONCURRENCY', 8),
     maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),
@@ -176,12 +218,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     streamBufferBytes: integer(env, 'TOOLYARD_STREAM_BUFFER_BYTES', 16 * MIB),
     taskResultsBytes: integer(env, 'TOOLYARD_TASK_RESULTS_BYTES', 64 * MIB),
     webhookPendingPerProject: integer(env, 'TOOLYARD_WEBHOOK_PENDING_PER_PROJECT', 10_000),
+    maxRemoteTools: integer(env, 'TOOLYARD_MAX_REMOTE_TOOLS', 1000),
+    maxRemoteToolBytes: integer(env, 'TOOLYARD_MAX_REMOTE_TOOL_BYTES', 64 * 1024),
+    maxRemoteWatchersPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT', 50),
+    maxRemoteCallsPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT', 64),
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {
     const field = firstError.path.split('/')[1] as keyof Config
     const shown =
-      field === 'masterKey' || field === 'adminToken'
+      field === 'masterKey' || field === 'adminToken' || field === 'databaseUrl'
         ? '(hidden)'
         : JSON.stringify((candidate as Record<string, unknown>)[field])
     const allowed = ALLOWED[field] ? `; allowed: ${ALLOWED[field]}` : ''

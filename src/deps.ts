@@ -65,7 +65,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
 
   // This app's sandbox workers (TOOLYARD_SANDBOX_WORKERS): its function runner owns them; nothing is shared with
   // another app in the process (docs/decisions.md, "One function runner").
-  const sandbox = createSandboxPool({ size: config.sandboxWorkers })
+  const sandbox = createSandboxPool({ size: config.sandboxWorkers, warmPerWorker: config.sandboxWarmPerWorker })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
   const callLog = buildCallLog({ store, dbPath, log, onCall: metrics.call })
@@ -113,7 +113,15 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     logBytes: config.maxResultBytes,
   })
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
-  const openapi = buildOpenApi({ store, events, egress, credentials, allowPrivateEgress: config.allowPrivateEgress })
+  const openapi = buildOpenApi({
+    store,
+    events,
+    egress,
+    credentials,
+    allowPrivateEgress: config.allowPrivateEgress,
+    // The tools feature is built next (it takes this kind's source); a re-import only runs once both exist.
+    checkNames: (projectId, toolkitId) => toolsFeature.serverTools.assertNoReservedNames(projectId, toolkitId),
+  })
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({
     store,
@@ -126,16 +134,36 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
     // Remote MCP toolkits reach their upstreams through the same address guard, as streams.
-    remote: { fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }), log },
+    remote: {
+      fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }),
+      log,
+      limits: {
+        maxTools: config.maxRemoteTools,
+        maxToolBytes: config.maxRemoteToolBytes,
+        maxWatchersPerProject: config.maxRemoteWatchersPerProject,
+        maxCallsPerProject: config.maxRemoteCallsPerProject,
+        logBytes: config.maxResultBytes,
+      },
+    },
   })
   // Remote toolkits: re-listed every refresh_interval_s (checked every 30 s), their list_changed watchers kept open.
   const remoteToolkits = toolsFeature.remoteToolkits
-  if (overrides.background !== false) scheduler.every('refresh-remote-toolkits', 30, () => remoteToolkits.tick())
-  const serverTools: ServerToolsPort = toolsFeature.serverTools
+  // Not awaited: a round left running by a project with stalling upstreams must not hold back the next round of every
+  // other project (tick skips a project whose round still runs).
   if (overrides.background !== false)
+    scheduler.every('refresh-remote-toolkits', 30, async () => {
+      void remoteToolkits
+        .tick()
+        .catch((error: unknown) => log.error('remote toolkit refresh failed', { error: String(error) }))
+    })
+  const serverTools: ServerToolsPort = toolsFeature.serverTools
+  if (overrides.background !== false) {
     scheduler.every('merge-tool-search', 300, async () => {
       toolsFeature.mergeSearchIndex()
     })
+    // Soon after start rather than during it (src/modules/tools/build.ts); the first search does it if it comes first.
+    scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())
+  }
   const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.

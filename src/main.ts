@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './cli/args'
 import { openProjects, requireDatabase } from './cli/database'
 import { keysCommand } from './cli/keys'
-import { applyCommand, exportCommand } from './cli/project-file'
+import { postgresNotYet } from './cli/postgres-not-yet'
 import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
@@ -13,17 +13,28 @@ import { DataDirBusyError, lockDataDir } from './db/data-dir'
 import { migrate, SchemaTooNewError } from './db/migrate'
 import { openDatabase } from './db/open'
 import { AppError } from './lib/errors'
-import { FileError } from './modules/project-file/format'
+import { FileError } from './modules/project-file/file-error'
 import { VERSION } from './version'
 
-/** Config for the non-serve commands: the environment plus an optional --data-dir. */
-function commandConfig(args: string[]) {
+/**
+ * Config for the non-serve commands: the environment plus an optional --data-dir. Only `migrate` may use PostgreSQL
+ * so far (it also takes --database-url); the others refuse TOOLYARD_DATABASE_URL rather than use the SQLite file.
+ */
+function commandConfig(args: string[], command?: string) {
   const dataDir = takeFlag(args, '--data-dir')
-  return loadConfig(dataDir ? { ...process.env, TOOLYARD_DATA_DIR: dataDir } : process.env)
+  const databaseUrl = command === 'migrate' ? takeFlag(args, '--database-url') : undefined
+  const config = loadConfig({
+    ...process.env,
+    ...(dataDir ? { TOOLYARD_DATA_DIR: dataDir } : {}),
+    ...(databaseUrl ? { TOOLYARD_DATABASE_URL: databaseUrl } : {}),
+  })
+  if (config.databaseUrl && command !== 'migrate') throw postgresNotYet(command)
+  return config
 }
 
 async function serve(args: string[]) {
   const config = loadConfig(flagsToEnv(args, process.env))
+  if (config.databaseUrl) throw postgresNotYet('serve')
   // One server per data dir: two would each keep their own in-memory state (sessions, limits, queues) over one file.
   const unlock = lockDataDir(config.dataDir)
   // Loaded here only: the other commands start faster without the whole service.
@@ -61,7 +72,7 @@ async function serve(args: string[]) {
 
 async function projectsCommand(args: string[]) {
   const json = takeSwitch(args, '--json')
-  const config = commandConfig(args)
+  const config = commandConfig(args, 'projects')
   noMoreFlags(args)
   const [sub, name] = args
   if (sub !== 'create' && sub !== 'list') throw new UsageError('usage: toolyard projects create NAME | projects list')
@@ -84,7 +95,7 @@ async function projectsCommand(args: string[]) {
 
 /** backup FILE / restore FILE: one positional argument. */
 function dataFileCommand(command: 'backup' | 'restore', args: string[]) {
-  const config = commandConfig(args)
+  const config = commandConfig(args, command)
   noMoreFlags(args)
   const [file, extra] = args
   if (!file || extra !== undefined) throw new UsageError(COMMAND_USAGE[command]!)
@@ -124,7 +135,7 @@ async function main(argv: string[]) {
     case 'projects':
       return await projectsCommand(args)
     case 'keys':
-      return await keysCommand(args, commandConfig)
+      return await keysCommand(args, (rest) => commandConfig(rest, 'keys'))
     case 'apply': {
       const json = takeSwitch(args, '--json')
       const options = {
@@ -134,19 +145,23 @@ async function main(argv: string[]) {
         prune: takeSwitch(args, '--prune'),
         json,
       }
-      const config = commandConfig(args)
+      const config = commandConfig(args, 'apply')
       noMoreFlags(args)
       if (!options.file) throw new UsageError('apply needs -f FILE')
+      // Loaded by the commands that use them: every other command starts without the project file's schemas, the
+      // OpenAPI parser and the MCP client they bring.
+      const { applyCommand } = await import('./cli/project-file')
       await applyCommand(config, { ...options, file: options.file }, (line) => console.log(line))
       return
     }
     case 'export': {
       const project = takeFlag(args, '--project')
       const output = takeFlag(args, '-o') ?? takeFlag(args, '--output')
-      const config = commandConfig(args)
+      const config = commandConfig(args, 'export')
       noMoreFlags(args)
       if (!project) throw new UsageError('export needs --project NAME')
       requireDatabase(config)
+      const { exportCommand } = await import('./cli/project-file')
       const text = await exportCommand(config, project, output)
       if (text !== undefined) process.stdout.write(text)
       else console.log(`wrote project ${project} to ${output}`)
@@ -156,8 +171,13 @@ async function main(argv: string[]) {
     case 'restore':
       return dataFileCommand(command, args)
     case 'migrate': {
-      const config = commandConfig(args)
+      const config = commandConfig(args, 'migrate')
       noMoreFlags(args)
+      if (config.databaseUrl) {
+        const { migratePostgresCommand } = await import('./cli/postgres')
+        console.log(await migratePostgresCommand(config.databaseUrl))
+        return
+      }
       const db = openDatabase(join(config.dataDir, 'toolyard.sqlite'))
       const { from, to } = migrate(db)
       db.close()

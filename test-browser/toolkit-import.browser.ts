@@ -1,7 +1,6 @@
 // The Toolkits page's two import forms in a real browser: registering a remote MCP server (a real SDK McpServer on
-// 127.0.0.1, Streamable HTTP) and importing an OpenAPI document with the dry-run plan shown before the import.
-// Not part of `npm run test:browser` yet: it needs the remote-toolkit and OpenAPI-import APIs (docs/decisions.md,
-// "Dashboard, third round"). Run alone with `bun test ./test-browser/toolkit-import.browser.ts`.
+// 127.0.0.1, Streamable HTTP) and importing an OpenAPI document with the dry-run plan shown before the import; an
+// OpenAPI toolkit's import settings and its "Reimport from URL"; and a server's tool discovery edited on its page.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
@@ -38,12 +37,28 @@ function upstreamServer() {
   })
 }
 
-/** The API the OpenAPI document describes (answers GET /pets). */
+/** Whether the served document has grown a third operation (a later version of the API). */
+let documentVersion = 1
+
+/** The API the OpenAPI document describes (answers GET /pets), serving its own document at /openapi.json. */
 function petsApi() {
   return Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    fetch: () => Response.json([{ id: 1, name: 'Rex' }]),
+    fetch: (request) => {
+      if (new URL(request.url).pathname !== '/openapi.json') return Response.json([{ id: 1, name: 'Rex' }])
+      const doc = JSON.parse(spec(`http://127.0.0.1:${api.port}`))
+      if (documentVersion === 2)
+        doc.paths['/pets/{id}'] = {
+          get: {
+            operationId: 'getPet',
+            tags: ['pets'],
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { 200: { description: 'ok' } },
+          },
+        }
+      return Response.json(doc)
+    },
   })
 }
 
@@ -131,4 +146,58 @@ test('imports an OpenAPI document: the dry-run plan first, then the import', asy
   expect(await row.locator('.toolkit-type').textContent()).toBe('openapi')
   await page.click('header >> text=Tools')
   await page.waitForSelector('code:text("listPets")')
+})
+
+test('an OpenAPI toolkit from a URL shows its import settings, and "Reimport from URL" reports what changed', async () => {
+  await page.goto(`${app.base}/ui/toolkits`)
+  await page.fill('#openapi-form input[name=name]', 'pets-url')
+  await page.fill('#openapi-form input[name=spec_url]', `http://127.0.0.1:${api.port}/openapi.json`)
+  await page.fill('#openapi-form input[name=tags]', 'pets')
+  await page.click('#import-openapi')
+  await page.waitForURL('**/mcp/ui/toolkits')
+  const row = page.locator('tr', { has: page.locator('.openapi-toolkit', { hasText: 'pets-url' }) })
+  expect(await row.locator('.openapi-source').textContent()).toBe(`http://127.0.0.1:${api.port}/openapi.json`)
+  expect(await row.locator('.openapi-counts').textContent()).toBe('1 of 2 operations')
+  expect(await row.textContent()).toContain('tags: pets')
+
+  documentVersion = 2
+  await row.locator('button.reimport').click()
+  await page.waitForSelector('#reimport-notice')
+  expect(await page.textContent('#reimport-notice')).toBe('Re-imported pets-url: 1 added, 0 updated, 0 removed.')
+  const after = page.locator('tr', { has: page.locator('.openapi-toolkit', { hasText: 'pets-url' }) })
+  expect(await after.locator('.openapi-counts').textContent()).toBe('2 of 3 operations')
+  await shot(page, 'openapi-reimport')
+
+  // The inline document imported earlier has no URL to re-import from: the page says so instead of a button.
+  const inline = page.locator('tr', { has: page.locator('.openapi-toolkit', { hasText: /^pets$/ }) })
+  expect(await inline.locator('.openapi-source').textContent()).toBe('inline')
+  expect(await inline.locator('button.reimport').count()).toBe(0)
+})
+
+test("a server's tool discovery is shown and edited on its page", async () => {
+  const list = (await (await app.api('/toolkits')).json()) as { toolkits: { id: string; name: string }[] }
+  const kit = list.toolkits.find((k) => k.name === 'pets-url')!
+  const created = (await (
+    await app.api('/servers', { body: { name: 'discovering', toolkits: [{ toolkit_id: kit.id }] } })
+  ).json()) as { data: { id: string } }
+  const id = created.data.id
+  await page.goto(`${app.base}/ui/servers/${id}`)
+  expect(await page.textContent('#discovery-state')).toContain('off: tools/list shows all 2 tools')
+  await page.selectOption('#discovery-mode', 'always')
+  await page.fill('#discovery-pinned', 'listPets')
+  await page.click('#save-discovery')
+  await page.waitForURL(`**/mcp/ui/servers/${id}`)
+  expect(await page.textContent('#discovery-state')).toContain('on: tools/list shows 1 pinned tool(s)')
+  const server = (await (await app.api(`/servers/${id}`)).json()) as { data: { tool_discovery: unknown } }
+  expect(server.data.tool_discovery).toEqual({ mode: 'always', threshold: 40, pinned: ['listPets'] })
+
+  // A value the API refuses (a threshold over its maximum: 400) is shown above the form with the values kept.
+  await page.selectOption('#discovery-mode', 'auto')
+  await page.fill('#discovery-threshold', '2000000')
+  await page.click('#save-discovery')
+  await page.waitForSelector('.card:has(#discovery-form) .error-flash')
+  expect(await page.inputValue('#discovery-threshold')).toBe('2000000')
+  const unchanged = (await (await app.api(`/servers/${id}`)).json()) as { data: { tool_discovery: unknown } }
+  expect(unchanged.data.tool_discovery).toEqual({ mode: 'always', threshold: 40, pinned: ['listPets'] })
+  await shot(page, 'server-discovery')
 })

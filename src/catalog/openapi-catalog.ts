@@ -24,6 +24,18 @@ export interface CatalogService {
   provider: string
   /** The OpenAPI document as YAML text. */
   document: string
+  /** How the service says a call failed when HTTP says it did not (docs/openapi.md, "Result rules"). */
+  result?: ResultRule
+}
+
+/**
+ * A JSON answer whose `field` equals `equals` is a failed call (`isError: true`) although its status is 2xx, e.g.
+ * Slack's HTTP 200 `{"ok": false, "error": "channel_not_found"}`; `message` names the field that says why.
+ */
+export interface ResultRule {
+  field: string
+  equals: string | number | boolean | null
+  message?: string
 }
 
 export const openApiCatalog: readonly CatalogService[] = [
@@ -42,6 +54,8 @@ export const openApiCatalog: readonly CatalogService[] = [
     description: 'Post messages, read channels and users, add reactions in Slack',
     provider: 'slack',
     document: slack,
+    // Slack's Web API answers HTTP 200 to most failures, with "ok": false and the reason in "error".
+    result: { field: 'ok', equals: false, message: 'error' },
   },
   {
     id: 'prebuilt-gitlab',

@@ -1,6 +1,7 @@
 // `toolyard apply` and `toolyard export`: open the data dir like the key commands (same SQLite file, WAL), build the
 // services without background work, and read or write a project file.
 import { writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import type { Config } from '../config'
 import { buildDeps } from '../deps'
 import { createLogger } from '../lib/log'
@@ -66,12 +67,30 @@ export async function exportCommand(
     const found = await deps.projects.projectByName(project)
     if (!found) throw new FileError(`no project named "${project}"`)
     const doc = await exportProject(deps, found.id, found.name)
+    if (output) writeDocumentsBeside(doc, output)
     const text = output && /\.json$/i.test(output) ? `${JSON.stringify(doc, null, 2)}\n` : toYaml(doc)
     if (!output) return text
     writeFileSync(output, text)
     return undefined
   } finally {
     deps.close()
+  }
+}
+
+/**
+ * An OpenAPI toolkit imported from an inline document is exported with its document in a file beside the project
+ * file (`<toolkit>.openapi.json`, overwritten) and `openapi.file` naming it, as `apply` reads it back; written to
+ * stdout there is no folder, so the document stays inline as `openapi.spec` (docs/openapi.md).
+ */
+function writeDocumentsBeside(doc: ProjectDoc, output: string): void {
+  for (const k of doc.toolkits) {
+    const o = k.openapi
+    if (!o?.spec) continue
+    // Toolkit names are letters, digits, "-", "_" and "." (no "/"), so the name is a file name in that folder.
+    const file = `${basename(k.name)}.openapi.json`
+    writeFileSync(join(dirname(output), file), `${JSON.stringify(o.spec, null, 2)}\n`)
+    const { spec: _inline, ...rest } = o
+    k.openapi = { file, ...rest }
   }
 }
 

@@ -16,7 +16,7 @@ Usage:
   toolyard export --project NAME [-o FILE]
   toolyard backup FILE
   toolyard restore FILE
-  toolyard migrate
+  toolyard migrate [--database-url URL]
   toolyard --version | --help
 
 Every command also takes --data-dir D; \`toolyard <command> --help\` explains one command. Configuration comes from
@@ -40,7 +40,8 @@ ${DATA_DIR}
   --sandbox-queue-per-project N     a project's calls waiting for a sandbox worker (default 32)
   --max-subscriptions-per-project N webhook subscriptions per project (default 100)
   --webhook-concurrency N           webhook deliveries sent at once, all projects (default 8)
-One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.`,
+One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.
+--database-url U (TOOLYARD_DATABASE_URL), PostgreSQL mode, is not yet available in this build: serve exits 2 with it.`,
   projects: `Usage: toolyard projects create NAME [--json]
        toolyard projects list [--json]
 
@@ -85,8 +86,11 @@ Also refused, leaving the data dir as it was, when FILE is not a Toolyard databa
 binary.
 The restored secrets open only with the master key that was in use when the backup was taken.
 ${DATA_DIR}`,
-  migrate: `Usage: toolyard migrate
+  migrate: `Usage: toolyard migrate [--database-url URL]
 
 Brings the database schema up to date (serve does this on start too).
-${DATA_DIR}`,
+${DATA_DIR}
+  --database-url URL  a PostgreSQL database (TOOLYARD_DATABASE_URL) to bring up to date instead, under an advisory
+                      lock (safe while other instances migrate it too). PostgreSQL mode is not yet available for
+                      serve and the other commands (docs/scale-out.md).`,
 }

@@ -114,7 +114,7 @@ function capped(response: Response, maxBytes: number, url: URL): Response {
       if (seen > maxBytes)
         controller.error(
           new EgressError(
-            `egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+            `egress failed: response from ${describe(url)} is larger than ${sizeOf(maxBytes)}`,
             'too_large',
           ),
         )
@@ -197,6 +197,10 @@ function parseUrl(value: string, base?: URL): URL {
   }
 }
 
+/** A byte limit in words: whole MB when it is at least one, bytes otherwise (never "0 MB"). */
+const sizeOf = (bytes: number) =>
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MB` : `${bytes} bytes`
+
 /** The URL without credentials or query (which may carry secrets) for messages. */
 function describe(url: URL): string {
   return `${url.origin}${url.pathname}`
@@ -224,10 +228,7 @@ async function readCappedText(
   url: URL,
 ): Promise<string> {
   const tooLarge = () =>
-    new EgressError(
-      `egress failed: response from ${describe(url)} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
-      'too_large',
-    )
+    new EgressError(`egress failed: response from ${describe(url)} is larger than ${sizeOf(maxBytes)}`, 'too_large')
   return new TextDecoder().decode(await readCapped(stream, maxBytes, tooLarge))
 }
 

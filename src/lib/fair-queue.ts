@@ -29,10 +29,13 @@ export class ProjectQueues<T> {
     return true
   }
 
-  /** The first item, in round-robin order over projects, for which `place` finds room; undefined when none can go. */
-  next<P>(place: (project: string) => P | undefined): { item: T; place: P } | undefined {
+  /**
+   * The first item, in round-robin order over projects, for which `place` finds room (it sees the line's first item);
+   * undefined when none can go.
+   */
+  next<P>(place: (project: string, first: T) => P | undefined): { item: T; place: P } | undefined {
     for (const [project, line] of this.lines) {
-      const found = place(project)
+      const found = place(project, line[0] as T)
       if (found === undefined) continue
       const item = line.shift() as T
       this.lines.delete(project)

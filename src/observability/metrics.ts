@@ -45,11 +45,22 @@ export function createMetrics(sandboxDepth: () => number) {
       for (const [outcome, n] of toolCallCounts) this.inc({ outcome }, n)
     },
   })
+  // Durations are kept as numbers and observed when the registry is read (or once this many wait): on the request
+  // path a call costs an array push, not prom-client's label lookup and bucket walk (docs/decisions.md, "Hot path at
+  // the limit").
+  const PENDING_DURATIONS = 4096
+  let pendingDurations: number[] = []
+  const observePending = () => {
+    const pending = pendingDurations
+    pendingDurations = []
+    for (const seconds of pending) toolDuration.observe(seconds)
+  }
   const toolDuration = new Histogram({
     name: 'toolyard_tool_call_duration_seconds',
     help: 'Tool call duration',
     buckets: [0.005, 0.025, 0.1, 0.25, 1, 2.5, 10, 60],
     registers,
+    collect: observePending,
   })
   const webhookDeliveries = counter(
     'toolyard_webhook_deliveries_total',
@@ -91,7 +102,7 @@ export function createMetrics(sandboxDepth: () => number) {
     call(event: CallEvent) {
       if (event.kind !== 'tool') return
       toolCallCounts.set(event.outcome, (toolCallCounts.get(event.outcome) ?? 0) + 1)
-      toolDuration.observe(event.durationMs / 1000)
+      if (pendingDurations.push(event.durationMs / 1000) >= PENDING_DURATIONS) observePending()
     },
     webhookAttempt: (outcome: string) => webhookDeliveries.inc({ outcome }),
     webhookDropped: (n: number) => webhookDropped.inc(n),

@@ -67,6 +67,9 @@ export function createFunctionRunner(deps: FunctionRunnerDeps) {
     request: RunRequest,
   ): Promise<RunOutcome | CredentialRefused> {
     const { projectId, host } = request
+    // Most tools have no credential: nothing to open, no await before the run.
+    if (!request.credential)
+      return runFunction(fn, input, { pool, host, egress, tenant: { projectId, queueLimit, logBytes } })
     const opened = await open(projectId, request.credential)
     if ('kind' in opened) return opened
     const tenant = { projectId, queueLimit, logBytes }

@@ -12,13 +12,22 @@ import { SandboxError, type SandboxFailure } from './sandbox-types'
 
 export interface FunctionSpec {
   name: string
+  /** The record's id: a function deleted and made again under its name is another function (its warm VMs too). */
+  id?: string
   /** A project function's runtime (./runtimes.ts), or 'builtin' for the service's own functions. */
   runtime: Runtime | 'builtin'
   code?: string
   http?: HttpFunctionSpec
   memory_mb?: number
   timeout_ms?: number
+  /**
+   * JavaScript and TypeScript: `warm` (the default) lets later calls of this version in the project, with the same
+   * credential, reuse its evaluated module; `per_call` gives every call a fresh context (docs/functions.md).
+   */
+  isolation?: FunctionIsolation
 }
+
+export type FunctionIsolation = 'warm' | 'per_call'
 
 const versions = new WeakMap<FunctionSpec, string>()
 /**
@@ -29,7 +38,9 @@ const versions = new WeakMap<FunctionSpec, string>()
 export function functionVersion(fn: FunctionSpec): string {
   let version = versions.get(fn)
   if (!version) {
-    version = Bun.hash(JSON.stringify([fn.runtime, fn.code, fn.http, fn.memory_mb, fn.timeout_ms])).toString(36)
+    version = Bun.hash(
+      JSON.stringify([fn.runtime, fn.code, fn.http, fn.memory_mb, fn.timeout_ms, fn.isolation]),
+    ).toString(36)
     versions.set(fn, version)
   }
   return version
@@ -93,6 +104,11 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
           project: tenant.projectId,
           queueLimit: tenant.queueLimit,
           logBytes: tenant.logBytes,
+          // Never across projects or functions: the key names both, and the version changes with any edit.
+          warmKey:
+            fn.isolation === 'per_call'
+              ? undefined
+              : `${tenant.projectId}\0${fn.id ?? fn.name}\0${functionVersion(fn)}`,
           fetch: async (url, init) => {
             const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
             return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }

@@ -8,7 +8,8 @@ import type { Slot } from './sandbox-job'
  */
 let compiled: WebAssembly.Module | undefined
 
-export function workerInit() {
+/** `warmPerWorker`: how many warm VMs each worker keeps (TOOLYARD_SANDBOX_WARM_PER_WORKER). */
+export function workerInit(warmPerWorker: number) {
   /** The worker compiling the module while none is known; workers started meanwhile wait for its module. */
   let compiler: Slot | undefined
   const waiting = new Set<Slot>()
@@ -25,13 +26,13 @@ export function workerInit() {
   return {
     start(slot: Slot): void {
       const flags = slot.flags
-      if (compiled) slot.worker.post({ type: 'init', flags, wasmModule: compiled })
+      if (compiled) slot.worker.post({ type: 'init', flags, warmPerWorker, wasmModule: compiled })
       else if (!compiler) {
         compiler = slot
-        slot.worker.post({ type: 'init', flags, compile: true })
+        slot.worker.post({ type: 'init', flags, warmPerWorker, compile: true })
       } else {
         waiting.add(slot)
-        slot.worker.post({ type: 'init', flags })
+        slot.worker.post({ type: 'init', flags, warmPerWorker })
       }
     },
     /** A worker loaded its engine: the module it used is handed to the workers waiting for one. */

@@ -12,6 +12,12 @@ import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
  */
 export const defaultPoolSize = () => Math.min(8, Math.max(4, 2 * availableParallelism()))
 
+/**
+ * Warm VMs a worker keeps by default (TOOLYARD_SANDBOX_WARM_PER_WORKER): a small function's VM is ~90 KB of the
+ * worker's WASM heap (250 of them fit in 28 MB), so 16 stay far under the 64 MB at which an instance is recycled.
+ */
+export const DEFAULT_WARM_PER_WORKER = 16
+
 /** A pool's bounds: its workers, and how many one project may hold at once (half, so another project finds one). */
 export interface PoolBounds {
   size: number
@@ -36,6 +42,8 @@ export interface Slot {
   freeFlags: number[]
   flagOf: Map<number, number>
   startGuard?: ReturnType<typeof setTimeout>
+  /** The warm keys the worker keeps a VM for, least recently used first: the same order as the worker's store. */
+  warm: Set<string>
 }
 
 export interface Job {
@@ -46,6 +54,8 @@ export interface Job {
   /** Serialized once: a call sent to another worker sends the same texts. */
   inputJson: string
   credentialsJson?: string
+  /** The caller's warm key with the credential's digest: a VM is reused only with the credential it ran with. */
+  warmKey?: string
   memoryMb: number
   timeoutMs: number
   resolve: (value: unknown) => void
@@ -84,6 +94,7 @@ export function newJob(
     project: options.project ? `p:${options.project}` : `call:${id}`,
     inputJson,
     credentialsJson,
+    warmKey: options.warmKey === undefined ? undefined : `${options.warmKey}\0${credentialDigest(credentialsJson)}`,
     memoryMb: options.memoryMb ?? FUNCTION_LIMITS.memoryMb.default,
     timeoutMs: options.timeoutMs ?? FUNCTION_LIMITS.timeoutMs.default,
     resolve,
@@ -94,6 +105,14 @@ export function newJob(
     dispatches: 0,
   }
 }
+
+/**
+ * Tells credentials apart without keeping them: a keyed 64-bit hash with a seed drawn at start, so a warm key says
+ * nothing about the secret it stands for (keys stay in memory, never logged).
+ */
+const DIGEST_SEED = BigInt(`0x${Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString('hex')}`)
+const credentialDigest = (json: string | undefined): string =>
+  json === undefined ? '-' : Bun.hash(json, DIGEST_SEED).toString(36)
 
 export function settle(job: Job, error: SandboxError | undefined, json?: string): void {
   if (job.settled) return
@@ -118,22 +137,35 @@ export function settle(job: Job, error: SandboxError | undefined, json?: string)
  * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,
  * else the least busy worker it holds whose calls all await the host; undefined: it waits in its project's line.
  */
-export function placeFor(project: string, slots: Slot[], spawn: () => Slot, bounds: PoolBounds): Slot | undefined {
+export function placeFor(
+  project: string,
+  slots: Slot[],
+  spawn: () => Slot,
+  bounds: PoolBounds,
+  warmKey?: string,
+): Slot | undefined {
   // Calls made for no project are each their own key: they are not bounded by a share.
   const share = project.startsWith('p:') ? bounds.share : bounds.size
   const live = slots.filter((s) => !s.dead && !s.draining)
   const held = slots.filter((s) => !s.dead && s.project === project && s.calls.size > 0).length
   if (held < share) {
-    const idle = live.find((s) => s.calls.size === 0)
+    // A worker holding the call's function warm first: its module is evaluated already.
+    const idle =
+      (warmKey !== undefined && live.find((s) => s.calls.size === 0 && s.warm.has(warmKey))) ||
+      live.find((s) => s.calls.size === 0)
     if (idle) return idle
     if (live.length < bounds.size) return spawn()
   }
   // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
   // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code).
-  const own = live.filter(
-    (s) => s.project === project && s.calls.size < CALLS_PER_WORKER && [...s.calls.values()].every((j) => j.parked > 0),
-  )
+  const own = live.filter((s) => s.project === project && s.calls.size < CALLS_PER_WORKER && allParked(s))
   return own.length ? own.reduce((a, b) => (b.calls.size < a.calls.size ? b : a)) : undefined
+}
+
+/** Every call on the worker awaits a host call (asked on every pump while calls wait: no array is made). */
+function allParked(slot: Slot): boolean {
+  for (const job of slot.calls.values()) if (job.parked === 0) return false
+  return true
 }
 
 /** Calls one worker may know of at once, each with its cancel flag (far more than CALLS_PER_WORKER). */
@@ -156,6 +188,17 @@ export function takeFlag(slot: Slot, job: Job): number {
   Atomics.store(slot.flags, index, 0)
   slot.flagOf.set(job.id, index)
   return index
+}
+
+/** The worker's answer for a call of `key`: it kept its VM warm (most recently used now) or not; the store's bound. */
+export function noteWarm(slot: Slot, key: string, kept: boolean, capacity: number): void {
+  slot.warm.delete(key)
+  if (!kept) return
+  slot.warm.add(key)
+  for (const oldest of slot.warm) {
+    if (slot.warm.size <= capacity) return
+    slot.warm.delete(oldest)
+  }
 }
 
 export function releaseFlag(slot: Slot, id: number): void {

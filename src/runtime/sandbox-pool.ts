@@ -6,10 +6,12 @@ import { ProjectQueues } from '../lib/fair-queue'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
 import { workerInit } from './sandbox-init'
 import {
+  DEFAULT_WARM_PER_WORKER,
   defaultPoolSize,
   type Job,
   newFlags,
   newJob,
+  noteWarm,
   placeFor,
   poolBounds,
   raiseFlag,
@@ -38,11 +40,17 @@ const START_LIMIT_MS = 30_000
 export interface SandboxPoolOptions {
   /** Worker threads at most (TOOLYARD_SANDBOX_WORKERS); a project holds at most half. Default: twice the cores, 4–8. */
   size?: number
+  /**
+   * Warm VMs (a function version's evaluated module) each worker keeps, least recently used dropped first
+   * (TOOLYARD_SANDBOX_WARM_PER_WORKER); 0: every call gets a fresh context.
+   */
+  warmPerWorker?: number
 }
 
 export function createSandboxPool(options: SandboxPoolOptions = {}) {
   const bounds = poolBounds(options.size ?? defaultPoolSize())
-  const init = workerInit()
+  const warmPerWorker = options.warmPerWorker ?? DEFAULT_WARM_PER_WORKER
+  const init = workerInit(warmPerWorker)
   const slots: Slot[] = []
   /** Calls not yet sent to a worker; their deadline has not started (waiting does not count against timeout_ms). */
   const waiting = new ProjectQueues<Job>()
@@ -94,7 +102,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
   /** Sends waiting calls to workers, one project after another, while any project has room. */
   function pump(): void {
     for (;;) {
-      const next = waiting.next((project) => placeFor(project, slots, spawn, bounds))
+      const next = waiting.next((project, first) =>
+        placeFor(project, slots, spawn, bounds, warmPerWorker > 0 ? first.warmKey : undefined),
+      )
       if (!next) return
       dispatch(next.item, next.place)
     }
@@ -108,8 +118,15 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
     job.dispatches++
     job.slot = slot
     slot.project = job.project
+    // An idle worker with its engine loaded starts the call as soon as the message arrives: its deadline starts now,
+    // and the worker need not say 'started' (one message less per call). Otherwise the worker says when it starts.
+    const startsNow = slot.ready && slot.calls.size === 0
     job.started = false
     slot.calls.set(job.id, job)
+    if (startsNow) {
+      job.started = true
+      startDeadline(job)
+    }
     slot.worker.keepAlive(true)
     const { code, host } = job.options
     const optional = (['sample', 'elicit', 'listRoots'] as const).filter((name) => host?.[name])
@@ -127,6 +144,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
       cancelIndex: takeFlag(slot, job),
       cancelFlag: job.cancelFlag,
       checkOnly: job.options.checkOnly,
+      warmKey: warmPerWorker > 0 ? job.warmKey : undefined,
+      ...(startsNow ? { quiet: true } : {}),
     })
   }
 
@@ -140,6 +159,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
       ready: false,
       draining: false,
       dead: false,
+      warm: new Set(),
       ...newFlags(),
     }
     init.start(slot)
@@ -175,6 +195,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
         if (job) {
           slot.calls.delete(job.id)
           clearTimeout(job.grace)
+          const key = job.warmKey
+          if (key !== undefined && warmPerWorker > 0) noteWarm(slot, key, message.ok && message.warm, warmPerWorker)
           if (message.ok) settle(job, undefined, message.json)
           else settle(job, new SandboxError(message.message, message.reason))
         }

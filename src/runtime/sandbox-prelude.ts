@@ -69,33 +69,36 @@ const LAZY_GLOBALS = [
 ].join(',')
 
 /**
- * Evaluates to `(host, hosts, credentialsJson, load) => run`: `host(name, ...args)` calls a host function (string
- * arguments), `hosts` lists the ones this call has (`,fetch,log,...,`), `load(name)` evaluates a library of
- * LIBRARY_SOURCES and `run(fn, inputJson, checkOnly)` calls the module's default export and resolves to
- * `JSON.stringify({value})` (with `checkOnly`, only checks that it is a function). Values cross the boundary as JSON
- * text, so the code only sees plain data. A lazy global becomes a plain writable property once read or assigned, as if
- * it had been set up front; ctx (frozen) reads its functions from the ctx and fetch libraries. Kept short: it is parsed on every
- * call (lists are strings, split when run, because literals cost parsing).
+ * Evaluates to `(host, load) => run`: `host(name, ...args)` calls a host function of the call running now (string
+ * arguments), `load(name)` evaluates a library of LIBRARY_SOURCES and `run(fn, inputJson, checkOnly, hosts,
+ * credentialsJson)` builds this call's ctx (`hosts` lists the host functions this call has, `,fetch,log,...,`), calls
+ * the module's default export and resolves to `JSON.stringify({value})` (with `checkOnly`, only checks that it is a
+ * function). The prelude runs once per context; a warm context runs `run` for each call of its function, so ctx and
+ * its credentials are made per call, passed as an argument and never set on a global (docs/functions.md, "Warm
+ * JavaScript"). Values cross the boundary as JSON text, so the code only sees plain data. A lazy global becomes a
+ * plain writable property once read or assigned, as if it had been set up front; ctx (frozen) reads its functions
+ * from the ctx and fetch libraries. Kept short: it is parsed for every new context (lists are strings, split when
+ * run, because literals cost parsing).
  */
-export const PRELUDE = `(function (host, hosts, credentialsJson, load) {
+export const PRELUDE = `(function (host, load) {
   const libs = Object.create(null);
   const lib = (name) => libs[name] || (libs[name] = load(name)(host, lib));
   const g = globalThis;
   const define = Object.defineProperty;
-  const ctx = { credentials: credentialsJson === undefined ? undefined : JSON.parse(credentialsJson) };
-  for (const pair of '${CTX_MEMBERS}'.split(',')) {
-    const [name, needs, library] = pair.split(':');
-    if (hosts.includes(',' + needs + ',')) define(ctx, name, { enumerable: true, get: () => lib(library)[name] });
-  }
-  Object.freeze(ctx);
+  const members = '${CTX_MEMBERS}'.split(',').map((pair) => pair.split(':'));
   const set = (name, value) => define(g, name, { value, writable: true, enumerable: true, configurable: true });
   for (const pair of '${LAZY_GLOBALS}'.split(',')) {
     const [name, library] = pair.split(':');
     define(g, name, { enumerable: true, configurable: true, get() { const v = lib(library)[name]; set(name, v); return v; }, set(v) { set(name, v); } });
   }
-  return async (fn, inputJson, checkOnly) => {
+  return async (fn, inputJson, checkOnly, hosts, credentialsJson) => {
     if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');
     if (checkOnly) return JSON.stringify({ value: null });
+    const ctx = { credentials: credentialsJson === undefined ? undefined : JSON.parse(credentialsJson) };
+    for (const [name, needs, library] of members) {
+      if (hosts.includes(',' + needs + ',')) define(ctx, name, { enumerable: true, get: () => lib(library)[name] });
+    }
+    Object.freeze(ctx);
     return JSON.stringify({ value: await fn(JSON.parse(inputJson), ctx) });
   };
 })`

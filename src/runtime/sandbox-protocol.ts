@@ -34,6 +34,10 @@ export type ToWorker =
       cancelIndex: number
       cancelFlag?: Int32Array
       checkOnly?: boolean
+      /** The function version's warm key (src/runtime/run-function.ts); absent: a fresh VM only for this call. */
+      warmKey?: string
+      /** The pool counted the call as started when it sent it (an idle, ready worker): no 'started' message. */
+      quiet?: boolean
     }
   | { type: 'cancel'; id: number }
   /**
@@ -41,7 +45,7 @@ export type ToWorker =
    * and the compiled QuickJS module to instantiate; without one, `compile` says to compile it, else a 'module' message
    * follows (another worker is compiling it; no module in it: compile it after all).
    */
-  | { type: 'init'; flags: Int32Array; wasmModule?: WebAssembly.Module; compile?: boolean }
+  | { type: 'init'; flags: Int32Array; warmPerWorker: number; wasmModule?: WebAssembly.Module; compile?: boolean }
   | { type: 'module'; wasmModule?: WebAssembly.Module }
   | { type: 'host-result'; callId: number; ok: true; value: unknown }
   | { type: 'host-result'; callId: number; ok: false; message: string }
@@ -52,5 +56,21 @@ export type FromWorker =
   | { type: 'started'; id: number }
   | { type: 'host-call'; id: number; callId: number; name: HostCallName; args: unknown[] }
   | ({ type: 'host-notice'; id: number } & HostNotice)
-  | { type: 'done'; id: number; ok: true; json: string; recycle: boolean }
+  /** `warm`: its VM is kept for the next call of its warm key (the pool sends that key's calls here first). */
+  | { type: 'done'; id: number; ok: true; json: string; warm: boolean; recycle: boolean }
   | { type: 'done'; id: number; ok: false; message: string; reason: SandboxFailure; recycle: boolean }
+
+/**
+ * The messages of every call ('run' to the worker; 'started' and 'done' back) cross as JSON text: Bun posts a string
+ * in about half the time of the same object (structured clone), and the main thread's share of a warm JavaScript
+ * call was mostly posting (docs/decisions.md, "Hot path at the limit"). Messages holding a SharedArrayBuffer or a
+ * WebAssembly.Module, or values JSON would change (undefined in arrays), go as objects.
+ */
+export const asText = <M extends ToWorker | FromWorker>(message: M): M | string =>
+  message.type === 'run'
+    ? message.cancelFlag
+      ? message
+      : JSON.stringify(message)
+    : message.type === 'started' || message.type === 'done'
+      ? JSON.stringify(message)
+      : message

@@ -37,6 +37,11 @@ export interface RunJavaScriptOptions {
   project?: string
   /** How many of the project's calls may wait for a worker (TOOLYARD_SANDBOX_QUEUE_PER_PROJECT; 32). */
   queueLimit?: number
+  /**
+   * The function version's warm key (project, function version, credential: src/runtime/run-function.ts): the call may
+   * reuse the evaluated module an earlier call of the key left on a worker. Absent: a fresh context (`per_call`).
+   */
+  warmKey?: string
 }
 
 export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'

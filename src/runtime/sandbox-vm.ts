@@ -6,7 +6,7 @@ import { hostApi } from './sandbox-host-api'
 import { LIBRARY_SOURCES } from './sandbox-prelude'
 import type { CancelFlag, SandboxFailure, SandboxFetch } from './sandbox-types'
 import { SandboxError, thrownMessage, withUserLine } from './sandbox-types'
-import { prepareNext, takeVm } from './sandbox-warm'
+import { freeVm, keepWarm, type LiveVm, prepareNext, takeVm, takeWarm } from './sandbox-warm'
 
 export interface VmRunOptions {
   code: string
@@ -23,27 +23,45 @@ export interface VmRunOptions {
   cancelFlag?: CancelFlag
   /** Only load the module and check that its default export is a function (the functions API's check at save). */
   checkOnly?: boolean
+  /**
+   * The function version's warm key (project, function version, credential): the VM of an earlier call of the key is
+   * reused, and this one's kept if it ends cleanly. Absent: a fresh VM, freed after the call (`isolation: "per_call"`).
+   */
+  warmKey?: string
+}
+
+/** How a call ended on the worker: its JSON result, and whether its VM is kept warm for the next call of its key. */
+export interface VmResult {
+  json: string
+  warm: boolean
 }
 
 /** Runs `code`'s default export; resolves to the JSON text `{"value": ...}` or rejects with SandboxError. */
-export async function runInVm(options: VmRunOptions): Promise<string> {
+export async function runInVm(options: VmRunOptions): Promise<VmResult> {
   if (options.host.signal.aborted || isCanceled(options.cancelFlag)) throw new SandboxError('canceled', 'aborted')
   const engine = await acquireEngine()
   const call = new SandboxCall(engine, options)
+  let json: string
   try {
-    return await call.run(options.code, options.inputJson)
-  } finally {
-    call.dispose()
+    json = await call.run(options.code, options.inputJson)
+  } catch (error) {
+    // Any error, timeout or limit drops a warm VM: only a call that ended cleanly leaves its VM for the next.
+    call.dispose(false)
+    throw error
   }
+  return { json, warm: call.dispose(true) }
 }
 
 const isCanceled = (flag?: CancelFlag) => flag !== undefined && Atomics.load(flag.flags, flag.index) !== 0
 
 class SandboxCall {
+  private readonly vm: LiveVm
+  /** The VM was made for this call (not taken warm): the next call's is made ahead once this one ends. */
+  private readonly fresh: boolean
   private readonly runtime: QuickJSRuntime
   private readonly context: QuickJSContext
-  /** The prelude's function, evaluated in this context (sandbox-prelude.ts). */
-  private readonly prelude: QuickJSHandle
+  private asks: ReturnType<typeof hostApi>['asks'] = {}
+  private answers: ReturnType<typeof hostApi>['answers'] = {}
   private readonly handles: QuickJSHandle[] = []
   private readonly pending = new Set<QuickJSDeferredPromise>()
   private readonly deadline: number
@@ -56,8 +74,8 @@ class SandboxCall {
   private outcome?: Exclude<SandboxFailure, 'error'>
   private timer?: ReturnType<typeof setTimeout>
   private onAbort?: () => void
-  /** Rejects when the deadline passes or the caller cancels, so awaiting a host promise that never settles ends too. */
-  private readonly stop: Promise<never>
+  /** See stop(): made the first time the call awaits the host. */
+  private stopping?: Promise<never>
 
   constructor(
     private readonly engine: Engine,
@@ -67,80 +85,110 @@ class SandboxCall {
     this.memoryLimit = options.memoryMb * 1024 * 1024
     this.deadline = Date.now() + options.timeoutMs
     takeGrowth(engine)
-    const vm = takeVm(engine)
-    this.runtime = vm.runtime
-    this.context = vm.context
-    this.prelude = this.keep(vm.prelude)
+    const warm = options.warmKey === undefined ? undefined : takeWarm(options.warmKey, engine)
+    this.fresh = !warm
+    this.vm = warm ?? takeVm(engine)
+    this.vm.current = this
+    this.runtime = this.vm.runtime
+    this.context = this.vm.context
     this.runtime.setMemoryLimit(this.memoryLimit)
     this.runtime.setInterruptHandler(() => {
       if (!this.limitReached()) return false
       this.unsafeToFree = true
       return true
     })
-    this.stop = new Promise<never>((_, reject) => {
-      this.timer = setTimeout(() => {
-        this.outcome ??= 'timeout'
-        reject(this.limitError())
-      }, this.options.timeoutMs)
-      this.onAbort = () => {
-        this.outcome ??= 'aborted'
-        reject(this.limitError())
-      }
-      this.signal.addEventListener('abort', this.onAbort, { once: true })
-    })
-    this.stop.catch(() => {})
+  }
+
+  /**
+   * Rejects when the deadline passes or the caller cancels, so awaiting a host promise that never settles ends too.
+   * Made only when the call awaits the host: code that settles once its jobs ran (most calls, every warm echo) is
+   * stopped by the interrupt handler's checks alone and needs no timer or listener.
+   */
+  private stop(): Promise<never> {
+    if (!this.stopping) {
+      this.stopping = new Promise<never>((_, reject) => {
+        this.timer = setTimeout(
+          () => {
+            this.outcome ??= 'timeout'
+            reject(this.limitError())
+          },
+          Math.max(0, this.deadline - Date.now()),
+        )
+        this.onAbort = () => {
+          this.outcome ??= 'aborted'
+          reject(this.limitError())
+        }
+        if (this.signal.aborted) this.onAbort()
+        else this.signal.addEventListener('abort', this.onAbort, { once: true })
+      })
+      this.stopping.catch(() => {})
+    }
+    return this.stopping
   }
 
   async run(code: string, inputJson: string): Promise<string> {
-    const { context, prelude } = this
+    const { context, vm } = this
+    const { asks, answers } = hostApi(this.options.host, this.options.fetch, this.deadline)
+    this.asks = asks
+    this.answers = answers
+    vm.ready ??= await this.prepare(code)
     const credentials =
       this.options.credentialsJson === undefined
         ? context.undefined
         : this.keep(context.newString(this.options.credentialsJson))
-    const runner = this.unwrap(
-      this.enter(() => {
-        const [host, hosts] = this.hostFunction()
-        return context.callFunction(prelude, context.undefined, host, hosts, credentials, this.loader())
-      }),
-    )
-
-    const namespace = await this.settle(
-      this.unwrap(this.enter(() => context.evalCode(code, 'tool.mjs', { type: 'module' }))),
-    )
-    const defaultExport = this.keep(context.getProp(namespace, 'default'))
+    const hosts = this.keep(context.newString(`,${[...Object.keys(asks), ...Object.keys(answers)].join(',')},`))
     const inputHandle = this.keep(this.enter(() => context.newString(inputJson)))
     const checkOnly = this.options.checkOnly ? context.true : context.false
+    const { run, exported } = vm.ready
     const result = await this.settle(
       this.unwrap(
-        this.enter(() => context.callFunction(runner, context.undefined, defaultExport, inputHandle, checkOnly)),
+        this.enter(() =>
+          context.callFunction(run, context.undefined, exported, inputHandle, checkOnly, hosts, credentials),
+        ),
       ),
     )
     return context.getString(result)
   }
 
   /**
-   * `host(name, ...args)`: the raw string-in/string-out functions the prelude builds ctx over, behind one VM function
-   * (each VM function costs a host callback to create), and the list of names it answers (sample/elicit only when the
-   * host offers them).
+   * A new VM's first call: the prelude run with the VM's host function and library loader, and the module evaluated.
+   * Its handles live as long as the VM (a warm VM serves later calls of the same function version with them).
    */
-  private hostFunction(): [QuickJSHandle, QuickJSHandle] {
-    const { context } = this
-    const { host, fetch } = this.options
-    const { asks, answers } = hostApi(host, fetch, this.deadline)
-    const names = `,${[...Object.keys(asks), ...Object.keys(answers)].join(',')},`
-    const dispatch = context.newFunction('host', (nameHandle, ...args) => {
-      const name = context.getString(nameHandle)
-      const text = () => args.map((a) => context.getString(a))
-      if (Object.hasOwn(asks, name)) return this.ask(asks[name]!, text())
-      if (Object.hasOwn(answers, name)) return this.answer(answers[name]!, text())
-    })
-    return [this.keep(dispatch), this.keep(context.newString(names))]
+  private async prepare(code: string): Promise<NonNullable<LiveVm['ready']>> {
+    const { context, vm } = this
+    const run = this.unwrap(
+      this.enter(() => context.callFunction(vm.prelude, context.undefined, this.hostFunction(), this.loader())),
+      (handle) => this.ownedByVm(handle),
+    )
+    const namespace = await this.settle(
+      this.unwrap(this.enter(() => context.evalCode(code, 'tool.mjs', { type: 'module' }))),
+    )
+    return { run, exported: this.ownedByVm(context.getProp(namespace, 'default')) }
+  }
+
+  /**
+   * `host(name, ...args)`: the raw string-in/string-out functions the prelude builds ctx over, behind one VM function
+   * (each VM function costs a host callback to create). It answers for the call the VM serves now, so a warm VM's
+   * libraries (made once) reach each call's own host; between calls it answers nothing.
+   */
+  private hostFunction(): QuickJSHandle {
+    const vm = this.vm
+    return this.ownedByVm(this.context.newFunction('host', (name, ...args) => vm.current?.dispatch(name, args)))
+  }
+
+  /** A host call of the code running for this call; the names it answers are this call's (sample/elicit if offered). */
+  dispatch(nameHandle: QuickJSHandle, args: QuickJSHandle[]): QuickJSHandle | undefined {
+    const { context, asks, answers } = this
+    const name = context.getString(nameHandle)
+    const text = () => args.map((a) => context.getString(a))
+    if (Object.hasOwn(asks, name)) return this.ask(asks[name]!, text())
+    if (Object.hasOwn(answers, name)) return this.answer(answers[name]!, text())
   }
 
   /** `load(name)`: evaluates a library of the prelude in this context (it runs inside the caller's VM entry). */
   private loader(): QuickJSHandle {
     const { context } = this
-    return this.keep(
+    return this.ownedByVm(
       context.newFunction('load', (name) => {
         const key = context.getString(name)
         const source = Object.hasOwn(LIBRARY_SOURCES, key) ? LIBRARY_SOURCES[key] : undefined
@@ -150,10 +198,13 @@ class SandboxCall {
     )
   }
 
-  dispose(): void {
+  /** Ends the call; true when its VM is kept warm for the next call of its key (`clean`: the call succeeded). */
+  dispose(clean: boolean): boolean {
     this.finished = true
     clearTimeout(this.timer)
     if (this.onAbort) this.signal.removeEventListener('abort', this.onAbort)
+    const { vm } = this
+    vm.current = undefined
     try {
       for (const deferred of this.pending) deferred.dispose()
       for (const handle of this.handles) if (handle.alive) handle.dispose()
@@ -162,17 +213,28 @@ class SandboxCall {
         // #257), which aborts the whole instance under calls still running on it. Leave this runtime be and retire
         // the instance instead: new calls load a fresh one, and this one is collected once its calls end.
         retireEngine(this.engine)
-        return
+        return false
       }
-      this.context.dispose()
-      this.runtime.dispose()
+      // The handler holds this call (its options, its credentials): a VM kept warm must not.
+      this.runtime.removeInterruptHandler()
       releaseEngine(this.engine)
-      prepareNext(this.engine)
+      // Jobs still queued would run in the next call: such a VM is not kept.
+      const keep = clean && this.options.warmKey !== undefined && !this.engine.retired && !this.runtime.hasPendingJob()
+      const kept = keep && keepWarm(this.options.warmKey!, vm)
+      if (!keep) freeVm(vm)
+      if (this.fresh) prepareNext(this.engine)
+      return kept
     } catch {
       // A failed teardown (the same assertion, #269) leaves the instance unusable: later calls load a fresh one.
       if (process.env.TOOLYARD_DEBUG_SANDBOX) console.error('sandbox teardown failed')
       retireEngine(this.engine)
+      return false
     }
+  }
+
+  private ownedByVm<T extends QuickJSHandle>(handle: T): T {
+    this.vm.own.push(handle)
+    return handle
   }
 
   private keep<T extends QuickJSHandle>(handle: T): T {
@@ -204,7 +266,7 @@ class SandboxCall {
     const outer = this.engine.allowance
     // Growth while this call's code runs is this call's: it may grow the memory by what is left of its limit.
     this.engine.allowance = () =>
-      this.memoryLimit - this.grownBytes - (this.engine.memory.buffer.byteLength - this.engine.seenBytes)
+      this.memoryLimit - this.grownBytes - (this.engine.sizeBytes.now - this.engine.seenBytes)
     try {
       return fn()
     } catch (error) {
@@ -230,13 +292,17 @@ class SandboxCall {
     return new SandboxError(withUserLine(message, dumped), 'error')
   }
 
-  private unwrap(result: { error?: QuickJSHandle; value?: QuickJSHandle }): QuickJSHandle {
+  /** The value of a VM entry, kept until the call ends (or as `keep` says); its error as a SandboxError. */
+  private unwrap(
+    result: { error?: QuickJSHandle; value?: QuickJSHandle },
+    keep = (handle: QuickJSHandle) => this.keep(handle),
+  ): QuickJSHandle {
     if (result.error) {
       const dumped = this.context.dump(result.error)
       result.error.dispose()
       throw this.toError(dumped)
     }
-    return this.keep(result.value!)
+    return keep(result.value!)
   }
 
   private runJobs(): void {
@@ -260,7 +326,7 @@ class SandboxCall {
     const resolved = this.enter(() => this.context.resolvePromise(handle))
     this.runJobs()
     if (this.outcome) throw this.limitError()
-    return this.unwrap(await Promise.race([resolved, this.stop]))
+    return this.unwrap(await Promise.race([resolved, this.stop()]))
   }
 
   /** A host function's VM promise, settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */

@@ -2,15 +2,16 @@
 import type { FunctionHost } from './host'
 import { budgetedHost } from './log-budget'
 import { acquireEngine, compiledWasmModule, retiredEngines, shareWasmModule } from './quickjs-engine'
-import type { FromWorker, HostCallName, HostNotice, ToWorker } from './sandbox-protocol'
+import { asText, type FromWorker, type HostCallName, type HostNotice, type ToWorker } from './sandbox-protocol'
 import { SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
+import { setWarmCapacity } from './sandbox-warm'
 
 const port = self as unknown as {
-  postMessage(message: FromWorker): void
-  onmessage: ((event: MessageEvent<ToWorker>) => void) | null
+  postMessage(message: FromWorker | string): void
+  onmessage: ((event: MessageEvent<ToWorker | string>) => void) | null
 }
-const send = (message: FromWorker) => port.postMessage(message)
+const send = (message: FromWorker) => port.postMessage(asText(message))
 
 /** Aborts a call awaiting a host promise (a call running code is stopped by its cancel flag instead). */
 const controllers = new Map<number, AbortController>()
@@ -71,9 +72,9 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const fetch: SandboxFetch = (url, init) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>
   // Not charged to the call: waiting for the module another worker compiles, or for this worker's engine.
   await engineLoaded.catch(() => {})
-  send({ type: 'started', id })
+  if (!message.quiet) send({ type: 'started', id })
   try {
-    const json = await runInVm({
+    const { json, warm } = await runInVm({
       code: message.code,
       inputJson: message.inputJson,
       credentialsJson: message.credentialsJson,
@@ -85,8 +86,9 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
         ? { flags: message.cancelFlag, index: 0 }
         : { flags: sharedFlags, index: message.cancelIndex },
       checkOnly: message.checkOnly,
+      warmKey: message.warmKey,
     })
-    send({ type: 'done', id, ok: true, json, recycle: retiredEngines() > 0 })
+    send({ type: 'done', id, ok: true, json, warm, recycle: retiredEngines() > 0 })
   } catch (error) {
     const reason = error instanceof SandboxError ? error.reason : 'error'
     const text = error instanceof Error ? error.message : String(error)
@@ -99,7 +101,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
 }
 
 port.onmessage = (event) => {
-  const message = event.data
+  const message = typeof event.data === 'string' ? (JSON.parse(event.data) as ToWorker) : event.data
   switch (message.type) {
     case 'run':
       void run(message)
@@ -109,6 +111,7 @@ port.onmessage = (event) => {
       return
     case 'init':
       sharedFlags = message.flags
+      setWarmCapacity(message.warmPerWorker)
       if (message.wasmModule || message.compile) moduleKnown(message.wasmModule)
       return
     case 'module':

@@ -81,8 +81,15 @@ const flash = (message: string | undefined) =>
 /** A status word coloured by its class (ok, error, missing, …). */
 export const status = (s: unknown) => html`<span class="${String(s)}">${s}</span>`
 
-/** No other site may frame a dashboard page (clickjacking a Revoke or Create key button). */
-export const FRAMING = { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'DENY' }
+/**
+ * No other site may frame a dashboard page (clickjacking a Revoke or Create key button), and only the dashboard's own
+ * script files run: everything shown is escaped, and should an escape ever be missed, injected markup still runs no
+ * script (docs/decisions.md, "Review of the third round"). The pages have no inline script.
+ */
+export const FRAMING = {
+  'content-security-policy': "frame-ancestors 'none'; script-src 'self'; object-src 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+}
 
 /** A form that failed to save, kept so the page shows it again with its values and the error in place. */
 export interface Draft {

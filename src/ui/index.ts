@@ -53,6 +53,19 @@ const redirect = (location: string, headers: Record<string, string> = {}) =>
   new Response(null, { status: 303, headers: { location, ...FRAMING, ...headers } })
 const MCP_KEY_REFUSED =
   'That is an mcp key: it is for MCP clients only. Sign in with an admin key of the project or the admin token.'
+/**
+ * A page that opens the OAuth callback again from this site (docs/decisions.md, "Review of the third round"): the
+ * same query plus `resumed=1`, by a meta refresh (no script needed) and a link. The code in the URL is sent nowhere
+ * else (no referrer).
+ */
+function resumeCallback(params: Record<string, string>): Response {
+  const again = `/mcp/ui/oauth/callback?${new URLSearchParams({ ...params, resumed: '1' }).toString()}`
+  const body = html`<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="refresh" content="0;url=${again}"><meta name="referrer" content="no-referrer">
+<title>Finishing the connection · Toolyard</title></head>
+<body><p>Finishing the connection… <a href="${again}" id="resume-oauth">Continue</a></p></body></html>`
+  return htmlResponse(body.text, 200, { 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' })
+}
 const form = (body: unknown) => (body && typeof body === 'object' ? (body as Record<string, unknown>) : {})
 
 export function uiModule(deps: UiDeps) {
@@ -125,8 +138,13 @@ export function uiModule(deps: UiDeps) {
       })
       .get('/ui/oauth/callback', async ({ request, query }) => {
         const s = await current(request)
-        if (!s?.apiKey) return toSignIn()
-        const params = query as Record<string, string>
+        const { resumed, ...params } = query as Record<string, string>
+        if (!s?.apiKey) {
+          // The provider's redirect is a cross-site navigation: the browser leaves the SameSite=Strict cookie off it.
+          // One navigation started by our own page carries the cookie, so the code is not lost (once: no loop).
+          if (!resumed && params.state && (params.code || params.error)) return resumeCallback(params)
+          return toSignIn()
+        }
         try {
           // The provider's redirect moves the flow to code_received; the exchange makes the credential (both REST).
           await ctx(s).api('GET', `/oauth/callback?${new URLSearchParams(params).toString()}`)
@@ -188,43 +206,9 @@ export function uiModule(deps: UiDeps) {
           const message = html`<div class="flash">${(err as Error).message}</div>`
           if (hx) return htmlResponse(message.text)
           // A refused save shows its page again, the form kept with its values and the error above it.
-          if (err instanceof FormFailure) {
+          if (err instanceof FormFailure && !s.admin) {
             const shown = await projectPage(ctx(s), err.page, {}, err.draft).catch(() => undefined)
             if (shown) return render(s, `/mcp/ui/${shown.nav ?? err.page}`, shown.title, shown.body, 400)
-          }
-          return render(
-            s,
-            '',
-            'Problem',
-            html`<div class="flash">${(err as Error).message}</div>
-          <p><a href="/mcp/ui/overview">Back to the overview</a></p>`,
-          )
-        }
-      })
-      .post('/ui/*', async ({ request, params, body }) => {
-        if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
-        const s = await current(request)
-        if (!s) return toSignIn()
-        const hx = request.headers.get('hx-request') !== null
-        try {
-          if (s.admin && params['*'] === 'projects') {
-            await deps.projects.createProject(String(form(body).name ?? '').trim())
-            return redirect('/mcp/ui/projects')
-          }
-          if (s.admin) throw new Error('the admin token manages projects and keys only')
-          const done = await projectAction(ctx(s), params['*'], form(body))
-          if (done.redirect) return redirect(done.redirect)
-          if (done.fragment) return htmlResponse(done.fragment.text)
-          return render(s, `/mcp/ui/${done.page!.nav}`, done.page!.title, done.page!.body)
-        } catch (err) {
-          const message = html`<div class="flash">${(err as Error).message}</div>`
-          if (hx) return htmlResponse(message.text)
-          // A refused save shows its page again, the form kept with its values and the error above it.
-          const draft = (err as { draft?: import('./html').Draft; page?: string }).draft
-          const pageName = (err as { page?: string }).page
-          if (draft && pageName && !s.admin) {
-            const shown = await projectPage(ctx(s), pageName, {}, draft).catch(() => undefined)
-            if (shown) return render(s, `/mcp/ui/${shown.nav ?? pageName}`, shown.title, shown.body, 400)
           }
           return render(
             s,

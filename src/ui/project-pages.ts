@@ -105,13 +105,15 @@ export async function projectPage(
       return title('Servers', pages.serversPage(await servers(c), draft))
     case 'toolkits': {
       const list = (await c.api('GET', '/toolkits?limit=200')).toolkits as Row[]
-      // Remote toolkits carry their sync state in the detail only.
+      // Remote toolkits carry their sync state, OpenAPI ones their import settings, in the detail only.
       const detailed = await Promise.all(
         list.map(async (k) =>
-          k.toolkit_type === 'remote' ? await c.api('GET', `/toolkits/${k.id}`).catch(() => k) : k,
+          k.toolkit_type === 'remote' || k.toolkit_type === 'openapi'
+            ? await c.api('GET', `/toolkits/${k.id}`).catch(() => k)
+            : k,
         ),
       )
-      return title('Toolkits', toolkitsPage(detailed, draft))
+      return title('Toolkits', toolkitsPage(detailed, draft, reimportNotice(query)))
     }
     case 'tools': {
       const [tools, toolkits, functions] = await Promise.all([
@@ -196,6 +198,15 @@ const jsonField = (value: unknown, field: string) => {
     throw new ApiError(`${field} is not valid JSON`, 400)
   }
 }
+const mapValues = <V, W>(o: Record<string, V>, f: (v: V) => W) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)])) as Record<string, W>
+
+/** After a re-import, the toolkits page says what changed (the counts ride in the redirect's query). */
+function reimportNotice(query: Record<string, string | undefined>): string | undefined {
+  if (!query.reimported) return undefined
+  const n = (k: string) => Number(query[k] ?? 0)
+  return `Re-imported ${query.reimported}: ${n('added')} added, ${n('updated')} updated, ${n('removed')} removed.`
+}
 const optional = (v: unknown) => (String(v ?? '').trim() ? String(v).trim() : undefined)
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : v ? [String(v)] : [])
 
@@ -219,6 +230,23 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
     return {
       fragment: playgroundResult({ result: answer.result, error: answer.error?.message, logs: answer.logs, ms }),
     }
+  }
+  m = /^servers\/([^/]+)\/discovery$/.exec(path)
+  if (m) {
+    const serverId = m[1]!
+    const threshold = Number(text('threshold'))
+    const tool_discovery = {
+      mode: text('mode'),
+      ...(text('threshold') && Number.isInteger(threshold) ? { threshold } : {}),
+      pinned: text('pinned')
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    }
+    await saving(`servers/${serverId}`, 'discovery', body, () =>
+      c.api('PATCH', `/servers/${serverId}`, { tool_discovery }),
+    )
+    return { redirect: `/mcp/ui/servers/${serverId}` }
   }
   m = /^servers\/([^/]+)\/toolkits(?:\/([^/]+)\/(detach|credentials))?$/.exec(path)
   if (m) {
@@ -289,6 +317,14 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
     }
     await saving('toolkits', 'openapi', body, () => c.api('POST', '/toolkits/import/openapi', request))
     return { redirect: '/mcp/ui/toolkits' }
+  }
+  m = /^toolkits\/([^/]+)\/reimport$/.exec(path)
+  if (m) {
+    const id = m[1]!
+    const diff = await saving('toolkits', `reimport-${id}`, body, () => c.api('POST', `/toolkits/${id}/reimport`, {}))
+    const counts = { added: diff.added.length, updated: diff.updated.length, removed: diff.removed.length }
+    const q = new URLSearchParams({ reimported: text('name') || id, ...mapValues(counts, String) })
+    return { redirect: `/mcp/ui/toolkits?${q.toString()}` }
   }
   m = /^toolkits\/([^/]+)\/refresh$/.exec(path)
   if (m) {

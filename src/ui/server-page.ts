@@ -1,7 +1,7 @@
 // One server's page: URL and client configs, attached toolkits (attach, detach, credential mapping), its tools,
 // resources and prompts, and the playground: a form generated from a tool's input schema, sent as a real
 // `tools/call` to POST /mcp/{slug}, with the result and the log notifications the call sent.
-import { type Draft, errorFor, type Html, html, options, status, table } from './html'
+import { type Draft, errorFor, type Html, html, kept, options, status, table } from './html'
 import { clientConfigs } from './pages'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
@@ -48,6 +48,33 @@ function toolkitRows(s: Row, credentials: Row[], draft?: Draft) {
   )
 }
 
+/**
+ * Tool discovery (docs/tool-search.md): the mode, the threshold for `auto` and the pinned tools, shown with what
+ * tools/list does now, and saved with PATCH /servers/{id} {tool_discovery}.
+ */
+function discoveryCard(s: Row, draft?: Draft): Html {
+  const d = s.tool_discovery ?? { mode: 'off', threshold: 40, pinned: [] }
+  const count = (s.tools ?? []).filter((t: Row) => t.enabled).length
+  const active = d.mode === 'always' || (d.mode === 'auto' && count > d.threshold)
+  const now = active
+    ? `on: tools/list shows ${d.pinned.length} pinned tool(s) plus find_tools and call_tool (${count} tools on the server)`
+    : `off: tools/list shows all ${count} tools${d.mode === 'auto' ? ` (switches on above ${d.threshold})` : ''}`
+  return html`<div class="card">${errorFor(draft, 'discovery')}
+  <form method="post" action="/mcp/ui/servers/${s.id}/discovery" class="stack" id="discovery-form">
+    <p class="muted" id="discovery-state">Now ${now}.</p>
+    <label>Mode <select name="mode" id="discovery-mode">${options(
+      [
+        ['off', 'off: list every tool'],
+        ['auto', 'auto: search tools above the threshold'],
+        ['always', 'always: search tools'],
+      ],
+      kept(draft, 'discovery', 'mode', d.mode),
+    )}</select></label>
+    <label>Threshold (auto) <input name="threshold" id="discovery-threshold" type="number" min="0" value="${kept(draft, 'discovery', 'threshold', String(d.threshold))}"></label>
+    <label>Pinned tools, always listed (comma-separated) <input name="pinned" id="discovery-pinned" value="${kept(draft, 'discovery', 'pinned', d.pinned.join(', '))}"></label>
+    <button id="save-discovery">Save tool discovery</button></form></div>`
+}
+
 export function serverPage(d: ServerPageData, draft?: Draft): Html {
   const s = d.server
   const attached = new Set((s.toolkits ?? []).map((k: Row) => k.toolkit_id))
@@ -78,6 +105,8 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     ],
     'No tools on this server.',
   )}
+  <h2>Tool discovery</h2>
+  ${discoveryCard(s, draft)}
   <h2>Playground</h2>
   <div class="card playground">
     <form hx-get="/mcp/ui/servers/${s.id}/playground" hx-target="#playground-form" hx-trigger="change from:#playground-tool, load">

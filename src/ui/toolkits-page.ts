@@ -9,10 +9,53 @@ const syncStatus = (k: Row) =>
   k.remote
     ? html`${k.remote.last_error ? html`<span class="error">${k.remote.last_error}</span>` : status('ok')}
       <span class="muted">synced ${k.remote.last_sync_at ?? 'never'}</span>`
-    : status(k.status)
+    : k.openapi
+      ? html`${status(k.status)} <span class="muted">imported ${k.openapi.last_import_at}</span>`
+      : status(k.status)
 
-export function toolkitsPage(toolkits: Row[], draft?: Draft): Html {
-  return html`
+/** An include/exclude filter in words: "tags: a, b; methods: get". */
+const filterWords = (f: Row | null) =>
+  f
+    ? Object.entries(f)
+        .filter(([, v]) => Array.isArray(v) && v.length)
+        .map(([k, v]) => `${k}: ${(v as string[]).join(', ')}`)
+        .join('; ')
+    : ''
+
+/**
+ * OpenAPI toolkits and how they were imported (GET /toolkits/{id} `openapi`): a document from a URL is re-imported
+ * from it in one click; an inline document is re-imported by sending a new one (the import form or the API).
+ */
+function openapiImports(toolkits: Row[], draft?: Draft): Html {
+  const kits = toolkits.filter((k) => k.openapi)
+  if (!kits.length) return html``
+  return html`<h2>OpenAPI imports</h2>
+  ${table<Row>(kits, [
+    ['Toolkit', (k) => html`<strong class="openapi-toolkit">${k.name}</strong>`],
+    ['Source', (k) => html`<code class="openapi-source">${k.openapi.source}</code>`],
+    ['Base URL', (k) => k.openapi.base_url ?? html`<span class="muted">the document's</span>`],
+    ['Include', (k) => filterWords(k.openapi.include)],
+    ['Exclude', (k) => filterWords(k.openapi.exclude)],
+    ['Max tools', (k) => String(k.openapi.max_tools)],
+    [
+      'Tools',
+      (k) =>
+        html`<span class="openapi-counts">${k.openapi.tool_count} of ${k.openapi.operation_count} operations</span>`,
+    ],
+    ['Last import', (k) => k.openapi.last_import_at],
+    [
+      '',
+      (k) =>
+        k.openapi.source === 'inline'
+          ? html`<span class="muted">inline document: import a new one to change it</span>`
+          : html`${errorFor(draft, `reimport-${k.id}`)}<form method="post" action="/mcp/ui/toolkits/${k.id}/reimport">
+          <input type="hidden" name="name" value="${k.name}"><button class="reimport">Reimport from URL</button></form>`,
+    ],
+  ])}`
+}
+
+export function toolkitsPage(toolkits: Row[], draft?: Draft, notice?: string): Html {
+  return html`${notice ? html`<div class="flash notice" id="reimport-notice">${notice}</div>` : html``}
   <div class="grid2">
   <div class="card">${errorFor(draft, 'hosted')}<form method="post" action="/mcp/ui/toolkits" class="stack" id="hosted-form">
     <strong>New hosted toolkit</strong> <span class="muted">(its tools run your functions)</span>
@@ -62,11 +105,12 @@ export function toolkitsPage(toolkits: Row[], draft?: Draft): Html {
     [
       '',
       (k) =>
-        k.toolkit_type === 'remote' || k.toolkit_type === 'openapi'
+        k.toolkit_type === 'remote'
           ? html`<form method="post" action="/mcp/ui/toolkits/${k.id}/refresh"><button>Refresh</button></form>`
           : '',
     ],
-  ])}`
+  ])}
+  ${openapiImports(toolkits, draft)}`
 }
 
 /** The dry-run answer: what the import would make and skip, before anything is written. */

@@ -81,6 +81,8 @@ interface Case {
 
 const mcpHeaders = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
 const big = () => JSON.stringify({ ...initializeBody(), pad: 'x'.repeat(LIMIT) })
+const rpc = (method: string, params: Record<string, unknown>, id: string | number) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method, params })
 const restCall = (extra: Record<string, unknown> = {}) =>
   JSON.stringify({ server_id: serverId, name: 'echo', arguments: { text: 'hi' }, ...extra })
 
@@ -128,6 +130,96 @@ const CASES: Case[] = [
     body: () => '{"jsonrpc":',
     status: 200,
     rated: true,
+  },
+  {
+    name: 'protocol stateless tools/call, a string JSON-RPC id echoed',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-06-18' },
+    body: () => rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 'call-7'),
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'protocol stateless tools/call, a numeric id, without a version header',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: mcpHeaders,
+    body: () => rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 42),
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'protocol tools/call of an unknown tool → JSON-RPC error with its id',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-06-18' },
+    body: () => rpc('tools/call', { name: 'no_such_tool', arguments: {} }, 8),
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'protocol tools/call with arguments its schema refuses',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-06-18' },
+    body: () => rpc('tools/call', { name: 'echo', arguments: { text: 5 } }, 9),
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'protocol tools/call without params → invalid params',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-06-18' },
+    body: () => JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/call' }),
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'protocol tools/list, stateless',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-06-18' },
+    body: () => rpc('tools/list', {}, 11),
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'protocol batch of two calls (2025-03-26), answered in order',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-03-26' },
+    body: () =>
+      `[${rpc('tools/call', { name: 'echo', arguments: { text: 'a' } }, 1)},${rpc('tools/call', { name: 'echo', arguments: { text: 'b' } }, 2)}]`,
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'protocol unknown session id → 404',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '2025-06-18', 'mcp-session-id': 'no-such-session' },
+    body: () => rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 12),
+    status: 404,
+    rated: true,
+  },
+  {
+    name: 'protocol unsupported version header → 400',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'mcp-protocol-version': '1999-01-01' },
+    body: () => rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 13),
+    status: 400,
+    rated: true,
+  },
+  {
+    name: 'protocol tools/call with a wrong key → JSON-RPC error naming neither (HTTP 200)',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { ...mcpHeaders, 'x-api-key': 'ty_wrong_key' },
+    body: () => rpc('tools/call', { name: 'echo', arguments: { text: 'hi' } }, 14),
+    status: 200,
   },
   {
     name: 'REST tools/call, the plain case',
@@ -180,6 +272,23 @@ const CASES: Case[] = [
     body: () => restCall({ arguments: { text: 'x'.repeat(LIMIT) } }),
     chunked: true,
     status: 413,
+  },
+  {
+    name: 'REST tools/call with a wrong key → 401 envelope',
+    path: () => '/mcp/tools/call',
+    route: '/mcp/tools/call',
+    headers: { 'content-type': 'application/json', 'x-api-key': 'ty_wrong_key' },
+    body: () => restCall(),
+    status: 401,
+  },
+  {
+    name: 'REST tools/call with arguments its schema refuses → 400 naming the argument',
+    path: () => '/mcp/tools/call',
+    route: '/mcp/tools/call',
+    headers: { 'content-type': 'application/json' },
+    body: () => restCall({ arguments: { text: 5 } }),
+    status: 400,
+    rated: true,
   },
 ]
 

@@ -1,11 +1,12 @@
 // `toolyard apply` with `openapi:` toolkits: the document is read beside the project file (never outside its folder),
 // the toolkit is created, left unchanged when nothing changed, brought up to date when the document changes, and
-// pruned when the file no longer names it.
+// pruned when the file no longer names it; `export` writes OpenAPI toolkits back so that `apply` plans no change.
 import { describe, expect, test } from 'bun:test'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { json } from '../helpers/api'
 import { runCli, startTestApp, tempDirs } from '../helpers/app'
+import { startRecorder } from '../helpers/http-recorder'
 import { stylesDocument } from './fixtures'
 
 const newDir = tempDirs('toolyard-openapi-apply-')
@@ -104,5 +105,88 @@ describe('apply with openapi toolkits', () => {
     expect(swagger.code).not.toBe(0)
     expect(swagger.stderr).toContain('toolkit styles')
     expect(swagger.stderr).toContain('convert')
+  }, 60_000)
+
+  const docServer = startRecorder((r) =>
+    r.path === '/openapi.json' ? Response.json(stylesDocument('http://127.0.0.1:9')) : Response.json({}),
+  )
+
+  test('export writes OpenAPI toolkits (a URL, or an inline document in a file beside it) and apply changes nothing', async () => {
+    const data = newDir()
+    const env = { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' }
+    const app = await startTestApp({}, { dataDir: data })
+    try {
+      const project = await app.server.deps.projects.projectOrCreate('openapi-export')
+      const { apiKey } = await app.server.deps.projects.createKey(project.id, { name: 'setup' })
+      const inline = await app.api('/toolkits/import/openapi', {
+        key: apiKey,
+        body: {
+          name: 'styles-inline',
+          display_name: 'Styles',
+          spec: stylesDocument('http://127.0.0.1:9'),
+          include: { tags: ['pets'] },
+          exclude: { methods: ['delete'] },
+          base_url: 'http://127.0.0.1:9/v2',
+        },
+      })
+      await json(inline, 201)
+      const fromUrl = await app.api('/toolkits/import/openapi', {
+        key: apiKey,
+        body: { name: 'styles-url', spec_url: `${docServer.origin}/openapi.json`, max_tools: 20 },
+      })
+      await json(fromUrl, 201)
+    } finally {
+      await app.stop()
+    }
+
+    const dir = newDir()
+    const out = join(dir, 'toolyard.yaml')
+    const exported = await runCli(['export', '--project', 'openapi-export', '-o', out], data, env)
+    expect(exported.stderr).toBe('')
+    expect(exported.code).toBe(0)
+    const beside = join(dir, 'styles-inline.openapi.json')
+    expect(existsSync(beside)).toBe(true)
+    expect(JSON.parse(readFileSync(beside, 'utf8'))).toEqual(stylesDocument('http://127.0.0.1:9'))
+    const text = readFileSync(out, 'utf8')
+    const doc = Bun.YAML.parse(text) as any
+    const kits = Object.fromEntries(doc.toolkits.map((k: any) => [k.name, k]))
+    expect(kits['styles-inline'].openapi).toEqual({
+      file: 'styles-inline.openapi.json',
+      include: { tags: ['pets'] },
+      exclude: { methods: ['delete'] },
+      base_url: 'http://127.0.0.1:9/v2',
+    })
+    expect(kits['styles-inline'].display_name).toBe('Styles')
+    expect(kits['styles-url'].openapi).toEqual({ url: `${docServer.origin}/openapi.json`, max_tools: 20 })
+    expect(kits['styles-url'].tools).toBeUndefined()
+
+    const dry = await runCli(['apply', '-f', out, '--dry-run', '--prune', '--json'], data, env)
+    expect(dry.stderr).toBe('')
+    expect(dry.code).toBe(0)
+    const plan = JSON.parse(dry.stdout)
+    expect(plan.changes.filter((c: { action: string }) => c.action !== 'unchanged')).toEqual([])
+    expect(plan.changes).toContainEqual({ action: 'unchanged', kind: 'toolkit', name: 'styles-inline' })
+    expect(plan.changes).toContainEqual({ action: 'unchanged', kind: 'toolkit', name: 'styles-url' })
+
+    // To stdout there is no folder: the document stays inline as openapi.spec, and applying that changes nothing.
+    const stdout = await runCli(['export', '--project', 'openapi-export'], data, env)
+    expect(stdout.code).toBe(0)
+    const inlineKit = (Bun.YAML.parse(stdout.stdout) as any).toolkits.find((k: any) => k.name === 'styles-inline')
+    expect(inlineKit.openapi.spec).toEqual(stylesDocument('http://127.0.0.1:9'))
+    const elsewhere = join(newDir(), 'stdout.yaml')
+    writeFileSync(elsewhere, stdout.stdout)
+    const again = await runCli(['apply', '-f', elsewhere, '--dry-run', '--json'], data, env)
+    expect(again.stderr).toBe('')
+    const againPlan = JSON.parse(again.stdout)
+    expect(againPlan.summary).toMatchObject({ created: 0, updated: 0, deleted: 0 })
+
+    // A changed base_url in the file is a change even though every tool stays the same.
+    writeFileSync(out, text.replace('http://127.0.0.1:9/v2', 'http://127.0.0.1:9/v3'))
+    const moved = await runCli(['apply', '-f', out, '--json'], data, env)
+    expect(JSON.parse(moved.stdout).changes).toContainEqual({
+      action: 'updated',
+      kind: 'toolkit',
+      name: 'styles-inline',
+    })
   }, 60_000)
 })

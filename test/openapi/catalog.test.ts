@@ -9,7 +9,12 @@ import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'
 
-const upstream = startRecorder(() => Response.json({ ok: true }))
+// Slack answers HTTP 200 with "ok": false when it refuses (here: anything naming "missing").
+const upstream = startRecorder((r) =>
+  r.body.includes('missing') || r.path.includes('missing')
+    ? Response.json({ ok: false, error: 'channel_not_found' })
+    : Response.json({ ok: true }),
+)
 let app: TestApp
 /** One server per toolkit: tool names repeat across services (list_issues, add_comment) and must be unique per server. */
 const serverFor = new Map<string, string>()
@@ -222,4 +227,20 @@ describe('the catalog', () => {
       if (c.body !== undefined) expect(r.body).toBe(c.body)
       for (const [k, v] of Object.entries(c.headers ?? {})) expect(r.headers[k]).toBe(v)
     })
+
+  test('Slack\'s HTTP 200 with "ok": false is a tool error naming Slack\'s reason (and an error in the call log)', async () => {
+    const server_id = serverFor.get('slack')
+    const args = { body: { channel: '#missing', text: 'hi' } }
+    const res = await call(app, '/tools/call', { body: { name: 'post_message', arguments: args, server_id } })
+    expect(res.status).toBe(200)
+    expect(res.body.isError).toBe(true)
+    expect(res.body.content[0].text).toStartWith('channel_not_found (HTTP 200 from POST /chat.postMessage)')
+    // Another service answering {"ok": false} has no such rule: its 2xx stays a result.
+    const github = await call(app, '/tools/call', {
+      body: { name: 'get_repo', arguments: { owner: 'o', repo: 'missing' }, server_id: serverFor.get('github') },
+    })
+    expect(upstream.last().path).toBe('/repos/o/missing')
+    expect(github.body.isError).toBe(false)
+    expect(github.body.structuredContent).toEqual({ ok: false, error: 'channel_not_found' })
+  })
 })

@@ -139,4 +139,48 @@ describe('dashboard forms', () => {
     expect(rows).toContain('<table>')
     expect(rows).not.toContain('<html')
   })
+
+  test('the server page saves tool_discovery; the toolkits page shows an OpenAPI import and re-imports it from its URL', async () => {
+    const server = await json('/servers', { name: 'forms-discovery' })
+    const saved = await formPost(
+      `/ui/servers/${server.data.id}/discovery`,
+      'mode=auto&threshold=5&pinned=echo%2C+current_time',
+    )
+    expect(saved.status).toBe(303)
+    expect((await json(`/servers/${server.data.id}`)).data.tool_discovery).toEqual({
+      mode: 'auto',
+      threshold: 5,
+      pinned: ['echo', 'current_time'],
+    })
+    expect(await page(`/ui/servers/${server.data.id}`)).toContain('switches on above 5')
+
+    const docApi = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: () =>
+        Response.json({
+          openapi: '3.1.0',
+          info: { title: 'Forms', version: '1' },
+          servers: [{ url: 'http://127.0.0.1:9' }],
+          paths: { '/ping': { get: { operationId: 'ping', responses: { 200: { description: 'ok' } } } } },
+        }),
+    })
+    try {
+      const url = `http://127.0.0.1:${docApi.port}/openapi.json`
+      const kit = await json('/toolkits/import/openapi', { name: 'forms-openapi', spec_url: url })
+      const listed = await page('/ui/toolkits')
+      expect(listed).toContain('OpenAPI imports')
+      expect(listed).toContain(url)
+      expect(listed).toContain('1 of 1 operations')
+      const again = await formPost(`/ui/toolkits/${kit.toolkit.id}/reimport`, 'name=forms-openapi')
+      expect(again.status).toBe(303)
+      const location = again.headers.get('location')!
+      expect(location).toStartWith('/mcp/ui/toolkits?')
+      expect(await page(location.replace('/mcp', ''))).toContain(
+        'Re-imported forms-openapi: 0 added, 0 updated, 0 removed.',
+      )
+    } finally {
+      docApi.stop(true)
+    }
+  })
 })

@@ -13,7 +13,7 @@ const fetchNone = async () => {
 }
 /** On this thread: every call uses this thread's one WASM instance, so a leak between calls would show. */
 const inThread = async (code: string) => {
-  const json = await runInVm({ code, inputJson: '{}', host, fetch: fetchNone, memoryMb: 64, timeoutMs: 5_000 })
+  const { json } = await runInVm({ code, inputJson: '{}', host, fetch: fetchNone, memoryMb: 64, timeoutMs: 5_000 })
   return (JSON.parse(json) as { value: unknown }).value
 }
 

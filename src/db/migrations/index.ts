@@ -14,5 +14,22 @@ import m011 from './011-open-kinds.sql' with { type: 'text' }
 import m012 from './012-remote-toolkits.sql' with { type: 'text' }
 import m013 from './013-openapi-toolkits.sql' with { type: 'text' }
 import m014 from './014-tool-search.sql' with { type: 'text' }
+import m015 from './015-function-isolation.sql' with { type: 'text' }
 
-export const migrations: string[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014]
+export const migrations: string[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+  m013,
+  m014,
+  m015,
+]

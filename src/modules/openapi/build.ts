@@ -21,6 +21,8 @@ export function buildOpenApi(deps: {
   egress: Egress
   credentials: CredentialAccess
   allowPrivateEgress: boolean
+  /** Throws (409) when a re-import gives a tool a name tool discovery reserves on a server using the toolkit. */
+  checkNames?: (projectId: string, toolkitId: string) => void
 }) {
   const openapi = openApiRepository(deps.store)
   const tools = toolsRepository(deps.store)
@@ -39,6 +41,7 @@ export function buildOpenApi(deps: {
       providers: providersRepository(deps.store),
       // spec_url: through the same guard as every outbound call, with room for a 10 MiB document.
       egress: createEgress({ allowPrivate: deps.allowPrivateEgress, maxBodyBytes: MAX_SPEC_BYTES, timeoutMs: 30_000 }),
+      ...(deps.checkNames ? { checkNames: deps.checkNames } : {}),
     }),
   }
 }

@@ -1,6 +1,7 @@
 // Running an OpenAPI tool: open the tool's credential (a client-credentials token is fetched and kept until it
 // expires), build the request from the call plan and send it through the egress guard. 2xx → the body as text (JSON
 // pretty-printed) plus structuredContent for a JSON object; any other status → an error naming it with the body's start.
+import type { ResultRule } from '../../catalog/openapi-catalog'
 import type { Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { FunctionHost } from '../../runtime/host'
@@ -31,6 +32,8 @@ export interface OpenApiCall {
   projectId: string
   host: FunctionHost
   credentialId?: string
+  /** The toolkit's own failure signal inside a 2xx answer (catalog toolkits that have one, e.g. Slack). */
+  resultRule?: ResultRule
 }
 
 const credentialFailure = (tool: ToolRow, problem: string): ToolFailure => ({
@@ -157,6 +160,16 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
       return { ok: true, value: { content: [{ type: 'text', text: `HTTP ${response.status}` }] } }
     const text = JSON.stringify(parsed, null, 2)
     const structured = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    const rule = call.resultRule
+    if (rule && structured && (parsed as Record<string, unknown>)[rule.field] === rule.equals) {
+      const why = rule.message ? (parsed as Record<string, unknown>)[rule.message] : undefined
+      const reason = typeof why === 'string' ? why : `"${rule.field}": ${JSON.stringify(rule.equals)}`
+      return {
+        ok: false,
+        kind: 'error',
+        message: `${reason} (HTTP ${response.status} from ${request.method} ${operation.path}): ${response.text.slice(0, BODY_START)}`,
+      }
+    }
     return {
       ok: true,
       value: { content: [{ type: 'text', text }], ...(structured ? { structuredContent: parsed } : {}) },

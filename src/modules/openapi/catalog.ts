@@ -54,13 +54,23 @@ export function buildCatalog(services: readonly CatalogService[], caller: OpenAp
     built ??= build()
     return built
   }
+  const rules = new Map(services.flatMap((s) => (s.result ? [[s.id, s.result] as const] : [])))
   return {
     ids: new Set(services.map((s) => s.id)),
     toolkits,
     async callTool(tool, args, { projectId, host, credentialId }) {
       toolkits()
       const operation = plans.get(planKey(tool.toolkit_id, tool.name))!
-      return caller({ tool, operation, args, projectId, host, ...(credentialId ? { credentialId } : {}) })
+      const resultRule = rules.get(tool.toolkit_id)
+      return caller({
+        tool,
+        operation,
+        args,
+        projectId,
+        host,
+        ...(credentialId ? { credentialId } : {}),
+        ...(resultRule ? { resultRule } : {}),
+      })
     },
   }
 }

@@ -66,6 +66,23 @@ export interface ImportSettings {
   max_tools?: number
 }
 
+/**
+ * GET /toolkits/{id} of an OpenAPI toolkit: how it was imported (never a secret). `source` is the document's URL
+ * (without user info) or "inline" when the document was given in the request or the project file.
+ */
+export const OpenApiDetail = t.Object({
+  source: t.String(),
+  base_url: t.Union([t.String(), t.Null()]),
+  include: t.Union([Filter, t.Null()]),
+  exclude: t.Union([Filter, t.Null()]),
+  max_tools: t.Integer(),
+  last_import_at: t.String(),
+  /** Operations in the stored document, and how many of them are tools (the rest filtered out or skipped). */
+  operation_count: t.Integer(),
+  tool_count: t.Integer(),
+})
+export type OpenApiDetail = typeof OpenApiDetail.static
+
 const Skipped = t.Array(t.Object({ operation: t.String(), reason: t.String() }))
 const Counts = t.Object({ by_tag: t.Record(t.String(), t.Integer()), by_method: t.Record(t.String(), t.Integer()) })
 const ToolSummary = { name: t.String(), method: t.String(), path: t.String() }

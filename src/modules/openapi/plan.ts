@@ -127,6 +127,16 @@ function describe(op: Json, method: string, path: string): string {
   return text.length > 1024 ? `${text.slice(0, 1023)}…` : text
 }
 
+/** How many operations the document has, whatever the filters (GET /toolkits/{id} shows it beside the tool count). */
+export function countOperations(doc: OpenApiDocument): number {
+  let n = 0
+  for (const rawItem of Object.values(doc.paths ?? {})) {
+    const item = deref(doc, rawItem)
+    if (isObject(item)) for (const method of METHODS) if (isObject(item[method])) n++
+  }
+  return n
+}
+
 export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
   const tools: PlannedTool[] = []
   const skipped: Plan['skipped'] = []

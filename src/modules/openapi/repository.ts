@@ -15,6 +15,8 @@ type OpenApiToolkitRow = {
 export interface OpenApiRepository {
   upsertToolkit: (row: OpenApiToolkitRow) => void
   toolkit: (project_id: string, toolkit_id: string) => OpenApiToolkitRow | null
+  /** By toolkit id alone, for a caller that already found the toolkit in its project. */
+  byToolkit: (toolkit_id: string) => OpenApiToolkitRow | null
   setOperation: (tool_id: string, toolkit_id: string, operation: string) => void
   operation: (tool_id: string) => string | null
 }
@@ -29,6 +31,9 @@ export function openApiRepository(store: Store): OpenApiRepository {
   const toolkit = db.query<OpenApiToolkitRow, { project_id: string; toolkit_id: string }>(
     'SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id AND project_id = $project_id',
   )
+  const byToolkit = db.query<OpenApiToolkitRow, { toolkit_id: string }>(
+    'SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id',
+  )
   const setOperation = db.query(
     `INSERT INTO openapi_operations (tool_id, toolkit_id, operation) VALUES ($tool_id, $toolkit_id, $operation)
      ON CONFLICT (tool_id) DO UPDATE SET operation = excluded.operation`,
@@ -39,6 +44,7 @@ export function openApiRepository(store: Store): OpenApiRepository {
   return {
     upsertToolkit: (row) => upsert.run(row),
     toolkit: (project_id, toolkit_id) => toolkit.get({ project_id, toolkit_id }),
+    byToolkit: (toolkit_id) => byToolkit.get({ toolkit_id }),
     setOperation: (tool_id, toolkit_id, op) => setOperation.run({ tool_id, toolkit_id, operation: op }),
     operation: (tool_id) => operation.get({ tool_id })?.operation ?? null,
   }

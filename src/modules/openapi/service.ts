@@ -17,10 +17,9 @@ import type { ImportOpenApiBody, ImportSettings, ReimportOpenApiBody } from './m
 import { type Plan, type PlannedTool, planDocument } from './plan'
 import type { OpenApiRepository } from './repository'
 import type { SchemePlan } from './security'
-import { OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
+import { DEFAULT_MAX_TOOLS, OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
 
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024
-const DEFAULT_MAX_TOOLS = 200
 
 export interface OpenApiServiceDeps {
   store: Store
@@ -31,6 +30,8 @@ export interface OpenApiServiceDeps {
   providers: Pick<ProvidersRepository, 'byId' | 'insert'>
   /** Fetches spec_url: the egress guard with a 10 MiB body limit. */
   egress: Egress
+  /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
+  checkNames?: (projectId: string, toolkitId: string) => void
 }
 
 /** The provider an imported document's security scheme becomes: `<toolkit>-<scheme>`, as a provider id. */
@@ -256,6 +257,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         updated_at: at,
       })
       ensureProviders(projectId, kit.name, planned.providers, at)
+      deps.checkNames?.(projectId, kit.id)
       if (diff.added.length || diff.updated.length || diff.removed.length)
         tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
     })
@@ -277,6 +279,16 @@ export function openApiService(deps: OpenApiServiceDeps) {
     prepare,
     create,
     applyTo,
+    /** What an OpenAPI toolkit keeps of its import: the document and the settings (export writes them back). */
+    stored(projectId: string, toolkitId: string): { document: OpenApiDocument; settings: ImportSettings } | undefined {
+      const row = deps.openapi.toolkit(projectId, toolkitId)
+      if (!row) return undefined
+      return {
+        document: JSON.parse(row.document) as OpenApiDocument,
+        settings: JSON.parse(row.settings) as ImportSettings,
+      }
+    },
+
     /** The project's OpenAPI toolkit of that name, if any (apply matches toolkits by name). */
     byName(projectId: string, name: string): ToolkitRow | undefined {
       const row = deps.toolkits.byName(projectId, name)
@@ -311,7 +323,10 @@ export function openApiService(deps: OpenApiServiceDeps) {
         throw badRequest(`toolkit ${kit.name} is of kind ${kit.toolkit_type}: only OpenAPI toolkits are re-imported`)
       const settings = JSON.parse(stored.settings) as ImportSettings
       const specUrl = body.spec_url ?? (body.spec === undefined ? settings.spec_url : undefined)
-      const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : settings
+      // The document's source follows the request: a URL given is kept for the next re-import, a document given
+      // in the body makes the toolkit's source "inline" (a later re-import without a body has nothing to fetch).
+      const { spec_url: _previous, ...rest } = settings
+      const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : body.spec !== undefined ? rest : settings
       const prepared = await prepare(kit.name, { spec: body.spec, ...(specUrl ? { spec_url: specUrl } : {}) }, next)
       return applyTo(projectId, kit, prepared)
     },

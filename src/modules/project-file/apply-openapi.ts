@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../lib/errors'
 import type { OpenApiService, Prepared } from '../openapi/service'
 import type { PlanLine } from './apply'
 import { FileError, openApiTexts, type ProjectDoc, type ToolkitDoc } from './format'
+import { stableJson } from './snapshot'
 
 export type PreparedDocuments = Map<ToolkitDoc, Prepared>
 
@@ -28,11 +29,16 @@ export async function prepareOpenApi(
     try {
       prepared.set(
         k,
-        await openapi.prepare(k.name, text !== undefined ? { spec: text } : { spec_url: o.url! }, settings),
+        await openapi.prepare(
+          k.name,
+          o.spec !== undefined ? { spec: o.spec } : text !== undefined ? { spec: text } : { spec_url: o.url! },
+          settings,
+        ),
       )
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      const message = error.message.replace(/body\.spec(_url)?/g, o.file ? `openapi.file ${o.file}` : 'openapi.url')
+      const where = o.file ? `openapi.file ${o.file}` : o.url ? 'openapi.url' : 'openapi.spec'
+      const message = error.message.replace(/body\.spec(_url)?/g, where)
       problems.push(`${path}: toolkit ${k.name}: ${message}`)
     }
   }
@@ -61,6 +67,9 @@ export async function applyOpenApiToolkit(
     throw badRequest(`a ${existing.toolkit_type} toolkit named "${k.name}" exists: rename one of them`, [
       { field: 'openapi', message: `not an openapi toolkit` },
     ])
+  // A changed base_url or filter is a change even when every tool stays as it was (the settings are what calls use).
+  const before = (await openapi.stored(projectId, existing.id))?.settings
+  const settingsChanged = stableJson(before ?? {}) !== stableJson(prepared.settings)
   const diff = await openapi.applyTo(projectId, existing, prepared)
   const fieldsChanged =
     (k.display_name ?? null) !== existing.display_name ||
@@ -70,6 +79,6 @@ export async function applyOpenApiToolkit(
       display_name: k.display_name ?? null,
       description: k.description ?? existing.description,
     })
-  const changed = fieldsChanged || diff.added.length + diff.updated.length + diff.removed.length > 0
+  const changed = fieldsChanged || settingsChanged || diff.added.length + diff.updated.length + diff.removed.length > 0
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
 }

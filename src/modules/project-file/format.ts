@@ -22,6 +22,7 @@ const FunctionDoc = t.Object(
     http: t.Optional(Obj),
     memory_mb: t.Optional(t.Integer()),
     timeout_ms: t.Optional(t.Integer()),
+    isolation: t.Optional(t.Union([t.Literal('warm'), t.Literal('per_call')])),
   },
   { additionalProperties: false },
 )
@@ -47,11 +48,15 @@ const OperationFilterDoc = t.Object(
   },
   { additionalProperties: false },
 )
-/** A toolkit made from an OpenAPI document (docs/openapi.md): a file beside the project file, or a URL. */
+/**
+ * A toolkit made from an OpenAPI document (docs/openapi.md): a file beside the project file, a URL, or the document
+ * itself (`spec`, what `export` to stdout writes for a toolkit imported from an inline document).
+ */
 const OpenApiDoc = t.Object(
   {
     file: t.Optional(Str),
     url: t.Optional(Str),
+    spec: t.Optional(Obj),
     include: t.Optional(OperationFilterDoc),
     exclude: t.Optional(OperationFilterDoc),
     base_url: t.Optional(Str),
@@ -166,7 +171,9 @@ export interface ProjectDoc {
 }
 
 /** A problem in the file: printed as `FILE: KIND NAME: FIELD: message`. */
-export class FileError extends Error {}
+import { FileError } from './file-error'
+
+export { FileError }
 
 /** The record's display name: functions, toolkits, servers, prompts by name; resources by uri; providers by id. */
 function recordName(kind: Kind, doc: Record<string, unknown>): string {
@@ -264,8 +271,8 @@ function resolveOpenApi(path: string, kit: ToolkitDoc, where: string, problems: 
   const o = kit.openapi
   if (!o) return
   if (kit.tools?.length) problems.push(`${where}: tools: an openapi toolkit gets its tools from the document`)
-  if ((o.file === undefined) === (o.url === undefined)) {
-    problems.push(`${where}: openapi: give file or url (one of them)`)
+  if ([o.file, o.url, o.spec].filter((v) => v !== undefined).length !== 1) {
+    problems.push(`${where}: openapi: give file, url or spec (one of them)`)
     return
   }
   if (o.url !== undefined && !/^https?:\/\//.test(o.url)) problems.push(`${where}: openapi.url: must be an http(s) URL`)

@@ -96,7 +96,7 @@ export function stableJson(value: unknown): string {
   )
 }
 
-export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000 }
+export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000, isolation: 'warm' }
 export const TOOL_DEFAULTS = { input_schema: DEFAULT_INPUT_SCHEMA }
 export const SERVER_DEFAULTS = { auth: 'api_key', toolkits: [], tool_discovery: discoveryOf(null) }
 export const RESOURCE_DEFAULTS = {
@@ -121,10 +121,13 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
     const p = await s.functions.list(projectId, 200, c)
     return { items: p.functions, next_cursor: p.next_cursor }
   })) {
-    const { id, name, runtime, description, code, http, memory_mb, timeout_ms } = f
+    const { id, name, runtime, description, code, http, memory_mb, timeout_ms, isolation } = f
     cur.functions.set(name, {
       id,
-      doc: clean({ name, runtime, description, code, http, memory_mb, timeout_ms } as FunctionDoc, FUNCTION_DEFAULTS),
+      doc: clean(
+        { name, runtime, description, code, http, memory_mb, timeout_ms, isolation } as FunctionDoc,
+        FUNCTION_DEFAULTS,
+      ),
     })
   }
   const kitNames = new Map<string, string>()
@@ -233,13 +236,37 @@ export function resourceMethodDefault(doc: ResourceDoc): ResourceDoc {
   return doc
 }
 
-/** The whole project in the file's shape: functions with their code inline. */
+/**
+ * The project's OpenAPI toolkits as `openapi:` records: the URL the document came from, or the document itself as
+ * `spec` when it was given inline (the export command moves it to a file beside the project file when it has one).
+ */
+async function openApiToolkitDocs(s: ProjectServices, projectId: string): Promise<ToolkitDoc[]> {
+  const out: ToolkitDoc[] = []
+  for (const k of (await s.toolkits.list(projectId, 10_000)).toolkits) {
+    if (k.toolkit_type !== 'openapi') continue
+    const stored = await s.openapi.stored(projectId, k.id)
+    if (!stored) continue
+    const { spec_url, include, exclude, base_url, max_tools } = stored.settings
+    const openapi = clean({
+      ...(spec_url ? { url: spec_url } : { spec: stored.document as Record<string, unknown> }),
+      include,
+      exclude,
+      base_url,
+      max_tools,
+    })
+    out.push({ ...clean({ name: k.name, display_name: k.display_name, description: k.description }), openapi })
+  }
+  return out
+}
+
+/** The whole project in the file's shape: functions with their code inline, OpenAPI documents as `openapi:`. */
 export async function exportProject(s: ProjectServices, projectId: string, projectName: string): Promise<ProjectDoc> {
   const cur = await readCurrent(s, projectId)
   const toolkits = [...cur.toolkits.values()].map(({ doc }) => {
     const tools = [...cur.tools.entries()].filter(([key]) => key.startsWith(`${doc.name}/`)).map(([, t]) => t.doc)
     return { ...doc, ...(tools.length ? { tools } : {}) }
   })
+  toolkits.push(...(await openApiToolkitDocs(s, projectId)))
   const providers = [...cur.providers.values()].map(({ doc }) => ({
     ...doc,
     client_secret_env: `${doc.id.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_CLIENT_SECRET`,

@@ -4,7 +4,6 @@ import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import type { Logger } from '../../lib/log'
 import type { ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
@@ -14,8 +13,7 @@ import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
-import { buildRemoteKind } from './remote/build'
-import type { StreamingFetch } from './remote/connect'
+import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import { toolsRepository } from './repository'
 import { indexMerger, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
@@ -49,7 +47,7 @@ export interface ToolsFeatureDeps {
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
-  remote: { fetch: StreamingFetch; log: Logger; idleMs?: number }
+  remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
   catalog?: {
     ids: ReadonlySet<string>
@@ -79,7 +77,16 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   }
   const runsPrebuilt: ToolkitSource['callTool'] = (tool, args, ctx) =>
     catalog && catalogIds.has(tool.toolkit_id) ? catalog.callTool(tool, args, ctx) : runsFunction(tool, args, ctx)
-  const remote = buildRemoteKind({ store, toolkits: toolkitRows, tools: toolRows, credentials, events, ...deps.remote })
+  const remote = buildRemoteKind({
+    store,
+    toolkits: toolkitRows,
+    tools: toolRows,
+    credentials,
+    events,
+    ...deps.remote,
+    // serverTools is built below from the sources this kind joins; a sync only runs once both exist.
+    checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
+  })
   const sources = toolkitSources(
     [
       prebuiltSource(prebuilt, runsPrebuilt),
@@ -94,8 +101,15 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const index = toolIndex(readModel, serverTools, toolRows, sources)
   // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
   const searchRows = toolSearchRepository(store)
-  syncCatalogSearch(store, searchRows, sources)
-  const search = toolSearch(searchRows, index)
+  // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
+  // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
+  let catalogSynced = false
+  const syncCatalog = () => {
+    if (catalogSynced) return
+    catalogSynced = true
+    syncCatalogSearch(store, searchRows, sources)
+  }
+  const search = toolSearch(searchRows, index, syncCatalog)
   const discoverySettings = readModel.memo(
     (_projectId: string, serverId: string) => discoveryOf(serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
@@ -117,12 +131,15 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     toolSearch: search,
     /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */
     mergeSearchIndex: indexMerger(store, searchRows),
+    /** Brings the pre-built tools into the search index (once; a search does it first if it comes first). */
+    syncCatalogSearch: syncCatalog,
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {
       ...calls,
       backend: discoveryBackend(calls.backend, {
         settings: (server) => discoverySettings(server.project_id, server.id),
         search,
+        observer: deps.calls,
       }),
     },
   }

@@ -75,11 +75,13 @@ export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
     if (!row) return undefined
     return {
       name: row.name,
+      id: row.id,
       runtime: row.runtime,
       ...(row.code !== null ? { code: row.code } : {}),
       ...(row.http !== null ? { http: JSON.parse(row.http) as HttpFunctionSpec } : {}),
       memory_mb: row.memory_mb,
       timeout_ms: row.timeout_ms,
+      isolation: row.isolation,
     }
   }
 }

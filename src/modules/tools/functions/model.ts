@@ -20,6 +20,11 @@ const TimeoutMs = t.Integer({
   error: `timeout_ms must be an integer between ${timeoutMs.min} and ${timeoutMs.max}`,
 })
 
+/** docs/functions.md, "Warm JavaScript": `per_call` gives every call a fresh context. */
+const Isolation = t.Union([t.Literal('warm'), t.Literal('per_call')], {
+  error: 'isolation must be "warm" or "per_call"',
+})
+
 export const CreateFunctionBody = t.Object(
   {
     name: FunctionName,
@@ -28,6 +33,7 @@ export const CreateFunctionBody = t.Object(
     http: t.Optional(HttpFunctionSpec),
     memory_mb: t.Optional(MemoryMb),
     timeout_ms: t.Optional(TimeoutMs),
+    isolation: t.Optional(Isolation),
     description: t.Optional(t.String({ maxLength: 4000 })),
   },
   { additionalProperties: false },
@@ -41,6 +47,7 @@ export const UpdateFunctionBody = t.Object(
     http: t.Optional(t.Union([HttpFunctionSpec, t.Null()])),
     memory_mb: t.Optional(MemoryMb),
     timeout_ms: t.Optional(TimeoutMs),
+    isolation: t.Optional(Isolation),
     description: t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Null()])),
   },
   { additionalProperties: false },
@@ -54,6 +61,7 @@ export const FunctionView = t.Object({
   http: t.Optional(t.Any()),
   memory_mb: t.Integer(),
   timeout_ms: t.Integer(),
+  isolation: Isolation,
   description: t.Optional(t.String()),
   created_at: t.String(),
   updated_at: t.String(),

@@ -1,6 +1,7 @@
 // SQL for functions: the code (javascript) or HTTP call (http) that tools and resources run.
 import type { Store } from '../../../db/store'
 import { mapped } from '../../../db/store'
+import type { FunctionIsolation } from '../../../runtime/run-function'
 import type { Runtime } from '../../../runtime/runtimes'
 
 export type FunctionRow = {
@@ -13,6 +14,7 @@ export type FunctionRow = {
   http: string | null
   memory_mb: number
   timeout_ms: number
+  isolation: FunctionIsolation
   description: string | null
   created_at: string
   updated_at: string
@@ -41,12 +43,12 @@ export interface FunctionsRepository {
 export function functionsRepository(store: Store): FunctionsRepository {
   const { db } = store
   const insert = db.query(
-    `INSERT INTO functions (id, project_id, name, runtime, code, http, memory_mb, timeout_ms, description, created_at, updated_at)
-     VALUES ($id, $project_id, $name, $runtime, $code, $http, $memory_mb, $timeout_ms, $description, $created_at, $updated_at)`,
+    `INSERT INTO functions (id, project_id, name, runtime, code, http, memory_mb, timeout_ms, isolation, description, created_at, updated_at)
+     VALUES ($id, $project_id, $name, $runtime, $code, $http, $memory_mb, $timeout_ms, $isolation, $description, $created_at, $updated_at)`,
   )
   const update = db.query(
     `UPDATE functions SET name = $name, runtime = $runtime, code = $code, http = $http, memory_mb = $memory_mb,
-       timeout_ms = $timeout_ms, description = $description, updated_at = $updated_at
+       timeout_ms = $timeout_ms, isolation = $isolation, description = $description, updated_at = $updated_at
      WHERE id = $id AND project_id = $project_id`,
   )
   const byId = db.query<FunctionRow, { id: string; project_id: string }>(

@@ -5,6 +5,7 @@ import { decodeCursor, page } from '../../../lib/pagination'
 import { UniqueViolation } from '../../../lib/storage-errors'
 import { FUNCTION_LIMITS } from '../../../limits'
 import type { HttpFunctionSpec } from '../../../runtime/http-function'
+import type { FunctionIsolation } from '../../../runtime/run-function'
 import { isCodeRuntime, type Runtime } from '../../../runtime/runtimes'
 import { checkFunctionCode, type ModuleLoader } from './check'
 import type { FunctionRow, FunctionsRepository } from './repository'
@@ -16,6 +17,7 @@ export interface CreateFunctionInput {
   http?: HttpFunctionSpec
   memory_mb?: number
   timeout_ms?: number
+  isolation?: FunctionIsolation
   description?: string
 }
 
@@ -26,6 +28,7 @@ export type UpdateFunctionInput = {
   http?: HttpFunctionSpec | null
   memory_mb?: number
   timeout_ms?: number
+  isolation?: FunctionIsolation
   description?: string | null
 }
 
@@ -37,6 +40,7 @@ export interface FunctionView {
   http?: HttpFunctionSpec
   memory_mb: number
   timeout_ms: number
+  isolation: FunctionIsolation
   description?: string
   created_at: string
   updated_at: string
@@ -54,6 +58,7 @@ function view(f: FunctionRow): FunctionView {
     ...(f.http !== null ? { http: JSON.parse(f.http) as HttpFunctionSpec } : {}),
     memory_mb: f.memory_mb,
     timeout_ms: f.timeout_ms,
+    isolation: f.isolation,
     ...(f.description !== null ? { description: f.description } : {}),
     created_at: f.created_at,
     updated_at: f.updated_at,
@@ -122,6 +127,7 @@ export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoade
       http: input.http ? JSON.stringify(input.http) : null,
       memory_mb: input.memory_mb ?? FUNCTION_LIMITS.memoryMb.default,
       timeout_ms: input.timeout_ms ?? FUNCTION_LIMITS.timeoutMs.default,
+      isolation: input.isolation ?? 'warm',
       description: input.description ?? null,
       created_at: at,
       updated_at: at,
@@ -139,6 +145,7 @@ export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoade
       http: input.http !== undefined ? (input.http ? JSON.stringify(input.http) : null) : current.http,
       memory_mb: input.memory_mb ?? current.memory_mb,
       timeout_ms: input.timeout_ms ?? current.timeout_ms,
+      isolation: input.isolation ?? current.isolation,
       description: input.description !== undefined ? input.description : current.description,
       updated_at: nowIso(),
     }

@@ -12,6 +12,7 @@ import type { StreamingFetch } from './connect'
 import { upstreamPool } from './pool'
 import { remoteRepository } from './repository'
 import { remoteToolkits } from './service'
+import type { UpstreamListLimits } from './sync'
 
 export interface RemoteKindDeps {
   store: Store
@@ -22,16 +23,32 @@ export interface RemoteKindDeps {
   log: Logger
   /** The egress guard's streaming fetch (src/egress/client.ts createStreamingFetch). */
   fetch: StreamingFetch
+  /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
+  checkNames?: (projectId: string, toolkitId: string) => void
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
+  /** TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES, TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT,
+   *  TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT, and one call's log budget (TOOLYARD_MAX_RESULT_BYTES). */
+  limits?: Partial<UpstreamListLimits & { logBytes: number; maxWatchersPerProject: number; maxCallsPerProject: number }>
+}
+
+const DEFAULT_LIMITS = {
+  maxTools: 1000,
+  maxToolBytes: 64 * 1024,
+  logBytes: 4 * 1024 * 1024,
+  maxWatchersPerProject: 50,
+  maxCallsPerProject: 64,
 }
 
 export function buildRemoteKind(d: RemoteKindDeps) {
   const repo = remoteRepository(d.store)
   const pool = upstreamPool({ idleMs: d.idleMs ?? 60_000, maxIdlePerKey: 8 })
-  const service = remoteToolkits({ ...d, repo, pool })
+  const limits = { ...DEFAULT_LIMITS, ...d.limits }
+  const service = remoteToolkits({ ...d, repo, pool, limits })
   const callTool = remoteToolCaller({
     repo,
+    logBytes: limits.logBytes,
+    maxCallsPerProject: limits.maxCallsPerProject,
     credentials: d.credentials,
     pool,
     fetch: d.fetch,

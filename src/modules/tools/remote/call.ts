@@ -4,6 +4,8 @@
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import { AppError } from '../../../lib/errors'
+import type { FunctionHost } from '../../../runtime/host'
+import { budgetedHost } from '../../../runtime/log-budget'
 import type { RunOutcome } from '../../../runtime/run-function'
 import type { ToolRow } from '../repository'
 import type { ToolFailure, ToolkitSource } from '../sources/source'
@@ -11,13 +13,17 @@ import { authHeaders, credentialProblem } from './auth'
 import { connectUpstream, type StreamingFetch } from './connect'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, specOf } from './repository'
-import { shownUrl, upstreamWords } from './words'
+import { redact, redactDeep, shownUrl, upstreamWords } from './words'
 
 export interface RemoteCallDeps {
   repo: Pick<RemoteRepository, 'byToolkit'>
   credentials: CredentialAccess
   pool: UpstreamPool
   fetch: StreamingFetch
+  /** What the upstream's logs and progress of one call may take together (TOOLYARD_MAX_RESULT_BYTES). */
+  logBytes: number
+  /** Remote calls one project may have running at once (TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT). */
+  maxCallsPerProject: number
   /** The upstream announced a change of its tools (any connection): re-list it soon. */
   onToolsChanged: (projectId: string, toolkitId: string) => void
 }
@@ -27,6 +33,30 @@ const poolKey = (toolkitId: string, credentialId: string | undefined, opened: st
   `${toolkitId}\u0000${credentialId ?? ''}\u0000${Bun.hash(opened).toString(36)}`
 
 export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
+  /** Remote calls running now, per project: each holds an upstream connection for up to timeout_ms. */
+  const running = new Map<string, number>()
+  const call = remoteCall(d)
+  return async (tool, args, ctx) => {
+    const now = running.get(ctx.projectId) ?? 0
+    // Like the sandbox's per-project queue: one project's stalled upstreams cannot take every connection we can open.
+    if (now >= d.maxCallsPerProject)
+      return {
+        ok: false,
+        kind: 'error',
+        message: `too many concurrent calls for this project (${d.maxCallsPerProject} remote calls already running); retry later`,
+      }
+    running.set(ctx.projectId, now + 1)
+    try {
+      return await call(tool, args, ctx)
+    } finally {
+      const left = (running.get(ctx.projectId) ?? 1) - 1
+      if (left > 0) running.set(ctx.projectId, left)
+      else running.delete(ctx.projectId)
+    }
+  }
+}
+
+function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
   return async (tool: ToolRow, args, { projectId, host, credentialId }): Promise<RunOutcome | ToolFailure> => {
     const row = d.repo.byToolkit(tool.toolkit_id)
     if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
@@ -53,7 +83,8 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
       return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
     }
     const unanswerable = new AbortController()
-    conn.bind({ host, onUnanswerable: () => unanswerable.abort() })
+    const callHost = upstreamHost(host, secrets, d.logBytes)
+    conn.bind({ host: callHost, onUnanswerable: () => unanswerable.abort() })
     let reusable = true
     try {
       const result = await conn.client.request(
@@ -63,10 +94,10 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
           signal: AbortSignal.any([host.signal, unanswerable.signal]),
           timeout: spec.timeout_ms,
           // Upstream progress, in the order it came, with the client's own token (the host knows it).
-          onprogress: (p) => host.progress(p.progress, p.total, p.message),
+          onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
         },
       )
-      return { ok: true, value: result }
+      return { ok: true, value: redactDeep(result, secrets) }
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         // A stuck upstream is not reused: its answer may still come on this connection.
@@ -86,5 +117,20 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
       if (reusable) d.pool.release(key, conn)
       else void conn.close()
     }
+  }
+}
+
+/**
+ * The host the upstream's notices of one call reach: the credential it may echo redacted, and logs and progress
+ * together bounded like a function's (a line cut at 8 KiB, the whole at `budgetBytes`), so an upstream that floods
+ * cannot grow the client's stream or our memory.
+ */
+function upstreamHost(host: FunctionHost, secrets: string[], budgetBytes: number): FunctionHost {
+  const bounded = budgetedHost(host, budgetBytes)
+  return {
+    ...bounded,
+    log: (level, message) => bounded.log(level, redact(String(message), secrets)),
+    progress: (progress, total, message) =>
+      bounded.progress(progress, total, message === undefined ? undefined : redact(String(message), secrets)),
   }
 }

@@ -121,7 +121,11 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
   client.onclose = () => {
     closed = true
   }
-  await client.connect(transport, { timeout: o.timeoutMs })
+  // The whole connect within timeout_ms: the SDK's timeout covers `initialize`, but not the SSE transport's wait for
+  // its `endpoint` event, which an upstream can withhold forever (docs/decisions.md, "Review of the third round").
+  await withinDeadline(client.connect(transport, { timeout: o.timeoutMs }), o.timeoutMs, () => {
+    void client.close().catch(() => {})
+  })
   return {
     client,
     ...(client.getServerVersion() ? { serverInfo: client.getServerVersion() } : {}),
@@ -139,6 +143,23 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
       closed = true
       await client.close().catch(() => {})
     },
+  }
+}
+
+/** `work`, or a timeout error after `ms` (then `onExpire` ends what is left of it). */
+async function withinDeadline<T>(work: Promise<T>, ms: number, onExpire: () => void): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onExpire()
+      reject(new McpError(ErrorCode.RequestTimeout, `upstream timed out after ${ms} ms while connecting`))
+    }, ms)
+  })
+  try {
+    return await Promise.race([work, expired])
+  } finally {
+    clearTimeout(timer)
+    work.catch(() => {})
   }
 }
 

@@ -14,6 +14,7 @@ import type { ToolkitRecord } from '../sources/source'
 import type { ToolkitRow, ToolkitsRepository } from '../toolkits/repository'
 import { authHeaders, credentialProblem } from './auth'
 import { connectUpstream, type StreamingFetch, type UpstreamConnection } from './connect'
+import { checkHeaders } from './headers'
 import {
   REFRESH_DEFAULT_S,
   REFRESH_MIN_S,
@@ -24,7 +25,7 @@ import {
 } from './model'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, type RemoteRow, specOf } from './repository'
-import { listUpstreamTools, planSync, type SyncCounts } from './sync'
+import { listUpstreamTools, planSync, type SyncCounts, type UpstreamListLimits } from './sync'
 import { shownUrl, upstreamWords } from './words'
 
 export interface RemoteToolkitsDeps {
@@ -37,6 +38,9 @@ export interface RemoteToolkitsDeps {
   pool: UpstreamPool
   fetch: StreamingFetch
   log: Logger
+  /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
+  checkNames?: (projectId: string, toolkitId: string) => void
+  limits: UpstreamListLimits & { maxWatchersPerProject: number }
 }
 
 export interface CreateRemoteInput {
@@ -61,6 +65,7 @@ export function normalizeSpec(input: RemoteSpecInput, field = 'body.remote'): Re
     throw badRequest('remote.url must not carry a user or password: use auth with a stored credential', [
       { field: `${field}.url`, message: 'must not carry a user or password' },
     ])
+  checkHeaders(input, field)
   const refresh = input.refresh_interval_s ?? REFRESH_DEFAULT_S
   if (refresh !== 0 && refresh < REFRESH_MIN_S)
     throw badRequest(`remote.refresh_interval_s must be 0 (off) or at least ${REFRESH_MIN_S}`, [
@@ -77,12 +82,19 @@ export function normalizeSpec(input: RemoteSpecInput, field = 'body.remote'): Re
   }
 }
 
+/** The shortest time between two re-lists for an upstream's list_changed (a notice is still answered within 2 s). */
+const RELIST_GAP_MS = 1800
+
 export function remoteToolkits(d: RemoteToolkitsDeps) {
   /** Held connections that wait for the upstream's list_changed, one per toolkit whose upstream sends it. */
-  const watchers = new Map<string, { conn: UpstreamConnection; opened: string }>()
+  const watchers = new Map<string, { conn: UpstreamConnection; opened: string; projectId: string }>()
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
   const running = new Map<string, Promise<SyncCounts>>()
   const lastAttempt = new Map<string, number>()
+  /** When each toolkit was last re-listed for the upstream's list_changed. */
+  const lastRelist = new Map<string, number>()
+  /** Projects whose refresh round (tick) is still running. */
+  const tickingProjects = new Set<string>()
 
   /** Opens a connection with the credential a sync uses (no caller: see RemoteRepository.syncCredential). */
   async function openForSync(projectId: string, toolkitId: string, spec: RemoteSpec) {
@@ -105,19 +117,36 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
   }
 
   async function listWith(conn: UpstreamConnection, spec: RemoteSpec, secrets: string[]) {
+    let listed: Awaited<ReturnType<typeof listUpstreamTools>>
     try {
-      return await listUpstreamTools(conn, spec.timeout_ms)
+      listed = await listUpstreamTools(conn, spec.timeout_ms, d.limits, spec.prefix)
     } catch (error) {
       throw new UpstreamFailure(upstreamWords(error, { url: spec.url, secrets }))
     }
+    if (listed.leftOut.length)
+      d.log.warn('remote toolkit: upstream tools left out (names must be 1-128 letters, digits, _ . -)', {
+        url: shownUrl(spec.url),
+        left_out: listed.leftOut.slice(0, 20).map((n) => JSON.stringify(n)),
+        count: listed.leftOut.length,
+      })
+    return listed.tools
   }
 
-  /** Keeps `conn` as the toolkit's watcher when its upstream announces list changes; closes it otherwise. */
-  function keepAsWatcher(toolkitId: string, conn: UpstreamConnection, opened: string) {
+  /** Open watchers of a project's toolkits. */
+  const watchersOf = (projectId: string) =>
+    [...watchers.values()].filter((w) => w.projectId === projectId && !w.conn.closed).length
+
+  /**
+   * Keeps `conn` as the toolkit's watcher when its upstream announces list changes; closes it otherwise. A project
+   * holds at most `maxWatchersPerProject` of them (TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT): past it, a toolkit is
+   * re-listed by its interval and by notices that come during calls, and no connection is held for it.
+   */
+  function keepAsWatcher(projectId: string, toolkitId: string, conn: UpstreamConnection, opened: string) {
     const current = watchers.get(toolkitId)
-    if (conn.listChanged && (!current || current.conn.closed || current.opened !== opened)) {
+    const room = (current && !current.conn.closed) || watchersOf(projectId) < d.limits.maxWatchersPerProject
+    if (conn.listChanged && room && (!current || current.conn.closed || current.opened !== opened)) {
       if (current && current.conn !== conn) void current.conn.close()
-      watchers.set(toolkitId, { conn, opened })
+      watchers.set(toolkitId, { conn, opened, projectId })
       return
     }
     if (current?.conn !== conn) void conn.close()
@@ -145,13 +174,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         for (const r of plan.remove) d.tools.remove(projectId, r.id)
         for (const r of plan.update) d.tools.update(r)
         for (const r of plan.insert) d.tools.insert(r)
+        d.checkNames?.(projectId, toolkitId)
         d.repo.setStatus(toolkitId, statusOf(conn, null))
         if (counts.added || counts.updated || counts.removed) changed(projectId)
       })
-      keepAsWatcher(toolkitId, conn, opened)
+      keepAsWatcher(projectId, toolkitId, conn, opened)
       return counts
     } catch (error) {
-      const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
+      // A refusal of the listed tools (a reserved name) is said as it is: the upstream itself answered.
+      const message =
+        error instanceof AppError && error.code === 'conflict'
+          ? `the tools of ${shownUrl(spec.url)} were not synced: ${error.message}`
+          : `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
       d.repo.setStatus(toolkitId, {
         last_sync_at: row.last_sync_at ?? nowIso(),
         last_error: message,
@@ -175,17 +209,22 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     return next
   }
 
-  /** The upstream said its tools changed: re-list shortly (several notices in a burst make one sync). */
+  /**
+   * The upstream said its tools changed: re-list shortly (several notices in a burst make one sync), and at most once
+   * per RELIST_GAP_MS, so an upstream that announces without end cannot keep us listing (still within 2 s of a notice).
+   */
   function soon(projectId: string, toolkitId: string) {
     if (pending.has(toolkitId)) return
+    const wait = Math.max(200, (lastRelist.get(toolkitId) ?? 0) + RELIST_GAP_MS - Date.now())
     pending.set(
       toolkitId,
       setTimeout(() => {
         pending.delete(toolkitId)
+        lastRelist.set(toolkitId, Date.now())
         sync(projectId, toolkitId).catch((error: unknown) =>
           d.log.warn('remote toolkit re-list failed', { toolkit_id: toolkitId, error: wordsOf(error) }),
         )
-      }, 200),
+      }, wait),
     )
   }
 
@@ -210,7 +249,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
           void opened.conn.close()
           throw error
         })
-        return { id, spec, tools, conn: opened.conn, opened: opened.opened }
+        return { id, projectId, spec, tools, conn: opened.conn, opened: opened.opened }
       } catch (error) {
         const message = `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
         throw new AppError('upstream_failed', message, [{ field: `${field}.url`, message }])
@@ -272,6 +311,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         for (const r of plan.remove) d.tools.remove(projectId, r.id)
         for (const r of plan.update) d.tools.update(r)
         for (const r of plan.insert) d.tools.insert(r)
+        d.checkNames?.(projectId, toolkitId)
         d.repo.setStatus(toolkitId, statusOf(p.conn, null))
         if (counts.added || counts.updated || counts.removed) changed(projectId)
       })
@@ -285,7 +325,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         return
       }
       lastAttempt.set(p.id, Date.now())
-      keepAsWatcher(p.id, p.conn, p.opened)
+      keepAsWatcher(p.projectId, p.id, p.conn, p.opened)
     },
 
     async create(projectId: string, input: CreateRemoteInput): Promise<ToolkitRecord> {
@@ -331,6 +371,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       if (w) void w.conn.close()
       watchers.delete(toolkitId)
       lastAttempt.delete(toolkitId)
+      lastRelist.delete(toolkitId)
     },
 
     /**
@@ -343,20 +384,37 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       const rows = d.repo.all()
       const live = new Set(rows.map((r) => r.toolkit_id))
       for (const id of watchers.keys()) if (!live.has(id)) this.forget(id)
+      const byProject = new Map<string, RemoteRow[]>()
       for (const row of rows) {
         const last = Math.max(row.last_sync_at ? Date.parse(row.last_sync_at) : 0, lastAttempt.get(row.toolkit_id) ?? 0)
         const due = row.refresh_interval_s > 0 && now - last >= row.refresh_interval_s * 1000
         const watcher = watchers.get(row.toolkit_id)
         if (!due && watcher && !watcher.conn.closed) continue
         if (!due && lastAttempt.has(row.toolkit_id) && !watcher) continue
-        try {
-          await sync(row.project_id, row.toolkit_id)
-          synced++
-        } catch (error) {
-          failed++
-          d.log.warn('remote toolkit refresh failed', { toolkit_id: row.toolkit_id, error: wordsOf(error) })
-        }
+        byProject.set(row.project_id, [...(byProject.get(row.project_id) ?? []), row])
       }
+      // Projects side by side, each one's toolkits one after another, and a project whose earlier round still runs is
+      // skipped: upstreams that stall (up to timeout_ms each) delay only their own project's refreshes, never
+      // another's (docs/decisions.md, "Review of the third round").
+      await Promise.all(
+        [...byProject].map(async ([projectId, due]) => {
+          if (tickingProjects.has(projectId)) return
+          tickingProjects.add(projectId)
+          try {
+            for (const row of due) {
+              try {
+                await sync(projectId, row.toolkit_id)
+                synced++
+              } catch (error) {
+                failed++
+                d.log.warn('remote toolkit refresh failed', { toolkit_id: row.toolkit_id, error: wordsOf(error) })
+              }
+            }
+          } finally {
+            tickingProjects.delete(projectId)
+          }
+        }),
+      )
       return { synced, failed }
     },
 
@@ -379,6 +437,7 @@ export type RemoteToolkits = ReturnType<typeof remoteToolkits>
 /** An upstream listed before the transaction that stores it (create, the project file). */
 export interface PreparedRemote {
   id: string
+  projectId: string
   spec: RemoteSpec
   tools: Tool[]
   conn: UpstreamConnection
@@ -394,7 +453,7 @@ function statusOf(conn: UpstreamConnection, error: string | null) {
   return {
     last_sync_at: nowIso(),
     last_error: error,
-    server_info: conn.serverInfo ? JSON.stringify(conn.serverInfo) : null,
+    server_info: conn.serverInfo ? JSON.stringify(shownServerInfo(conn.serverInfo)) : null,
     protocol_version: conn.protocolVersion ?? null,
   }
 }
@@ -410,5 +469,16 @@ function detailOf(row: RemoteRow): RemoteDetail {
     last_error: row.last_error,
     server_info: row.server_info ? (JSON.parse(row.server_info) as RemoteDetail['server_info']) : null,
     protocol_version: row.protocol_version,
+  }
+}
+
+/** What GET /toolkits/{id} keeps of the upstream's serverInfo: its name, version and title, each cut to 200
+ *  characters (an upstream chooses this text: it is stored and shown, so it is bounded). */
+function shownServerInfo(info: Record<string, unknown>) {
+  const cut = (v: unknown) => String(v ?? '').slice(0, 200)
+  return {
+    name: cut(info.name),
+    version: cut(info.version),
+    ...(typeof info.title === 'string' ? { title: cut(info.title) } : {}),
   }
 }

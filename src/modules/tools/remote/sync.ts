@@ -1,7 +1,7 @@
 // Listing an upstream's tools (every page) and making the toolkit's tool rows match: `name` = prefix + upstream name,
 // `function_name` = the upstream name, the rest as the upstream gives it. A change of description, title, schema or
 // annotations counts as updated.
-import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
 import { newId, nowIso } from '../../../lib/ids'
 import { type ToolRow, toolRowFrom } from '../repository'
 import type { UpstreamConnection } from './connect'
@@ -17,16 +17,63 @@ export interface SyncCounts {
 /** Upstream pages read at most: a server that keeps handing out cursors is cut off, not followed forever. */
 const MAX_PAGES = 100
 
-export async function listUpstreamTools(conn: UpstreamConnection, timeoutMs: number): Promise<Tool[]> {
+/** What one upstream may list (TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES). */
+export interface UpstreamListLimits {
+  maxTools: number
+  /** One tool's definition as JSON (name, description, schemas, annotations). */
+  maxToolBytes: number
+}
+
+/** A tool name every client can take, as for hosted tools (the MCP spec's recommended form). */
+const SERVABLE_NAME = /^[A-Za-z0-9_.-]{1,128}$/
+
+/**
+ * Every page of the upstream's tools; throws (in words for the owner) when it lists more or bigger than allowed.
+ * Tools whose name (with the prefix) is not 1–128 letters, digits, `_`, `.` or `-` are left out and named in
+ * `leftOut`: a name with markup, spaces or control characters would reach every client and log as it is.
+ */
+export async function listUpstreamTools(
+  conn: UpstreamConnection,
+  timeoutMs: number,
+  limits: UpstreamListLimits,
+  prefix: string,
+): Promise<{ tools: Tool[]; leftOut: string[] }> {
   const tools: Tool[] = []
   let cursor: string | undefined
+  // Every page within one timeout_ms: an upstream answering each page just in time cannot hold a sync for
+  // MAX_PAGES × timeout_ms.
+  const deadline = Date.now() + timeoutMs
   for (let page = 0; page < MAX_PAGES; page++) {
-    const r = await conn.client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
+    const timedOut = () => new Error(`upstream timed out after ${timeoutMs} ms listing its tools (${page} pages read)`)
+    const left = deadline - Date.now()
+    if (left <= 0) throw timedOut()
+    const r = await conn.client
+      .listTools(cursor ? { cursor } : undefined, { timeout: left })
+      .catch((error: unknown) => {
+        throw error instanceof McpError && error.code === ErrorCode.RequestTimeout ? timedOut() : error
+      })
     tools.push(...r.tools)
     cursor = r.nextCursor
-    if (!cursor) break
+    // Stop reading at once: an upstream that lists without end cannot grow memory page after page.
+    if (!cursor || tools.length > limits.maxTools) break
   }
-  return tools
+  checkUpstreamTools(tools, !cursor, limits)
+  const leftOut = tools.filter((t) => !SERVABLE_NAME.test(prefix + t.name)).map((t) => String(t.name).slice(0, 200))
+  return { tools: leftOut.length ? tools.filter((t) => SERVABLE_NAME.test(prefix + t.name)) : tools, leftOut }
+}
+
+function checkUpstreamTools(tools: Tool[], complete: boolean, limits: UpstreamListLimits) {
+  if (tools.length > limits.maxTools)
+    throw new Error(
+      `the upstream lists ${tools.length}${complete ? '' : ' or more'} tools; a remote toolkit holds at most ${limits.maxTools} (TOOLYARD_MAX_REMOTE_TOOLS)`,
+    )
+  for (const t of tools) {
+    const bytes = Buffer.byteLength(JSON.stringify(t))
+    if (bytes > limits.maxToolBytes)
+      throw new Error(
+        `the upstream's tool ${JSON.stringify(String(t.name).slice(0, 100))} is ${bytes} bytes; a tool definition may be at most ${limits.maxToolBytes} bytes (TOOLYARD_MAX_REMOTE_TOOL_BYTES)`,
+      )
+  }
 }
 
 const obj = (v: unknown) =>

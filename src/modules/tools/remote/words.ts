@@ -15,6 +15,29 @@ export function shownUrl(raw: string): string {
   }
 }
 
+/** The text with every secret value (4 characters or more) replaced by "[redacted]". */
+export function redact(text: string, secrets: readonly string[]): string {
+  for (const s of secrets) if (s.length >= 4) text = text.replaceAll(s, '[redacted]')
+  return text
+}
+
+/**
+ * An upstream's answer with every string that holds a secret redacted: an upstream that echoes the credential it was
+ * sent (an error naming the header it refused) must not hand it to whoever holds a key of the server.
+ */
+export function redactDeep<T>(value: T, secrets: readonly string[]): T {
+  const live = secrets.filter((s) => s.length >= 4)
+  if (!live.length || !live.some((s) => JSON.stringify(value).includes(JSON.stringify(s).slice(1, -1)))) return value
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redact(v, live)
+    if (Array.isArray(v)) return v.map(walk)
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, live), walk(x)]))
+    return v
+  }
+  return walk(value) as T
+}
+
 export function upstreamWords(error: unknown, o: { url: string; secrets: string[] }): string {
   let text: string
   if (error instanceof EgressError || error instanceof McpError) text = error.message
@@ -25,6 +48,6 @@ export function upstreamWords(error: unknown, o: { url: string; secrets: string[
     text = cause?.code ? `${error.message} (${cause.code})` : error.message
   } else text = String(error)
   text = text.replaceAll(o.url, shownUrl(o.url))
-  for (const s of o.secrets) if (s.length >= 4) text = text.replaceAll(s, '[redacted]')
+  text = redact(text, o.secrets)
   return text.length > 1000 ? `${text.slice(0, 1000)}…` : text
 }

@@ -2,6 +2,7 @@
 // `find_tools` and `call_tool`. Both are answered here, around the tools' own backend: `call_tool` hands the named
 // tool to that backend's callTool, the same path as a direct tools/call (schema, credentials, call log), and every
 // tool stays callable by its own name.
+import { type CallObserver, observed } from '../../../lib/call-observer'
 import { AppError, UnknownNameError } from '../../../lib/errors'
 import type { RequestContext, ServerRef } from '../../../lib/request-context'
 import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../../mcp/backend'
@@ -94,6 +95,15 @@ export interface DiscoveryDeps {
   /** The server's discovery settings (from memory until a write). */
   settings: (server: ServerRef) => DiscoverySettings
   search: ToolSearch
+  /** The call log and metrics: find_tools is a tool call like any other (call_tool reports as the tool it calls). */
+  observer?: CallObserver
+}
+
+/** A result's outcome for the call log: its error text when it is an error result. */
+const outcomeOf = (result: CallToolResult) => {
+  if (!result.isError) return { outcome: 'ok' as const }
+  const first = result.content[0]
+  return { outcome: 'error' as const, error: first?.type === 'text' ? String(first.text).slice(0, 500) : 'error' }
 }
 
 export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Required<ToolsBackend> {
@@ -131,18 +141,34 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     }
   }
 
+  /** A call_tool refused before any tool ran is still a call in the log (under call_tool); a run reports as its tool. */
+  function refused(ctx: RequestContext, result: CallToolResult): CallToolResult {
+    deps.observer?.called({
+      kind: 'tool',
+      projectId: ctx.projectId,
+      serverId: ctx.server.id,
+      name: 'call_tool',
+      durationMs: 0,
+      requestId: ctx.requestId,
+      ...outcomeOf(result),
+    })
+    return result
+  }
+
   async function callTool(ctx: RequestContext, args: JsonObject): Promise<CallToolResult> {
     if (args.name === undefined) return missing(ctx, 'name')
-    if (typeof args.name !== 'string') return errorResult('Invalid arguments for tool call_tool: name must be a string')
+    if (typeof args.name !== 'string')
+      return refused(ctx, errorResult('Invalid arguments for tool call_tool: name must be a string'))
     if (args.arguments !== undefined && !isObject(args.arguments))
-      return errorResult('Invalid arguments for tool call_tool: arguments must be an object')
+      return refused(ctx, errorResult('Invalid arguments for tool call_tool: arguments must be an object'))
     const name = args.name
-    if (isReserved(name)) return errorResult(`call_tool cannot call ${name}; call it directly`)
+    if (isReserved(name)) return refused(ctx, errorResult(`call_tool cannot call ${name}; call it directly`))
     try {
       return await inner.callTool(ctx, name, args.arguments ?? {})
     } catch (error) {
       // The model named a tool that is not here: a result it can read and recover from (search again).
       if (error instanceof UnknownNameError)
+        // (The inner call already logged it under the name asked for.)
         return errorResult(`Unknown tool: ${name}. Use find_tools to look up the right name.`)
       throw error
     }
@@ -179,7 +205,15 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     callTool(ctx, name, args) {
       // Reserved whenever discovery is not off (auto below its threshold too): the names cannot be a tool's own.
       if (!isReserved(name) || deps.settings(ctx.server).mode === 'off') return inner.callTool(ctx, name, args)
-      return name === 'find_tools' ? Promise.resolve().then(() => findTools(ctx, args)) : callTool(ctx, args)
+      if (name === 'call_tool') return callTool(ctx, args)
+      const report = {
+        kind: 'tool' as const,
+        projectId: ctx.projectId,
+        serverId: ctx.server.id,
+        name,
+        requestId: ctx.requestId,
+      }
+      return observed(deps.observer, report, async () => findTools(ctx, args), outcomeOf)
     },
   }
 }

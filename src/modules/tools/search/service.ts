@@ -16,7 +16,8 @@ export interface FoundTool {
   score: number
 }
 
-export function toolSearch(repo: ToolSearchRepository, index: Pick<ToolIndex, 'server'>) {
+/** `beforeSearch`: brings the pre-built tools into the index the first time (build.ts), a no-op after. */
+export function toolSearch(repo: ToolSearchRepository, index: Pick<ToolIndex, 'server'>, beforeSearch: () => void) {
   // A server's enabled tools by id, made once per tool set (the read model hands out the same set until a write).
   const byId = new WeakMap<object, Map<string, ServerTool>>()
   const enabledById = (projectId: string, serverId: string) => {
@@ -34,6 +35,7 @@ export function toolSearch(repo: ToolSearchRepository, index: Pick<ToolIndex, 's
     search(server: ServerRef, text: string, limit = SEARCH_LIMIT_DEFAULT): FoundTool[] {
       const terms = searchTerms(text)
       if (!terms.length) return []
+      beforeSearch()
       const n = Math.min(Math.max(1, Math.trunc(limit)), SEARCH_LIMIT_MAX)
       const onServer = enabledById(server.project_id, server.id)
       const found: FoundTool[] = []

@@ -98,6 +98,22 @@ export function serverToolsService(
     }
   }
 
+  /**
+   * A toolkit's tools changed from outside (a remote sync, an OpenAPI re-import): none of them may take a name tool
+   * discovery reserves on a server it is attached to (docs/decisions.md, "Tool search"). Run inside the writing
+   * transaction, so a refusal leaves the tools as they were.
+   */
+  function assertNoReservedNames(projectId: string, toolkitId: string): void {
+    for (const serverId of repo.serversUsing(projectId, toolkitId)) {
+      if (discoveryOf(repo.discovery(serverId)).mode === 'off') continue
+      for (const { tool } of effective(projectId, serverId))
+        if (tool.toolkit_id === toolkitId && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
+          throw conflict(
+            `the tool name "${tool.name}" is reserved on server ${serverId} (its tool_discovery is on): the toolkit's tools were left as they were. Give the tools a prefix (remote), exclude the operation (OpenAPI), take the toolkit off that server, or set its tool_discovery.mode to "off"`,
+          )
+    }
+  }
+
   const credentialStatus = (projectId: string, st: ServerTool): CredentialStatus => {
     if (!st.tool.credential_provider) return 'not_required'
     return st.credentialId ? credentials.status(projectId, st.credentialId) : 'missing'
@@ -184,6 +200,7 @@ export function serverToolsService(
     assertUniqueNames,
     credentialStatus,
     projectServers: (projectId: string) => repo.projectServers(projectId),
+    assertNoReservedNames,
     serversUsing: (projectId: string, toolkitId: string, toolId?: string) =>
       repo.serversUsing(projectId, toolkitId, toolId),
 

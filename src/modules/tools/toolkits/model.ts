@@ -1,5 +1,6 @@
 // TypeBox schemas for /toolkits.
 import { t } from 'elysia'
+import { OpenApiDetail } from '../../openapi/model'
 import { RemoteDetail, RemoteSpecBody } from '../remote/model'
 
 const ToolkitName = t.String({
@@ -44,7 +45,12 @@ const toolkitFields = {
 
 export const ToolkitView = t.Object(toolkitFields)
 
-export const ToolkitDetail = t.Object({ ...toolkitFields, remote: t.Optional(RemoteDetail), tools: t.Array(t.Any()) })
+export const ToolkitDetail = t.Object({
+  ...toolkitFields,
+  remote: t.Optional(RemoteDetail),
+  openapi: t.Optional(OpenApiDetail),
+  tools: t.Array(t.Any()),
+})
 
 /** POST /toolkits/{id}/refresh: how the stored tools changed (a changed description, schema or annotations: updated). */
 export const RefreshResult = t.Object({

@@ -1,0 +1,35 @@
+// The ordered PostgreSQL migrations, embedded as text so the compiled binary carries them. Position N is the
+// PostgreSQL form of SQLite's migration N (src/db/migrations/index.ts): both schemas have the same version numbers.
+import m001 from './001-foundation.sql' with { type: 'text' }
+import m002 from './002-tools.sql' with { type: 'text' }
+import m003 from './003-resources-prompts.sql' with { type: 'text' }
+import m004 from './004-credentials-oauth.sql' with { type: 'text' }
+import m005 from './005-subscriptions-webhooks.sql' with { type: 'text' }
+import m006 from './006-function-typescript.sql' with { type: 'text' }
+import m007 from './007-mcp-2026.sql' with { type: 'text' }
+import m008 from './008-call-log.sql' with { type: 'text' }
+import m009 from './009-keys-oauth-server.sql' with { type: 'text' }
+import m010 from './010-oauth-grant-bounds.sql' with { type: 'text' }
+import m011 from './011-open-kinds.sql' with { type: 'text' }
+import m012 from './012-remote-toolkits.sql' with { type: 'text' }
+import m013 from './013-openapi-toolkits.sql' with { type: 'text' }
+import m014 from './014-tool-search.sql' with { type: 'text' }
+import m015 from './015-function-isolation.sql' with { type: 'text' }
+
+export const postgresMigrations: string[] = [
+  m001,
+  m002,
+  m003,
+  m004,
+  m005,
+  m006,
+  m007,
+  m008,
+  m009,
+  m010,
+  m011,
+  m012,
+  m013,
+  m014,
+  m015,
+]

@@ -1,0 +1,212 @@
+// A thin query adapter over Bun.SQL (docs/decisions.md, "PostgreSQL groundwork"): it takes the SQL the repositories
+// write for bun:sqlite — `$name` placeholders and an object of params — and returns rows shaped as SQLite returns them
+// (numbers for integer and numeric columns, 0/1 for booleans), with constraint failures as the typed storage errors.
+import { SQL } from 'bun'
+import { ForeignKeyViolation, UniqueViolation } from '../../lib/storage-errors'
+
+/** Named parameters, keyed without the `$` (as bun:sqlite's strict mode takes them) or with it. */
+type Params = Record<string, unknown>
+
+interface Queries {
+  all<T = Record<string, unknown>>(query: string, params?: Params): Promise<T[]>
+  get<T = Record<string, unknown>>(query: string, params?: Params): Promise<T | null>
+  /** Runs a write; `changes` is the number of rows it wrote (as bun:sqlite's `run`). */
+  run(query: string, params?: Params): Promise<{ changes: number }>
+}
+
+interface PgTx extends Queries {
+  /** Runs `fn` once the outermost transaction committed; never when it (or the savepoint that called this) rolls back. */
+  afterCommit(fn: () => void): void
+  /** A nested transaction: a savepoint inside this one. */
+  tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T>
+}
+
+export interface PgDb extends Queries {
+  /** Runs `fn` in one transaction and returns its result; a throw rolls it back and is rethrown (mapped). */
+  tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T>
+  close(): Promise<void>
+  /** The client itself, for what the adapter does not cover (LISTEN, migrations). */
+  readonly sql: SQL
+}
+
+interface Translated {
+  text: string
+  names: string[]
+}
+
+/** Translations by query text: repositories use a fixed set of queries, so this stays small; the bound is a backstop. */
+const translations = new Map<string, Translated>()
+const MAX_TRANSLATIONS = 2000
+
+const IDENT_START = /[A-Za-z_]/
+const IDENT = /[A-Za-z0-9_]/
+
+/**
+ * `$name` → `$1…$n` (one number per distinct name, reused where a name repeats). Quoted strings, quoted identifiers,
+ * comments, dollar-quoted bodies and a `$` inside an identifier are copied untouched. `$1` placeholders are left as
+ * they are (a query uses one style or the other).
+ */
+export function toPositional(query: string): Translated {
+  const cached = translations.get(query)
+  if (cached) return cached
+  const names: string[] = []
+  let out = ''
+  let i = 0
+  const copyUntil = (end: string, from: number) => {
+    const stop = query.indexOf(end, from)
+    const to = stop === -1 ? query.length : stop + end.length
+    out += query.slice(i, to)
+    i = to
+  }
+  while (i < query.length) {
+    const c = query[i]!
+    if (c === "'") copyUntil("'", i + 1)
+    else if (c === '"') copyUntil('"', i + 1)
+    else if (c === '-' && query[i + 1] === '-') copyUntil('\n', i)
+    else if (c === '/' && query[i + 1] === '*') copyUntil('*/', i + 2)
+    else if (
+      c === '$' &&
+      !IDENT.test(query[i - 1] ?? '') &&
+      (query[i + 1] === '$' || IDENT_START.test(query[i + 1] ?? ''))
+    ) {
+      let j = i + 1
+      while (j < query.length && IDENT.test(query[j]!)) j++
+      if (query[j] === '$') {
+        // A dollar-quote opener ($$ or $tag$): copy through its closer.
+        const tag = query.slice(i, j + 1)
+        out += tag
+        i = j + 1
+        copyUntil(tag, i)
+      } else {
+        const name = query.slice(i + 1, j)
+        let n = names.indexOf(name)
+        if (n === -1) n = names.push(name) - 1
+        out += `$${n + 1}`
+        i = j
+      }
+    } else {
+      out += c
+      i++
+    }
+  }
+  const translated = { text: out, names }
+  if (translations.size >= MAX_TRANSLATIONS) translations.clear()
+  translations.set(query, translated)
+  return translated
+}
+
+function values(t: Translated, params: Params): unknown[] {
+  return t.names.map((name) => {
+    const key = name in params ? name : `$${name}` in params ? `$${name}` : null
+    if (key === null) throw new RangeError(`missing SQL parameter $${name}`)
+    const v = params[key]
+    // bun:sqlite binds booleans as 1/0 and undefined as NULL.
+    if (typeof v === 'boolean') return v ? 1 : 0
+    return v === undefined ? null : v
+  })
+}
+
+/** Type OIDs whose values Bun.SQL returns as strings or booleans, and SQLite as numbers. */
+const INT8 = 20
+const NUMERIC = 1700
+const BOOL = 16
+
+type Row = Record<string, unknown>
+type Result = Row[] & { columns?: { name: string; type: number }[]; affectedRows?: number }
+
+/** Rows as SQLite would return them: int8 and numeric as numbers, booleans as 1/0. */
+function sqliteShaped(result: Result): Row[] {
+  const convert = (result.columns ?? []).filter((c) => c.type === INT8 || c.type === NUMERIC || c.type === BOOL)
+  if (convert.length === 0) return result
+  for (const row of result)
+    for (const { name, type } of convert) {
+      const v = row[name]
+      if (v === null || v === undefined) continue
+      row[name] = type === BOOL ? (v ? 1 : 0) : Number(v)
+    }
+  return result
+}
+
+/** SQLSTATEs of the constraint failures features catch by type (PostgreSQL appendix A). */
+const UNIQUE_VIOLATION = '23505'
+const FOREIGN_KEY_VIOLATION = '23503'
+
+/** The server's constraint error as a typed storage error; anything else unchanged. */
+function mapPostgresError(e: unknown): unknown {
+  if (!(e instanceof SQL.PostgresError)) return e
+  if (e.errno === UNIQUE_VIOLATION) return new UniqueViolation(e.message, { cause: e })
+  if (e.errno === FOREIGN_KEY_VIOLATION) return new ForeignKeyViolation(e.message, { cause: e })
+  return e
+}
+
+function queries(client: SQL): Queries {
+  const exec = async (query: string, params: Params): Promise<Result> => {
+    const t = toPositional(query)
+    try {
+      return (await client.unsafe(t.text, values(t, params))) as Result
+    } catch (e) {
+      throw mapPostgresError(e)
+    }
+  }
+  return {
+    all: async <T>(query: string, params: Params = {}) => sqliteShaped(await exec(query, params)) as T[],
+    get: async <T>(query: string, params: Params = {}) => (sqliteShaped(await exec(query, params))[0] as T) ?? null,
+    run: async (query: string, params: Params = {}) => ({ changes: (await exec(query, params)).affectedRows ?? 0 }),
+  }
+}
+
+/**
+ * Callbacks run on the next microtask after the commit, as the SQLite store runs them: a listener's failure cannot undo
+ * or fail a committed change.
+ */
+function runSoon(callbacks: (() => void)[]): void {
+  queueMicrotask(() => {
+    for (const fn of callbacks) {
+      try {
+        fn()
+      } catch {
+        // Contained: the change is committed, and the other callbacks still run.
+      }
+    }
+  })
+}
+
+type TxClient = SQL & { savepoint<T>(fn: (sp: SQL) => Promise<T>): Promise<T> }
+
+function txScope(client: TxClient, pending: (() => void)[]): PgTx {
+  return {
+    ...queries(client),
+    afterCommit: (fn) => void pending.push(fn),
+    async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
+      const mark = pending.length
+      try {
+        return await client.savepoint((sp) => fn(txScope(sp as TxClient, pending)))
+      } catch (e) {
+        // The savepoint rolled back: what it asked to run after commit goes with it.
+        pending.length = mark
+        throw mapPostgresError(e)
+      }
+    },
+  }
+}
+
+/** Opens a pool of up to `max` connections to `url` (postgres:// or postgresql://). */
+export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): PgDb {
+  const sql = new SQL(url, { max })
+  return {
+    sql,
+    ...queries(sql),
+    async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
+      const callbacks: (() => void)[] = []
+      let result: T
+      try {
+        result = (await sql.begin((tx) => fn(txScope(tx as unknown as TxClient, callbacks)))) as T
+      } catch (e) {
+        throw mapPostgresError(e)
+      }
+      if (callbacks.length > 0) runSoon(callbacks)
+      return result
+    },
+    close: () => sql.close(),
+  }
+}
