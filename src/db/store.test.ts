@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createEventBus, type ToolyardEvent } from '../lib/events'
 import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
 import { openDatabase } from './open'
-import { createStore, mapped, openAnotherStore } from './store'
+import { asyncPort, createStore, mapped, openAnotherStore } from './store'
 
 const dir = mkdtempSync(join(tmpdir(), 'toolyard-store-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -238,4 +238,32 @@ test('store.run and an async tx map constraint failures to the typed errors', as
   ).rejects.toBeInstanceOf(ForeignKeyViolation)
   expect(store.inTransaction()).toBe(false)
   await store.tx(async () => expect(store.inTransaction()).toBe(true))
+})
+
+test("asyncPort: a synchronous repository as promises, waiting for another request's transaction, errors typed", async () => {
+  const { db, store } = fresh()
+  interface Port {
+    add(id: string, name: string): Promise<void>
+    count(): Promise<number>
+  }
+  const port = asyncPort<Port>(store, {
+    add: (id, name) => void db.run('INSERT INTO a VALUES (?, ?)', [id, name]),
+    count: () => db.query<{ n: number }, []>('SELECT count(*) AS n FROM a').get()!.n,
+  })
+  await port.add('1', 'one')
+  await expect(port.add('2', 'one')).rejects.toBeInstanceOf(UniqueViolation)
+  // Another request's read while a transaction awaits: it sees the committed state after it, never its rows.
+  let release!: () => void
+  const held = new Promise<void>((r) => {
+    release = r
+  })
+  const open = store.tx(async () => {
+    await port.add('3', 'three')
+    await held
+    throw new Error('roll back')
+  })
+  const seen = port.count()
+  release()
+  await expect(open).rejects.toThrow('roll back')
+  expect(await seen).toBe(1)
 })
