@@ -92,11 +92,19 @@ export function projectsService(repo: KeysRepository, opts: { onKeyRevoked?: () 
     const hit = repo.peekKeyByHash ? repo.peekKeyByHash(hash) : MISS
     return hit === MISS ? repo.keyByHash(hash).then(admitKey) : admitKey(hit)
   }
+  /** When this process last wrote each key's `last_used_at`. */
+  const touched = new Map<string, number>()
   const admitKey = (row: ApiKeyRow | null): AuthContext | null => {
     if (!row || row.revoked_at) return null
     const now = Date.now()
     if (row.expires_at && Date.parse(row.expires_at) <= now) return null
-    if (!row.last_used_at || now - Date.parse(row.last_used_at) >= LAST_USED_EVERY_MS) {
+    if (
+      (!row.last_used_at || now - Date.parse(row.last_used_at) >= LAST_USED_EVERY_MS) &&
+      now - (touched.get(row.id) ?? 0) >= LAST_USED_EVERY_MS
+    ) {
+      // Requests that shared one load of the row (a burst on a cold cache) write "last used" once, not each.
+      if (touched.size >= 100_000) touched.clear()
+      touched.set(row.id, now)
       // A busy database must not refuse a valid key: "last used" is information, not access control.
       repo.touchKey(row.id, new Date(now).toISOString()).catch(() => {})
     }
