@@ -202,6 +202,7 @@ function buildHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknow
     get signal() {
       return call.signal
     },
+    onCancel: (listener) => call.listen(listener),
     log(level: McpLogLevel, data: string) {
       const at = MCP_LOG_LEVELS.indexOf(level)
       // Read on every call: logging/setLevel may arrive while the tool runs.
