@@ -86,9 +86,11 @@ const measure = async (make: () => Request & { params: Record<string, string> },
       }),
     )
   const a = threadNs()
+  const t0 = performance.now()
   await lanes()
+  const wall = ((performance.now() - t0) * 1000) / n
   const b = threadNs()
-  return { main: (b.main - a.main) / n / 1000, others: (b.others - a.others) / n / 1000 }
+  return { main: (b.main - a.main) / n / 1000, others: (b.others - a.others) / n / 1000, wall }
 }
 const builtin = requestFor(small, 'echo')
 const jsCall = requestFor(js, 'js_echo')
@@ -98,17 +100,26 @@ const warmUp = Number(process.env.BENCH_CPU_WARM_UP ?? 3000)
 if (only !== 'js') await measure(builtin, warmUp, 1)
 if (only !== 'builtin') await measure(jsCall, warmUp, 8)
 const rounds = Number(process.env.BENCH_CPU_ROUNDS ?? 3)
-const out: Record<string, number[]> = { builtin_main: [], builtin_others: [], js_main: [], js_others: [] }
+const out: Record<string, number[]> = {
+  builtin_main: [],
+  builtin_others: [],
+  builtin_wall: [],
+  js_main: [],
+  js_others: [],
+  js_wall: [],
+}
 for (let r = 0; r < rounds; r++) {
   if (only !== 'js') {
     const b = await measure(builtin, N, 1)
     out.builtin_main!.push(b.main)
     out.builtin_others!.push(b.others)
+    out.builtin_wall!.push(b.wall)
   }
   if (only !== 'builtin') {
     const j = await measure(jsCall, Math.round(N / 4), 8)
     out.js_main!.push(j.main)
     out.js_others!.push(j.others)
+    out.js_wall!.push(j.wall)
   }
 }
 await deps.shutdown()
