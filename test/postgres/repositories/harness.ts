@@ -1,0 +1,192 @@
+// Both dialects of every repository side by side (docs/decisions.md, "PostgreSQL repositories"): the SQLite
+// repositories, wrapped to the asynchronous port, on a temp SQLite file migrated by src/db/migrate.ts; the PostgreSQL
+// ones on a fresh database migrated by src/db/postgres/migrate.ts. A scenario runs on SQLite, then on PostgreSQL, and
+// must give equal results: this keeps the two dialects from drifting.
+import { afterAll, beforeAll, expect } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { dataKeysRepository } from '../../../src/crypto/seal-repository'
+import { ensureChangeCounters } from '../../../src/db/change-counters'
+import { migrate } from '../../../src/db/migrate'
+import { openDatabase } from '../../../src/db/open'
+import type { Async } from '../../../src/db/postgres/async'
+import { migratePostgres } from '../../../src/db/postgres/migrate'
+import { pgCallsRepository } from '../../../src/db/postgres/repositories/calls'
+import { pgCredentialsRepository } from '../../../src/db/postgres/repositories/credentials'
+import { pgDataKeysRepository } from '../../../src/db/postgres/repositories/data-keys'
+import { pgFunctionsRepository } from '../../../src/db/postgres/repositories/functions'
+import { pgHealthRepository } from '../../../src/db/postgres/repositories/health'
+import { pgOAuthFlowsRepository } from '../../../src/db/postgres/repositories/oauth-flows'
+import { pgOAuthServerRepository } from '../../../src/db/postgres/repositories/oauth-server'
+import { pgOpenApiRepository } from '../../../src/db/postgres/repositories/openapi-toolkits'
+import { pgProjectsRepository } from '../../../src/db/postgres/repositories/projects'
+import { pgPromptsRepository } from '../../../src/db/postgres/repositories/prompts'
+import { pgProvidersRepository } from '../../../src/db/postgres/repositories/providers'
+import { pgRemoteRepository } from '../../../src/db/postgres/repositories/remote-toolkits'
+import { pgResourcesRepository } from '../../../src/db/postgres/repositories/resources'
+import { pgServerToolsRepository } from '../../../src/db/postgres/repositories/server-tools'
+import { pgServersRepository } from '../../../src/db/postgres/repositories/servers'
+import { pgSubscriptionsRepository } from '../../../src/db/postgres/repositories/subscriptions'
+import { pgToolSearchRepository } from '../../../src/db/postgres/repositories/tool-search'
+import { pgToolkitsRepository } from '../../../src/db/postgres/repositories/toolkits'
+import { pgToolsRepository } from '../../../src/db/postgres/repositories/tools'
+import { pgWebhooksRepository } from '../../../src/db/postgres/repositories/webhooks'
+import { openPostgres } from '../../../src/db/postgres/sql'
+import { createPgStore, type PgStore } from '../../../src/db/postgres/store'
+import { createStore, mapped, type Store } from '../../../src/db/store'
+import { ensureToolSearchIndex } from '../../../src/db/tool-search-index'
+import { callsRepository } from '../../../src/modules/calls/repository'
+import { oauthFlowsRepository } from '../../../src/modules/credentials/oauth/repository'
+import { providersRepository } from '../../../src/modules/credentials/providers/repository'
+import { credentialsRepository } from '../../../src/modules/credentials/repository'
+import { healthRepository } from '../../../src/modules/health/repository'
+import { oauthServerRepository } from '../../../src/modules/oauth-server/repository'
+import { openApiRepository } from '../../../src/modules/openapi/repository'
+import { projectsRepository } from '../../../src/modules/projects/repository'
+import { promptsRepository } from '../../../src/modules/prompts/repository'
+import { resourcesRepository } from '../../../src/modules/resources/repository'
+import { serversRepository } from '../../../src/modules/servers/repository'
+import { functionsRepository } from '../../../src/modules/tools/functions/repository'
+import { remoteRepository } from '../../../src/modules/tools/remote/repository'
+import { toolsRepository } from '../../../src/modules/tools/repository'
+import { toolSearchRepository } from '../../../src/modules/tools/search/repository'
+import { serverToolsRepository } from '../../../src/modules/tools/server-tools/repository'
+import { toolkitsRepository } from '../../../src/modules/tools/toolkits/repository'
+import { webhooksRepository } from '../../../src/modules/webhooks/repository'
+import { subscriptionsRepository } from '../../../src/modules/webhooks/subscriptions/repository'
+import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../../helpers/postgres'
+
+/**
+ * The SQLite repository as the asynchronous port: each call's constraint failure typed (as `store.tx` types it for the
+ * services that call it), its result a promise. A method that already returns a promise is passed through.
+ */
+export function asAsync<T extends object>(repo: T): Async<T> {
+  const wrapped: Record<string, unknown> = {}
+  for (const [name, fn] of Object.entries(repo))
+    wrapped[name] =
+      typeof fn === 'function'
+        ? (...args: unknown[]) => {
+            try {
+              return Promise.resolve(mapped(() => fn(...args)))
+            } catch (e) {
+              return Promise.reject(e)
+            }
+          }
+        : fn
+  return wrapped as Async<T>
+}
+
+function sqliteRepos(store: Store) {
+  const { db } = store
+  return {
+    projects: asAsync(projectsRepository(db)),
+    servers: asAsync(serversRepository(db)),
+    dataKeys: asAsync(dataKeysRepository(db)),
+    health: asAsync(healthRepository(db)),
+    tools: asAsync(toolsRepository(db)),
+    toolkits: asAsync(toolkitsRepository(db)),
+    serverTools: asAsync(serverToolsRepository(db)),
+    functions: asAsync(functionsRepository(db)),
+    toolSearch: asAsync(toolSearchRepository(db)),
+    remote: asAsync(remoteRepository(db)),
+    openApi: asAsync(openApiRepository(db)),
+    resources: asAsync(resourcesRepository(db)),
+    prompts: asAsync(promptsRepository(db)),
+    credentials: asAsync(credentialsRepository(db)),
+    oauthFlows: asAsync(oauthFlowsRepository(db)),
+    providers: asAsync(providersRepository(db)),
+    subscriptions: asAsync(subscriptionsRepository(db)),
+    webhooks: asAsync(webhooksRepository(store)),
+    calls: asAsync(callsRepository(store)),
+    oauthServer: asAsync(oauthServerRepository(store)),
+  }
+}
+
+export type Repos = ReturnType<typeof sqliteRepos>
+
+function postgresRepos(pg: PgStore): Repos {
+  return {
+    projects: pgProjectsRepository(pg),
+    servers: pgServersRepository(pg),
+    dataKeys: pgDataKeysRepository(pg),
+    health: pgHealthRepository(pg),
+    tools: pgToolsRepository(pg),
+    toolkits: pgToolkitsRepository(pg),
+    serverTools: pgServerToolsRepository(pg),
+    functions: pgFunctionsRepository(pg),
+    toolSearch: pgToolSearchRepository(pg),
+    remote: pgRemoteRepository(pg),
+    openApi: pgOpenApiRepository(pg),
+    resources: pgResourcesRepository(pg),
+    prompts: pgPromptsRepository(pg),
+    credentials: pgCredentialsRepository(pg),
+    oauthFlows: pgOAuthFlowsRepository(pg),
+    providers: pgProvidersRepository(pg),
+    subscriptions: pgSubscriptionsRepository(pg),
+    webhooks: pgWebhooksRepository(pg),
+    calls: pgCallsRepository(pg),
+    oauthServer: pgOAuthServerRepository(pg),
+  }
+}
+
+export interface Dialects {
+  /**
+   * Runs `scenario` on SQLite, then on PostgreSQL (each on its own database, which both scenarios leave in the same
+   * state), expects equal results and returns SQLite's, so the caller can assert what it must be.
+   */
+  same<R>(scenario: (r: Repos) => Promise<R>): Promise<R>
+  /** The PostgreSQL store, for what only PostgreSQL has. */
+  readonly pg: PgStore
+  readonly sqlite: Store
+}
+
+/** Opens both databases for this test file (before its tests) and closes them after. */
+export function dialects(): Dialects {
+  const newDatabase = testDatabases()
+  const dir = mkdtempSync(join(tmpdir(), 'toolyard-dialects-'))
+  let sqlite: Store
+  let pg: PgStore
+  let sides: [Repos, Repos]
+  beforeAll(async () => {
+    const db = openDatabase(join(dir, 'toolyard.sqlite'))
+    migrate(db)
+    ensureChangeCounters(db)
+    ensureToolSearchIndex(db)
+    sqlite = createStore(db)
+    pg = createPgStore(openPostgres(await newDatabase(), { max: 5 }))
+    await migratePostgres(pg.db.sql)
+    sides = [sqliteRepos(sqlite), postgresRepos(pg)]
+  }, POSTGRES_START_TIMEOUT_MS)
+  afterAll(async () => {
+    sqlite?.db.close()
+    await pg?.db.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return {
+    async same<R>(scenario: (r: Repos) => Promise<R>): Promise<R> {
+      const fromSqlite = await scenario(sides[0])
+      const fromPostgres = await scenario(sides[1])
+      expect(fromPostgres).toEqual(fromSqlite)
+      return fromSqlite
+    },
+    get pg() {
+      return pg
+    },
+    get sqlite() {
+      return sqlite
+    },
+  }
+}
+
+/** How a call ended: its value, or the name of what it threw (UniqueViolation, ForeignKeyViolation, …). */
+export const outcome = <T>(p: Promise<T>): Promise<{ ok: T } | { error: string }> =>
+  p.then(
+    (ok) => ({ ok }),
+    (e: Error) => ({ error: e.name }),
+  )
+
+/** Settles a write whose (dialect-specific, unused) result is not compared. */
+export const done = async (p: Promise<unknown>): Promise<void> => {
+  await p
+}
