@@ -38,9 +38,11 @@ export function pgFunctionsRepository(pg: PgStore): Async<FunctionsRepository> {
     usedBy: (project_id, name) =>
       pg.q().all(
         // COLLATE "C": the byte order SQLite sorts text in, whatever the database's collation.
-        `SELECT 'tool' AS kind, id, name FROM tools WHERE project_id = $project_id AND function_name = $name
-         UNION ALL
-         SELECT 'resource' AS kind, id, uri AS name FROM resources WHERE project_id = $project_id AND function_name = $name
+        `SELECT kind, id, name FROM (
+           SELECT 'tool' AS kind, id, name FROM tools WHERE project_id = $project_id AND function_name = $name
+           UNION ALL
+           SELECT 'resource' AS kind, id, uri AS name FROM resources WHERE project_id = $project_id AND function_name = $name
+         ) AS users
          ORDER BY kind COLLATE "C" DESC, name COLLATE "C"`,
         { name, project_id },
       ),
