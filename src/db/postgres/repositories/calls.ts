@@ -40,7 +40,7 @@ export function pgCallsRepository(pg: PgStore): Async<CallsRepository> {
         const existing = new Set(
           (
             await tx.all<{ id: string }>(
-              'SELECT id FROM projects WHERE id IN (SELECT jsonb_array_elements_text($ids::jsonb))',
+              'SELECT id FROM projects WHERE id IN (SELECT jsonb_array_elements_text($ids::text::jsonb))',
               { ids: JSON.stringify(projects) },
             )
           ).map((r) => r.id),
