@@ -80,7 +80,11 @@ describe('resources', () => {
         activeOfS1: (await resources.listActive('p1', 's1', false, undefined, 1)).map((x) => x.id),
         templates: (await resources.listActive('p1', undefined, true)).map((x) => x.id),
       }
-      const removed = [await resources.remove('p2', 'r4'), await resources.remove('p1', 'r4'), await resources.remove('p1', 'r4')]
+      const removed = [
+        await resources.remove('p2', 'r4'),
+        await resources.remove('p1', 'r4'),
+        await resources.remove('p1', 'r4'),
+      ]
       await done(servers.remove('p1', 's2'))
       return { uriTaken, noServer, ...listings, removed, cascaded: await resources.byId('p1', 'r1') }
     })

@@ -85,7 +85,14 @@ describe('webhook outbox', () => {
           }),
         )
       const orphan = await outcome(
-        webhooks.insert({ id: 'e3', subscription_id: 'ghost', event: 'x', payload: '{}', next_attempt_at: AT, created_at: AT }),
+        webhooks.insert({
+          id: 'e3',
+          subscription_id: 'ghost',
+          event: 'x',
+          payload: '{}',
+          next_attempt_at: AT,
+          created_at: AT,
+        }),
       )
       const attempt = (n: number, outcome: 'pending' | 'delivered' | 'failed', status: number | null) => ({
         delivery_id: 'e1',
@@ -119,10 +126,21 @@ describe('webhook outbox', () => {
     })
     expect(r.orphan).toEqual({ error: 'ForeignKeyViolation' })
     expect([r.first, r.stale, r.second, r.afterDelivered]).toEqual([true, false, true, false])
-    expect(r.pendingMid).toContainEqual({ id: 'e1', project_id: 'p1', attempts: 1, next_attempt_at: at(31), last_attempt_at: at(1) })
+    expect(r.pendingMid).toContainEqual({
+      id: 'e1',
+      project_id: 'p1',
+      attempts: 1,
+      next_attempt_at: at(31),
+      last_attempt_at: at(1),
+    })
     expect(r.pending.map((p) => p.id)).toEqual(['e2'])
     expect(r.pendingCount).toEqual([1, 0])
-    expect(r.due).toMatchObject({ id: 'e2', project_id: 'p1', callback_url: 'http://127.0.0.1/hook', secret: 'whsec_x' })
+    expect(r.due).toMatchObject({
+      id: 'e2',
+      project_id: 'p1',
+      callback_url: 'http://127.0.0.1/hook',
+      secret: 'whsec_x',
+    })
     expect(r.dueDelivered).toBeNull()
     expect(r.bySubscription.map((x) => [x.id, x.status])).toEqual([['e1', 'delivered']])
     expect(r.attempts.map((a) => [a.n, a.status, a.duration_ms])).toEqual([
@@ -156,7 +174,9 @@ describe('call log', () => {
       return {
         newest: newest.map((c) => c.id),
         next: next.map((c) => c.id),
-        filtered: (await calls.list('p1', { server_id: 's2', name: 'add', outcome: 'error' }, undefined, 3)).map((c) => c.id),
+        filtered: (await calls.list('p1', { server_id: 's2', name: 'add', outcome: 'error' }, undefined, 3)).map(
+          (c) => c.id,
+        ),
         otherProject: await calls.list('p2', {}, undefined, 5),
         row: (await calls.list('p1', { name: 'add', outcome: 'error' }, undefined, 1))[0],
         purged: await calls.purgeBefore(at(1000)),
