@@ -61,7 +61,7 @@ import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../../helpers/postgres
  * The SQLite repository as the asynchronous port: each call's constraint failure typed (as `store.tx` types it for the
  * services that call it), its result a promise. A method that already returns a promise is passed through.
  */
-export function asAsync<T extends object>(repo: T): Async<T> {
+function asAsync<T extends object>(repo: T): Async<T> {
   const wrapped: Record<string, unknown> = {}
   for (const [name, fn] of Object.entries(repo))
     wrapped[name] =
@@ -103,7 +103,7 @@ function sqliteRepos(store: Store) {
   }
 }
 
-export type Repos = ReturnType<typeof sqliteRepos>
+type Repos = ReturnType<typeof sqliteRepos>
 
 function postgresRepos(pg: PgStore): Repos {
   return {

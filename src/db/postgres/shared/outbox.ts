@@ -7,7 +7,7 @@
 import type { Queries } from '../sql'
 
 /** The server's clock (plus `ms`) as `Date#toISOString` writes it: the rows' times compare as text. */
-export const serverIso = (ms: string) =>
+const serverIso = (ms: string) =>
   `to_char((clock_timestamp() + ${ms} * interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /** A claimed delivery with what an attempt needs (the webhooks repository's `due` row). */
