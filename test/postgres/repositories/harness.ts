@@ -136,6 +136,8 @@ export interface Dialects {
    * state), expects equal results and returns SQLite's, so the caller can assert what it must be.
    */
   same<R>(scenario: (r: Repos) => Promise<R>): Promise<R>
+  /** Runs `scenario` on both, without comparing: where the dialects may rightly differ (search ranking). */
+  each<R>(scenario: (r: Repos) => Promise<R>): Promise<{ sqlite: R; postgres: R }>
   /** The PostgreSQL store, for what only PostgreSQL has. */
   readonly pg: PgStore
   readonly sqlite: Store
@@ -169,6 +171,9 @@ export function dialects(): Dialects {
       const fromPostgres = await scenario(sides[1])
       expect(fromPostgres).toEqual(fromSqlite)
       return fromSqlite
+    },
+    async each<R>(scenario: (r: Repos) => Promise<R>) {
+      return { sqlite: await scenario(sides[0]), postgres: await scenario(sides[1]) }
     },
     get pg() {
       return pg
