@@ -169,7 +169,7 @@ export function dialects(): Dialects {
     async same<R>(scenario: (r: Repos) => Promise<R>): Promise<R> {
       const fromSqlite = await scenario(sides[0])
       const fromPostgres = await scenario(sides[1])
-      expect(fromPostgres).toEqual(fromSqlite)
+      expect(fromPostgres).toStrictEqual(fromSqlite)
       return fromSqlite
     },
     async each<R>(scenario: (r: Repos) => Promise<R>) {
