@@ -12,26 +12,7 @@ import { migrate } from '../../../src/db/migrate'
 import { openDatabase } from '../../../src/db/open'
 import type { Async } from '../../../src/db/postgres/async'
 import { migratePostgres } from '../../../src/db/postgres/migrate'
-import { pgCallsRepository } from '../../../src/db/postgres/repositories/calls'
-import { pgCredentialsRepository } from '../../../src/db/postgres/repositories/credentials'
-import { pgDataKeysRepository } from '../../../src/db/postgres/repositories/data-keys'
-import { pgFunctionsRepository } from '../../../src/db/postgres/repositories/functions'
-import { pgHealthRepository } from '../../../src/db/postgres/repositories/health'
-import { pgOAuthFlowsRepository } from '../../../src/db/postgres/repositories/oauth-flows'
-import { pgOAuthServerRepository } from '../../../src/db/postgres/repositories/oauth-server'
-import { pgOpenApiRepository } from '../../../src/db/postgres/repositories/openapi-toolkits'
-import { pgProjectsRepository } from '../../../src/db/postgres/repositories/projects'
-import { pgPromptsRepository } from '../../../src/db/postgres/repositories/prompts'
-import { pgProvidersRepository } from '../../../src/db/postgres/repositories/providers'
-import { pgRemoteRepository } from '../../../src/db/postgres/repositories/remote-toolkits'
-import { pgResourcesRepository } from '../../../src/db/postgres/repositories/resources'
-import { pgServerToolsRepository } from '../../../src/db/postgres/repositories/server-tools'
-import { pgServersRepository } from '../../../src/db/postgres/repositories/servers'
-import { pgSubscriptionsRepository } from '../../../src/db/postgres/repositories/subscriptions'
-import { pgToolSearchRepository } from '../../../src/db/postgres/repositories/tool-search'
-import { pgToolkitsRepository } from '../../../src/db/postgres/repositories/toolkits'
-import { pgToolsRepository } from '../../../src/db/postgres/repositories/tools'
-import { pgWebhooksRepository } from '../../../src/db/postgres/repositories/webhooks'
+import { postgresRepositories } from '../../../src/db/postgres/repositories'
 import { openPostgres } from '../../../src/db/postgres/sql'
 import { createPgStore, type PgStore } from '../../../src/db/postgres/store'
 import { createStore, mapped, type Store } from '../../../src/db/store'
@@ -105,30 +86,8 @@ function sqliteRepos(store: Store) {
 
 type Repos = ReturnType<typeof sqliteRepos>
 
-function postgresRepos(pg: PgStore): Repos {
-  return {
-    projects: pgProjectsRepository(pg),
-    servers: pgServersRepository(pg),
-    dataKeys: pgDataKeysRepository(pg),
-    health: pgHealthRepository(pg),
-    tools: pgToolsRepository(pg),
-    toolkits: pgToolkitsRepository(pg),
-    serverTools: pgServerToolsRepository(pg),
-    functions: pgFunctionsRepository(pg),
-    toolSearch: pgToolSearchRepository(pg),
-    remote: pgRemoteRepository(pg),
-    openApi: pgOpenApiRepository(pg),
-    resources: pgResourcesRepository(pg),
-    prompts: pgPromptsRepository(pg),
-    credentials: pgCredentialsRepository(pg),
-    oauthFlows: pgOAuthFlowsRepository(pg),
-    providers: pgProvidersRepository(pg),
-    subscriptions: pgSubscriptionsRepository(pg),
-    webhooks: pgWebhooksRepository(pg),
-    calls: pgCallsRepository(pg),
-    oauthServer: pgOAuthServerRepository(pg),
-  }
-}
+/** Typed as the SQLite side: the two dialects must offer the same ports. */
+const postgresRepos = (pg: PgStore): Repos => postgresRepositories(pg)
 
 export interface Dialects {
   /**
