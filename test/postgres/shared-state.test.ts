@@ -23,7 +23,8 @@ beforeAll(async () => {
   instances = [0, 1, 2].map(() => openPostgres(url, { max: 3 }))
   const [a] = instances
   await migratePostgres(a!.sql)
-  await ensureRateWindows(a!)
+  // Three instances starting at once: the table is made once, without a race.
+  await Promise.all(instances.map((db) => ensureRateWindows(db)))
   await a!.run("INSERT INTO projects (id, name, created_at) VALUES ('p1', 'one', '2026-01-01T00:00:00.000Z')")
   await a!.run(
     `INSERT INTO subscriptions (id, project_id, kind, callback_url, secret, status, created_at, updated_at)

@@ -9,7 +9,10 @@
 // The limit still holds exactly (nothing is ever counted twice or handed out past it); the slack is on the strict
 // side only: what an instance took and did not use by the end of the window (at most batch − 1 per key and instance)
 // is lost, so with N instances a key may be refused up to N × (batch − 1) requests early in a window.
-import type { Queries } from '../sql'
+import type { PgDb, Queries } from '../sql'
+
+/** The advisory lock key for making the table ("ratewin" as bytes; migrations take another). */
+const RATE_WINDOWS_LOCK = 0x7261746577696en
 
 /** One fixed window: 60 s, aligned to the clock's minutes. */
 const WINDOW_MS = 60_000
@@ -19,13 +22,17 @@ const WINDOW_MS = 60_000
  * at most the current minute's counts). It is made here, idempotently, until PostgreSQL mode gets its own migration
  * for it (a migration number must stay SQLite's too).
  */
-export async function ensureRateWindows(q: Queries): Promise<void> {
-  await q.run(`CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit_windows (
-    key TEXT NOT NULL,
-    window_start BIGINT NOT NULL,
-    count INTEGER NOT NULL,
-    PRIMARY KEY (key, window_start)
-  )`)
+export async function ensureRateWindows(db: PgDb): Promise<void> {
+  // Instances starting together would race in CREATE … IF NOT EXISTS (a duplicate catalog row): one at a time.
+  await db.tx(async (tx) => {
+    await tx.run(`SELECT pg_advisory_xact_lock(${RATE_WINDOWS_LOCK})`)
+    await tx.run(`CREATE UNLOGGED TABLE IF NOT EXISTS rate_limit_windows (
+      key TEXT NOT NULL,
+      window_start BIGINT NOT NULL,
+      count INTEGER NOT NULL,
+      PRIMARY KEY (key, window_start)
+    )`)
+  })
 }
 
 export interface SharedRateDecision {
