@@ -1,6 +1,7 @@
 // Toolkits, tools, what servers attach, functions, remote and OpenAPI toolkits, and tool search: the same scenarios on
 // SQLite and PostgreSQL give the same results (./harness.ts).
 import { beforeAll, describe, expect, test } from 'bun:test'
+import { postgresRepositories } from '../../../src/db/postgres/repositories'
 import type { FunctionRow } from '../../../src/modules/tools/functions/repository'
 import type { RemoteRow } from '../../../src/modules/tools/remote/repository'
 import { dialects, done, outcome } from './harness'
@@ -124,6 +125,19 @@ describe('toolkits and tools', () => {
     expect(r.detached).toEqual(['k1'])
     expect(r.cleared).toEqual([])
   })
+})
+
+test('PostgreSQL: attaches to one server at once get distinct positions', async () => {
+  const { serverTools } = postgresRepositories(d.pg)
+  await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      serverTools.upsertToolkit({ server_id: 's2', toolkit_id: `race-${i}`, credentials: '{}', created_at: AT }),
+    ),
+  )
+  const positions = (await serverTools.toolkits('s2'))
+    .filter((t) => t.toolkit_id.startsWith('race-'))
+    .map((t) => t.position)
+  expect(new Set(positions).size).toBe(12)
 })
 
 describe('functions', () => {

@@ -13,17 +13,19 @@ export function pgServerToolsRepository(pg: PgStore): Async<ServerToolsRepositor
     clearToolkits: async (server_id) => {
       await pg.q().run('DELETE FROM server_toolkits WHERE server_id = $server_id', { server_id })
     },
-    upsertToolkit: async (row) => {
-      // The next position is read in the statement itself: two attaches racing on one server cannot read the same one
-      // unseen (the primary key (server_id, toolkit_id) decides between equal toolkits).
-      await pg.q().run(
-        `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, position, created_at)
-         VALUES ($server_id, $toolkit_id, $credentials,
-           (SELECT COALESCE(MAX(position), -1) + 1 FROM server_toolkits WHERE server_id = $server_id), $created_at)
-         ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials`,
-        row,
-      )
-    },
+    upsertToolkit: (row) =>
+      // The next position is read after locking the server's row: two attaches to one server at once (two requests,
+      // two instances) would otherwise both read the same maximum. SQLite serializes them with its write lock.
+      pg.tx(async (tx) => {
+        await tx.run('SELECT 1 FROM servers WHERE id = $server_id FOR UPDATE', row)
+        await tx.run(
+          `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, position, created_at)
+           VALUES ($server_id, $toolkit_id, $credentials,
+             (SELECT COALESCE(MAX(position), -1) + 1 FROM server_toolkits WHERE server_id = $server_id), $created_at)
+           ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials`,
+          row,
+        )
+      }),
     tools: (server_id) =>
       pg.q().all('SELECT * FROM server_tools WHERE server_id = $server_id ORDER BY created_at, tool_id', { server_id }),
     tool: (server_id, tool_id) =>
