@@ -35,12 +35,13 @@ export function pgCallsRepository(pg: PgStore): Async<CallsRepository> {
     insertAll: (rows) =>
       pg.tx(async (tx) => {
         await tx.run('SET LOCAL synchronous_commit = off')
-        // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
+        // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch. KEY SHARE
+        // holds off a delete of the projects found until the rows are in (SQLite's write lock does that there).
         const projects = [...new Set(rows.map((r) => r.project_id))]
         const existing = new Set(
           (
             await tx.all<{ id: string }>(
-              'SELECT id FROM projects WHERE id IN (SELECT jsonb_array_elements_text($ids::text::jsonb))',
+              'SELECT id FROM projects WHERE id IN (SELECT jsonb_array_elements_text($ids::text::jsonb)) FOR KEY SHARE',
               { ids: JSON.stringify(projects) },
             )
           ).map((r) => r.id),
