@@ -303,6 +303,8 @@ describe('remote and OpenAPI toolkits', () => {
         orphan,
         toolkit: await openApi.toolkit('p1', 'o1'),
         other: await openApi.toolkit('p2', 'o1'),
+        byToolkit: await openApi.byToolkit('o1'),
+        missing: await openApi.byToolkit('nope'),
         before,
         after: await openApi.operation('ot1'),
       }
@@ -310,6 +312,7 @@ describe('remote and OpenAPI toolkits', () => {
     expect(r.orphan).toEqual({ error: 'ForeignKeyViolation' })
     expect(r.toolkit).toMatchObject({ settings: '{"tags":["a"]}', updated_at: at(1) })
     expect([r.other, r.before, r.after]).toEqual([null, '{"op":2}', null])
+    expect([r.byToolkit, r.missing]).toEqual([r.toolkit, null])
   })
 })
 

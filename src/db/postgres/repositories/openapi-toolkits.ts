@@ -18,6 +18,8 @@ export function pgOpenApiRepository(pg: PgStore): Async<OpenApiRepository> {
         project_id,
         toolkit_id,
       }),
+    byToolkit: (toolkit_id) =>
+      pg.q().get('SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id', { toolkit_id }),
     setOperation: async (tool_id, toolkit_id, operation) => {
       await pg.q().run(
         `INSERT INTO openapi_operations (tool_id, toolkit_id, operation) VALUES ($tool_id, $toolkit_id, $operation)
