@@ -6,6 +6,13 @@ import type { McpLogLevel } from './log'
 export interface FunctionHost {
   /** Aborted when the caller cancels (notifications/cancelled, a closed REST request). */
   signal: AbortSignal
+  /**
+   * The same cancellation for one listener, without making the signal (a host may make it lazily, and an
+   * AbortController with a listener costs a JavaScript call ~1 µs of the main thread): registers `listener` and returns
+   * its removal, or returns undefined and registers nothing when the call is cancelled already. Optional: without it,
+   * use `signal`.
+   */
+  onCancel?: (listener: () => void) => (() => void) | undefined
   /** → notifications/message, filtered by the session's logging/setLevel. */
   log(level: McpLogLevel, message: string): void
   /** → notifications/progress with the client's token; a no-op when the request carried none. */

@@ -3,6 +3,8 @@
 // later comes already aborted (docs/decisions.md, "Hot path").
 export class Cancellable {
   private controller?: AbortController
+  /** Listeners that asked for the cancellation without the signal (FunctionHost.onCancel). */
+  private listeners?: Set<() => void>
   aborted = false
   /** The exchange's own reaction (end the HTTP answer), called after the signal's listeners. */
   onAbort?: () => void
@@ -15,10 +17,19 @@ export class Cancellable {
     return this.controller.signal
   }
 
+  /** Runs `listener` on abort; undefined (nothing registered) when aborted already. Returns its removal. */
+  listen(listener: () => void): (() => void) | undefined {
+    if (this.aborted) return undefined
+    this.listeners ??= new Set()
+    this.listeners.add(listener)
+    return () => this.listeners?.delete(listener)
+  }
+
   abort(): void {
     if (this.aborted) return
     this.aborted = true
     this.controller?.abort()
+    if (this.listeners) for (const listener of this.listeners) listener()
     this.onAbort?.()
   }
 }

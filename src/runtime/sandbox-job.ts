@@ -71,6 +71,8 @@ export interface Job {
   deadline?: ReturnType<typeof setTimeout>
   grace?: ReturnType<typeof setTimeout>
   onAbort?: () => void
+  /** Removes `onAbort` from the caller's cancellation (host.onCancel's removal, or the signal's listener). */
+  unlisten?: () => void
 }
 
 /** A new call, its input and credentials serialized once; a SandboxError when they are not JSON. */
@@ -118,7 +120,7 @@ export function settle(job: Job, error: SandboxError | undefined, json?: string)
   if (job.settled) return
   job.settled = true
   clearTimeout(job.deadline)
-  if (job.onAbort) job.options.host?.signal.removeEventListener('abort', job.onAbort)
+  job.unlisten?.()
   let outcome: { ok: true; value: unknown } | { ok: false; error: SandboxError }
   if (error) outcome = { ok: false, error }
   else {

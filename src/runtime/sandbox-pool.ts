@@ -61,7 +61,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
    * SandboxError (`timed out after Nms`, `out of memory (limit N MB)`, `canceled`, or the code's own error message).
    */
   function run(options: RunJavaScriptOptions): Promise<unknown> {
-    const signal = options.host?.signal
+    const host = options.host
+    // A host's onCancel spares the AbortController its signal would make (docs/decisions.md, "Hot path at the limit").
+    const signal = host?.onCancel ? undefined : host?.signal
     if (signal?.aborted) return Promise.reject(new SandboxError('canceled', 'aborted'))
     return new Promise<unknown>((resolve, reject) => {
       const job = newJob(nextJobId++, options, resolve, reject)
@@ -79,7 +81,20 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
         reject(new SandboxError(why, 'error'))
         return
       }
-      signal?.addEventListener('abort', job.onAbort, { once: true })
+      if (host?.onCancel) {
+        const unlisten = host.onCancel(job.onAbort)
+        // Cancelled already: nothing was registered, and the call never starts.
+        if (!unlisten) {
+          waiting.remove(job.project, job)
+          settle(job, new SandboxError('canceled', 'aborted'))
+          return
+        }
+        job.unlisten = unlisten
+      } else if (signal) {
+        const onAbort = job.onAbort
+        signal.addEventListener('abort', onAbort, { once: true })
+        job.unlisten = () => signal.removeEventListener('abort', onAbort)
+      }
       pump()
     })
   }

@@ -39,3 +39,55 @@ export async function listenForChanges(sql: SQL): Promise<PostgresChangeFeed> {
     stop: () => subscription.unlisten(),
   }
 }
+
+/**
+ * The channel that carries protocol events between instances: a session's stream is held by one instance, and the
+ * change that should reach it may commit on another.
+ */
+const EVENTS = 'toolyard_events'
+
+/** What a stream on another instance must hear: a list of a server changed, or a resource a client subscribed to. */
+export type BridgedEvent =
+  | { kind: 'list_changed'; project_id: string; server_id: string | null; list: 'tools' | 'resources' | 'prompts' }
+  | { kind: 'resource_updated'; project_id: string; uri: string }
+
+/** NOTIFY's payload must stay under 8000 bytes; the envelope's fields leave this much for the event. */
+const MAX_PAYLOAD_BYTES = 7_900
+
+/**
+ * Sends `event` to every listening instance (`origin` names the sender, so it can skip its own). On a transaction's
+ * connection it is sent at that commit, never when it rolls back — as the change it reports.
+ */
+export async function publishEvent(
+  q: { run(query: string, params?: Record<string, unknown>): Promise<unknown> },
+  origin: string,
+  event: BridgedEvent,
+): Promise<void> {
+  const payload = JSON.stringify({ origin, event })
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+    throw new RangeError(`event too large for NOTIFY (${MAX_PAYLOAD_BYTES} bytes at most): its uri is too long`)
+  await q.run('SELECT pg_notify($channel, $payload)', { channel: EVENTS, payload })
+}
+
+/**
+ * Listens for events from other instances (those sent with `origin` = `self` are skipped); resolves once the server
+ * acknowledged. A payload that is not an event is ignored. Events sent while the listening connection was down are
+ * lost, as change notifications are: streams are best-effort, and lists are re-read on the next request.
+ */
+export async function listenForEvents(
+  sql: SQL,
+  self: string,
+  onEvent: (event: BridgedEvent, origin: string) => void,
+): Promise<{ stop(): Promise<void> }> {
+  const subscription = await sql.listen(EVENTS, (payload) => {
+    let message: { origin?: unknown; event?: BridgedEvent }
+    try {
+      message = JSON.parse(payload)
+    } catch {
+      return
+    }
+    if (typeof message.origin !== 'string' || message.origin === self || !message.event) return
+    onEvent(message.event, message.origin)
+  })
+  return { stop: () => subscription.unlisten() }
+}

@@ -1,7 +1,6 @@
 // A remote tool's call: `tools/call` upstream with the upstream name on a pooled connection bound to this call. The
 // result comes back unchanged; a JSON-RPC error, a broken connection or no answer in `timeout_ms` is the tool's
 // failure (isError naming it), never a hang.
-import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import { AppError } from '../../../lib/errors'
 import type { FunctionHost } from '../../../runtime/host'
@@ -13,6 +12,7 @@ import { authHeaders, credentialProblem } from './auth'
 import { connectUpstream, type StreamingFetch } from './connect'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, specOf } from './repository'
+import { loadSdk } from './sdk'
 import { redact, redactDeep, shownUrl, upstreamWords } from './words'
 
 export interface RemoteCallDeps {
@@ -86,6 +86,8 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
     const callHost = upstreamHost(host, secrets, d.logBytes)
     conn.bind({ host: callHost, onUnanswerable: () => unanswerable.abort() })
     let reusable = true
+    // Loaded by the connection just made or reused (./sdk.ts); awaiting it again is a resolved promise.
+    const { CallToolResultSchema, ErrorCode, McpError } = await loadSdk()
     try {
       const result = await conn.client.request(
         { method: 'tools/call', params: { name: tool.function_name, arguments: args } },

@@ -3,23 +3,14 @@
 // compatibility section says). Every request goes through the egress guard's streaming fetch. What the upstream asks
 // or tells during a call (progress, logs, elicitation, sampling) goes to the call bound to the connection, so a
 // connection serves one call at a time (./pool.ts).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  LoggingMessageNotificationSchema,
-  McpError,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js'
 import { isMcpLogLevel } from '../../../lib/log'
 import { isInputRequired } from '../../../mcp/modern/mrtr'
 import type { FunctionHost } from '../../../runtime/host'
 import { VERSION } from '../../../version'
 import type { RemoteSpec } from './model'
+import { loadSdk, type Sdk, sdkIfLoaded } from './sdk'
 
 export type StreamingFetch = (input: string | URL, init?: RequestInit) => Promise<Response>
 
@@ -50,14 +41,12 @@ export interface ConnectOptions {
   timeoutMs: number
 }
 
-const refuse = (message: string) => new McpError(ErrorCode.InvalidRequest, message)
-
-function transportFor(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: ConnectOptions): Transport {
+function transportFor(sdk: Sdk, kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: ConnectOptions): Transport {
   const url = new URL(spec.url)
   const requestInit: RequestInit = { headers: { ...spec.headers, ...o.authHeaders } }
-  if (kind === 'sse') return new SSEClientTransport(url, { fetch: o.fetch, requestInit })
+  if (kind === 'sse') return new sdk.SSEClientTransport(url, { fetch: o.fetch, requestInit })
   // No reconnection loop: a broken stream ends the connection, and the pool makes a new one for the next call.
-  return new StreamableHTTPClientTransport(url, {
+  return new sdk.StreamableHTTPClientTransport(url, {
     fetch: o.fetch,
     requestInit,
     reconnectionOptions: {
@@ -70,19 +59,27 @@ function transportFor(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Conn
 }
 
 /** A 4xx other than 401/403 from the Streamable HTTP attempt: the server may speak only the older transport. */
-const fallsBack = (error: unknown) =>
-  error instanceof StreamableHTTPError &&
-  typeof error.code === 'number' &&
-  error.code >= 400 &&
-  error.code < 500 &&
-  error.code !== 401 &&
-  error.code !== 403
+const fallsBack = (error: unknown) => {
+  const sdk = sdkIfLoaded()
+  return (
+    sdk !== undefined &&
+    error instanceof sdk.StreamableHTTPError &&
+    typeof error.code === 'number' &&
+    error.code >= 400 &&
+    error.code < 500 &&
+    error.code !== 401 &&
+    error.code !== 403
+  )
+}
 
 async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: ConnectOptions): Promise<UpstreamConnection> {
+  const sdk = await loadSdk()
+  const { ErrorCode, McpError } = sdk
+  const refuse = (message: string) => new McpError(ErrorCode.InvalidRequest, message)
   let current: CallBinding | undefined
   let closed = false
   let protocolVersion: string | undefined
-  const client = new Client(
+  const client = new sdk.Client(
     { name: 'toolyard', version: VERSION },
     // Declared so the upstream may ask; a question the calling client cannot answer is refused (never left waiting).
     { capabilities: { elicitation: {}, sampling: {} } },
@@ -102,16 +99,16 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
       throw refuse(error instanceof Error ? error.message : 'the client did not answer')
     }
   }
-  client.setRequestHandler(ElicitRequestSchema, ask('elicit'))
-  client.setRequestHandler(CreateMessageRequestSchema, ask('sample'))
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  client.setRequestHandler(sdk.ElicitRequestSchema, ask('elicit'))
+  client.setRequestHandler(sdk.CreateMessageRequestSchema, ask('sample'))
+  client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, (n) => {
     const { level, data, logger } = n.params
     if (!isMcpLogLevel(level)) return
     const text = typeof data === 'string' ? data : JSON.stringify(data)
     current?.host.log(level, logger ? `${logger}: ${text}` : text)
   })
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => o.onToolsChanged?.())
-  const transport = transportFor(kind, spec, o)
+  client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => o.onToolsChanged?.())
+  const transport = transportFor(sdk, kind, spec, o)
   // The negotiated version, as the SDK hands it to the transport after initialize.
   const setVersion = transport.setProtocolVersion?.bind(transport)
   transport.setProtocolVersion = (v: string) => {
@@ -152,7 +149,12 @@ async function withinDeadline<T>(work: Promise<T>, ms: number, onExpire: () => v
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       onExpire()
-      reject(new McpError(ErrorCode.RequestTimeout, `upstream timed out after ${ms} ms while connecting`))
+      const sdk = sdkIfLoaded()
+      reject(
+        sdk
+          ? new sdk.McpError(sdk.ErrorCode.RequestTimeout, `upstream timed out after ${ms} ms while connecting`)
+          : new Error(`upstream timed out after ${ms} ms while connecting`),
+      )
     }, ms)
   })
   try {

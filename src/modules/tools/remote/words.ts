@@ -1,9 +1,7 @@
 // An upstream failure in words for a toolkit's owner or a tool's caller: the error's own message with the URL's query
 // and every secret value cut out (a token can come back inside an upstream's error body).
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js'
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { EgressError } from '../../../egress/client'
+import { sdkIfLoaded } from './sdk'
 
 /** The URL without credentials or query, for messages. */
 export function shownUrl(raw: string): string {
@@ -40,8 +38,13 @@ export function redactDeep<T>(value: T, secrets: readonly string[]): T {
 
 export function upstreamWords(error: unknown, o: { url: string; secrets: string[] }): string {
   let text: string
-  if (error instanceof EgressError || error instanceof McpError) text = error.message
-  else if ((error instanceof StreamableHTTPError || error instanceof SseError) && typeof error.code === 'number')
+  const sdk = sdkIfLoaded()
+  if (error instanceof EgressError || (sdk && error instanceof sdk.McpError)) text = error.message
+  else if (
+    sdk &&
+    (error instanceof sdk.StreamableHTTPError || error instanceof sdk.SseError) &&
+    typeof error.code === 'number'
+  )
     text = `${error.message} (HTTP ${error.code})`
   else if (error instanceof Error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause

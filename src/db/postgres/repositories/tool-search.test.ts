@@ -1,0 +1,19 @@
+// The FTS5 query text the search service builds, as tsquery text (no server needed; matching on a real server is
+// tested in test/postgres/repositories/tools.test.ts).
+import { expect, test } from 'bun:test'
+import { ftsQuery } from '../../../modules/tools/search/query'
+import { tsQueryFromFts } from './tool-search'
+
+test('quoted terms become quoted lexemes joined with |', () => {
+  expect(tsQueryFromFts(ftsQuery(['send', 'email']))).toBe("'send' | 'email'")
+})
+
+test('no tsquery syntax survives: only letters and digits reach the parser; words of one term follow each other', () => {
+  expect(tsQueryFromFts('"a\'b" OR "x & !y" OR "(z)" OR """"')).toBe("'a' <-> 'b' | 'x' <-> 'y' | 'z'")
+  expect(tsQueryFromFts('"ünïcode" OR "日本"')).toBe("'ünïcode' | '日本'")
+})
+
+test('nothing searchable gives an empty query', () => {
+  expect(tsQueryFromFts('')).toBe('')
+  expect(tsQueryFromFts('"!!" OR "--"')).toBe('')
+})

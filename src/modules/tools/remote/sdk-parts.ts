@@ -1,0 +1,13 @@
+// The parts of the official MCP SDK the remote kind uses, in one module so ./sdk.ts can load them together.
+export { Client } from '@modelcontextprotocol/sdk/client/index.js'
+export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js'
+export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+export {
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  LoggingMessageNotificationSchema,
+  McpError,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
