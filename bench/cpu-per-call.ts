@@ -3,36 +3,13 @@
 // /proc/self/task/*/schedstat (nanoseconds) before and after — a figure a shared machine disturbs far less than wall
 // time or wrk (docs/decisions.md, "Hot path at the limit"); the wall time per call is printed beside it. Linux only.
 // `bun bench/cpu-per-call.ts` prints JSON (µs per call, the least of BENCH_CPU_ROUNDS rounds).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createApp } from '../src/app'
-import { loadConfig } from '../src/config'
-import { buildDeps } from '../src/deps'
+import { readdirSync, readFileSync } from 'node:fs'
+import { inProcessApp } from './in-process-app'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-cpu-'))
-const deps = buildDeps(
-  loadConfig({
-    TOOLYARD_DATA_DIR: dataDir,
-    TOOLYARD_LOG_LEVEL: 'silent',
-    TOOLYARD_RATE_LIMITS: 'off',
-    TOOLYARD_PORT: '8080',
-    ...(process.env.TOOLYARD_SANDBOX_WORKERS ? { TOOLYARD_SANDBOX_WORKERS: process.env.TOOLYARD_SANDBOX_WORKERS } : {}),
-  }),
+const { app, headers, post, close } = await inProcessApp(
+  'toolyard-bench-cpu-',
+  process.env.TOOLYARD_SANDBOX_WORKERS ? { TOOLYARD_SANDBOX_WORKERS: process.env.TOOLYARD_SANDBOX_WORKERS } : {},
 )
-const app = createApp(deps)
-const project = await deps.projects.projectOrCreate('bench')
-const { apiKey } = await deps.projects.createKey(project.id)
-const headers = {
-  'x-api-key': apiKey,
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  host: '127.0.0.1:8080',
-}
-const post = async (path: string, body: unknown) => {
-  const req = new Request(`http://127.0.0.1:8080/mcp${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  return (await app.handle(req)).json() as Promise<Record<string, any>>
-}
 const schema = { type: 'object', properties: { text: { type: 'string' } } }
 const small = (await post('/servers', { name: 'small', toolkits: [{ toolkit_id: 'prebuilt-utilities' }] })).data
   .slug as string
@@ -123,9 +100,7 @@ for (let r = 0; r < rounds; r++) {
     out.js_wall!.push(j.wall)
   }
 }
-await deps.shutdown()
-deps.close()
-rmSync(dataDir, { recursive: true, force: true })
+await close()
 const min = (xs: number[]) => Number(Math.min(...xs).toFixed(2))
 console.log(JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, min(v)]))))
 process.exit(0)

@@ -2,34 +2,9 @@
 // app hands to Bun.serve) on a 4-tool server and on a 1,004-tool server, in alternating rounds — what "independent of
 // catalog size" means, free of loopback and wrk noise.
 // Run by bench/run.ts (`bun bench/in-process.ts`); prints one JSON line.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createApp } from '../src/app'
-import { loadConfig } from '../src/config'
-import { buildDeps } from '../src/deps'
+import { inProcessApp } from './in-process-app'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-inproc-'))
-const config = {
-  TOOLYARD_DATA_DIR: dataDir,
-  TOOLYARD_LOG_LEVEL: 'silent',
-  TOOLYARD_RATE_LIMITS: 'off',
-  TOOLYARD_PORT: '8080',
-}
-const deps = buildDeps(loadConfig(config))
-const app = createApp(deps)
-const project = await deps.projects.projectOrCreate('bench')
-const { apiKey } = await deps.projects.createKey(project.id)
-const headers = {
-  'x-api-key': apiKey,
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-  host: '127.0.0.1:8080',
-}
-const post = async (path: string, body: unknown) => {
-  const req = new Request(`http://127.0.0.1:8080/mcp${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  return (await app.handle(req)).json() as Promise<Record<string, any>>
-}
+const { app, headers, post, close } = await inProcessApp('toolyard-bench-inproc-')
 const kit = await post('/toolkits', { name: 'big' })
 const schema = { type: 'object', properties: { text: { type: 'string' } } }
 for (let i = 0; i < 1000; i++)
@@ -107,9 +82,7 @@ for (let round = 0; round < 3; round++) {
   await inFlight(jsCalls)
   jsBest = Math.min(jsBest, (cpuUs() - c0) / jsCalls)
 }
-await deps.shutdown()
-deps.close()
-rmSync(dataDir, { recursive: true, force: true })
+await close()
 console.log(
   JSON.stringify({
     small_us: Number(best.small.toFixed(1)),

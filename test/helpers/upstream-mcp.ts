@@ -182,27 +182,9 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
   }
 
   if (o.transport === 'streamable_http') {
-    const transports = new Map<string, WebStandardStreamableHTTPServerTransport>()
-    const http = Bun.serve({
-      hostname: '127.0.0.1',
-      port: 0,
-      idleTimeout: 0,
-      async fetch(req) {
-        seen.push(Object.fromEntries(req.headers))
-        if (!checkAuth(o, (n) => req.headers.get(n))) return new Response('unauthorized', { status: 401 })
-        const id = req.headers.get('mcp-session-id')
-        const existing = id ? transports.get(id) : undefined
-        if (existing) return existing.handleRequest(req)
-        if (req.method !== 'POST') return new Response('no session', { status: 400 })
-        const transport = new WebStandardStreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (sid) => {
-            transports.set(sid, transport)
-          },
-        })
-        await session().connect(transport)
-        return transport.handleRequest(req)
-      },
+    const http = serveStreamableHttp(session, (req) => {
+      seen.push(Object.fromEntries(req.headers))
+      if (!checkAuth(o, (n) => req.headers.get(n))) return new Response('unauthorized', { status: 401 })
     })
     return {
       url: `http://127.0.0.1:${http.port}/mcp`,
@@ -255,4 +237,36 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
       await new Promise((r) => http.close(r))
     },
   }
+}
+
+/**
+ * A Streamable HTTP endpoint on 127.0.0.1:0: `open` makes the McpServer of each new session from its first request;
+ * later requests of a session go to its transport. `refuse` sees every request first and may answer it instead.
+ */
+export function serveStreamableHttp(
+  open: (req: Request) => McpServer,
+  refuse: (req: Request) => Response | undefined = () => undefined,
+) {
+  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>()
+  return Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    idleTimeout: 0,
+    async fetch(req) {
+      const refused = refuse(req)
+      if (refused) return refused
+      const id = req.headers.get('mcp-session-id')
+      const existing = id ? transports.get(id) : undefined
+      if (existing) return existing.handleRequest(req)
+      if (req.method !== 'POST') return new Response('no session', { status: 400 })
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => {
+          transports.set(sid, transport)
+        },
+      })
+      await open(req).connect(transport)
+      return transport.handleRequest(req)
+    },
+  })
 }

@@ -6,13 +6,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomUUID } from 'node:crypto'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { ListToolsRequestSchema, LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { connectClient } from '../helpers/mcp'
-import { startUpstream } from '../helpers/upstream-mcp'
+import { serveStreamableHttp, startUpstream } from '../helpers/upstream-mcp'
 
 const SECRET = 'sk-hostile-upstream-5555aaaa'
 const LOG_BUDGET = 64 * 1024
@@ -23,27 +22,10 @@ const stops: (() => void)[] = []
 
 /** A real SDK McpServer on Streamable HTTP (127.0.0.1:0), a new McpServer per session from `build`. */
 function serve(build: (server: McpServer, headers: Headers) => void): string {
-  const transports = new Map<string, WebStandardStreamableHTTPServerTransport>()
-  const http = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    idleTimeout: 0,
-    async fetch(req) {
-      const id = req.headers.get('mcp-session-id')
-      const existing = id ? transports.get(id) : undefined
-      if (existing) return existing.handleRequest(req)
-      if (req.method !== 'POST') return new Response('no session', { status: 400 })
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (sid) => {
-          transports.set(sid, transport)
-        },
-      })
-      const server = new McpServer({ name: 'hostile', version: '6.6.6' }, { capabilities: { logging: {} } })
-      build(server, req.headers)
-      await server.connect(transport)
-      return transport.handleRequest(req)
-    },
+  const http = serveStreamableHttp((req) => {
+    const server = new McpServer({ name: 'hostile', version: '6.6.6' }, { capabilities: { logging: {} } })
+    build(server, req.headers)
+    return server
   })
   stops.push(() => http.stop(true))
   return `http://127.0.0.1:${http.port}/mcp`

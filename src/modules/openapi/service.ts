@@ -11,7 +11,7 @@ import type { ProviderRow, ProvidersRepository } from '../credentials/providers/
 import { schemaProblem } from '../tools/json-schema'
 import { type ToolRow, type ToolsRepository, toolRowFrom } from '../tools/repository'
 import { rowRecord } from '../tools/sources/registry'
-import type { ToolkitRow, ToolkitsRepository } from '../tools/toolkits/repository'
+import { newToolkitRow, type ToolkitRow, type ToolkitsRepository } from '../tools/toolkits/repository'
 import { checkDocument, type OpenApiDocument } from './document'
 import type { ImportOpenApiBody, ImportSettings, ReimportOpenApiBody } from './model'
 import { type Plan, type PlannedTool, planDocument } from './plan'
@@ -184,17 +184,10 @@ export function openApiService(deps: OpenApiServiceDeps) {
       ])
     const at = nowIso()
     const title = (doc.info as { title?: unknown } | undefined)?.title
-    const kit: ToolkitRow = {
-      id: newId(),
-      project_id: projectId,
-      name: fields.name,
-      display_name: fields.display_name ?? null,
+    const kit = newToolkitRow(newId(), projectId, OPENAPI_KIND, {
+      ...fields,
       description: fields.description ?? (typeof title === 'string' ? title.slice(0, 4000) : null),
-      toolkit_type: OPENAPI_KIND,
-      status: 'active',
-      created_at: at,
-      updated_at: at,
-    }
+    })
     try {
       const tools = store.txSync(() => {
         deps.toolkits.insert(kit)

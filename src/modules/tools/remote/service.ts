@@ -11,7 +11,7 @@ import type { Logger } from '../../../lib/log'
 import type { ToolsRepository } from '../repository'
 import { rowRecord } from '../sources/registry'
 import type { ToolkitRecord } from '../sources/source'
-import type { ToolkitRow, ToolkitsRepository } from '../toolkits/repository'
+import { newToolkitRow, type ToolkitsRepository } from '../toolkits/repository'
 import { authHeaders, credentialProblem } from './auth'
 import { connectUpstream, type StreamingFetch, type UpstreamConnection } from './connect'
 import { checkHeaders } from './headers'
@@ -262,18 +262,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       input: { name: string; display_name?: string | undefined; description?: string | undefined },
       p: PreparedRemote,
     ): ToolkitRecord {
-      const at = nowIso()
-      const row: ToolkitRow = {
-        id: p.id,
-        project_id: projectId,
-        name: input.name,
-        display_name: input.display_name ?? null,
-        description: input.description ?? null,
-        toolkit_type: 'remote',
-        status: 'active',
-        created_at: at,
-        updated_at: at,
-      }
+      const row = newToolkitRow(p.id, projectId, 'remote', input)
       const plan = planSync(projectId, row.id, p.spec, p.tools, [])
       try {
         d.store.txSync(() => {

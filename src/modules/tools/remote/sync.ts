@@ -1,11 +1,12 @@
 // Listing an upstream's tools (every page) and making the toolkit's tool rows match: `name` = prefix + upstream name,
 // `function_name` = the upstream name, the rest as the upstream gives it. A change of description, title, schema or
 // annotations counts as updated.
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { newId, nowIso } from '../../../lib/ids'
 import { type ToolRow, toolRowFrom } from '../repository'
 import type { UpstreamConnection } from './connect'
 import type { RemoteSpec } from './model'
+import { loadSdk } from './sdk'
 
 export interface SyncCounts {
   added: number
@@ -38,6 +39,8 @@ export async function listUpstreamTools(
   limits: UpstreamListLimits,
   prefix: string,
 ): Promise<{ tools: Tool[]; leftOut: string[] }> {
+  // Loaded by the connection (./sdk.ts): a resolved promise here.
+  const { ErrorCode, McpError } = await loadSdk()
   const tools: Tool[] = []
   let cursor: string | undefined
   // Every page within one timeout_ms: an upstream answering each page just in time cannot hold a sync for

@@ -1,5 +1,6 @@
 // SQL for the project's own (hosted) toolkits; pre-built toolkits are catalog data, not rows.
 import type { Store } from '../../../db/store'
+import { nowIso } from '../../../lib/ids'
 
 export type ToolkitRow = {
   id: string
@@ -12,6 +13,27 @@ export type ToolkitRow = {
   status: string
   created_at: string
   updated_at: string
+}
+
+/** A new active toolkit row of `kind` (every kind's creation: hosted, remote, openapi), stamped now. */
+export function newToolkitRow(
+  id: string,
+  projectId: string,
+  kind: string,
+  fields: { name: string; display_name?: string | undefined; description?: string | null | undefined },
+): ToolkitRow {
+  const at = nowIso()
+  return {
+    id,
+    project_id: projectId,
+    name: fields.name,
+    display_name: fields.display_name ?? null,
+    description: fields.description ?? null,
+    toolkit_type: kind,
+    status: 'active',
+    created_at: at,
+    updated_at: at,
+  }
 }
 
 /** The storage port its callers use; `toolkitsRepository` below implements it on SQLite, a PostgreSQL adapter would

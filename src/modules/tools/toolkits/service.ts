@@ -9,7 +9,7 @@ import type { RemoteToolkits } from '../remote/service'
 import { rowRecord, type ToolkitSources } from '../sources/registry'
 import type { ToolkitRecord } from '../sources/source'
 import { toolView } from '../view'
-import type { ToolkitRow, ToolkitsRepository } from './repository'
+import { newToolkitRow, type ToolkitRow, type ToolkitsRepository } from './repository'
 
 export type ToolkitView = ToolkitRecord
 
@@ -54,18 +54,7 @@ export function toolkitsService(
       return this.create(projectId, hosted)
     },
     create(projectId: string, input: { name: string; display_name?: string; description?: string }): ToolkitView {
-      const at = nowIso()
-      const row: ToolkitRow = {
-        id: newId(),
-        project_id: projectId,
-        name: input.name,
-        display_name: input.display_name ?? null,
-        description: input.description ?? null,
-        toolkit_type: 'hosted',
-        status: 'active',
-        created_at: at,
-        updated_at: at,
-      }
+      const row = newToolkitRow(newId(), projectId, 'hosted', input)
       try {
         repo.insert(row)
       } catch (e) {
