@@ -90,7 +90,7 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
       console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
     } else {
       // Re-wraps every data key with a new master key in one transaction; a running server keeps working.
-      const r = rotateMasterKey(store, dataKeysRepository(store), {
+      const r = await rotateMasterKey(store, dataKeysRepository(store), {
         dataDir: config.dataDir,
         masterKey: config.masterKey,
       })

@@ -1,5 +1,5 @@
 // SQL for per-project data keys (each stored wrapped by a master key, with that master key's id).
-import type { Store } from '../db/store'
+import { asyncPort, type Store } from '../db/store'
 
 type DataKeyRow = {
   id: string
@@ -12,11 +12,11 @@ type DataKeyRow = {
 /** The storage port its callers use; `dataKeysRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface DataKeysRepository {
-  insert: (row: DataKeyRow) => void
-  byId: (id: string) => DataKeyRow | null
-  latestForProject: (project_id: string) => DataKeyRow | null
-  all: () => DataKeyRow[]
-  rewrap: (id: string, master_key_id: string, wrapped: string) => void
+  insert: (row: DataKeyRow) => Promise<void>
+  byId: (id: string) => Promise<DataKeyRow | null>
+  latestForProject: (project_id: string) => Promise<DataKeyRow | null>
+  all: () => Promise<DataKeyRow[]>
+  rewrap: (id: string, master_key_id: string, wrapped: string) => Promise<void>
 }
 
 export function dataKeysRepository(store: Store): DataKeysRepository {
@@ -30,11 +30,11 @@ export function dataKeysRepository(store: Store): DataKeysRepository {
   )
   const all = db.query<DataKeyRow, Record<string, never>>('SELECT * FROM data_keys ORDER BY id')
   const rewrap = db.query('UPDATE data_keys SET master_key_id = $master_key_id, wrapped = $wrapped WHERE id = $id')
-  return {
+  return asyncPort<DataKeysRepository>(store, {
     insert: (row: DataKeyRow) => insert.run(row),
     byId: (id: string) => byId.get({ id }),
     latestForProject: (project_id: string) => latestForProject.get({ project_id }),
     all: () => all.all({}),
     rewrap: (id: string, master_key_id: string, wrapped: string) => rewrap.run({ id, master_key_id, wrapped }),
-  }
+  })
 }

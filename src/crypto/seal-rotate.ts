@@ -17,11 +17,11 @@ export interface RotationReport {
 }
 
 /** `repo`: the data keys on the same database as `store` (the caller builds the adapter, as for `createSealer`). */
-export function rotateMasterKey(
+export async function rotateMasterKey(
   store: Store,
   repo: DataKeysRepository,
   opts: { dataDir: string; masterKey?: string },
-): RotationReport {
+): Promise<RotationReport> {
   const keyring = loadKeyring(opts)
   const old = keyring.current()
   const files = rotationFiles(opts.dataDir)
@@ -30,15 +30,15 @@ export function rotateMasterKey(
   let count = 0
   // 2. Every data key re-wrapped in one transaction: readers see all old or all new wrappings.
   try {
-    store.txSync(() => {
-      for (const row of repo.all()) {
+    await store.tx(async () => {
+      for (const row of await repo.all()) {
         const master = keyring.byId(row.master_key_id)
         if (!master)
           throw new SealError(
             `data key ${row.id} is wrapped by master key ${row.master_key_id}, which is not available`,
           )
         const dataKey = unwrapDataKey(master, row.id, row.project_id, row.wrapped)
-        repo.rewrap(row.id, next.id, wrapDataKey(next, row.id, row.project_id, dataKey))
+        await repo.rewrap(row.id, next.id, wrapDataKey(next, row.id, row.project_id, dataKey))
         count++
       }
     })

@@ -47,13 +47,13 @@ const tamper = (sealed: string) => {
 }
 
 describe('seal and open', () => {
-  test('round-trips any text, empty and non-ASCII included', () => {
+  test('round-trips any text, empty and non-ASCII included', async () => {
     for (const text of ['sk-live-123', '', 'ключ 🔑 鍵', 'x'.repeat(100_000)])
-      expect(sealer.open(a, 'cred:1:data', sealer.seal(a, 'cred:1:data', text))).toBe(text)
+      expect(await sealer.open(a, 'cred:1:data', await sealer.seal(a, 'cred:1:data', text))).toBe(text)
   })
 
-  test('the sealed form is v1.<data key id>.<nonce>.<ciphertext> and never contains the plaintext', () => {
-    const sealed = sealer.seal(a, 'ctx', 'plain secret value')
+  test('the sealed form is v1.<data key id>.<nonce>.<ciphertext> and never contains the plaintext', async () => {
+    const sealed = await sealer.seal(a, 'ctx', 'plain secret value')
     const [version, keyId, nonce, body, extra] = sealed.split('.')
     expect(version).toBe('v1')
     expect(keyId).toMatch(/^[0-9a-f-]{36}$/)
@@ -63,44 +63,50 @@ describe('seal and open', () => {
     expect(sealed).not.toContain('plain')
   })
 
-  test('sealing the same text twice gives different values (fresh nonce)', () => {
-    const one = sealer.seal(a, 'ctx', 'same')
-    const two = sealer.seal(a, 'ctx', 'same')
+  test('sealing the same text twice gives different values (fresh nonce)', async () => {
+    const one = await sealer.seal(a, 'ctx', 'same')
+    const two = await sealer.seal(a, 'ctx', 'same')
     expect(one).not.toBe(two)
-    expect(sealer.open(a, 'ctx', one)).toBe(sealer.open(a, 'ctx', two))
+    expect(await sealer.open(a, 'ctx', one)).toBe(await sealer.open(a, 'ctx', two))
   })
 
-  test('one data key per project, created on first use and reused', () => {
+  test('one data key per project, created on first use and reused', async () => {
     const keyOf = (s: string) => s.split('.')[1]
-    const a1 = keyOf(sealer.seal(a, 'x', '1'))
-    expect(keyOf(sealer.seal(a, 'y', '2'))).toBe(a1)
-    expect(keyOf(sealer.seal(b, 'x', '3'))).not.toBe(a1)
+    const a1 = keyOf(await sealer.seal(a, 'x', '1'))
+    expect(keyOf(await sealer.seal(a, 'y', '2'))).toBe(a1)
+    expect(keyOf(await sealer.seal(b, 'x', '3'))).not.toBe(a1)
     expect(db.query('SELECT COUNT(*) AS n FROM data_keys').get()).toEqual({ n: 2 })
   })
 
-  test('a value opened under another context fails: associated data binds it to its record', () => {
-    const sealed = sealer.seal(a, 'credential:1:data', 'secret')
-    expect(() => sealer.open(a, 'credential:2:data', sealed)).toThrow('failed authentication')
-    expect(() => sealer.open(a, 'credential:1:data', sealed)).not.toThrow()
+  test('concurrent first seals of a project share one new data key', async () => {
+    const sealed = await Promise.all(Array.from({ length: 5 }, (_, i) => sealer.seal(a, 'ctx', `v${i}`)))
+    expect(new Set(sealed.map((s) => s.split('.')[1])).size).toBe(1)
+    expect(db.query('SELECT COUNT(*) AS n FROM data_keys').get()).toEqual({ n: 1 })
   })
 
-  test('a value opened for another project fails', () => {
-    const sealed = sealer.seal(a, 'ctx', 'secret')
-    expect(() => sealer.open(b, 'ctx', sealed)).toThrow(SealError)
-    expect(() => sealer.open(b, 'ctx', sealed)).toThrow('another project')
+  test('a value opened under another context fails: associated data binds it to its record', async () => {
+    const sealed = await sealer.seal(a, 'credential:1:data', 'secret')
+    await expect(sealer.open(a, 'credential:2:data', sealed)).rejects.toThrow('failed authentication')
+    expect(await sealer.open(a, 'credential:1:data', sealed)).toBe('secret')
   })
 
-  test('a flipped bit or a swapped nonce fails authentication', () => {
-    const sealed = sealer.seal(a, 'ctx', 'secret')
-    expect(() => sealer.open(a, 'ctx', tamper(sealed))).toThrow('failed authentication')
-    const other = sealer.seal(a, 'ctx', 'secret').split('.')
+  test('a value opened for another project fails', async () => {
+    const sealed = await sealer.seal(a, 'ctx', 'secret')
+    await expect(sealer.open(b, 'ctx', sealed)).rejects.toThrow(SealError)
+    await expect(sealer.open(b, 'ctx', sealed)).rejects.toThrow('another project')
+  })
+
+  test('a flipped bit or a swapped nonce fails authentication', async () => {
+    const sealed = await sealer.seal(a, 'ctx', 'secret')
+    await expect(sealer.open(a, 'ctx', tamper(sealed))).rejects.toThrow('failed authentication')
+    const other = (await sealer.seal(a, 'ctx', 'secret')).split('.')
     const parts = sealed.split('.')
     parts[2] = other[2]!
-    expect(() => sealer.open(a, 'ctx', parts.join('.'))).toThrow('failed authentication')
+    await expect(sealer.open(a, 'ctx', parts.join('.'))).rejects.toThrow('failed authentication')
   })
 
-  test('malformed values are refused as malformed, not as wrong keys', () => {
-    const [, keyId, nonce, body] = sealer.seal(a, 'ctx', 'secret').split('.')
+  test('malformed values are refused as malformed, not as wrong keys', async () => {
+    const [, keyId, nonce, body] = (await sealer.seal(a, 'ctx', 'secret')).split('.')
     for (const bad of [
       '',
       'plain text',
@@ -110,23 +116,23 @@ describe('seal and open', () => {
       `v1.${keyId}.${Buffer.alloc(8).toString('base64url')}.${body}`,
       `v1.${keyId}.${nonce}.${Buffer.alloc(4).toString('base64url')}`,
     ])
-      expect(() => sealer.open(a, 'ctx', bad)).toThrow('malformed')
+      await expect(sealer.open(a, 'ctx', bad)).rejects.toThrow('malformed')
   })
 
-  test('an unknown data key id is refused', () => {
-    const [, , nonce, body] = sealer.seal(a, 'ctx', 'secret').split('.')
-    expect(() => sealer.open(a, 'ctx', `v1.0190f0f0-0000-7000-8000-000000000000.${nonce}.${body}`)).toThrow(
+  test('an unknown data key id is refused', async () => {
+    const [, , nonce, body] = (await sealer.seal(a, 'ctx', 'secret')).split('.')
+    await expect(sealer.open(a, 'ctx', `v1.0190f0f0-0000-7000-8000-000000000000.${nonce}.${body}`)).rejects.toThrow(
       'data key not found',
     )
   })
 
-  test('another sealer on the same database opens values with the master key, and names the key without it', () => {
+  test('another sealer on the same database opens values with the master key, and names the key without it', async () => {
     const master = randomBytes(32).toString('base64')
     const first = createSealer(keyring(master), dataKeysRepository(createStore(db)))
-    const sealed = first.seal(a, 'ctx', 'kept')
-    expect(createSealer(keyring(master), dataKeysRepository(createStore(db))).open(a, 'ctx', sealed)).toBe('kept')
+    const sealed = await first.seal(a, 'ctx', 'kept')
+    expect(await createSealer(keyring(master), dataKeysRepository(createStore(db))).open(a, 'ctx', sealed)).toBe('kept')
     const stranger = createSealer(keyring(), dataKeysRepository(createStore(db)))
-    expect(() => stranger.open(a, 'ctx', sealed)).toThrow(/master key mk_[0-9a-f]{16} is not available/)
+    await expect(stranger.open(a, 'ctx', sealed)).rejects.toThrow(/master key mk_[0-9a-f]{16} is not available/)
   })
 })
 

@@ -45,19 +45,22 @@ export const unwrapDataKey = (master: MasterKey, id: string, projectId: string, 
 
 export interface Sealer {
   /** Seals `plaintext` with the project's data key (created on first use); `context` names the record and field. */
-  seal(projectId: string, context: string, plaintext: string): string
-  /** Opens a value sealed for the same project and context; throws SealError otherwise. */
-  open(projectId: string, context: string, sealed: string): string
+  seal(projectId: string, context: string, plaintext: string): Promise<string>
+  /** Opens a value sealed for the same project and context; rejects with SealError otherwise. */
+  open(projectId: string, context: string, sealed: string): Promise<string>
 }
 
 export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer {
   // Unwrapped data keys stay in memory; they do not change when the master key rotates (only their wrapping does).
+  // A hit answers without a query, so opening a credential at call time reads the data keys once per process.
   const cache = new Map<string, { projectId: string; key: Buffer }>()
+  // A project's first data key being created: concurrent first seals of one project share it (one key, not two).
+  const creating = new Map<string, Promise<{ id: string; key: Buffer }>>()
 
-  const unwrap = (id: string): { projectId: string; key: Buffer } => {
+  const unwrap = async (id: string): Promise<{ projectId: string; key: Buffer }> => {
     const hit = cache.get(id)
     if (hit) return hit
-    const row = repo.byId(id)
+    const row = await repo.byId(id)
     if (!row) throw new SealError('data key not found')
     const master = keyring.byId(row.master_key_id)
     if (!master)
@@ -69,15 +72,13 @@ export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer
     return entry
   }
 
-  const dataKeyFor = (projectId: string): { id: string; key: Buffer } => {
-    const row = repo.latestForProject(projectId)
-    if (row) return { id: row.id, key: unwrap(row.id).key }
+  const createDataKey = async (projectId: string): Promise<{ id: string; key: Buffer }> => {
     // A rotation may have happened in another process since start-up: wrap with the newest master key on disk.
     keyring.reload()
     const master = keyring.current()
     const id = newId()
     const key = randomBytes(32)
-    repo.insert({
+    await repo.insert({
       id,
       project_id: projectId,
       master_key_id: master.id,
@@ -88,17 +89,27 @@ export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer
     return { id, key }
   }
 
+  const dataKeyFor = async (projectId: string): Promise<{ id: string; key: Buffer }> => {
+    const row = await repo.latestForProject(projectId)
+    if (row) return { id: row.id, key: (await unwrap(row.id)).key }
+    const running = creating.get(projectId)
+    if (running) return running
+    const created = createDataKey(projectId).finally(() => creating.delete(projectId))
+    creating.set(projectId, created)
+    return created
+  }
+
   const aad = (keyId: string, projectId: string, context: string) => `toolyard:v1:${keyId}:${projectId}:${context}`
 
   return {
-    seal(projectId, context, plaintext) {
-      const dk = dataKeyFor(projectId)
+    async seal(projectId, context, plaintext) {
+      const dk = await dataKeyFor(projectId)
       return `v1.${dk.id}.${gcmSeal(dk.key, Buffer.from(plaintext, 'utf8'), aad(dk.id, projectId, context))}`
     },
-    open(projectId, context, sealed) {
+    async open(projectId, context, sealed) {
       const [version, keyId, nonce, body] = sealed.split('.')
       if (version !== 'v1' || !keyId || !nonce || !body) throw new SealError('sealed value is malformed')
-      const dk = unwrap(keyId)
+      const dk = await unwrap(keyId)
       if (dk.projectId !== projectId) throw new SealError('sealed value belongs to another project')
       return gcmOpen(dk.key, `${nonce}.${body}`, aad(keyId, projectId, context)).toString('utf8')
     },

@@ -3,7 +3,7 @@ export type CredentialStatus = 'not_required' | 'configured' | 'missing' | 'expi
 
 export interface CredentialAccess {
   /** Status of a stored credential of the project (no decryption); 'missing' when it does not exist. */
-  status(projectId: string, credentialId: string): Exclude<CredentialStatus, 'not_required'>
+  status(projectId: string, credentialId: string): Promise<Exclude<CredentialStatus, 'not_required'>>
   /**
    * Opens the credential for a run: refreshes an OAuth token first when it is expired or inside the margin.
    * Returns the decrypted data only on 'configured'. Never log what it returns.

@@ -49,12 +49,12 @@ describe('credentials', () => {
     })
     const { id } = await res.json()
     const access = app.server.deps.credentials
-    expect(access.status(app.projectId, id)).toBe('configured')
+    expect(await access.status(app.projectId, id)).toBe('configured')
     const opened = await access.open(app.projectId, id)
     expect(opened).toEqual({ status: 'configured', data: { api_key: SECRET, base_url: 'http://127.0.0.1:1' } })
     // Another project cannot open it even knowing the id.
     const other = await app.newProject('other-open')
-    expect(access.status(other.projectId, id)).toBe('missing')
+    expect(await access.status(other.projectId, id)).toBe('missing')
     expect((await access.open(other.projectId, id)).status).toBe('missing')
   })
 
@@ -102,7 +102,7 @@ describe('credentials', () => {
 
     expect((await app.api(`/credentials/${id}`, { method: 'DELETE' })).status).toBe(200)
     expect((await app.api(`/credentials/${id}`, { method: 'DELETE' })).status).toBe(404)
-    expect(app.server.deps.credentials.status(app.projectId, id)).toBe('missing')
+    expect(await app.server.deps.credentials.status(app.projectId, id)).toBe('missing')
   })
 
   test('no API key → 401', async () => {

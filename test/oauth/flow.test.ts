@@ -251,7 +251,7 @@ describe('the authorization-code flow', () => {
     expect((await refreshOAuthTokens(app.server.deps)).due).toBe(0)
     expect((await app.server.deps.credentials.open(app.projectId, id)).status).toBe('expired')
     expect(idp.calls.length).toBe(calls + 1)
-    expect(app.server.deps.credentials.status(app.projectId, id)).toBe('expired')
+    expect(await app.server.deps.credentials.status(app.projectId, id)).toBe('expired')
     const cred = (await app.call('/credentials')).body.credentials.find((c: { id: string }) => c.id === id)
     expect(cred.status).toBe('expired')
     // An explicit refresh ignores the cooldown; the outage answers 502.
@@ -271,7 +271,7 @@ describe('the authorization-code flow', () => {
     idp.failNext(400, { error: 'invalid_grant', error_description: 'refresh token revoked' })
     const report = await refreshOAuthTokens(app.server.deps)
     expect(report.failed).toBe(1)
-    expect(app.server.deps.credentials.status(app.projectId, id)).toBe('auth_required')
+    expect(await app.server.deps.credentials.status(app.projectId, id)).toBe('auth_required')
     const cred = (await app.call('/credentials')).body.credentials.find((c: { id: string }) => c.id === id)
     expect(cred.status).toBe('auth_required')
     const calls = idp.calls.length

@@ -162,7 +162,7 @@ describe('bounded state', () => {
     expect(third.error?.message).toContain('at most 2 subscriptions')
   })
 
-  test('OAuth flow rows older than the TTL are deleted by the pruning job', () => {
+  test('OAuth flow rows older than the TTL are deleted by the pruning job', async () => {
     const { db, pruneFlows } = app.server.deps
     const insert = db.query(
       `INSERT INTO oauth_flows (state, project_id, provider_id, redirect_uri, scopes, code_verifier_sealed, status, expires_at, created_at, updated_at)
@@ -171,7 +171,7 @@ describe('bounded state', () => {
     const old = new Date(Date.now() - 25 * 3600_000).toISOString()
     insert.run({ state: 'old-flow', project: app.projectId, at: old })
     insert.run({ state: 'new-flow', project: app.projectId, at: new Date().toISOString() })
-    expect(pruneFlows()).toBe(1)
+    expect(await pruneFlows()).toBe(1)
     const left = db.query('SELECT state FROM oauth_flows').all() as { state: string }[]
     expect(left.map((r) => r.state)).toEqual(['new-flow'])
   })

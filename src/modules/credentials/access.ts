@@ -23,15 +23,15 @@ export function createCredentialAccess(deps: {
   }
 
   /** The provider's base URL (a project can point a built-in at a test double) unless the credential names its own. */
-  const withBaseUrl = (projectId: string, row: CredentialRow, data: Record<string, unknown>) => {
+  const withBaseUrl = async (projectId: string, row: CredentialRow, data: Record<string, unknown>) => {
     if (typeof data.base_url === 'string') return data
-    const base = deps.providers.get(projectId, row.provider_id)?.base_url
+    const base = (await deps.providers.get(projectId, row.provider_id))?.base_url
     return base ? { ...data, base_url: base } : data
   }
 
   return {
-    status(projectId, id) {
-      const row = deps.credentials.byId(projectId, id)
+    async status(projectId, id) {
+      const row = await deps.credentials.byId(projectId, id)
       return row ? toStatus(row) : 'missing'
     },
     async open(projectId, id) {
@@ -47,14 +47,14 @@ export function createCredentialAccess(deps: {
   }
 
   async function openRow(projectId: string, id: string): ReturnType<CredentialAccess['open']> {
-    let row = deps.credentials.byId(projectId, id)
+    let row = await deps.credentials.byId(projectId, id)
     if (!row) return { status: 'missing' }
     if (row.kind === 'static') {
-      const data = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as Record<
+      const data = JSON.parse(await deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as Record<
         string,
         unknown
       >
-      return { status: 'configured', data: withBaseUrl(projectId, row, data) }
+      return { status: 'configured', data: await withBaseUrl(projectId, row, data) }
     }
     if (row.status === 'auth_required') return { status: 'auth_required' }
     const insideMargin = row.expires_at !== null && Date.parse(row.expires_at) - Date.now() <= deps.marginS * 1000
@@ -66,13 +66,15 @@ export function createCredentialAccess(deps: {
     }
     // A token still valid inside the margin is used even when its early refresh failed; a dead one is not.
     if (isPastExpiry(row)) return { status: 'expired' }
-    const secret = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as OAuthSecret
+    const secret = JSON.parse(
+      await deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed),
+    ) as OAuthSecret
     const data: Record<string, unknown> = {
       access_token: secret.access_token,
       token_type: secret.token_type,
       scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : [],
       ...(row.expires_at ? { expires_at: row.expires_at } : {}),
     }
-    return { status: 'configured', data: withBaseUrl(projectId, row, data) }
+    return { status: 'configured', data: await withBaseUrl(projectId, row, data) }
   }
 }

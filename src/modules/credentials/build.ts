@@ -48,7 +48,7 @@ export function buildVault(deps: {
     egress: deps.egress,
     log: deps.log,
     hostedRedirectUri: () => `${deps.urls.get()}/mcp/oauth/redirect`,
-    transaction: (fn) => deps.store.txSync(fn),
+    store: deps.store,
   })
   const access = createCredentialAccess({
     credentials: credentialsRepo,
@@ -76,7 +76,7 @@ export function buildVault(deps: {
     flows,
     marginS: deps.config.oauthRefreshMarginS,
     /** OAuth credentials whose token expires within the margin and are not cooling down after a failure. */
-    dueForRefresh(now = Date.now()) {
+    dueForRefresh(now = Date.now()): ReturnType<typeof credentialsRepo.due> {
       return credentialsRepo.due(
         new Date(now + deps.config.oauthRefreshMarginS * 1000).toISOString(),
         new Date(now).toISOString(),

@@ -36,8 +36,8 @@ export const credentialsModule = (deps: GuardDeps & { vault: { credentials: Cred
     )
     .delete(
       '/credentials/:id',
-      ({ auth, params }) => {
-        deps.vault.credentials.remove(auth.projectId, params.id)
+      async ({ auth, params }) => {
+        await deps.vault.credentials.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true }
       },
       {

@@ -1,5 +1,5 @@
 // SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures and cooldown).
-import type { Store } from '../../db/store'
+import { asyncPort, type Store } from '../../db/store'
 
 export type CredentialRow = {
   id: string
@@ -43,20 +43,22 @@ interface FailureUpdate {
 /** The storage port its callers use; `credentialsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface CredentialsRepository {
-  insert: (row: CredentialRow) => void
-  byId: (project_id: string, id: string) => CredentialRow | null
-  list: (project_id: string, after: string | undefined, limit: number) => CredentialRow[]
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: CredentialRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<CredentialRow | null>
+  list: (project_id: string, after: string | undefined, limit: number) => Promise<CredentialRow[]>
+  remove: (project_id: string, id: string) => Promise<boolean>
   due: (
     before: string,
     now: string,
-  ) => {
-    id: string
-    project_id: string
-  }[]
-  updateTokens: (u: TokenUpdate) => boolean
-  markFailure: (u: FailureUpdate) => boolean
-  setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => void
+  ) => Promise<
+    {
+      id: string
+      project_id: string
+    }[]
+  >
+  updateTokens: (u: TokenUpdate) => Promise<boolean>
+  markFailure: (u: FailureUpdate) => Promise<boolean>
+  setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => Promise<void>
 }
 
 export function credentialsRepository(store: Store): CredentialsRepository {
@@ -101,7 +103,7 @@ export function credentialsRepository(store: Store): CredentialsRepository {
   const setStatus = db.query(
     'UPDATE credentials SET status = $status, updated_at = $updated_at WHERE project_id = $project_id AND id = $id',
   )
-  return {
+  return asyncPort<CredentialsRepository>(store, {
     insert: (row: CredentialRow) => insert.run(row),
     byId: (project_id: string, id: string) => byId.get({ project_id, id }),
     list: (project_id: string, after: string | undefined, limit: number) =>
@@ -112,5 +114,5 @@ export function credentialsRepository(store: Store): CredentialsRepository {
     markFailure: (u: FailureUpdate) => markFailure.run({ ...u }).changes > 0,
     setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) =>
       setStatus.run({ project_id, id, status, updated_at }),
-  }
+  })
 }

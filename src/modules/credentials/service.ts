@@ -48,12 +48,12 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
   })
 
   /** The one place a credential row is born: the data sealed and bound to the new id. */
-  function insertNew(
+  async function insertNew(
     projectId: string,
     f: Pick<CredentialRow, 'name' | 'provider_id' | 'kind'> & { plain: string } & Partial<
         Pick<CredentialRow, 'scopes' | 'expires_at' | 'has_refresh_token'>
       >,
-  ): CredentialRow {
+  ): Promise<CredentialRow> {
     const at = nowIso()
     const id = newId()
     const row: CredentialRow = {
@@ -62,7 +62,7 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
       name: f.name,
       provider_id: f.provider_id,
       kind: f.kind,
-      data_sealed: sealer.seal(projectId, credentialDataContext(id), f.plain),
+      data_sealed: await sealer.seal(projectId, credentialDataContext(id), f.plain),
       status: 'active',
       scopes: f.scopes ?? null,
       expires_at: f.expires_at ?? null,
@@ -74,14 +74,14 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
       created_at: at,
       updated_at: at,
     }
-    repo.insert(row)
+    await repo.insert(row)
     return row
   }
 
   return {
     view,
-    create(projectId: string, body: CreateCredentialBody) {
-      if (!providers.exists(projectId, body.provider_id)) {
+    async create(projectId: string, body: CreateCredentialBody) {
+      if (!(await providers.exists(projectId, body.provider_id))) {
         throw badRequest(`unknown provider "${body.provider_id}" (GET /providers lists them)`, [
           { field: 'body.provider_id', message: 'no such provider' },
         ])
@@ -91,14 +91,14 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
         throw badRequest('credential_data is larger than 64 KB', [
           { field: 'body.credential_data', message: 'too large' },
         ])
-      const row = insertNew(projectId, { name: body.name, provider_id: body.provider_id, kind: 'static', plain })
+      const row = await insertNew(projectId, { name: body.name, provider_id: body.provider_id, kind: 'static', plain })
       return { id: row.id, name: row.name, provider_id: row.provider_id, created_at: row.created_at }
     },
     /** Stores the tokens of a finished OAuth flow as a credential. */
     createOAuth(
       projectId: string,
       input: { name: string; providerId: string; secret: OAuthSecret; scopes: string[]; expiresAt: string | null },
-    ): CredentialRow {
+    ): Promise<CredentialRow> {
       return insertNew(projectId, {
         name: input.name,
         provider_id: input.providerId,
@@ -109,12 +109,12 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
         has_refresh_token: input.secret.refresh_token ? 1 : 0,
       })
     },
-    list(projectId: string, limit: number, cursor?: string) {
-      const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
+    async list(projectId: string, limit: number, cursor?: string) {
+      const { items, next_cursor } = page(await repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
       return { credentials: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
-    remove(projectId: string, id: string): void {
-      if (!repo.remove(projectId, id)) throw notFound('credential')
+    async remove(projectId: string, id: string): Promise<void> {
+      if (!(await repo.remove(projectId, id))) throw notFound('credential')
     },
   }
 }

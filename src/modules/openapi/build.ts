@@ -6,7 +6,7 @@ import type { Store } from '../../db/store'
 import { createEgress, type Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import { providersRepository } from '../credentials/providers/repository'
+import { providerStatements } from '../credentials/providers/repository'
 import { toolsRepository } from '../tools/repository'
 import { toolkitsRepository } from '../tools/toolkits/repository'
 import { openApiCaller } from './call'
@@ -38,7 +38,9 @@ export function buildOpenApi(deps: {
       toolkits: toolkitsRepository(deps.store),
       tools,
       openapi,
-      providers: providersRepository(deps.store),
+      // Synchronous: the import writes its providers inside its own `store.txSync` (docs/decisions.md, "Asynchronous
+      // storage ports"); the asynchronous `providersRepository` once that transaction is `store.tx`.
+      providers: providerStatements(deps.store),
       // spec_url: through the same guard as every outbound call, with room for a 10 MiB document.
       egress: createEgress({ allowPrivate: deps.allowPrivateEgress, maxBodyBytes: MAX_SPEC_BYTES, timeoutMs: 30_000 }),
       ...(deps.checkNames ? { checkNames: deps.checkNames } : {}),

@@ -1,7 +1,7 @@
 // Importing an OpenAPI document as a toolkit of kind `openapi`, and re-importing it: the document is read and checked
 // (./document.ts), planned (./plan.ts) and written in one transaction (toolkit, tools, call plans, the providers its
 // security schemes become). A dry run plans and writes nothing.
-import type { Store } from '../../db/store'
+import type { Store, SyncOf } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
@@ -27,7 +27,7 @@ export interface OpenApiServiceDeps {
   toolkits: ToolkitsRepository
   tools: ToolsRepository
   openapi: OpenApiRepository
-  providers: Pick<ProvidersRepository, 'byId' | 'insert'>
+  providers: Pick<SyncOf<ProvidersRepository>, 'byId' | 'insert'>
   /** Fetches spec_url: the egress guard with a 10 MiB body limit. */
   egress: Egress
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */

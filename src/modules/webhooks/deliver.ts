@@ -39,7 +39,7 @@ export async function deliverWebhook(ctx: DeliveryContext, id: string, stop?: Ab
   let refused = false
   try {
     // The webhook-id stays the same on every retry (receivers de-duplicate on it); the timestamp is this attempt's.
-    const secret = ctx.secrets.open(row.subscription_id, row.project_id, row.secret)
+    const secret = await ctx.secrets.open(row.subscription_id, row.project_id, row.secret)
     const signature = new Webhook(secret).sign(row.id, startedAt, row.payload)
     const res = await ctx.egress.fetch(row.callback_url, {
       method: 'POST',

@@ -5,6 +5,6 @@ import type { OAuthFlowsRepository } from './repository'
 export function pruneOAuthFlows(
   deps: { flows: Pick<OAuthFlowsRepository, 'deleteCreatedBefore'>; ttlS: number },
   now: () => number = Date.now,
-): number {
+): Promise<number> {
   return deps.flows.deleteCreatedBefore(new Date(now() - deps.ttlS * 1000).toISOString())
 }

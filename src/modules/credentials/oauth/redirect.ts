@@ -22,11 +22,11 @@ export const oauthRedirectModule = (
     new Response(messagePage(title, message), { status, headers: HTML_HEADERS })
 
   const complete = async (q: typeof RedirectQuery.static): Promise<Response> => {
-    const projectId = q.state ? oauth.projectOfState(q.state) : undefined
+    const projectId = q.state ? await oauth.projectOfState(q.state) : undefined
     if (!q.state || !projectId)
       return page(400, 'Not connected', 'This sign-in link is unknown or incomplete. Start the connection again.')
     try {
-      const received = oauth.callback(projectId, {
+      const received = await oauth.callback(projectId, {
         state: q.state,
         code: q.code,
         error: q.error,
@@ -34,7 +34,7 @@ export const oauthRedirectModule = (
       })
       if (received.status === 'failed') return page(400, 'Not connected', received.message)
       const done = await oauth.exchange(projectId, q.state)
-      const name = providers.oauthClient(projectId, done.provider_id).name
+      const name = (await providers.oauthClient(projectId, done.provider_id)).name
       return page(200, `Connected ${name}`, `Connected ${name}. You can close this window.`)
     } catch (err) {
       if (err instanceof AppError) return page(err.status, 'Not connected', err.message)

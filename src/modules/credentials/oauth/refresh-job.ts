@@ -10,7 +10,7 @@ export interface RefreshReport {
 
 export async function refreshOAuthTokens(deps: { vault: Vault }): Promise<RefreshReport> {
   const report: RefreshReport = { due: 0, refreshed: 0, failed: 0, skipped: 0 }
-  const due = deps.vault.dueForRefresh()
+  const due = await deps.vault.dueForRefresh()
   report.due = due.length
   // One at a time: tokens are few and providers rate-limit; the refresher also keeps one refresh per credential.
   for (const { project_id, id } of due) {

@@ -32,18 +32,20 @@ export function createRefresher(deps: RefresherDeps) {
   const inflight = new Map<string, Promise<RefreshOutcome>>()
 
   async function run(projectId: string, id: string, force: boolean): Promise<RefreshOutcome> {
-    const row = deps.credentials.byId(projectId, id)
+    const row = await deps.credentials.byId(projectId, id)
     if (!row) return { outcome: 'missing' }
     if (row.kind !== 'oauth') return { outcome: 'not_oauth', row }
     if (!row.has_refresh_token) return { outcome: 'no_refresh_token', row }
     if (!force && row.refresh_retry_after !== null && Date.parse(row.refresh_retry_after) > Date.now())
       return { outcome: 'cooldown', row }
 
-    const secret = JSON.parse(deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed)) as OAuthSecret
-    const fail = (kind: 'rejected' | 'unavailable', message: string): RefreshOutcome => {
+    const secret = JSON.parse(
+      await deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed),
+    ) as OAuthSecret
+    const fail = async (kind: 'rejected' | 'unavailable', message: string): Promise<RefreshOutcome> => {
       deps.onRefresh?.(kind)
       const at = Date.now()
-      deps.credentials.markFailure({
+      await deps.credentials.markFailure({
         id,
         project_id: projectId,
         // Refused grant → the user must authorize again; a passing outage keeps the status and waits out the cooldown.
@@ -53,12 +55,12 @@ export function createRefresher(deps: RefresherDeps) {
         updated_at: new Date(at).toISOString(),
       })
       deps.log.warn('oauth refresh failed', { credential_id: id, provider_id: row.provider_id, kind, error: message })
-      return { outcome: 'failed', row: deps.credentials.byId(projectId, id) ?? row, kind, message }
+      return { outcome: 'failed', row: (await deps.credentials.byId(projectId, id)) ?? row, kind, message }
     }
 
-    let client: ReturnType<typeof deps.providers.oauthClient>
+    let client: Awaited<ReturnType<typeof deps.providers.oauthClient>>
     try {
-      client = deps.providers.oauthClient(projectId, row.provider_id)
+      client = await deps.providers.oauthClient(projectId, row.provider_id)
     } catch (err) {
       if (err instanceof AppError) return fail('rejected', err.message)
       throw err
@@ -77,10 +79,10 @@ export function createRefresher(deps: RefresherDeps) {
       }
       const at = nowIso()
       const previousScopes = row.scopes ? (JSON.parse(row.scopes) as string[]) : []
-      const updated = deps.credentials.updateTokens({
+      const updated = await deps.credentials.updateTokens({
         id,
         project_id: projectId,
-        data_sealed: deps.sealer.seal(projectId, credentialDataContext(id), JSON.stringify(next)),
+        data_sealed: await deps.sealer.seal(projectId, credentialDataContext(id), JSON.stringify(next)),
         scopes: JSON.stringify(grantedScopes(tokens, previousScopes)),
         expires_at: expiryFrom(tokens),
         has_refresh_token: next.refresh_token ? 1 : 0,
@@ -91,7 +93,7 @@ export function createRefresher(deps: RefresherDeps) {
       if (!updated) return { outcome: 'missing' }
       deps.log.info('oauth token refreshed', { credential_id: id, provider_id: row.provider_id })
       deps.onRefresh?.('refreshed')
-      return { outcome: 'refreshed', row: deps.credentials.byId(projectId, id)! }
+      return { outcome: 'refreshed', row: (await deps.credentials.byId(projectId, id))! }
     } catch (err) {
       if (err instanceof TokenEndpointError) return fail(err.kind, err.message)
       return fail('unavailable', `refresh failed: ${(err as Error).message}`)

@@ -1,5 +1,5 @@
 // SQL for OAuth authorization-code flows (PKCE verifier and received code stored sealed).
-import type { Store } from '../../../db/store'
+import { asyncPort, type Store } from '../../../db/store'
 
 export type FlowStatus = 'pending' | 'code_received' | 'active' | 'canceled' | 'expired' | 'failed'
 
@@ -22,12 +22,12 @@ export type FlowRow = {
 /** The storage port its callers use; `oauthFlowsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface OAuthFlowsRepository {
-  insert: (row: FlowRow) => void
+  insert: (row: FlowRow) => Promise<void>
   /** Deletes flows created before `cutoff` (ISO time); returns how many. */
-  deleteCreatedBefore: (cutoff: string) => number
-  byState: (project_id: string, state: string) => FlowRow | null
+  deleteCreatedBefore: (cutoff: string) => Promise<number>
+  byState: (project_id: string, state: string) => Promise<FlowRow | null>
   /** The hosted redirect has no key: the unguessable state alone names the flow (and so its project). */
-  byStateOnly: (state: string) => FlowRow | null
+  byStateOnly: (state: string) => Promise<FlowRow | null>
   move: (
     project_id: string,
     state: string,
@@ -35,9 +35,9 @@ export interface OAuthFlowsRepository {
     to: FlowStatus,
     error: string | null,
     updated_at: string,
-  ) => boolean
-  receiveCode: (project_id: string, state: string, code_sealed: string, updated_at: string) => boolean
-  activate: (project_id: string, state: string, credential_id: string, updated_at: string) => boolean
+  ) => Promise<boolean>
+  receiveCode: (project_id: string, state: string, code_sealed: string, updated_at: string) => Promise<boolean>
+  activate: (project_id: string, state: string, credential_id: string, updated_at: string) => Promise<boolean>
 }
 
 export function oauthFlowsRepository(store: Store): OAuthFlowsRepository {
@@ -65,18 +65,24 @@ export function oauthFlowsRepository(store: Store): OAuthFlowsRepository {
   )
   // A flow is minutes long; its row is kept for a while only so its status can be looked up.
   const prune = db.query<unknown, { cutoff: string }>('DELETE FROM oauth_flows WHERE created_at < $cutoff')
-  return {
+  return asyncPort<OAuthFlowsRepository>(store, {
     insert: (row: FlowRow) => insert.run(row),
     /** Deletes flows created before `cutoff` (ISO time); returns how many. */
     deleteCreatedBefore: (cutoff: string): number => prune.run({ cutoff }).changes,
     byState: (project_id: string, state: string) => byState.get({ project_id, state }),
     /** The hosted redirect has no key: the unguessable state alone names the flow (and so its project). */
     byStateOnly: (state: string) => byStateOnly.get({ state }),
-    move: (project_id, state, from, to, error, updated_at) =>
-      move.run({ project_id, state, from, to, error, updated_at }).changes > 0,
+    move: (
+      project_id: string,
+      state: string,
+      from: FlowStatus,
+      to: FlowStatus,
+      error: string | null,
+      updated_at: string,
+    ) => move.run({ project_id, state, from, to, error, updated_at }).changes > 0,
     receiveCode: (project_id: string, state: string, code_sealed: string, updated_at: string) =>
       receiveCode.run({ project_id, state, code_sealed, updated_at }).changes > 0,
     activate: (project_id: string, state: string, credential_id: string, updated_at: string) =>
       activate.run({ project_id, state, credential_id, updated_at }).changes > 0,
-  }
+  })
 }

@@ -2,6 +2,7 @@
 // States: pending → code_received → active; pending|code_received → canceled | expired (after expires_in) ; → failed.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Sealer } from '../../../crypto/seal'
+import type { Store } from '../../../db/store'
 import type { Egress } from '../../../egress/client'
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
@@ -32,20 +33,27 @@ export interface OAuthDeps {
   log: Logger
   /** The hosted redirect's URL (GET /mcp/oauth/redirect), used when init gets no redirect_uri. */
   hostedRedirectUri(): string
-  /** Runs `fn` in one SQLite transaction (synchronous; never awaits). */
-  transaction(fn: () => void): void
+  /** The credential insert and the flow's move to active share one of its transactions. */
+  store: Pick<Store, 'tx'>
 }
 
 export function oauthService(deps: OAuthDeps) {
   const exchanging = new Map<string, Promise<unknown>>()
 
   /** Reads a flow of the project; an open flow past its expiry is moved to `expired` first. */
-  const load = (projectId: string, state: string): FlowRow => {
-    const flow = deps.flows.byState(projectId, state)
+  const load = async (projectId: string, state: string): Promise<FlowRow> => {
+    const flow = await deps.flows.byState(projectId, state)
     if (!flow) throw notFound('oauth flow')
     if (OPEN.includes(flow.status) && Date.parse(flow.expires_at) <= Date.now()) {
-      deps.flows.move(projectId, state, flow.status, 'expired', 'the flow expired before it was completed', nowIso())
-      return deps.flows.byState(projectId, state)!
+      await deps.flows.move(
+        projectId,
+        state,
+        flow.status,
+        'expired',
+        'the flow expired before it was completed',
+        nowIso(),
+      )
+      return (await deps.flows.byState(projectId, state))!
     }
     return flow
   }
@@ -58,9 +66,9 @@ export function oauthService(deps: OAuthDeps) {
   return {
     hostedRedirectUri: deps.hostedRedirectUri,
     /** The project whose flow this state is (the hosted redirect's only proof); undefined when none is. */
-    projectOfState: (state: string) => deps.flows.byStateOnly(state)?.project_id,
-    init(projectId: string, body: InitBody) {
-      const client = deps.providers.oauthClient(projectId, body.provider_id)
+    projectOfState: async (state: string) => (await deps.flows.byStateOnly(state))?.project_id,
+    async init(projectId: string, body: InitBody) {
+      const client = await deps.providers.oauthClient(projectId, body.provider_id)
       const redirectUri = body.redirect_uri ?? deps.hostedRedirectUri()
       if (/^(javascript|data|vbscript|file):/i.test(redirectUri)) {
         throw badRequest('redirect_uri must not use that scheme', [
@@ -81,13 +89,13 @@ export function oauthService(deps: OAuthDeps) {
       url.searchParams.set('code_challenge', challenge)
       url.searchParams.set('code_challenge_method', 'S256')
       const at = Date.now()
-      deps.flows.insert({
+      await deps.flows.insert({
         state,
         project_id: projectId,
         provider_id: client.providerId,
         redirect_uri: redirectUri,
         scopes: JSON.stringify(scopes),
-        code_verifier_sealed: deps.sealer.seal(projectId, verifierContext(state), verifier),
+        code_verifier_sealed: await deps.sealer.seal(projectId, verifierContext(state), verifier),
         code_sealed: null,
         status: 'pending',
         credential_id: null,
@@ -99,12 +107,12 @@ export function oauthService(deps: OAuthDeps) {
       return { auth_url: url.href, state, expires_in: FLOW_TTL_S }
     },
 
-    callback(projectId: string, input: CallbackInput) {
-      const flow = load(projectId, input.state)
+    async callback(projectId: string, input: CallbackInput) {
+      const flow = await load(projectId, input.state)
       if (flow.status !== 'pending') throw wrongState(flow, 'the callback is accepted once, while the flow is pending')
       if (input.error) {
         const reason = clip(`${input.error}${input.error_description ? `: ${input.error_description}` : ''}`)
-        deps.flows.move(
+        await deps.flows.move(
           projectId,
           flow.state,
           'pending',
@@ -121,15 +129,9 @@ export function oauthService(deps: OAuthDeps) {
         throw badRequest('code is required (or error, when the provider reported one)', [
           { field: 'code', message: 'required' },
         ])
-      if (
-        !deps.flows.receiveCode(
-          projectId,
-          flow.state,
-          deps.sealer.seal(projectId, codeContext(flow.state), input.code),
-          nowIso(),
-        )
-      ) {
-        throw wrongState(load(projectId, flow.state), 'the callback is accepted once, while the flow is pending')
+      const codeSealed = await deps.sealer.seal(projectId, codeContext(flow.state), input.code)
+      if (!(await deps.flows.receiveCode(projectId, flow.state, codeSealed, nowIso()))) {
+        throw wrongState(await load(projectId, flow.state), 'the callback is accepted once, while the flow is pending')
       }
       return {
         status: 'code_received' as const,
@@ -148,7 +150,7 @@ export function oauthService(deps: OAuthDeps) {
     },
 
     async refresh(projectId: string, credentialId: string) {
-      const row = deps.credentialsRepo.byId(projectId, credentialId)
+      const row = await deps.credentialsRepo.byId(projectId, credentialId)
       if (!row) throw notFound('credential')
       if (row.kind !== 'oauth')
         throw badRequest('this credential was not created by an OAuth flow; there is nothing to refresh')
@@ -163,7 +165,7 @@ export function oauthService(deps: OAuthDeps) {
           `token refresh failed: ${r.message}; the credential now needs re-authorization (status auth_required)`,
         )
       }
-      const fresh = deps.credentialsRepo.byId(projectId, credentialId)!
+      const fresh = (await deps.credentialsRepo.byId(projectId, credentialId))!
       return {
         credential_id: credentialId,
         status: deps.credentials.view(fresh).status!,
@@ -171,9 +173,9 @@ export function oauthService(deps: OAuthDeps) {
       }
     },
 
-    status(projectId: string, state: string) {
-      const flow = load(projectId, state)
-      const cred = flow.credential_id ? deps.credentialsRepo.byId(projectId, flow.credential_id) : undefined
+    async status(projectId: string, state: string) {
+      const flow = await load(projectId, state)
+      const cred = flow.credential_id ? await deps.credentialsRepo.byId(projectId, flow.credential_id) : undefined
       const scopes = cred?.scopes ? (JSON.parse(cred.scopes) as string[]) : (JSON.parse(flow.scopes) as string[])
       return {
         status: flow.status,
@@ -185,25 +187,28 @@ export function oauthService(deps: OAuthDeps) {
       }
     },
 
-    cancel(projectId: string, state: string) {
-      const flow = load(projectId, state)
-      if (!OPEN.includes(flow.status) || !deps.flows.move(projectId, state, flow.status, 'canceled', null, nowIso())) {
-        throw wrongState(load(projectId, state), 'only a pending or code_received flow can be canceled')
+    async cancel(projectId: string, state: string) {
+      const flow = await load(projectId, state)
+      if (
+        !OPEN.includes(flow.status) ||
+        !(await deps.flows.move(projectId, state, flow.status, 'canceled', null, nowIso()))
+      ) {
+        throw wrongState(await load(projectId, state), 'only a pending or code_received flow can be canceled')
       }
       return { status: 'canceled' as const, message: 'The OAuth flow was canceled; its state can no longer be used.' }
     },
   }
 
   async function exchangeOnce(projectId: string, state: string, name?: string) {
-    const flow = load(projectId, state)
+    const flow = await load(projectId, state)
     if (flow.status === 'pending')
       throw conflict(
         'no authorization code yet: forward the provider redirect (code and state) to /oauth/callback first',
       )
     if (flow.status !== 'code_received') throw wrongState(flow, 'exchange-token needs a flow in code_received')
-    const client = deps.providers.oauthClient(projectId, flow.provider_id)
-    const code = deps.sealer.open(projectId, codeContext(state), flow.code_sealed!)
-    const verifier = deps.sealer.open(projectId, verifierContext(state), flow.code_verifier_sealed)
+    const client = await deps.providers.oauthClient(projectId, flow.provider_id)
+    const code = await deps.sealer.open(projectId, codeContext(state), flow.code_sealed!)
+    const verifier = await deps.sealer.open(projectId, verifierContext(state), flow.code_verifier_sealed)
     let tokens: Awaited<ReturnType<typeof requestToken>>
     try {
       tokens = await requestToken(deps.egress, client, {
@@ -215,7 +220,7 @@ export function oauthService(deps: OAuthDeps) {
     } catch (err) {
       const message =
         err instanceof TokenEndpointError ? err.message : `token exchange failed: ${(err as Error).message}`
-      deps.flows.move(projectId, state, 'code_received', 'failed', message, nowIso())
+      await deps.flows.move(projectId, state, 'code_received', 'failed', message, nowIso())
       deps.log.warn('oauth exchange failed', { provider_id: flow.provider_id, error: message })
       if (err instanceof TokenEndpointError && err.kind === 'rejected')
         throw badRequest(`token exchange failed: ${message}; the flow failed, start again with /oauth/init`)
@@ -227,9 +232,8 @@ export function oauthService(deps: OAuthDeps) {
     const scopes = grantedScopes(tokens, JSON.parse(flow.scopes) as string[])
     const expiresAt = expiryFrom(tokens)
     // The credential insert and the flow's move to active share one transaction: no credential without an active flow.
-    let credentialId = ''
-    const tx = () => {
-      const row = deps.credentials.createOAuth(projectId, {
+    const credentialId = await deps.store.tx(async () => {
+      const row = await deps.credentials.createOAuth(projectId, {
         name: name ?? `${client.name} (OAuth)`,
         providerId: flow.provider_id,
         secret: {
@@ -241,11 +245,10 @@ export function oauthService(deps: OAuthDeps) {
         scopes,
         expiresAt,
       })
-      if (!deps.flows.activate(projectId, state, row.id, nowIso()))
+      if (!(await deps.flows.activate(projectId, state, row.id, nowIso())))
         throw conflict('the OAuth flow changed while the token was being exchanged (canceled or expired)')
-      credentialId = row.id
-    }
-    deps.transaction(tx)
+      return row.id
+    })
     deps.log.info('oauth credential created', { provider_id: flow.provider_id, credential_id: credentialId })
     return {
       credential_id: credentialId,

@@ -11,8 +11,8 @@ export const providersModule = (deps: GuardDeps & { vault: { providers: Provider
     .use(guard(deps))
     .get(
       '/providers',
-      ({ auth }) => ({
-        providers: deps.vault.providers.list(auth.projectId),
+      async ({ auth }) => ({
+        providers: await deps.vault.providers.list(auth.projectId),
         redirect_uri: deps.vault.oauth.hostedRedirectUri(),
       }),
       {
@@ -42,8 +42,8 @@ export const providersModule = (deps: GuardDeps & { vault: { providers: Provider
     )
     .delete(
       '/providers/:id',
-      ({ auth, params }) => {
-        deps.vault.providers.remove(auth.projectId, params.id)
+      async ({ auth, params }) => {
+        await deps.vault.providers.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true }
       },
       {

@@ -1,5 +1,5 @@
 // SQL for project-defined providers (and a project's configuration of a built-in provider under the same id).
-import type { Store } from '../../../db/store'
+import { asyncPort, type Store, type SyncOf } from '../../../db/store'
 
 export type ProviderRow = {
   project_id: string
@@ -20,13 +20,21 @@ export type ProviderRow = {
 /** The storage port its callers use; `providersRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface ProvidersRepository {
-  insert: (row: ProviderRow) => void
-  byId: (project_id: string, id: string) => ProviderRow | null
-  list: (project_id: string) => ProviderRow[]
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: ProviderRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<ProviderRow | null>
+  list: (project_id: string) => Promise<ProviderRow[]>
+  remove: (project_id: string, id: string) => Promise<boolean>
 }
 
 export function providersRepository(store: Store): ProvidersRepository {
+  return asyncPort<ProvidersRepository>(store, providerStatements(store))
+}
+
+/**
+ * The synchronous half on SQLite. Only for a caller whose transaction is still `store.txSync` (the OpenAPI import
+ * writes its providers inside one): everything else uses `providersRepository`.
+ */
+export function providerStatements(store: Store): SyncOf<ProvidersRepository> {
   const { db } = store
   const insert = db.query(
     `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)

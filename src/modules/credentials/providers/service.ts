@@ -2,6 +2,7 @@
 import type { Sealer } from '../../../crypto/seal'
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
+import { UniqueViolation } from '../../../lib/storage-errors'
 import { type BuiltinProvider, builtinProvider, builtinProviders } from './builtins'
 import type { CreateProviderBody, ProviderView } from './model'
 import type { ProviderRow, ProvidersRepository } from './repository'
@@ -92,13 +93,14 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
     ...(p.row ? { created_at: p.row.created_at } : {}),
   })
 
-  const get = (projectId: string, id: string) => resolve(builtinProvider(id), repo.byId(projectId, id) ?? undefined)
+  const get = async (projectId: string, id: string) =>
+    resolve(builtinProvider(id), (await repo.byId(projectId, id)) ?? undefined)
 
   return {
     get,
-    exists: (projectId: string, id: string) => get(projectId, id) !== undefined,
-    list(projectId: string): ProviderView[] {
-      const own = new Map(repo.list(projectId).map((r) => [r.id, r]))
+    exists: async (projectId: string, id: string) => (await get(projectId, id)) !== undefined,
+    async list(projectId: string): Promise<ProviderView[]> {
+      const own = new Map((await repo.list(projectId)).map((r) => [r.id, r]))
       const out: ProviderView[] = []
       for (const b of builtinProviders()) {
         out.push(view(resolve(b, own.get(b.id))!))
@@ -107,12 +109,13 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
       for (const r of own.values()) out.push(view(resolve(undefined, r)!))
       return out
     },
-    create(projectId: string, body: CreateProviderBody): ProviderView {
+    async create(projectId: string, body: CreateProviderBody): Promise<ProviderView> {
       const builtin = builtinProvider(body.id)
-      if (repo.byId(projectId, body.id))
-        throw conflict(
+      const taken = () =>
+        conflict(
           `provider "${body.id}" is already defined in this project (DELETE /providers/${body.id} first to replace it)`,
         )
+      if (await repo.byId(projectId, body.id)) throw taken()
       if (!builtin && !body.name)
         throw badRequest('name is required for a new provider', [{ field: 'body.name', message: 'required' }])
       if (!builtin && !body.auth_type)
@@ -133,7 +136,9 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
         scopes: JSON.stringify(body.scopes ?? []),
         client_id: body.client_id ?? null,
         client_secret_sealed:
-          body.client_secret !== undefined ? sealer.seal(projectId, secretContext(body.id), body.client_secret) : null,
+          body.client_secret !== undefined
+            ? await sealer.seal(projectId, secretContext(body.id), body.client_secret)
+            : null,
         base_url: body.base_url ?? null,
         token_auth_method: body.token_auth_method ?? null,
         created_at: at,
@@ -148,15 +153,21 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
             missing.map((f) => ({ field: `body.${f}`, message: 'required for auth_type oauth' })),
           )
       }
-      repo.insert(row)
+      try {
+        await repo.insert(row)
+      } catch (e) {
+        // Another request defined the same id since the check above.
+        if (e instanceof UniqueViolation) throw taken()
+        throw e
+      }
       return view(merged)
     },
-    remove(projectId: string, id: string): void {
-      if (!repo.remove(projectId, id)) throw notFound('provider')
+    async remove(projectId: string, id: string): Promise<void> {
+      if (!(await repo.remove(projectId, id))) throw notFound('provider')
     },
     /** The OAuth client of a provider, or a 400 saying what to configure. Opens the client secret. */
-    oauthClient(projectId: string, id: string): OAuthClient {
-      const p = get(projectId, id)
+    async oauthClient(projectId: string, id: string): Promise<OAuthClient> {
+      const p = await get(projectId, id)
       if (!p) throw badRequest(`unknown provider "${id}"`, [{ field: 'body.provider_id', message: 'no such provider' }])
       if (p.auth_type !== 'oauth')
         throw badRequest(`provider "${id}" does not use OAuth (auth_type ${p.auth_type})`, [
@@ -175,7 +186,7 @@ export function providersService(repo: ProvidersRepository, sealer: Sealer) {
         token_url: p.token_url!,
         client_id: p.client_id!,
         ...(p.row?.client_secret_sealed
-          ? { client_secret: sealer.open(projectId, secretContext(p.id), p.row.client_secret_sealed) }
+          ? { client_secret: await sealer.open(projectId, secretContext(p.id), p.row.client_secret_sealed) }
           : {}),
         scopes: p.scopes,
         scope_separator: p.scope_separator,

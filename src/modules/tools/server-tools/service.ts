@@ -114,13 +114,13 @@ export function serverToolsService(
     }
   }
 
-  const credentialStatus = (projectId: string, st: ServerTool): CredentialStatus => {
+  const credentialStatus = async (projectId: string, st: ServerTool): Promise<CredentialStatus> => {
     if (!st.tool.credential_provider) return 'not_required'
     return st.credentialId ? credentials.status(projectId, st.credentialId) : 'missing'
   }
 
-  const assertCredential = (projectId: string, id: string) => {
-    if (credentials.status(projectId, id) === 'missing') throw notFound(`credential ${id}`)
+  const assertCredential = async (projectId: string, id: string) => {
+    if ((await credentials.status(projectId, id)) === 'missing') throw notFound(`credential ${id}`)
   }
 
   const mustHaveServer = (projectId: string, serverId: string) => {
@@ -152,10 +152,15 @@ export function serverToolsService(
   })
 
   const port: ServerToolsPort = {
-    attachToolkits(projectId: string, serverId: string, list: ToolkitAttachment[], mode: 'add' | 'replace'): void {
+    async attachToolkits(
+      projectId: string,
+      serverId: string,
+      list: ToolkitAttachment[],
+      mode: 'add' | 'replace',
+    ): Promise<void> {
       for (const k of list) {
         if (!toolkitName(projectId, k.toolkit_id)) throw notFound(`toolkit ${k.toolkit_id}`)
-        for (const id of Object.values(k.credentials ?? {})) assertCredential(projectId, id)
+        for (const id of Object.values(k.credentials ?? {})) await assertCredential(projectId, id)
       }
       if (mode === 'replace') repo.clearToolkits(serverId)
       const at = nowIso()
@@ -173,20 +178,22 @@ export function serverToolsService(
       assertUniqueNames(projectId, serverId)
       changed(projectId, serverId)
     },
-    describe(projectId: string, serverId: string): ServerToolsDetail {
+    async describe(projectId: string, serverId: string): Promise<ServerToolsDetail> {
+      const tools = effective(projectId, serverId)
+      const statuses = await Promise.all(tools.map((st) => credentialStatus(projectId, st)))
       return {
         toolkits: repo.toolkits(serverId).map((k) => ({
           toolkit_id: k.toolkit_id,
           name: toolkitName(projectId, k.toolkit_id) ?? k.toolkit_id,
           credentials: parseMap(k.credentials),
         })),
-        tools: effective(projectId, serverId).map((st) => ({
+        tools: tools.map((st, i) => ({
           id: st.tool.id,
           name: st.tool.name,
           ...(st.tool.description !== null ? { description: st.tool.description } : {}),
           toolkit_id: st.tool.toolkit_id,
           ...(st.tool.credential_provider ? { credential_provider: st.tool.credential_provider } : {}),
-          credential_status: credentialStatus(projectId, st),
+          credential_status: statuses[i]!,
           enabled: st.enabled,
           source: st.source,
         })),
@@ -232,14 +239,14 @@ export function serverToolsService(
       changed(projectId, serverId)
     },
 
-    patchTool(
+    async patchTool(
       projectId: string,
       serverId: string,
       toolId: string,
       input: { credential_id?: string | null; enabled?: boolean },
-    ): void {
+    ): Promise<void> {
       mustHaveServer(projectId, serverId)
-      if (input.credential_id) assertCredential(projectId, input.credential_id)
+      if (input.credential_id) await assertCredential(projectId, input.credential_id)
       store.txSync(() => {
         const st = mustBeOnServer(projectId, serverId, toolId)
         const existing = repo.tool(serverId, toolId)

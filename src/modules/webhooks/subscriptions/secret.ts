@@ -9,8 +9,8 @@ export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString(
  * so it is sealed rather than hashed; the subscription id binds the ciphertext to its row.
  */
 export interface SecretBox {
-  seal(subscriptionId: string, projectId: string, secret: string): string
-  open(subscriptionId: string, projectId: string, stored: string): string
+  seal(subscriptionId: string, projectId: string, secret: string): Promise<string>
+  open(subscriptionId: string, projectId: string, stored: string): Promise<string>
 }
 
 /** Seals with the credentials vault (AES-256-GCM, per-project data key); a value stored before sealing was wired opens as is. */
@@ -18,7 +18,7 @@ export function sealedSecrets(sealer: Sealer): SecretBox {
   const context = (id: string) => `subscription:${id}:secret`
   return {
     seal: (id, projectId, secret) => sealer.seal(projectId, context(id), secret),
-    open: (id, projectId, stored) =>
+    open: async (id, projectId, stored) =>
       stored.startsWith('whsec_') ? stored : sealer.open(projectId, context(id), stored),
   }
 }

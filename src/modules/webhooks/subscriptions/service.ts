@@ -77,11 +77,15 @@ export function subscriptionsService(
   return {
     mustGet,
     /** Creates a project subscription (no uri) or a resource subscription; the secret is returned only here. */
-    create(
+    async create(
       projectId: string,
       keyId: string | null,
       input: { callback_url: string; uri?: string },
-    ): SubscriptionView & { secret: string } {
+    ): Promise<SubscriptionView & { secret: string }> {
+      const id = newId()
+      const secret = newWebhookSecret()
+      // Sealed first, so the count and the insert below stay together with no await between them.
+      const sealed = await secrets.seal(id, projectId, secret)
       const held = repo.count(projectId)
       if (held >= maxPerProject)
         throw new AppError(
@@ -89,8 +93,6 @@ export function subscriptionsService(
           `this project already has ${held} subscriptions (limit ${maxPerProject}); remove one first`,
         )
       const at = nowIso()
-      const id = newId()
-      const secret = newWebhookSecret()
       const row: SubscriptionRow = {
         id,
         project_id: projectId,
@@ -98,7 +100,7 @@ export function subscriptionsService(
         kind: input.uri === undefined ? 'project' : 'resource',
         uri: input.uri ?? null,
         callback_url: checkCallbackUrl(input.callback_url),
-        secret: secrets.seal(id, projectId, secret),
+        secret: sealed,
         status: 'active',
         created_at: at,
         updated_at: at,
