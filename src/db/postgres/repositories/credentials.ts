@@ -1,13 +1,12 @@
 // PostgreSQL dialect of src/modules/credentials/repository.ts. The same SQL but for `due`, whose lifetime arithmetic
 // uses SQLite's julianday(): here the same comparison in seconds between the ISO texts read as timestamps.
 import type { CredentialsRepository } from '../../../modules/credentials/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
 /** Seconds from `a` to `b` (ISO texts); NULL when either is not a timestamp, as julianday() gives for such text. */
 const SECONDS = (a: string, b: string) => `extract(epoch FROM (${b})::timestamptz - (${a})::timestamptz)`
 
-export function pgCredentialsRepository(pg: PgStore): Async<CredentialsRepository> {
+export function pgCredentialsRepository(pg: PgStore): CredentialsRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/crypto/seal-repository.ts (per-project data keys, wrapped by a master key): the same SQL.
 import type { DataKeysRepository } from '../../../crypto/seal-repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgDataKeysRepository(pg: PgStore): Async<DataKeysRepository> {
+export function pgDataKeysRepository(pg: PgStore): DataKeysRepository {
   return {
     insert: async (row) => {
       await pg

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/credentials/oauth/repository.ts (authorization-code flows): the same SQL.
 import type { OAuthFlowsRepository } from '../../../modules/credentials/oauth/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgOAuthFlowsRepository(pg: PgStore): Async<OAuthFlowsRepository> {
+export function pgOAuthFlowsRepository(pg: PgStore): OAuthFlowsRepository {
   const changed = async (query: string, params: Record<string, unknown>) => (await pg.q().run(query, params)).changes
   return {
     insert: async (row) => {

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/credentials/providers/repository.ts (project-defined providers): the same SQL.
 import type { ProvidersRepository } from '../../../modules/credentials/providers/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgProvidersRepository(pg: PgStore): Async<ProvidersRepository> {
+export function pgProvidersRepository(pg: PgStore): ProvidersRepository {
   return {
     insert: async (row) => {
       await pg.q().run(
