@@ -78,10 +78,25 @@ describe('seal and open', () => {
     expect(db.query('SELECT COUNT(*) AS n FROM data_keys').get()).toEqual({ n: 2 })
   })
 
-  test('concurrent first seals of a project share one new data key', async () => {
+  test('concurrent first seals of a project all open, and later seals reuse the newest key', async () => {
     const sealed = await Promise.all(Array.from({ length: 5 }, (_, i) => sealer.seal(a, 'ctx', `v${i}`)))
-    expect(new Set(sealed.map((s) => s.split('.')[1])).size).toBe(1)
-    expect(db.query('SELECT COUNT(*) AS n FROM data_keys').get()).toEqual({ n: 1 })
+    for (const [i, value] of sealed.entries()) expect(await sealer.open(a, 'ctx', value)).toBe(`v${i}`)
+    const newest = db.query('SELECT id FROM data_keys WHERE project_id = ? ORDER BY id DESC LIMIT 1').get(a) as {
+      id: string
+    }
+    expect((await sealer.seal(a, 'ctx', 'later')).split('.')[1]).toBe(newest.id)
+  })
+
+  test('a first seal outside a transaction and one inside it, for the same project, both finish', async () => {
+    const store = createStore(db)
+    const shared = createSealer(keyring(), dataKeysRepository(store))
+    // The outside seal finds no key, then its insert waits for the transaction that opens meanwhile; the seal inside
+    // that transaction must not wait for it in turn.
+    const outside = shared.seal(b, 'ctx', 'out')
+    const inside = store.tx(() => shared.seal(b, 'ctx', 'in'))
+    const [sealedOut, sealedIn] = await Promise.all([outside, inside])
+    expect(await shared.open(b, 'ctx', sealedIn)).toBe('in')
+    expect(await shared.open(b, 'ctx', sealedOut)).toBe('out')
   })
 
   test('a value opened under another context fails: associated data binds it to its record', async () => {

@@ -54,8 +54,6 @@ export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer
   // Unwrapped data keys stay in memory; they do not change when the master key rotates (only their wrapping does).
   // A hit answers without a query, so opening a credential at call time reads the data keys once per process.
   const cache = new Map<string, { projectId: string; key: Buffer }>()
-  // A project's first data key being created: concurrent first seals of one project share it (one key, not two).
-  const creating = new Map<string, Promise<{ id: string; key: Buffer }>>()
 
   const unwrap = async (id: string): Promise<{ projectId: string; key: Buffer }> => {
     const hit = cache.get(id)
@@ -72,6 +70,9 @@ export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer
     return entry
   }
 
+  // Two first seals of one project at once may each create a key (as two processes always could): harmless, every
+  // sealed value names its key and later seals take the newest. Sharing one creation instead could deadlock: a seal
+  // inside a transaction would wait for an insert that itself waits for that transaction to end.
   const createDataKey = async (projectId: string): Promise<{ id: string; key: Buffer }> => {
     // A rotation may have happened in another process since start-up: wrap with the newest master key on disk.
     keyring.reload()
@@ -92,11 +93,7 @@ export function createSealer(keyring: Keyring, repo: DataKeysRepository): Sealer
   const dataKeyFor = async (projectId: string): Promise<{ id: string; key: Buffer }> => {
     const row = await repo.latestForProject(projectId)
     if (row) return { id: row.id, key: (await unwrap(row.id)).key }
-    const running = creating.get(projectId)
-    if (running) return running
-    const created = createDataKey(projectId).finally(() => creating.delete(projectId))
-    creating.set(projectId, created)
-    return created
+    return createDataKey(projectId)
   }
 
   const aad = (keyId: string, projectId: string, context: string) => `toolyard:v1:${keyId}:${projectId}:${context}`
