@@ -1,5 +1,6 @@
 // The port through which tool calls, resource reads and prompt gets report how they went (log line, call log, metrics).
 // Features call it; src/modules/calls implements it. Never carries arguments, results or secrets.
+import type { RestRequestContext } from './request-context'
 
 type CallKind = 'tool' | 'resource' | 'prompt'
 type CallOutcome = 'ok' | 'error' | 'timeout' | 'denied' | 'rate_limited'
@@ -25,6 +26,13 @@ export interface CallEvent {
 export interface CallObserver {
   called(event: CallEvent): void
 }
+
+/** Where a call is reported from: the context's project, server (when it has one) and request id. */
+export const reportOf = (ctx: RestRequestContext): Pick<CallEvent, 'projectId' | 'serverId' | 'requestId'> => ({
+  projectId: ctx.projectId,
+  ...(ctx.server ? { serverId: ctx.server.id } : {}),
+  requestId: ctx.requestId,
+})
 
 /** Times `run` and reports it; a throw is an `error` outcome (or what `classify` says) and is thrown on. */
 export async function observed<T>(

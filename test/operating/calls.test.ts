@@ -127,6 +127,39 @@ describe('operating: call log, log lines and metrics', () => {
     expect((await app.api('/calls', { key: null })).status).toBe(401)
   })
 
+  test('REST prompt gets and resource reads are logged with their request context: request id, server', async () => {
+    await json(
+      await app.api('/resources', {
+        body: { server_id: server.id, name: 'ctx-note', uri: 'ctx://note', resource_type: 'static', content: 'n' },
+      }),
+      201,
+    )
+    const read = await app.api('/resources/read', { body: { uri: 'ctx://note', server_id: server.id } })
+    expect(read.status).toBe(200)
+    const got = await app.api('/prompts/get', { body: { name: 'greet' } })
+    expect(got.status).toBe(200)
+    const byName = async (name: string) =>
+      (await json(await app.api(`/calls?tool=${encodeURIComponent(name)}`), 200)).calls
+    await waitFor('both rows', async () => (await byName('ctx://note')).length === 1)
+    expect((await byName('ctx://note'))[0]).toMatchObject({
+      kind: 'resource',
+      server_id: server.id,
+      request_id: read.headers.get('x-request-id'),
+    })
+    const prompts = (await byName('greet')).filter(
+      (c: { request_id: string }) => c.request_id === got.headers.get('x-request-id'),
+    )
+    expect(prompts).toHaveLength(1)
+    expect(prompts[0].server_id).toBeNull()
+    // Another project's server named in the body is not found, as for REST tools/call.
+    const other = await app.newProject('ctx-other')
+    for (const [path, body] of [
+      ['/resources/read', { uri: 'ctx://note', server_id: server.id }],
+      ['/prompts/get', { name: 'greet', server_id: server.id }],
+    ] as const)
+      expect((await app.api(path, { body, key: other.apiKey })).status).toBe(404)
+  })
+
   test('the retention job deletes rows older than TOOLYARD_CALL_LOG_DAYS', async () => {
     const { deps } = app.server
     deps.db

@@ -1,17 +1,9 @@
 // Resource reads and prompt gets over the protocol reported to the call observer (tool calls report from their feature,
 // which knows why a call failed).
 import type { CallObserver } from '../../lib/call-observer'
-import { observed } from '../../lib/call-observer'
-import type { RequestContext } from '../../lib/request-context'
+import { observed, reportOf } from '../../lib/call-observer'
 import type { ServerRow } from '../../lib/server'
 import type { PromptsBackend, ResourcesBackend } from '../../mcp/backend'
-
-/** Where a call is reported from: the context's project, server and request id. */
-const reportOf = (ctx: RequestContext) => ({
-  projectId: ctx.projectId,
-  serverId: ctx.server.id,
-  requestId: ctx.requestId,
-})
 
 export function observedResources(part: ResourcesBackend, observer: CallObserver): ResourcesBackend {
   return {

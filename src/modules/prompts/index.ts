@@ -2,9 +2,10 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
-import { requestIdOf } from '../../http/pipeline'
-import { type CallObserver, observed } from '../../lib/call-observer'
-import { detachedHost } from '../../runtime/host'
+import { restRequestContext } from '../../http/rest-context'
+import { type CallObserver, observed, reportOf } from '../../lib/call-observer'
+import type { Logger } from '../../lib/log'
+import type { ServersService } from '../servers/service'
 import {
   CreatePromptBody,
   GetPromptBody,
@@ -20,7 +21,14 @@ import type { PromptsService } from './service'
 
 const tags = ['prompts']
 
-export const promptsModule = (deps: GuardDeps & { prompts: PromptsService; calls?: CallObserver }) =>
+export const promptsModule = (
+  deps: GuardDeps & {
+    prompts: PromptsService
+    servers: Pick<ServersService, 'mustGet'>
+    log: Logger
+    calls?: CallObserver
+  },
+) =>
   new Elysia({ name: 'toolyard.prompts' })
     .use(guard(deps))
     .post(
@@ -60,25 +68,13 @@ export const promptsModule = (deps: GuardDeps & { prompts: PromptsService; calls
     )
     .post(
       '/prompts/get',
-      ({ auth, body, request }) =>
-        observed(
-          deps.calls,
-          {
-            kind: 'prompt',
-            projectId: auth.projectId,
-            serverId: body.server_id,
-            name: body.name,
-            requestId: requestIdOf(request),
-          },
-          async () =>
-            deps.prompts.render(
-              auth.projectId,
-              body.name,
-              body.arguments ?? {},
-              body.server_id,
-              detachedHost(request.signal),
-            ),
-        ),
+      async ({ auth, body, request }) => {
+        const server = body.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
+        const ctx = restRequestContext(request, auth, deps.log, server)
+        return observed(deps.calls, { kind: 'prompt', ...reportOf(ctx), name: body.name }, () =>
+          deps.prompts.render(ctx, body.name, body.arguments ?? {}),
+        )
+      },
       {
         api: 'prompts_get',
         body: GetPromptBody,

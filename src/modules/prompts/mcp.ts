@@ -5,6 +5,6 @@ import type { PromptsService } from './service'
 export function promptsBackend(prompts: PromptsService): PromptsBackend {
   return {
     listPrompts: (server) => prompts.list(server.project_id, server.id),
-    getPrompt: (ctx, name, args) => prompts.render(ctx.projectId, name, args ?? {}, ctx.server.id, ctx.host),
+    getPrompt: (ctx, name, args) => prompts.render(ctx, name, args ?? {}),
   }
 }

@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict, type ErrorDetail, notFound, UnknownName
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
+import type { RestRequestContext } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { GetPromptResult, McpPrompt } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
@@ -201,13 +202,12 @@ export function promptsService(d: PromptsServiceDeps) {
     },
     /** Renders the prompt; a missing required argument is a 400 naming it, an unknown prompt UnknownPromptError. */
     async render(
-      projectId: string,
+      ctx: RestRequestContext,
       name: string,
       values: Record<string, unknown>,
-      serverId: string | undefined,
-      host: FunctionHost,
     ): Promise<GetPromptResult & { description: string }> {
-      const row = await visible(projectId, name, serverId)
+      const { projectId, host } = ctx
+      const row = await visible(projectId, name, ctx.server?.id)
       const declared = args(row)
       const missing = declared
         .filter((a) => a.required && (values[a.name] === undefined || values[a.name] === null))

@@ -2,9 +2,10 @@
 import { Elysia, t } from 'elysia'
 import { ErrorBody, errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
-import { requestIdOf } from '../../http/pipeline'
-import { type CallObserver, observed } from '../../lib/call-observer'
-import { detachedHost } from '../../runtime/host'
+import { restRequestContext } from '../../http/rest-context'
+import { type CallObserver, observed, reportOf } from '../../lib/call-observer'
+import type { Logger } from '../../lib/log'
+import type { ServersService } from '../servers/service'
 import {
   CreateResourceBody,
   ListRecordsQuery,
@@ -22,7 +23,14 @@ import type { ResourcesService } from './service'
 const tags = ['resources']
 const withErrors = { ...errorResponses, 502: ErrorBody }
 
-export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService; calls?: CallObserver }) =>
+export const resourcesModule = (
+  deps: GuardDeps & {
+    resources: ResourcesService
+    servers: Pick<ServersService, 'mustGet'>
+    log: Logger
+    calls?: CallObserver
+  },
+) =>
   new Elysia({ name: 'toolyard.resources' })
     .use(guard(deps))
     .post(
@@ -74,18 +82,13 @@ export const resourcesModule = (deps: GuardDeps & { resources: ResourcesService;
     )
     .post(
       '/resources/read',
-      ({ auth, body, request }) =>
-        observed(
-          deps.calls,
-          {
-            kind: 'resource',
-            projectId: auth.projectId,
-            serverId: body.server_id,
-            name: body.uri,
-            requestId: requestIdOf(request),
-          },
-          () => deps.resources.read(auth.projectId, body.uri, detachedHost(request.signal), body.server_id),
-        ),
+      async ({ auth, body, request }) => {
+        const server = body.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
+        const ctx = restRequestContext(request, auth, deps.log, server)
+        return observed(deps.calls, { kind: 'resource', ...reportOf(ctx), name: body.uri }, () =>
+          deps.resources.read(ctx, body.uri),
+        )
+      },
       {
         api: 'resources_read',
         body: ReadResourceBody,

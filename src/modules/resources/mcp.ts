@@ -6,6 +6,6 @@ export function resourcesBackend(resources: ResourcesService): ResourcesBackend 
   return {
     listResources: (server) => resources.list(server.project_id, server.id),
     listResourceTemplates: (server) => resources.listTemplates(server.project_id, server.id),
-    readResource: (ctx, uri) => resources.read(ctx.projectId, uri, ctx.host, ctx.server.id),
+    readResource: (ctx, uri) => resources.read(ctx, uri),
   }
 }

@@ -4,9 +4,9 @@ import { AppError, conflict, notFound } from '../../lib/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
+import type { RestRequestContext } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
-import type { FunctionHost } from '../../runtime/host'
 import type { ReadCache } from './cache'
 import { UnknownResourceError } from './errors'
 import type { CreateResourceBody, ResourceView, UpdateResourceBody } from './model'
@@ -208,13 +208,9 @@ export function resourcesService(d: ResourcesServiceDeps) {
       return { resourceTemplates: items, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** Reads `uri` (exact or through a template); the contents carry the requested uri. */
-    async read(
-      projectId: string,
-      uri: string,
-      host: FunctionHost,
-      serverId?: string,
-    ): Promise<{ contents: ResourceContents[] }> {
-      const { row, params } = await resolve(projectId, uri, serverId)
+    async read(ctx: RestRequestContext, uri: string): Promise<{ contents: ResourceContents[] }> {
+      const { projectId, host } = ctx
+      const { row, params } = await resolve(projectId, uri, ctx.server?.id)
       // The row's version is part of the key: a change written by another process (toolyard apply) misses the cache;
       // so is the backing function's, so a read after its code changed runs the new code.
       const fn = row.function_name ? `\n${await d.functions.version(projectId, row.function_name)}` : ''

@@ -2,10 +2,8 @@
 import { Elysia, type Static, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
-import { requestIdOf } from '../../http/pipeline'
+import { restRequestContext } from '../../http/rest-context'
 import type { Logger } from '../../lib/log'
-import type { RestRequestContext } from '../../lib/request-context'
-import { detachedHost } from '../../runtime/host'
 import type { ServersService } from '../servers/service'
 import type { ToolsMcp } from './mcp'
 import {
@@ -33,14 +31,7 @@ export async function restToolCall(
 ): Promise<Static<typeof CallResultView>> {
   // The request context, as the protocol endpoint builds it at admission (docs/decisions.md, "One request context").
   const server = body.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-  const ctx: RestRequestContext = {
-    requestId: requestIdOf(request),
-    principal: `key:${auth.keyId}`,
-    projectId: auth.projectId,
-    ...(server ? { server } : {}),
-    host: detachedHost(request.signal),
-    log: deps.log,
-  }
+  const ctx = restRequestContext(request, auth, deps.log, server)
   const result = await deps.toolCalls.restCall(ctx, body.name, body.arguments ?? {})
   return {
     content: result.content,
