@@ -1,0 +1,145 @@
+// The parts three instances must not do twice (docs/scale-out.md): 200 webhook deliveries claimed from the shared
+// outbox with one instance killed mid-run (nothing lost; nothing doubled except what the dead instance had in flight
+// at the receiver, which a lease cannot tell from lost), and 50 near-expiry OAuth tokens refreshed once each.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { ApiResult } from '../helpers/api'
+import { type Instances, startInstances } from '../helpers/instances'
+import { authorize, type MockIdp, startMockIdp } from '../helpers/oauth-idp'
+import { waitFor } from '../helpers/poll'
+import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
+
+const newDatabase = testDatabases()
+let cluster: Instances
+let idp: MockIdp
+/** A webhook delivery lease short enough that the killed instance's rows come back within the test. */
+const LEASE_S = 3
+
+beforeAll(async () => {
+  idp = await startMockIdp()
+  // The first token of each connection is near expiry (inside the refresh margin at once); refreshed ones live long,
+  // so one refresh per credential is all that is ever due.
+  idp.server.service.on(
+    'beforeResponse',
+    (response: { body: Record<string, unknown> }, req: { body: Record<string, string> }) => {
+      if (typeof response.body.access_token === 'string')
+        response.body.expires_in = req.body.grant_type === 'refresh_token' ? 3_600 : 4
+    },
+  )
+  cluster = await startInstances(await newDatabase(), 3, {
+    TOOLYARD_WEBHOOK_LEASE_S: String(LEASE_S),
+    TOOLYARD_WEBHOOK_RETRY_BASE_MS: '200',
+    TOOLYARD_OAUTH_REFRESH_INTERVAL_S: '1',
+  })
+}, POSTGRES_START_TIMEOUT_MS)
+afterAll(async () => {
+  await cluster?.stop()
+  await idp?.stop()
+})
+
+async function call(path: string, init: Parameters<Instances['api']>[1] = {}): Promise<ApiResult> {
+  const res = await cluster.api(path, init)
+  const text = await res.text()
+  let body: any
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = text
+  }
+  return { status: res.status, body, text }
+}
+
+describe('shared outbox and refresh claims', () => {
+  test('50 near-expiry OAuth tokens are refreshed exactly once each across three instances', async () => {
+    const provider = await call('/providers', {
+      body: {
+        id: 'scaled',
+        name: 'scaled',
+        auth_type: 'oauth',
+        authorize_url: `${idp.issuer}/authorize`,
+        token_url: `${idp.issuer}/token`,
+        client_id: 'scaled-client',
+        client_secret: 'scaled-secret-value',
+      },
+    })
+    expect(provider.status).toBe(201)
+    const credentials: string[] = []
+    for (let i = 0; i < 50; i++) {
+      const init = await call('/oauth/init', {
+        body: { provider_id: 'scaled', redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
+      })
+      const { code, state } = await authorize(init.body.auth_url)
+      expect((await call('/oauth/callback', { body: { code, state } })).status).toBe(200)
+      credentials.push((await call('/oauth/exchange-token', { body: { state } })).body.credential_id)
+    }
+    expect(new Set(credentials).size).toBe(50)
+    const refreshes = () => idp.calls.filter((c) => c.grant_type === 'refresh_token')
+    await waitFor('50 refreshes', () => refreshes().length >= 50, { timeoutMs: 60_000 })
+    // Several more runs of the job on each instance: nothing is refreshed again.
+    await Bun.sleep(3_000)
+    const used = refreshes().map((c) => c.body.refresh_token)
+    console.log(`50 credentials, 3 instances: ${used.length} refresh grants, ${new Set(used).size} distinct tokens`)
+    expect(used).toHaveLength(50)
+    expect(new Set(used).size).toBe(50)
+  }, 120_000)
+
+  test('200 deliveries with one instance killed mid-run: every one arrives; only what it had in flight may repeat', async () => {
+    // The receiver holds each delivery 30 ms before answering, so some are in flight when the instance dies.
+    const received: { id: string; at: number }[] = []
+    const inFlight = new Set<string>()
+    const receiver = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      async fetch(req) {
+        const id = req.headers.get('webhook-id') ?? ''
+        await req.text()
+        received.push({ id, at: Date.now() })
+        inFlight.add(id)
+        await Bun.sleep(30)
+        inFlight.delete(id)
+        return new Response('ok')
+      },
+    })
+    try {
+      const created = await call('/servers', { body: { name: 'hooks' } })
+      const serverId = created.body.data.id
+      const sub = await call('/subscribe', { body: { callback_url: `http://127.0.0.1:${receiver.port}/hook` } })
+      expect(sub.status).toBe(201)
+      const resource = await call('/resources', {
+        body: { server_id: serverId, name: 'doc', uri: 'docs://doc', resource_type: 'static', content: 'v0' },
+      })
+      expect(resource.status).toBe(201)
+      await waitFor('the creation delivered', () => received.length >= 1)
+      const baseline = new Set(received.map((r) => r.id))
+
+      let killedAt = -1
+      let inFlightAtKill: string[] = []
+      for (let i = 1; i <= 200; i++) {
+        const updated = await call(`/resources/${resource.body.id}`, {
+          method: 'PATCH',
+          body: { content: `v${i}` },
+        })
+        expect(updated.status).toBe(200)
+        if (i === 80) {
+          inFlightAtKill = [...inFlight]
+          killedAt = received.length
+          await cluster.kill(1)
+        }
+      }
+      const fresh = () => new Set(received.map((r) => r.id).filter((id) => !baseline.has(id)))
+      await waitFor('200 distinct deliveries', () => fresh().size >= 200, { timeoutMs: 60_000 })
+      // Past another lease: nothing more arrives.
+      await Bun.sleep(LEASE_S * 1_000 + 1_000)
+      const counts = new Map<string, number>()
+      for (const r of received) if (!baseline.has(r.id)) counts.set(r.id, (counts.get(r.id) ?? 0) + 1)
+      const doubled = [...counts].filter(([, n]) => n > 1).map(([id]) => id)
+      console.log(
+        `200 deliveries, instance killed after ${killedAt} arrived: ${counts.size} distinct, ${doubled.length} repeated (in flight at the kill: ${inFlightAtKill.length})`,
+      )
+      expect(counts.size).toBe(200)
+      for (const id of doubled) expect(inFlightAtKill).toContain(id)
+      expect([...counts.values()].every((n) => n <= 2)).toBe(true)
+    } finally {
+      receiver.stop(true)
+    }
+  }, 120_000)
+})
