@@ -61,9 +61,10 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     },
     { concurrency: deps.config.webhookConcurrency },
   )
-  // The outbox rows commit with the change; the queue hears about them only after that commit, never on rollback.
-  deps.events.onResourceEventInTransaction((e) => {
-    const written = outbox.write(e)
+  // The outbox rows commit with the change (the publisher awaits this inside its transaction); the queue hears about
+  // them only after that commit, never on rollback.
+  deps.events.onResourceEventInTransaction(async (e) => {
+    const written = await outbox.write(e)
     if (written.length > 0) deps.store.afterCommit(() => queue.enqueue(written))
   })
   return { subscriptions, webhooks, queue }
