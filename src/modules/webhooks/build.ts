@@ -40,7 +40,13 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
   const subsRepo = subscriptionsRepository(deps.store)
   const deliveriesRepo = webhooksRepository(deps.store)
   const secrets: SecretBox = sealedSecrets(deps.sealer)
-  const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets, deps.config.maxSubscriptionsPerProject)
+  const subscriptions = subscriptionsService(
+    deps.store,
+    subsRepo,
+    deliveriesRepo,
+    secrets,
+    deps.config.maxSubscriptionsPerProject,
+  )
   const webhooks = webhooksService(subscriptions, {
     markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri),
   })

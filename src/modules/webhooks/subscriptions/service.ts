@@ -1,4 +1,5 @@
 // Subscriptions: create (secret shown once), list, change the callback, remove; and each one's delivery log.
+import type { Store } from '../../../db/store'
 import { AppError, badRequest, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
@@ -62,6 +63,7 @@ function checkCallbackUrl(value: string): string {
 }
 
 export function subscriptionsService(
+  store: Store,
   repo: SubscriptionsRepository,
   deliveries: WebhooksRepository,
   secrets: SecretBox,
@@ -74,6 +76,14 @@ export function subscriptionsService(
     return row
   }
 
+  const refuseWhenFull = (held: number) => {
+    if (held >= maxPerProject)
+      throw new AppError(
+        'limit_reached',
+        `this project already has ${held} subscriptions (limit ${maxPerProject}); remove one first`,
+      )
+  }
+
   return {
     mustGet,
     /** Creates a project subscription (no uri) or a resource subscription; the secret is returned only here. */
@@ -82,12 +92,8 @@ export function subscriptionsService(
       keyId: string | null,
       input: { callback_url: string; uri?: string },
     ): Promise<SubscriptionView & { secret: string }> {
-      const held = await repo.count(projectId)
-      if (held >= maxPerProject)
-        throw new AppError(
-          'limit_reached',
-          `this project already has ${held} subscriptions (limit ${maxPerProject}); remove one first`,
-        )
+      // Refused before anything is sealed; checked again below, where it is exact.
+      refuseWhenFull(await repo.count(projectId))
       const at = nowIso()
       const id = newId()
       const secret = newWebhookSecret()
@@ -103,7 +109,11 @@ export function subscriptionsService(
         created_at: at,
         updated_at: at,
       }
-      await repo.insert(row)
+      // Counted and inserted in one transaction: concurrent creations cannot both take the last place.
+      await store.tx(async () => {
+        refuseWhenFull(await repo.count(projectId))
+        await repo.insert(row)
+      })
       return { ...view(row), secret }
     },
     get: async (projectId: string, id: string) => view(await mustGet(projectId, id)),
