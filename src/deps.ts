@@ -86,7 +86,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const scheduler = createScheduler(log)
   // One-shot commands (apply, export) build the same services without background jobs, so the process can end.
   if (overrides.background !== false)
-    scheduler.every('purge-call-log', 3600, async () => callLog.purgeOlderThan(config.callLogDays))
+    scheduler.every('purge-call-log', 3600, () => callLog.purgeOlderThan(config.callLogDays))
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
@@ -200,7 +200,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     onAttempt: metrics.webhookAttempt,
     onDropped: metrics.webhookDropped,
   })
-  if (overrides.background !== false) webhookFeature.queue.start()
+  // The outbox is read in the background: a failure there is logged by the queue, never fails the start.
+  if (overrides.background !== false) void webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({

@@ -95,7 +95,7 @@ test('events published in a change that rolls back reach no subscriber; committe
   const bus = createEventBus(store.afterCommit)
   const heard: ToolyardEvent[] = []
   bus.subscribe((e) => heard.push(e))
-  const event = (projectId: string): ToolyardEvent => ({ type: 'list_changed', list: 'tools', projectId })
+  const event = (projectId: string) => ({ type: 'list_changed' as const, list: 'tools' as const, projectId })
   expect(() =>
     store.txSync(() => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
@@ -109,6 +109,41 @@ test('events published in a change that rolls back reach no subscriber; committe
   })
   await settle()
   expect(heard.map((e) => e.projectId)).toEqual(['committed'])
+})
+
+test("a resource event's in-transaction handlers are awaited inside the publisher's async tx and roll back with it", async () => {
+  const { store, committed } = fresh()
+  const bus = createEventBus(store.afterCommit)
+  // The outbox's shape: an asynchronous port whose write the handler awaits (src/modules/webhooks/build.ts).
+  const rows = asyncPort<{ insert: (id: string) => Promise<void> }>(store, {
+    insert: (id: string) => {
+      store.db.run('INSERT INTO a VALUES (?, ?)', [id, `row ${id}`])
+    },
+  })
+  bus.onResourceEventInTransaction(async (e) => {
+    await tick()
+    if (e.name === 'refused') throw new Error('handler failed')
+    await rows.insert(e.uri)
+  })
+  const heard: string[] = []
+  bus.subscribe((e) => heard.push(e.type === 'list_changed' ? e.list : e.uri))
+  const event = (uri: string, name = 'doc') =>
+    ({ type: 'resource.updated', projectId: 'p', serverId: 's', uri, name, at: '' }) as const
+
+  // The change fails after its event was published: the handler's row goes with it, and no listener hears of it.
+  await expect(
+    store.tx(async () => {
+      await bus.publishResource(event('rolled-back'))
+      expect(committed()).toBe(0)
+      throw new Error('change failed')
+    }),
+  ).rejects.toThrow('change failed')
+  // A failing handler fails the change.
+  await expect(store.tx(() => bus.publishResource(event('x', 'refused')))).rejects.toThrow('handler failed')
+  await store.tx(() => bus.publishResource(event('committed')))
+  await settle()
+  expect(store.db.query<{ id: string }, []>('SELECT id FROM a').all()).toEqual([{ id: 'committed' }])
+  expect(heard).toEqual(['committed'])
 })
 
 test('unique and foreign-key failures come out as UniqueViolation and ForeignKeyViolation, in and outside tx', () => {

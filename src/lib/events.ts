@@ -24,11 +24,25 @@ export type ToolyardEvent = ResourceEvent | ListChangedEvent
 
 /** `afterCommit`: runs a callback once the transaction open now commits (or soon, when none is open). */
 export function createEventBus(afterCommit: (fn: () => void) => void) {
-  const inTransaction: ((e: ResourceEvent) => void)[] = []
+  const inTransaction: ((e: ResourceEvent) => Promise<void> | void)[] = []
   const listeners: ((e: ToolyardEvent) => void)[] = []
+  const afterCommitToListeners = (e: ToolyardEvent) =>
+    afterCommit(() => {
+      for (const fn of listeners) {
+        try {
+          fn(e)
+        } catch {
+          // A listener's failure (a closed stream) must not affect the change or other listeners.
+        }
+      }
+    })
   return {
-    /** Synchronous handlers run inside the caller's SQLite transaction (e.g. writing the webhook outbox). */
-    onResourceEventInTransaction(fn: (e: ResourceEvent) => void) {
+    /**
+     * Handlers that write inside the caller's transaction (the webhook outbox). `publishResource` awaits each in turn,
+     * in the caller's async context, so their statements join that transaction: a handler's failure fails (and rolls
+     * back) the change, and a rollback takes what they wrote with it.
+     */
+    onResourceEventInTransaction(fn: (e: ResourceEvent) => Promise<void> | void) {
       inTransaction.push(fn)
     },
     /** Listeners run after the transaction committed, never on rollback; errors are contained. */
@@ -39,18 +53,17 @@ export function createEventBus(afterCommit: (fn: () => void) => void) {
         if (i >= 0) listeners.splice(i, 1)
       }
     },
-    /** Call as the last step inside the transaction that made the change. */
-    publish(e: ToolyardEvent) {
-      if (e.type !== 'list_changed') for (const fn of inTransaction) fn(e)
-      afterCommit(() => {
-        for (const fn of listeners) {
-          try {
-            fn(e)
-          } catch {
-            // A listener's failure (a closed stream) must not affect the change or other listeners.
-          }
-        }
-      })
+    /** A list changed: call inside the transaction that made the change; listeners hear it after the commit. */
+    publish(e: ListChangedEvent) {
+      afterCommitToListeners(e)
+    },
+    /**
+     * A resource changed: await it as the last step inside the transaction that made the change (`store.tx(async
+     * …)`). The in-transaction handlers write first; listeners hear it after the commit.
+     */
+    async publishResource(e: ResourceEvent): Promise<void> {
+      for (const fn of inTransaction) await fn(e)
+      afterCommitToListeners(e)
     },
   }
 }

@@ -169,7 +169,7 @@ describe('operating: call log, log lines and metrics', () => {
       )
       .run({ p: app.projectId, at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
     expect((await json(await app.api('/calls?tool=ancient'), 200)).calls).toHaveLength(1)
-    expect(deps.callLog.purgeOlderThan(deps.config.callLogDays)).toBe(1)
+    expect(await deps.callLog.purgeOlderThan(deps.config.callLogDays)).toBe(1)
     expect((await json(await app.api('/calls?tool=ancient'), 200)).calls).toHaveLength(0)
     expect((await json(await app.api('/calls?tool=echo'), 200)).calls.length).toBeGreaterThan(0)
   })

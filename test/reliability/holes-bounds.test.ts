@@ -15,11 +15,11 @@ import { post } from '../helpers/mcp'
 import { waitFor } from '../helpers/poll'
 import { startReceiver } from '../helpers/webhook-receiver'
 
-function publish(app: TestApp, projectId: string, uri: string) {
+async function publish(app: TestApp, projectId: string, uri: string) {
   const deps = app.server.deps
-  deps.db.transaction(() => {
-    deps.events.publish({ type: 'resource.updated', projectId, serverId: 'srv', uri, name: 'Doc', at: '' })
-  })()
+  await deps.store.tx(() =>
+    deps.events.publishResource({ type: 'resource.updated', projectId, serverId: 'srv', uri, name: 'Doc', at: '' }),
+  )
 }
 
 const pendingOf = (app: TestApp, projectId: string) =>
@@ -50,14 +50,14 @@ describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT 
       expect(res.status).toBe(201)
     }
     expect((await app.api('/subscribe', { body: { callback_url: failing.url }, key: b.apiKey })).status).toBe(201)
-    for (let i = 0; i < 20; i++) publish(app, a.projectId, `docs://a/${i}`)
-    publish(app, b.projectId, 'docs://b')
+    for (let i = 0; i < 20; i++) await publish(app, a.projectId, `docs://a/${i}`)
+    await publish(app, b.projectId, 'docs://b')
     await waitFor('the first attempts', () => failing.received.length >= 51)
     expect(pendingOf(app, a.projectId)).toBe(50)
     expect(pendingOf(app, b.projectId)).toBe(1)
     // Past the first second the full project is recounted: still full, still nothing written.
     await Bun.sleep(1100)
-    publish(app, a.projectId, 'docs://a/late')
+    await publish(app, a.projectId, 'docs://a/late')
     expect(pendingOf(app, a.projectId)).toBe(50)
     const { text } = await app.server.deps.metrics.scrape()
     expect(text).toContain('toolyard_webhook_deliveries_dropped_total 160')

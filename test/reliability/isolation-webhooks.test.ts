@@ -5,18 +5,18 @@ import { startTestApp, type TestApp } from '../helpers/app'
 import { waitFor } from '../helpers/poll'
 import { startReceiver } from '../helpers/webhook-receiver'
 
-function publish(app: TestApp, projectId: string, uri: string) {
+async function publish(app: TestApp, projectId: string, uri: string) {
   const deps = app.server.deps
-  deps.db.transaction(() => {
-    deps.events.publish({
+  await deps.store.tx(() =>
+    deps.events.publishResource({
       type: 'resource.updated',
       projectId,
       serverId: 'srv',
       uri,
       name: 'Doc',
       at: new Date().toISOString(),
-    })
-  })()
+    }),
+  )
 }
 
 describe('subscriptions per project, and a backlog that stays its own', () => {
@@ -75,11 +75,11 @@ describe('subscriptions per project, and a backlog that stays its own', () => {
     const sub = await app.api('/subscribe', { body: { callback_url: fast.url }, key: b.apiKey })
     expect(sub.status).toBe(201)
     const before = hanging.received.length
-    publish(app, a.projectId, 'docs://big') // 100 deliveries, each held 3 s by the receiver
+    await publish(app, a.projectId, 'docs://big') // 100 deliveries, each held 3 s by the receiver
     await waitFor('the backlog to start', () => hanging.received.length > before)
 
     const started = performance.now()
-    publish(app, b.projectId, 'docs://small')
+    await publish(app, b.projectId, 'docs://small')
     await waitFor('the other project’s delivery', () =>
       fast.received.some((r) => r.json?.resource?.uri === 'docs://small'),
     )

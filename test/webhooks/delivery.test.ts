@@ -1,5 +1,6 @@
 // Webhook delivery with real receivers: signatures, exact payloads, fan-out filters, retries and time-outs.
-// Events are published the way the resources feature does: deps.events.publish as the last step of a transaction.
+// Events are published the way the resources feature does: deps.events.publishResource awaited as the last step of a
+// transaction.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Webhook } from 'standardwebhooks'
 import type { ResourceEventType } from '../../src/lib/events'
@@ -23,11 +24,11 @@ afterAll(async () => {
   for (const r of receivers) await r.stop()
 })
 
-function publish(projectId: string, type: ResourceEventType, uri: string, name = 'Readme') {
+async function publish(projectId: string, type: ResourceEventType, uri: string, name = 'Readme') {
   const deps = app.server.deps
-  deps.db.transaction(() => {
-    deps.events.publish({ type, projectId, serverId: 'srv', uri, name, at: new Date().toISOString() })
-  })()
+  await deps.store.tx(() =>
+    deps.events.publishResource({ type, projectId, serverId: 'srv', uri, name, at: new Date().toISOString() }),
+  )
 }
 
 async function subscribe(key: string, callback_url: string, uri?: string): Promise<{ id: string; secret: string }> {
@@ -52,7 +53,7 @@ describe('signed deliveries', () => {
     const p = await app.newProject('signed')
     const rx = receiver()
     const sub = await subscribe(p.apiKey, rx.url)
-    publish(p.projectId, 'resource.updated', 'docs://readme', 'Readme')
+    await publish(p.projectId, 'resource.updated', 'docs://readme', 'Readme')
 
     const [got] = await waitFor('the delivery', () => (rx.received.length ? rx.received : null))
     expect(got!.headers['content-type']).toBe('application/json')
@@ -95,12 +96,12 @@ describe('signed deliveries', () => {
     const resourceSub = await subscribe(p.apiKey, one.url, 'docs://a')
     // Another project's event reaches nobody here.
     const q = await app.newProject('fanout-other')
-    publish(q.projectId, 'resource.updated', 'docs://a')
+    await publish(q.projectId, 'resource.updated', 'docs://a')
 
-    publish(p.projectId, 'resource.created', 'docs://a', 'A')
-    publish(p.projectId, 'resource.created', 'docs://b', 'B')
-    publish(p.projectId, 'resource.updated', 'docs://a', 'A2')
-    publish(p.projectId, 'resource.deleted', 'docs://a', 'A2')
+    await publish(p.projectId, 'resource.created', 'docs://a', 'A')
+    await publish(p.projectId, 'resource.created', 'docs://b', 'B')
+    await publish(p.projectId, 'resource.updated', 'docs://a', 'A2')
+    await publish(p.projectId, 'resource.deleted', 'docs://a', 'A2')
 
     await waitFor('four project deliveries', () => all.received.length >= 4)
     await waitFor('three resource deliveries', () => one.received.length >= 3)
@@ -136,7 +137,7 @@ describe('signed deliveries', () => {
     const rx = receiver()
     const sub = await subscribe(p.apiKey, rx.url)
     expect((await app.api('/unsubscribe', { body: { subscription_id: sub.id }, key: p.apiKey })).status).toBe(200)
-    publish(p.projectId, 'resource.updated', 'docs://q')
+    await publish(p.projectId, 'resource.updated', 'docs://q')
     await waitFor('the remaining subscriber', () => watcher.received.length === 1)
     expect(watcher.received[0]!.json.event).toBe('resource.updated')
     expect(rx.received.length).toBe(0)
@@ -148,7 +149,7 @@ describe('retries', () => {
     const p = await app.newProject('flaky')
     const rx = receiver((n) => (n <= 2 ? 500 : 204))
     const sub = await subscribe(p.apiKey, rx.url)
-    publish(p.projectId, 'resource.updated', 'docs://flaky')
+    await publish(p.projectId, 'resource.updated', 'docs://flaky')
 
     const [d] = await waitFor('delivered', async () => {
       const list = await deliveries(sub.id, p.apiKey)
@@ -168,7 +169,7 @@ describe('retries', () => {
     const p = await app.newProject('down')
     const rx = receiver(() => 503)
     const sub = await subscribe(p.apiKey, rx.url)
-    publish(p.projectId, 'resource.deleted', 'docs://gone')
+    await publish(p.projectId, 'resource.deleted', 'docs://gone')
 
     const [d] = await waitFor('failed', async () => {
       const list = await deliveries(sub.id, p.apiKey)
@@ -189,7 +190,7 @@ describe('retries', () => {
     const p = await app.newProject('hang')
     const rx = receiver((n) => (n === 1 ? 'hang' : 200))
     const sub = await subscribe(p.apiKey, rx.url)
-    publish(p.projectId, 'resource.updated', 'docs://slow')
+    await publish(p.projectId, 'resource.updated', 'docs://slow')
 
     const [d] = await waitFor('delivered after a time-out', async () => {
       const list = await deliveries(sub.id, p.apiKey)
@@ -208,7 +209,7 @@ describe('retries', () => {
     const url = rx.url
     await rx.stop()
     const sub = await subscribe(p.apiKey, url)
-    publish(p.projectId, 'resource.updated', 'docs://x')
+    await publish(p.projectId, 'resource.updated', 'docs://x')
     const [d] = await waitFor('failed', async () => {
       const list = await deliveries(sub.id, p.apiKey)
       return list[0] && settled(list[0]) ? list : null

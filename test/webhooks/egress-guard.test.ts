@@ -17,16 +17,16 @@ test('a private callback address is refused at delivery time: failed at once, wi
     const res = await guarded.api('/subscribe', { body: { callback_url: rx.url } })
     expect(res.status).toBe(201)
     const sub = (await res.json()) as any
-    guarded.server.deps.db.transaction(() => {
-      guarded.server.deps.events.publish({
+    await guarded.server.deps.store.tx(() =>
+      guarded.server.deps.events.publishResource({
         type: 'resource.updated',
         projectId: guarded.projectId,
         serverId: 's',
         uri: 'docs://r',
         name: 'R',
         at: new Date().toISOString(),
-      })
-    })()
+      }),
+    )
     const d = await waitFor('refused delivery', async () => {
       const list = ((await (await guarded.api(`/subscriptions/${sub.id}/deliveries`)).json()) as any).deliveries
       return list[0] && settled(list[0]) ? list[0] : null

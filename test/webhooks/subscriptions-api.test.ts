@@ -216,3 +216,19 @@ describe('webhook endpoints', () => {
     expect(r.body).toEqual({ deliveries: [] })
   })
 })
+
+describe('the per-project cap under concurrency', () => {
+  test('120 creations at once: exactly TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT (100) succeed, the rest limit_reached', async () => {
+    const p = await app.newProject('cap-concurrent')
+    const { subscriptions } = app.server.deps
+    const results = await Promise.allSettled(
+      Array.from({ length: 120 }, (_, i) =>
+        subscriptions.create(p.projectId, null, { callback_url: `https://example.com/hook/${i}` }),
+      ),
+    )
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code)
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(100)
+    expect(refused).toEqual(Array(20).fill('limit_reached'))
+    expect((await subscriptions.list(p.projectId, 200)).subscriptions).toHaveLength(100)
+  })
+})

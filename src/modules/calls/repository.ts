@@ -1,5 +1,5 @@
 // SQL for the call log: batched inserts, newest-first pages with filters, and the retention delete.
-import type { Store } from '../../db/store'
+import { asyncPort, type Store } from '../../db/store'
 
 export type CallRow = {
   id: string
@@ -33,10 +33,11 @@ export interface CallFilter {
 /** The storage port its callers use; `callsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface CallsRepository {
-  insertAll: (rows: CallRow[]) => void
+  /** One batch, all or nothing; rows of a project deleted meanwhile are dropped. */
+  insertAll: (rows: CallRow[]) => Promise<void>
   /** Newest first; `before` is the last id of the previous page. */
-  list: (project_id: string, filter: CallFilter, before: string | undefined, limit: number) => CallRow[]
-  purgeBefore: (before: string) => number
+  list: (project_id: string, filter: CallFilter, before: string | undefined, limit: number) => Promise<CallRow[]>
+  purgeBefore: (before: string) => Promise<number>
 }
 
 export function callsRepository(store: Store): CallsRepository {
@@ -64,22 +65,23 @@ export function callsRepository(store: Store): CallsRepository {
   const values = (rows: CallRow[]) => rows.flatMap((row) => columns.map((c) => row[c]))
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
-  const insertBatch = (rows: CallRow[]) =>
-    store.txSync(() => {
-      // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
-      const exists = new Map<string, boolean>()
-      const kept = rows.filter((row) => {
-        let known = exists.get(row.project_id)
-        if (known === undefined) {
-          known = projectExists.get({ id: row.project_id }) !== null
-          exists.set(row.project_id, known)
-        }
-        return known
-      })
-      let i = 0
-      for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
-      for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
+  // One port call, so one synchronous burst inside `store.run` (which first waits for any other request's open
+  // transaction): its own transaction, and the PRAGMA below brackets exactly this commit, nobody else's.
+  const insertBatch = db.transaction((rows: CallRow[]) => {
+    // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
+    const exists = new Map<string, boolean>()
+    const kept = rows.filter((row) => {
+      let known = exists.get(row.project_id)
+      if (known === undefined) {
+        known = projectExists.get({ id: row.project_id }) !== null
+        exists.set(row.project_id, known)
+      }
+      return known
     })
+    let i = 0
+    for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
+    for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
+  })
   // The rows waited in memory (a crash loses up to a flush of them anyway), so their commit skips the fsync that
   // synchronous = FULL adds: WAL keeps it atomic, and the next FULL commit makes it durable. The event loop
   // stalled on that fsync once per flush.
@@ -112,7 +114,7 @@ export function callsRepository(store: Store): CallsRepository {
      ORDER BY id DESC LIMIT $limit`,
   )
   const purge = db.query<never, { before: string }>('DELETE FROM call_log WHERE created_at < $before')
-  return {
+  return asyncPort<CallsRepository>(store, {
     insertAll: (rows: CallRow[]) => insertAll(rows),
     /** Newest first; `before` is the last id of the previous page. */
     list: (project_id: string, filter: CallFilter, before: string | undefined, limit: number) =>
@@ -125,5 +127,5 @@ export function callsRepository(store: Store): CallsRepository {
         limit,
       }),
     purgeBefore: (before: string): number => purge.run({ before }).changes,
-  }
+  })
 }

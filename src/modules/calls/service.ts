@@ -88,11 +88,11 @@ export function createCallLog(options: CallLogOptions) {
     async list(projectId: string, filter: CallFilter, limit: number, cursor: string | undefined) {
       const before = decodeCursor(cursor)
       await flush()
-      const { items, next_cursor } = page(repo.list(projectId, filter, before, limit + 1), limit)
+      const { items, next_cursor } = page(await repo.list(projectId, filter, before, limit + 1), limit)
       return { calls: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
     /** The retention job: deletes rows older than `days`. */
-    purgeOlderThan(days: number): number {
+    purgeOlderThan(days: number): Promise<number> {
       return repo.purgeBefore(new Date(Date.now() - days * 86_400_000).toISOString())
     },
     flush,

@@ -9,8 +9,14 @@ declare const self: { onmessage: ((event: MessageEvent<ToWriter>) => void) | nul
 let connection: { close(): void } | null = null
 let repo: CallsRepository | null = null
 
+// Handled one after another: a write's commit (awaited) is reported before a later close releases the connection.
+let handled: Promise<void> = Promise.resolve()
 self.onmessage = (event) => {
   const m = event.data
+  handled = handled.then(() => handle(m))
+}
+
+async function handle(m: ToWriter): Promise<void> {
   if (m.type === 'open') {
     const opened = openAnotherStore(m.path)
     connection = opened
@@ -18,7 +24,7 @@ self.onmessage = (event) => {
   } else if (m.type === 'write') {
     const rows = (JSON.parse(m.json) as PendingCall[]).map(toRow)
     try {
-      repo!.insertAll(rows)
+      await repo!.insertAll(rows)
       self.postMessage({ type: 'written', seq: m.seq, rows: rows.length })
     } catch (error) {
       self.postMessage({ type: 'written', seq: m.seq, rows: rows.length, error: String(error) })

@@ -17,7 +17,7 @@ export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
   return {
     async write(rows) {
       try {
-        repo.insertAll(rows.map(toRow))
+        await repo.insertAll(rows.map(toRow))
       } catch (error) {
         log.error('call log write failed', { rows: rows.length, error: String(error) })
       }

@@ -125,7 +125,7 @@ export function oauthServerRepository(store: Store): OAuthServerRepository {
   const deleteCodes = db.query('DELETE FROM oauth_codes WHERE expires_at < $now')
   const deleteRefresh = db.query('DELETE FROM oauth_refresh_tokens WHERE expires_at < $now')
 
-  const port = asyncPort<Omit<OAuthServerRepository, 'transaction'>>(store, {
+  const port = asyncPort<Omit<OAuthServerRepository, 'transaction' | 'deleteExpired'>>(store, {
     insertClient: (row: ClientRow) => insertClient.run(row),
     client: (id: string) => client.get({ id }),
     countClients: (): number => countClients.get()!.n,
@@ -145,9 +145,19 @@ export function oauthServerRepository(store: Store): OAuthServerRepository {
     insertRefresh: (row: { hash: string; grant_id: string; expires_at: string }) => insertRefresh.run(row),
     refresh: (hash: string) => refresh.get({ hash }),
     useRefresh: (hash: string, at: string) => useRefresh.run({ hash, at }).changes > 0,
-    /** Codes and refresh tokens past their expiry, used or not; returns how many rows went. */
-    deleteExpired: (now: string): number =>
-      store.txSync(() => deleteCodes.run({ now }).changes + deleteRefresh.run({ now }).changes),
   })
-  return { ...port, transaction: (fn) => store.tx(fn) }
+  // deleteExpired's two statements, each a port call, run in one `store.tx` below.
+  const expired = asyncPort<{
+    codes: (now: string) => Promise<number>
+    refreshTokens: (now: string) => Promise<number>
+  }>(store, {
+    codes: (now: string) => deleteCodes.run({ now }).changes,
+    refreshTokens: (now: string) => deleteRefresh.run({ now }).changes,
+  })
+  return {
+    ...port,
+    deleteExpired: (now: string) =>
+      store.tx(async () => (await expired.codes(now)) + (await expired.refreshTokens(now))),
+    transaction: (fn) => store.tx(fn),
+  }
 }

@@ -50,8 +50,16 @@ export function resourcesService(d: ResourcesServiceDeps) {
       throw notFound('credential')
   }
 
+  /** Awaited inside the change's transaction: the webhook outbox rows are written in it (src/lib/events.ts). */
   const publish = (type: ResourceEventType, row: ResourceRow, at: string) =>
-    d.events.publish({ type, projectId: row.project_id, serverId: row.server_id, uri: row.uri, name: row.name, at })
+    d.events.publishResource({
+      type,
+      projectId: row.project_id,
+      serverId: row.server_id,
+      uri: row.uri,
+      name: row.name,
+      at,
+    })
   const listChanged = (projectId: string, serverId: string) =>
     d.events.publish({ type: 'list_changed', list: 'resources', projectId, serverId })
 
@@ -125,7 +133,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
         if (await repo.uriOwner(projectId, row.uri))
           throw conflict(`a resource with uri ${row.uri} already exists in this project`)
         await repo.insert(row)
-        publish('resource.created', row, at)
+        await publish('resource.created', row, at)
         listChanged(projectId, row.server_id)
       })
       return resourceView(row)
@@ -175,9 +183,9 @@ export function resourcesService(d: ResourcesServiceDeps) {
         d.cache.drop(id)
         // Subscribers follow uris: a new uri is the old one going away and a new one appearing.
         if (next.uri !== current.uri) {
-          publish('resource.deleted', current, next.updated_at)
-          publish('resource.created', next, next.updated_at)
-        } else publish('resource.updated', next, next.updated_at)
+          await publish('resource.deleted', current, next.updated_at)
+          await publish('resource.created', next, next.updated_at)
+        } else await publish('resource.updated', next, next.updated_at)
         if (next.server_id !== current.server_id) listChanged(projectId, current.server_id)
         listChanged(projectId, next.server_id)
       })
@@ -188,7 +196,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       await d.store.tx(async () => {
         await repo.remove(projectId, id)
         d.cache.drop(id)
-        publish('resource.deleted', current, nowIso())
+        await publish('resource.deleted', current, nowIso())
         listChanged(projectId, current.server_id)
       })
     },
@@ -247,7 +255,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       const row = found
       d.cache.drop(row.id)
       await d.store.tx(() =>
-        d.events.publish({
+        d.events.publishResource({
           type: 'resource.updated',
           projectId,
           serverId: row.server_id,

@@ -40,7 +40,13 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
   const subsRepo = subscriptionsRepository(deps.store)
   const deliveriesRepo = webhooksRepository(deps.store)
   const secrets: SecretBox = sealedSecrets(deps.sealer)
-  const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets, deps.config.maxSubscriptionsPerProject)
+  const subscriptions = subscriptionsService(
+    deps.store,
+    subsRepo,
+    deliveriesRepo,
+    secrets,
+    deps.config.maxSubscriptionsPerProject,
+  )
   const webhooks = webhooksService(subscriptions, {
     markChanged: (projectId, uri) => deps.resources().markChanged(projectId, uri),
   })
@@ -61,9 +67,10 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     },
     { concurrency: deps.config.webhookConcurrency },
   )
-  // The outbox rows commit with the change; the queue hears about them only after that commit, never on rollback.
-  deps.events.onResourceEventInTransaction((e) => {
-    const written = outbox.write(e)
+  // The outbox rows commit with the change (the publisher awaits this inside its transaction); the queue hears about
+  // them only after that commit, never on rollback.
+  deps.events.onResourceEventInTransaction(async (e) => {
+    const written = await outbox.write(e)
     if (written.length > 0) deps.store.afterCommit(() => queue.enqueue(written))
   })
   return { subscriptions, webhooks, queue }

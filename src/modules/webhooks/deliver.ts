@@ -1,4 +1,4 @@
-// One webhook delivery attempt: sign (Standard Webhooks), POST through the egress guard, record the result in SQLite.
+// One webhook delivery attempt: sign (Standard Webhooks), POST through the egress guard, record the result in storage.
 import { Webhook } from 'standardwebhooks'
 import type { Egress } from '../../egress/client'
 import { EgressError } from '../../egress/guard'
@@ -30,7 +30,7 @@ export type AttemptOutcome =
 export const retryDelayMs = (base: number, retry: number): number => base * 4 ** (retry - 1)
 
 export async function deliverWebhook(ctx: DeliveryContext, id: string, stop?: AbortSignal): Promise<AttemptOutcome> {
-  const row = ctx.repo.due(id)
+  const row = await ctx.repo.due(id)
   if (!row) return { outcome: 'skipped' }
   const n = row.attempts + 1
   const startedAt = new Date()
@@ -67,7 +67,7 @@ export async function deliverWebhook(ctx: DeliveryContext, id: string, stop?: Ab
   const delivered = error === null
   const outcome = delivered ? 'delivered' : refused || n >= MAX_ATTEMPTS ? 'failed' : 'pending'
   const nextAttemptAt = outcome === 'pending' ? finishedAt + retryDelayMs(ctx.retryBaseMs, n) : null
-  const written = ctx.repo.recordAttempt({
+  const written = await ctx.repo.recordAttempt({
     delivery_id: row.id,
     n,
     at: startedAt.toISOString(),

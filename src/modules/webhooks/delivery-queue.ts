@@ -92,29 +92,26 @@ export function createDeliveryQueue(ctx: DeliveryContext, options: DeliveryQueue
   }
 
   /** Schedules every pending outbox row not already tracked. */
-  function loadPending(): number {
+  async function loadPending(): Promise<number> {
     let added = 0
-    for (const row of ctx.repo.pending()) {
+    for (const row of await ctx.repo.pending()) {
       if (tracked.has(row.id)) continue
       schedule({ id: row.id, projectId: row.project_id }, dueAt(row))
       added++
     }
     return added
   }
+  const sweep = () =>
+    loadPending().catch((error) => ctx.log.error('webhook outbox sweep failed', { error: String(error) }))
 
   return {
-    start() {
+    /** Starts the timers and schedules the outbox's pending rows; resolves once they are scheduled. */
+    async start() {
       if (running) return
       running = true
       stopController = new AbortController()
-      loadPending()
-      sweepTimer = setInterval(() => {
-        try {
-          loadPending()
-        } catch (error) {
-          ctx.log.error('webhook outbox sweep failed', { error: String(error) })
-        }
-      }, sweepMs)
+      sweepTimer = setInterval(sweep, sweepMs)
+      await sweep()
     },
     /** Rows just committed to the outbox: try them now. */
     enqueue(deliveries: QueuedDelivery[]) {

@@ -46,13 +46,15 @@ export function createOutbox(
    * The project's pending count, cheap on the request path: counted once, then kept by adding what is written.
    * Deliveries that end are not subtracted; a project at its cap is recounted instead (at most every RECOUNT_MS).
    */
-  const countOf = (projectId: string, now: number): ProjectCount => {
+  const countOf = async (projectId: string, now: number): Promise<ProjectCount> => {
     let c = counts.get(projectId)
     if (!c) {
-      c = { pending: deliveries.pendingCount(projectId), countedAt: now, dropped: 0, warnedAt: 0 }
+      const pending = await deliveries.pendingCount(projectId)
+      // Another transaction may have counted it meanwhile (transactions queue, handlers outside one do not).
+      c = counts.get(projectId) ?? { pending, countedAt: now, dropped: 0, warnedAt: 0 }
       counts.set(projectId, c)
     } else if (c.pending >= options.maxPendingPerProject && now - c.countedAt >= RECOUNT_MS) {
-      c.pending = deliveries.pendingCount(projectId)
+      c.pending = await deliveries.pendingCount(projectId)
       c.countedAt = now
     }
     return c
@@ -73,15 +75,16 @@ export function createOutbox(
 
   return {
     /**
-     * Runs synchronously inside the change's transaction (registered with onResourceEventInTransaction); returns the
-     * rows written, for the queue once that transaction commits.
+     * Awaited inside the change's transaction (registered with onResourceEventInTransaction, so its statements join
+     * that transaction and roll back with it); resolves to the rows written, for the queue once that transaction
+     * commits.
      */
-    write(e: ResourceEvent): QueuedDelivery[] {
+    async write(e: ResourceEvent): Promise<QueuedDelivery[]> {
       const written: QueuedDelivery[] = []
-      const subs = subscriptions.matching(e.projectId, e.uri)
+      const subs = await subscriptions.matching(e.projectId, e.uri)
       if (subs.length === 0) return written
       const now = Date.now()
-      const c = countOf(e.projectId, now)
+      const c = await countOf(e.projectId, now)
       const room = Math.max(0, options.maxPendingPerProject - c.pending)
       if (room < subs.length) drop(e.projectId, c, subs.length - room, now)
       const createdAt = nowIso()
@@ -93,7 +96,7 @@ export function createOutbox(
           timestamp: e.at || createdAt,
         }
         const id = newId()
-        deliveries.insert({
+        await deliveries.insert({
           id,
           subscription_id: sub.id,
           event: e.type,

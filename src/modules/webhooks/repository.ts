@@ -1,5 +1,5 @@
 // SQL for the webhook outbox (webhook_deliveries) and its attempt log (webhook_attempts).
-import type { Store } from '../../db/store'
+import { asyncPort, type Store } from '../../db/store'
 
 type DeliveryRow = {
   id: string
@@ -48,20 +48,17 @@ export interface WebhooksRepository {
     payload: string
     next_attempt_at: string
     created_at: string
-  }) => void
-  pending: () => PendingRow[]
-  pendingCount: (project_id: string) => number
-  due: (id: string) => DueDelivery | null
+  }) => Promise<void>
+  pending: () => Promise<PendingRow[]>
+  pendingCount: (project_id: string) => Promise<number>
+  due: (id: string) => Promise<DueDelivery | null>
   /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
-  recordAttempt: (
-    a: AttemptRow & {
-      outcome: 'pending' | 'delivered' | 'failed'
-      next_attempt_at: string | null
-    },
-  ) => boolean
-  bySubscription: (subscription_id: string, after: string | undefined, limit: number) => DeliveryRow[]
-  attemptsOf: (delivery_id: string) => AttemptRow[]
+  recordAttempt: (a: AttemptRecord) => Promise<boolean>
+  bySubscription: (subscription_id: string, after: string | undefined, limit: number) => Promise<DeliveryRow[]>
+  attemptsOf: (delivery_id: string) => Promise<AttemptRow[]>
 }
+
+type AttemptRecord = AttemptRow & { outcome: 'pending' | 'delivered' | 'failed'; next_attempt_at: string | null }
 
 export function webhooksRepository(store: Store): WebhooksRepository {
   const { db } = store
@@ -98,36 +95,51 @@ export function webhooksRepository(store: Store): WebhooksRepository {
     'SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n',
   )
 
-  return {
-    insert: (row) => insert.run(row),
+  // recordAttempt's two statements, each a port call, run in one `store.tx` below.
+  const steps = asyncPort<{
+    /** The row's new state, guarded; false when it moved on meanwhile (or is gone). */
+    moveRow: (a: AttemptRecord) => Promise<boolean>
+    insertAttempt: (a: AttemptRecord) => Promise<void>
+  }>(store, {
+    moveRow: (a: AttemptRecord) =>
+      record.run({
+        id: a.delivery_id,
+        n: a.n,
+        status: a.outcome,
+        next_attempt_at: a.next_attempt_at,
+        last_status: a.status,
+        last_error: a.error,
+        delivered_at: a.outcome === 'delivered' ? a.at : null,
+      }).changes > 0,
+    insertAttempt: (a: AttemptRecord) => {
+      insertAttempt.run({
+        delivery_id: a.delivery_id,
+        n: a.n,
+        at: a.at,
+        status: a.status,
+        error: a.error,
+        duration_ms: a.duration_ms,
+      })
+    },
+  })
+  const port = asyncPort<Omit<WebhooksRepository, 'recordAttempt'>>(store, {
+    insert: (row) => {
+      insert.run(row)
+    },
     pending: () => pending.all({}),
     pendingCount: (project_id: string) => pendingOf.get({ project_id })?.n ?? 0,
     due: (id: string) => due.get({ id }),
-    /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
-    recordAttempt: (a: AttemptRow & { outcome: 'pending' | 'delivered' | 'failed'; next_attempt_at: string | null }) =>
-      store.txSync((): boolean => {
-        const changed = record.run({
-          id: a.delivery_id,
-          n: a.n,
-          status: a.outcome,
-          next_attempt_at: a.next_attempt_at,
-          last_status: a.status,
-          last_error: a.error,
-          delivered_at: a.outcome === 'delivered' ? a.at : null,
-        }).changes
-        if (changed === 0) return false
-        insertAttempt.run({
-          delivery_id: a.delivery_id,
-          n: a.n,
-          at: a.at,
-          status: a.status,
-          error: a.error,
-          duration_ms: a.duration_ms,
-        })
-        return true
-      }),
     bySubscription: (subscription_id: string, after: string | undefined, limit: number) =>
       bySubscription.all({ subscription_id, after: after ?? '', limit }),
     attemptsOf: (delivery_id: string) => attemptsOf.all({ delivery_id }),
+  })
+  return {
+    ...port,
+    recordAttempt: (a: AttemptRecord) =>
+      store.tx(async () => {
+        if (!(await steps.moveRow(a))) return false
+        await steps.insertAttempt(a)
+        return true
+      }),
   }
 }

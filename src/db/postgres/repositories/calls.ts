@@ -3,7 +3,6 @@
 // NORMAL`, commits with `synchronous_commit = off`: the rows waited in memory anyway, and a crash loses at most the
 // last fraction of a second of them, never the database's consistency.
 import type { CallRow, CallsRepository } from '../../../modules/calls/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
 const COLUMNS = [
@@ -30,7 +29,7 @@ function insertChunk(rows: CallRow[]): { text: string; params: Record<string, un
   return { text: `INSERT INTO call_log (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params }
 }
 
-export function pgCallsRepository(pg: PgStore): Async<CallsRepository> {
+export function pgCallsRepository(pg: PgStore): CallsRepository {
   return {
     insertAll: (rows) =>
       pg.tx(async (tx) => {

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/webhooks/subscriptions/repository.ts: the same SQL (DELETE … RETURNING included).
 import type { SubscriptionsRepository } from '../../../modules/webhooks/subscriptions/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgSubscriptionsRepository(pg: PgStore): Async<SubscriptionsRepository> {
+export function pgSubscriptionsRepository(pg: PgStore): SubscriptionsRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

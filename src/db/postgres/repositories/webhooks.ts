@@ -2,10 +2,9 @@
 // `recordAttempt` writes its two rows in one transaction of the PostgreSQL store. Claiming due rows across instances
 // is src/db/postgres/shared/outbox.ts (docs/decisions.md, "PostgreSQL repositories").
 import type { WebhooksRepository } from '../../../modules/webhooks/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgWebhooksRepository(pg: PgStore): Async<WebhooksRepository> {
+export function pgWebhooksRepository(pg: PgStore): WebhooksRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

@@ -71,8 +71,8 @@ export const subscriptionsModule = (deps: GuardDeps & { subscriptions: Subscript
     )
     .post(
       '/unsubscribe',
-      ({ auth, body }) => {
-        deps.subscriptions.remove(auth.projectId, body.subscription_id)
+      async ({ auth, body }) => {
+        await deps.subscriptions.remove(auth.projectId, body.subscription_id)
         return { id: body.subscription_id, deleted: true as const }
       },
       {
@@ -109,7 +109,10 @@ export const subscriptionsModule = (deps: GuardDeps & { subscriptions: Subscript
     )
     .post(
       '/resources/unsubscribe',
-      ({ auth, body }) => ({ uri: body.uri, deleted: deps.subscriptions.removeByUri(auth.projectId, body.uri) }),
+      async ({ auth, body }) => ({
+        uri: body.uri,
+        deleted: await deps.subscriptions.removeByUri(auth.projectId, body.uri),
+      }),
       {
         api: 'resources_misc',
         body: ResourceUnsubscribeBody,

@@ -1,5 +1,5 @@
 // SQL for subscriptions (project-wide and resource-level).
-import type { Store } from '../../../db/store'
+import { asyncPort, type Store } from '../../../db/store'
 
 export type SubscriptionRow = {
   id: string
@@ -17,20 +17,20 @@ export type SubscriptionRow = {
 /** The storage port its callers use; `subscriptionsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface SubscriptionsRepository {
-  insert: (row: SubscriptionRow) => void
-  byId: (project_id: string, id: string) => SubscriptionRow | null
-  count: (project_id: string) => number
-  list: (project_id: string, after: string | undefined, limit: number) => SubscriptionRow[]
+  insert: (row: SubscriptionRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<SubscriptionRow | null>
+  count: (project_id: string) => Promise<number>
+  list: (project_id: string, after: string | undefined, limit: number) => Promise<SubscriptionRow[]>
   listResource: (
     project_id: string,
     uri: string | undefined,
     after: string | undefined,
     limit: number,
-  ) => SubscriptionRow[]
-  updateUrl: (project_id: string, id: string, callback_url: string, updated_at: string) => boolean
-  remove: (project_id: string, id: string) => boolean
-  removeByUri: (project_id: string, uri: string) => string[]
-  matching: (project_id: string, uri: string) => SubscriptionRow[]
+  ) => Promise<SubscriptionRow[]>
+  updateUrl: (project_id: string, id: string, callback_url: string, updated_at: string) => Promise<boolean>
+  remove: (project_id: string, id: string) => Promise<boolean>
+  removeByUri: (project_id: string, uri: string) => Promise<string[]>
+  matching: (project_id: string, uri: string) => Promise<SubscriptionRow[]>
 }
 
 export function subscriptionsRepository(store: Store): SubscriptionsRepository {
@@ -67,8 +67,10 @@ export function subscriptionsRepository(store: Store): SubscriptionsRepository {
     `SELECT * FROM subscriptions WHERE project_id = $project_id AND status = 'active' AND (kind = 'project' OR uri = $uri) ORDER BY id`,
   )
 
-  return {
-    insert: (row: SubscriptionRow) => insert.run(row),
+  return asyncPort<SubscriptionsRepository>(store, {
+    insert: (row: SubscriptionRow) => {
+      insert.run(row)
+    },
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     count: (project_id: string) => count.get({ project_id })?.n ?? 0,
     list: (project_id: string, after: string | undefined, limit: number) =>
@@ -80,5 +82,5 @@ export function subscriptionsRepository(store: Store): SubscriptionsRepository {
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
     removeByUri: (project_id: string, uri: string) => removeByUri.all({ project_id, uri }).map((r) => r.id),
     matching: (project_id: string, uri: string) => matching.all({ project_id, uri }),
-  }
+  })
 }

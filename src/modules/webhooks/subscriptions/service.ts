@@ -1,4 +1,5 @@
 // Subscriptions: create (secret shown once), list, change the callback, remove; and each one's delivery log.
+import type { Store } from '../../../db/store'
 import { AppError, badRequest, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
@@ -62,16 +63,25 @@ function checkCallbackUrl(value: string): string {
 }
 
 export function subscriptionsService(
+  store: Store,
   repo: SubscriptionsRepository,
   deliveries: WebhooksRepository,
   secrets: SecretBox,
   /** Subscriptions one project may hold (TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT): each one multiplies every event. */
   maxPerProject = 100,
 ) {
-  const mustGet = (projectId: string, id: string): SubscriptionRow => {
-    const row = repo.byId(projectId, id)
+  const mustGet = async (projectId: string, id: string): Promise<SubscriptionRow> => {
+    const row = await repo.byId(projectId, id)
     if (!row) throw notFound('subscription')
     return row
+  }
+
+  const refuseWhenFull = (held: number) => {
+    if (held >= maxPerProject)
+      throw new AppError(
+        'limit_reached',
+        `this project already has ${held} subscriptions (limit ${maxPerProject}); remove one first`,
+      )
   }
 
   return {
@@ -82,16 +92,12 @@ export function subscriptionsService(
       keyId: string | null,
       input: { callback_url: string; uri?: string },
     ): Promise<SubscriptionView & { secret: string }> {
+      // Refused before anything is sealed; checked again below, where it is exact.
+      refuseWhenFull(await repo.count(projectId))
       const id = newId()
       const secret = newWebhookSecret()
-      // Sealed first, so the count and the insert below stay together with no await between them.
+      // Sealed outside the transaction: a first seal may create the project's data key, a write of its own.
       const sealed = await secrets.seal(id, projectId, secret)
-      const held = repo.count(projectId)
-      if (held >= maxPerProject)
-        throw new AppError(
-          'limit_reached',
-          `this project already has ${held} subscriptions (limit ${maxPerProject}); remove one first`,
-        )
       const at = nowIso()
       const row: SubscriptionRow = {
         id,
@@ -105,46 +111,54 @@ export function subscriptionsService(
         created_at: at,
         updated_at: at,
       }
-      repo.insert(row)
+      // Counted and inserted in one transaction: concurrent creations cannot both take the last place.
+      await store.tx(async () => {
+        refuseWhenFull(await repo.count(projectId))
+        await repo.insert(row)
+      })
       return { ...view(row), secret }
     },
-    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
-    list(projectId: string, limit: number, cursor?: string) {
-      const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
+    get: async (projectId: string, id: string) => view(await mustGet(projectId, id)),
+    async list(projectId: string, limit: number, cursor?: string) {
+      const { items, next_cursor } = page(await repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
       return { subscriptions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
-    listResource(projectId: string, uri: string | undefined, limit: number, cursor?: string) {
-      const { items, next_cursor } = page(repo.listResource(projectId, uri, decodeCursor(cursor), limit + 1), limit)
+    async listResource(projectId: string, uri: string | undefined, limit: number, cursor?: string) {
+      const { items, next_cursor } = page(
+        await repo.listResource(projectId, uri, decodeCursor(cursor), limit + 1),
+        limit,
+      )
       return { subscriptions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
-    updateCallback(projectId: string, id: string, callbackUrl: string): SubscriptionView {
+    async updateCallback(projectId: string, id: string, callbackUrl: string): Promise<SubscriptionView> {
       checkCallbackUrl(callbackUrl)
       // Pending deliveries follow the subscription to its new URL: they are sent wherever it points at attempt time.
-      if (!repo.updateUrl(projectId, id, callbackUrl, nowIso())) throw notFound('subscription')
-      return view(mustGet(projectId, id))
+      if (!(await repo.updateUrl(projectId, id, callbackUrl, nowIso()))) throw notFound('subscription')
+      return view(await mustGet(projectId, id))
     },
-    remove(projectId: string, id: string): void {
-      if (!repo.remove(projectId, id)) throw notFound('subscription')
+    async remove(projectId: string, id: string): Promise<void> {
+      if (!(await repo.remove(projectId, id))) throw notFound('subscription')
     },
-    removeByUri(projectId: string, uri: string): string[] {
-      const ids = repo.removeByUri(projectId, uri)
+    async removeByUri(projectId: string, uri: string): Promise<string[]> {
+      const ids = await repo.removeByUri(projectId, uri)
       if (ids.length === 0) throw notFound('resource subscription for this uri')
       return ids
     },
-    deliveries(
+    async deliveries(
       projectId: string,
       id: string,
       limit: number,
       cursor?: string,
-    ): { deliveries: DeliveryView[]; next_cursor?: string } {
-      mustGet(projectId, id)
-      const { items, next_cursor } = page(deliveries.bySubscription(id, decodeCursor(cursor), limit + 1), limit)
+    ): Promise<{ deliveries: DeliveryView[]; next_cursor?: string }> {
+      await mustGet(projectId, id)
+      const { items, next_cursor } = page(await deliveries.bySubscription(id, decodeCursor(cursor), limit + 1), limit)
+      const attempts = await Promise.all(items.map((d) => deliveries.attemptsOf(d.id)))
       return {
-        deliveries: items.map((d) => ({
+        deliveries: items.map((d, i) => ({
           id: d.id,
           event: d.event,
           status: d.status,
-          attempts: deliveries.attemptsOf(d.id).map((a) => ({
+          attempts: attempts[i]!.map((a) => ({
             n: a.n,
             at: a.at,
             ...(a.status !== null ? { status: a.status } : {}),
