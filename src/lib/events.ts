@@ -39,6 +39,19 @@ export function createEventBus(afterCommit: (fn: () => void) => void) {
         if (i >= 0) listeners.splice(i, 1)
       }
     },
+    /**
+     * An event committed by another instance (src/mcp/instance-bridge.ts): to the listeners only, at once. Its
+     * in-transaction work (the webhook outbox) was done where it happened and is not repeated here.
+     */
+    deliver(e: ToolyardEvent) {
+      for (const fn of listeners) {
+        try {
+          fn(e)
+        } catch {
+          // As after a commit: one listener's failure does not stop the others.
+        }
+      }
+    },
     /** Call as the last step inside the transaction that made the change. */
     publish(e: ToolyardEvent) {
       if (e.type !== 'list_changed') for (const fn of inTransaction) fn(e)

@@ -1,5 +1,5 @@
 // `initialize` on the 2025 transports: the server's answer (name, version, title, instructions) and a new session
-// bound to the server and the caller, its id in the `mcp-session-id` header.
+// bound to the server and the caller, its sealed id in the `mcp-session-id` header.
 import type { Principal } from './admission'
 import type { ToolsBackend } from './backend'
 import { initializeResult } from './dispatch'
@@ -12,7 +12,7 @@ export function sessionInitializer(
   version: string,
   backend?: Pick<ToolsBackend, 'instructions'>,
 ) {
-  return (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
+  return async (req: RpcRequest, who: Principal, h: Record<string, string>): Promise<Response> => {
     const s = who.server
     const result = initializeResult(s.name, version, req.params, {
       title: s.display_name ?? undefined,
@@ -21,7 +21,8 @@ export function sessionInitializer(
         : (s.description ?? undefined),
     })
     const caps = req.params.capabilities
-    const session = sessions.create({
+    // Awaited: the id is handed out once the session directory holds it, so any instance can take it up.
+    const session = await sessions.create({
       serverId: s.id,
       projectId: s.project_id,
       principal: who.principal,
