@@ -6,7 +6,11 @@
 import type { McpLogLevel } from '../lib/log'
 
 /** One change to a session's mutable part; each is applied on every instance holding a copy. */
-export type SessionChange = { logLevel: McpLogLevel } | { subscribe: string } | { unsubscribe: string } | { ended: true }
+export type SessionChange =
+  | { logLevel: McpLogLevel }
+  | { subscribe: string }
+  | { unsubscribe: string }
+  | { ended: true }
 
 /** A session's mutable part as the directory holds it. */
 export interface SessionState {

@@ -291,6 +291,22 @@ export function createSessionStore(
     cancelledElsewhere(key: string) {
       inflight.get(key)?.abort()
     },
+    /**
+     * Re-reads every held session from the directory (after this instance may have missed changes announced by
+     * others): ended ones are dropped, log levels and subscriptions replaced. A session the directory cannot be asked
+     * about now keeps its copy.
+     */
+    async resync(): Promise<void> {
+      for (const s of [...sessions.values()]) {
+        const state = await directory.lookup(s.ref).catch(() => undefined)
+        if (state === undefined || sessions.get(s.id) !== s) continue
+        if (!state || state.ended) drop(s)
+        else {
+          s.logLevel = state.logLevel
+          s.subscriptions = new Set(state.subscriptions)
+        }
+      }
+    },
     /** On shutdown: open streams would otherwise keep the HTTP server from stopping. */
     /** Other long-lived streams (2026-07-28 listen streams) that must end with the sessions on shutdown. */
     streamBufferBytes: limits.streamBufferBytes,
