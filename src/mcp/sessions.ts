@@ -47,7 +47,7 @@ export interface Session {
   log: EventLog
   /** Server→client requests (sampling, elicitation) waiting for the client's reply POST. */
   pending: Map<string, { resolve: (reply: ClientReply) => void; reject: (err: Error) => void }>
-  /** Applies a change (log level, subscription) here and records it in the directory; resolves once recorded. */
+  /** Records a change (log level, subscription) in the directory, then applies it here; resolves once both are done. */
   record(change: SessionChange): Promise<void>
 }
 
@@ -151,9 +151,10 @@ export function createSessionStore(
       stream: null,
       log: new EventLog(atLeast(claims.protocolVersion, '2025-11-25'), now),
       pending: new Map(),
-      record: (change) => {
+      // Recorded first: a change the directory refused is not half made (here but nowhere else).
+      record: async (change) => {
+        await directory.change(s.ref, change)
         apply(s, change)
-        return directory.change(s.ref, change)
       },
     }
     return s
