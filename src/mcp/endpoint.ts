@@ -107,7 +107,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
   const sessionNotFound = (h: Record<string, string>) =>
     jsonResponse(failure(undefined, SESSION_NOT_FOUND, 'Session not found: initialize a new session'), 404, h)
 
-  const initialize = sessionInitializer(sessions, deps.version, deps.mcpBackend)
+  const initialize = sessionInitializer(sessions, deps.version, deps.mcpBackend, onInternal)
 
   const post = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers

@@ -263,3 +263,65 @@ test('notifications/cancelled sent to one instance stops the call running on the
   expect(await res.text()).not.toContain('spin-1')
   expect(Date.now() - started).toBeLessThan(8_000)
 }, 30_000)
+
+test('a session directory that cannot be reached is a 503, never a 404 that would send the client to start over', async () => {
+  const dataDir = newDir()
+  const copy = join(newDir(), 'copy.sqlite')
+  backupDatabase(apps[0]!.dataDir, copy)
+  restoreDatabase(dataDir, copy)
+  // Nothing listens on port 1 of the loopback: every query fails to connect.
+  const unreachable = openPostgres('postgres://toolyard@127.0.0.1:1/none', { max: 1 })
+  pools.push(unreachable)
+  const third = await startTestApp(env, {
+    dataDir,
+    overrides: { sessionDirectory: pgSessionDirectory(unreachable, 'instance-c') },
+  })
+  apps.push(third)
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'x-api-key': key,
+    'mcp-protocol-version': '2025-11-25',
+  }
+  const init = await fetch(`${third.base}/${server.slug}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  })
+  expect(init.status).toBe(503)
+  expect(init.headers.get('mcp-session-id')).toBeNull()
+  expect(await init.json()).toMatchObject({
+    id: 1,
+    error: { code: -32603, message: expect.stringContaining('sessions') },
+  })
+  // A session made on the first instance: the third opens its id but cannot ask the directory about it.
+  const made = await fetch(`${apps[0]!.base}/${server.slug}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    }),
+  })
+  const sessionId = made.headers.get('mcp-session-id')!
+  const used = await fetch(`${third.base}/${server.slug}`, {
+    method: 'POST',
+    headers: { ...headers, 'mcp-session-id': sessionId },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+  })
+  expect(used.status).toBe(503)
+  // An id that is not ours is still a plain 404: the directory is never asked about it.
+  const forged = await fetch(`${third.base}/${server.slug}`, {
+    method: 'POST',
+    headers: { ...headers, 'mcp-session-id': `${sessionId.slice(0, -3)}AAA` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/list' }),
+  })
+  expect(forged.status).toBe(404)
+}, 30_000)
