@@ -18,6 +18,7 @@ export const SESSION_TTL_MS = 30 * 60_000
 const MAX_SESSIONS_PER_PRINCIPAL = 100
 /** How often one instance writes a session's "last seen" to the directory: far below the idle expiry. */
 const SEEN_WRITE_MS = 60_000
+const MAX_REMEMBERED_ENDS = 10_000
 
 export interface ClientReply {
   result?: unknown
@@ -87,6 +88,15 @@ export function createSessionStore(
   /** Sessions being taken up from the directory, by id: concurrent requests with one id share the look-up. */
   const reviving = new Map<string, Promise<Session | undefined>>()
   let peers: SessionPeers | null = null
+  /**
+   * References of sessions ended lately (here or announced): a look-up that read the directory just before the end
+   * committed must not bring a copy back. Bounded; older ends are in the directory by then.
+   */
+  const ended = new Set<string>()
+  const remember = (ref: string) => {
+    ended.add(ref)
+    if (ended.size > MAX_REMEMBERED_ENDS) ended.delete(ended.values().next().value!)
+  }
   const use = (s: Session) => {
     const t = now()
     s.lastSeen = t
@@ -115,6 +125,7 @@ export function createSessionStore(
   }
   /** Ends the session everywhere: dropped here, recorded as ended (other instances drop their copies). */
   const end = (s: Session): Promise<void> => {
+    remember(s.ref)
     drop(s)
     return directory.change(s.ref, { ended: true })
   }
@@ -123,7 +134,10 @@ export function createSessionStore(
     if ('logLevel' in change) s.logLevel = change.logLevel
     else if ('subscribe' in change) s.subscriptions.add(change.subscribe)
     else if ('unsubscribe' in change) s.subscriptions.delete(change.unsubscribe)
-    else drop(s)
+    else {
+      remember(s.ref)
+      drop(s)
+    }
   }
 
   const sweep = () => {
@@ -206,7 +220,7 @@ export function createSessionStore(
       pending = directory
         .lookup(claims.ref)
         .then((state) => {
-          if (!state || state.ended) return undefined
+          if (!state || state.ended || ended.has(claims.ref)) return undefined
           if (now() - state.lastSeen > SESSION_TTL_MS) {
             void directory.change(claims.ref, { ended: true }).catch(() => {})
             return undefined
@@ -281,6 +295,7 @@ export function createSessionStore(
     },
     /** What another instance sent: a change to a session (applied to the copy held here, if any). */
     changedElsewhere(ref: string, change: SessionChange) {
+      if ('ended' in change) remember(ref)
       const s = byRef.get(ref)
       if (s) apply(s, change)
     },
@@ -301,8 +316,10 @@ export function createSessionStore(
       for (const s of [...sessions.values()]) {
         const state = await directory.lookup(s.ref).catch(() => undefined)
         if (state === undefined || sessions.get(s.id) !== s) continue
-        if (!state || state.ended) drop(s)
-        else {
+        if (!state || state.ended) {
+          remember(s.ref)
+          drop(s)
+        } else {
           s.logLevel = state.logLevel
           s.subscriptions = new Set(state.subscriptions)
         }

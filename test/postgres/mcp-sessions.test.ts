@@ -169,6 +169,15 @@ describe('a session across instances', () => {
     expect(await b.sessions.revive(s.id)).toBeUndefined()
   })
 
+  test('an end heard while a look-up is on its way keeps the copy from coming back', async () => {
+    const s = await a.sessions.create(init)
+    // B starts taking the session up; the directory still says live when it reads it.
+    const taking = b.sessions.revive(s.id)
+    b.sessions.changedElsewhere(s.ref, { ended: true })
+    expect(await taking).toBeUndefined()
+    expect(b.sessions.get(s.id)).toBeUndefined()
+  })
+
   test('idle past the expiry everywhere: not taken up; used on another instance meanwhile: taken up', async () => {
     const idle = await a.sessions.create(init)
     const used = await a.sessions.create(init)
