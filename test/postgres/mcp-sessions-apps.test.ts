@@ -264,6 +264,55 @@ test('notifications/cancelled sent to one instance stops the call running on the
   expect(Date.now() - started).toBeLessThan(8_000)
 }, 30_000)
 
+test('a 2026-07-28 subscriptions/listen stream on one instance hears a list change made through the other', async () => {
+  const [a, b] = apps as [TestApp, TestApp]
+  const ac = new AbortController()
+  const V = '2026-07-28'
+  const listening = await fetch(`${b.base}/${server.slug}`, {
+    method: 'POST',
+    signal: ac.signal,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'x-api-key': key,
+      'mcp-protocol-version': V,
+      'mcp-method': 'subscriptions/listen',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'subscriptions/listen',
+      params: {
+        notifications: { promptsListChanged: true },
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': V,
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
+    }),
+  })
+  expect(listening.status).toBe(200)
+  const reader = listening.body!.getReader()
+  let text = ''
+  const read = async (until: string) => {
+    const deadline = Date.now() + 10_000
+    while (!text.includes(until) && Date.now() < deadline) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += new TextDecoder().decode(value)
+    }
+    return text.includes(until)
+  }
+  // The acknowledgement comes first; then a change made through A.
+  expect(await read('notifications/subscriptions/acknowledged')).toBe(true)
+  const prompt = await a.api('/prompts', {
+    body: { name: 'listen-probe', description: 'probe', template: 'Hi', server_id: server.id },
+  })
+  expect(prompt.status).toBe(201)
+  expect(await read('notifications/prompts/list_changed')).toBe(true)
+  ac.abort()
+}, 30_000)
+
 test('a session directory that cannot be reached is a 503, never a 404 that would send the client to start over', async () => {
   const dataDir = newDir()
   const copy = join(newDir(), 'copy.sqlite')
