@@ -277,7 +277,7 @@ describe('events between instances', () => {
     const probe = await listenForEvents(a.db.sql, 'probe', () => {})
     try {
       await a.db.run(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%toolyard_events%' AND pid <> pg_backend_pid()",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%toolyard_events%' AND pid <> pg_backend_pid()",
       )
       await waitFor('B to read the session again', () => copy.logLevel === 'alert', { timeoutMs: 30_000 })
       expect([...copy.subscriptions]).toEqual(['file:///missed'])
