@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadKeyring } from '../../src/crypto/master-key'
-import { listenForEvents, pgPeerChannel } from '../../src/db/postgres/change-feed'
+import { pgPeerChannel } from '../../src/db/postgres/change-feed'
 import { migratePostgres } from '../../src/db/postgres/migrate'
 import { pgSessionDirectory } from '../../src/db/postgres/shared/session-directory'
 import { openPostgres, type PgDb } from '../../src/db/postgres/sql'
@@ -274,15 +274,15 @@ describe('events between instances', () => {
         ref: s.ref,
       },
     )
-    const probe = await listenForEvents(a.db.sql, 'probe', () => {})
-    try {
-      await a.db.run(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%toolyard_events%' AND pid <> pg_backend_pid()",
-      )
-      await waitFor('B to read the session again', () => copy.logLevel === 'alert', { timeoutMs: 30_000 })
-      expect([...copy.subscriptions]).toEqual(['file:///missed'])
-    } finally {
-      await probe.stop()
-    }
+    // The listening connections of this database end, as when the network drops; Bun.SQL listens again.
+    await a.db.run(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%toolyard_events%' AND pid <> pg_backend_pid()",
+    )
+    await waitFor('B to read the session again', () => copy.logLevel === 'alert', { timeoutMs: 30_000 })
+    expect([...copy.subscriptions]).toEqual(['file:///missed'])
+    // And the bridge still hears events after coming back.
+    b.heard.length = 0
+    a.events.publish({ type: 'list_changed', list: 'resources', projectId: 'prj-1' })
+    await waitFor('an event after the reconnect', () => b.heard.length === 1, { timeoutMs: 30_000 })
   }, 60_000)
 })
