@@ -10,6 +10,8 @@ import { createEventBus } from './lib/events'
 import { createLogger, type Logger } from './lib/log'
 import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
+import { localSessionDirectory, type SessionDirectory } from './mcp/session-directory'
+import { sessionIds } from './mcp/session-id'
 import { createSessionStore } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
 import { buildCallLog } from './modules/calls/build'
@@ -45,6 +47,8 @@ export interface DepsOverrides {
   background?: boolean
   /** Toolkit kinds beside `prebuilt` and `hosted` (src/modules/tools/sources): how a new kind is plugged in. */
   toolkitSources?: readonly ToolkitSource[]
+  /** Where MCP sessions' mutable part lives; PostgreSQL mode gives pgSessionDirectory (src/db/postgres/shared). */
+  sessionDirectory?: SessionDirectory
 }
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
@@ -228,12 +232,17 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     scheduler.every('prune-oauth-server', Math.min(3600, config.oauthClientUnusedTtlS), async () =>
       oauthServer.pruneExpired(),
     )
-  // MCP sessions (Mcp-Session-Id) live in memory; closeAll() ends their streams before the HTTP server stops.
-  const mcpSessions = createSessionStore({
-    maxSessions: config.maxSessions,
-    maxSubscriptions: config.maxSessionSubscriptions,
-    streamBufferBytes: config.streamBufferBytes,
-  })
+  // MCP sessions (Mcp-Session-Id): ids sealed under the master key, the mutable part in the session directory (this
+  // process's memory unless one is given: docs/decisions.md, "MCP sessions across instances"); closeAll() ends their
+  // streams before the HTTP server stops.
+  const mcpSessions = createSessionStore(
+    {
+      maxSessions: config.maxSessions,
+      maxSubscriptions: config.maxSessionSubscriptions,
+      streamBufferBytes: config.streamBufferBytes,
+    },
+    { ids: sessionIds(vault.keyring), directory: overrides.sessionDirectory ?? localSessionDirectory() },
+  )
 
   return {
     config,

@@ -53,6 +53,19 @@ export function createEventBus(afterCommit: (fn: () => void) => void) {
         if (i >= 0) listeners.splice(i, 1)
       }
     },
+    /**
+     * An event committed by another instance (src/mcp/instance-bridge.ts): to the listeners only, at once. Its
+     * in-transaction work (the webhook outbox) was done where it happened and is not repeated here.
+     */
+    deliver(e: ToolyardEvent) {
+      for (const fn of listeners) {
+        try {
+          fn(e)
+        } catch {
+          // As after a commit: one listener's failure does not stop the others.
+        }
+      }
+    },
     /** A list changed: call inside the transaction that made the change; listeners hear it after the commit. */
     publish(e: ListChangedEvent) {
       afterCommitToListeners(e)

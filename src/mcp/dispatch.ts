@@ -125,15 +125,17 @@ const handlers: Record<string, Handler> = {
     return { contents: gateContents(contents) }
   },
   // A subscription is remembered on the session; without one there is no stream to deliver updates to.
-  'resources/subscribe': ({ session }, params) => {
+  // Recorded before the answer (the session directory): an update committed after it reaches the session's stream on
+  // whichever instance holds it.
+  'resources/subscribe': async ({ session }, params) => {
     const uri = requireString(params, 'uri')
     if (session && !session.subscriptions.has(uri) && session.subscriptions.size >= session.maxSubscriptions)
       throw invalid(`limit reached: a session holds at most ${session.maxSubscriptions} subscriptions`)
-    session?.subscriptions.add(uri)
+    await session?.record({ subscribe: uri })
     return {}
   },
-  'resources/unsubscribe': ({ session }, params) => {
-    session?.subscriptions.delete(requireString(params, 'uri'))
+  'resources/unsubscribe': async ({ session }, params) => {
+    await session?.record({ unsubscribe: requireString(params, 'uri') })
     return {}
   },
   'prompts/list': async ({ backend, server, version }, params) => {
@@ -173,10 +175,10 @@ const handlers: Record<string, Handler> = {
       },
     }
   },
-  'logging/setLevel': ({ session }, params) => {
+  'logging/setLevel': async ({ session }, params) => {
     const level = params.level
     if (!isMcpLogLevel(level)) throw invalid(`level must be one of ${MCP_LOG_LEVELS.join(', ')}`)
-    if (session) session.logLevel = level
+    await session?.record({ logLevel: level })
     return {}
   },
 }

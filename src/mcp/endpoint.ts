@@ -72,19 +72,42 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     onInternal,
   }
 
-  /** A session id must name a live session of this server and principal; anything else is 404 per the transport spec. */
-  const findSession = (headers: Headers, who: Principal): Session | 'missing' | 'unknown' => {
+  /**
+   * A session id must name a live session of this server and principal; anything else is 404 per the transport spec.
+   * One held here answers at once; another is looked up in the session directory (another instance made it).
+   */
+  const findSession = (
+    headers: Headers,
+    who: Principal,
+  ): Session | 'missing' | 'unknown' | Promise<Session | 'unknown'> => {
     const sid = headers.get('mcp-session-id')
     if (sid === null) return 'missing'
-    const s = sessions.get(sid)
-    return s && s.serverId === who.server.id && s.principal === who.principal ? s : 'unknown'
+    const mine = (s: Session | undefined) =>
+      s && s.serverId === who.server.id && s.principal === who.principal ? s : 'unknown'
+    const held = sessions.get(sid)
+    return held ? mine(held) : sessions.revive(sid).then(mine)
+  }
+  const directoryDown = (h: Record<string, string>) =>
+    jsonResponse(failure(undefined, RPC.INTERNAL_ERROR, 'Internal error: MCP sessions are unavailable'), 503, h)
+  /** findSession, awaited (only a miss makes a promise); a directory that cannot be read is a 503, never a 404. */
+  const lookUpSession = async (
+    headers: Headers,
+    who: Principal,
+  ): Promise<Session | 'missing' | 'unknown' | 'unavailable'> => settled(findSession(headers, who))
+  const settled = async <T>(found: T | Promise<Session | 'unknown'>) => {
+    try {
+      return await found
+    } catch (err) {
+      onInternal(err)
+      return 'unavailable' as const
+    }
   }
   const parseError = (h: Record<string, string>) =>
     jsonResponse(failure(undefined, RPC.PARSE_ERROR, 'Parse error: the request body is not valid JSON'), 200, h)
   const sessionNotFound = (h: Record<string, string>) =>
     jsonResponse(failure(undefined, SESSION_NOT_FOUND, 'Session not found: initialize a new session'), 404, h)
 
-  const initialize = sessionInitializer(sessions, deps.version, deps.mcpBackend)
+  const initialize = sessionInitializer(sessions, deps.version, deps.mcpBackend, onInternal)
 
   const post = async (slug: string, request: Request, server: Server<unknown> | null): Promise<Response> => {
     const headers = request.headers
@@ -120,13 +143,15 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     if (isModern) return handleModern(modern, { request, server, who, body, headers: h })
 
     const isInitialize = isObject(body) && body.method === 'initialize'
-    const found = isInitialize ? 'missing' : findSession(headers, who)
+    const lookedUp = isInitialize ? 'missing' : findSession(headers, who)
+    const found = lookedUp instanceof Promise ? await settled(lookedUp) : lookedUp
     if (found === 'unknown') return sessionNotFound(h)
+    if (found === 'unavailable') return directoryDown(h)
     const session = found === 'missing' ? undefined : found
     // The session's negotiated version wins; without one, a supported header value, else the spec's 2025-03-26.
     const headerVersion = headers.get('mcp-protocol-version')?.trim()
     const version = session?.protocolVersion ?? (isSupported(headerVersion) ? headerVersion : DEFAULT_VERSION)
-    const scope = session ? session.id : `${who.principal}|${who.server.id}`
+    const scope = session ? session.ref : `${who.principal}|${who.server.id}`
     const acceptsSse = (headers.get('accept') ?? '').includes('text/event-stream')
     // The one request context (docs/decisions.md, "One request context"): built here, once the caller is admitted;
     // exchange() completes it with each message's host.
@@ -186,7 +211,8 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     })
     if (admitted instanceof Response) return admitted
     const { who, headers: base } = admitted
-    const session = findSession(headers, who)
+    const session = await lookUpSession(headers, who)
+    if (session === 'unavailable') return directoryDown(base)
     if (typeof session === 'string') return sessionNotFound(base)
     if (!(headers.get('accept') ?? '').includes('text/event-stream')) {
       return jsonResponse(
@@ -215,9 +241,16 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     })
     if (admitted instanceof Response) return admitted
     const { who, headers: base } = admitted
-    const session = findSession(headers, who)
+    const session = await lookUpSession(headers, who)
+    if (session === 'unavailable') return directoryDown(base)
     if (typeof session === 'string') return sessionNotFound(base)
-    sessions.end(session)
+    try {
+      // Recorded before the answer: after a 204 no instance may accept the id.
+      await sessions.end(session)
+    } catch (err) {
+      onInternal(err)
+      return directoryDown(base)
+    }
     return new Response(null, { status: 204, headers: base })
   }
 

@@ -1,18 +1,21 @@
 // `initialize` on the 2025 transports: the server's answer (name, version, title, instructions) and a new session
-// bound to the server and the caller, its id in the `mcp-session-id` header.
+// bound to the server and the caller, its sealed id in the `mcp-session-id` header.
 import type { Principal } from './admission'
 import type { ToolsBackend } from './backend'
 import { initializeResult } from './dispatch'
+import { RPC } from './errors'
 import { jsonResponse } from './exchange'
-import { isObject, type RpcRequest, success } from './jsonrpc'
-import type { SessionStore } from './sessions'
+import { failure, isObject, type RpcRequest, success } from './jsonrpc'
+import type { Session, SessionStore } from './sessions'
 
 export function sessionInitializer(
   sessions: SessionStore,
   version: string,
-  backend?: Pick<ToolsBackend, 'instructions'>,
+  backend: Pick<ToolsBackend, 'instructions'> | undefined,
+  /** Logs a failure of the session directory (the client gets a JSON-RPC internal error, HTTP 503). */
+  onInternal: (err: unknown) => void,
 ) {
-  return (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
+  return async (req: RpcRequest, who: Principal, h: Record<string, string>): Promise<Response> => {
     const s = who.server
     const result = initializeResult(s.name, version, req.params, {
       title: s.display_name ?? undefined,
@@ -21,13 +24,20 @@ export function sessionInitializer(
         : (s.description ?? undefined),
     })
     const caps = req.params.capabilities
-    const session = sessions.create({
-      serverId: s.id,
-      projectId: s.project_id,
-      principal: who.principal,
-      protocolVersion: result.protocolVersion,
-      clientCapabilities: isObject(caps) ? caps : {},
-    })
+    let session: Session
+    try {
+      // Awaited: the id is handed out once the session directory holds it, so any instance can take it up.
+      session = await sessions.create({
+        serverId: s.id,
+        projectId: s.project_id,
+        principal: who.principal,
+        protocolVersion: result.protocolVersion,
+        clientCapabilities: isObject(caps) ? caps : {},
+      })
+    } catch (err) {
+      onInternal(err)
+      return jsonResponse(failure(req.id, RPC.INTERNAL_ERROR, 'Internal error: MCP sessions are unavailable'), 503, h)
+    }
     return jsonResponse(success(req.id, result), 200, { ...h, 'mcp-session-id': session.id })
   }
 }

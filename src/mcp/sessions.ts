@@ -1,17 +1,24 @@
 // MCP sessions (Mcp-Session-Id): bound to a principal and a server, expiring after idle time, holding the
 // session's GET stream, protocol subscriptions, log level, in-flight requests and server→client requests.
+// The id is the sealed immutable part (./session-id.ts); the mutable part is mirrored to the session directory
+// (./session-directory.ts), so an instance that did not create a session can take it up from its id
+// (docs/decisions.md, "MCP sessions across instances"). This process's copy is a cache of both.
 
-import { randomBytes } from 'node:crypto'
 import type { McpLogLevel } from '../lib/log'
 import type { JsonObject } from './backend'
 import { Cancellable } from './cancellable'
 import { EventLog } from './replay'
+import type { SessionChange, SessionDirectory } from './session-directory'
+import type { SessionClaims, SessionIds } from './session-id'
 import type { SseStream } from './sse'
 import { atLeast, type ProtocolVersion } from './versions'
 
-const SESSION_TTL_MS = 30 * 60_000
+export const SESSION_TTL_MS = 30 * 60_000
 /** mcp-remote opens two sessions per launch and never ends them; a cap keeps a busy key from piling them up. */
 const MAX_SESSIONS_PER_PRINCIPAL = 100
+/** How often one instance writes a session's "last seen" to the directory: far below the idle expiry. */
+const SEEN_WRITE_MS = 60_000
+const MAX_REMEMBERED_ENDS = 10_000
 
 export interface ClientReply {
   result?: unknown
@@ -20,6 +27,8 @@ export interface ClientReply {
 
 export interface Session {
   id: string
+  /** The random reference sealed in the id: the session's key in the directory and between instances. */
+  ref: string
   serverId: string
   projectId: string
   /** `key:<key id>` or, on public servers without a key, `addr:<client address>`. */
@@ -31,12 +40,16 @@ export interface Session {
   /** TOOLYARD_MAX_SESSION_SUBSCRIPTIONS: resources/subscribe past it is refused. */
   maxSubscriptions: number
   lastSeen: number
+  /** When this instance last wrote lastSeen to the directory. */
+  seenWritten: number
   /** The standalone GET stream; server notifications unrelated to a request go here. */
   stream: SseStream | null
   /** Event ids and replay for its streams (2025-11-25+), and notifications waiting for a GET stream. */
   log: EventLog
   /** Server→client requests (sampling, elicitation) waiting for the client's reply POST. */
   pending: Map<string, { resolve: (reply: ClientReply) => void; reject: (err: Error) => void }>
+  /** Records a change (log level, subscription) in the directory, then applies it here; resolves once both are done. */
+  record(change: SessionChange): Promise<void>
 }
 
 export interface SessionLimits {
@@ -47,72 +60,183 @@ export interface SessionLimits {
   streamBufferBytes?: number
 }
 
+/** Where this store sends what belongs to a session or call held by another instance (src/mcp/instance-bridge.ts). */
+export interface SessionPeers {
+  /** A client's reply to a server→client request this instance is not waiting for. */
+  reply(ref: string, id: string | number, reply: ClientReply): void
+  /** notifications/cancelled for a request this instance is not running. */
+  cancel(key: string): void
+}
+
+export interface SessionParts {
+  /** Seals and opens session ids (./session-id.ts, under the master key). */
+  ids: SessionIds
+  /** The mutable part's home: localSessionDirectory() for one process, PostgreSQL's for many. */
+  directory: SessionDirectory
+  now?: () => number
+}
+
 export function createSessionStore(
   limits: SessionLimits = { maxSessions: 10_000, maxSubscriptions: 1_000 },
-  now: () => number = Date.now,
+  parts: SessionParts,
 ) {
+  const { ids, directory } = parts
+  const now = parts.now ?? Date.now
   // Insertion order is use order: every use re-inserts the session, so the first entry is the least recently used.
   const sessions = new Map<string, Session>()
-  const use = (s: Session) => {
-    s.lastSeen = now()
-    if (sessions.delete(s.id)) sessions.set(s.id, s)
+  const byRef = new Map<string, Session>()
+  /** Sessions being taken up from the directory, by id: concurrent requests with one id share the look-up. */
+  const reviving = new Map<string, Promise<Session | undefined>>()
+  let peers: SessionPeers | null = null
+  /**
+   * References of sessions ended lately (here or announced): a look-up that read the directory just before the end
+   * committed must not bring a copy back. Bounded; older ends are in the directory by then.
+   */
+  const ended = new Set<string>()
+  const remember = (ref: string) => {
+    ended.add(ref)
+    if (ended.size > MAX_REMEMBERED_ENDS) ended.delete(ended.values().next().value!)
   }
-  /** Client requests in progress, by scope (session id or principal+server) and JSON id, for notifications/cancelled. */
+  const use = (s: Session) => {
+    const t = now()
+    s.lastSeen = t
+    if (sessions.delete(s.id)) sessions.set(s.id, s)
+    if (t - s.seenWritten >= SEEN_WRITE_MS) {
+      s.seenWritten = t
+      // Best effort: a failed write only means another instance may see the session idle a minute early.
+      directory.seen(s.ref, t).catch(() => {})
+    }
+  }
+  /** Client requests in progress, by scope (session ref or principal+server) and JSON id, for notifications/cancelled. */
   const inflight = new Map<string, Cancellable>()
   const closers: (() => void)[] = []
   let lastSweep = now()
 
-  const end = (s: Session) => {
-    sessions.delete(s.id)
+  /** Ends this instance's copy: its stream, its waiting server→client requests and its calls. The directory keeps it. */
+  const drop = (s: Session) => {
+    if (sessions.get(s.id) === s) sessions.delete(s.id)
+    if (byRef.get(s.ref) === s) byRef.delete(s.ref)
     s.stream?.close()
     s.stream = null
     for (const p of s.pending.values()) p.reject(new Error('the MCP session ended'))
     s.pending.clear()
-    const prefix = `${s.id}\u0000`
+    const prefix = `${s.ref}\u0000`
     for (const [key, ac] of inflight) if (key.startsWith(prefix)) ac.abort()
+  }
+  /** Ends the session everywhere: dropped here, recorded as ended (other instances drop their copies). */
+  const end = (s: Session): Promise<void> => {
+    remember(s.ref)
+    drop(s)
+    return directory.change(s.ref, { ended: true })
+  }
+
+  const apply = (s: Session, change: SessionChange) => {
+    if ('logLevel' in change) s.logLevel = change.logLevel
+    else if ('subscribe' in change) s.subscriptions.add(change.subscribe)
+    else if ('unsubscribe' in change) s.subscriptions.delete(change.unsubscribe)
+    else {
+      remember(s.ref)
+      drop(s)
+    }
   }
 
   const sweep = () => {
     const t = now()
     if (t - lastSweep < 60_000) return
     lastSweep = t
-    for (const s of sessions.values()) if (t - s.lastSeen > SESSION_TTL_MS) end(s)
+    // Idle here is not idle everywhere: the copy goes, and the directory's last-seen decides on the next use.
+    for (const s of sessions.values()) if (t - s.lastSeen > SESSION_TTL_MS) drop(s)
+  }
+
+  const make = (id: string, claims: SessionClaims): Session => {
+    const s: Session = {
+      id,
+      ref: claims.ref,
+      serverId: claims.serverId,
+      projectId: claims.projectId,
+      principal: claims.principal,
+      protocolVersion: claims.protocolVersion,
+      clientCapabilities: claims.clientCapabilities,
+      logLevel: 'info',
+      subscriptions: new Set(),
+      maxSubscriptions: limits.maxSubscriptions,
+      lastSeen: now(),
+      seenWritten: now(),
+      stream: null,
+      log: new EventLog(atLeast(claims.protocolVersion, '2025-11-25'), now),
+      pending: new Map(),
+      // Recorded first: a change the directory refused is not half made (here but nowhere else).
+      record: async (change) => {
+        await directory.change(s.ref, change)
+        apply(s, change)
+      },
+    }
+    return s
+  }
+  /** Holds `s` here, making room: the least recently used copy goes past TOOLYARD_MAX_SESSIONS. */
+  const hold = (s: Session) => {
+    while (sessions.size >= limits.maxSessions) drop(sessions.values().next().value!)
+    sessions.set(s.id, s)
+    byRef.set(s.ref, s)
   }
 
   return {
-    create(
+    /** A new session: its id sealed, its record in the directory before the id is handed out. */
+    async create(
       init: Pick<Session, 'serverId' | 'projectId' | 'principal' | 'protocolVersion' | 'clientCapabilities'>,
-    ): Session {
+    ): Promise<Session> {
       sweep()
       const mine = [...sessions.values()].filter((s) => s.principal === init.principal)
-      if (mine.length >= MAX_SESSIONS_PER_PRINCIPAL) end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!)
-      while (sessions.size >= limits.maxSessions) end(sessions.values().next().value!)
-      // 32 random bytes, base64url: only visible ASCII, as the transport requires.
-      const session: Session = {
-        ...init,
-        id: randomBytes(32).toString('base64url'),
-        logLevel: 'info',
-        subscriptions: new Set(),
-        maxSubscriptions: limits.maxSubscriptions,
-        lastSeen: now(),
-        stream: null,
-        log: new EventLog(atLeast(init.protocolVersion, '2025-11-25'), now),
-        pending: new Map(),
-      }
-      sessions.set(session.id, session)
+      if (mine.length >= MAX_SESSIONS_PER_PRINCIPAL)
+        void end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!).catch(() => {})
+      const { id, claims } = ids.issue(init, now())
+      await directory.opened(claims.ref, claims.issuedAt)
+      const session = make(id, claims)
+      hold(session)
       return session
     },
-    /** A live session by id (touching it), or undefined when unknown or expired. */
+    /** A live session held here by id (touching it), or undefined: then `revive` may find it in the directory. */
     get(id: string): Session | undefined {
       sweep()
       const s = sessions.get(id)
       if (!s) return undefined
       if (now() - s.lastSeen > SESSION_TTL_MS) {
-        end(s)
+        drop(s)
         return undefined
       }
       use(s)
       return s
+    },
+    /**
+     * A session this instance does not hold: its id opened and its state read from the directory, then held here.
+     * Undefined for an id that is not ours, never recorded, ended, or idle past the expiry everywhere. Rejects only
+     * when the directory cannot be read.
+     */
+    revive(id: string): Promise<Session | undefined> {
+      const claims = ids.open(id)
+      if (!claims) return Promise.resolve(undefined)
+      let pending = reviving.get(id)
+      if (pending) return pending
+      pending = directory
+        .lookup(claims.ref)
+        .then((state) => {
+          if (!state || state.ended || ended.has(claims.ref)) return undefined
+          if (now() - state.lastSeen > SESSION_TTL_MS) {
+            void directory.change(claims.ref, { ended: true }).catch(() => {})
+            return undefined
+          }
+          const held = sessions.get(id)
+          if (held) return held
+          const s = make(id, claims)
+          s.logLevel = state.logLevel
+          s.subscriptions = new Set(state.subscriptions)
+          hold(s)
+          use(s)
+          return s
+        })
+        .finally(() => reviving.delete(id))
+      reviving.set(id, pending)
+      return pending
     },
     touch: use,
     size: (): number => sessions.size,
@@ -127,8 +251,11 @@ export function createSessionStore(
     finishRequest(key: string, call: Cancellable) {
       if (inflight.get(key) === call) inflight.delete(key)
     },
+    /** Cancels a request running here; one that is not is sent to the other instances. */
     cancelRequest(key: string) {
-      inflight.get(key)?.abort()
+      const call = inflight.get(key)
+      if (call) call.abort()
+      else peers?.cancel(key)
     },
     /** Registers a server→client request id and resolves when the client POSTs its reply. */
     awaitReply(s: Session, id: string, signal: AbortSignal): Promise<ClientReply> {
@@ -153,9 +280,50 @@ export function createSessionStore(
         })
       })
     },
-    /** Routes a client's JSON-RPC response; unknown ids are ignored (late replies). */
+    /** Routes a client's JSON-RPC response; one this instance is not waiting for goes to the others (late ones are ignored there). */
     deliverReply(s: Session, id: string | number, reply: ClientReply) {
-      s.pending.get(String(id))?.resolve(reply)
+      const waiting = s.pending.get(String(id))
+      if (waiting) waiting.resolve(reply)
+      else peers?.reply(s.ref, id, reply)
+    },
+    /** Where requests and replies this instance does not hold are sent; returns the disconnection. */
+    connectPeers(p: SessionPeers): () => void {
+      peers = p
+      return () => {
+        if (peers === p) peers = null
+      }
+    },
+    /** What another instance sent: a change to a session (applied to the copy held here, if any). */
+    changedElsewhere(ref: string, change: SessionChange) {
+      if ('ended' in change) remember(ref)
+      const s = byRef.get(ref)
+      if (s) apply(s, change)
+    },
+    /** What another instance sent: a reply to a server→client request, delivered if this instance waits for it. */
+    repliedElsewhere(ref: string, id: string | number, reply: ClientReply) {
+      byRef.get(ref)?.pending.get(String(id))?.resolve(reply)
+    },
+    /** What another instance sent: notifications/cancelled for a request, aborted if it runs here. */
+    cancelledElsewhere(key: string) {
+      inflight.get(key)?.abort()
+    },
+    /**
+     * Re-reads every held session from the directory (after this instance may have missed changes announced by
+     * others): ended ones are dropped, log levels and subscriptions replaced. A session the directory cannot be asked
+     * about now keeps its copy.
+     */
+    async resync(): Promise<void> {
+      for (const s of [...sessions.values()]) {
+        const state = await directory.lookup(s.ref).catch(() => undefined)
+        if (state === undefined || sessions.get(s.id) !== s) continue
+        if (!state || state.ended) {
+          remember(s.ref)
+          drop(s)
+        } else {
+          s.logLevel = state.logLevel
+          s.subscriptions = new Set(state.subscriptions)
+        }
+      }
     },
     /** On shutdown: open streams would otherwise keep the HTTP server from stopping. */
     /** Other long-lived streams (2026-07-28 listen streams) that must end with the sessions on shutdown. */
@@ -163,9 +331,10 @@ export function createSessionStore(
     onCloseAll(fn: () => void) {
       closers.push(fn)
     },
+    /** Shutdown: every copy dropped here; the sessions themselves stay in the directory for the other instances. */
     closeAll() {
       for (const fn of closers) fn()
-      for (const s of [...sessions.values()]) end(s)
+      for (const s of [...sessions.values()]) drop(s)
     },
   }
 }

@@ -60,7 +60,7 @@ function guardStreams(deps: StreamGuardDeps): () => void {
     })
     for (const principal of principals) seen.set(principal, await live(principal))
     const dead = (principal: string) => seen.get(principal) === false
-    for (const s of [...deps.sessions.all()]) if (dead(s.principal)) deps.sessions.end(s)
+    for (const s of [...deps.sessions.all()]) if (dead(s.principal)) void deps.sessions.end(s).catch(() => {})
     deps.listeners.closeWhere((principal) => dead(principal))
   }
   // A pass that fails (the database closing under a stopping app) waits for the next one; a timer must not throw.

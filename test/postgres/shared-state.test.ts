@@ -205,7 +205,12 @@ describe('protocol events between instances', () => {
     try {
       const started = Date.now()
       await instances[0]!.tx(async (tx) => {
-        await publishEvent(tx, 'instance-b', { kind: 'resource_updated', project_id: 'p1', uri: 'file:///own' })
+        await publishEvent(tx, 'instance-b', {
+          kind: 'resource_updated',
+          project_id: 'p1',
+          server_id: 's1',
+          uri: 'file:///own',
+        })
         await publishEvent(tx, 'instance-a', { kind: 'list_changed', project_id: 'p1', server_id: 's1', list: 'tools' })
       })
       await instances[0]!
@@ -213,22 +218,32 @@ describe('protocol events between instances', () => {
           await publishEvent(tx, 'instance-a', {
             kind: 'resource_updated',
             project_id: 'p1',
+            server_id: 's1',
             uri: 'file:///rolled-back',
           })
           throw new Error('roll back')
         })
         .catch(() => {})
-      await publishEvent(instances[2]!, 'instance-c', { kind: 'resource_updated', project_id: 'p1', uri: 'file:///a' })
+      await publishEvent(instances[2]!, 'instance-c', {
+        kind: 'resource_updated',
+        project_id: 'p1',
+        server_id: 's1',
+        uri: 'file:///a',
+      })
       await waitFor('both events', () => heard.length === 2, { timeoutMs: 5_000 })
       expect(Date.now() - started).toBeLessThan(1_000)
       expect(heard).toEqual([
         { origin: 'instance-a', event: { kind: 'list_changed', project_id: 'p1', server_id: 's1', list: 'tools' } },
-        { origin: 'instance-c', event: { kind: 'resource_updated', project_id: 'p1', uri: 'file:///a' } },
+        {
+          origin: 'instance-c',
+          event: { kind: 'resource_updated', project_id: 'p1', server_id: 's1', uri: 'file:///a' },
+        },
       ])
       await expect(
         publishEvent(instances[0]!, 'instance-a', {
           kind: 'resource_updated',
           project_id: 'p1',
+          server_id: 's1',
           uri: `x:${'a'.repeat(8000)}`,
         }),
       ).rejects.toThrow(RangeError)

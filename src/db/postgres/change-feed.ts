@@ -2,7 +2,10 @@
 // src/db/change-counters.ts): the schema's triggers NOTIFY `toolyard_changes` with a read-model area at every commit
 // that touches it; each instance LISTENs and counts per area, so its read model drops only what some instance changed.
 import type { SQL } from 'bun'
+import type { SessionChange } from '../../mcp/session-directory'
+import type { ClientReply } from '../../mcp/sessions'
 import type { ChangeSignal } from '../change-signal'
+import type { PgDb } from './sql'
 
 /** The channel the schema's change triggers notify (src/db/postgres/migrations/001-foundation.sql). */
 const CHANNEL = 'toolyard_changes'
@@ -46,10 +49,18 @@ export async function listenForChanges(sql: SQL): Promise<PostgresChangeFeed> {
  */
 const EVENTS = 'toolyard_events'
 
-/** What a stream on another instance must hear: a list of a server changed, or a resource a client subscribed to. */
+/**
+ * What another instance must hear (src/mcp/instance-bridge.ts): a list of a server changed; a resource of a server
+ * changed (for sessions subscribed to it); a session's mutable part changed (its copies follow); a client's reply to a
+ * server→client request, or its notifications/cancelled, reached an instance other than the one waiting or running.
+ * Sessions are named by the reference sealed in their id, never by the id.
+ */
 export type BridgedEvent =
   | { kind: 'list_changed'; project_id: string; server_id: string | null; list: 'tools' | 'resources' | 'prompts' }
-  | { kind: 'resource_updated'; project_id: string; uri: string }
+  | { kind: 'resource_updated'; project_id: string; server_id: string; uri: string }
+  | { kind: 'session_changed'; session: string; change: SessionChange }
+  | { kind: 'client_reply'; session: string; id: string | number; reply: ClientReply }
+  | { kind: 'cancelled'; key: string }
 
 /** NOTIFY's payload must stay under 8000 bytes; the envelope's fields leave this much for the event. */
 const MAX_PAYLOAD_BYTES = 7_900
@@ -65,7 +76,7 @@ export async function publishEvent(
 ): Promise<void> {
   const payload = JSON.stringify({ origin, event })
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
-    throw new RangeError(`event too large for NOTIFY (${MAX_PAYLOAD_BYTES} bytes at most): its uri is too long`)
+    throw new RangeError(`event too large for NOTIFY (${MAX_PAYLOAD_BYTES} bytes at most): ${event.kind}`)
   await q.run('SELECT pg_notify($channel, $payload)', { channel: EVENTS, payload })
 }
 
@@ -78,16 +89,41 @@ export async function listenForEvents(
   sql: SQL,
   self: string,
   onEvent: (event: BridgedEvent, origin: string) => void,
+  /** Called when the listening connection came back after a drop: events may have been missed. */
+  onReconnect?: () => void,
 ): Promise<{ stop(): Promise<void> }> {
-  const subscription = await sql.listen(EVENTS, (payload) => {
-    let message: { origin?: unknown; event?: BridgedEvent }
-    try {
-      message = JSON.parse(payload)
-    } catch {
-      return
-    }
-    if (typeof message.origin !== 'string' || message.origin === self || !message.event) return
-    onEvent(message.event, message.origin)
-  })
+  let listens = 0
+  const listened = () => {
+    if (++listens > 1) onReconnect?.()
+  }
+  const subscription = await sql.listen(
+    EVENTS,
+    (payload) => {
+      let message: { origin?: unknown; event?: BridgedEvent }
+      try {
+        message = JSON.parse(payload)
+      } catch {
+        return
+      }
+      if (typeof message.origin !== 'string' || message.origin === self || !message.event) return
+      onEvent(message.event, message.origin)
+    },
+    listened,
+  )
   return { stop: () => subscription.unlisten() }
+}
+
+/** One instance's end of the `toolyard_events` channel: what src/mcp/instance-bridge.ts sends and hears through. */
+export interface PeerChannel {
+  publish(event: BridgedEvent): Promise<void>
+  /** `onReconnect`: the channel was down for a while; what was sent meanwhile is lost. */
+  listen(onEvent: (event: BridgedEvent) => void, onReconnect?: () => void): Promise<{ stop(): Promise<void> }>
+}
+
+/** The channel over a PostgreSQL pool, as instance `origin` (a random id per process: its own events are skipped). */
+export function pgPeerChannel(db: Pick<PgDb, 'run' | 'sql'>, origin: string): PeerChannel {
+  return {
+    publish: (event) => publishEvent(db, origin, event),
+    listen: (onEvent, onReconnect) => listenForEvents(db.sql, origin, (event) => onEvent(event), onReconnect),
+  }
 }

@@ -15,6 +15,7 @@ import m012 from './012-remote-toolkits.sql' with { type: 'text' }
 import m013 from './013-openapi-toolkits.sql' with { type: 'text' }
 import m014 from './014-tool-search.sql' with { type: 'text' }
 import m015 from './015-function-isolation.sql' with { type: 'text' }
+import m016 from './016-mcp-sessions.sql' with { type: 'text' }
 
 export const postgresMigrations: string[] = [
   m001,
@@ -32,4 +33,5 @@ export const postgresMigrations: string[] = [
   m013,
   m014,
   m015,
+  m016,
 ]

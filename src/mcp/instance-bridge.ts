@@ -1,0 +1,110 @@
+// Joins this instance's protocol side to the other instances' (docs/decisions.md, "MCP sessions across instances"):
+// list and resource changes committed here are announced on the shared channel, and those announced elsewhere reach
+// the streams held here (2025 session GET streams and 2026-07-28 listen streams alike, through the event bus's
+// listeners); session changes made elsewhere reach the copies held here; a client's reply or cancellation that
+// arrived here for a request running elsewhere is passed on. PostgreSQL mode only: one process needs none of it.
+import type { BridgedEvent, PeerChannel } from '../db/postgres/change-feed'
+import type { EventBus, ToolyardEvent } from '../lib/events'
+import type { Logger } from '../lib/log'
+import type { ClientReply, SessionStore } from './sessions'
+
+export interface InstanceBridge {
+  stop(): Promise<void>
+}
+
+/** What the waiting call gets when the client's reply cannot travel between instances (NOTIFY's 8000 bytes). */
+const TOO_LARGE: ClientReply = {
+  error: { code: -32603, message: "the client's reply was too large to pass to the instance running the call" },
+}
+
+/** Starts the bridge; resolves once this instance listens, so every event announced after that is heard. */
+export async function bridgeInstances(o: {
+  events: EventBus
+  sessions: SessionStore
+  channel: PeerChannel
+  log: Logger
+}): Promise<InstanceBridge> {
+  const { events, sessions, channel, log } = o
+  /** Events delivered from other instances: not announced back. */
+  const fromPeers = new WeakSet<ToolyardEvent>()
+  const send = (event: BridgedEvent): Promise<void> =>
+    channel.publish(event).catch((err: Error) => {
+      log.warn('protocol event not passed to the other instances', { kind: event.kind, error: err.message })
+    })
+
+  const heard = (event: BridgedEvent) => {
+    switch (event.kind) {
+      case 'list_changed': {
+        const e: ToolyardEvent = {
+          type: 'list_changed',
+          list: event.list,
+          projectId: event.project_id,
+          ...(event.server_id ? { serverId: event.server_id } : {}),
+        }
+        fromPeers.add(e)
+        events.deliver(e)
+        return
+      }
+      case 'resource_updated': {
+        const e: ToolyardEvent = {
+          type: 'resource.updated',
+          projectId: event.project_id,
+          serverId: event.server_id,
+          uri: event.uri,
+          name: '',
+          at: new Date().toISOString(),
+        }
+        fromPeers.add(e)
+        events.deliver(e)
+        return
+      }
+      case 'session_changed':
+        sessions.changedElsewhere(event.session, event.change)
+        return
+      case 'client_reply':
+        sessions.repliedElsewhere(event.session, event.id, event.reply)
+        return
+      case 'cancelled':
+        sessions.cancelledElsewhere(event.key)
+        return
+    }
+  }
+  const listening = await channel.listen(
+    (event) => {
+      try {
+        heard(event)
+      } catch (err) {
+        log.warn('protocol event from another instance not applied', { error: String((err as Error).message) })
+      }
+    },
+    // Session changes may have been missed while the channel was down: the copies held here are read again.
+    () => void sessions.resync(),
+  )
+
+  const unsubscribe = events.subscribe((e) => {
+    if (fromPeers.has(e)) return
+    if (e.type === 'list_changed')
+      void send({ kind: 'list_changed', project_id: e.projectId, server_id: e.serverId ?? null, list: e.list })
+    // A created resource is announced by its own list_changed; updates and deletions reach subscribers.
+    else if (e.type !== 'resource.created')
+      void send({ kind: 'resource_updated', project_id: e.projectId, server_id: e.serverId, uri: e.uri })
+  })
+  const disconnect = sessions.connectPeers({
+    reply(ref, id, reply) {
+      channel.publish({ kind: 'client_reply', session: ref, id, reply }).catch((err: Error) => {
+        // A reply past NOTIFY's size still ends the call waiting for it, with an error instead of a hang.
+        if (err instanceof RangeError) void send({ kind: 'client_reply', session: ref, id, reply: TOO_LARGE })
+        else log.warn('client reply not passed to the other instances', { error: err.message })
+      })
+    },
+    cancel: (key) => void send({ kind: 'cancelled', key }),
+  })
+
+  return {
+    async stop() {
+      unsubscribe()
+      disconnect()
+      await listening.stop()
+    },
+  }
+}
