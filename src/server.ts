@@ -3,6 +3,7 @@
 import { createApp } from './app'
 import type { Config } from './config'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
+import { openStorage } from './storage'
 
 /** How long in-flight requests get to finish after SIGTERM (below Docker's default 10 s stop timeout). */
 const SHUTDOWN_GRACE_MS = 8000
@@ -55,7 +56,9 @@ export async function startServer(
   config: Config,
   overrides: DepsOverrides & { quiet?: boolean } = {},
 ): Promise<RunningServer> {
-  const deps = buildDeps(config, overrides)
+  // PostgreSQL (TOOLYARD_DATABASE_URL) is opened here, before anything is built: migrations and the master key check.
+  const storage = overrides.storage ?? (await openStorage(config))
+  const deps = buildDeps(config, { ...overrides, storage })
   const app = createApp(deps)
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.
   // reusePort off: a second server on a busy port must fail (EADDRINUSE), not silently share the requests.
@@ -98,7 +101,7 @@ export async function startServer(
         await Promise.race([app.stop(false), cut])
         clearTimeout(timer)
         await deps.shutdown()
-        deps.close()
+        await deps.close()
       })()
       return stopping
     },

@@ -17,7 +17,8 @@ export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
   return {
     async write(rows) {
       try {
-        repo.insertAll(rows.map(toRow))
+        // Awaited: on PostgreSQL the batch is written asynchronously (src/storage.ts).
+        await repo.insertAll(rows.map(toRow))
       } catch (error) {
         log.error('call log write failed', { rows: rows.length, error: String(error) })
       }

@@ -8,14 +8,16 @@ import type { Logger } from '../../lib/log'
 import type { DeliveryContext } from './deliver'
 import { createDeliveryQueue } from './delivery-queue'
 import { createOutbox } from './outbox'
-import { webhooksRepository } from './repository'
+import type { WebhooksRepository } from './repository'
 import { type ResourceChanges, webhooksService } from './service'
-import { subscriptionsRepository } from './subscriptions/repository'
+import type { SubscriptionsRepository } from './subscriptions/repository'
 import { type SecretBox, sealedSecrets } from './subscriptions/secret'
 import { subscriptionsService } from './subscriptions/service'
 
 export interface WebhookFeatureDeps {
   store: Store
+  /** Either backend's (src/storage.ts). */
+  repos: { subscriptions: SubscriptionsRepository; webhooks: WebhooksRepository }
   config: Pick<
     Config,
     | 'webhookRetryBaseMs'
@@ -37,8 +39,8 @@ export interface WebhookFeatureDeps {
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
-  const subsRepo = subscriptionsRepository(deps.store)
-  const deliveriesRepo = webhooksRepository(deps.store)
+  const subsRepo = deps.repos.subscriptions
+  const deliveriesRepo = deps.repos.webhooks
   const secrets: SecretBox = sealedSecrets(deps.sealer)
   const subscriptions = subscriptionsService(subsRepo, deliveriesRepo, secrets, deps.config.maxSubscriptionsPerProject)
   const webhooks = webhooksService(subscriptions, {

@@ -2,13 +2,12 @@
 // eviction of the oldest unused client: SQLite orders by rowid (insertion order); PostgreSQL has no such column, so
 // the oldest is the earliest `created_at`, then the smallest client id where two registrations share a millisecond.
 import type { OAuthServerRepository } from '../../../modules/oauth-server/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
 const WITH_KEY = `SELECT g.*, k.id AS key_found, k.revoked_at AS key_revoked_at, k.expires_at AS key_expires_at
   FROM oauth_grants g LEFT JOIN api_keys k ON k.id = g.key_id`
 
-export function pgOAuthServerRepository(pg: PgStore): Async<OAuthServerRepository> {
+export function pgOAuthServerRepository(pg: PgStore): OAuthServerRepository {
   const changed = async (query: string, params: Record<string, unknown> = {}) =>
     (await pg.q().run(query, params)).changes
   const count = async (query: string, params: Record<string, unknown> = {}) =>
