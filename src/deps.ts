@@ -1,5 +1,6 @@
 // The composition root: builds every service from the config with real parts. Tests call it with a temp data dir.
 import type { Config } from './config'
+import type { Db } from './db/open'
 import { createEgress, createStreamingFetch } from './egress/client'
 import { createRateLimiter } from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
@@ -250,13 +251,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     streamBufferBytes: config.streamBufferBytes,
   })
 
-  return {
+  const deps = {
     config,
     log,
-    /** The SQLite connection, for tests and diagnostics that look at rows directly; features use `store`. */
-    get db() {
-      return syncStore.db
-    },
     /** Which backend this app runs on (src/storage.ts). */
     backend: storage.backend,
     store,
@@ -316,6 +313,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     close(): Promise<void> {
       return storage.close()
     },
+  }
+  // The SQLite connection, for tests and diagnostics that look at rows directly; features use `store`. Not enumerable:
+  // spreading deps (createApp does) must not touch it, as on PostgreSQL it refuses (src/storage.ts).
+  return Object.defineProperty(deps, 'db', { get: () => syncStore.db, enumerable: false }) as typeof deps & {
+    readonly db: Db
   }
 }
 export type Deps = ReturnType<typeof buildDeps>

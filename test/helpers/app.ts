@@ -9,6 +9,14 @@ import type { DepsOverrides } from '../../src/deps'
 import { createLogger } from '../../src/lib/log'
 import { type RunningServer, startServer } from '../../src/server'
 import { waitFor } from './poll'
+import { createTestDatabase } from './postgres'
+
+/**
+ * `TOOLYARD_TEST_BACKEND=postgres` (npm run test:pg): every in-process app runs on PostgreSQL, each on a fresh database
+ * of the test cluster (test/helpers/postgres.ts) dropped when it stops, unless the test names one (TOOLYARD_DATABASE_URL
+ * in `env`, e.g. two apps on one database). Otherwise SQLite in the temp data dir.
+ */
+export const testBackend: 'sqlite' | 'postgres' = process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 const SOURCE_CLI = [process.execPath, join(ROOT, 'src/main.ts')]
@@ -45,7 +53,7 @@ export interface TestApp {
   stop(): Promise<void>
 }
 
-/** Starts the service in this process with a temp SQLite file and one project + API key. */
+/** Starts the service in this process with a temp SQLite file (or PostgreSQL database) and one project + API key. */
 export async function startTestApp(
   env: Record<string, string> = {},
   opts: {
@@ -58,6 +66,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? tempDir()
+  const database = testBackend === 'postgres' && !env.TOOLYARD_DATABASE_URL ? await createTestDatabase() : null
   const config = loadConfig({
     TOOLYARD_PORT: '0',
     TOOLYARD_HOST: '127.0.0.1',
@@ -65,6 +74,7 @@ export async function startTestApp(
     TOOLYARD_LOG_LEVEL: 'silent',
     TOOLYARD_RATE_LIMITS: 'off',
     TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true',
+    ...(database ? { TOOLYARD_DATABASE_URL: database.url } : {}),
     ...env,
   })
   const server = await startServer(config, {
@@ -99,6 +109,7 @@ export async function startTestApp(
     newProject,
     async stop() {
       await server.stop()
+      await database?.drop()
       if (!opts.keepData && !opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
