@@ -209,7 +209,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     store: syncStore,
     repos,
     config,
-    events,
+    // INTEGRATOR: on PostgreSQL the outbox (whose handler writes synchronously inside the publisher's transaction)
+    // hears nothing until webhooks are converted: a bus of its own, never published to. Then pass `events` again.
+    events: storage.backend === 'sqlite' ? events : createEventBus(store.afterCommit),
     egress,
     log,
     resources: () => resourceChanges,

@@ -1,10 +1,12 @@
 // The real service for tests: in this process on 127.0.0.1:0 (startTestApp), or as the CLI in a child process
 // (runCli, startServe), each with a temp data dir.
+import { Database } from 'bun:sqlite'
 import { afterAll } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { loadConfig } from '../../src/config'
+import { openPostgres } from '../../src/db/postgres/sql'
 import type { DepsOverrides } from '../../src/deps'
 import { createLogger } from '../../src/lib/log'
 import { type RunningServer, startServer } from '../../src/server'
@@ -48,6 +50,11 @@ export interface TestApp {
     path: string,
     init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string> },
   ): Promise<Response>
+  /**
+   * Runs one statement on the app's database through a connection of its own (SQLite file or PostgreSQL, whichever
+   * the app runs on), for tests that look at or change rows behind the service's back; `$name` placeholders.
+   */
+  sql(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]>
   /** Another project with its own key, for isolation tests. */
   newProject(name: string): Promise<{ projectId: string; apiKey: string }>
   stop(): Promise<void>
@@ -99,10 +106,30 @@ export async function startTestApp(
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     })
   }
+  const sql: TestApp['sql'] = async (query, params = {}) => {
+    if (config.databaseUrl) {
+      const pg = openPostgres(config.databaseUrl, { max: 1 })
+      try {
+        return await pg.all(query, params)
+      } finally {
+        await pg.close()
+        // A write of the app's own (an empty transaction) returns once its change feed heard everything before it.
+        await server.deps.store.tx(async () => {})
+      }
+    }
+    const db = new Database(join(dataDir, 'toolyard.sqlite'))
+    try {
+      const named = Object.fromEntries(Object.entries(params).map(([k, v]) => [`$${k}`, v]))
+      return db.query(query).all(named as never) as Record<string, unknown>[]
+    } finally {
+      db.close()
+    }
+  }
   return {
     server,
     base,
     dataDir,
+    sql,
     apiKey: main.apiKey,
     projectId: main.projectId,
     api,
