@@ -3,6 +3,7 @@
 import { createApp } from './app'
 import type { Config } from './config'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
+import { AppError } from './lib/errors'
 import { openStorage } from './storage'
 
 /** How long in-flight requests get to finish after SIGTERM (below Docker's default 10 s stop timeout). */
@@ -22,7 +23,12 @@ export interface RunningServer {
  */
 export async function firstStartBanner(deps: Deps): Promise<string | null> {
   if (!(await deps.projects.isEmpty())) return null
-  const project = await deps.projects.createProject('default')
+  // Instances sharing one PostgreSQL may start together: the one that creates `default` prints the keys.
+  const project = await deps.projects.createProject('default').catch((e: unknown) => {
+    if (e instanceof AppError && e.code === 'conflict') return null
+    throw e
+  })
+  if (!project) return null
   const { apiKey } = await deps.projects.createKey(project.id, { name: 'first-start' })
   const { apiKey: mcpKey } = await deps.projects.createKey(project.id, { name: 'first-start mcp', role: 'mcp' })
   const config = {
