@@ -2,7 +2,13 @@
 import type { Config } from './config'
 import type { Db } from './db/open'
 import { createEgress, createStreamingFetch } from './egress/client'
-import { createRateLimiter } from './http/rate-limit'
+import {
+  createRateLimiter,
+  type RateDecision,
+  type RateGroup,
+  type RateLimiter,
+  sharedRateLimiter,
+} from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
 import { createEventBus } from './lib/events'
@@ -83,13 +89,18 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     onCall: metrics.call,
   })
   const calls = callLog.observer
-  const rawLimiter = createRateLimiter(config.rateLimits)
-  const limiter: typeof rawLimiter = {
-    ...rawLimiter,
+  // On PostgreSQL a key's limit holds across instances: the windows live in the database (src/storage.ts).
+  const rawLimiter: RateLimiter = storage.rateWindows
+    ? sharedRateLimiter(config.rateLimits, storage.rateWindows)
+    : createRateLimiter(config.rateLimits)
+  const refused = (group: RateGroup, decision: RateDecision | null) => {
+    if (decision && !decision.allowed) metrics.rateLimited(group)
+    return decision
+  }
+  const limiter: RateLimiter = {
     hit(group, subject, n) {
       const decision = rawLimiter.hit(group, subject, n)
-      if (decision && !decision.allowed) metrics.rateLimited(group)
-      return decision
+      return decision instanceof Promise ? decision.then((d) => refused(group, d)) : refused(group, decision)
     },
   }
   // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until

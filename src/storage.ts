@@ -10,6 +10,7 @@ import type { Async } from './db/postgres/async'
 import type { PgStore } from './db/postgres/store'
 import { openSqliteStorage } from './db/sqlite-storage'
 import type { StoragePort, Store } from './db/store'
+import type { SharedWindows } from './http/rate-limit'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
 import { type OAuthFlowsRepository, oauthFlowsRepository } from './modules/credentials/oauth/repository'
 import { type ProvidersRepository, providersRepository } from './modules/credentials/providers/repository'
@@ -95,6 +96,8 @@ export interface Storage {
   repositories: Repositories
   /** What the read model watches (src/read-model). */
   changes: ReadModelDeps
+  /** Rate-limit windows every instance counts into (PostgreSQL); absent: the in-memory limiter (SQLite). */
+  rateWindows?: SharedWindows
   /** SQLite's database file (the call log's writer thread opens its own connection); absent on PostgreSQL. */
   sqlitePath?: string
   close(): Promise<void>
@@ -182,6 +185,7 @@ export async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'data
     syncStore: notConvertedStore(pg.store),
     repositories: { ...converted, ...bridged },
     changes: pg.changes,
+    rateWindows: pg.rateWindows,
     close: pg.close,
   }
 }

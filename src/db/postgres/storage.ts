@@ -7,7 +7,7 @@ import type { Keyring } from '../../crypto/master-key'
 import { listenForChanges } from './change-feed'
 import { checkMasterKey } from './master-key-check'
 import { migratePostgres } from './migrate'
-import { ensureRateWindows } from './shared/rate-windows'
+import { ensureRateWindows, sharedRateWindows } from './shared/rate-windows'
 import { openPostgres } from './sql'
 import { createPgStore } from './store'
 
@@ -34,6 +34,8 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
     return {
       db,
       store,
+      /** Exact: one statement per counted request (no local batching, so no slack; docs/decisions.md). */
+      rateWindows: sharedRateWindows(db),
       changes: {
         signal: feed.signal,
         counters: feed.counters,
