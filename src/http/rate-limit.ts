@@ -97,7 +97,8 @@ export function sharedRateLimiter(overrides: Record<string, number> | 'off', win
     hit(group, subject, n = 1) {
       const limit = limits[group]
       if (overrides === 'off' || !limit) return null
-      return windows.hit(`${group}\u0000${subject}`, limit, n)
+      // PostgreSQL text holds no NUL: the group (a fixed name without "/") ends at the first "/".
+      return windows.hit(`${group}/${subject}`, limit, n)
     },
   }
 }

@@ -100,6 +100,29 @@ describe('two instances on one PostgreSQL', () => {
     expect((await a.api('/servers', { key })).status).toBe(401)
   })
 
+  test("a key's rate limit holds across instances: the windows are PostgreSQL's", async () => {
+    const env = {
+      TOOLYARD_DATABASE_URL: url,
+      TOOLYARD_MASTER_KEY: MASTER_KEY,
+      TOOLYARD_RATE_LIMITS: JSON.stringify({ credentials_read: 4 }),
+    }
+    const [c, d] = await Promise.all([startTestApp(env), startTestApp(env)])
+    try {
+      const key = (await (await c.api('/keys', { body: { name: 'limited' } })).json()).api_key as string
+      // Windows are clock minutes: keep the six calls inside one.
+      const second = new Date().getSeconds()
+      if (second >= 55) await Bun.sleep((61 - second) * 1000)
+      const statuses: number[] = []
+      // Alternating instances, as a round-robin balancer would: each instance alone would allow 4.
+      for (let i = 0; i < 6; i++) statuses.push((await (i % 2 ? d : c).api('/keys', { key })).status)
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429])
+      const limited = await d.api('/keys', { key })
+      expect(limited.headers.get('retry-after')).toBeString()
+    } finally {
+      await Promise.all([c.stop(), d.stop()])
+    }
+  })
+
   test('an instance with another master key refuses to start, saying so and showing no key', async () => {
     const other = randomBytes(32).toString('base64')
     const config = loadConfig({
