@@ -32,7 +32,7 @@ import { type WebhooksRepository, webhooksRepository } from './modules/webhooks/
 import { type SubscriptionsRepository, subscriptionsRepository } from './modules/webhooks/subscriptions/repository'
 import type { ReadModelDeps } from './read-model/read-model'
 
-export interface Repositories {
+interface Repositories {
   // On the asynchronous ports: both backends.
   projects: ProjectsRepository
   servers: ServersRepository
@@ -58,7 +58,7 @@ export interface Repositories {
 }
 
 /** Every repository's SQLite factory over one store. */
-export function sqliteRepositories(store: Store): Repositories {
+function sqliteRepositories(store: Store): Repositories {
   return {
     projects: projectsRepository(store),
     servers: serversRepository(store),
@@ -139,7 +139,7 @@ function notConvertedStore(pg: PgStore): Store {
  * The PostgreSQL database at `config.databaseUrl`, migrated under its advisory lock, the master key checked against its
  * sealed data, the change feed listening; every repository in its PostgreSQL dialect (src/db/postgres/repositories).
  */
-export async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'masterKey'>): Promise<Storage> {
+async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'masterKey'>): Promise<Storage> {
   // The data dir still holds the master key file (when TOOLYARD_MASTER_KEY is not set) and file resources.
   ensureDataDir(config.dataDir)
   const keyring = loadKeyring({ dataDir: config.dataDir, masterKey: config.masterKey })

@@ -9,7 +9,7 @@ import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
 import { type Db, openDatabase } from './open'
 
 /** What a transaction's callback is handed. */
-export interface TxScope {
+interface TxScope {
   /** Runs `fn` once the outermost transaction committed; never when it (or the nested one that called this) rolls back. */
   afterCommit(fn: () => void): void
 }

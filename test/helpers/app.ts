@@ -18,8 +18,7 @@ import { createTestDatabase } from './postgres'
  * of the test cluster (test/helpers/postgres.ts) dropped when it stops, unless the test names one (TOOLYARD_DATABASE_URL
  * in `env`, e.g. two apps on one database). Otherwise SQLite in the temp data dir.
  */
-export const testBackend: 'sqlite' | 'postgres' =
-  process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
+const testBackend: 'sqlite' | 'postgres' = process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 const SOURCE_CLI = [process.execPath, join(ROOT, 'src/main.ts')]
