@@ -136,6 +136,26 @@ function notConvertedStore(pg: PgStore): Store {
 }
 
 /**
+ * The not-converted PostgreSQL repositories with a handler on every promise they return: their synchronous callers
+ * never look at it, and a rejection nobody handles would end the process. A caller that awaits still sees it.
+ */
+function containRejections(repos: Record<string, object>): unknown {
+  const contained =
+    (method: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      const result = method(...args)
+      if (result instanceof Promise) result.catch(() => {})
+      return result
+    }
+  return Object.fromEntries(
+    Object.entries(repos).map(([name, repo]) => [
+      name,
+      Object.fromEntries(Object.entries(repo).map(([k, v]) => [k, typeof v === 'function' ? contained(v) : v])),
+    ]),
+  )
+}
+
+/**
  * The PostgreSQL database at `config.databaseUrl`, migrated under its advisory lock, the master key checked against its
  * sealed data, the change feed listening; every repository in its PostgreSQL dialect (src/db/postgres/repositories).
  */
@@ -160,7 +180,9 @@ async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 
   // INTEGRATOR — THE ONE CAST TO REMOVE. These PostgreSQL repositories are typed Async<X> (src/db/postgres/async.ts)
   // because their features' interfaces X are still synchronous. When a feature is converted to the asynchronous
   // ports, type its pg*Repository as X, move it up into `converted`, and delete it here; when this object is empty,
-  // delete it, the cast and `notConvertedStore` (and `syncStore`). Until then these features do not run on PostgreSQL.
+  // delete it, the cast, `containRejections` and `notConvertedStore` (and `syncStore`, and in src/deps.ts the
+  // `unconvertedJobs` condition and the webhooks' detached event bus). Until then these features do not run on
+  // PostgreSQL (their synchronous code gets promises).
   const notConverted: { [K in Exclude<keyof Repositories, keyof typeof converted>]: Async<Repositories[K]> } = {
     tools: all.tools,
     toolkits: all.toolkits,
@@ -177,7 +199,7 @@ async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 
     webhooks: all.webhooks,
     calls: all.calls,
   }
-  const bridged = notConverted as unknown as Omit<Repositories, keyof typeof converted>
+  const bridged = containRejections(notConverted) as Omit<Repositories, keyof typeof converted>
   // ---------------------------------------------------------------------------------------------------------------
   return {
     backend: 'postgres',
