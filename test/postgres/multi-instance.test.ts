@@ -88,6 +88,44 @@ describe('two instances on one PostgreSQL', () => {
     )
   })
 
+  test('a resource changed on one is read with its new content on the other within 1 s', async () => {
+    const server = (await (await a.api('/servers', { body: { name: `res-${Date.now()}` } })).json()).data
+    const read = async (app: TestApp) => {
+      const res = await post(
+        app,
+        server.slug,
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'resources/read',
+          params: {
+            uri: 'docs://shared',
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        },
+        {
+          headers: {
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'resources/read',
+            'mcp-name': 'docs://shared',
+          },
+        },
+      )
+      return (await res.json()) as { result?: { contents: { text: string }[] } }
+    }
+    const created = await a.api('/resources', {
+      body: { server_id: server.id, name: 'Shared', uri: 'docs://shared', resource_type: 'static', content: 'v1' },
+    })
+    expect(created.status).toBe(201)
+    await within(1000, async () => (await read(b)).result?.contents[0]?.text === 'v1')
+    const id = (await created.json()).id
+    expect((await b.api(`/resources/${id}`, { method: 'PATCH', body: { content: 'v2' } })).status).toBe(200)
+    await within(1000, async () => (await read(a)).result?.contents[0]?.text === 'v2')
+  })
+
   test('a key revoked on one is refused by the other within 1 s', async () => {
     const created = await (await a.api('/keys', { body: { name: 'doomed' } })).json()
     const key: string = created.api_key
