@@ -1,5 +1,6 @@
-// Why a command (projects, keys, apply, export, backup, restore) refuses TOOLYARD_DATABASE_URL while PostgreSQL mode is being built (docs/decisions.md, "PostgreSQL
-// groundwork"); apart from ./postgres.ts so every command can say it without loading the PostgreSQL client.
+// Why a command (projects, keys, apply, export, backup, restore) refuses TOOLYARD_DATABASE_URL while PostgreSQL mode
+// is being built (docs/decisions.md, "PostgreSQL groundwork", "PostgreSQL in serve"); apart from ./postgres.ts so
+// every command can say it without loading the PostgreSQL client.
 import { UsageError } from './args'
 
 /** Why a command that cannot use PostgreSQL yet stops, instead of running against the SQLite file. */
