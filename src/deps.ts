@@ -1,9 +1,14 @@
 // The composition root: builds every service from the config with real parts. Tests call it with a temp data dir.
-import { join } from 'node:path'
 import type { Config } from './config'
-import { openSqliteStorage } from './db/sqlite-storage'
+import type { Db } from './db/open'
 import { createEgress, createStreamingFetch } from './egress/client'
-import { createRateLimiter } from './http/rate-limit'
+import {
+  createRateLimiter,
+  type RateDecision,
+  type RateGroup,
+  type RateLimiter,
+  sharedRateLimiter,
+} from './http/rate-limit'
 import { createScheduler } from './jobs/scheduler'
 import type { CredentialAccess } from './lib/credentials-port'
 import { createEventBus } from './lib/events'
@@ -39,6 +44,7 @@ import { createMetrics } from './observability/metrics'
 import { createReadModel } from './read-model/read-model'
 import { createFunctionRunner } from './runtime/function-runner'
 import { createSandboxPool } from './runtime/sandbox-pool'
+import { type Storage, sqliteStorage } from './storage'
 import { VERSION } from './version'
 
 export interface DepsOverrides {
@@ -49,14 +55,22 @@ export interface DepsOverrides {
   toolkitSources?: readonly ToolkitSource[]
   /** Where MCP sessions' mutable part lives; PostgreSQL mode gives pgSessionDirectory (src/db/postgres/shared). */
   sessionDirectory?: SessionDirectory
+  /** Storage opened by the caller (src/storage.ts `openStorage`: PostgreSQL for serve); else the SQLite file. */
+  storage?: Storage
 }
 
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
-  const dbPath = join(config.dataDir, 'toolyard.sqlite')
-  // The storage port features write through (docs/decisions.md, "The storage seam", "Asynchronous storage ports").
-  const storage = openSqliteStorage(dbPath)
-  const { store } = storage
+  // The storage port features write through, and every repository, for the chosen backend (src/storage.ts;
+  // docs/decisions.md, "PostgreSQL in serve").
+  const storage = overrides.storage ?? sqliteStorage(config.dataDir)
+  const { store, repositories: repos } = storage
+  // The features not yet on the asynchronous ports still use `txSync` (src/storage.ts, `syncStore`).
+  const syncStore = storage.syncStore
+  const background = overrides.background !== false
+  // Their jobs and queues (OAuth refresh and flow pruning, remote toolkit refresh, search index, call log purge, webhook
+  // deliveries) need those repositories: on PostgreSQL they start once their features are converted.
+  const unconvertedJobs = background && storage.backend === 'sqlite'
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -72,15 +86,25 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const sandbox = createSandboxPool({ size: config.sandboxWorkers, warmPerWorker: config.sandboxWarmPerWorker })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
-  const callLog = buildCallLog({ store, dbPath, log, onCall: metrics.call })
+  const callLog = buildCallLog({
+    repo: repos.calls,
+    ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
+    log,
+    onCall: metrics.call,
+  })
   const calls = callLog.observer
-  const rawLimiter = createRateLimiter(config.rateLimits)
-  const limiter: typeof rawLimiter = {
-    ...rawLimiter,
+  // On PostgreSQL a key's limit holds across instances: the windows live in the database (src/storage.ts).
+  const rawLimiter: RateLimiter = storage.rateWindows
+    ? sharedRateLimiter(config.rateLimits, storage.rateWindows)
+    : createRateLimiter(config.rateLimits)
+  const refused = (group: RateGroup, decision: RateDecision | null) => {
+    if (decision && !decision.allowed) metrics.rateLimited(group)
+    return decision
+  }
+  const limiter: RateLimiter = {
     hit(group, subject, n) {
       const decision = rawLimiter.hit(group, subject, n)
-      if (decision && !decision.allowed) metrics.rateLimited(group)
-      return decision
+      return decision instanceof Promise ? decision.then((d) => refused(group, d)) : refused(group, decision)
     },
   }
   // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until
@@ -94,17 +118,17 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ store, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
+  const vault = buildVault({ store, repos, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
   const credentials: CredentialAccess = vault.access
-  if (overrides.background !== false)
+  if (unconvertedJobs)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   const pruneFlows = () => pruneOAuthFlows({ flows: vault.flows, ttlS: config.oauthFlowTtlS })
-  if (overrides.background !== false)
+  if (unconvertedJobs)
     scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
   // Revoking a key or an OAuth grant ends its open MCP streams (src/mcp/stream-guard.ts).
   const revocations = createRevocations()
-  const projects = buildProjects({ store, readModel, onKeyRevoked: revocations.revoked })
-  const health = buildHealth(store, VERSION)
+  const projects = buildProjects({ repo: repos.projects, readModel, onKeyRevoked: revocations.revoked })
+  const health = buildHealth(repos.health, VERSION)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 
@@ -118,7 +142,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
   const openapi = buildOpenApi({
-    store,
+    store: syncStore,
+    repos,
     events,
     egress,
     credentials,
@@ -128,7 +153,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({
-    store,
+    store: syncStore,
+    repos,
     events,
     credentials,
     runner,
@@ -154,25 +180,26 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const remoteToolkits = toolsFeature.remoteToolkits
   // Not awaited: a round left running by a project with stalling upstreams must not hold back the next round of every
   // other project (tick skips a project whose round still runs).
-  if (overrides.background !== false)
+  if (unconvertedJobs)
     scheduler.every('refresh-remote-toolkits', 30, async () => {
       void remoteToolkits
         .tick()
         .catch((error: unknown) => log.error('remote toolkit refresh failed', { error: String(error) }))
     })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  if (overrides.background !== false) {
+  if (unconvertedJobs) {
     scheduler.every('merge-tool-search', 300, async () => {
       toolsFeature.mergeSearchIndex()
     })
     // Soon after start rather than during it (src/modules/tools/build.ts); the first search does it if it comes first.
     scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())
   }
-  const servers = buildServers({ store, readModel, publicUrl: urls.get, tools: serverTools })
+  const servers = buildServers({ store, repo: repos.servers, readModel, publicUrl: urls.get, tools: serverTools })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
   const resources = buildResources({
     store,
+    repo: repos.resources,
     readModel,
     cache: createReadCache(config.resourceCacheBytes),
     events,
@@ -185,6 +212,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   const prompts = buildPrompts({
     store,
+    repo: repos.prompts,
     events,
     mustGetServer: servers.mustGet,
     functions: toolsFeature.functionsByName,
@@ -195,6 +223,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const resourceChanges: ResourceChanges = { markChanged: resources.markResourceChanged }
   const webhookFeature = createWebhookFeature({
     store,
+    repos,
     config,
     events,
     egress,
@@ -205,7 +234,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     onDropped: metrics.webhookDropped,
   })
   // The outbox is read in the background: a failure there is logged by the queue, never fails the start.
-  if (overrides.background !== false) void webhookFeature.queue.start()
+  if (unconvertedJobs) void webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
@@ -216,7 +245,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({
-    store,
+    repo: repos.oauthServer,
     keyring: vault.keyring,
     projects,
     servers,
@@ -228,7 +257,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
     onRevoked: revocations.revoked,
   })
-  if (overrides.background !== false)
+  if (background)
     scheduler.every('prune-oauth-server', Math.min(3600, config.oauthClientUnusedTtlS), async () =>
       oauthServer.pruneExpired(),
     )
@@ -244,11 +273,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     { ids: sessionIds(vault.keyring), directory: overrides.sessionDirectory ?? localSessionDirectory() },
   )
 
-  return {
+  const deps = {
     config,
     log,
-    /** The connection, for tests and diagnostics that look at rows directly; features use `store`. */
-    db: store.db,
+    /** Which backend this app runs on (src/storage.ts). */
+    backend: storage.backend,
     store,
     urls,
     limiter,
@@ -303,9 +332,14 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       // Buffered call log rows are written before the database closes.
       await callLog.stop()
     },
-    close() {
-      storage.close()
+    close(): Promise<void> {
+      return storage.close()
     },
+  }
+  // The SQLite connection, for tests and diagnostics that look at rows directly; features use `store`. Not enumerable:
+  // spreading deps (createApp does) must not touch it, as on PostgreSQL it refuses (src/storage.ts).
+  return Object.defineProperty(deps, 'db', { get: () => syncStore.db, enumerable: false }) as typeof deps & {
+    readonly db: Db
   }
 }
 export type Deps = ReturnType<typeof buildDeps>

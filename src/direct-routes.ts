@@ -116,7 +116,8 @@ export function directRoutes(deps: DirectRoutesDeps) {
     }
     // From here the request is counted: every answer is this route's own, in the pipeline's envelope.
     const requestId = requestIdOf(request)
-    const rate = countRequest(deps.limiter, 'tools_call', auth.keyId)
+    let rate = countRequest(deps.limiter, 'tools_call', auth.keyId)
+    if (rate instanceof Promise) rate = await rate
     if (!rate.allowed) return answer(errorAnswer(new RateLimitedError(rate.headers), requestId)!)
     try {
       assertServerAllowed(auth, body.server_id)

@@ -17,8 +17,9 @@ import { FileError } from './modules/project-file/file-error'
 import { VERSION } from './version'
 
 /**
- * Config for the non-serve commands: the environment plus an optional --data-dir. Only `migrate` may use PostgreSQL
- * so far (it also takes --database-url); the others refuse TOOLYARD_DATABASE_URL rather than use the SQLite file.
+ * Config for the non-serve commands: the environment plus an optional --data-dir. Of these only `migrate` may use
+ * PostgreSQL so far (it also takes --database-url); the others refuse TOOLYARD_DATABASE_URL rather than use the SQLite
+ * file (serve runs on either).
  */
 function commandConfig(args: string[], command?: string) {
   const dataDir = takeFlag(args, '--data-dir')
@@ -33,8 +34,8 @@ function commandConfig(args: string[], command?: string) {
 }
 
 async function serve(args: string[]) {
+  // TOOLYARD_DATABASE_URL / --database-url: PostgreSQL (src/storage.ts); else the SQLite file in the data dir.
   const config = loadConfig(flagsToEnv(args, process.env))
-  if (config.databaseUrl) throw postgresNotYet('serve')
   // One server per data dir: two would each keep their own in-memory state (sessions, limits, queues) over one file.
   const unlock = lockDataDir(config.dataDir)
   // Loaded here only: the other commands start faster without the whole service.

@@ -3,6 +3,8 @@
 import { createApp } from './app'
 import type { Config } from './config'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
+import { AppError } from './lib/errors'
+import { openStorage } from './storage'
 
 /** How long in-flight requests get to finish after SIGTERM (below Docker's default 10 s stop timeout). */
 const SHUTDOWN_GRACE_MS = 8000
@@ -21,7 +23,12 @@ export interface RunningServer {
  */
 export async function firstStartBanner(deps: Deps): Promise<string | null> {
   if (!(await deps.projects.isEmpty())) return null
-  const project = await deps.projects.createProject('default')
+  // Instances sharing one PostgreSQL may start together: the one that creates `default` prints the keys.
+  const project = await deps.projects.createProject('default').catch((e: unknown) => {
+    if (e instanceof AppError && e.code === 'conflict') return null
+    throw e
+  })
+  if (!project) return null
   const { apiKey } = await deps.projects.createKey(project.id, { name: 'first-start' })
   const { apiKey: mcpKey } = await deps.projects.createKey(project.id, { name: 'first-start mcp', role: 'mcp' })
   const config = {
@@ -55,7 +62,9 @@ export async function startServer(
   config: Config,
   overrides: DepsOverrides & { quiet?: boolean } = {},
 ): Promise<RunningServer> {
-  const deps = buildDeps(config, overrides)
+  // PostgreSQL (TOOLYARD_DATABASE_URL) is opened here, before anything is built: migrations and the master key check.
+  const storage = overrides.storage ?? (await openStorage(config))
+  const deps = buildDeps(config, { ...overrides, storage })
   const app = createApp(deps)
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.
   // reusePort off: a second server on a busy port must fail (EADDRINUSE), not silently share the requests.
@@ -98,7 +107,7 @@ export async function startServer(
         await Promise.race([app.stop(false), cut])
         clearTimeout(timer)
         await deps.shutdown()
-        deps.close()
+        await deps.close()
       })()
       return stopping
     },

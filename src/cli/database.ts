@@ -9,6 +9,7 @@ import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
 import { createStore } from '../db/store'
 import { buildProjects } from '../modules/projects/build'
+import { projectsRepository } from '../modules/projects/repository'
 import { UsageError } from './args'
 
 /** Throws (exit 2) when the data dir holds no database, before anything is created. */
@@ -29,5 +30,5 @@ export function openProjects(config: Pick<Config, 'dataDir'>, { create }: { crea
   const db = openDatabase(join(config.dataDir, DB_FILE))
   migrate(db)
   const store = createStore(db)
-  return { db, store, projects: buildProjects({ store }) }
+  return { db, store, projects: buildProjects({ repo: projectsRepository(store) }) }
 }

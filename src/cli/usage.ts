@@ -41,7 +41,9 @@ ${DATA_DIR}
   --max-subscriptions-per-project N webhook subscriptions per project (default 100)
   --webhook-concurrency N           webhook deliveries sent at once, all projects (default 8)
 One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.
---database-url U (TOOLYARD_DATABASE_URL), PostgreSQL mode, is not yet available in this build: serve exits 2 with it.`,
+--database-url U (TOOLYARD_DATABASE_URL): serve on PostgreSQL instead (any number of instances on one database;
+                 migrated at start; every instance needs the same TOOLYARD_MASTER_KEY). Tools, credentials, webhooks
+                 and the call log do not run on PostgreSQL yet (docs/scale-out.md).`,
   projects: `Usage: toolyard projects create NAME [--json]
        toolyard projects list [--json]
 
@@ -91,6 +93,6 @@ ${DATA_DIR}`,
 Brings the database schema up to date (serve does this on start too).
 ${DATA_DIR}
   --database-url URL  a PostgreSQL database (TOOLYARD_DATABASE_URL) to bring up to date instead, under an advisory
-                      lock (safe while other instances migrate it too). PostgreSQL mode is not yet available for
-                      serve and the other commands (docs/scale-out.md).`,
+                      lock (safe while other instances migrate it too). Of the other commands only serve runs
+                      on PostgreSQL so far (docs/scale-out.md).`,
 }

@@ -14,7 +14,12 @@ interface TxScope {
   afterCommit(fn: () => void): void
 }
 
-export interface Store {
+/**
+ * What services see of storage, on either backend (SQLite's `createStore`, PostgreSQL's `createPgStore`): transactions,
+ * after-commit callbacks and "am I in one". Services written against this never know the backend; repositories are
+ * the backend's other half (docs/decisions.md, "PostgreSQL in serve").
+ */
+export interface StoragePort {
   /**
    * Runs `fn` in one transaction and resolves to its result; a throw (or rejection) rolls it back and is rethrown,
    * constraint failures as `UniqueViolation` / `ForeignKeyViolation`. Transactions are serialized: `fn` may await
@@ -22,22 +27,26 @@ export interface Store {
    * another one (in its async context) joins it as a savepoint: its after-commit callbacks wait for the outer commit.
    */
   tx<T>(fn: (tx: TxScope) => Promise<T> | T): Promise<T>
+  /** `tx.afterCommit` of the transaction this code runs in; outside one the change is already committed: soon. */
+  afterCommit(fn: () => void): void
+  /** True when this code runs inside an open transaction: what it reads may still roll back (caches must not keep it). */
+  inTransaction(): boolean
+}
+
+/** The SQLite store: the service port plus what only its repositories and the features not yet converted use. */
+export interface Store extends StoragePort {
   /**
    * The synchronous transaction of the features not yet on the asynchronous ports (docs/decisions.md, "Asynchronous
    * storage ports"): BEGIN IMMEDIATE, savepoints when nested, a promise-returning callback refused. It waits for
    * nothing, so it must not be used where an asynchronous `tx` may be open in another request.
    */
   txSync<T>(fn: (tx: TxScope) => T): T
-  /** `tx.afterCommit` of the transaction this code runs in; outside one the change is already committed: soon. */
-  afterCommit(fn: () => void): void
   /**
    * Runs one repository operation (statements, synchronous on SQLite) and resolves to its result, constraint errors
    * typed. Outside the open transaction's own context it first waits for that transaction to end, so a read never
    * sees another request's uncommitted rows and a write never lands in (and rolls back with) someone else's change.
    */
   run<T>(fn: () => T): Promise<T>
-  /** True when this code runs inside an open transaction: what it reads may still roll back (caches must not keep it). */
-  inTransaction(): boolean
   /** The connection, for repository factories (the adapter's other half) only. */
   readonly db: Db
 }

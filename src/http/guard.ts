@@ -6,7 +6,7 @@ import { type AuthContext, assertRouteAllowed, assertServerAllowed, type KeyAuth
 import { AppError } from '../lib/errors'
 import { originalRequest } from './body-limit'
 import { presentedApiKey } from './credentials-header'
-import { type RateGroup, type RateLimiter, rateHeaders } from './rate-limit'
+import { type RateDecision, type RateGroup, type RateLimiter, rateHeaders } from './rate-limit'
 
 export interface GuardDeps {
   projects: KeyAuthenticator
@@ -37,20 +37,26 @@ export function countRequest(
   group: RateGroup,
   subject: string,
   n = 1,
-): { allowed: boolean; headers: Record<string, string> } {
+): Counted | Promise<Counted> {
   const decision = limiter.hit(group, subject, n)
-  return decision ? { allowed: decision.allowed, headers: rateHeaders(decision) } : { allowed: true, headers: {} }
+  // Shared windows (PostgreSQL) answer with a promise; the in-memory limiter's hit path makes none.
+  return decision instanceof Promise ? decision.then(counted) : counted(decision)
 }
 
-function applyLimit(
+type Counted = { allowed: boolean; headers: Record<string, string> }
+const counted = (decision: RateDecision | null): Counted =>
+  decision ? { allowed: decision.allowed, headers: rateHeaders(decision) } : { allowed: true, headers: {} }
+
+async function applyLimit(
   limiter: RateLimiter,
   group: RateGroup,
   subject: string,
   set: { headers: Record<string, string | number> },
 ) {
-  const { allowed, headers } = countRequest(limiter, group, subject)
-  Object.assign(set.headers, headers)
-  if (!allowed) throw new RateLimitedError(headers)
+  let count = countRequest(limiter, group, subject)
+  if (count instanceof Promise) count = await count
+  Object.assign(set.headers, count.headers)
+  if (!count.allowed) throw new RateLimitedError(count.headers)
 }
 
 export function clientAddress(
@@ -72,7 +78,7 @@ export const guard = (deps: GuardDeps) =>
         if (!auth) throw new AppError('unauthorized', UNAUTHORIZED)
         // An mcp key on an admin endpoint: 403 (src/lib/access.ts).
         assertRouteAllowed(auth, request.method, new URL(request.url).pathname.replace(/^\/mcp(?=\/)/, ''))
-        applyLimit(deps.limiter, group, auth.keyId, set)
+        await applyLimit(deps.limiter, group, auth.keyId, set)
         authenticated.set(request, auth)
       },
       // After validation: a key limited to servers may only name one of them.
@@ -85,8 +91,8 @@ export const guard = (deps: GuardDeps) =>
       },
     }),
     limit: (group: RateGroup) => ({
-      transform({ request, set, server }) {
-        applyLimit(deps.limiter, group, clientAddress(server, request), set)
+      async transform({ request, set, server }) {
+        await applyLimit(deps.limiter, group, clientAddress(server, request), set)
       },
     }),
   })

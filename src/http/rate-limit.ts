@@ -77,7 +77,31 @@ export function createRateLimiter(overrides: Record<string, number> | 'off', now
     },
   }
 }
-export type RateLimiter = ReturnType<typeof createRateLimiter>
+/**
+ * What the request path counts through: the in-memory limiter above (one instance), or `sharedRateLimiter` (windows in
+ * PostgreSQL, shared by every instance), whose decision is a promise: callers await only when they get one.
+ */
+export interface RateLimiter {
+  hit(group: RateGroup, subject: string, n?: number): RateDecision | null | Promise<RateDecision | null>
+}
+
+/** Fixed windows kept where every instance counts into them (src/db/postgres/shared/rate-windows.ts). */
+export interface SharedWindows {
+  hit(key: string, limit: number, n?: number): Promise<RateDecision>
+}
+
+/** The same groups and limits as `createRateLimiter`, counted in windows every instance shares. */
+export function sharedRateLimiter(overrides: Record<string, number> | 'off', windows: SharedWindows): RateLimiter {
+  const limits: Record<string, number> = overrides === 'off' ? {} : { ...DEFAULT_LIMITS, ...overrides }
+  return {
+    hit(group, subject, n = 1) {
+      const limit = limits[group]
+      if (overrides === 'off' || !limit) return null
+      // PostgreSQL text holds no NUL: the group (a fixed name without "/") ends at the first "/".
+      return windows.hit(`${group}/${subject}`, limit, n)
+    },
+  }
+}
 
 export function rateHeaders(d: RateDecision): Record<string, string> {
   const h: Record<string, string> = {

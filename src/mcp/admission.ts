@@ -102,7 +102,8 @@ export function createAdmission(deps: AdmissionDeps) {
         return a.denied(base)
       }
       if (!a.group) return { who, headers: base }
-      const rate = countRequest(deps.limiter, a.group, who.principal, a.weight?.() ?? 1)
+      let rate = countRequest(deps.limiter, a.group, who.principal, a.weight?.() ?? 1)
+      if (rate instanceof Promise) rate = await rate
       const headers = { ...base, ...rate.headers }
       // The spec's {error}, plus the code and request id every error body carries.
       const limited = { error: RATE_LIMITED, code: 'rate_limited', request_id: requestIdOf(request) }

@@ -2,6 +2,7 @@
 // hold (docs/decisions.md, "Hot path"). Built lazily, bounded, dropped per area.
 import type { Area } from '../db/change-counters'
 import type { ChangeSignal } from '../db/change-signal'
+import { ANY_AREA } from '../db/postgres/change-feed'
 import { Lru, type LruOptions } from './lru'
 
 interface MemoOptions<R> extends LruOptions<R> {
@@ -73,7 +74,9 @@ export function createReadModel({
     const changed = new Set<string>()
     for (const [area, n] of next) if (counted.get(area) !== n) changed.add(area)
     counted = next
-    if (changed.size) for (const c of caches) if (c.areas.some((a) => changed.has(a))) c.lru.clear()
+    // `*`: the PostgreSQL change feed may have missed notifications (src/db/postgres/change-feed.ts): drop everything.
+    const all = changed.has(ANY_AREA)
+    if (changed.size) for (const c of caches) if (all || c.areas.some((a) => changed.has(a))) c.lru.clear()
     return true
   }
 

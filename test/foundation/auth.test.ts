@@ -1,7 +1,5 @@
 // API key authentication: both header forms, every 401 case, and the admin API.
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { startTestApp, type TestApp } from '../helpers/app'
 
 const ADMIN = 'admin-token-for-tests-0123456789'
@@ -60,13 +58,11 @@ describe('with an admin token configured', () => {
       const project = await app.server.deps.projects.projectOrCreate('expiry-case')
       const { apiKey, key } = await app.server.deps.projects.createKey(project.id, { expiresInMs: 3_600_000 })
       expect((await listWith({ 'X-API-Key': apiKey })).status).toBe(200)
-      // Move the expiry into the past through a second connection to the same file.
-      const db = new Database(join(app.dataDir, 'toolyard.sqlite'))
-      db.query('UPDATE api_keys SET expires_at = $at WHERE id = $id').run({
-        $at: new Date(Date.now() - 1000).toISOString(),
-        $id: key.id,
+      // Move the expiry into the past through a second connection to the same database.
+      await app.sql('UPDATE api_keys SET expires_at = $at WHERE id = $id', {
+        at: new Date(Date.now() - 1000).toISOString(),
+        id: key.id,
       })
-      db.close()
       await expect401(await listWith({ 'X-API-Key': apiKey }))
     })
 
@@ -97,9 +93,7 @@ describe('with an admin token configured', () => {
     })
 
     test('the keys a project holds are stored hashed, never in clear', async () => {
-      const db = new Database(join(app.dataDir, 'toolyard.sqlite'), { readonly: true })
-      const rows = db.query('SELECT * FROM api_keys').all() as Record<string, unknown>[]
-      db.close()
+      const rows = await app.sql('SELECT * FROM api_keys')
       const dump = JSON.stringify(rows)
       expect(dump).not.toContain(app.apiKey)
       expect(dump).toContain(app.apiKey.slice(0, 12))

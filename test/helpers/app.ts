@@ -1,14 +1,24 @@
 // The real service for tests: in this process on 127.0.0.1:0 (startTestApp), or as the CLI in a child process
 // (runCli, startServe), each with a temp data dir.
+import { Database } from 'bun:sqlite'
 import { afterAll } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { loadConfig } from '../../src/config'
+import { openPostgres } from '../../src/db/postgres/sql'
 import type { DepsOverrides } from '../../src/deps'
 import { createLogger } from '../../src/lib/log'
 import { type RunningServer, startServer } from '../../src/server'
 import { waitFor } from './poll'
+import { createTestDatabase } from './postgres'
+
+/**
+ * `TOOLYARD_TEST_BACKEND=postgres` (npm run test:pg): every in-process app runs on PostgreSQL, each on a fresh database
+ * of the test cluster (test/helpers/postgres.ts) dropped when it stops, unless the test names one (TOOLYARD_DATABASE_URL
+ * in `env`, e.g. two apps on one database). Otherwise SQLite in the temp data dir.
+ */
+const testBackend: 'sqlite' | 'postgres' = process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
 
 export const ROOT = resolve(import.meta.dir, '../..')
 const SOURCE_CLI = [process.execPath, join(ROOT, 'src/main.ts')]
@@ -40,12 +50,17 @@ export interface TestApp {
     path: string,
     init?: { method?: string; body?: unknown; key?: string | null; headers?: Record<string, string> },
   ): Promise<Response>
+  /**
+   * Runs one statement on the app's database through a connection of its own (SQLite file or PostgreSQL, whichever
+   * the app runs on), for tests that look at or change rows behind the service's back; `$name` placeholders.
+   */
+  sql(query: string, params?: Record<string, unknown>): Promise<Record<string, unknown>[]>
   /** Another project with its own key, for isolation tests. */
   newProject(name: string): Promise<{ projectId: string; apiKey: string }>
   stop(): Promise<void>
 }
 
-/** Starts the service in this process with a temp SQLite file and one project + API key. */
+/** Starts the service in this process with a temp SQLite file (or PostgreSQL database) and one project + API key. */
 export async function startTestApp(
   env: Record<string, string> = {},
   opts: {
@@ -58,6 +73,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? tempDir()
+  const database = testBackend === 'postgres' && !env.TOOLYARD_DATABASE_URL ? await createTestDatabase() : null
   const config = loadConfig({
     TOOLYARD_PORT: '0',
     TOOLYARD_HOST: '127.0.0.1',
@@ -65,6 +81,7 @@ export async function startTestApp(
     TOOLYARD_LOG_LEVEL: 'silent',
     TOOLYARD_RATE_LIMITS: 'off',
     TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true',
+    ...(database ? { TOOLYARD_DATABASE_URL: database.url } : {}),
     ...env,
   })
   const server = await startServer(config, {
@@ -89,16 +106,37 @@ export async function startTestApp(
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     })
   }
+  const sql: TestApp['sql'] = async (query, params = {}) => {
+    if (config.databaseUrl) {
+      const pg = openPostgres(config.databaseUrl, { max: 1 })
+      try {
+        return await pg.all(query, params)
+      } finally {
+        await pg.close()
+        // A write of the app's own (an empty transaction) returns once its change feed heard everything before it.
+        await server.deps.store.tx(async () => {})
+      }
+    }
+    const db = new Database(join(dataDir, 'toolyard.sqlite'))
+    try {
+      const named = Object.fromEntries(Object.entries(params).map(([k, v]) => [`$${k}`, v]))
+      return db.query(query).all(named as never) as Record<string, unknown>[]
+    } finally {
+      db.close()
+    }
+  }
   return {
     server,
     base,
     dataDir,
+    sql,
     apiKey: main.apiKey,
     projectId: main.projectId,
     api,
     newProject,
     async stop() {
       await server.stop()
+      await database?.drop()
       if (!opts.keepData && !opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }

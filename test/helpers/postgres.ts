@@ -37,34 +37,47 @@ async function startFromAnyBinaries(): Promise<string> {
   )
 }
 
+/** Drops a test database (and any connection still on it). */
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new SQL(await serverUrl(), { max: 1 })
+  try {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  } finally {
+    await admin.close()
+  }
+}
+
+/**
+ * A fresh, empty database (its URL) and how to drop it, for a caller that owns its lifetime (the in-process test app in
+ * PostgreSQL mode drops it when the app stops). The first call in a process may start the cluster.
+ */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = await serverUrl()
+  const name = `toolyard_test_${crypto.randomUUID().replaceAll('-', '')}`
+  const admin = new SQL(url, { max: 1 })
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`)
+  } finally {
+    await admin.close()
+  }
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return { url: u.toString(), drop: () => dropDatabase(name) }
+}
+
 /**
  * Returns a maker of fresh, empty databases (their URLs); each is dropped after the calling file's tests. The first call
  * in a process may start the cluster: call it from a `beforeAll` with POSTGRES_START_TIMEOUT_MS.
  */
 export function testDatabases(): () => Promise<string> {
-  const made: string[] = []
+  const made: (() => Promise<void>)[] = []
   afterAll(async () => {
-    if (made.length === 0) return
-    const admin = new SQL(await serverUrl(), { max: 1 })
-    try {
-      for (const name of made) await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    } finally {
-      await admin.close()
-    }
+    for (const drop of made) await drop()
   })
   return async () => {
-    const url = await serverUrl()
-    const name = `toolyard_test_${crypto.randomUUID().replaceAll('-', '')}`
-    const admin = new SQL(url, { max: 1 })
-    try {
-      await admin.unsafe(`CREATE DATABASE "${name}"`)
-    } finally {
-      await admin.close()
-    }
-    made.push(name)
-    const u = new URL(url)
-    u.pathname = `/${name}`
-    return u.toString()
+    const { url, drop } = await createTestDatabase()
+    made.push(drop)
+    return url
   }
 }
 

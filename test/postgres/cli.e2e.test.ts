@@ -1,12 +1,12 @@
 // The CLI with a PostgreSQL URL while PostgreSQL mode is being built: `migrate` applies the PostgreSQL schema for real
-// (and again finds nothing to do); serve and the other commands refuse the URL with exit 2 and say why, instead of
-// quietly using the SQLite file. The password in the URL is never printed.
+// (and again finds nothing to do); `serve` runs on it; the other commands refuse the URL with exit 2 and say why,
+// instead of quietly using the SQLite file. The password in the URL is never printed.
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { SQL } from 'bun'
 import { postgresMigrations } from '../../src/db/postgres/migrations'
-import { runCli, tempDirs } from '../helpers/app'
+import { runCli, startServe, tempDirs } from '../helpers/app'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
 const newDatabase = testDatabases()
@@ -53,21 +53,46 @@ describe('toolyard with a PostgreSQL URL', () => {
     expect(r.stderr + r.stdout).not.toContain(PASSWORD)
   }, 60_000)
 
-  test('serve with --database-url or TOOLYARD_DATABASE_URL exits 2: not yet available in this build', async () => {
-    for (const [args, env] of [
-      [['serve', '--port', '0', '--database-url', url], {}],
-      [['serve', '--port', '0'], { TOOLYARD_DATABASE_URL: url }],
-    ] as const) {
-      const dir = newDir()
-      const r = await runCli([...args], dir, env)
-      expect(r.code).toBe(2)
-      expect(r.stderr).toContain(
-        'PostgreSQL mode (TOOLYARD_DATABASE_URL / --database-url) is not yet available in this build',
-      )
-      expect(r.stderr + r.stdout).not.toContain(PASSWORD)
-      expect(r.stdout).not.toContain('listening')
+  test('serve with --database-url runs on PostgreSQL: migrates, prints the first-start keys, serves them', async () => {
+    const dir = newDir()
+    const fresh = new URL(await newDatabase())
+    fresh.username ||= 'toolyard'
+    fresh.password = PASSWORD
+    const serve = await startServe(dir, {}, { serveArgs: ['--database-url', fresh.toString()] })
+    try {
+      const out = serve.output()
+      expect(out).toContain('First start: created project "default"')
+      expect(out).not.toContain(PASSWORD)
+      const adminKey = /Admin key[^\n]*\n\s+(tyk_\S+)/.exec(out)?.[1]
+      expect(adminKey).toBeString()
+      const created = await fetch(`${serve.base}/servers`, {
+        method: 'POST',
+        headers: { 'X-API-Key': adminKey!, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'on postgres' }),
+      })
+      expect(created.status).toBe(201)
+      // The row is in PostgreSQL, and no SQLite file was made.
+      const sql = new SQL(fresh.toString(), { max: 1 })
+      try {
+        const rows: { name: string }[] = await sql.unsafe('SELECT name FROM servers')
+        expect(rows.map((r) => r.name)).toEqual(['on postgres'])
+      } finally {
+        await sql.close()
+      }
       expect(existsSync(join(dir, 'toolyard.sqlite'))).toBe(false)
+    } finally {
+      expect(await serve.stop()).toBe(0)
     }
+  }, 60_000)
+
+  test('serve with an unreachable TOOLYARD_DATABASE_URL exits 2 naming the server, without the password', async () => {
+    const r = await runCli(['serve', '--port', '0'], newDir(), {
+      TOOLYARD_DATABASE_URL: `postgres://toolyard:${PASSWORD}@127.0.0.1:1/toolyard`,
+    })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('cannot use PostgreSQL database postgres://toolyard:***@127.0.0.1:1/toolyard')
+    expect(r.stderr + r.stdout).not.toContain(PASSWORD)
+    expect(r.stdout).not.toContain('listening')
   }, 60_000)
 
   test('the other commands refuse the URL rather than use the SQLite file; backup points to pg_dump', async () => {

@@ -21,8 +21,17 @@ interface PostgresChangeFeed {
   signal: ChangeSignal
   /** Notifications heard per area since the feed started, as SQLite's readChangeCounters gives per area. */
   counters(): Map<string, number>
+  /**
+   * Resolves once this feed heard everything committed before the call: a marker is notified on the same channel, and
+   * PostgreSQL delivers notifications in commit order, so hearing the marker means the earlier ones were heard. After
+   * `timeoutMs` without it (the listening connection is down) it counts under `*` instead and resolves.
+   */
+  sync(timeoutMs?: number): Promise<void>
   stop(): Promise<void>
 }
+
+/** Payloads of sync markers (never a read-model area); other instances ignore them. */
+const SYNC_MARKER = 'sync:'
 
 /** Starts listening; resolves once the server acknowledged, so every commit after that is heard. */
 export async function listenForChanges(sql: SQL): Promise<PostgresChangeFeed> {
@@ -33,12 +42,35 @@ export async function listenForChanges(sql: SQL): Promise<PostgresChangeFeed> {
     counts.set(area, (counts.get(area) ?? 0) + 1)
     generation++
   }
-  const subscription = await sql.listen(CHANNEL, bump, () => {
+  const self = crypto.randomUUID()
+  let markers = 0
+  const waiting = new Map<string, () => void>()
+  const heard = (payload: string) => {
+    if (!payload.startsWith(SYNC_MARKER)) return bump(payload)
+    const done = waiting.get(payload)
+    if (done) done()
+  }
+  const subscription = await sql.listen(CHANNEL, heard, () => {
     if (++listens > 1) bump(ANY_AREA)
   })
   return {
     signal: { version: () => generation },
     counters: () => new Map(counts),
+    sync(timeoutMs = 1000) {
+      const marker = `${SYNC_MARKER}${self}:${++markers}`
+      return new Promise<void>((resolve) => {
+        const finish = (heardIt: boolean) => {
+          if (!waiting.delete(marker)) return
+          clearTimeout(timer)
+          // Not heard in time: whatever was committed may have been missed, so everything cached is dropped.
+          if (!heardIt) bump(ANY_AREA)
+          resolve()
+        }
+        const timer = setTimeout(() => finish(false), timeoutMs)
+        waiting.set(marker, () => finish(true))
+        sql.unsafe('SELECT pg_notify($1, $2)', [CHANNEL, marker]).catch(() => finish(false))
+      })
+    },
     stop: () => subscription.unlisten(),
   }
 }

@@ -4,30 +4,67 @@
 // outside a transaction they run on the pool. The open transaction is carried in an AsyncLocalStorage because
 // concurrent requests share the pool: "the transaction open now" is per request, not per process.
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { StoragePort } from '../store'
 import type { PgDb, PgTx, Queries } from './sql'
 
-export interface PgStore {
+export interface PgStore extends StoragePort {
   /** The open transaction of this context, else the pool. */
   q(): Queries
   /**
    * Runs `fn` in one transaction and returns its result; a throw rolls it back and is rethrown (constraint failures
    * typed). Inside another `tx` of the same context it joins it as a savepoint: its after-commit callbacks wait.
    */
-  tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T>
+  tx<T>(fn: (tx: PgTx) => Promise<T> | T): Promise<T>
   /** `afterCommit` of the open transaction; with none open, the change is committed: soon (next microtask). */
   afterCommit(fn: () => void): void
   readonly db: PgDb
 }
 
-export function createPgStore(db: PgDb): PgStore {
+/** A statement that writes (the repositories' writes all start so; `WITH` is only used to read). */
+const WRITES = /^\s*(insert|update|delete)\b/i
+
+export interface PgStoreOptions {
+  /**
+   * Awaited after each outermost commit and each write outside a transaction, before its caller goes on: serve uses
+   * it to wait until this instance's change feed heard the change, so a read right after one's own write never gets
+   * a cached answer from before it (src/db/postgres/storage.ts).
+   */
+  afterWrite?: () => Promise<void>
+}
+
+export function createPgStore(db: PgDb, { afterWrite }: PgStoreOptions = {}): PgStore {
   const open = new AsyncLocalStorage<PgTx>()
+  // Outside a transaction: the pool, its writes followed by `afterWrite`.
+  const pool: Queries = afterWrite
+    ? {
+        all: async <T>(query: string, params?: Record<string, unknown>) => {
+          const rows = await db.all<T>(query, params)
+          if (WRITES.test(query)) await afterWrite()
+          return rows
+        },
+        get: async <T>(query: string, params?: Record<string, unknown>) => {
+          const row = await db.get<T>(query, params)
+          if (WRITES.test(query)) await afterWrite()
+          return row
+        },
+        run: async (query, params) => {
+          const result = await db.run(query, params)
+          await afterWrite()
+          return result
+        },
+      }
+    : db
   return {
     db,
-    q: () => open.getStore() ?? db,
-    tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
+    q: () => open.getStore() ?? pool,
+    inTransaction: () => open.getStore() !== undefined,
+    async tx<T>(fn: (tx: PgTx) => Promise<T> | T): Promise<T> {
       const outer = open.getStore()
-      const body = (tx: PgTx) => open.run(tx, () => fn(tx))
-      return outer ? outer.tx(body) : db.tx(body)
+      const body = async (tx: PgTx) => open.run(tx, () => fn(tx))
+      if (outer) return outer.tx(body)
+      const result = await db.tx(body)
+      if (afterWrite) await afterWrite()
+      return result
     },
     afterCommit(fn) {
       const outer = open.getStore()

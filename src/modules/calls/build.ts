@@ -1,19 +1,19 @@
-// Builds the call log on the store: the one place its repository is made, and its writer chosen
+// Builds the call log from its repository (either backend's, src/storage.ts) and chooses its writer
 // (docs/decisions.md, "Repository interfaces").
-import type { Store } from '../../db/store'
 import type { Logger } from '../../lib/log'
-import { callsRepository } from './repository'
+import type { CallsRepository } from './repository'
 import { type CallLogOptions, createCallLog } from './service'
 import { inlineWriter, threadWriter } from './writer'
 
 export function buildCallLog(deps: {
-  store: Store
-  /** The database file: the writer thread opens its own connection to it (src/db/store.ts, `openAnotherStore`). */
-  dbPath: string
+  repo: CallsRepository
+  /** SQLite's database file: the writer thread opens its own connection to it. Absent (PostgreSQL): written inline. */
+  dbPath?: string
   log: Logger
   onCall?: CallLogOptions['onCall']
 }) {
-  const repo = callsRepository(deps.store)
-  const writer = threadWriter(deps.dbPath, inlineWriter(repo, deps.log), deps.log)
+  const { repo } = deps
+  const inline = inlineWriter(repo, deps.log)
+  const writer = deps.dbPath ? threadWriter(deps.dbPath, inline, deps.log) : inline
   return createCallLog({ repo, writer, log: deps.log, ...(deps.onCall ? { onCall: deps.onCall } : {}) })
 }

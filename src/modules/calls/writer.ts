@@ -17,6 +17,7 @@ export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
   return {
     async write(rows) {
       try {
+        // Awaited: on PostgreSQL the batch is written asynchronously (src/storage.ts).
         await repo.insertAll(rows.map(toRow))
       } catch (error) {
         log.error('call log write failed', { rows: rows.length, error: String(error) })

@@ -2,21 +2,28 @@
 import type { Config } from '../../config'
 import { loadKeyring } from '../../crypto/master-key'
 import { createSealer } from '../../crypto/seal'
-import { dataKeysRepository } from '../../crypto/seal-repository'
-import type { Store } from '../../db/store'
+import type { DataKeysRepository } from '../../crypto/seal-repository'
+import type { StoragePort } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import type { Logger } from '../../lib/log'
 import { createCredentialAccess } from './access'
 import { createRefresher, type RefresherDeps } from './oauth/refresher'
-import { oauthFlowsRepository } from './oauth/repository'
+import type { OAuthFlowsRepository } from './oauth/repository'
 import { oauthService } from './oauth/service'
-import { providersRepository } from './providers/repository'
+import type { ProvidersRepository } from './providers/repository'
 import { providersService } from './providers/service'
-import { credentialsRepository } from './repository'
+import type { CredentialsRepository } from './repository'
 import { credentialsService } from './service'
 
 export function buildVault(deps: {
-  store: Store
+  store: StoragePort
+  /** Either backend's (src/storage.ts). */
+  repos: {
+    dataKeys: DataKeysRepository
+    providers: ProvidersRepository
+    credentials: CredentialsRepository
+    oauthFlows: OAuthFlowsRepository
+  }
   config: Pick<Config, 'dataDir' | 'masterKey' | 'oauthRefreshMarginS'>
   log: Logger
   egress: Egress
@@ -25,10 +32,10 @@ export function buildVault(deps: {
 }) {
   // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
   const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
-  const sealer = createSealer(keyring, dataKeysRepository(deps.store))
-  const providers = providersService(providersRepository(deps.store), sealer)
-  const credentialsRepo = credentialsRepository(deps.store)
-  const flows = oauthFlowsRepository(deps.store)
+  const sealer = createSealer(keyring, deps.repos.dataKeys)
+  const providers = providersService(deps.repos.providers, sealer)
+  const credentialsRepo = deps.repos.credentials
+  const flows = deps.repos.oauthFlows
   const credentials = credentialsService(credentialsRepo, sealer, providers)
   const refresher = createRefresher({
     credentials: credentialsRepo,

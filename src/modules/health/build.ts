@@ -1,7 +1,5 @@
-// Builds the health check on the store: the one place its repository is made from the connection
-// (docs/decisions.md, "Repository interfaces").
-import type { Store } from '../../db/store'
-import { healthRepository } from './repository'
+// Builds the health check from its repository (either backend's, src/storage.ts).
+import type { HealthRepository } from './repository'
 import { healthService } from './service'
 
-export const buildHealth = (store: Store, version: string) => healthService(healthRepository(store), version)
+export const buildHealth = (repo: HealthRepository, version: string) => healthService(repo, version)

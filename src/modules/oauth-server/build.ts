@@ -1,7 +1,6 @@
 // Builds Toolyard's OAuth 2.1 authorization server for its own servers, and the access-token check the protocol
 // endpoint uses (docs/decisions.md, "Keys and MCP authorization").
 import type { Keyring } from '../../crypto/master-key'
-import type { Store } from '../../db/store'
 import { createEgress } from '../../egress/client'
 import type { AuthContext } from '../../lib/access'
 import { nowIso } from '../../lib/ids'
@@ -9,13 +8,14 @@ import type { ServerRow } from '../../lib/server'
 import type { ProjectsService } from '../projects/service'
 import { type ClientLimits, oauthClients } from './clients'
 import { grantLive } from './grants'
-import { oauthServerRepository } from './repository'
+import type { OAuthServerRepository } from './repository'
 import { authorizationEndpoint } from './service'
 import { tokenEndpoint } from './token'
 import { accessTokens } from './tokens'
 
 export function createOAuthServer(deps: {
-  store: Store
+  /** Either backend's repository (src/storage.ts). */
+  repo: OAuthServerRepository
   keyring: Keyring
   projects: ProjectsService
   servers: { bySlug(slug: string): Promise<ServerRow | null | undefined> }
@@ -25,7 +25,7 @@ export function createOAuthServer(deps: {
   /** Told after a grant is revoked, so its open MCP streams end at once. */
   onRevoked?: () => void
 }) {
-  const repo = oauthServerRepository(deps.store)
+  const { repo } = deps
   const publicUrl = () => deps.urls.get()
   // The issuer is the public URL's origin: clients look for /.well-known/oauth-authorization-server there.
   const issuer = () => new URL(publicUrl()).origin

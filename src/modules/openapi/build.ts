@@ -6,17 +6,24 @@ import type { Store } from '../../db/store'
 import { createEgress, type Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import { providerStatements } from '../credentials/providers/repository'
-import { toolsRepository } from '../tools/repository'
-import { toolkitsRepository } from '../tools/toolkits/repository'
+import { type ProvidersRepository, providerStatements } from '../credentials/providers/repository'
+import type { ToolsRepository } from '../tools/repository'
+import type { ToolkitsRepository } from '../tools/toolkits/repository'
 import { openApiCaller } from './call'
 import { buildCatalog } from './catalog'
-import { openApiRepository } from './repository'
+import type { OpenApiRepository } from './repository'
 import { MAX_SPEC_BYTES, openApiService } from './service'
 import { openApiSource } from './source'
 
 export function buildOpenApi(deps: {
   store: Store
+  /** Either backend's (src/storage.ts). */
+  repos: {
+    openApi: OpenApiRepository
+    tools: ToolsRepository
+    toolkits: ToolkitsRepository
+    providers: ProvidersRepository
+  }
   events: EventBus
   egress: Egress
   credentials: CredentialAccess
@@ -24,8 +31,8 @@ export function buildOpenApi(deps: {
   /** Throws (409) when a re-import gives a tool a name tool discovery reserves on a server using the toolkit. */
   checkNames?: (projectId: string, toolkitId: string) => void
 }) {
-  const openapi = openApiRepository(deps.store)
-  const tools = toolsRepository(deps.store)
+  const openapi = deps.repos.openApi
+  const tools = deps.repos.tools
   const caller = openApiCaller({ egress: deps.egress, credentials: deps.credentials })
   return {
     caller,
@@ -35,7 +42,7 @@ export function buildOpenApi(deps: {
     service: openApiService({
       store: deps.store,
       events: deps.events,
-      toolkits: toolkitsRepository(deps.store),
+      toolkits: deps.repos.toolkits,
       tools,
       openapi,
       // Synchronous: the import writes its providers inside its own `store.txSync` (docs/decisions.md, "Asynchronous

@@ -1,6 +1,6 @@
 // A project as it is stored, in the project file's shape: what `export` writes and what `apply` compares the file
 // with. Defaults are left out, so a record reads the same whether a field was written or defaulted.
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import type { ProvidersService } from '../credentials/providers/service'
 import type { OpenApiService } from '../openapi/service'
 import type { ProjectsService } from '../projects/service'
@@ -27,7 +27,7 @@ import type {
 
 /** The services apply and export go through, named here rather than taken from the composition root (src/deps.ts). */
 export interface ProjectServices {
-  store: Store
+  store: StoragePort
   functions: FunctionsService
   toolkits: ToolkitsService
   tools: ToolsService

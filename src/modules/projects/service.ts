@@ -4,6 +4,7 @@ import { API_KEY_PATTERN, generateApiKey, hashApiKey } from '../../crypto/api-ke
 import type { AuthContext, KeyRole } from '../../lib/access'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
+import { UniqueViolation } from '../../lib/storage-errors'
 import { MISS } from '../../read-model/read-model'
 import type { Project, PublicKey } from './model'
 import type { ApiKeyRow, ProjectsRepository } from './repository'
@@ -53,11 +54,23 @@ export function projectsService(repo: KeysRepository, opts: { onKeyRevoked?: () 
   const createProject = async (name: string): Promise<Project> => {
     if (await repo.projectByName(name)) throw conflict(`project "${name}" already exists`)
     const row = { id: newId(), name, created_at: nowIso() }
-    await repo.insertProject(row)
+    try {
+      await repo.insertProject(row)
+    } catch (e) {
+      // Another request (or, on PostgreSQL, another instance) created it between the check and the insert.
+      if (e instanceof UniqueViolation) throw conflict(`project "${name}" already exists`)
+      throw e
+    }
     return row
   }
   const projectOrCreate = async (name: string): Promise<Project> =>
-    (await repo.projectByName(name)) ?? createProject(name)
+    (await repo.projectByName(name)) ??
+    createProject(name).catch(async (e: unknown) => {
+      // Created meanwhile by someone else: theirs is the one.
+      const now = e instanceof AppError && e.code === 'conflict' ? await repo.projectByName(name) : null
+      if (now) return now
+      throw e
+    })
 
   const createKey = async (
     projectId: string,

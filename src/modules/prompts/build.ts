@@ -1,7 +1,4 @@
-// Builds the prompts service on the store: the one place its repository is made from the connection
-// (docs/decisions.md, "Repository interfaces").
-import { promptsRepository } from './repository'
+// Builds the prompts service from its repository (either backend's, src/storage.ts).
 import { type PromptsServiceDeps, promptsService } from './service'
 
-export const buildPrompts = (deps: Omit<PromptsServiceDeps, 'repo'>) =>
-  promptsService({ ...deps, repo: promptsRepository(deps.store) })
+export const buildPrompts = (deps: PromptsServiceDeps) => promptsService(deps)

@@ -1,5 +1,5 @@
 // Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import { AppError, badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
@@ -13,7 +13,7 @@ import { renderMessages, strings, templateProblem } from './render'
 import type { PromptRow, PromptsRepository } from './repository'
 
 export interface PromptsServiceDeps {
-  store: Store
+  store: StoragePort
   repo: PromptsRepository
   events: EventBus
   /** Throws 404 when the server is not the project's. */

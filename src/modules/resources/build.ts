@@ -1,11 +1,12 @@
-// Builds the resources service on the store: the one place its repository is made from the connection
-// (docs/decisions.md, "Repository interfaces").
+// Builds the resources service from its repository (either backend's, src/storage.ts), its reads cached by slug/uri.
 import { cachedResources } from '../../read-model/cached-repositories'
 import type { ReadModel } from '../../read-model/read-model'
-import { resourcesRepository } from './repository'
+import type { ResourcesRepository } from './repository'
 import { type ResourcesServiceDeps, resourcesService } from './service'
 
-export function buildResources(deps: Omit<ResourcesServiceDeps, 'repo'> & { readModel: ReadModel }) {
-  const { readModel, ...rest } = deps
-  return resourcesService({ ...rest, repo: cachedResources(readModel, resourcesRepository(deps.store)) })
+export function buildResources(
+  deps: Omit<ResourcesServiceDeps, 'repo'> & { repo: ResourcesRepository; readModel: ReadModel },
+) {
+  const { readModel, repo, ...rest } = deps
+  return resourcesService({ ...rest, repo: cachedResources(readModel, repo) })
 }

@@ -1,5 +1,5 @@
 // Resources: registration and changes (with events), listings, and reads from every source type (with the read cache).
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import { AppError, conflict, notFound } from '../../lib/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
@@ -17,7 +17,7 @@ import { FIELDS_BY_TYPE, SOURCE_FIELDS, type SourceField, validateResource } fro
 import { listedResource, listedTemplate, resourceView } from './view'
 
 export interface ResourcesServiceDeps extends SourceDeps {
-  store: Store
+  store: StoragePort
   repo: ResourcesRepository
   cache: ReadCache
   events: EventBus

@@ -1,5 +1,5 @@
 // Servers: create (with a unique slug), read, list, update, delete — always within one project.
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import { notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
@@ -58,7 +58,12 @@ export type UpdateServerInput = Partial<Omit<CreateServerInput, 'toolkits'>> & {
 /** The servers port plus the request path's synchronous hit (src/read-model/cached-repositories.ts). */
 type CachedServers = ServersRepository & { peekBySlug(slug: string): ServerRow | null | typeof MISS }
 
-export function serversService(store: Store, repo: CachedServers, publicUrl: () => string, tools: ServerToolsPort) {
+export function serversService(
+  store: StoragePort,
+  repo: CachedServers,
+  publicUrl: () => string,
+  tools: ServerToolsPort,
+) {
   const view = (s: ServerRow): ServerView => ({
     id: s.id,
     slug: s.slug,

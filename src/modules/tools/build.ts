@@ -10,16 +10,17 @@ import { discoveryOf } from '../servers/discovery'
 import { functionLookup, toolCalls, validatorCache } from './call'
 import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
-import { functionsRepository } from './functions/repository'
+import type { FunctionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { toolsMcp } from './mcp'
 import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
-import { toolsRepository } from './repository'
+import type { RemoteRepository } from './remote/repository'
+import type { ToolsRepository } from './repository'
 import { indexMerger, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
-import { toolSearchRepository } from './search/repository'
+import type { ToolSearchRepository } from './search/repository'
 import { toolSearch } from './search/service'
-import { serverToolsRepository } from './server-tools/repository'
+import type { ServerToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
 import { toolsService } from './service'
 import { PREBUILT_SOURCE } from './sources/catalog-source'
@@ -29,11 +30,20 @@ import { prebuiltSource } from './sources/prebuilt'
 import { toolkitSources } from './sources/registry'
 import type { ToolkitSource } from './sources/source'
 import { toolIndex } from './tool-index'
-import { toolkitsRepository } from './toolkits/repository'
+import type { ToolkitsRepository } from './toolkits/repository'
 import { toolkitsService } from './toolkits/service'
 
 export interface ToolsFeatureDeps {
   store: Store
+  /** The feature's repositories, either backend's (src/storage.ts). */
+  repos: {
+    tools: ToolsRepository
+    toolkits: ToolkitsRepository
+    functions: FunctionsRepository
+    serverTools: ServerToolsRepository
+    toolSearch: ToolSearchRepository
+    remote: RemoteRepository
+  }
   events: EventBus
   credentials: CredentialAccess
   /** The app's one function runner (src/runtime/function-runner.ts): tool calls, /invoke and the code check at save. */
@@ -58,9 +68,9 @@ export interface ToolsFeatureDeps {
 
 export function createToolsFeature(deps: ToolsFeatureDeps) {
   const { store, events, credentials, runner, readModel, maxResultBytes } = deps
-  const toolkitRows = toolkitsRepository(store)
-  const toolRows = toolsRepository(store)
-  const functions = functionsService(functionsRepository(store), runner)
+  const toolkitRows = deps.repos.toolkits
+  const toolRows = deps.repos.tools
+  const functions = functionsService(deps.repos.functions, runner)
   // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
   const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
     maxEntries: 10_000,
@@ -79,6 +89,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     catalog && catalogIds.has(tool.toolkit_id) ? catalog.callTool(tool, args, ctx) : runsFunction(tool, args, ctx)
   const remote = buildRemoteKind({
     store,
+    repo: deps.repos.remote,
     toolkits: toolkitRows,
     tools: toolRows,
     credentials,
@@ -96,11 +107,11 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     ],
     { toolkits: toolkitRows, tools: toolRows },
   )
-  const serverToolRows = serverToolsRepository(store)
+  const serverToolRows = deps.repos.serverTools
   const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events)
   const index = toolIndex(readModel, serverTools, toolRows, sources)
   // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
-  const searchRows = toolSearchRepository(store)
+  const searchRows = deps.repos.toolSearch
   // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
   // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
   let catalogSynced = false

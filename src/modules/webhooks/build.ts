@@ -1,21 +1,23 @@
 // Builds subscriptions + webhooks for the composition root: services, the outbox handler and the delivery queue.
 import type { Config } from '../../config'
 import type { Sealer } from '../../crypto/seal'
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
 import type { DeliveryContext } from './deliver'
 import { createDeliveryQueue } from './delivery-queue'
 import { createOutbox } from './outbox'
-import { webhooksRepository } from './repository'
+import type { WebhooksRepository } from './repository'
 import { type ResourceChanges, webhooksService } from './service'
-import { subscriptionsRepository } from './subscriptions/repository'
+import type { SubscriptionsRepository } from './subscriptions/repository'
 import { type SecretBox, sealedSecrets } from './subscriptions/secret'
 import { subscriptionsService } from './subscriptions/service'
 
 export interface WebhookFeatureDeps {
-  store: Store
+  store: StoragePort
+  /** Either backend's (src/storage.ts). */
+  repos: { subscriptions: SubscriptionsRepository; webhooks: WebhooksRepository }
   config: Pick<
     Config,
     | 'webhookRetryBaseMs'
@@ -37,8 +39,8 @@ export interface WebhookFeatureDeps {
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
-  const subsRepo = subscriptionsRepository(deps.store)
-  const deliveriesRepo = webhooksRepository(deps.store)
+  const subsRepo = deps.repos.subscriptions
+  const deliveriesRepo = deps.repos.webhooks
   const secrets: SecretBox = sealedSecrets(deps.sealer)
   const subscriptions = subscriptionsService(
     deps.store,

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/projects/repository.ts (projects and their API keys): the same SQL.
 import type { ProjectsRepository } from '../../../modules/projects/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgProjectsRepository(pg: PgStore): Async<ProjectsRepository> {
+export function pgProjectsRepository(pg: PgStore): ProjectsRepository {
   return {
     insertProject: async (row) => {
       await pg.q().run('INSERT INTO projects (id, name, created_at) VALUES ($id, $name, $created_at)', row)

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/prompts/repository.ts: the same SQL.
 import type { PromptsRepository } from '../../../modules/prompts/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgPromptsRepository(pg: PgStore): Async<PromptsRepository> {
+export function pgPromptsRepository(pg: PgStore): PromptsRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

@@ -1,6 +1,5 @@
 // PostgreSQL dialect of src/modules/resources/repository.ts: the same SQL.
 import type { ResourcesRepository } from '../../../modules/resources/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
 const COLUMNS = `id, project_id, server_id, name, uri, is_template, description, mime_type, resource_type, requires_credentials,
@@ -13,7 +12,7 @@ const UPDATE = `UPDATE resources SET ${NAMES.filter((c) => c !== 'id' && c !== '
   .join(', ')}
   WHERE id = $id AND project_id = $project_id`
 
-export function pgResourcesRepository(pg: PgStore): Async<ResourcesRepository> {
+export function pgResourcesRepository(pg: PgStore): ResourcesRepository {
   return {
     insert: async (row) => {
       await pg.q().run(INSERT, row)

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/servers/repository.ts: the same SQL, which is valid PostgreSQL as written.
 import type { ServersRepository } from '../../../modules/servers/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgServersRepository(pg: PgStore): Async<ServersRepository> {
+export function pgServersRepository(pg: PgStore): ServersRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

@@ -10,12 +10,14 @@ import type { ToolkitsRepository } from '../toolkits/repository'
 import { remoteToolCaller } from './call'
 import type { StreamingFetch } from './connect'
 import { upstreamPool } from './pool'
-import { remoteRepository } from './repository'
+import type { RemoteRepository } from './repository'
 import { remoteToolkits } from './service'
 import type { UpstreamListLimits } from './sync'
 
 export interface RemoteKindDeps {
   store: Store
+  /** Either backend's (src/storage.ts). */
+  repo: RemoteRepository
   toolkits: ToolkitsRepository
   tools: ToolsRepository
   credentials: CredentialAccess
@@ -41,7 +43,7 @@ const DEFAULT_LIMITS = {
 }
 
 export function buildRemoteKind(d: RemoteKindDeps) {
-  const repo = remoteRepository(d.store)
+  const { repo } = d
   const pool = upstreamPool({ idleMs: d.idleMs ?? 60_000, maxIdlePerKey: 8 })
   const limits = { ...DEFAULT_LIMITS, ...d.limits }
   const service = remoteToolkits({ ...d, repo, pool, limits })

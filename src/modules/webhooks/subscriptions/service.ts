@@ -1,5 +1,5 @@
 // Subscriptions: create (secret shown once), list, change the callback, remove; and each one's delivery log.
-import type { Store } from '../../../db/store'
+import type { StoragePort } from '../../../db/store'
 import { AppError, badRequest, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
@@ -63,7 +63,7 @@ function checkCallbackUrl(value: string): string {
 }
 
 export function subscriptionsService(
-  store: Store,
+  store: StoragePort,
   repo: SubscriptionsRepository,
   deliveries: WebhooksRepository,
   secrets: SecretBox,

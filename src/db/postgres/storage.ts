@@ -1,0 +1,55 @@
+// The PostgreSQL adapter, opened as one piece for serve (docs/decisions.md, "PostgreSQL in serve"): the pool, migrated
+// under the advisory lock; the master key checked against the database's sealed data; the change feed the read model
+// watches; the store services and repositories write through; the shared rate windows. The counterpart of
+// src/db/sqlite-storage.ts.
+import { ConfigError, redactedDatabaseUrl } from '../../config'
+import type { Keyring } from '../../crypto/master-key'
+import { listenForChanges } from './change-feed'
+import { checkMasterKey } from './master-key-check'
+import { migratePostgres } from './migrate'
+import { ensureRateWindows, sharedRateWindows } from './shared/rate-windows'
+import { openPostgres } from './sql'
+import { createPgStore } from './store'
+
+/** A start-up failure naming the server (never its password) and TOOLYARD_DATABASE_URL. */
+function startError(url: string, e: unknown): unknown {
+  if (e instanceof ConfigError) return e
+  const parsed = new URL(url)
+  const password = decodeURIComponent(parsed.password)
+  const message = e instanceof Error ? e.message : String(e)
+  return new ConfigError(
+    `TOOLYARD_DATABASE_URL: cannot use PostgreSQL database ${redactedDatabaseUrl(parsed)}: ${password ? message.replaceAll(password, '***') : message}`,
+  )
+}
+
+export async function openPostgresStorage(url: string, keyring: Keyring, { max = 10 }: { max?: number } = {}) {
+  const db = openPostgres(url, { max })
+  try {
+    await migratePostgres(db.sql)
+    await checkMasterKey(db, keyring)
+    await ensureRateWindows(db)
+    const feed = await listenForChanges(db.sql)
+    // Read your own writes: a write returns once this instance's feed heard it, so its read model is already dropped.
+    const store = createPgStore(db, { afterWrite: () => feed.sync() })
+    return {
+      db,
+      store,
+      /** Exact: one statement per counted request (no local batching, so no slack; docs/decisions.md). */
+      rateWindows: sharedRateWindows(db),
+      changes: {
+        signal: feed.signal,
+        counters: feed.counters,
+        // Another request's open transaction is on another connection: only the caller's own bypasses the caches.
+        inTransaction: store.inTransaction,
+        inOwnTransaction: store.inTransaction,
+      },
+      async close() {
+        await feed.stop().catch(() => {})
+        await db.close()
+      },
+    }
+  } catch (e) {
+    await db.close().catch(() => {})
+    throw startError(url, e)
+  }
+}
