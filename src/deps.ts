@@ -17,7 +17,7 @@ import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { localSessionDirectory, type SessionDirectory } from './mcp/session-directory'
 import { sessionIds } from './mcp/session-id'
-import { createSessionStore } from './mcp/sessions'
+import { createSessionStore, SESSION_TTL_MS } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
 import { buildCallLog } from './modules/calls/build'
 import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
@@ -270,8 +270,17 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       maxSubscriptions: config.maxSessionSubscriptions,
       streamBufferBytes: config.streamBufferBytes,
     },
-    { ids: sessionIds(vault.keyring), directory: overrides.sessionDirectory ?? localSessionDirectory() },
+    {
+      ids: sessionIds(vault.keyring),
+      directory: overrides.sessionDirectory ?? storage.sessionDirectory ?? localSessionDirectory(),
+    },
   )
+
+  const sharedSessions = storage.sessionDirectory
+  if (sharedSessions && background)
+    scheduler.every('prune-mcp-sessions', 3600, async () => {
+      await sharedSessions.prune(Date.now() - SESSION_TTL_MS)
+    })
 
   const deps = {
     config,

@@ -4,6 +4,7 @@ import { createApp } from './app'
 import type { Config } from './config'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
 import { AppError } from './lib/errors'
+import { bridgeInstances } from './mcp/instance-bridge'
 import { openStorage } from './storage'
 
 /** How long in-flight requests get to finish after SIGTERM (below Docker's default 10 s stop timeout). */
@@ -65,6 +66,10 @@ export async function startServer(
   // PostgreSQL (TOOLYARD_DATABASE_URL) is opened here, before anything is built: migrations and the master key check.
   const storage = overrides.storage ?? (await openStorage(config))
   const deps = buildDeps(config, { ...overrides, storage })
+  // PostgreSQL mode: protocol events and session changes reach the streams held here from every other instance.
+  const bridge = storage.peers
+    ? await bridgeInstances({ events: deps.events, sessions: deps.mcpSessions, channel: storage.peers, log: deps.log })
+    : undefined
   const app = createApp(deps)
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.
   // reusePort off: a second server on a busy port must fail (EADDRINUSE), not silently share the requests.
@@ -107,6 +112,7 @@ export async function startServer(
         await Promise.race([app.stop(false), cut])
         clearTimeout(timer)
         await deps.shutdown()
+        await bridge?.stop()
         await deps.close()
       })()
       return stopping

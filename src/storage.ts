@@ -7,10 +7,12 @@ import { loadKeyring } from './crypto/master-key'
 import { type DataKeysRepository, dataKeysRepository } from './crypto/seal-repository'
 import { DB_FILE, ensureDataDir } from './db/data-dir'
 import type { Async } from './db/postgres/async'
+import type { PeerChannel } from './db/postgres/change-feed'
 import type { PgStore } from './db/postgres/store'
 import { openSqliteStorage } from './db/sqlite-storage'
 import type { StoragePort, Store } from './db/store'
 import type { SharedWindows } from './http/rate-limit'
+import type { SessionDirectory } from './mcp/session-directory'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
 import { type OAuthFlowsRepository, oauthFlowsRepository } from './modules/credentials/oauth/repository'
 import { type ProvidersRepository, providersRepository } from './modules/credentials/providers/repository'
@@ -98,6 +100,10 @@ export interface Storage {
   changes: ReadModelDeps
   /** Rate-limit windows every instance counts into (PostgreSQL); absent: the in-memory limiter (SQLite). */
   rateWindows?: SharedWindows
+  /** MCP sessions' mutable part shared by every instance (PostgreSQL); absent: this process's memory. */
+  sessionDirectory?: SessionDirectory & { prune(idleBefore: number): Promise<number> }
+  /** The channel protocol events travel between instances on (PostgreSQL); absent: one process, nothing to bridge. */
+  peers?: PeerChannel
   /** SQLite's database file (the call log's writer thread opens its own connection); absent on PostgreSQL. */
   sqlitePath?: string
   close(): Promise<void>
@@ -223,6 +229,8 @@ async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 
     repositories: { ...converted, ...bridged },
     changes: pg.changes,
     rateWindows: pg.rateWindows,
+    sessionDirectory: pg.sessionDirectory,
+    peers: pg.peers,
     close: pg.close,
   }
 }

@@ -4,10 +4,11 @@
 // src/db/sqlite-storage.ts.
 import { ConfigError, redactedDatabaseUrl } from '../../config'
 import type { Keyring } from '../../crypto/master-key'
-import { listenForChanges } from './change-feed'
+import { listenForChanges, pgPeerChannel } from './change-feed'
 import { checkMasterKey } from './master-key-check'
 import { migratePostgres } from './migrate'
 import { ensureRateWindows, sharedRateWindows } from './shared/rate-windows'
+import { pgSessionDirectory } from './shared/session-directory'
 import { openPostgres } from './sql'
 import { createPgStore } from './store'
 
@@ -31,11 +32,17 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
     const feed = await listenForChanges(db.sql)
     // Read your own writes: a write returns once this instance's feed heard it, so its read model is already dropped.
     const store = createPgStore(db, { afterWrite: () => feed.sync() })
+    // This process among the instances: its own announcements are skipped when heard back.
+    const origin = crypto.randomUUID()
     return {
       db,
       store,
       /** Exact: one statement per counted request (no local batching, so no slack; docs/decisions.md). */
       rateWindows: sharedRateWindows(db),
+      /** MCP sessions' mutable part, shared (docs/decisions.md, "MCP sessions across instances"). */
+      sessionDirectory: pgSessionDirectory(db, origin),
+      /** The channel protocol events travel between instances on (src/mcp/instance-bridge.ts). */
+      peers: pgPeerChannel(db, origin),
       changes: {
         signal: feed.signal,
         counters: feed.counters,
