@@ -159,7 +159,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   if (overrides.background !== false) {
     scheduler.every('merge-tool-search', 300, async () => {
-      toolsFeature.mergeSearchIndex()
+      await toolsFeature.mergeSearchIndex()
     })
     // Soon after start rather than during it (src/modules/tools/build.ts); the first search does it if it comes first.
     scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())

@@ -16,7 +16,7 @@ export interface PostedMessages {
   headers: Record<string, string>
   /** Answers a request as JSON, or as SSE when `sse` and it emits something first. */
   run(req: RpcRequest, sse: boolean): Promise<Response>
-  initialize(req: RpcRequest): Response
+  initialize(req: RpcRequest): Response | Promise<Response>
   limits: BatchLimits
 }
 

@@ -1,5 +1,6 @@
 // `initialize` on the 2025 transports: the server's answer (name, version, title, instructions) and a new session
 // bound to the server and the caller, its id in the `mcp-session-id` header.
+import { settle } from '../lib/maybe-promise'
 import type { Principal } from './admission'
 import type { ToolsBackend } from './backend'
 import { initializeResult } from './dispatch'
@@ -12,13 +13,19 @@ export function sessionInitializer(
   version: string,
   backend?: Pick<ToolsBackend, 'instructions'>,
 ) {
-  return (req: RpcRequest, who: Principal, h: Record<string, string>): Response => {
+  return (req: RpcRequest, who: Principal, h: Record<string, string>): Response | Promise<Response> => {
+    const s = who.server
+    const instructions = backend?.instructions
+      ? backend.instructions(s, s.description ?? undefined)
+      : (s.description ?? undefined)
+    return settle(instructions, (text) => respond(req, who, h, text))
+  }
+
+  function respond(req: RpcRequest, who: Principal, h: Record<string, string>, instructions: string | undefined) {
     const s = who.server
     const result = initializeResult(s.name, version, req.params, {
       title: s.display_name ?? undefined,
-      instructions: backend?.instructions
-        ? backend.instructions(s, s.description ?? undefined)
-        : (s.description ?? undefined),
+      instructions,
     })
     const caps = req.params.capabilities
     const session = sessions.create({

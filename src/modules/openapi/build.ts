@@ -22,7 +22,7 @@ export function buildOpenApi(deps: {
   credentials: CredentialAccess
   allowPrivateEgress: boolean
   /** Throws (409) when a re-import gives a tool a name tool discovery reserves on a server using the toolkit. */
-  checkNames?: (projectId: string, toolkitId: string) => void
+  checkNames?: (projectId: string, toolkitId: string) => Promise<void>
 }) {
   const openapi = openApiRepository(deps.store)
   const tools = toolsRepository(deps.store)

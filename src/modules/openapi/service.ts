@@ -31,7 +31,7 @@ export interface OpenApiServiceDeps {
   /** Fetches spec_url: the egress guard with a 10 MiB body limit. */
   egress: Egress
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
-  checkNames?: (projectId: string, toolkitId: string) => void
+  checkNames?: (projectId: string, toolkitId: string) => Promise<void>
 }
 
 /** The provider an imported document's security scheme becomes: `<toolkit>-<scheme>`, as a provider id. */
@@ -149,7 +149,13 @@ export function openApiService(deps: OpenApiServiceDeps) {
     ...(body.max_tools ? { max_tools: body.max_tools } : {}),
   })
 
-  function writeTool(projectId: string, toolkitId: string, t: PlannedTool, at: string, current?: ToolRow): ToolRow {
+  async function writeTool(
+    projectId: string,
+    toolkitId: string,
+    t: PlannedTool,
+    at: string,
+    current?: ToolRow,
+  ): Promise<ToolRow> {
     const row = toolRowFrom(
       { ...t.definition, function_name: OPENAPI_FUNCTION },
       {
@@ -160,9 +166,9 @@ export function openApiService(deps: OpenApiServiceDeps) {
         updated_at: current ? nextStamp(current.updated_at) : at,
       },
     )
-    if (current) deps.tools.update(row)
-    else deps.tools.insert(row)
-    deps.openapi.setOperation(row.id, toolkitId, JSON.stringify(t.operation))
+    if (current) await deps.tools.update(row)
+    else await deps.tools.insert(row)
+    await deps.openapi.setOperation(row.id, toolkitId, JSON.stringify(t.operation))
     return row
   }
 
@@ -172,7 +178,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
   }
 
   /** Writes a new OpenAPI toolkit (inside the caller's transaction when there is one). */
-  function create(
+  async function create(
     projectId: string,
     fields: { name: string; display_name?: string; description?: string },
     prepared: Prepared,
@@ -189,9 +195,9 @@ export function openApiService(deps: OpenApiServiceDeps) {
       description: fields.description ?? (typeof title === 'string' ? title.slice(0, 4000) : null),
     })
     try {
-      const tools = store.txSync(() => {
-        deps.toolkits.insert(kit)
-        deps.openapi.upsertToolkit({
+      const tools = await store.tx(async () => {
+        await deps.toolkits.insert(kit)
+        await deps.openapi.upsertToolkit({
           toolkit_id: kit.id,
           project_id: projectId,
           document: JSON.stringify(doc),
@@ -199,7 +205,10 @@ export function openApiService(deps: OpenApiServiceDeps) {
           updated_at: at,
         })
         ensureProviders(projectId, fields.name, planned.providers, at)
-        return planned.tools.map((t) => ({ id: writeTool(projectId, kit.id, t, at).id, ...summary(t) }))
+        const written = []
+        for (const t of planned.tools)
+          written.push({ id: (await writeTool(projectId, kit.id, t, at)).id, ...summary(t) })
+        return written
       })
       return { toolkit: rowRecord(kit), tools, skipped: planned.skipped, warnings: planned.warnings }
     } catch (e) {
@@ -210,17 +219,17 @@ export function openApiService(deps: OpenApiServiceDeps) {
   }
 
   /** Makes an OpenAPI toolkit's tools match a prepared document: added, updated, removed, unchanged (by name). */
-  function applyTo(projectId: string, kit: ToolkitRow, prepared: Prepared) {
+  async function applyTo(projectId: string, kit: ToolkitRow, prepared: Prepared) {
     const { doc, settings, planned } = prepared
     const at = nowIso()
     const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
-    store.txSync((tx) => {
-      const current = new Map(deps.tools.byToolkit(kit.id).map((t) => [t.name, t]))
+    await store.tx(async (tx) => {
+      const current = new Map((await deps.tools.byToolkit(kit.id)).map((t) => [t.name, t]))
       for (const t of planned.tools) {
         const existing = current.get(t.name)
         current.delete(t.name)
         if (!existing) {
-          writeTool(projectId, kit.id, t, at)
+          await writeTool(projectId, kit.id, t, at)
           diff.added.push(t.name)
           continue
         }
@@ -231,18 +240,18 @@ export function openApiService(deps: OpenApiServiceDeps) {
         const same =
           (['title', 'description', 'input_schema', 'annotations', 'credential_provider'] as const).every(
             (k) => fresh[k] === existing[k],
-          ) && deps.openapi.operation(existing.id) === JSON.stringify(t.operation)
+          ) && (await deps.openapi.operation(existing.id)) === JSON.stringify(t.operation)
         if (same) diff.unchanged.push(t.name)
         else {
-          writeTool(projectId, kit.id, t, at, existing)
+          await writeTool(projectId, kit.id, t, at, existing)
           diff.updated.push(t.name)
         }
       }
       for (const gone of current.values()) {
-        deps.tools.remove(projectId, gone.id)
+        await deps.tools.remove(projectId, gone.id)
         diff.removed.push(gone.name)
       }
-      deps.openapi.upsertToolkit({
+      await deps.openapi.upsertToolkit({
         toolkit_id: kit.id,
         project_id: projectId,
         document: JSON.stringify(doc),
@@ -250,7 +259,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         updated_at: at,
       })
       ensureProviders(projectId, kit.name, planned.providers, at)
-      deps.checkNames?.(projectId, kit.id)
+      await deps.checkNames?.(projectId, kit.id)
       if (diff.added.length || diff.updated.length || diff.removed.length)
         tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
     })
@@ -273,8 +282,11 @@ export function openApiService(deps: OpenApiServiceDeps) {
     create,
     applyTo,
     /** What an OpenAPI toolkit keeps of its import: the document and the settings (export writes them back). */
-    stored(projectId: string, toolkitId: string): { document: OpenApiDocument; settings: ImportSettings } | undefined {
-      const row = deps.openapi.toolkit(projectId, toolkitId)
+    async stored(
+      projectId: string,
+      toolkitId: string,
+    ): Promise<{ document: OpenApiDocument; settings: ImportSettings } | undefined> {
+      const row = await deps.openapi.toolkit(projectId, toolkitId)
       if (!row) return undefined
       return {
         document: JSON.parse(row.document) as OpenApiDocument,
@@ -283,14 +295,14 @@ export function openApiService(deps: OpenApiServiceDeps) {
     },
 
     /** The project's OpenAPI toolkit of that name, if any (apply matches toolkits by name). */
-    byName(projectId: string, name: string): ToolkitRow | undefined {
-      const row = deps.toolkits.byName(projectId, name)
+    async byName(projectId: string, name: string): Promise<ToolkitRow | undefined> {
+      const row = await deps.toolkits.byName(projectId, name)
       return row ?? undefined
     },
 
     async importDocument(projectId: string, body: ImportOpenApiBody) {
       const prepared = await prepare(body.name, body, settingsOf(body))
-      if (!body.dry_run) return { dryRun: false as const, result: create(projectId, body, prepared) }
+      if (!body.dry_run) return { dryRun: false as const, result: await create(projectId, body, prepared) }
       const { planned } = prepared
       const toolkit = {
         name: body.name,
@@ -309,9 +321,9 @@ export function openApiService(deps: OpenApiServiceDeps) {
     },
 
     async reimport(projectId: string, toolkitId: string, body: ReimportOpenApiBody) {
-      const kit = deps.toolkits.byId(projectId, toolkitId)
+      const kit = await deps.toolkits.byId(projectId, toolkitId)
       if (!kit) throw notFound('toolkit')
-      const stored = deps.openapi.toolkit(projectId, toolkitId)
+      const stored = await deps.openapi.toolkit(projectId, toolkitId)
       if (kit.toolkit_type !== OPENAPI_KIND || !stored)
         throw badRequest(`toolkit ${kit.name} is of kind ${kit.toolkit_type}: only OpenAPI toolkits are re-imported`)
       const settings = JSON.parse(stored.settings) as ImportSettings

@@ -4,10 +4,10 @@ import type { Store } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import type { ReadModel } from '../../read-model/read-model'
+import { MISS, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
-import { functionLookup, toolCalls, validatorCache } from './call'
+import { type FindFunction, functionLookup, toolCalls, validatorCache } from './call'
 import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
 import { functionsRepository } from './functions/repository'
@@ -62,10 +62,15 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const toolRows = toolsRepository(store)
   const functions = functionsService(functionsRepository(store), runner)
   // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
-  const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
+  const functionSpecs = readModel.view(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
     maxEntries: 10_000,
     areas: ['functions'],
   })
+  // A hit answers with no promise made (the builtin call's hit path); a miss loads through the port.
+  const findFunction: FindFunction = (projectId, name) => {
+    const hit = functionSpecs.peek(projectId, name)
+    return hit === MISS ? functionSpecs.get(projectId, name) : hit
+  }
   const runsFunction = functionToolCaller({ findFunction, runner })
   const catalog = deps.catalog
   const catalogIds = catalog?.ids ?? new Set<string>()
@@ -103,15 +108,18 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const searchRows = toolSearchRepository(store)
   // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
   // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
-  let catalogSynced = false
-  const syncCatalog = () => {
-    if (catalogSynced) return
-    catalogSynced = true
-    syncCatalogSearch(store, searchRows, sources)
+  // One sync shared by every search that comes while it runs (each waits for it); tried again after a failure.
+  let catalogSynced: Promise<void> | undefined
+  const syncCatalog = (): Promise<void> => {
+    catalogSynced ??= syncCatalogSearch(store, searchRows, sources).catch((error: unknown) => {
+      catalogSynced = undefined
+      throw error
+    })
+    return catalogSynced
   }
   const search = toolSearch(searchRows, index, syncCatalog)
-  const discoverySettings = readModel.memo(
-    (_projectId: string, serverId: string) => discoveryOf(serverToolRows.discovery(serverId)),
+  const discoverySettings = readModel.view(
+    async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
     { maxEntries: 10_000, areas: ['servers'] },
   )
@@ -137,7 +145,11 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     toolCalls: {
       ...calls,
       backend: discoveryBackend(calls.backend, {
-        settings: (server) => discoverySettings(server.project_id, server.id),
+        // From memory with no promise made on a hit, as the tool set (listing a server asks for both).
+        settings: (server) => {
+          const hit = discoverySettings.peek(server.project_id, server.id)
+          return hit === MISS ? discoverySettings.get(server.project_id, server.id) : hit
+        },
         search,
         observer: deps.calls,
       }),

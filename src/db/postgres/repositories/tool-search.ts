@@ -2,7 +2,6 @@
 // tsvector (migration 014) under its GIN index; the candidates it finds are ranked here with FTS5's BM25 and SQLite's
 // column weights. The catalog copy is the same SQL (docs/decisions.md, "PostgreSQL repositories").
 import type { ToolSearchRepository } from '../../../modules/tools/search/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
 /**
@@ -57,7 +56,7 @@ function bm25(c: Candidate, df: Map<string, number>, n: number, avgdl: number): 
   return -score
 }
 
-export function pgToolSearchRepository(pg: PgStore): Async<ToolSearchRepository> {
+export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
   let stats: { at: number; n: number; avgdl: number } | null = null
   const indexStats = async () => {
     if (stats && Date.now() - stats.at < STATS_TTL_MS) return stats

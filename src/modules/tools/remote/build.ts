@@ -24,7 +24,7 @@ export interface RemoteKindDeps {
   /** The egress guard's streaming fetch (src/egress/client.ts createStreamingFetch). */
   fetch: StreamingFetch
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
-  checkNames?: (projectId: string, toolkitId: string) => void
+  checkNames?: (projectId: string, toolkitId: string) => Promise<void>
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
   /** TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES, TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT,

@@ -1,6 +1,6 @@
 // SQL for tool search: matching the FTS5 index (kept by triggers, src/db/tool-search-index.ts) and the catalog copy
 // of the pre-built tools the index reads.
-import type { Store } from '../../../db/store'
+import { asyncPort, type Store } from '../../../db/store'
 
 /** A pre-built tool as the index reads it (migration 014's `catalog_tools`). */
 export type CatalogToolRow = {
@@ -19,14 +19,14 @@ type MatchRow = { tool_id: string; rank: number }
  *  interfaces"). */
 export interface ToolSearchRepository {
   /** Matches of `query` (FTS5 syntax, built by ./query.ts) among the project's and the pre-built tools, best first. */
-  matches: (query: string, project_id: string) => IterableIterator<MatchRow>
-  catalog: () => CatalogToolRow[]
-  insertCatalog: (row: CatalogToolRow) => void
-  removeCatalog: (id: string) => void
+  matches: (query: string, project_id: string) => Promise<IterableIterator<MatchRow>>
+  catalog: () => Promise<CatalogToolRow[]>
+  insertCatalog: (row: CatalogToolRow) => Promise<void>
+  removeCatalog: (id: string) => Promise<void>
   /** How many tool changes were ever committed (the read model's counter): tells the merge job whether to work. */
-  toolChanges: () => number
+  toolChanges: () => Promise<number>
   /** Merges the index's segments into one (FTS5 'optimize'): every write adds a segment, and queries read them all. */
-  optimize: () => void
+  optimize: () => Promise<void>
 }
 
 export function toolSearchRepository(store: Store): ToolSearchRepository {
@@ -45,7 +45,9 @@ export function toolSearchRepository(store: Store): ToolSearchRepository {
   const removeCatalog = db.query('DELETE FROM catalog_tools WHERE id = $id')
   const toolChanges = db.query<{ n: number }, []>("SELECT n FROM change_counters WHERE area = 'tools'")
   const optimize = db.query("INSERT INTO tool_search (tool_search) VALUES ('optimize')")
-  return {
+  return asyncPort<ToolSearchRepository>(store, {
+    // Read lazily, as the caller consumes it (a search stops at its limit): the caller iterates it in the same
+    // synchronous stretch that receives it, so no other request's statement runs in between.
     matches: (query, project_id) => matches.iterate({ query, project_id }),
     catalog: () => catalog.all(),
     insertCatalog: (row) => insertCatalog.run(row),
@@ -54,5 +56,5 @@ export function toolSearchRepository(store: Store): ToolSearchRepository {
     optimize: () => {
       optimize.run()
     },
-  }
+  })
 }
