@@ -221,19 +221,22 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
         return description ? `${description}\n\n${DISCOVERY_INSTRUCTIONS}` : DISCOVERY_INSTRUCTIONS
       })
     },
-    async callTool(ctx, name, args) {
-      // Reserved whenever discovery is not off (auto below its threshold too): the names cannot be a tool's own.
-      // Any other name goes straight on: the hit path of tools/call asks nothing more here.
-      if (!isReserved(name) || (await deps.settings(ctx.server)).mode === 'off') return inner.callTool(ctx, name, args)
-      if (name === 'call_tool') return callTool(ctx, args)
-      const report = {
-        kind: 'tool' as const,
-        projectId: ctx.projectId,
-        serverId: ctx.server.id,
-        name,
-        requestId: ctx.requestId,
-      }
-      return observed(deps.observer, report, () => findTools(ctx, args), outcomeOf)
+    callTool(ctx, name, args) {
+      // Any other name goes straight on, not wrapped in another promise: the hit path of tools/call asks nothing here.
+      if (!isReserved(name)) return inner.callTool(ctx, name, args)
+      return (async () => {
+        // Reserved whenever discovery is not off (auto below its threshold too): the names cannot be a tool's own.
+        if ((await deps.settings(ctx.server)).mode === 'off') return inner.callTool(ctx, name, args)
+        if (name === 'call_tool') return callTool(ctx, args)
+        const report = {
+          kind: 'tool' as const,
+          projectId: ctx.projectId,
+          serverId: ctx.server.id,
+          name,
+          requestId: ctx.requestId,
+        }
+        return observed(deps.observer, report, () => findTools(ctx, args), outcomeOf)
+      })()
     },
   }
 }
