@@ -74,7 +74,7 @@ export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
      * same column weights, since ts_rank_cd ranks differently enough to miss labelled queries (docs/decisions.md,
      * "PostgreSQL repositories").
      */
-    matches: async (query, project_id) => {
+    matches: async (query, project_id, keep, limit = Number.POSITIVE_INFINITY) => {
       const text = tsQueryFromFts(query)
       if (text === '') return [].values()
       const { n, avgdl } = await indexStats()
@@ -101,8 +101,10 @@ export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
       )
       const df = new Map<string, number>(rows[0]?.terms ?? [])
       return rows
+        .filter((c) => !keep || keep.has(c.tool_id))
         .map((c) => ({ tool_id: c.tool_id, rank: bm25(c, df, n, avgdl) }))
         .sort((a, b) => a.rank - b.rank || (a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0))
+        .slice(0, limit)
         .values()
     },
     catalog: () => pg.q().all('SELECT * FROM catalog_tools ORDER BY id'),

@@ -18,8 +18,16 @@ type MatchRow = { tool_id: string; rank: number }
 /** The storage port its callers use; a PostgreSQL adapter would implement it too (docs/decisions.md, "Repository
  *  interfaces"). */
 export interface ToolSearchRepository {
-  /** Matches of `query` (FTS5 syntax, built by ./query.ts) among the project's and the pre-built tools, best first. */
-  matches: (query: string, project_id: string) => Promise<IterableIterator<MatchRow>>
+  /**
+   * Matches of `query` (FTS5 syntax, built by ./query.ts) among the project's and the pre-built tools, best first;
+   * only those whose tool id `keep` has (a server's tools), at most `limit` of them, when given.
+   */
+  matches: (
+    query: string,
+    project_id: string,
+    keep?: { has(toolId: string): boolean },
+    limit?: number,
+  ) => Promise<IterableIterator<MatchRow>>
   catalog: () => Promise<CatalogToolRow[]>
   insertCatalog: (row: CatalogToolRow) => Promise<void>
   removeCatalog: (id: string) => Promise<void>
@@ -46,9 +54,18 @@ export function toolSearchRepository(store: Store): ToolSearchRepository {
   const toolChanges = db.query<{ n: number }, []>("SELECT n FROM change_counters WHERE area = 'tools'")
   const optimize = db.query("INSERT INTO tool_search (tool_search) VALUES ('optimize')")
   return asyncPort<ToolSearchRepository>(store, {
-    // Read lazily, as the caller consumes it (a search stops at its limit): the caller iterates it in the same
-    // synchronous stretch that receives it, so no other request's statement runs in between.
-    matches: (query, project_id) => matches.iterate({ query, project_id }),
+    // Read inside `store.run` (an iterator read later could see another request's transaction begun in between), and
+    // only as far as the search needs: a broad word matches most of a big project, and each row read costs.
+    matches: (query, project_id, keep, limit = Number.POSITIVE_INFINITY) => {
+      const out: MatchRow[] = []
+      if (limit <= 0) return out.values()
+      for (const m of matches.iterate({ query, project_id })) {
+        if (keep && !keep.has(m.tool_id)) continue
+        out.push(m)
+        if (out.length >= limit) break
+      }
+      return out.values()
+    },
     catalog: () => catalog.all(),
     insertCatalog: (row) => insertCatalog.run(row),
     removeCatalog: (id) => removeCatalog.run({ id }),

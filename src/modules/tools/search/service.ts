@@ -43,12 +43,9 @@ export function toolSearch(
       const n = Math.min(Math.max(1, Math.trunc(limit)), SEARCH_LIMIT_MAX)
       const onServer = await enabledById(server.project_id, server.id)
       const found: FoundTool[] = []
-      // Consumed in the same synchronous stretch that receives it (./repository.ts reads it lazily).
-      for (const m of await repo.matches(ftsQuery(terms), server.project_id)) {
+      for (const m of await repo.matches(ftsQuery(terms), server.project_id, onServer, n)) {
         const st = onServer.get(m.tool_id)
-        if (!st) continue
-        found.push({ tool: st.tool, score: Math.round(-m.rank * 10_000) / 10_000 })
-        if (found.length === n) break
+        if (st) found.push({ tool: st.tool, score: Math.round(-m.rank * 10_000) / 10_000 })
       }
       return found
     },
