@@ -75,12 +75,16 @@ export interface Recall {
 }
 
 /** A query is found when any of its expected tools is among the first five results. */
-export function recallAt5(deps: Deps, server: ServerView & { project_id?: string }, projectId: string): Recall {
+export async function recallAt5(
+  deps: Deps,
+  server: ServerView & { project_id?: string },
+  projectId: string,
+): Promise<Recall> {
   const queries = evalQueries()
   const ref = { id: server.id, slug: server.slug, project_id: projectId }
   const misses: Recall['misses'] = []
   for (const q of queries) {
-    const top5 = deps.toolSearch.search(ref, q.query, 5).map((f) => f.tool.name)
+    const top5 = (await deps.toolSearch.search(ref, q.query, 5)).map((f) => f.tool.name)
     if (!q.expected.some((e) => top5.includes(e))) misses.push({ ...q, top5 })
   }
   const found = queries.length - misses.length
@@ -105,12 +109,12 @@ async function measure(): Promise<ToolSearchFigures> {
     const tools = evalTools()
     const project = await deps.projects.projectOrCreate('eval')
     const server = await loadCatalog(deps, project.id, tools, { name: 'eval' })
-    const recall = recallAt5(deps, server, project.id)
+    const recall = await recallAt5(deps, server, project.id)
     const ref = { id: server.id, slug: server.slug, project_id: project.id }
-    const listBytes = () => JSON.stringify({ tools: deps.mcpBackend.listTools(ref) }).length
-    const off = listBytes()
+    const listBytes = async () => JSON.stringify({ tools: await deps.mcpBackend.listTools(ref) }).length
+    const off = await listBytes()
     await deps.servers.update(project.id, server.id, { tool_discovery: { mode: 'always' } })
-    const on = listBytes()
+    const on = await listBytes()
 
     // 5,000 tools on one server, in another project: the evaluation catalog again and again under new names.
     const big = await deps.projects.projectOrCreate('big')
@@ -120,7 +124,7 @@ async function measure(): Promise<ToolSearchFigures> {
         if (many.length < 5000) many.push({ ...t, toolkit: `${t.toolkit}_${copy}`, name: `${t.name}_${copy}` })
     const bigServer = await loadCatalog(deps, big.id, many, { name: 'big', tool_discovery: { mode: 'always' } })
     // As a running server has it minutes after the writes: its merge job has run (src/deps.ts, merge-tool-search).
-    deps.mergeSearchIndex()
+    await deps.mergeSearchIndex()
     const ctx: RequestContext = {
       requestId: 'bench',
       principal: 'bench',

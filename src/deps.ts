@@ -65,12 +65,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // docs/decisions.md, "PostgreSQL in serve").
   const storage = overrides.storage ?? sqliteStorage(config.dataDir)
   const { store, repositories: repos } = storage
-  // The features not yet on the asynchronous ports still use `txSync` (src/storage.ts, `syncStore`).
-  const syncStore = storage.syncStore
   const background = overrides.background !== false
-  // Their jobs and queues (OAuth refresh and flow pruning, remote toolkit refresh, search index, call log purge, webhook
-  // deliveries) need those repositories: on PostgreSQL they start once their features are converted.
-  const unconvertedJobs = background && storage.backend === 'sqlite'
+  // Jobs that must run once across instances (OAuth refresh, webhook deliveries): this process's own schedule on SQLite;
+  // on PostgreSQL they claim their rows from the database instead (src/db/postgres/shared).
+  const singleInstanceJobs = background && storage.backend === 'sqlite'
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -120,11 +118,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
   const vault = buildVault({ store, repos, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
   const credentials: CredentialAccess = vault.access
-  if (unconvertedJobs)
+  if (singleInstanceJobs)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   const pruneFlows = () => pruneOAuthFlows({ flows: vault.flows, ttlS: config.oauthFlowTtlS })
-  if (unconvertedJobs)
-    scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
+  if (background) scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
   // Revoking a key or an OAuth grant ends its open MCP streams (src/mcp/stream-guard.ts).
   const revocations = createRevocations()
   const projects = buildProjects({ repo: repos.projects, readModel, onKeyRevoked: revocations.revoked })
@@ -142,7 +139,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
   const openapi = buildOpenApi({
-    store: syncStore,
+    store,
     repos,
     events,
     egress,
@@ -153,7 +150,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // Toolkits, tools, functions and server attachments; serverTools is what servers use to attach and describe.
   const toolsFeature = createToolsFeature({
-    store: syncStore,
+    store,
     repos,
     events,
     credentials,
@@ -180,16 +177,16 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const remoteToolkits = toolsFeature.remoteToolkits
   // Not awaited: a round left running by a project with stalling upstreams must not hold back the next round of every
   // other project (tick skips a project whose round still runs).
-  if (unconvertedJobs)
+  if (background)
     scheduler.every('refresh-remote-toolkits', 30, async () => {
       void remoteToolkits
         .tick()
         .catch((error: unknown) => log.error('remote toolkit refresh failed', { error: String(error) }))
     })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
-  if (unconvertedJobs) {
+  if (background) {
     scheduler.every('merge-tool-search', 300, async () => {
-      toolsFeature.mergeSearchIndex()
+      await toolsFeature.mergeSearchIndex()
     })
     // Soon after start rather than during it (src/modules/tools/build.ts); the first search does it if it comes first.
     scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())
@@ -234,7 +231,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     onDropped: metrics.webhookDropped,
   })
   // The outbox is read in the background: a failure there is logged by the queue, never fails the start.
-  if (unconvertedJobs) void webhookFeature.queue.start()
+  if (singleInstanceJobs) void webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
@@ -347,7 +344,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
   // The SQLite connection, for tests and diagnostics that look at rows directly; features use `store`. Not enumerable:
   // spreading deps (createApp does) must not touch it, as on PostgreSQL it refuses (src/storage.ts).
-  return Object.defineProperty(deps, 'db', { get: () => syncStore.db, enumerable: false }) as typeof deps & {
+  return Object.defineProperty(deps, 'db', { get: () => storage.sqliteDb(), enumerable: false }) as typeof deps & {
     readonly db: Db
   }
 }

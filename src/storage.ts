@@ -6,9 +6,8 @@ import type { Config } from './config'
 import { loadKeyring } from './crypto/master-key'
 import { type DataKeysRepository, dataKeysRepository } from './crypto/seal-repository'
 import { DB_FILE, ensureDataDir } from './db/data-dir'
-import type { Async } from './db/postgres/async'
+import type { Db } from './db/open'
 import type { PeerChannel } from './db/postgres/change-feed'
-import type { PgStore } from './db/postgres/store'
 import { openSqliteStorage } from './db/sqlite-storage'
 import type { StoragePort, Store } from './db/store'
 import type { SharedWindows } from './http/rate-limit'
@@ -90,11 +89,8 @@ export interface Storage {
   backend: 'sqlite' | 'postgres'
   /** What services write through: transactions and after-commit callbacks, whatever the backend. */
   store: StoragePort
-  /**
-   * The store of the features whose repositories are not on the asynchronous ports yet (tools, credentials, webhooks,
-   * call log: they still call `txSync`). On PostgreSQL its `txSync` and `db` refuse; it goes once they are converted.
-   */
-  syncStore: Store
+  /** The SQLite connection, for tests and diagnostics that look at rows directly; on PostgreSQL it refuses. */
+  sqliteDb(): Db
   repositories: Repositories
   /** What the read model watches (src/read-model). */
   changes: ReadModelDeps
@@ -116,49 +112,12 @@ export function sqliteStorage(dataDir: string): Storage {
   return {
     backend: 'sqlite',
     store: sqlite.store,
-    syncStore: sqlite.store,
+    sqliteDb: () => sqlite.store.db,
     repositories: sqliteRepositories(sqlite.store),
     changes: sqlite.changes,
     sqlitePath: path,
     close: async () => sqlite.close(),
   }
-}
-
-/** The store the unconverted features get on PostgreSQL: the same transactions; `txSync` and `db` refuse, saying why. */
-function notConvertedStore(pg: PgStore): Store {
-  const refuse = (): never => {
-    throw new Error('this feature does not run on PostgreSQL yet: its repositories are still synchronous')
-  }
-  return {
-    tx: (fn) => pg.tx(fn),
-    afterCommit: (fn) => pg.afterCommit(fn),
-    inTransaction: () => pg.inTransaction(),
-    txSync: refuse,
-    run: async (fn) => fn(),
-    get db(): never {
-      return refuse()
-    },
-  }
-}
-
-/**
- * The not-converted PostgreSQL repositories with a handler on every promise they return: their synchronous callers
- * never look at it, and a rejection nobody handles would end the process. A caller that awaits still sees it.
- */
-function containRejections(repos: Record<string, object>): unknown {
-  const contained =
-    (method: (...args: unknown[]) => unknown) =>
-    (...args: unknown[]) => {
-      const result = method(...args)
-      if (result instanceof Promise) result.catch(() => {})
-      return result
-    }
-  return Object.fromEntries(
-    Object.entries(repos).map(([name, repo]) => [
-      name,
-      Object.fromEntries(Object.entries(repo).map(([k, v]) => [k, typeof v === 'function' ? contained(v) : v])),
-    ]),
-  )
 }
 
 /**
@@ -174,59 +133,14 @@ async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 
   const { postgresRepositories } = await import('./db/postgres/repositories')
   const pg = await openPostgresStorage(config.databaseUrl!, keyring)
   const all = postgresRepositories(pg.store)
-  const converted: Pick<
-    Repositories,
-    | 'projects'
-    | 'servers'
-    | 'prompts'
-    | 'resources'
-    | 'health'
-    | 'oauthServer'
-    | 'credentials'
-    | 'providers'
-    | 'oauthFlows'
-    | 'dataKeys'
-    | 'subscriptions'
-    | 'webhooks'
-    | 'calls'
-  > = {
-    projects: all.projects,
-    servers: all.servers,
-    prompts: all.prompts,
-    resources: all.resources,
-    health: all.health,
-    oauthServer: all.oauthServer,
-    credentials: all.credentials,
-    providers: all.providers,
-    oauthFlows: all.oauthFlows,
-    dataKeys: all.dataKeys,
-    subscriptions: all.subscriptions,
-    webhooks: all.webhooks,
-    calls: all.calls,
-  }
-  // ---------------------------------------------------------------------------------------------------------------
-  // INTEGRATOR — THE ONE CAST TO REMOVE. These PostgreSQL repositories are typed Async<X> (src/db/postgres/async.ts)
-  // because their features' interfaces X are still synchronous. When a feature is converted to the asynchronous
-  // ports, type its pg*Repository as X, move it up into `converted`, and delete it here; when this object is empty,
-  // delete it, the cast, `containRejections` and `notConvertedStore` (and `syncStore`, and in src/deps.ts the
-  // `unconvertedJobs` condition and the webhooks' detached event bus). Until then these features do not run on
-  // PostgreSQL (their synchronous code gets promises).
-  const notConverted: { [K in Exclude<keyof Repositories, keyof typeof converted>]: Async<Repositories[K]> } = {
-    tools: all.tools,
-    toolkits: all.toolkits,
-    functions: all.functions,
-    serverTools: all.serverTools,
-    toolSearch: all.toolSearch,
-    remote: all.remote,
-    openApi: all.openApi,
-  }
-  const bridged = containRejections(notConverted) as Omit<Repositories, keyof typeof converted>
-  // ---------------------------------------------------------------------------------------------------------------
+  const repositories: Repositories = all
   return {
     backend: 'postgres',
     store: pg.store,
-    syncStore: notConvertedStore(pg.store),
-    repositories: { ...converted, ...bridged },
+    repositories,
+    sqliteDb: () => {
+      throw new Error('this app runs on PostgreSQL: there is no SQLite connection (look at rows through the store)')
+    },
     changes: pg.changes,
     rateWindows: pg.rateWindows,
     sessionDirectory: pg.sessionDirectory,

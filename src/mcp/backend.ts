@@ -72,15 +72,19 @@ export interface CompletionResult {
 
 export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string }
 
+/**
+ * The tools' lookups answer from memory with no promise made when the read model holds what they need (the hit path
+ * of tools/call), and with a promise when it must be loaded: callers check `instanceof Promise` before awaiting.
+ */
 export interface ToolsBackend {
   /** Every enabled tool of the server in a stable order; the endpoint paginates. */
-  listTools(server: ServerRef): McpTool[]
+  listTools(server: ServerRef): McpTool[] | Promise<McpTool[]>
   /** The call in the request's context: its server, version (argument errors by version), host and request id. */
   callTool(ctx: RequestContext, name: string, args: JsonObject): Promise<CallToolResult>
   /** Any tool the server can call by name, listed or not (a server in discovery mode lists only some). */
-  findTool?(server: ServerRef, name: string): McpTool | undefined
+  findTool?(server: ServerRef, name: string): McpTool | undefined | Promise<McpTool | undefined>
   /** The server's instructions: its description, plus how to find tools when it lists only some. */
-  instructions?(server: ServerRef, description: string | undefined): string | undefined
+  instructions?(server: ServerRef, description: string | undefined): string | undefined | Promise<string | undefined>
 }
 
 export interface ResourcesBackend {

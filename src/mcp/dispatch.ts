@@ -1,5 +1,7 @@
 // The MCP methods: validates params, calls the feature backend, and shapes results for the session's version.
+
 import { isMcpLogLevel, MCP_LOG_LEVELS } from '../lib/log'
+import { settle } from '../lib/maybe-promise'
 import type { RequestContext } from '../lib/request-context'
 import type { CompletionRef, JsonObject, McpBackend } from './backend'
 import { ProtocolError, RPC } from './errors'
@@ -82,17 +84,17 @@ type Handler = (ctx: DispatchContext, params: JsonObject) => unknown | Promise<u
 
 const handlers: Record<string, Handler> = {
   ping: () => ({}),
-  'tools/list': ({ backend, server, version, serialized }, params) => {
-    const listing = backend.listTools(server)
-    const build = () => {
-      const { page, nextCursor } = paginate('tools', listing, params.cursor)
-      return { tools: page.map((t) => gateTool(t, version)), ...(nextCursor ? { nextCursor } : {}) }
-    }
-    // A bad cursor throws in build(), before anything is kept; an absent one and "" are different keys.
-    const cursor = params.cursor === undefined ? '' : JSON.stringify(params.cursor)
-    if (!serialized) return build()
-    return cachedPage(listing, `${version}|${cursor}`, isHandedOutCursor('tools', params.cursor), build)
-  },
+  'tools/list': ({ backend, server, version, serialized }, params) =>
+    settle(backend.listTools(server), (listing) => {
+      const build = () => {
+        const { page, nextCursor } = paginate('tools', listing, params.cursor)
+        return { tools: page.map((t) => gateTool(t, version)), ...(nextCursor ? { nextCursor } : {}) }
+      }
+      // A bad cursor throws in build(), before anything is kept; an absent one and "" are different keys.
+      const cursor = params.cursor === undefined ? '' : JSON.stringify(params.cursor)
+      if (!serialized) return build()
+      return cachedPage(listing, `${version}|${cursor}`, isHandedOutCursor('tools', params.cursor), build)
+    }),
   'tools/call': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = optionalObject(params, 'arguments')

@@ -17,11 +17,13 @@ export function sessionInitializer(
 ) {
   return async (req: RpcRequest, who: Principal, h: Record<string, string>): Promise<Response> => {
     const s = who.server
+    // The tool-discovery instructions may need a load (a server's settings not read yet): awaited only then.
+    const instructions = await (backend?.instructions
+      ? backend.instructions(s, s.description ?? undefined)
+      : (s.description ?? undefined))
     const result = initializeResult(s.name, version, req.params, {
       title: s.display_name ?? undefined,
-      instructions: backend?.instructions
-        ? backend.instructions(s, s.description ?? undefined)
-        : (s.description ?? undefined),
+      instructions,
     })
     const caps = req.params.capabilities
     let session: Session

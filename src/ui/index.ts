@@ -23,7 +23,7 @@ export interface UiDeps {
   config: Pick<Config, 'dashboardSigninPerMinute' | 'dashboardSessions'>
   urls: { get(): string }
   egress: Egress
-  findFunction: (projectId: string, name: string) => FunctionSpec | undefined
+  findFunction: (projectId: string, name: string) => FunctionSpec | undefined | Promise<FunctionSpec | undefined>
   /** The app itself: the dashboard calls the REST API in-process. */
   handle: (request: Request) => Promise<Response>
 }

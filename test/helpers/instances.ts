@@ -4,8 +4,8 @@
 import { type ServeProcess, startServe, tempDirs } from './app'
 import { type RoundRobinProxy, startRoundRobin } from './round-robin'
 
-export const ADMIN_TOKEN = 'scale-out-admin-token-0123456789abcdef'
-export const MASTER_KEY = Buffer.alloc(32, 7).toString('base64')
+const ADMIN_TOKEN = 'scale-out-admin-token-0123456789abcdef'
+const MASTER_KEY = Buffer.alloc(32, 7).toString('base64')
 
 export interface Instances {
   proxy: RoundRobinProxy

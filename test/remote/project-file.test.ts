@@ -71,7 +71,7 @@ servers:
       remote: { url: first.url, prefix: 'up_', headers: { 'X-Team': 'blue' } },
     })
     const server = (await app.server.deps.servers.list(projectId(), 10)).servers[0]!
-    const listed = app.server.deps.toolCalls.restList(projectId(), { ...server, project_id: projectId() })
+    const listed = await app.server.deps.toolCalls.restList(projectId(), { ...server, project_id: projectId() })
     expect(listed.map((t) => t.name)).toContain('up_echo')
     expect((await apply(path)).find((l) => l.name === 'upstream')?.action).toBe('unchanged')
   })
@@ -87,8 +87,8 @@ toolkits:
 `,
     )
     expect((await apply(path)).find((l) => l.name === 'upstream')?.action).toBe('updated')
-    const kitId = app.server.deps.toolkits.list(projectId(), 50).toolkits.find((k) => k.name === 'upstream')!.id
-    const detail = app.server.deps.toolkits.get(projectId(), kitId) as { remote?: Record<string, unknown> }
+    const kitId = (await app.server.deps.toolkits.list(projectId(), 50)).toolkits.find((k) => k.name === 'upstream')!.id
+    const detail = (await app.server.deps.toolkits.get(projectId(), kitId)) as { remote?: Record<string, unknown> }
     expect(detail.remote).toMatchObject({ url: second.url, transport: 'sse', server_info: { name: 'second' } })
   })
 
@@ -109,7 +109,7 @@ toolkits:
     const error = await apply(path).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(FileError)
     expect((error as Error).message).toContain('toolkit gone: remote.url: could not list the tools of')
-    expect(app.server.deps.functions.byName(projectId(), 'not-written')).toBeFalsy()
+    expect(await app.server.deps.functions.byName(projectId(), 'not-written')).toBeFalsy()
   })
 
   test('remote without toolkit_type remote, or tools in a remote toolkit, are file errors', () => {

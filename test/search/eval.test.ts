@@ -30,7 +30,7 @@ test('the evaluation is what it claims: ≥ 500 tools of many services, ≥ 60 q
 test('recall@5 ≥ 0.9 on the labelled queries', async () => {
   const { deps } = app.server
   const server = await loadCatalog(deps, app.projectId, evalTools(), { name: 'eval' })
-  const r = recallAt5(deps, server, app.projectId)
+  const r = await recallAt5(deps, server, app.projectId)
   console.log(`tool search recall@5: ${r.recall} (${r.found}/${r.total})`)
   for (const m of r.misses)
     console.log(`  miss: "${m.query}" expected ${m.expected.join(' or ')}; top 5: ${m.top5.join(', ') || '(none)'}`)

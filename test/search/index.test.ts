@@ -129,8 +129,8 @@ describe('index consistency', () => {
     await createTool(app, { toolkit_id: kit.id, name: 'tapir_sorter', function_name: 'builtin.utilities.echo' })
     const s = await createServer(app, { name: 'merge', toolkits: [{ toolkit_id: kit.id }] })
     const { deps } = app.server
-    expect(deps.mergeSearchIndex()).toBe(true)
-    expect(deps.mergeSearchIndex()).toBe(false)
+    expect(await deps.mergeSearchIndex()).toBe(true)
+    expect(await deps.mergeSearchIndex()).toBe(false)
     expect(await search(s.id, 'tapir')).toEqual(['tapir_sorter'])
   })
 

@@ -13,7 +13,7 @@ const called: string[] = []
 /** A kind whose tools are the project's rows, as the remote and OpenAPI kinds keep them. */
 const rowKind: ToolkitSource = {
   kind: 'rowkind',
-  listTools: (toolkitId) =>
+  listTools: async (toolkitId) =>
     db!.query<ToolRow, [string]>('SELECT * FROM tools WHERE toolkit_id = ? ORDER BY id').all(toolkitId),
   async callTool(tool, args) {
     called.push(tool.name)

@@ -296,13 +296,13 @@ describe('protocol backend (what the MCP endpoint calls)', () => {
       200,
     )
     const backend = app.server.deps.mcpBackend
-    expect(backend.listTools(row()).map((t) => t.name)).not.toContain('explode')
+    expect((await backend.listTools(row())).map((t) => t.name)).not.toContain('explode')
     expect((await rpcError(backend.callTool(requestContext(row(), host), 'explode', {}))).code).toBe(-32602)
     await json(
       await app.api(`/servers/${server.id}/tools/${tool.id}`, { method: 'PATCH', body: { enabled: true } }),
       200,
     )
-    expect(backend.listTools(row()).map((t) => t.name)).toContain('explode')
+    expect((await backend.listTools(row())).map((t) => t.name)).toContain('explode')
   })
 
   test('the call log records the request id of the context the call was given (no ambient request)', async () => {

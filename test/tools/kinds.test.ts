@@ -18,7 +18,7 @@ const seen: { args: Record<string, unknown>; projectId: string }[] = []
 /** A kind stored as the project's rows (like remote or openapi will be), whose one tool answers from memory. */
 const fixtureKind: ToolkitSource = {
   kind: 'fixture',
-  listTools: (toolkitId) => [
+  listTools: async (toolkitId) => [
     toolRowFrom(
       {
         name: 'shout',

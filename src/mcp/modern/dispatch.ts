@@ -1,7 +1,9 @@
 // The 2026-07-28 methods: server/discover, and the session-era handlers (../dispatch) reused at version 2026-07-28
 // with MRTR rounds on tools/call, prompts/get and resources/read, tool requirements checked before running, and
 // results marked with resultType and cache hints (docs/decisions.md, "MCP 2026-07-28").
+
 import type { Keyring } from '../../crypto/master-key'
+import { settle } from '../../lib/maybe-promise'
 import type { ServerRow } from '../../lib/server'
 import type { FunctionHost } from '../../runtime/host'
 import type { JsonObject } from '../backend'
@@ -101,7 +103,7 @@ export async function dispatchModern(
   if (method === 'server/discover') {
     const { backend } = c.context
     const description = c.server.description ?? undefined
-    const instructions = backend.instructions ? backend.instructions(c.server, description) : description
+    const instructions = backend.instructions ? await backend.instructions(c.server, description) : description
     return discoverResult(c.server, c.serverVersion, instructions)
   }
   const owner = `${c.context.principal}|${c.server.id}`
@@ -115,9 +117,12 @@ export async function dispatchModern(
   if (method === 'tools/call') {
     const { backend } = c.context
     // By name among all the server's tools: one in discovery mode lists only some (src/modules/tools/search).
-    const tool = backend.findTool
+    let found = backend.findTool
       ? backend.findTool(c.server, String(params.name))
-      : backend.listTools(c.server).find((t) => t.name === params.name)
+      : settle(backend.listTools(c.server), (all) => all.find((t) => t.name === params.name))
+    // A tool set in memory answers with no promise: the hit path does not wait here.
+    if (found instanceof Promise) found = await found
+    const tool = found
     if (tool) {
       const missing = missingCapabilities(tool.requiredCapabilities, c.capabilities)
       if (missing)

@@ -2,11 +2,11 @@
 // service (given to the routes). One call from the composition root (src/deps.ts).
 
 import { openApiCatalog } from '../../catalog/openapi-catalog'
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import { createEgress, type Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import { type ProvidersRepository, providerStatements } from '../credentials/providers/repository'
+import type { ProvidersRepository } from '../credentials/providers/repository'
 import type { ToolsRepository } from '../tools/repository'
 import type { ToolkitsRepository } from '../tools/toolkits/repository'
 import { openApiCaller } from './call'
@@ -16,7 +16,7 @@ import { MAX_SPEC_BYTES, openApiService } from './service'
 import { openApiSource } from './source'
 
 export function buildOpenApi(deps: {
-  store: Store
+  store: StoragePort
   /** Either backend's (src/storage.ts). */
   repos: {
     openApi: OpenApiRepository
@@ -29,7 +29,7 @@ export function buildOpenApi(deps: {
   credentials: CredentialAccess
   allowPrivateEgress: boolean
   /** Throws (409) when a re-import gives a tool a name tool discovery reserves on a server using the toolkit. */
-  checkNames?: (projectId: string, toolkitId: string) => void
+  checkNames?: (projectId: string, toolkitId: string) => Promise<void>
 }) {
   const openapi = deps.repos.openApi
   const tools = deps.repos.tools
@@ -45,9 +45,7 @@ export function buildOpenApi(deps: {
       toolkits: deps.repos.toolkits,
       tools,
       openapi,
-      // Synchronous: the import writes its providers inside its own `store.txSync` (docs/decisions.md, "Asynchronous
-      // storage ports"); the asynchronous `providersRepository` once that transaction is `store.tx`.
-      providers: providerStatements(deps.store),
+      providers: deps.repos.providers,
       // spec_url: through the same guard as every outbound call, with room for a 10 MiB document.
       egress: createEgress({ allowPrivate: deps.allowPrivateEgress, maxBodyBytes: MAX_SPEC_BYTES, timeoutMs: 30_000 }),
       ...(deps.checkNames ? { checkNames: deps.checkNames } : {}),

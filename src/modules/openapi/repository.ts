@@ -1,5 +1,5 @@
 // SQL for OpenAPI toolkits: the document and import settings per toolkit, and the call plan per tool (migration 013).
-import type { Store } from '../../db/store'
+import { asyncPort, type Store } from '../../db/store'
 
 type OpenApiToolkitRow = {
   toolkit_id: string
@@ -13,12 +13,12 @@ type OpenApiToolkitRow = {
 
 /** The storage port its callers use (docs/decisions.md, "Repository interfaces"). */
 export interface OpenApiRepository {
-  upsertToolkit: (row: OpenApiToolkitRow) => void
-  toolkit: (project_id: string, toolkit_id: string) => OpenApiToolkitRow | null
+  upsertToolkit: (row: OpenApiToolkitRow) => Promise<void>
+  toolkit: (project_id: string, toolkit_id: string) => Promise<OpenApiToolkitRow | null>
   /** By toolkit id alone, for a caller that already found the toolkit in its project. */
-  byToolkit: (toolkit_id: string) => OpenApiToolkitRow | null
-  setOperation: (tool_id: string, toolkit_id: string, operation: string) => void
-  operation: (tool_id: string) => string | null
+  byToolkit: (toolkit_id: string) => Promise<OpenApiToolkitRow | null>
+  setOperation: (tool_id: string, toolkit_id: string, operation: string) => Promise<void>
+  operation: (tool_id: string) => Promise<string | null>
 }
 
 export function openApiRepository(store: Store): OpenApiRepository {
@@ -41,11 +41,11 @@ export function openApiRepository(store: Store): OpenApiRepository {
   const operation = db.query<{ operation: string }, { tool_id: string }>(
     'SELECT operation FROM openapi_operations WHERE tool_id = $tool_id',
   )
-  return {
+  return asyncPort<OpenApiRepository>(store, {
     upsertToolkit: (row) => upsert.run(row),
     toolkit: (project_id, toolkit_id) => toolkit.get({ project_id, toolkit_id }),
     byToolkit: (toolkit_id) => byToolkit.get({ toolkit_id }),
     setOperation: (tool_id, toolkit_id, op) => setOperation.run({ tool_id, toolkit_id, operation: op }),
     operation: (tool_id) => operation.get({ tool_id })?.operation ?? null,
-  }
+  })
 }

@@ -1,7 +1,7 @@
 // Importing an OpenAPI document as a toolkit of kind `openapi`, and re-importing it: the document is read and checked
 // (./document.ts), planned (./plan.ts) and written in one transaction (toolkit, tools, call plans, the providers its
 // security schemes become). A dry run plans and writes nothing.
-import type { Store, SyncOf } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
@@ -22,16 +22,16 @@ import { DEFAULT_MAX_TOOLS, OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024
 
 export interface OpenApiServiceDeps {
-  store: Store
+  store: StoragePort
   events: EventBus
   toolkits: ToolkitsRepository
   tools: ToolsRepository
   openapi: OpenApiRepository
-  providers: Pick<SyncOf<ProvidersRepository>, 'byId' | 'insert'>
+  providers: Pick<ProvidersRepository, 'byId' | 'insert'>
   /** Fetches spec_url: the egress guard with a 10 MiB body limit. */
   egress: Egress
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
-  checkNames?: (projectId: string, toolkitId: string) => void
+  checkNames?: (projectId: string, toolkitId: string) => Promise<void>
 }
 
 /** The provider an imported document's security scheme becomes: `<toolkit>-<scheme>`, as a provider id. */
@@ -149,7 +149,13 @@ export function openApiService(deps: OpenApiServiceDeps) {
     ...(body.max_tools ? { max_tools: body.max_tools } : {}),
   })
 
-  function writeTool(projectId: string, toolkitId: string, t: PlannedTool, at: string, current?: ToolRow): ToolRow {
+  async function writeTool(
+    projectId: string,
+    toolkitId: string,
+    t: PlannedTool,
+    at: string,
+    current?: ToolRow,
+  ): Promise<ToolRow> {
     const row = toolRowFrom(
       { ...t.definition, function_name: OPENAPI_FUNCTION },
       {
@@ -160,19 +166,20 @@ export function openApiService(deps: OpenApiServiceDeps) {
         updated_at: current ? nextStamp(current.updated_at) : at,
       },
     )
-    if (current) deps.tools.update(row)
-    else deps.tools.insert(row)
-    deps.openapi.setOperation(row.id, toolkitId, JSON.stringify(t.operation))
+    if (current) await deps.tools.update(row)
+    else await deps.tools.insert(row)
+    await deps.openapi.setOperation(row.id, toolkitId, JSON.stringify(t.operation))
     return row
   }
 
-  function ensureProviders(projectId: string, toolkitName: string, providers: SchemePlan[], at: string) {
+  async function ensureProviders(projectId: string, toolkitName: string, providers: SchemePlan[], at: string) {
     for (const s of providers)
-      if (!deps.providers.byId(projectId, s.provider)) deps.providers.insert(providerRow(projectId, toolkitName, s, at))
+      if (!(await deps.providers.byId(projectId, s.provider)))
+        await deps.providers.insert(providerRow(projectId, toolkitName, s, at))
   }
 
   /** Writes a new OpenAPI toolkit (inside the caller's transaction when there is one). */
-  function create(
+  async function create(
     projectId: string,
     fields: { name: string; display_name?: string; description?: string },
     prepared: Prepared,
@@ -189,17 +196,20 @@ export function openApiService(deps: OpenApiServiceDeps) {
       description: fields.description ?? (typeof title === 'string' ? title.slice(0, 4000) : null),
     })
     try {
-      const tools = store.txSync(() => {
-        deps.toolkits.insert(kit)
-        deps.openapi.upsertToolkit({
+      const tools = await store.tx(async () => {
+        await deps.toolkits.insert(kit)
+        await deps.openapi.upsertToolkit({
           toolkit_id: kit.id,
           project_id: projectId,
           document: JSON.stringify(doc),
           settings: JSON.stringify(settings),
           updated_at: at,
         })
-        ensureProviders(projectId, fields.name, planned.providers, at)
-        return planned.tools.map((t) => ({ id: writeTool(projectId, kit.id, t, at).id, ...summary(t) }))
+        await ensureProviders(projectId, fields.name, planned.providers, at)
+        const written = []
+        for (const t of planned.tools)
+          written.push({ id: (await writeTool(projectId, kit.id, t, at)).id, ...summary(t) })
+        return written
       })
       return { toolkit: rowRecord(kit), tools, skipped: planned.skipped, warnings: planned.warnings }
     } catch (e) {
@@ -210,17 +220,17 @@ export function openApiService(deps: OpenApiServiceDeps) {
   }
 
   /** Makes an OpenAPI toolkit's tools match a prepared document: added, updated, removed, unchanged (by name). */
-  function applyTo(projectId: string, kit: ToolkitRow, prepared: Prepared) {
+  async function applyTo(projectId: string, kit: ToolkitRow, prepared: Prepared) {
     const { doc, settings, planned } = prepared
     const at = nowIso()
     const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
-    store.txSync((tx) => {
-      const current = new Map(deps.tools.byToolkit(kit.id).map((t) => [t.name, t]))
+    await store.tx(async (tx) => {
+      const current = new Map((await deps.tools.byToolkit(kit.id)).map((t) => [t.name, t]))
       for (const t of planned.tools) {
         const existing = current.get(t.name)
         current.delete(t.name)
         if (!existing) {
-          writeTool(projectId, kit.id, t, at)
+          await writeTool(projectId, kit.id, t, at)
           diff.added.push(t.name)
           continue
         }
@@ -231,26 +241,26 @@ export function openApiService(deps: OpenApiServiceDeps) {
         const same =
           (['title', 'description', 'input_schema', 'annotations', 'credential_provider'] as const).every(
             (k) => fresh[k] === existing[k],
-          ) && deps.openapi.operation(existing.id) === JSON.stringify(t.operation)
+          ) && (await deps.openapi.operation(existing.id)) === JSON.stringify(t.operation)
         if (same) diff.unchanged.push(t.name)
         else {
-          writeTool(projectId, kit.id, t, at, existing)
+          await writeTool(projectId, kit.id, t, at, existing)
           diff.updated.push(t.name)
         }
       }
       for (const gone of current.values()) {
-        deps.tools.remove(projectId, gone.id)
+        await deps.tools.remove(projectId, gone.id)
         diff.removed.push(gone.name)
       }
-      deps.openapi.upsertToolkit({
+      await deps.openapi.upsertToolkit({
         toolkit_id: kit.id,
         project_id: projectId,
         document: JSON.stringify(doc),
         settings: JSON.stringify(settings),
         updated_at: at,
       })
-      ensureProviders(projectId, kit.name, planned.providers, at)
-      deps.checkNames?.(projectId, kit.id)
+      await ensureProviders(projectId, kit.name, planned.providers, at)
+      await deps.checkNames?.(projectId, kit.id)
       if (diff.added.length || diff.updated.length || diff.removed.length)
         tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
     })
@@ -273,8 +283,11 @@ export function openApiService(deps: OpenApiServiceDeps) {
     create,
     applyTo,
     /** What an OpenAPI toolkit keeps of its import: the document and the settings (export writes them back). */
-    stored(projectId: string, toolkitId: string): { document: OpenApiDocument; settings: ImportSettings } | undefined {
-      const row = deps.openapi.toolkit(projectId, toolkitId)
+    async stored(
+      projectId: string,
+      toolkitId: string,
+    ): Promise<{ document: OpenApiDocument; settings: ImportSettings } | undefined> {
+      const row = await deps.openapi.toolkit(projectId, toolkitId)
       if (!row) return undefined
       return {
         document: JSON.parse(row.document) as OpenApiDocument,
@@ -283,14 +296,14 @@ export function openApiService(deps: OpenApiServiceDeps) {
     },
 
     /** The project's OpenAPI toolkit of that name, if any (apply matches toolkits by name). */
-    byName(projectId: string, name: string): ToolkitRow | undefined {
-      const row = deps.toolkits.byName(projectId, name)
+    async byName(projectId: string, name: string): Promise<ToolkitRow | undefined> {
+      const row = await deps.toolkits.byName(projectId, name)
       return row ?? undefined
     },
 
     async importDocument(projectId: string, body: ImportOpenApiBody) {
       const prepared = await prepare(body.name, body, settingsOf(body))
-      if (!body.dry_run) return { dryRun: false as const, result: create(projectId, body, prepared) }
+      if (!body.dry_run) return { dryRun: false as const, result: await create(projectId, body, prepared) }
       const { planned } = prepared
       const toolkit = {
         name: body.name,
@@ -309,9 +322,9 @@ export function openApiService(deps: OpenApiServiceDeps) {
     },
 
     async reimport(projectId: string, toolkitId: string, body: ReimportOpenApiBody) {
-      const kit = deps.toolkits.byId(projectId, toolkitId)
+      const kit = await deps.toolkits.byId(projectId, toolkitId)
       if (!kit) throw notFound('toolkit')
-      const stored = deps.openapi.toolkit(projectId, toolkitId)
+      const stored = await deps.openapi.toolkit(projectId, toolkitId)
       if (kit.toolkit_type !== OPENAPI_KIND || !stored)
         throw badRequest(`toolkit ${kit.name} is of kind ${kit.toolkit_type}: only OpenAPI toolkits are re-imported`)
       const settings = JSON.parse(stored.settings) as ImportSettings

@@ -51,8 +51,8 @@ export function openApiSource(
       tool: 'tools of an OpenAPI toolkit come from its document and cannot be changed or deleted here: re-import the document (POST /toolkits/{id}/reimport), or take the tool off a server with its server tools',
     },
     listTools: (toolkitId) => rows.tools.byToolkit(toolkitId),
-    detail(toolkitId): { openapi: OpenApiDetail } | undefined {
-      const row = rows.openapi.byToolkit(toolkitId)
+    async detail(toolkitId): Promise<{ openapi: OpenApiDetail } | undefined> {
+      const row = await rows.openapi.byToolkit(toolkitId)
       if (!row) return undefined
       const s = JSON.parse(row.settings) as ImportSettings
       return {
@@ -64,18 +64,18 @@ export function openApiSource(
           max_tools: s.max_tools ?? DEFAULT_MAX_TOOLS,
           last_import_at: row.updated_at,
           operation_count: operationCount(toolkitId, row.updated_at, row.document),
-          tool_count: rows.tools.byToolkit(toolkitId).length,
+          tool_count: (await rows.tools.byToolkit(toolkitId)).length,
         },
       }
     },
     async callTool(tool, args, { projectId, host, credentialId }) {
-      const plan = rows.openapi.operation(tool.id)
+      const plan = await rows.openapi.operation(tool.id)
       if (!plan)
         throw new AppError(
           'tool_not_configured',
           `Tool ${tool.name} has no operation of its OpenAPI document behind it`,
         )
-      const kit = rows.openapi.toolkit(projectId, tool.toolkit_id)
+      const kit = await rows.openapi.toolkit(projectId, tool.toolkit_id)
       const settings = kit ? (JSON.parse(kit.settings) as ImportSettings) : undefined
       return caller({
         tool,

@@ -1,13 +1,13 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
 import type { PrebuiltToolkit } from '../../catalog/toolkits'
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import type { ReadModel } from '../../read-model/read-model'
+import { MISS, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
-import { functionLookup, toolCalls, validatorCache } from './call'
+import { type FindFunction, functionLookup, toolCalls, validatorCache } from './call'
 import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
 import type { FunctionsRepository } from './functions/repository'
@@ -34,7 +34,7 @@ import type { ToolkitsRepository } from './toolkits/repository'
 import { toolkitsService } from './toolkits/service'
 
 export interface ToolsFeatureDeps {
-  store: Store
+  store: StoragePort
   /** The feature's repositories, either backend's (src/storage.ts). */
   repos: {
     tools: ToolsRepository
@@ -72,10 +72,15 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const toolRows = deps.repos.tools
   const functions = functionsService(deps.repos.functions, runner)
   // A function's spec per (project, name), parsed once: no SQLite read per call while nothing changed.
-  const findFunction = readModel.memo(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
+  const functionSpecs = readModel.view(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
     maxEntries: 10_000,
     areas: ['functions'],
   })
+  // A hit answers with no promise made (the builtin call's hit path); a miss loads through the port.
+  const findFunction: FindFunction = (projectId, name) => {
+    const hit = functionSpecs.peek(projectId, name)
+    return hit === MISS ? functionSpecs.get(projectId, name) : hit
+  }
   const runsFunction = functionToolCaller({ findFunction, runner })
   const catalog = deps.catalog
   const catalogIds = catalog?.ids ?? new Set<string>()
@@ -114,15 +119,18 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const searchRows = deps.repos.toolSearch
   // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
   // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
-  let catalogSynced = false
-  const syncCatalog = () => {
-    if (catalogSynced) return
-    catalogSynced = true
-    syncCatalogSearch(store, searchRows, sources)
+  // One sync shared by every search that comes while it runs (each waits for it); tried again after a failure.
+  let catalogSynced: Promise<void> | undefined
+  const syncCatalog = (): Promise<void> => {
+    catalogSynced ??= syncCatalogSearch(store, searchRows, sources).catch((error: unknown) => {
+      catalogSynced = undefined
+      throw error
+    })
+    return catalogSynced
   }
   const search = toolSearch(searchRows, index, syncCatalog)
-  const discoverySettings = readModel.memo(
-    (_projectId: string, serverId: string) => discoveryOf(serverToolRows.discovery(serverId)),
+  const discoverySettings = readModel.view(
+    async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
     { maxEntries: 10_000, areas: ['servers'] },
   )
@@ -148,7 +156,11 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     toolCalls: {
       ...calls,
       backend: discoveryBackend(calls.backend, {
-        settings: (server) => discoverySettings(server.project_id, server.id),
+        // From memory with no promise made on a hit, as the tool set (listing a server asks for both).
+        settings: (server) => {
+          const hit = discoverySettings.peek(server.project_id, server.id)
+          return hit === MISS ? discoverySettings.get(server.project_id, server.id) : hit
+        },
         search,
         observer: deps.calls,
       }),

@@ -3,6 +3,7 @@
 import type { ValidateFunction } from 'ajv'
 import { AppError, UnknownNameError } from '../../lib/errors'
 import type { ServerRef } from '../../lib/request-context'
+import type { McpTool } from '../../mcp/backend'
 import { Lru } from '../../read-model/lru'
 import { builtinFunctions } from '../../runtime/builtins'
 import type { FunctionHost } from '../../runtime/host'
@@ -67,11 +68,20 @@ export class MissingArgumentsError extends AppError {
   }
 }
 
+/**
+ * A function's spec by (project, name): from memory with no promise made when the read model holds it (the request
+ * path's hit), else a promise of it.
+ */
+export type FindFunction = (
+  projectId: string,
+  name: string,
+) => FunctionSpec | undefined | Promise<FunctionSpec | undefined>
+
 /** What a function name points at: a builtin, or the project's own record; undefined when nothing backs it. */
 export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
-  return (projectId: string, name: string): FunctionSpec | undefined => {
+  return async (projectId: string, name: string): Promise<FunctionSpec | undefined> => {
     if (isBuiltinName(name)) return builtinFunctions[name] ? { name, runtime: 'builtin' } : undefined
-    const row = functions.byName(projectId, name)
+    const row = await functions.byName(projectId, name)
     if (!row) return undefined
     return {
       name: row.name,
@@ -96,8 +106,8 @@ export interface ToolCallsDeps {
 
 export function toolCalls(deps: ToolCallsDeps) {
   const { index, sources, validatorFor } = deps
-  const onServer = (server: ServerRef, name: string): ServerTool => {
-    const st = index.server(server.project_id, server.id).byName.get(name)
+  const pick = (set: { byName: Map<string, ServerTool> }, name: string): ServerTool => {
+    const st = set.byName.get(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
     return st
   }
@@ -118,15 +128,25 @@ export function toolCalls(deps: ToolCallsDeps) {
 
   return {
     /** A server's enabled tools, in the effective order (by name). */
-    listed: (server: ServerRef) => index.server(server.project_id, server.id).listed(),
+    /** From memory with no promise made on a hit (the read model's listing), else a promise of it. */
+    listed: (server: ServerRef): McpTool[] | Promise<McpTool[]> => {
+      const set = index.server(server.project_id, server.id)
+      return set instanceof Promise ? set.then((s) => s.listed()) : set.listed()
+    },
     /** The union over the project's servers (deduplicated by tool id), by name. */
-    listedInProject: (projectId: string): ToolRow[] => index.inProject(projectId),
-    /** A call on one server (the protocol, or REST with server_id). */
-    onServer: (server: ServerRef, name: string, args: Record<string, unknown>, host: FunctionHost) =>
-      run(server.project_id, onServer(server, name), args, host),
+    listedInProject: (projectId: string): Promise<ToolRow[]> => index.inProject(projectId),
+    /**
+     * A call on one server (the protocol, or REST with server_id). A tool set in memory is used as it is: the hit path
+     * awaits nothing before the tool runs.
+     */
+    onServer: (server: ServerRef, name: string, args: Record<string, unknown>, host: FunctionHost) => {
+      const set = index.server(server.project_id, server.id)
+      if (set instanceof Promise) return set.then((s) => run(server.project_id, pick(s, name), args, host))
+      return run(server.project_id, pick(set, name), args, host)
+    },
     /** A REST call without server_id: the one tool of that name in the project, or 400 when the candidates differ. */
     async inProject(projectId: string, name: string, args: Record<string, unknown>, host: FunctionHost) {
-      const found = index.named(projectId, name)
+      const found = await index.named(projectId, name)
       if (!found.length) throw new UnknownNameError(`Unknown tool: ${name}`)
       const distinct = new Set(found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}`))
       if (distinct.size > 1) {

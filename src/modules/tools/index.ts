@@ -49,7 +49,7 @@ export const toolsModule = (
       '/tools/list',
       async ({ auth, body }) => {
         const server = body?.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-        return { tools: deps.toolCalls.restList(auth.projectId, server) }
+        return { tools: await deps.toolCalls.restList(auth.projectId, server) }
       },
       {
         api: 'tools_read',
@@ -102,8 +102,8 @@ export const toolsModule = (
     })
     .delete(
       '/tools/:id',
-      ({ auth, params }) => {
-        deps.tools.remove(auth.projectId, params.id)
+      async ({ auth, params }) => {
+        await deps.tools.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true }
       },
       { api: 'other', params: IdParams, detail: { tags: ['tools'], summary: 'Delete a tool' } },

@@ -114,8 +114,8 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
   return {
     backend,
     /** REST /tools/list: one server's tools, or the union over the project's servers. */
-    restList: (projectId: string, server: ServerRef | undefined): McpTool[] =>
-      server ? calls.listed(server) : calls.listedInProject(projectId).map(mcpTool),
+    restList: async (projectId: string, server: ServerRef | undefined): Promise<McpTool[]> =>
+      server ? calls.listed(server) : (await calls.listedInProject(projectId)).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(ctx: RestRequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
       const { projectId, server, host } = ctx

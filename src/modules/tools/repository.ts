@@ -1,5 +1,5 @@
 // SQL for the project's tools. Pre-built tools (catalog data) use the same row shape with project_id ''.
-import type { Store } from '../../db/store'
+import { asyncPort, type Store } from '../../db/store'
 
 export type ToolRow = {
   id: string
@@ -63,14 +63,19 @@ export function toolRowFrom(
 /** The storage port its callers use; `toolRowFrom` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface ToolsRepository {
-  insert: (row: ToolRow) => void
-  update: (row: ToolRow) => void
-  byId: (project_id: string, id: string) => ToolRow | null
-  byToolkit: (toolkit_id: string) => ToolRow[]
-  byToolkitAndName: (toolkit_id: string, name: string) => ToolRow | null
-  list: (project_id: string, toolkit_id: string | undefined, after: string | undefined, limit: number) => ToolRow[]
-  byName: (project_id: string, name: string) => ToolRow[]
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: ToolRow) => Promise<void>
+  update: (row: ToolRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<ToolRow | null>
+  byToolkit: (toolkit_id: string) => Promise<ToolRow[]>
+  byToolkitAndName: (toolkit_id: string, name: string) => Promise<ToolRow | null>
+  list: (
+    project_id: string,
+    toolkit_id: string | undefined,
+    after: string | undefined,
+    limit: number,
+  ) => Promise<ToolRow[]>
+  byName: (project_id: string, name: string) => Promise<ToolRow[]>
+  remove: (project_id: string, id: string) => Promise<boolean>
 }
 
 export function toolsRepository(store: Store): ToolsRepository {
@@ -108,7 +113,7 @@ export function toolsRepository(store: Store): ToolsRepository {
   )
   const remove = db.query('DELETE FROM tools WHERE id = $id AND project_id = $project_id')
 
-  return {
+  return asyncPort<ToolsRepository>(store, {
     insert: (row: ToolRow) => insert.run(row),
     update: (row: ToolRow) =>
       update.run({
@@ -135,5 +140,5 @@ export function toolsRepository(store: Store): ToolsRepository {
         : list.all({ project_id, after: after ?? '', limit }),
     byName: (project_id: string, name: string) => byName.all({ project_id, name }),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
-  }
+  })
 }

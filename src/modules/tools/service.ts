@@ -1,5 +1,5 @@
 // Tools: registration (schemas compiled with Ajv, stored verbatim), reads, updates and deletion.
-import type { Store } from '../../db/store'
+import type { StoragePort } from '../../db/store'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
@@ -70,7 +70,7 @@ const jsonOrNull = (v: Json | null | undefined, current: string | null) =>
   v === undefined ? current : v === null ? null : JSON.stringify(v)
 
 export function toolsService(
-  store: Store,
+  store: StoragePort,
   repo: ToolsRepository,
   sources: ToolkitSources,
   serverTools: ServerToolsService,
@@ -78,20 +78,20 @@ export function toolsService(
 ) {
   const changed = (projectId: string) => events.publish({ type: 'list_changed', list: 'tools', projectId })
 
-  const mustGetOwn = (projectId: string, id: string): ToolRow => {
-    const found = sources.tool(projectId, id)
+  const mustGetOwn = async (projectId: string, id: string): Promise<ToolRow> => {
+    const found = await sources.tool(projectId, id)
     if (found?.source.readOnly?.tool) throw badRequest(found.source.readOnly.tool)
     if (!found) throw notFound('tool')
     return found.tool
   }
 
   /** Writes the row and re-checks name uniqueness on every server that shows the tool (409 rolls it all back). */
-  const write = (projectId: string, row: ToolRow, op: () => void) => {
+  const write = async (projectId: string, row: ToolRow, op: () => Promise<void>) => {
     try {
-      store.txSync(() => {
-        op()
-        for (const serverId of serverTools.serversUsing(projectId, row.toolkit_id, row.id))
-          serverTools.assertUniqueNames(projectId, serverId)
+      await store.tx(async () => {
+        await op()
+        for (const serverId of await serverTools.serversUsing(projectId, row.toolkit_id, row.id))
+          await serverTools.assertUniqueNames(projectId, serverId)
       })
     } catch (e) {
       if (e instanceof UniqueViolation) throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
@@ -100,8 +100,8 @@ export function toolsService(
   }
 
   return {
-    create(projectId: string, input: CreateToolInput): ToolView & { warnings?: string[] } {
-      const kit = sources.find(projectId, input.toolkit_id)
+    async create(projectId: string, input: CreateToolInput): Promise<ToolView & { warnings?: string[] }> {
+      const kit = await sources.find(projectId, input.toolkit_id)
       const refusal = kit?.source.readOnly?.addTool
       if (kit && refusal)
         throw badRequest(refusal, [{ field: 'body.toolkit_id', message: `a ${kit.source.kind} toolkit` }])
@@ -115,25 +115,26 @@ export function toolsService(
         created_at: at,
         updated_at: at,
       })
-      write(projectId, row, () => repo.insert(row))
+      await write(projectId, row, () => repo.insert(row))
       changed(projectId)
       return withNameWarnings(toolView(row))
     },
     /** A project's tool or a built-in one. */
-    get(projectId: string, id: string): ToolView {
-      const found = sources.tool(projectId, id)
+    async get(projectId: string, id: string): Promise<ToolView> {
+      const found = await sources.tool(projectId, id)
       if (!found) throw notFound('tool')
       return toolView(found.tool)
     },
     /** The project's tools by creation; `toolkit_id` narrows to one toolkit (a built-in one lists its own tools). */
-    list(projectId: string, limit: number, cursor?: string, toolkitId?: string) {
-      const kit = toolkitId ? sources.find(projectId, toolkitId) : undefined
-      if (kit?.source.builtIn) return { tools: kit.source.listTools(kit.toolkit.id).map(toolView) }
-      const { items, next_cursor } = page(repo.list(projectId, toolkitId, decodeCursor(cursor), limit + 1), limit)
+    async list(projectId: string, limit: number, cursor?: string, toolkitId?: string) {
+      const kit = toolkitId ? await sources.find(projectId, toolkitId) : undefined
+      if (kit?.source.builtIn) return { tools: (await kit.source.listTools(kit.toolkit.id)).map(toolView) }
+      const rows = await repo.list(projectId, toolkitId, decodeCursor(cursor), limit + 1)
+      const { items, next_cursor } = page(rows, limit)
       return { tools: items.map(toolView), ...(next_cursor ? { next_cursor } : {}) }
     },
-    update(projectId: string, id: string, input: UpdateToolInput): ToolView & { warnings?: string[] } {
-      const current = mustGetOwn(projectId, id)
+    async update(projectId: string, id: string, input: UpdateToolInput): Promise<ToolView & { warnings?: string[] }> {
+      const current = await mustGetOwn(projectId, id)
       checkSchemas(input)
       const next: ToolRow = {
         ...current,
@@ -154,13 +155,13 @@ export function toolsService(
         // Validator caches key on updated_at, so two updates in one millisecond must still differ.
         updated_at: nextStamp(current.updated_at),
       }
-      write(projectId, next, () => repo.update(next))
+      await write(projectId, next, () => repo.update(next))
       changed(projectId)
       return withNameWarnings(toolView(next))
     },
-    remove(projectId: string, id: string): void {
-      mustGetOwn(projectId, id)
-      repo.remove(projectId, id)
+    async remove(projectId: string, id: string): Promise<void> {
+      await mustGetOwn(projectId, id)
+      await repo.remove(projectId, id)
       changed(projectId)
     },
   }

@@ -3,7 +3,7 @@
 // the tools feature and uses the generic read model below it, so the two never import each other
 // (docs/architecture.md, "Layers").
 import type { McpTool } from '../../mcp/backend'
-import type { ReadModel } from '../../read-model/read-model'
+import { MISS, type ReadModel } from '../../read-model/read-model'
 import type { ToolRow, ToolsRepository } from './repository'
 import type { ServerTool, ServerToolsService } from './server-tools/service'
 import type { ToolkitSources } from './sources/registry'
@@ -20,11 +20,15 @@ interface ServerToolSet {
 type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId' | 'kind'> }
 
 export interface ToolIndex {
-  server(projectId: string, serverId: string): ServerToolSet
+  /**
+   * The server's tool set: from memory with no promise made when it is there (the request path's hit), else a
+   * promise of it, loaded through the storage ports.
+   */
+  server(projectId: string, serverId: string): ServerToolSet | Promise<ServerToolSet>
   /** Every server of the project carrying an enabled tool of that name; the project's unattached tools otherwise. */
-  named(projectId: string, name: string): Candidate[]
+  named(projectId: string, name: string): Promise<Candidate[]>
   /** The union over the project's servers (deduplicated by tool id), by name. */
-  inProject(projectId: string): ToolRow[]
+  inProject(projectId: string): Promise<ToolRow[]>
 }
 
 /**
@@ -62,8 +66,8 @@ export function toolIndex(
   tools: ToolsRepository,
   sources: Pick<ToolkitSources, 'find'>,
 ): ToolIndex {
-  const server = rm.memo(
-    (projectId: string, serverId: string) => toolSet(serverTools.effective(projectId, serverId)),
+  const serverSets = rm.view(
+    async (projectId: string, serverId: string) => toolSet(await serverTools.effective(projectId, serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
     {
       maxEntries: 10_000,
@@ -72,17 +76,21 @@ export function toolIndex(
       areas: ['servers', 'tools'],
     },
   )
-  const projectServers = rm.memo(
+  const server = (projectId: string, serverId: string): ServerToolSet | Promise<ServerToolSet> => {
+    const hit = serverSets.peek(projectId, serverId)
+    return hit === MISS ? serverSets.get(projectId, serverId) : hit
+  }
+  const projectServers = rm.view(
     (projectId: string) => serverTools.projectServers(projectId),
     (projectId) => projectId,
     { maxEntries: 10_000, maxWeight: 1_000_000, weigh: (ids) => 1 + ids.length, areas: ['servers'] },
   )
   type ProjectNames = Map<string, { serverId: string; st: ServerTool }[]>
-  const projectNames = rm.memo(
-    (projectId: string): ProjectNames => {
+  const projectNames = rm.view(
+    async (projectId: string): Promise<ProjectNames> => {
       const names: ProjectNames = new Map()
-      for (const serverId of projectServers(projectId))
-        for (const [name, st] of server(projectId, serverId).byName) {
+      for (const serverId of await projectServers.get(projectId))
+        for (const [name, st] of (await server(projectId, serverId)).byName) {
           const list = names.get(name)
           if (list) list.push({ serverId, st })
           else names.set(name, [{ serverId, st }])
@@ -92,28 +100,32 @@ export function toolIndex(
     (projectId) => projectId,
     { maxEntries: 1_000, maxWeight: MAX_TOOLS_HELD, weigh: (m) => 1 + m.size, areas: ['servers', 'tools'] },
   )
-  const unattached = rm.memo(
+  const unattached = rm.view(
     // A tool of a kind no source serves is left out, as everywhere else.
-    (projectId: string, name: string) =>
-      tools.byName(projectId, name).flatMap((tool) => {
-        const kind = sources.find(projectId, tool.toolkit_id)?.source.kind
-        return kind ? [{ st: { tool, kind } }] : []
-      }),
+    async (projectId: string, name: string) => {
+      const found: Candidate[] = []
+      for (const tool of await tools.byName(projectId, name)) {
+        const kind = (await sources.find(projectId, tool.toolkit_id))?.source.kind
+        if (kind) found.push({ st: { tool, kind } })
+      }
+      return found
+    },
     (projectId, name) => `${projectId}\u0000${name}`,
     { maxEntries: 10_000, areas: ['tools'] },
   )
 
   return {
     server,
-    named(projectId, name) {
-      const found = projectNames(projectId).get(name)
+    async named(projectId, name) {
+      const found = (await projectNames.get(projectId)).get(name)
       if (found?.length) return found
-      return unattached(projectId, name)
+      return unattached.get(projectId, name)
     },
-    inProject(projectId) {
+    async inProject(projectId) {
       const seen = new Map<string, ToolRow>()
-      for (const serverId of projectServers(projectId))
-        for (const s of server(projectId, serverId).enabled) if (!seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
+      for (const serverId of await projectServers.get(projectId))
+        for (const s of (await server(projectId, serverId)).enabled)
+          if (!seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
       return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     },
   }

@@ -1,10 +1,9 @@
 // PostgreSQL dialect of src/modules/tools/functions/repository.ts: the same SQL (a taken name surfaces as
 // UniqueViolation from the query adapter).
 import type { FunctionsRepository } from '../../../modules/tools/functions/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgFunctionsRepository(pg: PgStore): Async<FunctionsRepository> {
+export function pgFunctionsRepository(pg: PgStore): FunctionsRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/openapi/repository.ts (OpenAPI documents and per-tool call plans): the same SQL.
 import type { OpenApiRepository } from '../../../modules/openapi/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgOpenApiRepository(pg: PgStore): Async<OpenApiRepository> {
+export function pgOpenApiRepository(pg: PgStore): OpenApiRepository {
   return {
     upsertToolkit: async (row) => {
       await pg.q().run(

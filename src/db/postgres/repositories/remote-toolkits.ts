@@ -1,56 +1,46 @@
 // PostgreSQL dialect of src/modules/tools/remote/repository.ts (remote MCP toolkits): the same SQL.
 import type { RemoteRepository, RemoteRow } from '../../../modules/tools/remote/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-/**
- * SQLite's port is its implementation's type, whose writes return bun:sqlite's `Changes`: the same shape here (no
- * rowids in PostgreSQL: 0), until the port becomes an interface whose writes return nothing.
- */
-const changes = ({ changes }: { changes: number }) => ({ changes, lastInsertRowid: 0 })
-
-export function pgRemoteRepository(pg: PgStore): Async<RemoteRepository> {
+export function pgRemoteRepository(pg: PgStore): RemoteRepository {
   return {
-    insert: async (row) =>
-      changes(
-        await pg.q().run(
-          `INSERT INTO remote_toolkits (toolkit_id, project_id, url, transport, headers, auth, prefix, refresh_interval_s,
+    insert: async (row) => {
+      await pg.q().run(
+        `INSERT INTO remote_toolkits (toolkit_id, project_id, url, transport, headers, auth, prefix, refresh_interval_s,
            timeout_ms, last_sync_at, last_error, server_info, protocol_version)
          VALUES ($toolkit_id, $project_id, $url, $transport, $headers, $auth, $prefix, $refresh_interval_s, $timeout_ms,
            $last_sync_at, $last_error, $server_info, $protocol_version)`,
-          row,
-        ),
-      ),
-    updateSpec: async (toolkitId, spec) =>
-      changes(
-        await pg.q().run(
-          `UPDATE remote_toolkits SET url = $url, transport = $transport, headers = $headers, auth = $auth, prefix = $prefix,
+        row,
+      )
+    },
+    updateSpec: async (toolkitId, spec) => {
+      await pg.q().run(
+        `UPDATE remote_toolkits SET url = $url, transport = $transport, headers = $headers, auth = $auth, prefix = $prefix,
            refresh_interval_s = $refresh_interval_s, timeout_ms = $timeout_ms WHERE toolkit_id = $toolkit_id`,
-          {
-            toolkit_id: toolkitId,
-            url: spec.url,
-            transport: spec.transport,
-            headers: JSON.stringify(spec.headers),
-            auth: JSON.stringify(spec.auth),
-            prefix: spec.prefix,
-            refresh_interval_s: spec.refresh_interval_s,
-            timeout_ms: spec.timeout_ms,
-          },
-        ),
-      ),
+        {
+          toolkit_id: toolkitId,
+          url: spec.url,
+          transport: spec.transport,
+          headers: JSON.stringify(spec.headers),
+          auth: JSON.stringify(spec.auth),
+          prefix: spec.prefix,
+          refresh_interval_s: spec.refresh_interval_s,
+          timeout_ms: spec.timeout_ms,
+        },
+      )
+    },
     byToolkit: (toolkitId) =>
       pg.q().get<RemoteRow>('SELECT * FROM remote_toolkits WHERE toolkit_id = $toolkit_id', { toolkit_id: toolkitId }),
     /** Every remote toolkit of every project: the refresh job and the list_changed watchers. */
     all: () => pg.q().all<RemoteRow>('SELECT * FROM remote_toolkits ORDER BY toolkit_id'),
-    setStatus: async (toolkitId, s) =>
-      changes(
-        await pg.q().run(
-          `UPDATE remote_toolkits SET last_sync_at = $last_sync_at, last_error = $last_error,
+    setStatus: async (toolkitId, s) => {
+      await pg.q().run(
+        `UPDATE remote_toolkits SET last_sync_at = $last_sync_at, last_error = $last_error,
            server_info = COALESCE($server_info, server_info), protocol_version = COALESCE($protocol_version, protocol_version)
          WHERE toolkit_id = $toolkit_id`,
-          { toolkit_id: toolkitId, ...s },
-        ),
-      ),
+        { toolkit_id: toolkitId, ...s },
+      )
+    },
     // The credential a sync uses: the one a server carrying the toolkit maps for the provider, else the project's
     // newest credential of that provider (docs/decisions.md, "Remote MCP toolkits").
     async syncCredential(projectId, toolkitId, provider) {

@@ -1,10 +1,9 @@
 // PostgreSQL dialect of src/modules/tools/server-tools/repository.ts (toolkits and single tools attached to a server):
 // the same SQL (its upserts are already `ON CONFLICT … DO UPDATE`, which PostgreSQL reads as SQLite does).
 import type { ServerToolsRepository } from '../../../modules/tools/server-tools/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgServerToolsRepository(pg: PgStore): Async<ServerToolsRepository> {
+export function pgServerToolsRepository(pg: PgStore): ServerToolsRepository {
   const serverIds = async (query: string, params: Record<string, unknown>) =>
     (await pg.q().all<{ server_id: string }>(query, params)).map((r) => r.server_id)
   return {

@@ -2,7 +2,6 @@
 // tsvector (migration 014) under its GIN index; the candidates it finds are ranked here with FTS5's BM25 and SQLite's
 // column weights. The catalog copy is the same SQL (docs/decisions.md, "PostgreSQL repositories").
 import type { ToolSearchRepository } from '../../../modules/tools/search/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
 /**
@@ -57,7 +56,7 @@ function bm25(c: Candidate, df: Map<string, number>, n: number, avgdl: number): 
   return -score
 }
 
-export function pgToolSearchRepository(pg: PgStore): Async<ToolSearchRepository> {
+export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
   let stats: { at: number; n: number; avgdl: number } | null = null
   const indexStats = async () => {
     if (stats && Date.now() - stats.at < STATS_TTL_MS) return stats
@@ -75,7 +74,7 @@ export function pgToolSearchRepository(pg: PgStore): Async<ToolSearchRepository>
      * same column weights, since ts_rank_cd ranks differently enough to miss labelled queries (docs/decisions.md,
      * "PostgreSQL repositories").
      */
-    matches: async (query, project_id) => {
+    matches: async (query, project_id, keep, limit = Number.POSITIVE_INFINITY) => {
       const text = tsQueryFromFts(query)
       if (text === '') return [].values()
       const { n, avgdl } = await indexStats()
@@ -102,8 +101,10 @@ export function pgToolSearchRepository(pg: PgStore): Async<ToolSearchRepository>
       )
       const df = new Map<string, number>(rows[0]?.terms ?? [])
       return rows
+        .filter((c) => !keep || keep.has(c.tool_id))
         .map((c) => ({ tool_id: c.tool_id, rank: bm25(c, df, n, avgdl) }))
         .sort((a, b) => a.rank - b.rank || (a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0))
+        .slice(0, limit)
         .values()
     },
     catalog: () => pg.q().all('SELECT * FROM catalog_tools ORDER BY id'),

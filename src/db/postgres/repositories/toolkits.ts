@@ -1,9 +1,8 @@
 // PostgreSQL dialect of src/modules/tools/toolkits/repository.ts (the project's own toolkits): the same SQL.
 import type { ToolkitsRepository } from '../../../modules/tools/toolkits/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgToolkitsRepository(pg: PgStore): Async<ToolkitsRepository> {
+export function pgToolkitsRepository(pg: PgStore): ToolkitsRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

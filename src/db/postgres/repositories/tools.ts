@@ -1,10 +1,9 @@
 // PostgreSQL dialect of src/modules/tools/repository.ts (the project's tools; pre-built ones with project_id ''):
 // the same SQL.
 import type { ToolsRepository } from '../../../modules/tools/repository'
-import type { Async } from '../async'
 import type { PgStore } from '../store'
 
-export function pgToolsRepository(pg: PgStore): Async<ToolsRepository> {
+export function pgToolsRepository(pg: PgStore): ToolsRepository {
   return {
     insert: async (row) => {
       await pg.q().run(

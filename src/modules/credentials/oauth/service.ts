@@ -2,7 +2,7 @@
 // States: pending → code_received → active; pending|code_received → canceled | expired (after expires_in) ; → failed.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Sealer } from '../../../crypto/seal'
-import type { Store } from '../../../db/store'
+import type { StoragePort } from '../../../db/store'
 import type { Egress } from '../../../egress/client'
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
@@ -34,7 +34,7 @@ export interface OAuthDeps {
   /** The hosted redirect's URL (GET /mcp/oauth/redirect), used when init gets no redirect_uri. */
   hostedRedirectUri(): string
   /** The credential insert and the flow's move to active share one of its transactions. */
-  store: Pick<Store, 'tx'>
+  store: Pick<StoragePort, 'tx'>
 }
 
 export function oauthService(deps: OAuthDeps) {

@@ -30,11 +30,8 @@ export function providersRepository(store: Store): ProvidersRepository {
   return asyncPort<ProvidersRepository>(store, providerStatements(store))
 }
 
-/**
- * The synchronous half on SQLite. Only for a caller whose transaction is still `store.txSync` (the OpenAPI import
- * writes its providers inside one): everything else uses `providersRepository`.
- */
-export function providerStatements(store: Store): SyncOf<ProvidersRepository> {
+/** The synchronous half on SQLite, behind the asynchronous port above. */
+function providerStatements(store: Store): SyncOf<ProvidersRepository> {
   const { db } = store
   const insert = db.query(
     `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)

@@ -21,7 +21,7 @@ interface ResourceFunctionRunner {
     options: { host: FunctionHost; credentials?: Record<string, unknown> },
   ): Promise<{ ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }>
   /** Changes when the function's code (or runtime, template, limits) changes: part of the read cache's key. */
-  version(projectId: string, functionName: string): string
+  version(projectId: string, functionName: string): Promise<string>
 }
 
 export interface SourceDeps {

@@ -2,12 +2,10 @@
 // and the app's one function runner.
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import type { FunctionHost } from '../../../runtime/host'
-import { type FunctionSpec, functionVersion, type RunOutcome } from '../../../runtime/run-function'
+import { functionVersion, type RunOutcome } from '../../../runtime/run-function'
+import type { FindFunction } from '../call'
 
-export function functionsByName(
-  findFunction: (projectId: string, name: string) => FunctionSpec | undefined,
-  runner: Pick<FunctionRunner, 'run'>,
-) {
+export function functionsByName(findFunction: FindFunction, runner: Pick<FunctionRunner, 'run'>) {
   return {
     /** `credentials`: data the caller opened already (a resource's credential); prompts run without. */
     async run(
@@ -16,14 +14,14 @@ export function functionsByName(
       input: Record<string, unknown>,
       options: { host: FunctionHost; credentials?: Record<string, unknown> },
     ): Promise<RunOutcome | { ok: false; missing: true; message: string }> {
-      const fn = findFunction(projectId, name)
+      const fn = await findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
       const credential = options.credentials ? { data: options.credentials } : undefined
       return runner.run(fn, input, { projectId, host: options.host, credential })
     },
     /** Changes when the function changes (a function resource's cached reads carry it); 'missing' when none. */
-    version(projectId: string, name: string): string {
-      const fn = findFunction(projectId, name)
+    async version(projectId: string, name: string): Promise<string> {
+      const fn = await findFunction(projectId, name)
       return fn ? functionVersion(fn) : 'missing'
     },
   }

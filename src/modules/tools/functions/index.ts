@@ -52,8 +52,8 @@ export const functionsModule = (deps: GuardDeps & { functions: FunctionsService;
     })
     .delete(
       '/functions/:id',
-      ({ auth, params, query }) => {
-        deps.functions.remove(auth.projectId, params.id, query.force === 'true')
+      async ({ auth, params, query }) => {
+        await deps.functions.remove(auth.projectId, params.id, query.force === 'true')
         return { id: params.id, deleted: true }
       },
       {

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../../lib/errors'
 import type { CallToolResult } from '../../../mcp/backend'
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import type { FunctionHost } from '../../../runtime/host'
-import type { FunctionSpec } from '../../../runtime/run-function'
+import type { FindFunction } from '../call'
 import { errorResult, toCallToolResult } from '../mcp'
 import type { FunctionsService } from './service'
 
@@ -19,7 +19,7 @@ const MAX_LOGS = 1_000
 
 export interface FunctionInvokerDeps {
   functions: Pick<FunctionsService, 'get'>
-  findFunction: (projectId: string, name: string) => FunctionSpec | undefined
+  findFunction: FindFunction
   /** The app's function runner: opens the credential and runs (the invocation's logs bounded by TOOLYARD_MAX_RESULT_BYTES). */
   runner: Pick<FunctionRunner, 'run'>
 }
@@ -32,7 +32,7 @@ export function functionInvoker(deps: FunctionInvokerDeps) {
     body: { input?: Record<string, unknown>; credential_id?: string },
     signal: AbortSignal,
   ): Promise<InvokeResult> => {
-    const fn = findFunction(projectId, functions.get(projectId, id).name)
+    const fn = await findFunction(projectId, (await functions.get(projectId, id)).name)
     if (!fn) throw notFound('function')
     const logs: InvokeResult['logs'] = []
     const host: FunctionHost = {

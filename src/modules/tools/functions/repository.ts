@@ -1,6 +1,5 @@
 // SQL for functions: the code (javascript) or HTTP call (http) that tools and resources run.
-import type { Store } from '../../../db/store'
-import { mapped } from '../../../db/store'
+import { asyncPort, type Store } from '../../../db/store'
 import type { FunctionIsolation } from '../../../runtime/run-function'
 import type { Runtime } from '../../../runtime/runtimes'
 
@@ -23,21 +22,23 @@ export type FunctionRow = {
 /** The storage port its callers use; `functionsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface FunctionsRepository {
-  insert: (row: FunctionRow) => void
-  update: (row: FunctionRow) => void
-  byId: (project_id: string, id: string) => FunctionRow | null
-  byName: (project_id: string, name: string) => FunctionRow | null
-  list: (project_id: string, after: string | undefined, limit: number) => FunctionRow[]
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: FunctionRow) => Promise<void>
+  update: (row: FunctionRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<FunctionRow | null>
+  byName: (project_id: string, name: string) => Promise<FunctionRow | null>
+  list: (project_id: string, after: string | undefined, limit: number) => Promise<FunctionRow[]>
+  remove: (project_id: string, id: string) => Promise<boolean>
   /** The project's tools and resources (by uri) that run the function of this name. */
   usedBy: (
     project_id: string,
     name: string,
-  ) => {
-    kind: 'tool' | 'resource'
-    id: string
-    name: string
-  }[]
+  ) => Promise<
+    {
+      kind: 'tool' | 'resource'
+      id: string
+      name: string
+    }[]
+  >
 }
 
 export function functionsRepository(store: Store): FunctionsRepository {
@@ -68,12 +69,12 @@ export function functionsRepository(store: Store): FunctionsRepository {
      ORDER BY kind DESC, name`,
   )
 
-  return {
-    // A taken name surfaces as UniqueViolation (docs/decisions.md, "The storage seam").
-    insert: (row: FunctionRow) => mapped(() => insert.run(row)),
+  return asyncPort<FunctionsRepository>(store, {
+    // A taken name surfaces as UniqueViolation (store.run maps it; docs/decisions.md, "The storage seam").
+    insert: (row: FunctionRow) => insert.run(row),
     update: (row: FunctionRow) => {
       const { created_at: _created, ...rest } = row
-      return mapped(() => update.run(rest))
+      return update.run(rest)
     },
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     byName: (project_id: string, name: string) => byName.get({ name, project_id }),
@@ -82,5 +83,5 @@ export function functionsRepository(store: Store): FunctionsRepository {
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
     /** The project's tools and resources (by uri) that run the function of this name. */
     usedBy: (project_id: string, name: string) => users.all({ name, project_id }),
-  }
+  })
 }

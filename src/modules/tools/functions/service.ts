@@ -101,15 +101,15 @@ export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoade
   const checkCode = async (row: Pick<FunctionRow, 'runtime' | 'code'>): Promise<void> => {
     if (isCodeRuntime(row.runtime) && row.code) await checkFunctionCode(sandbox, row.runtime, row.code)
   }
-  const mustGet = (projectId: string, id: string): FunctionRow => {
-    const row = repo.byId(projectId, id)
+  const mustGet = async (projectId: string, id: string): Promise<FunctionRow> => {
+    const row = await repo.byId(projectId, id)
     if (!row) throw notFound('function')
     return row
   }
 
-  const save = (op: () => void, name: string) => {
+  const save = async (op: () => Promise<void>, name: string) => {
     try {
-      op()
+      await op()
     } catch (e) {
       if (e instanceof UniqueViolation) throw conflict(`a function named "${name}" already exists in this project`)
       throw e
@@ -153,12 +153,12 @@ export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoade
     return next
   }
 
-  const insert = (row: FunctionRow) => {
-    save(() => repo.insert(row), row.name)
+  const insert = async (row: FunctionRow) => {
+    await save(() => repo.insert(row), row.name)
     return view(row)
   }
-  const update = (row: FunctionRow) => {
-    save(() => repo.update(row), row.name)
+  const update = async (row: FunctionRow) => {
+    await save(() => repo.update(row), row.name)
     return view(row)
   }
 
@@ -170,26 +170,27 @@ export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoade
     },
     /** The checks create and update run, for a caller that saves later (toolyard apply, before its transaction). */
     checkCode: (runtime: FunctionRow['runtime'], code: string) => checkCode({ runtime, code }),
-    /** For a caller that ran checkCode itself (toolyard apply, inside its transaction): synchronous. */
-    createChecked: (projectId: string, input: CreateFunctionInput): FunctionView => insert(newRow(projectId, input)),
-    get: (projectId: string, id: string) => view(mustGet(projectId, id)),
-    list(projectId: string, limit: number, cursor?: string) {
-      const { items, next_cursor } = page(repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
+    /** For a caller that ran checkCode itself (toolyard apply, inside its transaction): no sandbox round trip. */
+    createChecked: (projectId: string, input: CreateFunctionInput): Promise<FunctionView> =>
+      insert(newRow(projectId, input)),
+    get: async (projectId: string, id: string) => view(await mustGet(projectId, id)),
+    async list(projectId: string, limit: number, cursor?: string) {
+      const { items, next_cursor } = page(await repo.list(projectId, decodeCursor(cursor), limit + 1), limit)
       return { functions: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
     async update(projectId: string, id: string, input: UpdateFunctionInput): Promise<FunctionView> {
-      const current = mustGet(projectId, id)
+      const current = await mustGet(projectId, id)
       const next = nextRow(current, input)
       if (next.code !== current.code || next.runtime !== current.runtime) await checkCode(next)
       return update(next)
     },
     /** Like createChecked: the code was checked by the caller. */
-    updateChecked: (projectId: string, id: string, input: UpdateFunctionInput): FunctionView =>
-      update(nextRow(mustGet(projectId, id), input)),
+    updateChecked: async (projectId: string, id: string, input: UpdateFunctionInput): Promise<FunctionView> =>
+      update(nextRow(await mustGet(projectId, id), input)),
     /** A function still run by tools or resources is kept (409 in_use naming them) unless `force`. */
-    remove(projectId: string, id: string, force = false): void {
-      const row = mustGet(projectId, id)
-      const users = repo.usedBy(projectId, row.name)
+    async remove(projectId: string, id: string, force = false): Promise<void> {
+      const row = await mustGet(projectId, id)
+      const users = await repo.usedBy(projectId, row.name)
       if (users.length && !force) {
         throw new AppError(
           'in_use',
@@ -197,10 +198,11 @@ export function functionsService(repo: FunctionsRepository, sandbox: ModuleLoade
           users.map((u) => ({ field: u.kind, message: `${u.name} (${u.id})` })),
         )
       }
-      if (!repo.remove(projectId, id)) throw notFound('function')
+      if (!(await repo.remove(projectId, id))) throw notFound('function')
     },
     /** The project's function with this name (never a builtin); used by tools and resources at run time. */
-    byName: (projectId: string, name: string): FunctionRow | undefined => repo.byName(projectId, name) ?? undefined,
+    byName: async (projectId: string, name: string): Promise<FunctionRow | undefined> =>
+      (await repo.byName(projectId, name)) ?? undefined,
   }
 }
 export type FunctionsService = ReturnType<typeof functionsService>

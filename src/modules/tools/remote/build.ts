@@ -1,6 +1,6 @@
 // Builds the remote MCP toolkit kind from real parts: its rows, the upstream pool, the source the registry serves and
 // the service REST, the project file and the interval job use.
-import type { Store } from '../../../db/store'
+import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import type { EventBus } from '../../../lib/events'
 import type { Logger } from '../../../lib/log'
@@ -15,7 +15,7 @@ import { remoteToolkits } from './service'
 import type { UpstreamListLimits } from './sync'
 
 export interface RemoteKindDeps {
-  store: Store
+  store: StoragePort
   /** Either backend's (src/storage.ts). */
   repo: RemoteRepository
   toolkits: ToolkitsRepository
@@ -26,7 +26,7 @@ export interface RemoteKindDeps {
   /** The egress guard's streaming fetch (src/egress/client.ts createStreamingFetch). */
   fetch: StreamingFetch
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
-  checkNames?: (projectId: string, toolkitId: string) => void
+  checkNames?: (projectId: string, toolkitId: string) => Promise<void>
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
   /** TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES, TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT,

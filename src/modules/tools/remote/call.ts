@@ -58,7 +58,7 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
 
 function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
   return async (tool: ToolRow, args, { projectId, host, credentialId }): Promise<RunOutcome | ToolFailure> => {
-    const row = d.repo.byToolkit(tool.toolkit_id)
+    const row = await d.repo.byToolkit(tool.toolkit_id)
     if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
     const spec = specOf(row)
     const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)

@@ -1,5 +1,5 @@
 // SQL for remote MCP toolkits: the upstream of each (migration 012) and the credential its syncs use.
-import type { Store } from '../../../db/store'
+import { asyncPort, type Store } from '../../../db/store'
 import type { RemoteAuth, RemoteSpec, RemoteTransport } from './model'
 
 export type RemoteRow = {
@@ -21,7 +21,7 @@ export type RemoteRow = {
   protocol_version: string | null
 }
 
-export interface SyncStatus {
+interface SyncStatus {
   last_sync_at: string
   last_error: string | null
   server_info: string | null
@@ -38,7 +38,20 @@ export const specOf = (row: RemoteRow): RemoteSpec => ({
   timeout_ms: row.timeout_ms,
 })
 
-export function remoteRepository(store: Store) {
+/** The storage port its callers use; `remoteRepository` below implements it on SQLite, a PostgreSQL adapter would
+ *  implement it too (docs/decisions.md, "Repository interfaces"). */
+export interface RemoteRepository {
+  insert: (row: RemoteRow) => Promise<void>
+  updateSpec: (toolkitId: string, spec: RemoteSpec) => Promise<void>
+  byToolkit: (toolkitId: string) => Promise<RemoteRow | null>
+  /** Every remote toolkit of every project: the refresh job and the list_changed watchers. */
+  all: () => Promise<RemoteRow[]>
+  setStatus: (toolkitId: string, s: SyncStatus) => Promise<void>
+  /** The credential a sync uses for `provider` (undefined: none). */
+  syncCredential: (projectId: string, toolkitId: string, provider: string) => Promise<string | undefined>
+}
+
+export function remoteRepository(store: Store): RemoteRepository {
   const { db } = store
   const insert = db.query(
     `INSERT INTO remote_toolkits (toolkit_id, project_id, url, transport, headers, auth, prefix, refresh_interval_s,
@@ -70,7 +83,7 @@ export function remoteRepository(store: Store) {
      ORDER BY created_at DESC, id DESC LIMIT 1`,
   )
 
-  return {
+  return asyncPort<RemoteRepository>(store, {
     insert: (row: RemoteRow) => insert.run(row),
     updateSpec: (toolkitId: string, spec: RemoteSpec) =>
       updateSpec.run({
@@ -84,7 +97,6 @@ export function remoteRepository(store: Store) {
         timeout_ms: spec.timeout_ms,
       }),
     byToolkit: (toolkitId: string) => byToolkit.get({ toolkit_id: toolkitId }),
-    /** Every remote toolkit of every project: the refresh job and the list_changed watchers. */
     all: () => all.all(),
     setStatus: (toolkitId: string, s: SyncStatus) => setStatus.run({ toolkit_id: toolkitId, ...s }),
     syncCredential(projectId: string, toolkitId: string, provider: string): string | undefined {
@@ -94,6 +106,5 @@ export function remoteRepository(store: Store) {
       }
       return newestOfProvider.get({ project_id: projectId, provider_id: provider })?.id
     },
-  }
+  })
 }
-export type RemoteRepository = ReturnType<typeof remoteRepository>

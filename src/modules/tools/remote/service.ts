@@ -2,7 +2,7 @@
 // (REST, the interval job, and the upstream's own notifications/tools/list_changed through a held connection), and
 // the project file's updates. Every change of the tool list notifies the project's sessions (list_changed).
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import type { Store } from '../../../db/store'
+import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import { AppError, badRequest, conflict } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
@@ -29,7 +29,7 @@ import { listUpstreamTools, planSync, type SyncCounts, type UpstreamListLimits }
 import { shownUrl, upstreamWords } from './words'
 
 export interface RemoteToolkitsDeps {
-  store: Store
+  store: StoragePort
   toolkits: ToolkitsRepository
   tools: ToolsRepository
   repo: RemoteRepository
@@ -39,7 +39,7 @@ export interface RemoteToolkitsDeps {
   fetch: StreamingFetch
   log: Logger
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
-  checkNames?: (projectId: string, toolkitId: string) => void
+  checkNames?: (projectId: string, toolkitId: string) => Promise<void>
   limits: UpstreamListLimits & { maxWatchersPerProject: number }
 }
 
@@ -99,7 +99,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
   /** Opens a connection with the credential a sync uses (no caller: see RemoteRepository.syncCredential). */
   async function openForSync(projectId: string, toolkitId: string, spec: RemoteSpec) {
     const provider = spec.auth.type === 'none' ? undefined : spec.auth.credential_provider
-    const credentialId = provider ? d.repo.syncCredential(projectId, toolkitId, provider) : undefined
+    const credentialId = provider ? await d.repo.syncCredential(projectId, toolkitId, provider) : undefined
     const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)
     if (!auth.ok) throw new UpstreamFailure(credentialProblem(provider ?? '', auth.status))
     const secrets = auth.secret ? [auth.secret] : []
@@ -154,8 +154,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
 
   const changed = (projectId: string) => d.events.publish({ type: 'list_changed', list: 'tools', projectId })
 
+  /** Makes the toolkit's tool rows follow `plan` and checks their names (inside the caller's transaction). */
+  async function writePlan(projectId: string, toolkitId: string, plan: ReturnType<typeof planSync>) {
+    for (const r of plan.remove) await d.tools.remove(projectId, r.id)
+    for (const r of plan.update) await d.tools.update(r)
+    for (const r of plan.insert) await d.tools.insert(r)
+    await d.checkNames?.(projectId, toolkitId)
+    const { counts } = plan
+    if (counts.added || counts.updated || counts.removed) changed(projectId)
+  }
+
   async function syncNow(projectId: string, toolkitId: string): Promise<SyncCounts> {
-    const row = d.repo.byToolkit(toolkitId)
+    const row = await d.repo.byToolkit(toolkitId)
     if (!row || row.project_id !== projectId) throw new AppError('not_found', 'toolkit not found')
     const spec = specOf(row)
     lastAttempt.set(toolkitId, Date.now())
@@ -168,15 +178,12 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         void conn.close()
         throw error
       }
-      const plan = planSync(projectId, toolkitId, spec, tools, d.tools.byToolkit(toolkitId))
-      const { counts } = plan
-      d.store.txSync(() => {
-        for (const r of plan.remove) d.tools.remove(projectId, r.id)
-        for (const r of plan.update) d.tools.update(r)
-        for (const r of plan.insert) d.tools.insert(r)
-        d.checkNames?.(projectId, toolkitId)
-        d.repo.setStatus(toolkitId, statusOf(conn, null))
-        if (counts.added || counts.updated || counts.removed) changed(projectId)
+      const counts = await d.store.tx(async () => {
+        // Planned inside the transaction: the rows it compares with are the ones it replaces.
+        const plan = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
+        await writePlan(projectId, toolkitId, plan)
+        await d.repo.setStatus(toolkitId, statusOf(conn, null))
+        return plan.counts
       })
       keepAsWatcher(projectId, toolkitId, conn, opened)
       return counts
@@ -186,7 +193,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         error instanceof AppError && error.code === 'conflict'
           ? `the tools of ${shownUrl(spec.url)} were not synced: ${error.message}`
           : `could not list the tools of ${shownUrl(spec.url)}: ${wordsOf(error)}`
-      d.repo.setStatus(toolkitId, {
+      await d.repo.setStatus(toolkitId, {
         last_sync_at: row.last_sync_at ?? nowIso(),
         last_error: message,
         server_info: null,
@@ -256,18 +263,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       }
     },
 
-    /** Stores a prepared remote toolkit and its tools (synchronous: inside the caller's transaction, if any). */
-    insert(
+    /** Stores a prepared remote toolkit and its tools (inside the caller's transaction, if any). */
+    async insert(
       projectId: string,
       input: { name: string; display_name?: string | undefined; description?: string | undefined },
       p: PreparedRemote,
-    ): ToolkitRecord {
+    ): Promise<ToolkitRecord> {
       const row = newToolkitRow(p.id, projectId, 'remote', input)
       const plan = planSync(projectId, row.id, p.spec, p.tools, [])
       try {
-        d.store.txSync(() => {
-          d.toolkits.insert(row)
-          d.repo.insert({
+        await d.store.tx(async () => {
+          await d.toolkits.insert(row)
+          await d.repo.insert({
             toolkit_id: row.id,
             project_id: projectId,
             url: p.spec.url,
@@ -279,7 +286,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
             timeout_ms: p.spec.timeout_ms,
             ...statusOf(p.conn, null),
           })
-          for (const r of plan.insert) d.tools.insert(r)
+          for (const r of plan.insert) await d.tools.insert(r)
           changed(projectId)
         })
       } catch (error) {
@@ -290,21 +297,16 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       return rowRecord(row)
     },
 
-    /** Stores a prepared new upstream for an existing remote toolkit and makes its tools match (synchronous). */
-    replace(projectId: string, toolkitId: string, p: PreparedRemote): SyncCounts {
+    /** Stores a prepared new upstream for an existing remote toolkit and makes its tools match. */
+    async replace(projectId: string, toolkitId: string, p: PreparedRemote): Promise<SyncCounts> {
       d.pool.forget(`${toolkitId}\u0000`)
-      const plan = planSync(projectId, toolkitId, p.spec, p.tools, d.tools.byToolkit(toolkitId))
-      const { counts } = plan
-      d.store.txSync(() => {
-        d.repo.updateSpec(toolkitId, p.spec)
-        for (const r of plan.remove) d.tools.remove(projectId, r.id)
-        for (const r of plan.update) d.tools.update(r)
-        for (const r of plan.insert) d.tools.insert(r)
-        d.checkNames?.(projectId, toolkitId)
-        d.repo.setStatus(toolkitId, statusOf(p.conn, null))
-        if (counts.added || counts.updated || counts.removed) changed(projectId)
+      return d.store.tx(async () => {
+        const plan = planSync(projectId, toolkitId, p.spec, p.tools, await d.tools.byToolkit(toolkitId))
+        await d.repo.updateSpec(toolkitId, p.spec)
+        await writePlan(projectId, toolkitId, plan)
+        await d.repo.setStatus(toolkitId, statusOf(p.conn, null))
+        return plan.counts
       })
-      return counts
     },
 
     /** After the transaction: the prepared connection becomes the watcher when it was stored, else it is closed. */
@@ -319,12 +321,12 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
 
     async create(projectId: string, input: CreateRemoteInput): Promise<ToolkitRecord> {
       normalizeSpec(input.remote)
-      if (d.toolkits.byName(projectId, input.name))
+      if (await d.toolkits.byName(projectId, input.name))
         throw conflict(`a toolkit named "${input.name}" already exists in this project`)
       const prepared = await this.prepare(projectId, undefined, input.remote)
       let stored = false
       try {
-        const record = this.insert(projectId, input, prepared)
+        const record = await this.insert(projectId, input, prepared)
         stored = true
         return record
       } finally {
@@ -338,18 +340,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         return await sync(projectId, toolkitId)
       } catch (error) {
         if (error instanceof AppError) throw error
-        throw new AppError('upstream_failed', d.repo.byToolkit(toolkitId)?.last_error ?? wordsOf(error))
+        throw new AppError('upstream_failed', (await d.repo.byToolkit(toolkitId))?.last_error ?? wordsOf(error))
       }
     },
 
-    detail(toolkitId: string): { remote: RemoteDetail } | undefined {
-      const row = d.repo.byToolkit(toolkitId)
+    async detail(toolkitId: string): Promise<{ remote: RemoteDetail } | undefined> {
+      const row = await d.repo.byToolkit(toolkitId)
       return row ? { remote: detailOf(row) } : undefined
     },
 
     /** The spec as the project file writes it back (headers are not secret; credentials are named, not held). */
-    spec(toolkitId: string): RemoteSpec | undefined {
-      const row = d.repo.byToolkit(toolkitId)
+    async spec(toolkitId: string): Promise<RemoteSpec | undefined> {
+      const row = await d.repo.byToolkit(toolkitId)
       return row ? specOf(row) : undefined
     },
 
@@ -370,7 +372,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     async tick(now = Date.now()): Promise<{ synced: number; failed: number }> {
       let synced = 0
       let failed = 0
-      const rows = d.repo.all()
+      const rows = await d.repo.all()
       const live = new Set(rows.map((r) => r.toolkit_id))
       for (const id of watchers.keys()) if (!live.has(id)) this.forget(id)
       const byProject = new Map<string, RemoteRow[]>()

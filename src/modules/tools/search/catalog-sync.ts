@@ -1,15 +1,15 @@
 // Upkeep of the search index: the pre-built tools (data in the binary) copied into `catalog_tools`, whose triggers
 // index them like the project's own rows (run at start; a start with the same binary writes nothing), and the merge job.
-import type { Store } from '../../../db/store'
+import type { StoragePort } from '../../../db/store'
 import type { ToolkitSources } from '../sources/registry'
 import type { CatalogToolRow, ToolSearchRepository } from './repository'
 
-function wanted(sources: ToolkitSources): CatalogToolRow[] {
+async function wanted(sources: ToolkitSources): Promise<CatalogToolRow[]> {
   const out: CatalogToolRow[] = []
   for (const kind of sources.kinds) {
     const builtIn = sources.source(kind)?.builtIn
     for (const k of builtIn?.toolkits ?? [])
-      for (const tool of sources.source(kind)!.listTools(k.id))
+      for (const tool of await sources.source(kind)!.listTools(k.id))
         out.push({
           id: tool.id,
           toolkit: [k.name, k.display_name ?? ''].join(' ').trim(),
@@ -29,22 +29,26 @@ const same = (a: CatalogToolRow, b: CatalogToolRow) =>
   a.description === b.description &&
   a.input_schema === b.input_schema
 
-export function syncCatalogSearch(store: Store, repo: ToolSearchRepository, sources: ToolkitSources): void {
-  const want = new Map(wanted(sources).map((r) => [r.id, r] as const))
-  const changes = () => {
-    const have = new Map(repo.catalog().map((r) => [r.id, r] as const))
+export async function syncCatalogSearch(
+  store: StoragePort,
+  repo: ToolSearchRepository,
+  sources: ToolkitSources,
+): Promise<void> {
+  const want = new Map((await wanted(sources)).map((r) => [r.id, r] as const))
+  const changes = async () => {
+    const have = new Map((await repo.catalog()).map((r) => [r.id, r] as const))
     return {
       stale: [...have.values()].filter((r) => !want.has(r.id) || !same(r, want.get(r.id)!)),
       fresh: [...want.values()].filter((r) => !have.has(r.id) || !same(r, have.get(r.id)!)),
     }
   }
-  const first = changes()
+  const first = await changes()
   if (!first.stale.length && !first.fresh.length) return
-  store.txSync(() => {
+  await store.tx(async () => {
     // Compared again inside the write lock: another process starting on the same data dir may have synced already.
-    const { stale, fresh } = changes()
-    for (const r of stale) repo.removeCatalog(r.id)
-    for (const r of fresh) repo.insertCatalog(r)
+    const { stale, fresh } = await changes()
+    for (const r of stale) await repo.removeCatalog(r.id)
+    for (const r of fresh) await repo.insertCatalog(r)
   })
 }
 
@@ -52,13 +56,13 @@ export function syncCatalogSearch(store: Store, repo: ToolSearchRepository, sour
  * The index merge job (src/deps.ts runs it every few minutes): merges the index's segments when tools changed since
  * its last run, so a server whose tools were written one by one searches as fast as one written at once.
  */
-export function indexMerger(store: Store, repo: ToolSearchRepository) {
+export function indexMerger(store: StoragePort, repo: ToolSearchRepository) {
   let seen = -1
-  return (): boolean => {
-    const now = repo.toolChanges()
+  return async (): Promise<boolean> => {
+    const now = await repo.toolChanges()
     if (now === seen) return false
-    store.txSync(() => repo.optimize())
-    seen = repo.toolChanges()
+    await store.tx(() => repo.optimize())
+    seen = await repo.toolChanges()
     return true
   }
 }

@@ -4,6 +4,7 @@
 // tool stays callable by its own name.
 import { type CallObserver, observed } from '../../../lib/call-observer'
 import { AppError, UnknownNameError } from '../../../lib/errors'
+import { type MaybePromise, settle } from '../../../lib/maybe-promise'
 import type { RequestContext, ServerRef } from '../../../lib/request-context'
 import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../../mcp/backend'
 import { atLeast } from '../../../mcp/versions'
@@ -92,8 +93,8 @@ function missing(ctx: RequestContext, field: string): CallToolResult {
 }
 
 export interface DiscoveryDeps {
-  /** The server's discovery settings (from memory until a write). */
-  settings: (server: ServerRef) => DiscoverySettings
+  /** The server's discovery settings (from memory until a write, with no promise made on a hit). */
+  settings: (server: ServerRef) => MaybePromise<DiscoverySettings>
   search: ToolSearch
   /** The call log and metrics: find_tools is a tool call like any other (call_tool reports as the tool it calls). */
   observer?: CallObserver
@@ -112,12 +113,30 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
   const listings = new WeakMap<readonly McpTool[], { key: string; list: McpTool[] }>()
   const names = new WeakMap<readonly McpTool[], Map<string, McpTool>>()
 
-  const active = (server: ServerRef, all: readonly McpTool[]) => {
-    const s = deps.settings(server)
-    return discoveryActive(s, all.length) ? s : undefined
+  /** The server's own listing and its settings when discovery is active (undefined: it is not). */
+  type Listing = { all: McpTool[]; active: DiscoverySettings | undefined }
+  const listingOf = (server: ServerRef): MaybePromise<Listing> => {
+    const all = inner.listTools(server)
+    const settings = deps.settings(server)
+    const listing = (a: McpTool[], s: DiscoverySettings) => ({
+      all: a,
+      active: discoveryActive(s, a.length) ? s : undefined,
+    })
+    if (all instanceof Promise || settings instanceof Promise)
+      return Promise.all([all, settings]).then(([a, s]) => listing(a, s))
+    return listing(all, settings)
   }
 
-  function findTools(ctx: RequestContext, args: JsonObject): CallToolResult {
+  const byNameIn = (all: readonly McpTool[], name: string) => {
+    let byName = names.get(all)
+    if (!byName) {
+      byName = new Map(all.map((t) => [t.name, t] as const))
+      names.set(all, byName)
+    }
+    return byName.get(name)
+  }
+
+  async function findTools(ctx: RequestContext, args: JsonObject): Promise<CallToolResult> {
     if (args.query === undefined) return missing(ctx, 'query')
     if (typeof args.query !== 'string')
       return errorResult('Invalid arguments for tool find_tools: query must be a string')
@@ -125,14 +144,14 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
       return errorResult('Invalid arguments for tool find_tools: limit must be a positive integer')
     // More than the maximum is answered with the maximum: the model asked for "many", not for an error.
-    const tools = deps.search
-      .search(ctx.server, args.query, Math.min(limit, SEARCH_LIMIT_MAX))
-      .map(({ tool, score }) => ({
+    const tools = (await deps.search.search(ctx.server, args.query, Math.min(limit, SEARCH_LIMIT_MAX))).map(
+      ({ tool, score }) => ({
         name: tool.name,
         ...(tool.description !== null ? { description: tool.description } : {}),
         inputSchema: JSON.parse(tool.input_schema) as JsonObject,
         score,
-      }))
+      }),
+    )
     // The JSON in a text item too, for clients that read only content (MCP: structured results SHOULD be mirrored).
     return {
       content: [{ type: 'text', text: JSON.stringify({ tools }) }],
@@ -176,44 +195,48 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
 
   return {
     listTools(server) {
-      const all = inner.listTools(server)
-      const s = active(server, all)
-      if (!s) return all
-      const key = JSON.stringify(s)
-      const kept = listings.get(all)
-      if (kept?.key === key) return kept.list
-      const pinned = new Set(s.pinned)
-      const list = deepFreeze([...all.filter((t) => pinned.has(t.name)), FIND_TOOLS, CALL_TOOL])
-      listings.set(all, { key, list })
-      return list
+      return settle(listingOf(server), ({ all, active: s }) => {
+        if (!s) return all
+        const key = JSON.stringify(s)
+        const kept = listings.get(all)
+        if (kept?.key === key) return kept.list
+        const pinned = new Set(s.pinned)
+        const list = deepFreeze([...all.filter((t) => pinned.has(t.name)), FIND_TOOLS, CALL_TOOL])
+        listings.set(all, { key, list })
+        return list
+      })
     },
     findTool(server, name) {
-      if (isReserved(name) && deps.settings(server).mode !== 'off')
+      // Only a reserved name asks for the settings: any other is looked up in the listing (in memory on a hit).
+      if (!isReserved(name)) return settle(inner.listTools(server), (all) => byNameIn(all, name))
+      const own = async () => byNameIn(await inner.listTools(server), name)
+      return (async () => {
+        if ((await deps.settings(server)).mode === 'off') return own()
         return name === 'find_tools' ? FIND_TOOLS : CALL_TOOL
-      const all = inner.listTools(server)
-      let byName = names.get(all)
-      if (!byName) {
-        byName = new Map(all.map((t) => [t.name, t] as const))
-        names.set(all, byName)
-      }
-      return byName.get(name)
+      })()
     },
     instructions(server, description) {
-      if (!active(server, inner.listTools(server))) return description
-      return description ? `${description}\n\n${DISCOVERY_INSTRUCTIONS}` : DISCOVERY_INSTRUCTIONS
+      return settle(listingOf(server), ({ active: s }) => {
+        if (!s) return description
+        return description ? `${description}\n\n${DISCOVERY_INSTRUCTIONS}` : DISCOVERY_INSTRUCTIONS
+      })
     },
     callTool(ctx, name, args) {
-      // Reserved whenever discovery is not off (auto below its threshold too): the names cannot be a tool's own.
-      if (!isReserved(name) || deps.settings(ctx.server).mode === 'off') return inner.callTool(ctx, name, args)
-      if (name === 'call_tool') return callTool(ctx, args)
-      const report = {
-        kind: 'tool' as const,
-        projectId: ctx.projectId,
-        serverId: ctx.server.id,
-        name,
-        requestId: ctx.requestId,
-      }
-      return observed(deps.observer, report, async () => findTools(ctx, args), outcomeOf)
+      // Any other name goes straight on, not wrapped in another promise: the hit path of tools/call asks nothing here.
+      if (!isReserved(name)) return inner.callTool(ctx, name, args)
+      return (async () => {
+        // Reserved whenever discovery is not off (auto below its threshold too): the names cannot be a tool's own.
+        if ((await deps.settings(ctx.server)).mode === 'off') return inner.callTool(ctx, name, args)
+        if (name === 'call_tool') return callTool(ctx, args)
+        const report = {
+          kind: 'tool' as const,
+          projectId: ctx.projectId,
+          serverId: ctx.server.id,
+          name,
+          requestId: ctx.requestId,
+        }
+        return observed(deps.observer, report, () => findTools(ctx, args), outcomeOf)
+      })()
     },
   }
 }

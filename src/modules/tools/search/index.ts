@@ -13,7 +13,7 @@ export const toolSearchModule = (deps: GuardDeps & { toolSearch: ToolSearch; ser
     async ({ auth, params, query }) => {
       // Another project's server is not found (404), as everywhere.
       const server = await deps.servers.mustGet(auth.projectId, params.id)
-      const tools = deps.toolSearch.search(server, query.q, query.limit).map(({ tool, score }) => ({
+      const tools = (await deps.toolSearch.search(server, query.q, query.limit)).map(({ tool, score }) => ({
         id: tool.id,
         name: tool.name,
         ...(tool.description !== null ? { description: tool.description } : {}),

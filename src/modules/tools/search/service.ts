@@ -17,11 +17,15 @@ export interface FoundTool {
 }
 
 /** `beforeSearch`: brings the pre-built tools into the index the first time (build.ts), a no-op after. */
-export function toolSearch(repo: ToolSearchRepository, index: Pick<ToolIndex, 'server'>, beforeSearch: () => void) {
+export function toolSearch(
+  repo: ToolSearchRepository,
+  index: Pick<ToolIndex, 'server'>,
+  beforeSearch: () => Promise<void>,
+) {
   // A server's enabled tools by id, made once per tool set (the read model hands out the same set until a write).
   const byId = new WeakMap<object, Map<string, ServerTool>>()
-  const enabledById = (projectId: string, serverId: string) => {
-    const set = index.server(projectId, serverId)
+  const enabledById = async (projectId: string, serverId: string) => {
+    const set = await index.server(projectId, serverId)
     let ids = byId.get(set)
     if (!ids) {
       ids = new Map(set.enabled.map((st) => [st.tool.id, st] as const))
@@ -32,18 +36,16 @@ export function toolSearch(repo: ToolSearchRepository, index: Pick<ToolIndex, 's
 
   return {
     /** The server's tools best matching `text`, at most `limit` (1–50); none when the text has no searchable word. */
-    search(server: ServerRef, text: string, limit = SEARCH_LIMIT_DEFAULT): FoundTool[] {
+    async search(server: ServerRef, text: string, limit = SEARCH_LIMIT_DEFAULT): Promise<FoundTool[]> {
       const terms = searchTerms(text)
       if (!terms.length) return []
-      beforeSearch()
+      await beforeSearch()
       const n = Math.min(Math.max(1, Math.trunc(limit)), SEARCH_LIMIT_MAX)
-      const onServer = enabledById(server.project_id, server.id)
+      const onServer = await enabledById(server.project_id, server.id)
       const found: FoundTool[] = []
-      for (const m of repo.matches(ftsQuery(terms), server.project_id)) {
+      for (const m of await repo.matches(ftsQuery(terms), server.project_id, onServer, n)) {
         const st = onServer.get(m.tool_id)
-        if (!st) continue
-        found.push({ tool: st.tool, score: Math.round(-m.rank * 10_000) / 10_000 })
-        if (found.length === n) break
+        if (st) found.push({ tool: st.tool, score: Math.round(-m.rank * 10_000) / 10_000 })
       }
       return found
     },

@@ -1,5 +1,5 @@
 // SQL for what is attached to a server: toolkits (in attach order, with credential maps) and single-tool rows.
-import type { Store } from '../../../db/store'
+import { asyncPort, type Store } from '../../../db/store'
 
 type ServerToolkitRow = {
   server_id: string
@@ -22,18 +22,18 @@ export type ServerToolRow = {
 /** The storage port its callers use; `serverToolsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface ServerToolsRepository {
-  toolkits: (server_id: string) => ServerToolkitRow[]
-  clearToolkits: (server_id: string) => void
-  upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) => void
-  tools: (server_id: string) => ServerToolRow[]
-  tool: (server_id: string, tool_id: string) => ServerToolRow | null
-  upsertTool: (row: ServerToolRow) => void
-  serverExists: (project_id: string, id: string) => boolean
-  projectServers: (project_id: string) => string[]
+  toolkits: (server_id: string) => Promise<ServerToolkitRow[]>
+  clearToolkits: (server_id: string) => Promise<void>
+  upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) => Promise<void>
+  tools: (server_id: string) => Promise<ServerToolRow[]>
+  tool: (server_id: string, tool_id: string) => Promise<ServerToolRow | null>
+  upsertTool: (row: ServerToolRow) => Promise<void>
+  serverExists: (project_id: string, id: string) => Promise<boolean>
+  projectServers: (project_id: string) => Promise<string[]>
   /** Servers of the project whose tool set includes this toolkit's or this tool's tools. */
-  serversUsing: (project_id: string, toolkit_id: string, tool_id?: string) => string[]
+  serversUsing: (project_id: string, toolkit_id: string, tool_id?: string) => Promise<string[]>
   /** The server's tool discovery settings as stored (JSON text or null). */
-  discovery: (server_id: string) => string | null
+  discovery: (server_id: string) => Promise<string | null>
 }
 
 export function serverToolsRepository(store: Store): ServerToolsRepository {
@@ -79,7 +79,7 @@ export function serverToolsRepository(store: Store): ServerToolsRepository {
      WHERE st.tool_id = $tool_id AND st.source = 'added' AND s.project_id = $project_id`,
   )
 
-  return {
+  return asyncPort<ServerToolsRepository>(store, {
     toolkits: (server_id: string) => toolkits.all({ server_id }),
     clearToolkits: (server_id: string) => clearToolkits.run({ server_id }),
     upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) =>
@@ -96,5 +96,5 @@ export function serverToolsRepository(store: Store): ServerToolsRepository {
       return [...ids]
     },
     discovery: (server_id: string) => discovery.get({ id: server_id })?.tool_discovery ?? null,
-  }
+  })
 }

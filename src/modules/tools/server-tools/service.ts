@@ -1,6 +1,6 @@
 // A server's tool set: attached toolkits + tools added one by one − tools removed, with per-tool settings,
 // name uniqueness, and the credential each tool would use (docs/decisions.md, Toolkits section).
-import type { Store } from '../../../db/store'
+import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
 import { conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
@@ -39,26 +39,30 @@ export interface ServerToolsDetail {
 const parseMap = (json: string) => JSON.parse(json) as Record<string, string>
 
 export function serverToolsService(
-  store: Store,
+  store: StoragePort,
   repo: ServerToolsRepository,
   sources: ToolkitSources,
   credentials: CredentialAccess,
   events: EventBus,
 ) {
-  const toolkitName = (projectId: string, toolkitId: string) => sources.find(projectId, toolkitId)?.toolkit.name
+  const toolkitName = async (projectId: string, toolkitId: string) =>
+    (await sources.find(projectId, toolkitId))?.toolkit.name
 
   /** Every tool on the server (disabled ones included), ordered by name: the order tools/list shows. */
-  function effective(projectId: string, serverId: string): ServerTool[] {
-    const attached = repo.toolkits(serverId).map((k) => ({ id: k.toolkit_id, credentials: parseMap(k.credentials) }))
-    const rows = new Map(repo.tools(serverId).map((r) => [r.tool_id, r] as const))
+  async function effective(projectId: string, serverId: string): Promise<ServerTool[]> {
+    const attached = (await repo.toolkits(serverId)).map((k) => ({
+      id: k.toolkit_id,
+      credentials: parseMap(k.credentials),
+    }))
+    const rows = new Map((await repo.tools(serverId)).map((r) => [r.tool_id, r] as const))
     const picked = new Map<string, { tool: ToolRow; source: 'toolkit' | 'added'; kind: string }>()
     for (const k of attached) {
-      const { kind, tools } = sources.tools(projectId, k.id)
+      const { kind, tools } = await sources.tools(projectId, k.id)
       if (kind) for (const tool of tools) picked.set(tool.id, { tool, source: 'toolkit', kind })
     }
     for (const row of rows.values()) {
       if (row.source !== 'added' || picked.has(row.tool_id)) continue
-      const found = sources.tool(projectId, row.tool_id)
+      const found = await sources.tool(projectId, row.tool_id)
       if (found) picked.set(found.tool.id, { tool: found.tool, source: 'added', kind: found.source.kind })
     }
     const out: ServerTool[] = []
@@ -84,10 +88,10 @@ export function serverToolsService(
    * Tool names on one server must be unique (409), and a server with discovery on (auto or always) carries no tool named
    * like its search tools (409); call inside the transaction that changed the set or the settings.
    */
-  function assertUniqueNames(projectId: string, serverId: string): void {
+  async function assertUniqueNames(projectId: string, serverId: string): Promise<void> {
     const seen = new Set<string>()
-    const reserved = discoveryOf(repo.discovery(serverId)).mode !== 'off'
-    for (const { tool } of effective(projectId, serverId)) {
+    const reserved = discoveryOf(await repo.discovery(serverId)).mode !== 'off'
+    for (const { tool } of await effective(projectId, serverId)) {
       if (reserved && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
         throw conflict(
           `the tool name "${tool.name}" is reserved on a server with tool_discovery on (${RESERVED_TOOL_NAMES.join(', ')}); rename the tool or set tool_discovery.mode to "off"`,
@@ -103,10 +107,10 @@ export function serverToolsService(
    * discovery reserves on a server it is attached to (docs/decisions.md, "Tool search"). Run inside the writing
    * transaction, so a refusal leaves the tools as they were.
    */
-  function assertNoReservedNames(projectId: string, toolkitId: string): void {
-    for (const serverId of repo.serversUsing(projectId, toolkitId)) {
-      if (discoveryOf(repo.discovery(serverId)).mode === 'off') continue
-      for (const { tool } of effective(projectId, serverId))
+  async function assertNoReservedNames(projectId: string, toolkitId: string): Promise<void> {
+    for (const serverId of await repo.serversUsing(projectId, toolkitId)) {
+      if (discoveryOf(await repo.discovery(serverId)).mode === 'off') continue
+      for (const { tool } of await effective(projectId, serverId))
         if (tool.toolkit_id === toolkitId && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
           throw conflict(
             `the tool name "${tool.name}" is reserved on server ${serverId} (its tool_discovery is on): the toolkit's tools were left as they were. Give the tools a prefix (remote), exclude the operation (OpenAPI), take the toolkit off that server, or set its tool_discovery.mode to "off"`,
@@ -123,12 +127,12 @@ export function serverToolsService(
     if ((await credentials.status(projectId, id)) === 'missing') throw notFound(`credential ${id}`)
   }
 
-  const mustHaveServer = (projectId: string, serverId: string) => {
-    if (!repo.serverExists(projectId, serverId)) throw notFound('server')
+  const mustHaveServer = async (projectId: string, serverId: string) => {
+    if (!(await repo.serverExists(projectId, serverId))) throw notFound('server')
   }
 
-  const mustBeOnServer = (projectId: string, serverId: string, toolId: string): ServerTool => {
-    const st = effective(projectId, serverId).find((s) => s.tool.id === toolId)
+  const mustBeOnServer = async (projectId: string, serverId: string, toolId: string): Promise<ServerTool> => {
+    const st = (await effective(projectId, serverId)).find((s) => s.tool.id === toolId)
     if (!st) throw notFound(`tool ${toolId} on this server`)
     return st
   }
@@ -159,34 +163,37 @@ export function serverToolsService(
       mode: 'add' | 'replace',
     ): Promise<void> {
       for (const k of list) {
-        if (!toolkitName(projectId, k.toolkit_id)) throw notFound(`toolkit ${k.toolkit_id}`)
+        if (!(await toolkitName(projectId, k.toolkit_id))) throw notFound(`toolkit ${k.toolkit_id}`)
         for (const id of Object.values(k.credentials ?? {})) await assertCredential(projectId, id)
       }
-      if (mode === 'replace') repo.clearToolkits(serverId)
+      if (mode === 'replace') await repo.clearToolkits(serverId)
       const at = nowIso()
       for (const k of list)
-        repo.upsertToolkit({
+        await repo.upsertToolkit({
           server_id: serverId,
           toolkit_id: k.toolkit_id,
           credentials: JSON.stringify(k.credentials ?? {}),
           created_at: at,
         })
-      assertUniqueNames(projectId, serverId)
+      await assertUniqueNames(projectId, serverId)
       changed(projectId, serverId)
     },
-    discoveryChanged(projectId: string, serverId: string): void {
-      assertUniqueNames(projectId, serverId)
+    async discoveryChanged(projectId: string, serverId: string): Promise<void> {
+      await assertUniqueNames(projectId, serverId)
       changed(projectId, serverId)
     },
     async describe(projectId: string, serverId: string): Promise<ServerToolsDetail> {
-      const tools = effective(projectId, serverId)
+      const tools = await effective(projectId, serverId)
       const statuses = await Promise.all(tools.map((st) => credentialStatus(projectId, st)))
-      return {
-        toolkits: repo.toolkits(serverId).map((k) => ({
+      const toolkits = []
+      for (const k of await repo.toolkits(serverId))
+        toolkits.push({
           toolkit_id: k.toolkit_id,
-          name: toolkitName(projectId, k.toolkit_id) ?? k.toolkit_id,
+          name: (await toolkitName(projectId, k.toolkit_id)) ?? k.toolkit_id,
           credentials: parseMap(k.credentials),
-        })),
+        })
+      return {
+        toolkits,
         tools: tools.map((st, i) => ({
           id: st.tool.id,
           name: st.tool.name,
@@ -211,29 +218,29 @@ export function serverToolsService(
     serversUsing: (projectId: string, toolkitId: string, toolId?: string) =>
       repo.serversUsing(projectId, toolkitId, toolId),
 
-    addTools(projectId: string, serverId: string, toolIds: string[]): void {
-      mustHaveServer(projectId, serverId)
-      for (const id of toolIds) if (!sources.tool(projectId, id)) throw notFound(`tool ${id}`)
-      store.txSync(() => {
+    async addTools(projectId: string, serverId: string, toolIds: string[]): Promise<void> {
+      await mustHaveServer(projectId, serverId)
+      for (const id of toolIds) if (!(await sources.tool(projectId, id))) throw notFound(`tool ${id}`)
+      await store.tx(async () => {
         for (const id of toolIds) {
-          const existing = repo.tool(serverId, id)
+          const existing = await repo.tool(serverId, id)
           // A tool taken off earlier comes back with default settings; an override keeps its settings.
           const keep = existing && existing.source !== 'removed'
-          repo.upsertTool(
+          await repo.upsertTool(
             row(serverId, id, 'added', keep ? existing.credential_id : null, keep ? existing.enabled === 1 : true),
           )
         }
-        assertUniqueNames(projectId, serverId)
+        await assertUniqueNames(projectId, serverId)
       })
       changed(projectId, serverId)
     },
 
-    removeTools(projectId: string, serverId: string, toolIds: string[]): void {
-      mustHaveServer(projectId, serverId)
-      store.txSync(() => {
+    async removeTools(projectId: string, serverId: string, toolIds: string[]): Promise<void> {
+      await mustHaveServer(projectId, serverId)
+      await store.tx(async () => {
         for (const id of toolIds) {
-          mustBeOnServer(projectId, serverId, id)
-          repo.upsertTool(row(serverId, id, 'removed', null, true))
+          await mustBeOnServer(projectId, serverId, id)
+          await repo.upsertTool(row(serverId, id, 'removed', null, true))
         }
       })
       changed(projectId, serverId)
@@ -245,14 +252,14 @@ export function serverToolsService(
       toolId: string,
       input: { credential_id?: string | null; enabled?: boolean },
     ): Promise<void> {
-      mustHaveServer(projectId, serverId)
+      await mustHaveServer(projectId, serverId)
       if (input.credential_id) await assertCredential(projectId, input.credential_id)
-      store.txSync(() => {
-        const st = mustBeOnServer(projectId, serverId, toolId)
-        const existing = repo.tool(serverId, toolId)
+      await store.tx(async () => {
+        const st = await mustBeOnServer(projectId, serverId, toolId)
+        const existing = await repo.tool(serverId, toolId)
         const credentialId = input.credential_id !== undefined ? input.credential_id : (existing?.credential_id ?? null)
         const enabled = input.enabled ?? st.enabled
-        repo.upsertTool(
+        await repo.upsertTool(
           row(serverId, toolId, existing?.source === 'added' ? 'added' : 'override', credentialId, enabled),
         )
       })

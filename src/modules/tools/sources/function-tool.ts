@@ -2,7 +2,7 @@
 // app's function runner open the tool's credential and run it.
 import { AppError } from '../../../lib/errors'
 import type { FunctionRunner } from '../../../runtime/function-runner'
-import type { FunctionSpec } from '../../../runtime/run-function'
+import type { FindFunction } from '../call'
 import type { ToolkitSource } from './source'
 
 const CREDENTIAL_PROBLEM = {
@@ -14,13 +14,15 @@ const CREDENTIAL_PROBLEM = {
 
 export interface FunctionToolDeps {
   /** A function's spec by (project, name): a builtin or the project's record (read model backed). */
-  findFunction: (projectId: string, name: string) => FunctionSpec | undefined
+  findFunction: FindFunction
   runner: Pick<FunctionRunner, 'run'>
 }
 
 export function functionToolCaller({ findFunction, runner }: FunctionToolDeps): ToolkitSource['callTool'] {
   return async (tool, args, { projectId, host, credentialId }) => {
-    const fn = findFunction(projectId, tool.function_name)
+    const found = findFunction(projectId, tool.function_name)
+    // A hit in memory is used as it is: no await (and so no extra turn) on the builtin call's hit path.
+    const fn = found instanceof Promise ? await found : found
     if (!fn)
       throw new AppError(
         'tool_not_configured',

@@ -88,7 +88,7 @@ export function prebuiltSource(
       addTool: 'pre-built toolkits cannot be changed; create a toolkit with POST /toolkits and register tools there',
       tool: 'tools of pre-built toolkits cannot be changed; register your own tool in a hosted toolkit',
     },
-    listTools: (toolkitId) => (lazy.ids.has(toolkitId) ? (get().byId.get(toolkitId)?.tools ?? []) : []),
+    listTools: async (toolkitId) => (lazy.ids.has(toolkitId) ? (get().byId.get(toolkitId)?.tools ?? []) : []),
     callTool,
   }
 }

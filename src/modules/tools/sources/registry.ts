@@ -35,37 +35,41 @@ export function toolkitSources(
     return row && source && !source.builtIn ? { source, toolkit: rowRecord(row) } : undefined
   }
 
-  const find = (projectId: string, id: string): FoundToolkit | undefined => {
+  /** A built-in toolkit of that id (no storage read), else undefined. */
+  const builtInToolkit = (id: string): FoundToolkit | undefined => {
     for (const source of builtIn) {
       const toolkit = source.builtIn!.toolkit(id)
       if (toolkit) return { source, toolkit }
     }
-    return fromRow(rows.toolkits.byId(projectId, id))
+    return undefined
   }
+
+  const find = async (projectId: string, id: string): Promise<FoundToolkit | undefined> =>
+    builtInToolkit(id) ?? fromRow(await rows.toolkits.byId(projectId, id))
 
   return {
     kinds: [...byKind.keys()],
     source: (kind: string) => byKind.get(kind),
     find,
     /** Built-in toolkits first (source order, then theirs), then the project's rows by creation. */
-    all(projectId: string): FoundToolkit[] {
+    async all(projectId: string): Promise<FoundToolkit[]> {
       const own = builtIn.flatMap((source) => source.builtIn!.toolkits.map((toolkit) => ({ source, toolkit })))
-      const rowKits = rows.toolkits.all(projectId).flatMap((r) => fromRow(r) ?? [])
+      const rowKits = (await rows.toolkits.all(projectId)).flatMap((r) => fromRow(r) ?? [])
       return [...own, ...rowKits]
     },
     /** A toolkit's tools with their kind; none when the toolkit is unknown. */
-    tools(projectId: string, toolkitId: string): { kind?: string; tools: ToolRow[] } {
-      const found = find(projectId, toolkitId)
-      return found ? { kind: found.source.kind, tools: found.source.listTools(toolkitId) } : { tools: [] }
+    async tools(projectId: string, toolkitId: string): Promise<{ kind?: string; tools: ToolRow[] }> {
+      const found = await find(projectId, toolkitId)
+      return found ? { kind: found.source.kind, tools: await found.source.listTools(toolkitId) } : { tools: [] }
     },
     /** One tool the project may use (its own or a built-in one) with its kind. */
-    tool(projectId: string, toolId: string): { source: ToolkitSource; tool: ToolRow } | undefined {
+    async tool(projectId: string, toolId: string): Promise<{ source: ToolkitSource; tool: ToolRow } | undefined> {
       for (const source of builtIn) {
         const tool = source.builtIn!.tool(toolId)
         if (tool) return { source, tool }
       }
-      const tool = rows.tools.byId(projectId, toolId)
-      const found = tool ? find(projectId, tool.toolkit_id) : undefined
+      const tool = await rows.tools.byId(projectId, toolId)
+      const found = tool ? await find(projectId, tool.toolkit_id) : undefined
       return tool && found ? { source: found.source, tool } : undefined
     },
   }

@@ -6,7 +6,7 @@ import type { ToolkitSource } from './source'
 export function remoteSource(
   tools: Pick<ToolsRepository, 'byToolkit'>,
   callTool: ToolkitSource['callTool'],
-  detail: (toolkitId: string) => Record<string, unknown> | undefined,
+  detail: (toolkitId: string) => Promise<Record<string, unknown> | undefined>,
 ): ToolkitSource {
   return {
     kind: 'remote',

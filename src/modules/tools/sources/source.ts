@@ -49,9 +49,9 @@ export interface ToolkitSource {
   /** Why REST may not change its toolkits, register tools into them or change their tools (undefined: it may). */
   readonly readOnly?: { toolkit?: string; addTool?: string; tool?: string }
   /** Fields its toolkits add to GET /toolkits/{id} (a remote toolkit's `remote` block). */
-  detail?(toolkitId: string): Record<string, unknown> | undefined
+  detail?(toolkitId: string): Promise<Record<string, unknown> | undefined>
   /** The tools of one of its toolkits. */
-  listTools(toolkitId: string): ToolRow[]
+  listTools(toolkitId: string): Promise<ToolRow[]>
   /** Runs one of its tools (arguments already checked against the input schema); throws AppError when it cannot start. */
   callTool(tool: ToolRow, args: Record<string, unknown>, ctx: ToolCallContext): Promise<RunOutcome | ToolFailure>
 }

@@ -49,8 +49,8 @@ export const toolkitsModule = (deps: GuardDeps & { toolkits: ToolkitsService }) 
     })
     .delete(
       '/toolkits/:id',
-      ({ auth, params }) => {
-        deps.toolkits.remove(auth.projectId, params.id)
+      async ({ auth, params }) => {
+        await deps.toolkits.remove(auth.projectId, params.id)
         return { id: params.id, deleted: true }
       },
       {

@@ -1,5 +1,5 @@
 // SQL for the project's own (hosted) toolkits; pre-built toolkits are catalog data, not rows.
-import type { Store } from '../../../db/store'
+import { asyncPort, type Store } from '../../../db/store'
 import { nowIso } from '../../../lib/ids'
 
 export type ToolkitRow = {
@@ -39,12 +39,12 @@ export function newToolkitRow(
 /** The storage port its callers use; `toolkitsRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions.md, "Repository interfaces"). */
 export interface ToolkitsRepository {
-  insert: (row: ToolkitRow) => void
-  byId: (project_id: string, id: string) => ToolkitRow | null
-  byName: (project_id: string, name: string) => ToolkitRow | null
-  all: (project_id: string) => ToolkitRow[]
-  update: (row: ToolkitRow) => void
-  remove: (project_id: string, id: string) => boolean
+  insert: (row: ToolkitRow) => Promise<void>
+  byId: (project_id: string, id: string) => Promise<ToolkitRow | null>
+  byName: (project_id: string, name: string) => Promise<ToolkitRow | null>
+  all: (project_id: string) => Promise<ToolkitRow[]>
+  update: (row: ToolkitRow) => Promise<void>
+  remove: (project_id: string, id: string) => Promise<boolean>
 }
 
 export function toolkitsRepository(store: Store): ToolkitsRepository {
@@ -67,7 +67,7 @@ export function toolkitsRepository(store: Store): ToolkitsRepository {
   )
   const remove = db.query('DELETE FROM toolkits WHERE id = $id AND project_id = $project_id')
 
-  return {
+  return asyncPort<ToolkitsRepository>(store, {
     insert: (row: ToolkitRow) => insert.run(row),
     byId: (project_id: string, id: string) => byId.get({ id, project_id }),
     byName: (project_id: string, name: string) => byName.get({ name, project_id }),
@@ -81,5 +81,5 @@ export function toolkitsRepository(store: Store): ToolkitsRepository {
         updated_at: row.updated_at,
       }),
     remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
-  }
+  })
 }

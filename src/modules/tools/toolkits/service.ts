@@ -27,17 +27,17 @@ export function toolkitsService(
   events: EventBus,
   remote?: Pick<RemoteToolkits, 'create' | 'refresh' | 'forget'>,
 ) {
-  const mustGetEditable = (projectId: string, id: string): ToolkitRow => {
-    const found = sources.find(projectId, id)
+  const mustGetEditable = async (projectId: string, id: string): Promise<ToolkitRow> => {
+    const found = await sources.find(projectId, id)
     if (found?.source.readOnly?.toolkit) throw badRequest(found.source.readOnly.toolkit)
-    const row = found ? repo.byId(projectId, id) : null
+    const row = found ? await repo.byId(projectId, id) : null
     if (!row) throw notFound('toolkit')
     return row
   }
 
   return {
     /** POST /toolkits: a hosted toolkit, or a remote one once its upstream listed its tools (400 upstream_failed). */
-    createOfKind(projectId: string, input: CreateToolkitInput): ToolkitView | Promise<ToolkitView> {
+    async createOfKind(projectId: string, input: CreateToolkitInput): Promise<ToolkitView> {
       if (input.toolkit_type === 'remote' || input.remote) {
         if (input.toolkit_type !== 'remote')
           throw badRequest('remote is only for toolkit_type "remote"', [
@@ -53,10 +53,13 @@ export function toolkitsService(
       const { toolkit_type: _, ...hosted } = input
       return this.create(projectId, hosted)
     },
-    create(projectId: string, input: { name: string; display_name?: string; description?: string }): ToolkitView {
+    async create(
+      projectId: string,
+      input: { name: string; display_name?: string; description?: string },
+    ): Promise<ToolkitView> {
       const row = newToolkitRow(newId(), projectId, 'hosted', input)
       try {
-        repo.insert(row)
+        await repo.insert(row)
       } catch (e) {
         if (String((e as Error).message).includes('UNIQUE'))
           throw conflict(`a toolkit named "${input.name}" already exists in this project`)
@@ -65,45 +68,46 @@ export function toolkitsService(
       return rowRecord(row)
     },
     /** Built-in toolkits first (catalog order), then the project's own by creation. */
-    list(projectId: string, limit: number, cursor?: string) {
+    async list(projectId: string, limit: number, cursor?: string) {
       // Pre-built ids are not UUIDs, so the cursor names the last toolkit id seen in this combined list.
-      const all = sources.all(projectId).map((f) => f.toolkit)
+      const all = (await sources.all(projectId)).map((f) => f.toolkit)
       const { items, next_cursor } = pageAfterId(all, limit, cursor)
       return { toolkits: items, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** A toolkit with its tools; built-in ones are visible to every project. */
-    get(projectId: string, id: string) {
-      const found = sources.find(projectId, id)
+    async get(projectId: string, id: string) {
+      const found = await sources.find(projectId, id)
       if (!found) throw notFound('toolkit')
-      return { ...found.toolkit, ...found.source.detail?.(id), tools: found.source.listTools(id).map(toolView) }
+      const detail = await found.source.detail?.(id)
+      return { ...found.toolkit, ...detail, tools: (await found.source.listTools(id)).map(toolView) }
     },
-    update(
+    async update(
       projectId: string,
       id: string,
       input: { display_name?: string | null; description?: string | null },
-    ): ToolkitView {
-      const current = mustGetEditable(projectId, id)
+    ): Promise<ToolkitView> {
+      const current = await mustGetEditable(projectId, id)
       const next: ToolkitRow = {
         ...current,
         display_name: input.display_name !== undefined ? input.display_name : current.display_name,
         description: input.description !== undefined ? input.description : current.description,
         updated_at: nowIso(),
       }
-      repo.update(next)
+      await repo.update(next)
       return rowRecord(next)
     },
     /** POST /toolkits/{id}/refresh: re-lists a remote toolkit's upstream; another kind has nothing to refresh (400). */
-    refresh(projectId: string, id: string) {
-      const found = sources.find(projectId, id)
+    async refresh(projectId: string, id: string) {
+      const found = await sources.find(projectId, id)
       if (!found) throw notFound('toolkit')
       if (found.source.kind !== 'remote' || !remote)
         throw badRequest(`only remote toolkits are refreshed; this one is ${found.source.kind}`)
       return remote.refresh(projectId, id)
     },
     /** Deletes the toolkit and its tools; triggers detach it from every server (migration 002). */
-    remove(projectId: string, id: string): void {
-      mustGetEditable(projectId, id)
-      repo.remove(projectId, id)
+    async remove(projectId: string, id: string): Promise<void> {
+      await mustGetEditable(projectId, id)
+      await repo.remove(projectId, id)
       remote?.forget(id)
       events.publish({ type: 'list_changed', list: 'tools', projectId })
     },
