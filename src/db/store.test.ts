@@ -29,7 +29,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 test('afterCommit runs after the commit, outside the transaction, with the rows visible to other connections', async () => {
   const { db, store, committed } = fresh()
   const seen: { inTransaction: boolean; committed: number }[] = []
-  const result = store.txSync((tx) => {
+  const result = await store.tx((tx) => {
     db.run("INSERT INTO a VALUES ('1', 'one')")
     tx.afterCommit(() => seen.push({ inTransaction: db.inTransaction, committed: committed() }))
     return 'done'
@@ -42,13 +42,13 @@ test('afterCommit runs after the commit, outside the transaction, with the rows 
 test('afterCommit callbacks are dropped when the transaction rolls back', async () => {
   const { db, store, committed } = fresh()
   const ran: string[] = []
-  expect(() =>
-    store.txSync((tx) => {
+  await expect(
+    store.tx((tx) => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
       tx.afterCommit(() => ran.push('rolled back'))
       throw new Error('no')
     }),
-  ).toThrow('no')
+  ).rejects.toThrow('no')
   await settle()
   expect(ran).toEqual([])
   expect(committed()).toBe(0)
@@ -57,14 +57,14 @@ test('afterCommit callbacks are dropped when the transaction rolls back', async 
 test('a nested tx joins the outer one: its callbacks wait for the outer commit, and go if only it rolls back', async () => {
   const { db, store, committed } = fresh()
   const ran: string[] = []
-  store.txSync((outer) => {
+  await store.tx(async (outer) => {
     outer.afterCommit(() => ran.push(`outer:${committed()}`))
-    store.txSync((inner) => {
+    await store.tx((inner) => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
       inner.afterCommit(() => ran.push(`inner:${committed()}`))
     })
     try {
-      store.txSync((inner) => {
+      await store.tx((inner) => {
         db.run("INSERT INTO a VALUES ('2', 'two')")
         inner.afterCommit(() => ran.push('rolled back savepoint'))
         throw new Error('savepoint')
@@ -80,30 +80,20 @@ test('a nested tx joins the outer one: its callbacks wait for the outer commit, 
   expect(ran).toEqual(['outer:1', 'inner:1', 'ambient'])
 })
 
-test('an async callback is refused and rolled back: its awaits would run outside the transaction', () => {
-  const { db, store, committed } = fresh()
-  expect(() =>
-    store.txSync(async () => {
-      db.run("INSERT INTO a VALUES ('1', 'one')")
-    }),
-  ).toThrow('synchronous')
-  expect(committed()).toBe(0)
-})
-
 test('events published in a change that rolls back reach no subscriber; committed ones do', async () => {
   const { db, store } = fresh()
   const bus = createEventBus(store.afterCommit)
   const heard: ToolyardEvent[] = []
   bus.subscribe((e) => heard.push(e))
   const event = (projectId: string) => ({ type: 'list_changed' as const, list: 'tools' as const, projectId })
-  expect(() =>
-    store.txSync(() => {
+  await expect(
+    store.tx(() => {
       db.run("INSERT INTO a VALUES ('1', 'one')")
       bus.publish(event('rolled-back'))
       throw new Error('no')
     }),
-  ).toThrow('no')
-  store.txSync(() => {
+  ).rejects.toThrow('no')
+  await store.tx(() => {
     db.run("INSERT INTO a VALUES ('2', 'two')")
     bus.publish(event('committed'))
   })
@@ -146,31 +136,31 @@ test("a resource event's in-transaction handlers are awaited inside the publishe
   expect(heard).toEqual(['committed'])
 })
 
-test('unique and foreign-key failures come out as UniqueViolation and ForeignKeyViolation, in and outside tx', () => {
+test('unique and foreign-key failures come out as UniqueViolation and ForeignKeyViolation, in and outside tx', async () => {
   const { db, store } = fresh()
   db.run("INSERT INTO a VALUES ('1', 'one')")
   const duplicateName = () => db.run("INSERT INTO a VALUES ('2', 'one')")
   const duplicateId = () => db.run("INSERT INTO a VALUES ('1', 'other')")
   const danglingRef = () => db.run("INSERT INTO b VALUES ('missing')")
-  expect(() => store.txSync(duplicateName)).toThrow(UniqueViolation)
-  expect(() => store.txSync(duplicateId)).toThrow(UniqueViolation)
-  expect(() => store.txSync(danglingRef)).toThrow(ForeignKeyViolation)
+  await expect(store.tx(duplicateName)).rejects.toThrow(UniqueViolation)
+  await expect(store.tx(duplicateId)).rejects.toThrow(UniqueViolation)
+  await expect(store.tx(danglingRef)).rejects.toThrow(ForeignKeyViolation)
   expect(() => mapped(duplicateName)).toThrow(UniqueViolation)
   expect(() => mapped(danglingRef)).toThrow(ForeignKeyViolation)
   // Anything else passes through unchanged.
   expect(() => mapped(() => db.run('INSERT INTO nowhere VALUES (1)'))).toThrow('no such table')
   // A nested tx maps too, and the outer one can go on.
-  store.txSync(() => {
-    expect(() => store.txSync(duplicateName)).toThrow(UniqueViolation)
+  await store.tx(async () => {
+    await expect(store.tx(duplicateName)).rejects.toThrow(UniqueViolation)
   })
 })
 
-test('openAnotherStore writes through its own connection, with the typed errors, and closes only that one', () => {
+test('openAnotherStore writes through its own connection, with the typed errors, and closes only that one', async () => {
   const { db, committed } = fresh()
   const another = openAnotherStore(db.filename)
-  another.store.txSync(() => another.store.db.run("INSERT INTO a VALUES ('1', 'one')"))
+  await another.store.tx(() => another.store.db.run("INSERT INTO a VALUES ('1', 'one')"))
   expect(committed()).toBe(1)
-  expect(() => another.store.txSync(() => another.store.db.run("INSERT INTO a VALUES ('2', 'one')"))).toThrow(
+  await expect(another.store.tx(() => another.store.db.run("INSERT INTO a VALUES ('2', 'one')"))).rejects.toThrow(
     UniqueViolation,
   )
   another.close()
@@ -225,11 +215,9 @@ test('an async tx that rejects rolls back and drops its callbacks; a failed nest
         throw new Error('savepoint')
       }),
     ).rejects.toThrow('savepoint')
-    // A synchronous transaction inside joins it too.
-    store.txSync((t) => t.afterCommit(() => ran.push('sync inside')))
   })
   await settle()
-  expect(ran).toEqual(['outer:1', 'inner', 'sync inside'])
+  expect(ran).toEqual(['outer:1', 'inner'])
 })
 
 test("transactions are serialized and statements from outside wait: nothing runs inside another request's tx", async () => {

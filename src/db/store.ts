@@ -33,14 +33,8 @@ export interface StoragePort {
   inTransaction(): boolean
 }
 
-/** The SQLite store: the service port plus what only its repositories and the features not yet converted use. */
+/** The SQLite store: the service port plus what only its repositories use. */
 export interface Store extends StoragePort {
-  /**
-   * The synchronous transaction of the features not yet on the asynchronous ports (docs/decisions.md, "Asynchronous
-   * storage ports"): BEGIN IMMEDIATE, savepoints when nested, a promise-returning callback refused. It waits for
-   * nothing, so it must not be used where an asynchronous `tx` may be open in another request.
-   */
-  txSync<T>(fn: (tx: TxScope) => T): T
   /**
    * Runs one repository operation (statements, synchronous on SQLite) and resolves to its result, constraint errors
    * typed. Outside the open transaction's own context it first waits for that transaction to end, so a read never
@@ -100,25 +94,13 @@ export function createStore(db: Db): Store {
   // Transactions queue behind each other: each waits for the one before it to end (`tail`: the last one's end; null
   // when none is open or waiting, so a transaction on an idle store begins at once, within the call).
   let tail: Promise<void> | null = null
-  // The synchronous transaction's callbacks (null: none open). Synchronous, so "open now" is exact.
-  let pendingSync: (() => void)[] | null = null
 
   const mine = (): boolean => open !== null && context.getStore() === open
   const afterCommit = (fn: () => void): void => {
-    if (pendingSync) pendingSync.push(fn)
-    else if (open && context.getStore() === open) open.callbacks.push(fn)
+    if (open && context.getStore() === open) open.callbacks.push(fn)
     else runSoon([fn])
   }
   const scope: TxScope = { afterCommit }
-
-  const syncBody =
-    <T>(fn: (tx: TxScope) => T) =>
-    () => {
-      const result = fn(scope)
-      // An async callback would commit at its first await, with the rest of its writes outside the transaction.
-      if (result instanceof Promise) throw new TypeError('store.txSync needs a synchronous callback')
-      return result
-    }
 
   /** A savepoint inside the open transaction, for a `tx` called from within it. */
   async function nested<T>(tx: OpenTx, fn: (tx: TxScope) => Promise<T> | T): Promise<T> {
@@ -185,34 +167,6 @@ export function createStore(db: Db): Store {
       } catch (e) {
         return Promise.reject(mapStorageError(e))
       }
-    },
-    txSync<T>(fn: (tx: TxScope) => T): T {
-      const outer = pendingSync
-      if (outer) {
-        const mark = outer.length
-        try {
-          return db.transaction(syncBody(fn))()
-        } catch (e) {
-          outer.length = mark
-          throw mapStorageError(e)
-        }
-      }
-      // Inside an asynchronous transaction's context: a savepoint in it, its callbacks joining that transaction's.
-      const callbacks: (() => void)[] = []
-      pendingSync = callbacks
-      let result: T
-      try {
-        result = db.transaction(syncBody(fn))()
-      } catch (e) {
-        throw mapStorageError(e)
-      } finally {
-        pendingSync = null
-      }
-      if (callbacks.length > 0) {
-        if (mine()) (open as OpenTx).callbacks.push(...callbacks)
-        else runSoon(callbacks)
-      }
-      return result
     },
   }
 }

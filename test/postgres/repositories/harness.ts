@@ -10,12 +10,11 @@ import { dataKeysRepository } from '../../../src/crypto/seal-repository'
 import { ensureChangeCounters } from '../../../src/db/change-counters'
 import { migrate } from '../../../src/db/migrate'
 import { openDatabase } from '../../../src/db/open'
-import type { Async } from '../../../src/db/postgres/async'
 import { migratePostgres } from '../../../src/db/postgres/migrate'
 import { postgresRepositories } from '../../../src/db/postgres/repositories'
 import { openPostgres } from '../../../src/db/postgres/sql'
 import { createPgStore, type PgStore } from '../../../src/db/postgres/store'
-import { createStore, mapped, type Store } from '../../../src/db/store'
+import { createStore, type Store } from '../../../src/db/store'
 import { ensureToolSearchIndex } from '../../../src/db/tool-search-index'
 import { callsRepository } from '../../../src/modules/calls/repository'
 import { oauthFlowsRepository } from '../../../src/modules/credentials/oauth/repository'
@@ -38,48 +37,28 @@ import { webhooksRepository } from '../../../src/modules/webhooks/repository'
 import { subscriptionsRepository } from '../../../src/modules/webhooks/subscriptions/repository'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../../helpers/postgres'
 
-/**
- * The SQLite repository as the asynchronous port: each call's constraint failure typed (as `store.tx` types it for the
- * services that call it), its result a promise. A method that already returns a promise is passed through.
- */
-function asAsync<T extends object>(repo: T): Async<T> {
-  const wrapped: Record<string, unknown> = {}
-  for (const [name, fn] of Object.entries(repo))
-    wrapped[name] =
-      typeof fn === 'function'
-        ? (...args: unknown[]) => {
-            try {
-              return Promise.resolve(mapped(() => fn(...args)))
-            } catch (e) {
-              return Promise.reject(e)
-            }
-          }
-        : fn
-  return wrapped as Async<T>
-}
-
 function sqliteRepos(store: Store) {
   return {
-    projects: asAsync(projectsRepository(store)),
-    servers: asAsync(serversRepository(store)),
-    dataKeys: asAsync(dataKeysRepository(store)),
-    health: asAsync(healthRepository(store)),
-    tools: asAsync(toolsRepository(store)),
-    toolkits: asAsync(toolkitsRepository(store)),
-    serverTools: asAsync(serverToolsRepository(store)),
-    functions: asAsync(functionsRepository(store)),
-    toolSearch: asAsync(toolSearchRepository(store)),
-    remote: asAsync(remoteRepository(store)),
-    openApi: asAsync(openApiRepository(store)),
-    resources: asAsync(resourcesRepository(store)),
-    prompts: asAsync(promptsRepository(store)),
-    credentials: asAsync(credentialsRepository(store)),
-    oauthFlows: asAsync(oauthFlowsRepository(store)),
-    providers: asAsync(providersRepository(store)),
-    subscriptions: asAsync(subscriptionsRepository(store)),
-    webhooks: asAsync(webhooksRepository(store)),
-    calls: asAsync(callsRepository(store)),
-    oauthServer: asAsync(oauthServerRepository(store)),
+    projects: projectsRepository(store),
+    servers: serversRepository(store),
+    dataKeys: dataKeysRepository(store),
+    health: healthRepository(store),
+    tools: toolsRepository(store),
+    toolkits: toolkitsRepository(store),
+    serverTools: serverToolsRepository(store),
+    functions: functionsRepository(store),
+    toolSearch: toolSearchRepository(store),
+    remote: remoteRepository(store),
+    openApi: openApiRepository(store),
+    resources: resourcesRepository(store),
+    prompts: promptsRepository(store),
+    credentials: credentialsRepository(store),
+    oauthFlows: oauthFlowsRepository(store),
+    providers: providersRepository(store),
+    subscriptions: subscriptionsRepository(store),
+    webhooks: webhooksRepository(store),
+    calls: callsRepository(store),
+    oauthServer: oauthServerRepository(store),
   }
 }
 
