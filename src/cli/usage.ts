@@ -19,11 +19,12 @@ Usage:
   toolyard migrate [--database-url URL]
   toolyard --version | --help
 
-Every command also takes --data-dir D; \`toolyard <command> --help\` explains one command. Configuration comes from
-TOOLYARD_* environment variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key, role, server_ids} with --json); it is shown once. An mcp
-key may use only the protocol endpoint and the tools/resources/prompts use endpoints; --server (repeatable) limits
-it to those servers.`
+Every command also takes --data-dir D, and --database-url URL (TOOLYARD_DATABASE_URL) to work on a PostgreSQL
+database as serve does (backup and restore then point to pg_dump / pg_restore; keys rotate-master is SQLite only).
+\`toolyard <command> --help\` explains one command. Configuration comes from TOOLYARD_* environment variables (see
+README); flags override them. keys create prints the new key alone on the last line (or one JSON line {project_id,
+key_id, api_key, role, server_ids} with --json); it is shown once. An mcp key may use only the protocol endpoint and
+the tools/resources/prompts use endpoints; --server (repeatable) limits it to those servers.`
 
 const DATA_DIR = '  --data-dir D     the data dir (TOOLYARD_DATA_DIR, default ./data)'
 const DATABASE_URL = `  --database-url URL  a PostgreSQL database instead (TOOLYARD_DATABASE_URL), opened as serve opens it: migrated,
