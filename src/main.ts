@@ -3,9 +3,8 @@
 // and calls services, nothing else.
 import { join } from 'node:path'
 import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './cli/args'
-import { openProjects, requireDatabase } from './cli/database'
+import { openCommandStorage } from './cli/database'
 import { keysCommand } from './cli/keys'
-import { postgresNotYet } from './cli/postgres-not-yet'
 import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
 import { ConfigError, flagsToEnv, loadConfig } from './config'
 import { BackupError, backupDatabase, restoreDatabase } from './db/backup'
@@ -14,23 +13,22 @@ import { migrate, SchemaTooNewError } from './db/migrate'
 import { openDatabase } from './db/open'
 import { AppError } from './lib/errors'
 import { FileError } from './modules/project-file/file-error'
+import { buildProjects } from './modules/projects/build'
 import { VERSION } from './version'
 
 /**
- * Config for the non-serve commands: the environment plus an optional --data-dir. Of these only `migrate` may use
- * PostgreSQL so far (it also takes --database-url); the others refuse TOOLYARD_DATABASE_URL rather than use the SQLite
- * file (serve runs on either).
+ * Config for the non-serve commands: the environment plus an optional --data-dir and --database-url. With a URL every
+ * command works on that PostgreSQL database as serve does (docs/decisions.md, "PostgreSQL in the CLI"), except the
+ * file-level backup and restore.
  */
-function commandConfig(args: string[], command?: string) {
+function commandConfig(args: string[]) {
   const dataDir = takeFlag(args, '--data-dir')
-  const databaseUrl = command === 'migrate' ? takeFlag(args, '--database-url') : undefined
-  const config = loadConfig({
+  const databaseUrl = takeFlag(args, '--database-url')
+  return loadConfig({
     ...process.env,
     ...(dataDir ? { TOOLYARD_DATA_DIR: dataDir } : {}),
     ...(databaseUrl ? { TOOLYARD_DATABASE_URL: databaseUrl } : {}),
   })
-  if (config.databaseUrl && command !== 'migrate') throw postgresNotYet(command)
-  return config
 }
 
 async function serve(args: string[]) {
@@ -73,13 +71,14 @@ async function serve(args: string[]) {
 
 async function projectsCommand(args: string[]) {
   const json = takeSwitch(args, '--json')
-  const config = commandConfig(args, 'projects')
+  const config = commandConfig(args)
   noMoreFlags(args)
   const [sub, name] = args
   if (sub !== 'create' && sub !== 'list') throw new UsageError('usage: toolyard projects create NAME | projects list')
   if (sub === 'create' && !name) throw new UsageError('projects create needs a NAME')
-  // Only create may make the database: list in an empty directory says there is none.
-  const { db, projects } = openProjects(config, { create: sub === 'create' })
+  // Only create may make the SQLite database: list in an empty directory says there is none.
+  const storage = await openCommandStorage(config, { create: sub === 'create' })
+  const projects = buildProjects({ repo: storage.repositories.projects })
   try {
     if (sub === 'create') {
       const p = await projects.createProject(name!)
@@ -90,14 +89,21 @@ async function projectsCommand(args: string[]) {
       else for (const p of all) console.log(`${p.id}  ${p.name}  ${p.created_at}`)
     }
   } finally {
-    db.close()
+    await storage.close()
   }
 }
 
 /** backup FILE / restore FILE: one positional argument. */
 function dataFileCommand(command: 'backup' | 'restore', args: string[]) {
-  const config = commandConfig(args, command)
+  const config = commandConfig(args)
   noMoreFlags(args)
+  // These copy the SQLite file; a PostgreSQL database has its own tools (which keep it consistent while serving).
+  if (config.databaseUrl)
+    throw new UsageError(
+      `toolyard ${command} copies the SQLite file in the data dir; on PostgreSQL (TOOLYARD_DATABASE_URL / --database-url) ` +
+        `${command === 'backup' ? 'back up with pg_dump (e.g. pg_dump -Fc -f toolyard.dump DATABASE)' : 'restore with pg_restore (e.g. pg_restore -d DATABASE toolyard.dump)'}. ` +
+        'The master key is not in the database: keep TOOLYARD_MASTER_KEY safe separately.',
+    )
   const [file, extra] = args
   if (!file || extra !== undefined) throw new UsageError(COMMAND_USAGE[command]!)
   if (command === 'backup') {
@@ -136,7 +142,7 @@ async function main(argv: string[]) {
     case 'projects':
       return await projectsCommand(args)
     case 'keys':
-      return await keysCommand(args, (rest) => commandConfig(rest, 'keys'))
+      return await keysCommand(args, commandConfig)
     case 'apply': {
       const json = takeSwitch(args, '--json')
       const options = {
@@ -146,7 +152,7 @@ async function main(argv: string[]) {
         prune: takeSwitch(args, '--prune'),
         json,
       }
-      const config = commandConfig(args, 'apply')
+      const config = commandConfig(args)
       noMoreFlags(args)
       if (!options.file) throw new UsageError('apply needs -f FILE')
       // Loaded by the commands that use them: every other command starts without the project file's schemas, the
@@ -158,10 +164,9 @@ async function main(argv: string[]) {
     case 'export': {
       const project = takeFlag(args, '--project')
       const output = takeFlag(args, '-o') ?? takeFlag(args, '--output')
-      const config = commandConfig(args, 'export')
+      const config = commandConfig(args)
       noMoreFlags(args)
       if (!project) throw new UsageError('export needs --project NAME')
-      requireDatabase(config)
       const { exportCommand } = await import('./cli/project-file')
       const text = await exportCommand(config, project, output)
       if (text !== undefined) process.stdout.write(text)
@@ -172,7 +177,7 @@ async function main(argv: string[]) {
     case 'restore':
       return dataFileCommand(command, args)
     case 'migrate': {
-      const config = commandConfig(args, 'migrate')
+      const config = commandConfig(args)
       noMoreFlags(args)
       if (config.databaseUrl) {
         const { migratePostgresCommand } = await import('./cli/postgres')

@@ -1,19 +1,18 @@
-// How the one-shot commands reach the data dir's SQLite file. A command that only reads (or changes what must
-// already be there) never creates it: in a directory without one it says so instead of leaving an empty
+// How the one-shot commands reach the database a server uses: the data dir's SQLite file, or PostgreSQL with
+// TOOLYARD_DATABASE_URL, opened by src/storage.ts `openStorage` exactly as serve opens it (migrations under the advisory
+// lock, the master key checked against the sealed data). On SQLite a command that only reads (or changes what must
+// already be there) never creates the file: in a directory without one it says so instead of leaving an empty
 // ./data/toolyard.sqlite behind (docs/decisions.md, "Dashboard sign-in, request bodies and key commands").
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../config'
-import { DB_FILE } from '../db/data-dir'
-import { migrate } from '../db/migrate'
-import { openDatabase } from '../db/open'
-import { createStore } from '../db/store'
-import { buildProjects } from '../modules/projects/build'
-import { projectsRepository } from '../modules/projects/repository'
+import { MASTER_FILE } from '../crypto/master-key'
+import { DB_FILE, ensureDataDir } from '../db/data-dir'
+import type { Storage } from '../storage'
 import { UsageError } from './args'
 
-/** Throws (exit 2) when the data dir holds no database, before anything is created. */
-export function requireDatabase(config: Pick<Config, 'dataDir'>): void {
+/** Throws (exit 2) when the data dir holds no SQLite database, before anything is created. */
+function requireDatabase(config: Pick<Config, 'dataDir'>): void {
   if (!existsSync(join(config.dataDir, DB_FILE)))
     throw new UsageError(
       `no database in ${config.dataDir} (nothing to read): pass --data-dir or set TOOLYARD_DATA_DIR to the server's ` +
@@ -22,13 +21,24 @@ export function requireDatabase(config: Pick<Config, 'dataDir'>): void {
 }
 
 /**
- * Opens the same SQLite file a running server uses (WAL makes concurrent use safe). `create: false` for commands that
- * only read or change existing rows: a missing database is an error then.
+ * The storage a command works on (close it when done). `create: false` for commands that only read or change existing
+ * rows: on SQLite a missing database is an error then; on PostgreSQL the database is the operator's, so it is migrated
+ * as serve would.
  */
-export function openProjects(config: Pick<Config, 'dataDir'>, { create }: { create: boolean }) {
-  if (!create) requireDatabase(config)
-  const db = openDatabase(join(config.dataDir, DB_FILE))
-  migrate(db)
-  const store = createStore(db)
-  return { db, store, projects: buildProjects({ repo: projectsRepository(store) }) }
+export async function openCommandStorage(config: Config, { create }: { create: boolean }): Promise<Storage> {
+  if (!config.databaseUrl) {
+    if (!create) requireDatabase(config)
+    ensureDataDir(config.dataDir)
+  } else if (config.masterKey === undefined && !existsSync(join(config.dataDir, MASTER_FILE))) {
+    // serve makes a master key on its first start; a one-shot command must not: on a fresh database it would seal the
+    // check row with a key no instance has, and every instance would then refuse to start.
+    throw new UsageError(
+      `on PostgreSQL this command needs the master key the instances use: set TOOLYARD_MASTER_KEY (or pass --data-dir ` +
+        `to a data dir holding ${MASTER_FILE}); none is in ${config.dataDir}, and it does not make one`,
+    )
+  }
+  // Loaded here: `--help`, `migrate` and `backup` start without every repository; a SQLite command never loads the
+  // PostgreSQL client (src/storage.ts imports it only for a URL).
+  const { openStorage } = await import('../storage')
+  return openStorage(config)
 }

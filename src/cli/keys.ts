@@ -1,14 +1,23 @@
-// `toolyard keys create|list|revoke|rotate-master`: a project's API keys from the command line, on the data dir's
-// SQLite file. Only `create` may create the database (it creates the project too, as the README shows).
-import { dataKeysRepository } from '../crypto/seal-repository'
+// `toolyard keys create|list|revoke|rotate-master`: a project's API keys from the command line, on the database a
+// server uses (the data dir's SQLite file, or PostgreSQL with TOOLYARD_DATABASE_URL). Only `create` may create the
+// SQLite database (it creates the project too, as the README shows). `rotate-master` is SQLite only (see below).
+import type { Config } from '../config'
 import { rotateMasterKey } from '../crypto/seal-rotate'
+import { buildProjects } from '../modules/projects/build'
 import type { PublicKey } from '../modules/projects/model'
 import { parseDuration } from '../modules/projects/service'
-import { serversRepository } from '../modules/servers/repository'
 import { noMoreFlags, takeAll, takeFlag, takeSwitch, UsageError } from './args'
-import { openProjects } from './database'
+import { openCommandStorage } from './database'
 
-type CommandConfig = { dataDir: string; masterKey?: string }
+/**
+ * Why rotate-master refuses a PostgreSQL URL: the new key would be written to this machine's data dir only, while every
+ * instance holds the old one (the same TOOLYARD_MASTER_KEY); once the data keys were re-wrapped, none of them could open
+ * the stored secrets, and each would refuse to start (docs/decisions.md, "PostgreSQL in the CLI").
+ */
+const ROTATE_ON_POSTGRES =
+  'keys rotate-master works on the SQLite data dir only: on PostgreSQL every instance is given the same ' +
+  'TOOLYARD_MASTER_KEY, and a new key made here would reach none of them, so they could no longer open the stored ' +
+  'secrets. Nothing was changed.'
 
 const state = (k: PublicKey) =>
   k.revoked_at ? 'revoked' : k.expires_at && Date.parse(k.expires_at) < Date.now() ? 'expired' : 'active'
@@ -24,7 +33,7 @@ const keyLine = (k: PublicKey) =>
     `last used ${k.last_used_at ?? 'never'}`,
   ].join('  ')
 
-export async function keysCommand(args: string[], commandConfig: (args: string[]) => CommandConfig) {
+export async function keysCommand(args: string[], commandConfig: (args: string[]) => Config) {
   const json = takeSwitch(args, '--json')
   const projectName = takeFlag(args, '--project')
   const label = takeFlag(args, '--name')
@@ -44,12 +53,15 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
   }
   if (sub === 'list' && !projectName) throw new UsageError('keys list needs --project NAME')
   if (sub === 'revoke' && !keyId) throw new UsageError('keys revoke needs a KEY_ID')
+  if (sub === 'rotate-master' && config.databaseUrl) throw new UsageError(ROTATE_ON_POSTGRES)
   const expiresInMs = sub === 'create' && expiresIn ? parseDuration(expiresIn) : undefined
-  const { db, store, projects } = openProjects(config, { create: sub === 'create' })
+  const storage = await openCommandStorage(config, { create: sub === 'create' })
+  const { repositories } = storage
+  const projects = buildProjects({ repo: repositories.projects })
   try {
     if (sub === 'create') {
       const project = await projects.projectOrCreate(projectName!)
-      const servers = serversRepository(store)
+      const servers = repositories.servers
       const serverIds: string[] = []
       for (const slug of slugs) {
         const row = await servers.bySlug(slug)
@@ -90,7 +102,7 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
       console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
     } else {
       // Re-wraps every data key with a new master key in one transaction; a running server keeps working.
-      const r = await rotateMasterKey(store, dataKeysRepository(store), {
+      const r = await rotateMasterKey(storage.store, repositories.dataKeys, {
         dataDir: config.dataDir,
         masterKey: config.masterKey,
       })
@@ -108,6 +120,6 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
       }
     }
   } finally {
-    db.close()
+    await storage.close()
   }
 }

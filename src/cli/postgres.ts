@@ -1,6 +1,5 @@
-// The CLI's PostgreSQL parts while PostgreSQL mode is being built (docs/decisions.md, "PostgreSQL groundwork"):
-// `migrate` runs the PostgreSQL migrations for real; every other command refuses the URL rather than quietly using
-// the SQLite file instead.
+// `toolyard migrate --database-url`: only the PostgreSQL migrations, under their advisory lock, without the master key
+// check the other commands make (src/cli/database.ts); apart so a SQLite command never loads the PostgreSQL client.
 import { SQL } from 'bun'
 import { redactedDatabaseUrl } from '../config'
 import { migratePostgres } from '../db/postgres/migrate'

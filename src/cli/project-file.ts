@@ -1,5 +1,6 @@
-// `toolyard apply` and `toolyard export`: open the data dir like the key commands (same SQLite file, WAL), build the
-// services without background work, and read or write a project file.
+// `toolyard apply` and `toolyard export`: open the database like the key commands (the data dir's SQLite file, or
+// PostgreSQL with TOOLYARD_DATABASE_URL, as serve opens it), build the services without background work, and read or
+// write a project file.
 import { writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { Config } from '../config'
@@ -8,6 +9,7 @@ import { createLogger } from '../lib/log'
 import { applyProjectFile, type PlanLine } from '../modules/project-file/apply'
 import { FileError, type ProjectDoc, readProjectFile } from '../modules/project-file/format'
 import { exportProject } from '../modules/project-file/snapshot'
+import { openCommandStorage } from './database'
 
 export interface ApplyArgs {
   file: string
@@ -17,8 +19,10 @@ export interface ApplyArgs {
   json: boolean
 }
 
-function services(config: Config) {
-  return buildDeps(config, { log: createLogger('silent'), background: false })
+/** `create: false` (export): a missing SQLite database is an error rather than made empty. */
+async function services(config: Config, { create }: { create: boolean }) {
+  const storage = await openCommandStorage(config, { create })
+  return buildDeps(config, { log: createLogger('silent'), background: false, storage })
 }
 
 /** Prints one line per record and a summary (or one JSON object); returns when everything is written. */
@@ -26,7 +30,7 @@ export async function applyCommand(config: Config, args: ApplyArgs, out: (line: 
   const doc = readProjectFile(args.file)
   const projectName = args.project ?? doc.project
   if (!projectName) throw new FileError(`${args.file}: no project: set "project:" in the file or pass --project NAME`)
-  const deps = services(config)
+  const deps = await services(config, { create: true })
   let lines: PlanLine[]
   try {
     lines = await applyProjectFile(deps, doc, {
@@ -40,7 +44,7 @@ export async function applyCommand(config: Config, args: ApplyArgs, out: (line: 
     deps.runner.shutdown()
     // Upstream connections of remote toolkits (a running server re-opens its own watchers).
     deps.remoteToolkits.close()
-    deps.close()
+    await deps.close()
   }
   const summary = { created: 0, updated: 0, unchanged: 0, deleted: 0 }
   for (const l of lines) summary[l.action]++
@@ -62,7 +66,7 @@ export async function exportCommand(
   project: string,
   output: string | undefined,
 ): Promise<string | undefined> {
-  const deps = services(config)
+  const deps = await services(config, { create: false })
   try {
     const found = await deps.projects.projectByName(project)
     if (!found) throw new FileError(`no project named "${project}"`)
@@ -73,7 +77,7 @@ export async function exportCommand(
     writeFileSync(output, text)
     return undefined
   } finally {
-    deps.close()
+    await deps.close()
   }
 }
 

@@ -19,13 +19,16 @@ Usage:
   toolyard migrate [--database-url URL]
   toolyard --version | --help
 
-Every command also takes --data-dir D; \`toolyard <command> --help\` explains one command. Configuration comes from
-TOOLYARD_* environment variables (see README); flags override them. keys create prints the new key alone on the
-last line (or one JSON line {project_id, key_id, api_key, role, server_ids} with --json); it is shown once. An mcp
-key may use only the protocol endpoint and the tools/resources/prompts use endpoints; --server (repeatable) limits
-it to those servers.`
+Every command also takes --data-dir D, and --database-url URL (TOOLYARD_DATABASE_URL) to work on a PostgreSQL
+database as serve does (backup and restore then point to pg_dump / pg_restore; keys rotate-master is SQLite only).
+\`toolyard <command> --help\` explains one command. Configuration comes from TOOLYARD_* environment variables (see
+README); flags override them. keys create prints the new key alone on the last line (or one JSON line {project_id,
+key_id, api_key, role, server_ids} with --json); it is shown once. An mcp key may use only the protocol endpoint and
+the tools/resources/prompts use endpoints; --server (repeatable) limits it to those servers.`
 
 const DATA_DIR = '  --data-dir D     the data dir (TOOLYARD_DATA_DIR, default ./data)'
+const DATABASE_URL = `  --database-url URL  a PostgreSQL database instead (TOOLYARD_DATABASE_URL), opened as serve opens it: migrated,
+                      and refused unless TOOLYARD_MASTER_KEY (or the data dir's master.key) opens its sealed data`
 
 export const COMMAND_USAGE: Record<string, string> = {
   serve: `Usage: toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L]
@@ -48,7 +51,8 @@ One server per data dir: a second serve on the same data dir exits 2; so does a 
        toolyard projects list [--json]
 
 Creates or lists projects in the data dir's database (safe next to a running server).
-${DATA_DIR}`,
+${DATA_DIR}
+${DATABASE_URL}`,
   keys: `Usage: toolyard keys create --project NAME [--role admin|mcp] [--server SLUG]... [--name LABEL] [--expires-in 30d] [--json]
        toolyard keys list --project NAME [--json]
        toolyard keys revoke KEY_ID [--json]
@@ -57,9 +61,11 @@ ${DATA_DIR}`,
 create makes an API key (creating the project if needed) and prints it once, alone on the last line;
 --expires-in is above zero and at most 3650d (s, m, h, d, w).
 list shows each key's id, prefix, name, role, state and when it was last used.
-rotate-master re-wraps every data key with a new master key.
+rotate-master re-wraps every data key with a new master key (SQLite only: on PostgreSQL every instance holds the
+master key, so it refuses).
 list, revoke and rotate-master need an existing database; only create makes one.
-${DATA_DIR}`,
+${DATA_DIR}
+${DATABASE_URL}`,
   apply: `Usage: toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--json]
 
 Makes a project match a YAML or JSON project file (docs/functions.md, examples/toolyard.yaml): one line per record
@@ -69,17 +75,20 @@ Makes a project match a YAML or JSON project file (docs/functions.md, examples/t
   --dry-run        print the plan, write nothing
   --prune          delete the project's records the file does not name
   --json           one JSON object instead of lines
-A running server on the same data dir sees the result at once.
-${DATA_DIR}`,
+A running server on the same data dir (or PostgreSQL database) sees the result at once.
+${DATA_DIR}
+${DATABASE_URL}`,
   export: `Usage: toolyard export --project NAME [-o FILE]
 
 Writes the project in the format apply reads (function code inline), to FILE or stdout.
-${DATA_DIR}`,
+${DATA_DIR}
+${DATABASE_URL}`,
   backup: `Usage: toolyard backup FILE
 
 Writes a consistent copy of the database to FILE (a new file, owner-only 0600) while the server keeps running
 (SQLite VACUUM INTO).
 The master key is NOT in the backup: keep DATA_DIR/master.key (or TOOLYARD_MASTER_KEY) safe separately.
+On PostgreSQL (TOOLYARD_DATABASE_URL) it refuses: back up with pg_dump.
 ${DATA_DIR}`,
   restore: `Usage: toolyard restore FILE
 
@@ -87,12 +96,13 @@ Replaces the data dir's database with the backup FILE. Refused while a server ru
 Also refused, leaving the data dir as it was, when FILE is not a Toolyard database or has a newer schema than this
 binary.
 The restored secrets open only with the master key that was in use when the backup was taken.
+On PostgreSQL (TOOLYARD_DATABASE_URL) it refuses: restore with pg_restore.
 ${DATA_DIR}`,
   migrate: `Usage: toolyard migrate [--database-url URL]
 
 Brings the database schema up to date (serve does this on start too).
 ${DATA_DIR}
   --database-url URL  a PostgreSQL database (TOOLYARD_DATABASE_URL) to bring up to date instead, under an advisory
-                      lock (safe while other instances migrate it too). Of the other commands only serve runs
-                      on PostgreSQL so far (docs/scale-out.md).`,
+                      lock (safe while other instances migrate it too); the other commands take it too
+                      (docs/scale-out.md).`,
 }

@@ -20,7 +20,7 @@ export interface MasterKey {
   key: Buffer
 }
 
-const MASTER_FILE = 'master.key'
+export const MASTER_FILE = 'master.key'
 /** Written first by a rotation, renamed over master.key last; readers look at it too so no moment lacks the new key. */
 const MASTER_NEXT_FILE = 'master.key.new'
 export const MASTER_OLD_PREFIX = 'master.key.old-'

@@ -1,7 +1,7 @@
 // `toolyard keys rotate-master`: a new master key, every data key re-wrapped in one transaction, the old key kept on disk.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Store } from '../db/store'
+import type { StoragePort } from '../db/store'
 import { loadKeyring, MASTER_OLD_PREFIX, rotationFiles } from './master-key'
 import { SealError, unwrapDataKey, wrapDataKey } from './seal'
 import type { DataKeysRepository } from './seal-repository'
@@ -18,7 +18,7 @@ export interface RotationReport {
 
 /** `repo`: the data keys on the same database as `store` (the caller builds the adapter, as for `createSealer`). */
 export async function rotateMasterKey(
-  store: Store,
+  store: StoragePort,
   repo: DataKeysRepository,
   opts: { dataDir: string; masterKey?: string },
 ): Promise<RotationReport> {
