@@ -1,8 +1,8 @@
 // MCP sessions (Mcp-Session-Id): bound to a principal and a server, expiring after idle time, holding the
 // session's GET stream, protocol subscriptions, log level, in-flight requests and server→client requests.
 
-import { randomBytes } from 'node:crypto'
 import type { McpLogLevel } from '../lib/log'
+import { randomBytes } from '../lib/node-crypto'
 import type { JsonObject } from './backend'
 import { Cancellable } from './cancellable'
 import { EventLog } from './replay'
