@@ -12,6 +12,7 @@ import { DataDirBusyError, lockDataDir } from './db/data-dir'
 import { migrate, SchemaTooNewError } from './db/migrate'
 import { openDatabase } from './db/open'
 import { AppError } from './lib/errors'
+import { writeLine } from './lib/log'
 import { FileError } from './modules/project-file/file-error'
 import { buildProjects } from './modules/projects/build'
 import { VERSION } from './version'
@@ -65,8 +66,8 @@ async function serve(args: string[]) {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   await new Promise((resolve) => setImmediate(resolve))
   const banner = await firstStartBanner(server.deps)
-  if (banner) process.stdout.write(`${banner}\n`)
-  process.stdout.write(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})\n`)
+  if (banner) writeLine(banner)
+  writeLine(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})`)
 }
 
 async function projectsCommand(args: string[]) {

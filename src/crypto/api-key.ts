@@ -1,5 +1,5 @@
 // API keys: `tyk_` + 43 base64url chars (32 random bytes). Only a SHA-256 hash and a display prefix are stored.
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../lib/node-crypto'
 
 export const API_KEY_PATTERN = /^tyk_[A-Za-z0-9_-]{43}$/
 

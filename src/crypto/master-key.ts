@@ -1,6 +1,5 @@
 // The master-key keyring: the current key (TOOLYARD_MASTER_KEY or DATA_DIR/master.key) plus earlier keys kept on disk,
 // so data keys wrapped by any of them stay readable while `toolyard keys rotate-master` runs next to a live server.
-import { createHash, randomBytes } from 'node:crypto'
 import {
   chmodSync,
   copyFileSync,
@@ -13,6 +12,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError } from '../config'
+import { randomBytes } from '../lib/node-crypto'
 
 export interface MasterKey {
   /** Derived from the key (SHA-256 prefix); recorded beside every wrapped data key. */
@@ -25,8 +25,10 @@ export const MASTER_FILE = 'master.key'
 const MASTER_NEXT_FILE = 'master.key.new'
 export const MASTER_OLD_PREFIX = 'master.key.old-'
 
+// Bun's hasher, not node:crypto's: the keyring is read at every start, and node:crypto is loaded lazily
+// (src/lib/node-crypto.ts). Same SHA-256, same id.
 const masterKeyId = (key: Buffer): string =>
-  `mk_${createHash('sha256').update('toolyard-master-key-id').update(key).digest('hex').slice(0, 16)}`
+  `mk_${new Bun.CryptoHasher('sha256').update('toolyard-master-key-id').update(key).digest('hex').slice(0, 16)}`
 
 /** Parses a base64 (or base64url) 32-byte key; the message never repeats the value. */
 function parseMasterKey(raw: string, source: string): Buffer {

@@ -1,7 +1,8 @@
 // Envelope encryption (AES-256-GCM): secrets are sealed with a per-project data key, data keys are wrapped by the
 // master key. A sealed value is `v1.<data key id>.<nonce>.<ciphertext+tag>`; associated data binds it to its record.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
+
 import { newId, nowIso } from '../lib/ids'
+import { createCipheriv, createDecipheriv, randomBytes } from '../lib/node-crypto'
 import type { Keyring, MasterKey } from './master-key'
 import type { DataKeysRepository } from './seal-repository'
 

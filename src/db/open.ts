@@ -1,5 +1,5 @@
 // Opens the SQLite file with the settings every connection needs (WAL, foreign keys, busy timeout, synchronous FULL).
-import { Database } from 'bun:sqlite'
+import { Database, type Statement } from 'bun:sqlite'
 import { dirname } from 'node:path'
 import { ensureDataDir, ensurePrivateFile } from './data-dir'
 
@@ -20,7 +20,7 @@ export function openDatabase(path: string, { another = false } = {}): Db {
   db.exec('PRAGMA foreign_keys = ON')
   db.exec('PRAGMA busy_timeout = 5000')
   db.exec('PRAGMA synchronous = FULL')
-  return immediateTransactions(db)
+  return lazyQueries(immediateTransactions(db))
 }
 
 /**
@@ -37,4 +37,54 @@ function immediateTransactions(db: Db): Db {
     return Object.assign(run, { deferred: tx.deferred, immediate: tx.immediate, exclusive: tx.exclusive })
   }) as Db['transaction']
   return db
+}
+
+/**
+ * `db.query(sql)` prepares its statement when the statement is first used, not when it is asked for. Every repository
+ * asks for all of its statements when it is built, ~180 at start, most of them not used until much later (or never in a
+ * given run): preparing them up front was ~6–15 ms of every start on the bench machine (docs/decisions.md, "Hot path
+ * at the limit": cold start). The statement is the driver's own, prepared and cached by `db.query` as before, so SQL
+ * and results are the same; a statement with an error in it fails at its first use instead of at start.
+ */
+function lazyQueries(db: Db): Db {
+  const prepare = db.query.bind(db)
+  db.query = ((sql: string) => new LazyStatement(prepare, sql)) as unknown as Db['query']
+  return db
+}
+
+type Params = never[]
+
+class LazyStatement {
+  #prepared: Statement | undefined
+  readonly #prepare: (sql: string) => Statement
+  readonly #sql: string
+  constructor(prepare: (sql: string) => Statement, sql: string) {
+    this.#prepare = prepare
+    this.#sql = sql
+  }
+  get statement(): Statement {
+    this.#prepared ??= this.#prepare(this.#sql)
+    return this.#prepared
+  }
+  get(...params: Params) {
+    return this.statement.get(...params)
+  }
+  all(...params: Params) {
+    return this.statement.all(...params)
+  }
+  run(...params: Params) {
+    return this.statement.run(...params)
+  }
+  values(...params: Params) {
+    return this.statement.values(...params)
+  }
+  iterate(...params: Params) {
+    return this.statement.iterate(...params)
+  }
+  finalize() {
+    this.#prepared?.finalize()
+  }
+  toString() {
+    return this.statement.toString()
+  }
 }

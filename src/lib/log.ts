@@ -28,10 +28,14 @@ export interface Logger {
   enabled?(level: Exclude<LogLevel, 'silent'>): boolean
 }
 
-export function createLogger(
-  level: LogLevel,
-  write: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
-): Logger {
+/**
+ * One line to stdout. console.log with one argument prints it as is (no format directives) and in order with
+ * process.stdout writes; process.stdout's first write loads Bun's Node stream modules, ~10–30 ms of a compiled start
+ * (docs/decisions.md, "Hot path at the limit": cold start).
+ */
+export const writeLine = (line: string): void => console.log(line)
+
+export function createLogger(level: LogLevel, write: (line: string) => void = writeLine): Logger {
   const threshold = LOG_LEVELS.indexOf(level)
   const enabled = (lvl: Exclude<LogLevel, 'silent'>) => LOG_LEVELS.indexOf(lvl) >= threshold
   const off = () => {}

@@ -3,8 +3,9 @@
 // capabilities, issued-at and a random reference — sealed with AES-256-GCM under a key derived from the master key.
 // Any instance given the same master key can open it; nobody can read or forge one. What changes during a session
 // lives in the session directory (./session-directory.ts), keyed by the reference.
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+
 import type { Keyring, MasterKey } from '../crypto/master-key'
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from '../lib/node-crypto'
 import type { JsonObject } from './backend'
 import { isObject } from './jsonrpc'
 import { isSupported, type ProtocolVersion } from './versions'

@@ -1,6 +1,5 @@
 // A call of the sandbox pool and the worker slot it runs on: where a call may run (per-project fairness,
 // docs/decisions.md "Isolation"), and how it is settled (once, from a fresh task).
-import { availableParallelism } from 'node:os'
 import { FUNCTION_LIMITS } from '../limits'
 import type { SandboxThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
@@ -10,7 +9,9 @@ import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
  * heap): a project may hold half, so on a small machine one project still keeps every core busy, and a neighbour
  * always finds a worker of its own.
  */
-export const defaultPoolSize = () => Math.min(8, Math.max(4, 2 * availableParallelism()))
+// navigator.hardwareConcurrency is what Bun's os.availableParallelism() returns; read directly, node:os is not loaded
+// at start for it (docs/decisions.md, "Hot path at the limit": cold start).
+export const defaultPoolSize = () => Math.min(8, Math.max(4, 2 * navigator.hardwareConcurrency))
 
 /**
  * Warm VMs a worker keeps by default (TOOLYARD_SANDBOX_WARM_PER_WORKER): a small function's VM is ~90 KB of the

@@ -14,15 +14,18 @@ const files: Record<string, [string, string]> = {
   'editor.js': [editorJs, JS],
   'dashboard.js': [dashboardJs, JS],
 }
-const etags = Object.fromEntries(
-  Object.entries(files).map(([name, [text]]) => [name, `"${Bun.hash(text).toString(16)}"`]),
-)
+// Hashed when first asked for, not at start: ~1 MB of text (docs/decisions.md, "Hot path at the limit": cold start).
+const etags: Record<string, string> = {}
+const etagOf = (name: string, text: string) => {
+  etags[name] ??= `"${Bun.hash(text).toString(16)}"`
+  return etags[name]
+}
 
 /** The asset's response, or undefined for a name that is not one. */
 export function assetResponse(name: string, ifNoneMatch: string | null): Response | undefined {
   const file = files[name]
   if (!file) return undefined
-  const etag = etags[name]!
+  const etag = etagOf(name, file[0])
   const headers = { 'content-type': file[1], 'cache-control': 'public, max-age=86400', etag }
   if (ifNoneMatch === etag) return new Response(null, { status: 304, headers })
   return new Response(file[0], { headers })

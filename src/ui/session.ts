@@ -1,6 +1,6 @@
 // Dashboard sign-in sessions: kept in server memory, named by a random id in an HttpOnly SameSite=Strict cookie, so
 // the key never reaches script-readable storage. Forms are also checked for a same-origin Origin header (CSRF).
-import { randomBytes } from 'node:crypto'
+import { randomBytes } from '../lib/node-crypto'
 
 const COOKIE = 'toolyard_ui'
 const TTL_MS = 8 * 3600_000

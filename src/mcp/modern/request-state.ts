@@ -1,7 +1,8 @@
 // The MRTR requestState: the answers a multi-round request has gathered, sealed with an HMAC so a client can carry
 // them between rounds but cannot change them, reuse them for another call, or keep them past their expiry.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+
 import type { Keyring } from '../../crypto/master-key'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from '../../lib/node-crypto'
 import type { JsonObject } from '../backend'
 import { ProtocolError, RPC } from '../errors'
 

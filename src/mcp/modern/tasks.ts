@@ -1,7 +1,6 @@
 // The tasks extension (io.modelcontextprotocol/tasks) for 2026-07-28 tool calls: a call the client lets run as a task
 // answers at once with a task id; tasks/get polls it (and inlines the result), tasks/update answers the questions it
 // parked on (ctx.elicit/sample/listRoots), tasks/cancel stops it. In memory, per caller and server, bounded.
-import { randomUUID } from 'node:crypto'
 import { resultBytes } from '../../limits'
 import type { FunctionHost } from '../../runtime/host'
 import type { JsonObject } from '../backend'
@@ -119,7 +118,7 @@ export function createTaskStore(limits: { resultsBytes: number }) {
   const open = (owner: string): Task => {
     const at = new Date().toISOString()
     return {
-      id: randomUUID(),
+      id: crypto.randomUUID(),
       owner,
       status: 'working',
       createdAt: at,

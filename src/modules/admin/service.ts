@@ -1,6 +1,7 @@
 // Admin operations behind TOOLYARD_ADMIN_TOKEN: the token check, then projects and keys through the projects service.
-import { createHash, timingSafeEqual } from 'node:crypto'
+
 import { AppError, notFound } from '../../lib/errors'
+import { createHash, timingSafeEqual } from '../../lib/node-crypto'
 import { type ProjectsService, parseDuration } from '../projects/service'
 
 const digest = (s: string) => createHash('sha256').update(s).digest()

@@ -27,15 +27,14 @@ export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
   }
 }
 
-/** A writer thread on `dbPath`; if the thread fails, the writes still pending and all later ones go inline. */
+/**
+ * A writer thread on `dbPath`, started by the first batch (not at start: a thread's start-up is CPU the server's own
+ * start competes with on a small machine, docs/decisions.md "Hot path at the limit"); if the thread fails, the writes
+ * still pending and all later ones go inline.
+ */
 export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger): CallWriter {
   let worker: (Worker & { ref?: () => void; unref?: () => void }) | null = null
-  try {
-    worker = new Worker(workerEntry('modules/calls/writer-worker.ts'))
-  } catch (error) {
-    log.warn('call log writer thread did not start; writing inline', { error: String(error) })
-    return fallback
-  }
+  let started = false
   const pending = new Map<number, { rows: PendingCall[]; done: () => void }>()
   let seq = 0
   let broken = false
@@ -54,31 +53,45 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger):
     pending.clear()
     closed?.()
   }
-  worker.onmessage = (event: MessageEvent<FromWriter>) => {
-    const m = event.data
-    if (m.type === 'closed') {
-      worker?.terminate()
-      closed?.()
+  const start = () => {
+    started = true
+    try {
+      worker = new Worker(workerEntry('modules/calls/writer-worker.ts'))
+    } catch (error) {
+      log.warn('call log writer thread did not start; writing inline', { error: String(error) })
+      broken = true
       return
     }
-    if (m.error) log.error('call log write failed', { rows: m.rows, error: m.error })
-    pending.get(m.seq)?.done()
-    pending.delete(m.seq)
+    listen(worker)
+    post({ type: 'open', path: dbPath })
     keepAlive()
   }
-  worker.onerror = (event) => {
-    event.preventDefault()
-    fail(String(event.message ?? 'error'))
+  const listen = (thread: Worker) => {
+    thread.onmessage = (event: MessageEvent<FromWriter>) => {
+      const m = event.data
+      if (m.type === 'closed') {
+        thread.terminate()
+        closed?.()
+        return
+      }
+      if (m.error) log.error('call log write failed', { rows: m.rows, error: m.error })
+      pending.get(m.seq)?.done()
+      pending.delete(m.seq)
+      keepAlive()
+    }
+    thread.onerror = (event) => {
+      event.preventDefault()
+      fail(String(event.message ?? 'error'))
+    }
+    // A thread that ends without an error event (terminated, out of memory) must not leave writes waiting forever.
+    thread.addEventListener('close', () => {
+      if (closing) closed?.()
+      else fail('the writer thread ended')
+    })
   }
-  // A thread that ends without an error event (terminated, out of memory) must not leave writes waiting forever.
-  worker.addEventListener('close', () => {
-    if (closing) closed?.()
-    else fail('the writer thread ended')
-  })
-  post({ type: 'open', path: dbPath })
-  keepAlive()
   return {
     write(rows) {
+      if (!started) start()
       if (broken || closing) return fallback.write(rows)
       return new Promise<void>((done) => {
         const id = ++seq

@@ -3,9 +3,10 @@
 // always on the strict policy). Registration needs no key (clients register before they hold any credential), so it
 // is bounded instead: capped in all and per address, and never-used clients are pruned (docs/decisions.md, "OAuth
 // grants, registration and streams").
-import { randomBytes } from 'node:crypto'
+
 import type { Egress } from '../../egress/client'
 import { nowIso } from '../../lib/ids'
+import { randomBytes } from '../../lib/node-crypto'
 import type { OAuthServerRepository } from './repository'
 
 export interface OAuthClient {

@@ -2,9 +2,10 @@
 // with a key of the server's project issue a single-use code bound to the client, the PKCE challenge and the resource.
 // Nothing is redirected before a person acted on the page, and nothing about the server is shown before a key
 // (docs/decisions.md, "OAuth grants, registration and streams").
-import { createHash, randomBytes } from 'node:crypto'
+
 import { mayUseServer } from '../../lib/access'
 import { newId, nowIso } from '../../lib/ids'
+import { createHash, randomBytes } from '../../lib/node-crypto'
 import type { ServerRow } from '../../lib/server'
 import type { ProjectsService } from '../projects/service'
 import type { OAuthClient, OAuthClients } from './clients'

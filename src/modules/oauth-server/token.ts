@@ -1,8 +1,9 @@
 // The token endpoint: authorization_code (PKCE S256 checked, resource must match) and refresh_token (rotated: each
 // refresh token works once; presenting a used one revokes the whole grant, as RFC 9700 advises for replay). No token
 // outlives its grant: refresh tokens expire with it (docs/decisions.md, "OAuth grants, registration and streams").
-import { createHash, randomBytes } from 'node:crypto'
+
 import { nowIso } from '../../lib/ids'
+import { createHash, randomBytes } from '../../lib/node-crypto'
 import { OAuthError } from './clients'
 import { grantEnd, grantLive } from './grants'
 import type { GrantWithKey, OAuthServerRepository } from './repository'

@@ -1,12 +1,13 @@
 // The OAuth 2.0 authorization-code flow (PKCE S256): init → callback → exchange-token → credential; refresh, status, cancel.
 // States: pending → code_received → active; pending|code_received → canceled | expired (after expires_in) ; → failed.
-import { createHash, randomBytes } from 'node:crypto'
+
 import type { Sealer } from '../../../crypto/seal'
 import type { StoragePort } from '../../../db/store'
 import type { Egress } from '../../../egress/client'
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
 import type { Logger } from '../../../lib/log'
+import { createHash, randomBytes } from '../../../lib/node-crypto'
 import type { ProvidersService } from '../providers/service'
 import type { CredentialsRepository } from '../repository'
 import type { CredentialsService } from '../service'

@@ -1,6 +1,7 @@
 // Webhook signing secrets: generation (whsec_ + base64 of 32 random bytes) and the storage port that seals them.
-import { randomBytes } from 'node:crypto'
+
 import type { Sealer } from '../../../crypto/seal'
+import { randomBytes } from '../../../lib/node-crypto'
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`
 
