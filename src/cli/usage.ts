@@ -45,8 +45,7 @@ ${DATA_DIR}
   --webhook-concurrency N           webhook deliveries sent at once, all projects (default 8)
 One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.
 --database-url U (TOOLYARD_DATABASE_URL): serve on PostgreSQL instead (any number of instances on one database;
-                 migrated at start; every instance needs the same TOOLYARD_MASTER_KEY). Tools, credentials, webhooks
-                 and the call log do not run on PostgreSQL yet (docs/scale-out.md).`,
+                 migrated at start; every instance needs the same TOOLYARD_MASTER_KEY; docs/scale-out.md).`,
   projects: `Usage: toolyard projects create NAME [--json]
        toolyard projects list [--json]
 
