@@ -93,11 +93,11 @@ test('two transactions at once each see only their own uncommitted writes', asyn
     await servers.insert(server('b1'))
     const own = await servers.byId('p1', 'b1')
     const other = await servers.byId('p1', 'a1')
-    release()
     return { own: own?.id, other }
   })
   expect(await b).toEqual({ own: 'b1', other: null })
-  // a's read ran after b committed (read committed): it sees b's row.
+  // a reads only once b has committed (read committed): it sees b's row.
+  release()
   expect((await a)?.id).toBe('b1')
   // Outside any transaction: the pool.
   expect(await servers.slugTaken('slug-a1')).toBe(true)
