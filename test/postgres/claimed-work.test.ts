@@ -54,7 +54,13 @@ async function watchedResource(callbackUrl: string, name: string) {
   expect((await a!.api('/subscribe', { body: { callback_url: callbackUrl } })).status).toBe(201)
   const resource = await json(
     await a!.api('/resources', {
-      body: { server_id: server.body.data.id, name: 'doc', uri: `docs://${name}`, resource_type: 'static', content: 'v0' },
+      body: {
+        server_id: server.body.data.id,
+        name: 'doc',
+        uri: `docs://${name}`,
+        resource_type: 'static',
+        content: 'v0',
+      },
     }),
   )
   expect(resource.status).toBe(201)

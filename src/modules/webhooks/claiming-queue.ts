@@ -4,7 +4,7 @@
 // right after a local commit wrote rows, and whenever an attempt ends; what it claimed goes out at once, so a lease
 // only has to cover one attempt. Stopping abandons attempts in flight: unrecorded, their rows are due again once their
 // lease ends and another instance (or this one, restarted) delivers them.
-import { attemptDelivery, type AttemptRow, type DeliveryContext } from './deliver'
+import { type AttemptRow, attemptDelivery, type DeliveryContext } from './deliver'
 
 /** A claimed outbox row: what an attempt needs, and when this instance's hold on it ends. */
 export type ClaimedRow = AttemptRow & { leased_until: string }
