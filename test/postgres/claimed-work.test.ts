@@ -70,6 +70,58 @@ async function watchedResource(callbackUrl: string, name: string) {
 const queue = (app: TestApp) => app.server.deps.deliveryQueue
 
 describe('webhook deliveries claimed from the shared outbox', () => {
+  test('a claim takes due rows in per-project turns and keeps each project within its share', async () => {
+    const db = openPostgres(url, { max: 2 })
+    for (const app of apps) await queue(app).stop()
+    try {
+      for (const p of ['fair-a', 'fair-b']) {
+        await db.run("INSERT INTO projects (id, name, created_at) VALUES ($id, $id, '2026-01-01T00:00:00.000Z')", {
+          id: p,
+        })
+        await db.run(
+          `INSERT INTO subscriptions (id, project_id, kind, callback_url, secret, status, created_at, updated_at)
+           VALUES ($id, $project, 'project', 'http://127.0.0.1:1/hook', 'whsec_x', 'active', 'now', 'now')`,
+          { id: `sub-${p}`, project: p },
+        )
+      }
+      // A's backlog of 30 is due before any of B's 5.
+      const rows = (p: string, n: number, minute: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          id: `${p}-${String(i).padStart(2, '0')}`,
+          sub: `sub-${p}`,
+          at: `2026-01-01T00:0${minute}:${String(i).padStart(2, '0')}.000Z`,
+        }))
+      for (const r of [...rows('fair-a', 30, 0), ...rows('fair-b', 5, 1)])
+        await db.run(
+          `INSERT INTO webhook_deliveries (id, subscription_id, event, payload, status, attempts, next_attempt_at, created_at)
+           VALUES ($id, $sub, 'resource.updated', '{}', 'pending', 0, $at, 'now')`,
+          r,
+        )
+      const claim = async (fairness?: { share: number; busy: Record<string, number> }) => {
+        const got = await claimDueDeliveries(db, { limit: 8, leaseMs: 60_000, ...(fairness ? { fairness } : {}) })
+        const of = (p: string) =>
+          got
+            .filter((r) => r.project_id === p)
+            .map((r) => r.id)
+            .sort()
+        return { a: of('fair-a'), b: of('fair-b') }
+      }
+      // In turns: four of each (B's soonest), each project at its share of 4.
+      expect(await claim({ share: 4, busy: {} })).toEqual({
+        a: ['fair-a-00', 'fair-a-01', 'fair-a-02', 'fair-a-03'],
+        b: ['fair-b-00', 'fair-b-01', 'fair-b-02', 'fair-b-03'],
+      })
+      // A already holds its share: only B's last row is taken.
+      expect(await claim({ share: 4, busy: { 'fair-a': 4 } })).toEqual({ a: [], b: ['fair-b-04'] })
+      // Without fairness, soonest first: A's backlog only.
+      expect((await claim()).a).toHaveLength(8)
+    } finally {
+      await db.run("DELETE FROM projects WHERE id IN ('fair-a', 'fair-b')")
+      await db.close()
+      for (const app of apps) await queue(app).start()
+    }
+  })
+
   test('200 deliveries written through three instances arrive exactly once each', async () => {
     const rx = startReceiver()
     try {

@@ -46,7 +46,7 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
       /** Work one instance does per row: webhook deliveries and OAuth refreshes claimed from the shared tables
        *  (docs/decisions.md, "Claimed work across instances"). */
       claims: {
-        deliveries: (opts: { limit: number; leaseMs: number }) => claimDueDeliveries(db, opts),
+        deliveries: (opts: Parameters<typeof claimDueDeliveries>[1]) => claimDueDeliveries(db, opts),
         credentials: (opts: { before: string; now: string; leaseUntil: string; limit: number }) =>
           claimDueCredentials(db, opts),
       },

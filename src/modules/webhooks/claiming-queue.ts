@@ -9,8 +9,15 @@ import { type AttemptRow, attemptDelivery, type DeliveryContext } from './delive
 /** A claimed outbox row: what an attempt needs, and when this instance's hold on it ends. */
 export type ClaimedRow = AttemptRow & { leased_until: string }
 
-/** Claims up to `limit` due deliveries for `leaseMs` (src/db/postgres/shared/outbox.ts). */
-export type ClaimDeliveries = (opts: { limit: number; leaseMs: number }) => Promise<ClaimedRow[]>
+/**
+ * Claims up to `limit` due deliveries for `leaseMs` (src/db/postgres/shared/outbox.ts), taken in per-project turns with
+ * at most `share` in flight per project on this instance, `busy` counted.
+ */
+export type ClaimDeliveries = (opts: {
+  limit: number
+  leaseMs: number
+  fairness: { share: number; busy: Record<string, number> }
+}) => Promise<ClaimedRow[]>
 
 export interface ClaimingQueueOptions {
   claim: ClaimDeliveries
@@ -24,6 +31,9 @@ export interface ClaimingQueueOptions {
 
 export function createClaimingQueue(ctx: DeliveryContext, options: ClaimingQueueOptions) {
   const inFlight = new Map<string, Promise<void>>()
+  const share = Math.max(1, Math.ceil(options.concurrency / 2))
+  /** Attempts in flight per project. */
+  const busy = new Map<string, number>()
   let stopController = new AbortController()
   let pollTimer: Timer | undefined
   let running = false
@@ -44,12 +54,21 @@ export function createClaimingQueue(ctx: DeliveryContext, options: ClaimingQueue
   async function claimOnce() {
     const free = options.concurrency - inFlight.size
     if (!running || free <= 0) return
-    const rows = await options.claim({ limit: free, leaseMs: options.leaseMs })
+    const rows = await options.claim({
+      limit: free,
+      leaseMs: options.leaseMs,
+      fairness: { share, busy: Object.fromEntries(busy) },
+    })
     for (const row of rows) {
       // Claimed while stopping: left to its lease like any abandoned attempt.
       if (!running) return
+      const project = row.project_id
+      busy.set(project, (busy.get(project) ?? 0) + 1)
       const run = attempt(row).finally(() => {
         inFlight.delete(row.id)
+        const left = (busy.get(project) ?? 1) - 1
+        if (left > 0) busy.set(project, left)
+        else busy.delete(project)
         pull()
       })
       inFlight.set(row.id, run)
