@@ -13,7 +13,8 @@ export type ClaimCredentials = (opts: {
   limit: number
 }) => Promise<{ id: string; project_id: string }[]>
 
-/** How long a claimed credential is this instance's: well past a token endpoint's answer. */
+/** How long a claimed batch is this instance's: ten refreshes one after another, each bounded by the egress client's
+ *  10 s timeout, fit with room to seal and write. */
 const REFRESH_LEASE_MS = 120_000
 /** Claimed a batch at a time, so an instance does not hold more than it is about to refresh. */
 const BATCH = 10
