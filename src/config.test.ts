@@ -21,6 +21,26 @@ describe('TOOLYARD_OAUTH_REFRESH_INTERVAL_S', () => {
   })
 })
 
+describe('TOOLYARD_WEBHOOK_LEASE_S and TOOLYARD_WEBHOOK_POLL_MS (PostgreSQL mode)', () => {
+  test('the lease defaults to the attempt timeout, rounded up to seconds, plus 30 s; the poll to 250 ms', () => {
+    expect(loadConfig({}).webhookLeaseS).toBe(40)
+    expect(loadConfig({ TOOLYARD_WEBHOOK_TIMEOUT_MS: '2500' }).webhookLeaseS).toBe(33)
+    expect(loadConfig({ TOOLYARD_WEBHOOK_LEASE_S: '3' }).webhookLeaseS).toBe(3)
+    expect(loadConfig({}).webhookPollMs).toBe(250)
+    expect(loadConfig({ TOOLYARD_WEBHOOK_POLL_MS: '50' }).webhookPollMs).toBe(50)
+  })
+
+  test.each([
+    ['TOOLYARD_WEBHOOK_LEASE_S', '0'],
+    ['TOOLYARD_WEBHOOK_LEASE_S', 'long'],
+    ['TOOLYARD_WEBHOOK_POLL_MS', '5'],
+    ['TOOLYARD_WEBHOOK_POLL_MS', '-1'],
+  ])('%s refuses %p, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: value })).toThrow(name)
+  })
+})
+
 describe('flagsToEnv', () => {
   test('maps serve flags (spaced or with =) onto the variables, over the environment', () => {
     const env = flagsToEnv(['--port', '0', '--host=::', '--log-level', 'warn'], { TOOLYARD_PORT: '9000', OTHER: 'x' })

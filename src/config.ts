@@ -43,6 +43,11 @@ const ConfigSchema = Type.Object({
   sandboxWarmPerWorker: Type.Integer({ minimum: 0, maximum: 256 }),
   maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
   webhookConcurrency: Type.Integer({ minimum: 1 }),
+  // PostgreSQL mode (docs/decisions.md, "Claimed work across instances"): how long a claimed webhook delivery is this
+  // instance's before another may take it (default: the attempt's timeout plus 30 s for signing and recording), and how
+  // often each instance looks for due deliveries.
+  webhookLeaseS: Type.Integer({ minimum: 1 }),
+  webhookPollMs: Type.Integer({ minimum: 10 }),
   // Limits that protect every tenant (docs/decisions.md, "Limits").
   maxBodyBytes: Type.Integer({ minimum: 1024 }),
   maxJsonDepth: Type.Integer({ minimum: 2, maximum: 1000 }),
@@ -200,6 +205,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     sandboxWarmPerWorker: integer(env, 'TOOLYARD_SANDBOX_WARM_PER_WORKER', DEFAULT_WARM_PER_WORKER),
     maxSubscriptionsPerProject: integer(env, 'TOOLYARD_MAX_SUBSCRIPTIONS_PER_PROJECT', 100),
     webhookConcurrency: integer(env, 'TOOLYARD_WEBHOOK_CONCURRENCY', 8),
+    webhookLeaseS: integer(
+      env,
+      'TOOLYARD_WEBHOOK_LEASE_S',
+      Math.ceil(integer(env, 'TOOLYARD_WEBHOOK_TIMEOUT_MS', 10000) / 1000) + 30,
+    ),
+    webhookPollMs: integer(env, 'TOOLYARD_WEBHOOK_POLL_MS', 250),
     maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),
     maxJsonDepth: integer(env, 'TOOLYARD_MAX_JSON_DEPTH', 64),
     maxBatchSize: integer(env, 'TOOLYARD_MAX_BATCH_SIZE', 50),

@@ -23,6 +23,7 @@ import { buildCallLog } from './modules/calls/build'
 import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
 import { completionBackend } from './modules/completion/mcp'
 import { buildVault } from './modules/credentials/build'
+import { refreshClaimedTokens } from './modules/credentials/oauth/claimed-refresh-job'
 import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { buildHealth } from './modules/health/build'
@@ -67,8 +68,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const { store, repositories: repos } = storage
   const background = overrides.background !== false
   // Jobs that must run once across instances (OAuth refresh, webhook deliveries): this process's own schedule on SQLite;
-  // on PostgreSQL they claim their rows from the database instead (src/db/postgres/shared).
+  // on PostgreSQL they claim their rows from the database instead (docs/decisions.md, "Claimed work across instances").
   const singleInstanceJobs = background && storage.backend === 'sqlite'
+  const claims = background ? storage.claims : undefined
 
   // The public URL is known only after listening when the port is 0 and no TOOLYARD_PUBLIC_URL is set.
   let publicUrl = config.publicUrl
@@ -120,6 +122,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const credentials: CredentialAccess = vault.access
   if (singleInstanceJobs)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
+  else if (claims)
+    scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () =>
+      refreshClaimedTokens({ vault, claim: claims.credentials }),
+    )
   const pruneFlows = () => pruneOAuthFlows({ flows: vault.flows, ttlS: config.oauthFlowTtlS })
   if (background) scheduler.every('prune-oauth-flows', Math.min(3600, config.oauthFlowTtlS), async () => pruneFlows())
   // Revoking a key or an OAuth grant ends its open MCP streams (src/mcp/stream-guard.ts).
@@ -229,9 +235,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     sealer: vault.sealer,
     onAttempt: metrics.webhookAttempt,
     onDropped: metrics.webhookDropped,
+    ...(claims ? { claim: claims.deliveries } : {}),
   })
   // The outbox is read in the background: a failure there is logged by the queue, never fails the start.
-  if (singleInstanceJobs) void webhookFeature.queue.start()
+  if (singleInstanceJobs || claims) void webhookFeature.queue.start()
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({

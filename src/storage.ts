@@ -13,6 +13,7 @@ import type { StoragePort, Store } from './db/store'
 import type { SharedWindows } from './http/rate-limit'
 import type { SessionDirectory } from './mcp/session-directory'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
+import type { ClaimCredentials } from './modules/credentials/oauth/claimed-refresh-job'
 import { type OAuthFlowsRepository, oauthFlowsRepository } from './modules/credentials/oauth/repository'
 import { type ProvidersRepository, providersRepository } from './modules/credentials/providers/repository'
 import { type CredentialsRepository, credentialsRepository } from './modules/credentials/repository'
@@ -29,6 +30,7 @@ import { type ToolsRepository, toolsRepository } from './modules/tools/repositor
 import { type ToolSearchRepository, toolSearchRepository } from './modules/tools/search/repository'
 import { type ServerToolsRepository, serverToolsRepository } from './modules/tools/server-tools/repository'
 import { type ToolkitsRepository, toolkitsRepository } from './modules/tools/toolkits/repository'
+import type { ClaimDeliveries } from './modules/webhooks/claiming-queue'
 import { type WebhooksRepository, webhooksRepository } from './modules/webhooks/repository'
 import { type SubscriptionsRepository, subscriptionsRepository } from './modules/webhooks/subscriptions/repository'
 import type { ReadModelDeps } from './read-model/read-model'
@@ -98,6 +100,11 @@ export interface Storage {
   rateWindows?: SharedWindows
   /** MCP sessions' mutable part shared by every instance (PostgreSQL); absent: this process's memory. */
   sessionDirectory?: SessionDirectory & { prune(idleBefore: number): Promise<number> }
+  /**
+   * Work done once across instances, claimed row by row from the shared tables (PostgreSQL): webhook deliveries and
+   * OAuth refreshes. Absent: this process is the only one and runs them on its own schedule (SQLite).
+   */
+  claims?: { deliveries: ClaimDeliveries; credentials: ClaimCredentials }
   /** The channel protocol events travel between instances on (PostgreSQL); absent: one process, nothing to bridge. */
   peers?: PeerChannel
   /** SQLite's database file (the call log's writer thread opens its own connection); absent on PostgreSQL. */
@@ -144,6 +151,7 @@ async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 
     changes: pg.changes,
     rateWindows: pg.rateWindows,
     sessionDirectory: pg.sessionDirectory,
+    claims: pg.claims,
     peers: pg.peers,
     close: pg.close,
   }

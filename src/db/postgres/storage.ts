@@ -7,7 +7,9 @@ import type { Keyring } from '../../crypto/master-key'
 import { listenForChanges, pgPeerChannel } from './change-feed'
 import { checkMasterKey } from './master-key-check'
 import { migratePostgres } from './migrate'
+import { claimDueDeliveries } from './shared/outbox'
 import { ensureRateWindows, sharedRateWindows } from './shared/rate-windows'
+import { claimDueCredentials } from './shared/refresh-claims'
 import { pgSessionDirectory } from './shared/session-directory'
 import { openPostgres } from './sql'
 import { createPgStore } from './store'
@@ -41,6 +43,13 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
       rateWindows: sharedRateWindows(db),
       /** MCP sessions' mutable part, shared (docs/decisions.md, "MCP sessions across instances"). */
       sessionDirectory: pgSessionDirectory(db, origin),
+      /** Work one instance does per row: webhook deliveries and OAuth refreshes claimed from the shared tables
+       *  (docs/decisions.md, "Claimed work across instances"). */
+      claims: {
+        deliveries: (opts: Parameters<typeof claimDueDeliveries>[1]) => claimDueDeliveries(db, opts),
+        credentials: (opts: { before: string; now: string; leaseUntil: string; limit: number }) =>
+          claimDueCredentials(db, opts),
+      },
       /** The channel protocol events travel between instances on (src/mcp/instance-bridge.ts). */
       peers: pgPeerChannel(db, origin),
       changes: {

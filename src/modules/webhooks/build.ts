@@ -5,6 +5,7 @@ import type { StoragePort } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
+import { type ClaimDeliveries, createClaimingQueue } from './claiming-queue'
 import type { DeliveryContext } from './deliver'
 import { createDeliveryQueue } from './delivery-queue'
 import { createOutbox } from './outbox'
@@ -25,6 +26,8 @@ export interface WebhookFeatureDeps {
     | 'maxSubscriptionsPerProject'
     | 'webhookConcurrency'
     | 'webhookPendingPerProject'
+    | 'webhookLeaseS'
+    | 'webhookPollMs'
   >
   events: EventBus
   egress: Egress
@@ -36,6 +39,8 @@ export interface WebhookFeatureDeps {
   onAttempt?: DeliveryContext['onAttempt']
   /** Deliveries dropped at a full outbox (a metric). */
   onDropped?: (n: number) => void
+  /** PostgreSQL mode: due rows are claimed from the shared outbox instead of timed in this process (src/storage.ts). */
+  claim?: ClaimDeliveries
 }
 
 export function createWebhookFeature(deps: WebhookFeatureDeps) {
@@ -57,18 +62,25 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     log: deps.log,
     onDropped: deps.onDropped,
   })
-  const queue = createDeliveryQueue(
-    {
-      repo: deliveriesRepo,
-      egress: deps.egress,
-      secrets,
-      log: deps.log,
-      timeoutMs: deps.config.webhookTimeoutMs,
-      retryBaseMs: deps.config.webhookRetryBaseMs,
-      onAttempt: deps.onAttempt,
-    },
-    { concurrency: deps.config.webhookConcurrency },
-  )
+  const context = {
+    repo: deliveriesRepo,
+    egress: deps.egress,
+    secrets,
+    log: deps.log,
+    timeoutMs: deps.config.webhookTimeoutMs,
+    retryBaseMs: deps.config.webhookRetryBaseMs,
+    onAttempt: deps.onAttempt,
+  }
+  // One instance: a timer per pending row in memory. Several on PostgreSQL: rows claimed from the shared outbox
+  // (docs/decisions.md, "Claimed work across instances").
+  const queue = deps.claim
+    ? createClaimingQueue(context, {
+        claim: deps.claim,
+        concurrency: deps.config.webhookConcurrency,
+        leaseMs: deps.config.webhookLeaseS * 1000,
+        pollMs: deps.config.webhookPollMs,
+      })
+    : createDeliveryQueue(context, { concurrency: deps.config.webhookConcurrency })
   // The outbox rows commit with the change (the publisher awaits this inside its transaction); the queue hears about
   // them only after that commit, never on rollback.
   deps.events.onResourceEventInTransaction(async (e) => {

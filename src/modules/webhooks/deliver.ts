@@ -29,9 +29,33 @@ export type AttemptOutcome =
 /** Retry n (1-based) waits base × 4^(n-1): 1×, 4×, 16× the base. */
 export const retryDelayMs = (base: number, retry: number): number => base * 4 ** (retry - 1)
 
+/** What one attempt needs: the outbox row with where and how to send it (the repository's `due` row, or a claimed one). */
+export interface AttemptRow {
+  id: string
+  subscription_id: string
+  payload: string
+  attempts: number
+  project_id: string
+  callback_url: string
+  secret: string
+}
+
 export async function deliverWebhook(ctx: DeliveryContext, id: string, stop?: AbortSignal): Promise<AttemptOutcome> {
   const row = await ctx.repo.due(id)
   if (!row) return { outcome: 'skipped' }
+  return attemptDelivery(ctx, row, stop)
+}
+
+/**
+ * One attempt of `row`. `lease` (a claimed row's lease end, PostgreSQL mode) makes the recording conditional on the row
+ * still holding that lease: skipped when another instance claimed it after the lease ran out.
+ */
+export async function attemptDelivery(
+  ctx: DeliveryContext,
+  row: AttemptRow,
+  stop?: AbortSignal,
+  lease?: string,
+): Promise<AttemptOutcome> {
   const n = row.attempts + 1
   const startedAt = new Date()
   let status: number | null = null
@@ -76,6 +100,7 @@ export async function deliverWebhook(ctx: DeliveryContext, id: string, stop?: Ab
     duration_ms: Math.max(0, finishedAt - startedAt.getTime()),
     outcome,
     next_attempt_at: nextAttemptAt === null ? null : new Date(nextAttemptAt).toISOString(),
+    ...(lease ? { lease } : {}),
   })
   if (!written) return { outcome: 'skipped' }
   if (!delivered)

@@ -58,7 +58,13 @@ export interface WebhooksRepository {
   attemptsOf: (delivery_id: string) => Promise<AttemptRow[]>
 }
 
-type AttemptRecord = AttemptRow & { outcome: 'pending' | 'delivered' | 'failed'; next_attempt_at: string | null }
+type AttemptRecord = AttemptRow & {
+  outcome: 'pending' | 'delivered' | 'failed'
+  next_attempt_at: string | null
+  /** A claimed row's lease end (PostgreSQL mode): written only while the row still holds it, so an attempt whose lease
+   *  ran out cannot clobber the instance that claimed the row next (docs/decisions.md, "Claimed work across instances"). */
+  lease?: string | null
+}
 
 export function webhooksRepository(store: Store): WebhooksRepository {
   const { db } = store
@@ -82,7 +88,7 @@ export function webhooksRepository(store: Store): WebhooksRepository {
   const record = db.query(
     `UPDATE webhook_deliveries SET status = $status, attempts = $n, next_attempt_at = $next_attempt_at,
        last_status = $last_status, last_error = $last_error, delivered_at = $delivered_at
-     WHERE id = $id AND status = 'pending' AND attempts = $n - 1`,
+     WHERE id = $id AND status = 'pending' AND attempts = $n - 1 AND ($lease IS NULL OR next_attempt_at = $lease)`,
   )
   const bySubscription = db.query<DeliveryRow, { subscription_id: string; after: string; limit: number }>(
     'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after ORDER BY id LIMIT $limit',
@@ -110,6 +116,7 @@ export function webhooksRepository(store: Store): WebhooksRepository {
         last_status: a.status,
         last_error: a.error,
         delivered_at: a.outcome === 'delivered' ? a.at : null,
+        lease: a.lease ?? null,
       }).changes > 0,
     insertAttempt: (a: AttemptRecord) => {
       insertAttempt.run({

@@ -36,11 +36,13 @@ export function pgWebhooksRepository(pg: PgStore): WebhooksRepository {
     /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
     recordAttempt: (a) =>
       pg.tx(async (tx) => {
-        // Guarded by status and attempt count so a stale writer (another instance, an old timer) cannot move a row twice.
+        // Guarded by status and attempt count so a stale writer (another instance, an old timer) cannot move a row twice;
+        // a claimed attempt also by its lease end (src/db/postgres/shared/outbox.ts).
         const { changes } = await tx.run(
           `UPDATE webhook_deliveries SET status = $status, attempts = $n, next_attempt_at = $next_attempt_at,
              last_status = $last_status, last_error = $last_error, delivered_at = $delivered_at
-           WHERE id = $id AND status = 'pending' AND attempts = $n - 1`,
+           WHERE id = $id AND status = 'pending' AND attempts = $n - 1
+             AND ($lease::text IS NULL OR next_attempt_at = $lease::text)`,
           {
             id: a.delivery_id,
             n: a.n,
@@ -49,6 +51,7 @@ export function pgWebhooksRepository(pg: PgStore): WebhooksRepository {
             last_status: a.status,
             last_error: a.error,
             delivered_at: a.outcome === 'delivered' ? a.at : null,
+            lease: a.lease ?? null,
           },
         )
         if (changes === 0) return false

@@ -25,23 +25,60 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` due deliveries (pending, next attempt now or past), soonest first, for `leaseMs`. Each row goes
- * to one claimer until its lease ends; an attempt is then recorded with `n = attempts + 1`.
+ * How the claim shares out slots between projects (the SQLite queue's rule, docs/decisions.md "Isolation"): a project
+ * gets at most `share` attempts in flight on this instance, `busy` (project id → attempts it has in flight) counted,
+ * and due rows are taken in turns — every project's soonest, then every project's second soonest — so one project's
+ * backlog cannot take every slot ahead of another's rows.
  */
-export function claimDueDeliveries(q: Queries, { limit, leaseMs }: { limit: number; leaseMs: number }) {
+export interface ClaimFairness {
+  share: number
+  busy: Record<string, number>
+}
+
+const DUE = `d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= ${serverIso('0')})`
+
+/**
+ * Claims up to `limit` due deliveries (pending, next attempt now or past), soonest first, for `leaseMs`. Each row goes
+ * to one claimer until its lease ends; an attempt is then recorded with `n = attempts + 1`. With `fairness`, rows are
+ * taken in per-project turns and a project's share is kept (above).
+ */
+export function claimDueDeliveries(
+  q: Queries,
+  { limit, leaseMs, fairness }: { limit: number; leaseMs: number; fairness?: ClaimFairness },
+) {
+  // The turns are numbered over every due row before any is locked (a window function cannot share a query level
+  // with FOR UPDATE); the lock then re-checks the row is still due, and SKIP LOCKED passes over other claimers' rows.
+  // `busy` travels as JSON text: typed `jsonb`, the client would send the string as a JSON string scalar.
+  const due = fairness
+    ? `ranked AS (
+         SELECT d.id, d.next_attempt_at, s.project_id,
+           row_number() OVER (PARTITION BY s.project_id ORDER BY d.next_attempt_at, d.id) AS turn
+         FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+         WHERE ${DUE}
+       ),
+       due AS (
+         SELECT d.id FROM webhook_deliveries d JOIN ranked r ON r.id = d.id
+         WHERE ${DUE} AND r.turn + COALESCE((($busy::text)::jsonb ->> r.project_id)::int, 0) <= $share::int
+         ORDER BY r.turn, r.next_attempt_at, d.id
+         LIMIT $limit
+         FOR UPDATE OF d SKIP LOCKED
+       )`
+    : `due AS (
+         SELECT id FROM webhook_deliveries d
+         WHERE ${DUE}
+         ORDER BY next_attempt_at, id
+         LIMIT $limit
+         FOR UPDATE SKIP LOCKED
+       )`
   return q.all<ClaimedDelivery>(
-    `WITH due AS (
-       SELECT id FROM webhook_deliveries
-       WHERE status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ${serverIso('0')})
-       ORDER BY next_attempt_at, id
-       LIMIT $limit
-       FOR UPDATE SKIP LOCKED
-     )
+    `WITH ${due}
      UPDATE webhook_deliveries d SET next_attempt_at = ${serverIso('$lease_ms::bigint')}
      FROM due, subscriptions s
      WHERE d.id = due.id AND s.id = d.subscription_id
      RETURNING d.id, d.subscription_id, d.event, d.payload, d.attempts, s.project_id, s.callback_url, s.secret,
        d.next_attempt_at AS leased_until`,
-    { limit, lease_ms: leaseMs },
+    fairness
+      ? { limit, lease_ms: leaseMs, share: fairness.share, busy: JSON.stringify(fairness.busy) }
+      : { limit, lease_ms: leaseMs },
   )
 }
