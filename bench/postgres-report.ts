@@ -13,9 +13,12 @@ export interface PostgresRow {
 
 export interface PostgresFigures {
   rows: PostgresRow[]
-  /** `SELECT version()` of the throwaway cluster, up to its first comma. */
+  /** The throwaway cluster's server version, e.g. "PostgreSQL 15.18". */
   version: string
   cores: number
+  /** When it was measured (YYYY-MM-DD) and the machine's 1-minute load average as it finished. */
+  date: string
+  loadAverage: number
   seconds: number
   rounds: number
 }
@@ -32,10 +35,11 @@ export function postgresSection(f: PostgresFigures): string {
   )
   return `## PostgreSQL mode (\`bench/postgres.ts\`)
 
-The same compiled binary with \`TOOLYARD_DATABASE_URL\` on a throwaway cluster (${f.version}; started as the tests
+Measured on ${f.date} (load average ${f.loadAverage} on the machine as it finished; \`BENCH_ONLY=postgres npm run bench\`
+measures this section alone and replaces it here). The same compiled binary with \`TOOLYARD_DATABASE_URL\` on a throwaway cluster (${f.version}; started as the tests
 start theirs, \`test/helpers/postgres-cluster.ts\`: fsync off, on this machine), one database, every instance with the
-same \`TOOLYARD_MASTER_KEY\`, rate limits off. The SQLite row is the one-instance binary of the table above, measured
-again here in the same interleaved rounds as the PostgreSQL rows (best of ${f.rounds} rounds of ${f.seconds} s each, after a 1 s
+same \`TOOLYARD_MASTER_KEY\`, rate limits off. The SQLite row is the same binary on its SQLite file, one instance,
+measured again here in the same interleaved rounds as the PostgreSQL rows (best of ${f.rounds} rounds of ${f.seconds} s each, after a 1 s
 warm-up), so the three rows see the same load from the rest of the machine. Three instances are driven by wrk directly,
 no proxy: one wrk thread per instance, the connections spread evenly over them (\`BENCH_TARGETS\` in
 \`bench/post.lua\`), so no balancer's cost is in the figure.
@@ -47,8 +51,10 @@ ${rows.join('\n')}
 This machine has ${f.cores} cores, and PostgreSQL, wrk and every instance share them: three instances run on the same
 ${f.cores} cores as one, so the three-instance row shows what running several instances costs here (more processes,
 more database round trips sharing the CPU), not how far the service scales. Scaling out pays when each instance has
-its own machine (docs/scale-out.md). A \`tools/call\` reads from the in-memory read model on both backends; the
-difference per call is the call log written to the database and the key's usage.
+its own machine (docs/scale-out.md). Both backends answer a \`tools/call\` from the instance's in-memory read model;
+the call log is written in batches, on SQLite by a writer thread, on PostgreSQL from the main thread through the
+connection pool (\`src/modules/calls/build.ts\`), and the PostgreSQL server's own processes take their share of the
+same cores.
 `
 }
 

@@ -5,7 +5,7 @@
 // Everything it starts is stopped before it returns, the cluster last (and on exit, should the run fail).
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SQL } from 'bun'
 import { startAnyCluster } from '../test/helpers/postgres-cluster'
@@ -91,8 +91,10 @@ export async function measurePostgres(opts: {
         row(1, 'PostgreSQL', 1, opts.connections),
         row(2, 'PostgreSQL', 3, spread),
       ],
-      version: String(version).split(',')[0]!,
+      version: /PostgreSQL [\d.]+/.exec(String(version))?.[0] ?? 'PostgreSQL',
       cores: cpus().length,
+      date: new Date().toISOString().slice(0, 10),
+      loadAverage: Number(loadavg()[0]!.toFixed(1)),
       seconds: opts.seconds,
       rounds: opts.rounds,
     }
