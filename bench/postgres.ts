@@ -4,7 +4,7 @@
 // SQLite (the caller's running binary), PostgreSQL with one instance and PostgreSQL with three, in interleaved rounds.
 // Everything it starts is stopped before it returns, the cluster last (and on exit, should the run fail).
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SQL } from 'bun'
@@ -42,6 +42,7 @@ export async function measurePostgres(opts: {
 }): Promise<PostgresFigures> {
   const cluster = await startAnyCluster()
   const started: Started[] = []
+  const dirs: string[] = []
   try {
     const admin = new SQL(cluster.url, { max: 1 })
     const [{ version }] = await admin.unsafe('SELECT version()')
@@ -57,8 +58,10 @@ export async function measurePostgres(opts: {
     // The first instance makes the key and the two servers; the other two start on the database it filled.
     const first = await startSmallToolyard(opts.binary, shared)
     started.push(first.started)
+    dirs.push(first.dataDir)
     for (let i = 0; i < 2; i++) {
-      const env = { ...toolyardEnv(mkdtempSync(join(tmpdir(), 'toolyard-bench-pg-'))), ...shared }
+      dirs.push(mkdtempSync(join(tmpdir(), 'toolyard-bench-pg-')))
+      const env = { ...toolyardEnv(dirs.at(-1)!), ...shared }
       started.push(await startUntil([opts.binary, 'serve'], env, /port (\d+)\)/))
     }
     const ports = started.map((s) => s.port)
@@ -101,5 +104,6 @@ export async function measurePostgres(opts: {
   } finally {
     await Promise.all(started.map((s) => s.stop()))
     cluster.stop()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -3,7 +3,7 @@
 // section (bench/postgres.ts) always runs, on a throwaway cluster it starts and stops.
 // BENCH_ONLY=postgres runs that section alone (beside a SQLite binary with the two servers it needs) and replaces it in
 // docs/benchmarks.md in place. BENCH_SECONDS, BENCH_ROUNDS and BENCH_CONNECTIONS change every measurement.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildToolyard } from './build'
@@ -79,7 +79,10 @@ const postgresFigures = (binary: string, wrkBin: string, sqlite: Parameters<type
 /** BENCH_ONLY=postgres: the section alone, replaced in docs/benchmarks.md between its markers. */
 async function onlyPostgres(binary: string, wrkBin: string) {
   const ty = await startSmallToolyard(binary)
-  const figures = await postgresFigures(binary, wrkBin, ty).finally(() => ty.started.stop())
+  const figures = await postgresFigures(binary, wrkBin, ty).finally(async () => {
+    await ty.started.stop()
+    rmSync(ty.dataDir, { recursive: true, force: true })
+  })
   const section = markedPostgresSection(figures)
   const path = join(ROOT, 'docs/benchmarks.md')
   const doc = readFileSync(path, 'utf8')
@@ -100,6 +103,8 @@ async function main() {
   const out = mkdtempSync(join(tmpdir(), 'toolyard-bench-bin-'))
   const binary = join(out, 'toolyard')
   buildToolyard(binary)
+  // The binary is a few hundred MB: removed when the run ends, however it ends.
+  process.once('exit', () => rmSync(out, { recursive: true, force: true }))
   if (process.env.BENCH_ONLY === 'postgres') return onlyPostgres(binary, wrkBin)
   if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "postgres" is known`)
 
