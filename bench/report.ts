@@ -2,6 +2,7 @@
 // cold start, and each target of the hot path marked met or not.
 import type { ColdFigures } from './cold-start'
 import type { FirstCallFigures } from './first-call'
+import { markedPostgresSection, type PostgresFigures } from './postgres-report'
 import { markedSection, type ToolSearchFigures } from './tool-search-report'
 import type { WrkResult } from './wrk'
 
@@ -101,6 +102,8 @@ export interface ReportInput {
   inProcess: InProcess
   /** bench/tool-search.ts: recall@5, find_tools p95, tools/list sizes (its own section). */
   toolSearch?: ToolSearchFigures
+  /** bench/postgres.ts: SQLite and PostgreSQL, one and three instances (its own section). */
+  postgres?: PostgresFigures
   firstCalls?: FirstCallFigures
   totalS: number
 }
@@ -205,7 +208,7 @@ ${table}
 Before the read model (the figures this work started from, same machine, \`wrk -t1 -c32 -d5s\`, a bare reference of
 ~40–45k req/s then): builtin \`tools/call\` 5,300 req/s, JavaScript \`tools/call\` 1,250, \`tools/list\` first page on
 1,000 tools 111, REST \`tools/call\` 302, cold start 212 ms, idle RSS 64 MB.
-
+${i.postgres ? `\n${markedPostgresSection(i.postgres)}` : ''}
 ## Memory and start
 
 | Figure | Toolyard | Elysia hello-world (\`bun build --compile\`) | ratio |

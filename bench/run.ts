@@ -1,15 +1,20 @@
 // `npm run bench`: builds the compiled binary and a compiled Elysia hello-world, starts them next to a bare Bun.serve
-// echo and the official MCP SDK server on Node, drives each with wrk and writes docs/benchmarks.md.
-import { mkdtempSync, writeFileSync } from 'node:fs'
+// echo and the official MCP SDK server on Node, drives each with wrk and writes docs/benchmarks.md. Its PostgreSQL
+// section (bench/postgres.ts) always runs, on a throwaway cluster it starts and stops.
+// BENCH_ONLY=postgres runs that section alone (beside a SQLite binary with the two servers it needs) and replaces it in
+// docs/benchmarks.md in place. BENCH_SECONDS, BENCH_ROUNDS and BENCH_CONNECTIONS change every measurement.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildToolyard } from './build'
 import { measureCold } from './cold-start'
 import { measureFirstCalls } from './first-call'
+import { type BenchScenario, measurePostgres } from './postgres'
+import { END, markedPostgresSection, START } from './postgres-report'
 import { memoryOf, startUntil } from './procs'
 import { type InProcess, type JsHop, type Row, report } from './report'
 import type { ToolSearchFigures } from './tool-search-report'
-import { startToolyard } from './toolyard'
+import { startSmallToolyard, startToolyard } from './toolyard'
 import { ensureWrk, type WrkResult, wrk } from './wrk'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -36,30 +41,74 @@ async function check(url: string, headers: Record<string, string>, body: string)
   return text
 }
 
+type Scenario = BenchScenario
+const best = (a: WrkResult | undefined, b: WrkResult) => (a && a.rps >= b.rps ? a : b)
+
+/** Runs the scenarios round by round, interleaved (so figures compared with each other see the same load). */
+async function loadAll(wrkBin: string, scenarios: Scenario[]): Promise<WrkResult[]> {
+  const drive = (s: Scenario, seconds: number) =>
+    wrk(wrkBin, s.url, s.headers, s.bodies, {
+      seconds,
+      connections: s.connections ?? CONNECTIONS,
+      ...(s.targets ? { targets: s.targets } : {}),
+    })
+  for (const s of scenarios) {
+    // Every instance of a spread scenario answers correctly before any load.
+    const urls = s.targets?.map((port) => s.url.replace(/:\/\/127\.0\.0\.1:\d+/, `://127.0.0.1:${port}`)) ?? [s.url]
+    for (const url of urls) for (const b of new Set(s.bodies)) await check(url, s.headers, b)
+    await drive(s, 1) // warm-up
+  }
+  const out: (WrkResult | undefined)[] = scenarios.map(() => undefined)
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, s] of scenarios.entries()) out[i] = best(out[i], await drive(s, SECONDS))
+  return out as WrkResult[]
+}
+
+/** The PostgreSQL section beside the SQLite binary `sqlite` (bench/postgres.ts). */
+const postgresFigures = (binary: string, wrkBin: string, sqlite: Parameters<typeof measurePostgres>[0]['sqlite']) =>
+  measurePostgres({
+    binary,
+    sqlite,
+    bodies: { builtin: echo(), js: echo('js_echo') },
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    load: (...scenarios) => loadAll(wrkBin, scenarios),
+  })
+
+/** BENCH_ONLY=postgres: the section alone, replaced in docs/benchmarks.md between its markers. */
+async function onlyPostgres(binary: string, wrkBin: string) {
+  const ty = await startSmallToolyard(binary)
+  const figures = await postgresFigures(binary, wrkBin, ty).finally(async () => {
+    await ty.started.stop()
+    rmSync(ty.dataDir, { recursive: true, force: true })
+  })
+  const section = markedPostgresSection(figures)
+  const path = join(ROOT, 'docs/benchmarks.md')
+  const doc = readFileSync(path, 'utf8')
+  const at = doc.indexOf(START)
+  const end = doc.indexOf(END)
+  // Without markers yet, the section goes before the memory section, where report.ts puts it.
+  const next =
+    at >= 0 && end > at
+      ? doc.slice(0, at) + section + doc.slice(end + END.length + 1)
+      : doc.replace('## Memory and start', `${section}\n## Memory and start`)
+  writeFileSync(path, next)
+  console.log(section)
+}
+
 async function main() {
   const started = performance.now()
   const wrkBin = ensureWrk()
   const out = mkdtempSync(join(tmpdir(), 'toolyard-bench-bin-'))
   const binary = join(out, 'toolyard')
   buildToolyard(binary)
+  // The binary is a few hundred MB: removed when the run ends, however it ends.
+  process.once('exit', () => rmSync(out, { recursive: true, force: true }))
+  if (process.env.BENCH_ONLY === 'postgres') return onlyPostgres(binary, wrkBin)
+  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "postgres" is known`)
 
-  type Scenario = { url: string; headers: Record<string, string>; bodies: string[] }
-  const best = (a: WrkResult | undefined, b: WrkResult) => (a && a.rps >= b.rps ? a : b)
-  /** Runs the scenarios round by round, interleaved (so figures compared with each other see the same load). */
-  const loadAll = async (...scenarios: Scenario[]): Promise<WrkResult[]> => {
-    for (const s of scenarios) {
-      for (const b of new Set(s.bodies)) await check(s.url, s.headers, b)
-      await wrk(wrkBin, s.url, s.headers, s.bodies, { seconds: 1, connections: CONNECTIONS }) // warm-up
-    }
-    const out: (WrkResult | undefined)[] = scenarios.map(() => undefined)
-    for (let round = 0; round < ROUNDS; round++)
-      for (const [i, s] of scenarios.entries())
-        out[i] = best(
-          out[i],
-          await wrk(wrkBin, s.url, s.headers, s.bodies, { seconds: SECONDS, connections: CONNECTIONS }),
-        )
-    return out as WrkResult[]
-  }
+  const load = (...scenarios: Scenario[]) => loadAll(wrkBin, scenarios)
   const rows: Row[] = []
 
   // All targets run side by side; only one is driven at a time. The bare reference is measured again in the rounds
@@ -71,11 +120,11 @@ async function main() {
   const at = (slug: string) => `${ty.base}/${slug}`
   const on = (slug: string, bodies: string[]): Scenario => ({ url: at(slug), headers: ty.headers, bodies })
   const against = async (key: Row['key'], s: Scenario, pages?: number) => {
-    const [ref, r] = await loadAll(bareS, s)
+    const [ref, r] = await load(bareS, s)
     rows.push({ key, r: r!, bare: ref!.rps, ...(pages ? { pages } : {}) })
   }
 
-  const [ref, peer, small, big] = await loadAll(
+  const [ref, peer, small, big] = await load(
     bareS,
     { url: `http://127.0.0.1:${sdk.port}/mcp`, headers: {}, bodies: [echo()] },
     on(ty.slugs.small, [echo()]),
@@ -101,6 +150,7 @@ async function main() {
   await against('resource', on(ty.slugs.small, [rpc('resources/read', { uri: 'docs://readme' })]))
   await bare.stop()
   const peakRss = memoryOf(ty.started.proc.pid).peak
+  const postgres = await postgresFigures(binary, wrkBin, ty)
 
   const catalogRss: { tools: number; rss: number; listMs: number }[] = []
   for (const count of [10_000, 100_000]) {
@@ -143,6 +193,7 @@ async function main() {
     jsHop,
     inProcess,
     toolSearch,
+    postgres,
     firstCalls,
     totalS: Math.round((performance.now() - started) / 1000),
   })

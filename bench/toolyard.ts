@@ -1,5 +1,7 @@
 // The Toolyard target of the benchmark: a data dir with a key, three servers (a small one, one with a JavaScript
 // tool, one with 1,000 tools), a cached file resource, and big catalogs added straight into SQLite for memory figures.
+// startSmallToolyard makes only the first two (what the PostgreSQL section needs); its `env` adds to the process
+// environment (TOOLYARD_DATABASE_URL and TOOLYARD_MASTER_KEY for PostgreSQL mode).
 import { Database } from 'bun:sqlite'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,13 +16,17 @@ export const toolyardEnv = (dataDir: string, port = 0): Record<string, string> =
   TOOLYARD_LOG_LEVEL: 'warn',
 })
 
-export async function startToolyard(binary: string) {
+/** A key, the small server and the JavaScript server. */
+export async function startSmallToolyard(binary: string, extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolyard-bench-'))
+  const env = { ...toolyardEnv(dataDir), ...extraEnv }
   const out = Bun.spawnSync([binary, 'keys', 'create', '--project', 'bench', '--json'], {
-    env: { ...process.env, ...toolyardEnv(dataDir) },
+    env: { ...process.env, ...env },
+    stderr: 'pipe',
   })
+  if (out.exitCode !== 0) throw new Error(`toolyard keys create: ${out.stderr.toString()}`)
   const { api_key: apiKey, project_id: projectId } = JSON.parse(out.stdout.toString().trim().split('\n').pop()!)
-  const started = await startUntil([binary, 'serve'], toolyardEnv(dataDir), /port (\d+)\)/)
+  const started = await startUntil([binary, 'serve'], env, /port (\d+)\)/)
   const base = `http://127.0.0.1:${started.port}/mcp`
   const headers = { 'X-API-Key': apiKey as string }
   const post = async (path: string, body: unknown) => {
@@ -46,6 +52,27 @@ export async function startToolyard(binary: string) {
     function_name: 'js-echo',
     input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
   })
+  const utilities = { toolkit_id: 'prebuilt-utilities' }
+  const small = await post('/servers', { name: 'small', toolkits: [utilities] })
+  const js = await post('/servers', { name: 'js', toolkits: [utilities, { toolkit_id: jsKit.id }] })
+  const slugs = { small: small.data.slug as string, js: js.data.slug as string }
+  return {
+    started,
+    dataDir,
+    base,
+    headers,
+    post,
+    projectId: projectId as string,
+    slugs,
+    utilities,
+    smallId: small.data.id as string,
+  }
+}
+
+/** The small target plus the 1,000-tool server and the cached file resource, on SQLite. */
+export async function startToolyard(binary: string) {
+  const target = await startSmallToolyard(binary)
+  const { dataDir, post, projectId, utilities, smallId } = target
   const bigKit = await post('/toolkits', { name: 'bench-1000' })
   const queue = Array.from({ length: 1000 }, (_, i) => i)
   await Promise.all(
@@ -60,15 +87,12 @@ export async function startToolyard(binary: string) {
         })
     }),
   )
-  const utilities = { toolkit_id: 'prebuilt-utilities' }
-  const small = await post('/servers', { name: 'small', toolkits: [utilities] })
-  const js = await post('/servers', { name: 'js', toolkits: [utilities, { toolkit_id: jsKit.id }] })
   const big = await post('/servers', { name: 'big', toolkits: [utilities, { toolkit_id: bigKit.id }] })
 
   mkdirSync(join(dataDir, 'files', projectId), { recursive: true })
   writeFileSync(join(dataDir, 'files', projectId, 'readme.md'), '# Bench\n\nA cached file resource.\n')
   await post('/resources', {
-    server_id: small.data.id,
+    server_id: smallId,
     name: 'readme',
     uri: 'docs://readme',
     mime_type: 'text/markdown',
@@ -78,13 +102,8 @@ export async function startToolyard(binary: string) {
   })
 
   return {
-    started,
-    dataDir,
-    base,
-    headers,
-    post,
-    projectId: projectId as string,
-    slugs: { small: small.data.slug as string, js: js.data.slug as string, big: big.data.slug as string },
+    ...target,
+    slugs: { ...target.slugs, big: big.data.slug as string },
     /** Adds `count` tools in one new toolkit by a second SQLite connection (as `toolyard apply` would) on a new server. */
     async bigCatalog(name: string, count: number): Promise<string> {
       const kit = await post('/toolkits', { name })

