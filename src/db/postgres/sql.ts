@@ -2,6 +2,7 @@
 // write for bun:sqlite — `$name` placeholders and an object of params — and returns rows shaped as SQLite returns them
 // (numbers for integer and numeric columns, 0/1 for booleans), with constraint failures as the typed storage errors.
 import { SQL } from 'bun'
+import { badRequest } from '../../lib/errors'
 import { ForeignKeyViolation, UniqueViolation } from '../../lib/storage-errors'
 
 /** Named parameters, keyed without the `$` (as bun:sqlite's strict mode takes them) or with it. */
@@ -130,12 +131,16 @@ function sqliteShaped(result: Result): Row[] {
 /** SQLSTATEs of the constraint failures features catch by type (PostgreSQL appendix A). */
 const UNIQUE_VIOLATION = '23505'
 const FOREIGN_KEY_VIOLATION = '23503'
+/** A NUL character in a text value: PostgreSQL's text cannot hold one (SQLite's can). */
+const NUL_IN_TEXT = '22021'
 
 /** The server's constraint error as a typed storage error; anything else unchanged. */
 function mapPostgresError(e: unknown): unknown {
   if (!(e instanceof SQL.PostgresError)) return e
   if (e.errno === UNIQUE_VIOLATION) return new UniqueViolation(e.message, { cause: e })
   if (e.errno === FOREIGN_KEY_VIOLATION) return new ForeignKeyViolation(e.message, { cause: e })
+  // Bad input, not a server fault: an id or a name with \u0000 in it (a path's %00) is refused, never a 500.
+  if (e.errno === NUL_IN_TEXT) return badRequest('text may not contain the NUL character (\\u0000)')
   return e
 }
 

@@ -1,6 +1,7 @@
 // Remote MCP toolkits: creation (connect, list, store the tools), the sync status GET /toolkits/{id} shows, refresh
 // (REST, the interval job, and the upstream's own notifications/tools/list_changed through a held connection), and
 // the project file's updates. Every change of the tool list notifies the project's sessions (list_changed).
+
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess } from '../../../lib/credentials-port'
@@ -8,6 +9,7 @@ import { AppError, badRequest, conflict } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
 import type { Logger } from '../../../lib/log'
+import { UniqueViolation } from '../../../lib/storage-errors'
 import type { ToolsRepository } from '../repository'
 import { rowRecord } from '../sources/registry'
 import type { ToolkitRecord } from '../sources/source'
@@ -290,7 +292,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
           changed(projectId)
         })
       } catch (error) {
-        if (String((error as Error).message).includes('UNIQUE'))
+        if (error instanceof UniqueViolation)
           throw conflict(`a toolkit named "${input.name}" already exists in this project`)
         throw error
       }

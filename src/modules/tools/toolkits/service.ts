@@ -1,9 +1,11 @@
 // Toolkits: every kind the registry knows (src/modules/tools/sources), listed and read alike; REST creates and
 // edits the project's hosted ones, and a read-only kind (pre-built) says why it cannot be changed.
+
 import { badRequest, conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
 import { pageAfterId } from '../../../lib/pagination'
+import { UniqueViolation } from '../../../lib/storage-errors'
 import type { RemoteSpecInput } from '../remote/model'
 import type { RemoteToolkits } from '../remote/service'
 import { rowRecord, type ToolkitSources } from '../sources/registry'
@@ -61,7 +63,7 @@ export function toolkitsService(
       try {
         await repo.insert(row)
       } catch (e) {
-        if (String((e as Error).message).includes('UNIQUE'))
+        if (e instanceof UniqueViolation)
           throw conflict(`a toolkit named "${input.name}" already exists in this project`)
         throw e
       }
