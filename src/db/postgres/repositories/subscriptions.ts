@@ -13,12 +13,19 @@ export function pgSubscriptionsRepository(pg: PgStore): SubscriptionsRepository 
     },
     byId: (project_id, id) =>
       pg.q().get('SELECT * FROM subscriptions WHERE id = $id AND project_id = $project_id', { id, project_id }),
-    count: async (project_id) =>
-      (
-        await pg
-          .q()
-          .get<{ n: number }>('SELECT COUNT(*) AS n FROM subscriptions WHERE project_id = $project_id', { project_id })
-      )?.n ?? 0,
+    count: async (project_id) => {
+      const q = pg.q()
+      // The service counts and inserts in one transaction; under READ COMMITTED two of them would both count the last
+      // free place. Locking the project's row first makes concurrent creations of one project wait for each other.
+      await q.run('SELECT 1 FROM projects WHERE id = $project_id FOR UPDATE', { project_id })
+      return (
+        (
+          await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM subscriptions WHERE project_id = $project_id', {
+            project_id,
+          })
+        )?.n ?? 0
+      )
+    },
     list: (project_id, after, limit) =>
       pg
         .q()
