@@ -17,6 +17,7 @@ import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { localSessionDirectory, type SessionDirectory } from './mcp/session-directory'
 import { sessionIds } from './mcp/session-id'
+import { createTaskStore, expiredTasks } from './mcp/modern/tasks'
 import { createSessionStore, SESSION_TTL_MS } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
 import { buildCallLog } from './modules/calls/build'
@@ -285,6 +286,20 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     scheduler.every('prune-mcp-sessions', 3600, async () => {
       await sharedSessions.prune(Date.now() - SESSION_TTL_MS)
     })
+  // 2026-07-28 tasks run in this process; the task directory lets other instances answer for them (PostgreSQL), or
+  // remembers nothing (SQLite): docs/decisions.md, "Tasks across instances".
+  const taskDirectory = storage.taskDirectory
+  const mcpTasks = createTaskStore(
+    { resultsBytes: config.taskResultsBytes, runMs: config.taskMaxMs },
+    {
+      ...(taskDirectory ? { directory: taskDirectory } : {}),
+      onError: (err) => log.warn('task not recorded for the other instances', { error: String((err as Error).message) }),
+    },
+  )
+  if (taskDirectory && background)
+    scheduler.every('prune-mcp-tasks', 300, async () => {
+      await taskDirectory.prune(expiredTasks(Date.now(), config.taskMaxMs))
+    })
 
   const deps = {
     config,
@@ -324,6 +339,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     prompts,
     mcpBackend,
     mcpSessions,
+    mcpTasks,
     onRateLimitedCall: (slug: string, tool: string, requestId: string) =>
       void servers.bySlug(slug).then((row) => rateLimitedCall(calls, row, tool, requestId)),
     metrics,
