@@ -15,9 +15,9 @@ import { createEventBus } from './lib/events'
 import { createLogger, type Logger } from './lib/log'
 import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
+import { createTaskStore, expiredTasks } from './mcp/modern/tasks'
 import { localSessionDirectory, type SessionDirectory } from './mcp/session-directory'
 import { sessionIds } from './mcp/session-id'
-import { createTaskStore, expiredTasks } from './mcp/modern/tasks'
 import { createSessionStore, SESSION_TTL_MS } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
 import { buildCallLog } from './modules/calls/build'
@@ -293,7 +293,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     { resultsBytes: config.taskResultsBytes, runMs: config.taskMaxMs },
     {
       ...(taskDirectory ? { directory: taskDirectory } : {}),
-      onError: (err) => log.warn('task not recorded for the other instances', { error: String((err as Error).message) }),
+      onError: (err) =>
+        log.warn('task not recorded for the other instances', { error: String((err as Error).message) }),
     },
   )
   if (taskDirectory && background)

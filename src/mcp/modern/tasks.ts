@@ -296,11 +296,7 @@ export function createTaskStore(
 
   return {
     /** Starts `run` in the background once recorded; its questions park the task until tasks/update answers them. */
-    async start(
-      owner: string,
-      host: (t: TaskHostInit) => FunctionHost,
-      run: (host: FunctionHost) => Promise<unknown>,
-    ) {
+    async start(owner: string, host: (t: TaskHostInit) => FunctionHost, run: (host: FunctionHost) => Promise<unknown>) {
       const t = open(owner)
       await register(t)
       void settle(t, run(host({ signal: t.ac.signal, ask: parking(t) })))
