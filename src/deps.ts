@@ -356,6 +356,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       scheduler.stop()
       // Pending deliveries stay in the outbox for the next start.
       await webhookFeature.queue.stop()
+      // Tasks still running here end as failed, in the task directory too, before the database closes.
+      await mcpTasks.stop()
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       runner.shutdown()
       remoteToolkits.close()

@@ -1,9 +1,12 @@
 // Two app instances on one PostgreSQL, as behind a round-robin balancer, and 2026-07-28 tasks: a task started on one
 // instance is polled (working, then its result), answered and cancelled through the other, the cancellation reaching
 // the run on the instance that holds it; another caller's or another project's request never finds it
-// (docs/decisions.md, "Tasks across instances").
+// (docs/decisions.md, "Tasks across instances"). A result committed after a cancellation does not undo it; an instance
+// that stops ends its running tasks as failed, readable on the other.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
+import { pgTaskDirectory } from '../../src/db/postgres/shared/task-directory'
+import { openPostgres } from '../../src/db/postgres/sql'
 import { createFunction, createServer, createTool, createToolkit } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { post } from '../helpers/mcp'
@@ -17,6 +20,7 @@ const TASKS = { extensions: { 'io.modelcontextprotocol/tasks': {} } }
 let a: TestApp
 let b: TestApp
 let slug: string
+let url: string
 
 /** Hit by the ticking tool while it runs: each hit is one more round of its loop. */
 const ticks: string[] = []
@@ -30,7 +34,7 @@ const receiver = Bun.serve({
 })
 
 beforeAll(async () => {
-  const url = await newDatabase()
+  url = await newDatabase()
   const env = { TOOLYARD_DATABASE_URL: url, TOOLYARD_MASTER_KEY: randomBytes(32).toString('base64') }
   ;[a, b] = await Promise.all([startTestApp(env), startTestApp(env)])
   const kit = (await createToolkit(a, 'shared-tasks')).id
@@ -168,4 +172,40 @@ test("another caller's and another project's requests never find the task", asyn
     )
   // The owner still reads it, unchanged, and it was not cancelled by the attempts.
   expect(await get(b, taskId)).toMatchObject({ status: 'completed', result: { content: [{ text: 'slept 0' }] } })
+})
+
+test('a result that commits after a cancellation made elsewhere leaves the task cancelled', async () => {
+  const db = openPostgres(url, { max: 1 })
+  try {
+    const directory = pgTaskDirectory(db, 'test')
+    const at = new Date().toISOString()
+    const id = crypto.randomUUID()
+    await directory.created({ id, owner: 'key:x|srv', status: 'working', createdAt: at, lastUpdatedAt: at })
+    expect(await directory.cancel(id, at)).toBe(true)
+    expect(await directory.cancel(id, at)).toBe(false)
+    await directory.updated(id, {
+      status: 'completed',
+      lastUpdatedAt: at,
+      endedAt: Date.now(),
+      result: { content: [] },
+    })
+    const found = await directory.lookup(id)
+    expect(found).toMatchObject({ id, owner: 'key:x|srv', status: 'cancelled' })
+    expect(found).not.toHaveProperty('result')
+    await directory.removed(id)
+    expect(await directory.lookup(id)).toBeNull()
+  } finally {
+    await db.close()
+  }
+})
+
+test('an instance that stops ends the tasks it runs as failed, and the other instance says so', async () => {
+  const created = (await send(b, 'tools/call', { name: 'nap', arguments: { ms: 60_000 } })).result
+  expect(created).toMatchObject({ resultType: 'task', status: 'working' })
+  expect((await get(a, created.taskId)).status).toBe('working')
+  await b.stop()
+  expect(await get(a, created.taskId)).toMatchObject({
+    status: 'failed',
+    error: { code: -32603, message: 'Internal error: the instance running the task stopped' },
+  })
 })

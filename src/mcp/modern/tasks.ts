@@ -77,6 +77,9 @@ const ASK_PREFIX: Record<string, string> = {
   'roots/list': 'roots',
 }
 
+/** How a task ends when the instance running it stops (or, read elsewhere, was lost). */
+const STOPPED = { code: RPC.INTERNAL_ERROR, message: 'Internal error: the instance running the task stopped' }
+
 const unknownTask = (taskId: unknown) => new ProtocolError(RPC.INVALID_PARAMS, `Invalid params: unknown task ${taskId}`)
 
 export type TaskStore = ReturnType<typeof createTaskStore>
@@ -190,11 +193,7 @@ export function createTaskStore(
     const now = Date.now()
     if (!t || t.owner !== owner || (t.endedAt !== undefined && now - t.endedAt > KEEP_MS)) throw unknownTask(taskId)
     if (t.endedAt === undefined && now - Date.parse(t.createdAt) > runMs + ORPHAN_GRACE_MS)
-      return {
-        ...t,
-        status: 'failed',
-        error: { code: RPC.INTERNAL_ERROR, message: 'Internal error: the instance running the task stopped' },
-      }
+      return { ...t, status: 'failed', error: STOPPED }
     return t
   }
 
@@ -386,6 +385,18 @@ export function createTaskStore(
     answeredElsewhere(taskId: string, owner: string, responses: JsonObject) {
       const t = tasks.get(taskId)
       if (t && t.owner === owner && !ended(t)) answer(t, responses)
+    },
+    /**
+     * Shutdown: the tasks still running here end as failed (saying why) and their runs stop; resolves once the
+     * directory has that, so another instance answers for them at once instead of after the run's deadline.
+     */
+    async stop() {
+      const running = [...tasks.values()].filter((t) => !ended(t))
+      for (const t of running) {
+        finish(t, 'failed', { error: STOPPED })
+        t.ac.abort()
+      }
+      await Promise.all(running.map((t) => t.writes))
     },
     /** The channel was down: cancellations made meanwhile are read from the directory. */
     async resync() {
