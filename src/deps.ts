@@ -15,6 +15,7 @@ import { createEventBus } from './lib/events'
 import { createLogger, type Logger } from './lib/log'
 import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
+import { createTaskStore, expiredTasks } from './mcp/modern/tasks'
 import { localSessionDirectory, type SessionDirectory } from './mcp/session-directory'
 import { sessionIds } from './mcp/session-id'
 import { createSessionStore, SESSION_TTL_MS } from './mcp/sessions'
@@ -285,6 +286,21 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     scheduler.every('prune-mcp-sessions', 3600, async () => {
       await sharedSessions.prune(Date.now() - SESSION_TTL_MS)
     })
+  // 2026-07-28 tasks run in this process; the task directory lets other instances answer for them (PostgreSQL), or
+  // remembers nothing (SQLite): docs/decisions.md, "Tasks across instances".
+  const taskDirectory = storage.taskDirectory
+  const mcpTasks = createTaskStore(
+    { resultsBytes: config.taskResultsBytes, runMs: config.taskMaxMs },
+    {
+      ...(taskDirectory ? { directory: taskDirectory } : {}),
+      onError: (err) =>
+        log.warn('task not recorded for the other instances', { error: String((err as Error).message) }),
+    },
+  )
+  if (taskDirectory && background)
+    scheduler.every('prune-mcp-tasks', 300, async () => {
+      await taskDirectory.prune(expiredTasks(Date.now(), config.taskMaxMs))
+    })
 
   const deps = {
     config,
@@ -324,6 +340,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     prompts,
     mcpBackend,
     mcpSessions,
+    mcpTasks,
     onRateLimitedCall: (slug: string, tool: string, requestId: string) =>
       void servers.bySlug(slug).then((row) => rateLimitedCall(calls, row, tool, requestId)),
     metrics,
@@ -339,6 +356,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       scheduler.stop()
       // Pending deliveries stay in the outbox for the next start.
       await webhookFeature.queue.stop()
+      // Tasks still running here end as failed, in the task directory too, before the database closes.
+      await mcpTasks.stop()
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       runner.shutdown()
       remoteToolkits.close()

@@ -68,7 +68,13 @@ export async function startServer(
   const deps = buildDeps(config, { ...overrides, storage })
   // PostgreSQL mode: protocol events and session changes reach the streams held here from every other instance.
   const bridge = storage.peers
-    ? await bridgeInstances({ events: deps.events, sessions: deps.mcpSessions, channel: storage.peers, log: deps.log })
+    ? await bridgeInstances({
+        events: deps.events,
+        sessions: deps.mcpSessions,
+        tasks: deps.mcpTasks,
+        channel: storage.peers,
+        log: deps.log,
+      })
     : undefined
   const app = createApp(deps)
   // idleTimeout 0 would disable Bun's timer entirely; 255 s is the maximum and streams also send keep-alives.

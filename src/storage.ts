@@ -11,6 +11,7 @@ import type { PeerChannel } from './db/postgres/change-feed'
 import { openSqliteStorage } from './db/sqlite-storage'
 import type { StoragePort, Store } from './db/store'
 import type { SharedWindows } from './http/rate-limit'
+import type { TaskDirectory } from './mcp/modern/task-directory'
 import type { SessionDirectory } from './mcp/session-directory'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
 import type { ClaimCredentials } from './modules/credentials/oauth/claimed-refresh-job'
@@ -100,6 +101,8 @@ export interface Storage {
   rateWindows?: SharedWindows
   /** MCP sessions' mutable part shared by every instance (PostgreSQL); absent: this process's memory. */
   sessionDirectory?: SessionDirectory & { prune(idleBefore: number): Promise<number> }
+  /** 2026-07-28 tasks as every instance sees them (PostgreSQL); absent: this process's memory. */
+  taskDirectory?: TaskDirectory & { prune(o: { endedBefore: number; createdBefore: number }): Promise<number> }
   /**
    * Work done once across instances, claimed row by row from the shared tables (PostgreSQL): webhook deliveries and
    * OAuth refreshes. Absent: this process is the only one and runs them on its own schedule (SQLite).
@@ -151,6 +154,7 @@ async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 
     changes: pg.changes,
     rateWindows: pg.rateWindows,
     sessionDirectory: pg.sessionDirectory,
+    taskDirectory: pg.taskDirectory,
     claims: pg.claims,
     peers: pg.peers,
     close: pg.close,

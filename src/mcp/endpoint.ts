@@ -20,7 +20,7 @@ import { exchange, jsonResponse } from './exchange'
 import { classify, failure, idOf, isObject, type RpcRequest, success } from './jsonrpc'
 import { answerMessages, type BatchLimits, batchWeight } from './messages'
 import { handleModern, listChanged } from './modern/endpoint'
-import { createTaskStore } from './modern/tasks'
+import type { TaskStore } from './modern/tasks'
 import { forwardEvents } from './notify'
 import { sessionInitializer } from './session-initialize'
 import { openSessionStream } from './session-stream'
@@ -35,7 +35,9 @@ export interface McpEndpointDeps extends AdmissionDeps {
   events: EventBus
   mcpBackend: McpBackend
   mcpSessions: SessionStore
-  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'streamRecheckS' | 'taskResultsBytes'>
+  /** 2026-07-28 tasks: run here, found by every instance through the task directory (src/mcp/modern/tasks.ts). */
+  mcpTasks: TaskStore
+  config: AdmissionDeps['config'] & BatchLimits & Pick<Config, 'taskMaxMs' | 'streamRecheckS'>
   /** Key and grant revocations: open streams of a revoked caller end. */
   revocations: Revocations
   oauthServer: AdmissionDeps['oauthServer'] & { grantLive(grantId: string): Promise<boolean> }
@@ -67,7 +69,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     ...deps,
     keyring: deps.vault.keyring,
     listeners,
-    tasks: createTaskStore({ resultsBytes: deps.config.taskResultsBytes }),
+    tasks: deps.mcpTasks,
     taskMaxMs: deps.config.taskMaxMs,
     onInternal,
   }

@@ -2,10 +2,12 @@
 // list and resource changes committed here are announced on the shared channel, and those announced elsewhere reach
 // the streams held here (2025 session GET streams and 2026-07-28 listen streams alike, through the event bus's
 // listeners); session changes made elsewhere reach the copies held here; a client's reply or cancellation that
-// arrived here for a request running elsewhere is passed on. PostgreSQL mode only: one process needs none of it.
+// arrived here for a request running elsewhere is passed on; a 2026-07-28 task cancelled or answered elsewhere reaches
+// its run here (docs/decisions.md, "Tasks across instances"). PostgreSQL mode only: one process needs none of it.
 import type { BridgedEvent, PeerChannel } from '../db/postgres/change-feed'
 import type { EventBus, ToolyardEvent } from '../lib/events'
 import type { Logger } from '../lib/log'
+import type { TaskStore } from './modern/tasks'
 import type { ClientReply, SessionStore } from './sessions'
 
 export interface InstanceBridge {
@@ -23,8 +25,10 @@ export async function bridgeInstances(o: {
   sessions: SessionStore
   channel: PeerChannel
   log: Logger
+  /** The 2026-07-28 tasks run here. */
+  tasks?: Pick<TaskStore, 'cancelledElsewhere' | 'answeredElsewhere' | 'resync'>
 }): Promise<InstanceBridge> {
-  const { events, sessions, channel, log } = o
+  const { events, sessions, channel, log, tasks } = o
   /** Events delivered from other instances: not announced back. */
   const fromPeers = new WeakSet<ToolyardEvent>()
   const send = (event: BridgedEvent): Promise<void> =>
@@ -67,6 +71,12 @@ export async function bridgeInstances(o: {
       case 'cancelled':
         sessions.cancelledElsewhere(event.key)
         return
+      case 'task_cancelled':
+        tasks?.cancelledElsewhere(event.task)
+        return
+      case 'task_answered':
+        tasks?.answeredElsewhere(event.task, event.owner, event.responses)
+        return
     }
   }
   const listening = await channel.listen(
@@ -77,8 +87,11 @@ export async function bridgeInstances(o: {
         log.warn('protocol event from another instance not applied', { error: String((err as Error).message) })
       }
     },
-    // Session changes may have been missed while the channel was down: the copies held here are read again.
-    () => void sessions.resync(),
+    // Session changes and task cancellations may have been missed while the channel was down: read them again.
+    () => {
+      void sessions.resync()
+      tasks?.resync().catch((err: Error) => log.warn('tasks not read again', { error: err.message }))
+    },
   )
 
   const unsubscribe = events.subscribe((e) => {

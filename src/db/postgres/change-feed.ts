@@ -2,6 +2,7 @@
 // src/db/change-counters.ts): the schema's triggers NOTIFY `toolyard_changes` with a read-model area at every commit
 // that touches it; each instance LISTENs and counts per area, so its read model drops only what some instance changed.
 import type { SQL } from 'bun'
+import type { JsonObject } from '../../mcp/backend'
 import type { SessionChange } from '../../mcp/session-directory'
 import type { ClientReply } from '../../mcp/sessions'
 import type { ChangeSignal } from '../change-signal'
@@ -84,7 +85,8 @@ const EVENTS = 'toolyard_events'
 /**
  * What another instance must hear (src/mcp/instance-bridge.ts): a list of a server changed; a resource of a server
  * changed (for sessions subscribed to it); a session's mutable part changed (its copies follow); a client's reply to a
- * server→client request, or its notifications/cancelled, reached an instance other than the one waiting or running.
+ * server→client request, or its notifications/cancelled, reached an instance other than the one waiting or running; a
+ * 2026-07-28 task was cancelled, or its questions answered, through an instance other than the one running it.
  * Sessions are named by the reference sealed in their id, never by the id.
  */
 export type BridgedEvent =
@@ -93,6 +95,8 @@ export type BridgedEvent =
   | { kind: 'session_changed'; session: string; change: SessionChange }
   | { kind: 'client_reply'; session: string; id: string | number; reply: ClientReply }
   | { kind: 'cancelled'; key: string }
+  | { kind: 'task_cancelled'; task: string }
+  | { kind: 'task_answered'; task: string; owner: string; responses: JsonObject }
 
 /** NOTIFY's payload must stay under 8000 bytes; the envelope's fields leave this much for the event. */
 const MAX_PAYLOAD_BYTES = 7_900

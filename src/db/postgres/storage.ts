@@ -11,6 +11,7 @@ import { claimDueDeliveries } from './shared/outbox'
 import { ensureRateWindows, sharedRateWindows } from './shared/rate-windows'
 import { claimDueCredentials } from './shared/refresh-claims'
 import { pgSessionDirectory } from './shared/session-directory'
+import { pgTaskDirectory } from './shared/task-directory'
 import { openPostgres } from './sql'
 import { createPgStore } from './store'
 
@@ -43,6 +44,8 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
       rateWindows: sharedRateWindows(db),
       /** MCP sessions' mutable part, shared (docs/decisions.md, "MCP sessions across instances"). */
       sessionDirectory: pgSessionDirectory(db, origin),
+      /** 2026-07-28 tasks, readable and cancellable from every instance (docs/decisions.md, "Tasks across instances"). */
+      taskDirectory: pgTaskDirectory(db, origin),
       /** Work one instance does per row: webhook deliveries and OAuth refreshes claimed from the shared tables
        *  (docs/decisions.md, "Claimed work across instances"). */
       claims: {

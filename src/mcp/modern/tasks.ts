@@ -1,12 +1,15 @@
 // The tasks extension (io.modelcontextprotocol/tasks) for 2026-07-28 tool calls: a call the client lets run as a task
 // answers at once with a task id; tasks/get polls it (and inlines the result), tasks/update answers the questions it
-// parked on (ctx.elicit/sample/listRoots), tasks/cancel stops it. In memory, per caller and server, bounded.
+// parked on (ctx.elicit/sample/listRoots), tasks/cancel stops it. Run and held in memory by the instance that started
+// it, per caller and server, bounded; copied to the task directory so a request landing on another instance finds it
+// there (./task-directory.ts; docs/decisions.md, "Tasks across instances").
 import { resultBytes } from '../../limits'
 import type { FunctionHost } from '../../runtime/host'
 import type { JsonObject } from '../backend'
 import { ProtocolError, RPC } from '../errors'
 import { isObject } from '../jsonrpc'
 import type { InputRound } from './mrtr'
+import { localTaskDirectory, type TaskDirectory, type TaskRecord, type TaskStatus } from './task-directory'
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks'
 /** A finished task stays readable this long (its ttlMs). */
@@ -16,12 +19,26 @@ const POLL_MS = 250
 const GATHER_WINDOW_MS = 1000
 /** Per caller; past it the oldest finished task goes first, then the oldest at all (cancelled). */
 const MAX_TASKS_PER_OWNER = 100
+/**
+ * A task found in the directory still working this long after its run's deadline (TOOLYARD_TASK_MAX_MS) lost the
+ * instance running it (killed, or cut off from the database): it reads as failed.
+ */
+const ORPHAN_GRACE_MS = 60_000
+
+/**
+ * What the directory may let go at `now` (PostgreSQL's prune job): tasks ended past their ttl, and tasks whose instance
+ * stopped running them (read as failed past their run's deadline) once that failure was readable for a ttl too.
+ */
+export const expiredTasks = (now: number, runMs: number) => ({
+  endedBefore: now - KEEP_MS,
+  createdBefore: now - runMs - ORPHAN_GRACE_MS - KEEP_MS,
+})
 
 type TaskHostInit = { signal: AbortSignal; ask: TaskAsk }
 
 export type TaskAsk = (method: string, params: JsonObject, key?: string) => Promise<JsonObject>
 
-type Status = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'
+type Status = TaskStatus
 
 interface Ask {
   method: string
@@ -43,6 +60,8 @@ interface Task {
   ac: AbortController
   /** The size of its result or error, counted against the store's byte cap once it ended. */
   bytes: number
+  /** Its writes to the directory, one after the other: a later state never lands before an earlier one. */
+  writes: Promise<void>
 }
 
 export const offersTasks = (caps: JsonObject) => isObject(caps.extensions) && isObject(caps.extensions[TASKS_EXTENSION])
@@ -58,19 +77,73 @@ const ASK_PREFIX: Record<string, string> = {
   'roots/list': 'roots',
 }
 
+/** How a task ends when the instance running it stops (or, read elsewhere, was lost). */
+const STOPPED = { code: RPC.INTERNAL_ERROR, message: 'Internal error: the instance running the task stopped' }
+
+const unknownTask = (taskId: unknown) => new ProtocolError(RPC.INVALID_PARAMS, `Invalid params: unknown task ${taskId}`)
+
 export type TaskStore = ReturnType<typeof createTaskStore>
+
+/** The answer to tasks/get, from a task held here or one read from the directory. */
+function taskResult(t: TaskRecord) {
+  return {
+    resultType: 'complete',
+    taskId: t.id,
+    status: t.status,
+    createdAt: t.createdAt,
+    lastUpdatedAt: t.lastUpdatedAt,
+    ttlMs: KEEP_MS,
+    pollIntervalMs: POLL_MS,
+    ...(t.status === 'completed' && t.result ? { result: t.result } : {}),
+    ...(t.status === 'failed' && t.error ? { error: t.error } : {}),
+    ...(t.status === 'input_required' ? { inputRequests: t.inputRequests ?? {} } : {}),
+  }
+}
 
 /**
  * `resultsBytes` (TOOLYARD_TASK_RESULTS_BYTES) caps the results and errors finished tasks hold together: past it the
  * oldest finished tasks are let go, as if their ttl had passed (docs/decisions.md, "Bounded logs, results, outbox and
- * function memory").
+ * function memory"). `runMs` (TOOLYARD_TASK_MAX_MS) bounds a run. `directory`: where other instances find the tasks
+ * held here (nowhere, in one process); `onError` hears the directory writes that failed (the task goes on here).
  */
-export function createTaskStore(limits: { resultsBytes: number }) {
+export function createTaskStore(
+  limits: { resultsBytes: number; runMs?: number },
+  o: { directory?: TaskDirectory; onError?: (err: unknown) => void } = {},
+) {
+  const directory = o.directory ?? localTaskDirectory()
+  const onError = o.onError ?? (() => {})
+  const runMs = limits.runMs ?? 600_000
   const tasks = new Map<string, Task>()
   let held = 0
   const ended = (t: Task) => t.endedAt !== undefined
+  const isHeld = (t: Task) => tasks.get(t.id) === t
+  const write = (t: Task, fn: () => Promise<void>) => {
+    t.writes = t.writes.then(fn).catch(onError)
+  }
+  const asked = (t: Task) =>
+    Object.fromEntries([...t.asks].map(([k, a]) => [k, { method: a.method, params: a.params }]))
+  const record = (t: Task): TaskRecord => ({
+    id: t.id,
+    owner: t.owner,
+    status: t.status,
+    createdAt: t.createdAt,
+    lastUpdatedAt: t.lastUpdatedAt,
+    ...(t.endedAt !== undefined ? { endedAt: t.endedAt } : {}),
+    ...(t.result ? { result: t.result } : {}),
+    ...(t.error ? { error: t.error } : {}),
+    ...(t.status === 'input_required' ? { inputRequests: asked(t) } : {}),
+  })
+  /** The task's current state, to the directory (only once it is registered: before that nobody can ask for it). */
+  const publish = (t: Task) => {
+    if (!isHeld(t)) return
+    const { id: _id, owner: _owner, createdAt: _createdAt, ...update } = record(t)
+    write(t, () => directory.updated(t.id, update))
+  }
   const remove = (t: Task) => {
-    if (tasks.get(t.id) === t) tasks.delete(t.id)
+    if (isHeld(t)) {
+      tasks.delete(t.id)
+      write(t, () => directory.removed(t.id))
+    }
     held -= t.bytes
     t.bytes = 0
   }
@@ -95,6 +168,7 @@ export function createTaskStore(limits: { resultsBytes: number }) {
     t.bytes = resultBytes(fields.result ?? fields.error ?? '')
     held += t.bytes
     fit()
+    publish(t)
   }
   const sweep = () => {
     const now = Date.now()
@@ -108,10 +182,18 @@ export function createTaskStore(limits: { resultsBytes: number }) {
     ttlMs: KEEP_MS,
     pollIntervalMs: POLL_MS,
   })
-  const mine = (owner: string, taskId: unknown): Task => {
+  const local = (owner: string, taskId: unknown): Task | undefined => {
     sweep()
     const t = typeof taskId === 'string' ? tasks.get(taskId) : undefined
-    if (!t || t.owner !== owner) throw new ProtocolError(RPC.INVALID_PARAMS, `Invalid params: unknown task ${taskId}`)
+    return t && t.owner === owner ? t : undefined
+  }
+  /** A task held by another instance, read from the directory: unknown when it is another caller's or expired. */
+  const elsewhere = async (owner: string, taskId: unknown): Promise<TaskRecord> => {
+    const t = typeof taskId === 'string' ? await directory.lookup(taskId) : null
+    const now = Date.now()
+    if (!t || t.owner !== owner || (t.endedAt !== undefined && now - t.endedAt > KEEP_MS)) throw unknownTask(taskId)
+    if (t.endedAt === undefined && now - Date.parse(t.createdAt) > runMs + ORPHAN_GRACE_MS)
+      return { ...t, status: 'failed', error: STOPPED }
     return t
   }
 
@@ -127,9 +209,11 @@ export function createTaskStore(limits: { resultsBytes: number }) {
       counters: new Map(),
       ac: new AbortController(),
       bytes: 0,
+      writes: Promise.resolve(),
     }
   }
-  const register = (t: Task) => {
+  /** Held here and recorded in the directory; resolves once any instance can find it (a failed write is thrown). */
+  const register = async (t: Task) => {
     sweep()
     const own = [...tasks.values()].filter((x) => x.owner === t.owner)
     if (own.length >= MAX_TASKS_PER_OWNER) {
@@ -138,6 +222,15 @@ export function createTaskStore(limits: { resultsBytes: number }) {
       remove(victim)
     }
     tasks.set(t.id, t)
+    const creating = directory.created(record(t))
+    t.writes = creating.catch(() => {})
+    try {
+      await creating
+    } catch (err) {
+      t.ac.abort()
+      remove(t)
+      throw err
+    }
   }
   /** A question that parks the task until tasks/update answers it under its key (default: the method's ordinal). */
   const parking =
@@ -150,6 +243,7 @@ export function createTaskStore(limits: { resultsBytes: number }) {
       return new Promise<JsonObject>((resolve) => {
         t.asks.set(k, { method, params, resolve })
         touch(t, 'input_required')
+        publish(t)
       })
     }
   const settle = (t: Task, running: Promise<unknown>) =>
@@ -164,12 +258,46 @@ export function createTaskStore(limits: { resultsBytes: number }) {
         }),
     )
   const created = (t: Task) => ({ resultType: 'task', ...view(t) })
+  /** Answers parked questions; unknown keys are ignored. The task works again once none is left. */
+  const answer = (t: Task, responses: JsonObject) => {
+    for (const [k, v] of Object.entries(responses)) {
+      const a = t.asks.get(k)
+      if (!a || !isObject(v)) continue
+      t.asks.delete(k)
+      a.resolve(v)
+    }
+    if (!ended(t) && t.status === 'input_required') {
+      if (t.asks.size === 0) touch(t, 'working')
+      publish(t)
+    }
+  }
+  const checkResponses = (responses: unknown): JsonObject => {
+    if (responses !== undefined && !isObject(responses))
+      throw new ProtocolError(RPC.INVALID_PARAMS, 'Invalid params: inputResponses must be an object')
+    return (responses ?? {}) as JsonObject
+  }
+  /** A cancellation recorded in the directory by another instance: the run stops, and the copy here says so too. */
+  const cancelled = (t: Task) => {
+    if (!ended(t)) {
+      finish(t, 'cancelled')
+      t.ac.abort()
+      return
+    }
+    if (t.status === 'cancelled') return
+    // It ended here while the cancellation committed there first: the directory's cancelled is what every instance
+    // must answer, so the result held here goes.
+    held -= t.bytes
+    t.bytes = 0
+    t.result = undefined
+    t.error = undefined
+    touch(t, 'cancelled')
+  }
 
   return {
-    /** Starts `run` in the background at once; its questions park the task until tasks/update answers them. */
-    start(owner: string, host: (t: TaskHostInit) => FunctionHost, run: (host: FunctionHost) => Promise<unknown>) {
+    /** Starts `run` in the background once recorded; its questions park the task until tasks/update answers them. */
+    async start(owner: string, host: (t: TaskHostInit) => FunctionHost, run: (host: FunctionHost) => Promise<unknown>) {
       const t = open(owner)
-      register(t)
+      await register(t)
       void settle(t, run(host({ signal: t.ac.signal, ask: parking(t) })))
       return created(t)
     },
@@ -208,49 +336,75 @@ export function createTaskStore(limits: { resultsBytes: number }) {
         return round.inputRequired()
       }
       asTask = true
-      register(t)
+      await register(t)
       const settled = settle(t, running)
       if (done) await settled
       return created(t)
     },
-    get(owner: string, taskId: unknown) {
-      const t = mine(owner, taskId)
-      return {
-        resultType: 'complete',
-        ...view(t),
-        ...(t.status === 'completed' && t.result ? { result: t.result } : {}),
-        ...(t.status === 'failed' && t.error ? { error: t.error } : {}),
-        ...(t.status === 'input_required'
-          ? {
-              inputRequests: Object.fromEntries(
-                [...t.asks].map(([k, a]) => [k, { method: a.method, params: a.params }]),
-              ),
-            }
-          : {}),
-      }
+    async get(owner: string, taskId: unknown) {
+      const t = local(owner, taskId)
+      return taskResult(t ? record(t) : await elsewhere(owner, taskId))
     },
     /** Answers parked questions; unknown keys are ignored. The task works again once none is left. */
-    update(owner: string, taskId: unknown, responses: unknown) {
-      const t = mine(owner, taskId)
-      if (responses !== undefined && !isObject(responses))
-        throw new ProtocolError(RPC.INVALID_PARAMS, 'Invalid params: inputResponses must be an object')
-      for (const [k, v] of Object.entries(responses ?? {})) {
-        const a = t.asks.get(k)
-        if (!a || !isObject(v)) continue
-        t.asks.delete(k)
-        a.resolve(v)
+    async update(owner: string, taskId: unknown, responses: unknown) {
+      const t = local(owner, taskId)
+      if (t) {
+        answer(t, checkResponses(responses))
+        return { resultType: 'complete' }
       }
-      if (!ended(t) && t.status === 'input_required' && t.asks.size === 0) touch(t, 'working')
+      const found = await elsewhere(owner, taskId)
+      const answers = checkResponses(responses)
+      if (found.endedAt === undefined && Object.keys(answers).length)
+        await directory.answer(found.id, owner, answers).catch((err) => {
+          if (!(err instanceof RangeError)) throw err
+          throw new ProtocolError(
+            RPC.INVALID_PARAMS,
+            'Invalid params: inputResponses are too large to pass to the instance running the task',
+          )
+        })
       return { resultType: 'complete' }
     },
     /** Stops the run; a task that already ended keeps its status (idempotent). */
-    cancel(owner: string, taskId: unknown) {
-      const t = mine(owner, taskId)
-      if (!ended(t)) {
+    async cancel(owner: string, taskId: unknown) {
+      const t = local(owner, taskId)
+      if (!t) {
+        const found = await elsewhere(owner, taskId)
+        if (found.endedAt === undefined) await directory.cancel(found.id, new Date().toISOString())
+      } else if (!ended(t)) {
         finish(t, 'cancelled')
         t.ac.abort()
       }
       return { resultType: 'complete' }
+    },
+    /** Another instance cancelled a task held here (src/mcp/instance-bridge.ts). */
+    cancelledElsewhere(taskId: string) {
+      const t = tasks.get(taskId)
+      if (t) cancelled(t)
+    },
+    /** Another instance got answers for a task held here. */
+    answeredElsewhere(taskId: string, owner: string, responses: JsonObject) {
+      const t = tasks.get(taskId)
+      if (t && t.owner === owner && !ended(t)) answer(t, responses)
+    },
+    /**
+     * Shutdown: the tasks still running here end as failed (saying why) and their runs stop; resolves once the
+     * directory has that, so another instance answers for them at once instead of after the run's deadline.
+     */
+    async stop() {
+      const running = [...tasks.values()].filter((t) => !ended(t))
+      for (const t of running) {
+        finish(t, 'failed', { error: STOPPED })
+        t.ac.abort()
+      }
+      await Promise.all(running.map((t) => t.writes))
+    },
+    /** The channel was down: cancellations made meanwhile are read from the directory. */
+    async resync() {
+      for (const t of [...tasks.values()]) {
+        if (ended(t)) continue
+        const found = await directory.lookup(t.id)
+        if (found?.status === 'cancelled') cancelled(t)
+      }
     },
   }
 }

@@ -16,6 +16,7 @@ import m013 from './013-openapi-toolkits.sql' with { type: 'text' }
 import m014 from './014-tool-search.sql' with { type: 'text' }
 import m015 from './015-function-isolation.sql' with { type: 'text' }
 import m016 from './016-mcp-sessions.sql' with { type: 'text' }
+import m017 from './017-mcp-tasks.sql' with { type: 'text' }
 
 export const postgresMigrations: string[] = [
   m001,
@@ -34,4 +35,5 @@ export const postgresMigrations: string[] = [
   m014,
   m015,
   m016,
+  m017,
 ]
