@@ -173,9 +173,15 @@ export function createSessionStore(
     }
     return s
   }
-  /** Holds `s` here, making room: the least recently used copy goes past TOOLYARD_MAX_SESSIONS. */
+  /**
+   * Holds `s` here, making room: past TOOLYARD_MAX_SESSIONS the least recently used session ends — everywhere, so the
+   * limit means the same on one instance and on several (a copy only dropped here would be revived by the next use).
+   */
   const hold = (s: Session) => {
-    while (sessions.size >= limits.maxSessions) drop(sessions.values().next().value!)
+    while (sessions.size >= limits.maxSessions)
+      void end(sessions.values().next().value!).catch(() => {
+        // The directory is unreachable: the copy is gone here anyway; the session's own expiry ends it there.
+      })
     sessions.set(s.id, s)
     byRef.set(s.ref, s)
   }
