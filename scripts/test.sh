@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# npm test: every test with the default backend (SQLite), then the API suite — the in-process files under test/ — again
+# with every app on PostgreSQL (TOOLYARD_TEST_BACKEND=postgres: a fresh database per app on the test cluster,
+# test/helpers/postgres.ts; docs/decisions.md, "PostgreSQL in serve"). Left out of the second pass: the e2e files
+# (processes and binaries; test/scale-out runs three PostgreSQL instances already), test/postgres (PostgreSQL's own
+# tests, which make their databases themselves) and *.sqlite.test.ts (tests whose subject is SQLite itself).
+# Arguments (files, -t patterns) go to both passes. Exit status: non-zero when either pass failed.
+set -u
+bun test --parallel=2 --timings=test/timings.json "$@"
+sqlite=$?
+echo "== the API suite again, on PostgreSQL"
+if [ "$#" -eq 0 ]; then set -- ./test; fi
+TOOLYARD_TEST_BACKEND=postgres bun test --parallel=2 --timings=test/timings.json "$@" \
+  --path-ignore-patterns='**/*.e2e.test.ts' --path-ignore-patterns='**/*.sqlite.test.ts' \
+  --path-ignore-patterns='test/postgres/**'
+postgres=$?
+[ "$sqlite" -eq 0 ] && [ "$postgres" -eq 0 ]
