@@ -2,11 +2,10 @@
 // its toolkit's kind (./sources). The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and REST.
 import type { ValidateFunction } from 'ajv'
 import { AppError, UnknownNameError } from '../../lib/errors'
-import type { ServerRef } from '../../lib/request-context'
+import type { RestRequestContext, ServerRef } from '../../lib/request-context'
 import type { McpTool } from '../../mcp/backend'
 import { Lru } from '../../read-model/lru'
 import { builtinFunctions } from '../../runtime/builtins'
-import type { FunctionHost } from '../../runtime/host'
 import type { HttpFunctionSpec } from '../../runtime/http-function'
 import type { FunctionSpec, RunOutcome } from '../../runtime/run-function'
 import { type FunctionsService, isBuiltinName } from './functions/service'
@@ -114,16 +113,17 @@ export function toolCalls(deps: ToolCallsDeps) {
 
   /** Throws AppError when the call cannot start (missing arguments, no function); anything after is an outcome. */
   async function run(
-    projectId: string,
+    ctx: RestRequestContext,
     { tool, credentialId, kind }: Pick<ServerTool, 'tool' | 'credentialId' | 'kind'>,
     args: Record<string, unknown>,
-    host: FunctionHost,
   ): Promise<ToolCall> {
     const invalid = checkArguments(validatorFor(tool), tool, args)
     if (invalid) return { tool, outcome: invalid }
     const source = sources.source(kind)
     if (!source) throw new AppError('tool_not_configured', `Tool ${tool.name} is of an unknown toolkit kind "${kind}"`)
-    return { tool, outcome: await source.callTool(tool, args, { projectId, host, credentialId }) }
+    // The host is read here (made on first read: src/mcp/cancellable.ts), once, as before.
+    const call = { request: ctx, projectId: ctx.projectId, host: ctx.host, credentialId }
+    return { tool, outcome: await source.callTool(tool, args, call) }
   }
 
   return {
@@ -139,14 +139,15 @@ export function toolCalls(deps: ToolCallsDeps) {
      * A call on one server (the protocol, or REST with server_id). A tool set in memory is used as it is: the hit path
      * awaits nothing before the tool runs.
      */
-    onServer: (server: ServerRef, name: string, args: Record<string, unknown>, host: FunctionHost) => {
+    onServer: (ctx: RestRequestContext & { server: ServerRef }, name: string, args: Record<string, unknown>) => {
+      const { server } = ctx
       const set = index.server(server.project_id, server.id)
-      if (set instanceof Promise) return set.then((s) => run(server.project_id, pick(s, name), args, host))
-      return run(server.project_id, pick(set, name), args, host)
+      if (set instanceof Promise) return set.then((s) => run(ctx, pick(s, name), args))
+      return run(ctx, pick(set, name), args)
     },
     /** A REST call without server_id: the one tool of that name in the project, or 400 when the candidates differ. */
-    async inProject(projectId: string, name: string, args: Record<string, unknown>, host: FunctionHost) {
-      const found = await index.named(projectId, name)
+    async inProject(ctx: RestRequestContext, name: string, args: Record<string, unknown>) {
+      const found = await index.named(ctx.projectId, name)
       if (!found.length) throw new UnknownNameError(`Unknown tool: ${name}`)
       const distinct = new Set(found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}`))
       if (distinct.size > 1) {
@@ -154,7 +155,7 @@ export function toolCalls(deps: ToolCallsDeps) {
         const message = `Tool ${name} is on several servers with different tools or credentials (${ids.join(', ')}); pass server_id to choose one`
         throw new AppError('validation_failed', message, [{ field: 'body.server_id', message }])
       }
-      return run(projectId, found[0]!.st, args, host)
+      return run(ctx, found[0]!.st, args)
     },
   }
 }

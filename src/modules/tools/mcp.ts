@@ -94,13 +94,7 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     async callTool(ctx, name, args) {
       try {
         return callResult(
-          await watch(
-            ctx.projectId,
-            ctx.server.id,
-            name,
-            () => calls.onServer(ctx.server, name, args ?? {}, ctx.host),
-            ctx.requestId,
-          ),
+          await watch(ctx.projectId, ctx.server.id, name, () => calls.onServer(ctx, name, args ?? {}), ctx.requestId),
         )
       } catch (error) {
         // SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602.
@@ -118,12 +112,15 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
       server ? calls.listed(server) : (await calls.listedInProject(projectId)).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(ctx: RestRequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-      const { projectId, server, host } = ctx
+      const { projectId, server } = ctx
       const call = await watch(
         projectId,
         server?.id,
         name,
-        () => (server ? calls.onServer(server, name, args, host) : calls.inProject(projectId, name, args, host)),
+        () =>
+          server
+            ? calls.onServer(ctx as RestRequestContext & { server: ServerRef }, name, args)
+            : calls.inProject(ctx, name, args),
         ctx.requestId,
       )
       const { outcome } = call

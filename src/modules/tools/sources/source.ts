@@ -2,6 +2,7 @@
 // used to ask "pre-built or the project's row?" asks the registry (./registry.ts) instead, so a new kind (a remote
 // MCP server, an OpenAPI document) is one more source, not one more branch per feature (docs/decisions.md,
 // "Open kinds").
+import type { RestRequestContext } from '../../../lib/request-context'
 import type { FunctionHost } from '../../../runtime/host'
 import type { RunOutcome } from '../../../runtime/run-function'
 import type { ToolRow } from '../repository'
@@ -27,8 +28,13 @@ export type ToolFailure =
   | { ok: false; kind: 'invalid_arguments'; message: string; fields: string[] }
   | { ok: false; kind: 'credential'; message: string }
 
-/** Who runs the tool and with what: the project, the call's host (signal, progress, logs) and the mapped credential. */
+/**
+ * Who runs the tool and with what: the whole request context (request id, principal, project, server, log: the same
+ * object the protocol and REST routes built at admission), the call's host (signal, progress, logs) and the credential
+ * mapped on the server for the tool's provider. `projectId` and `host` are the context's, read once.
+ */
 interface ToolCallContext {
+  request: RestRequestContext
   projectId: string
   host: FunctionHost
   /** The credential mapped on the server for the tool's provider (undefined: none is). */
