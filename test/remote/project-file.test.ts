@@ -37,9 +37,8 @@ async function apply(path: string, dryRun = false) {
   return applyProjectFile(app.server.deps, doc, { path, projectName: 'file-remote', dryRun, prune: false, env: {} })
 }
 
-// The project `apply` made, read from its row (the service is asynchronous; the tests below use the id in place).
-const projectId = () =>
-  app.server.deps.db.query<{ id: string }, [string]>('SELECT id FROM projects WHERE name = ?').get('file-remote')!.id
+/** The id of the project `apply` made (found by its name). */
+const projectId = async () => (await app.server.deps.projects.projectByName('file-remote'))!.id
 
 describe('a remote toolkit in the project file', () => {
   test('apply creates it with the upstream tools; export writes it back; a second apply changes nothing', async () => {
@@ -63,15 +62,16 @@ servers:
     expect(await app.server.deps.projects.projectByName('file-remote')).toBeNull()
     const lines = await apply(path)
     expect(lines).toContainEqual({ action: 'created', kind: 'toolkit', name: 'upstream' })
-    const doc = await exportProject(app.server.deps, projectId(), 'file-remote')
+    const pid = await projectId()
+    const doc = await exportProject(app.server.deps, pid, 'file-remote')
     const kit = doc.toolkits.find((k) => k.name === 'upstream')
     expect(kit).toEqual({
       name: 'upstream',
       toolkit_type: 'remote',
       remote: { url: first.url, prefix: 'up_', headers: { 'X-Team': 'blue' } },
     })
-    const server = (await app.server.deps.servers.list(projectId(), 10)).servers[0]!
-    const listed = await app.server.deps.toolCalls.restList(projectId(), { ...server, project_id: projectId() })
+    const server = (await app.server.deps.servers.list(pid, 10)).servers[0]!
+    const listed = await app.server.deps.toolCalls.restList(pid, { ...server, project_id: pid })
     expect(listed.map((t) => t.name)).toContain('up_echo')
     expect((await apply(path)).find((l) => l.name === 'upstream')?.action).toBe('unchanged')
   })
@@ -87,8 +87,9 @@ toolkits:
 `,
     )
     expect((await apply(path)).find((l) => l.name === 'upstream')?.action).toBe('updated')
-    const kitId = (await app.server.deps.toolkits.list(projectId(), 50)).toolkits.find((k) => k.name === 'upstream')!.id
-    const detail = (await app.server.deps.toolkits.get(projectId(), kitId)) as { remote?: Record<string, unknown> }
+    const pid = await projectId()
+    const kitId = (await app.server.deps.toolkits.list(pid, 50)).toolkits.find((k) => k.name === 'upstream')!.id
+    const detail = (await app.server.deps.toolkits.get(pid, kitId)) as { remote?: Record<string, unknown> }
     expect(detail.remote).toMatchObject({ url: second.url, transport: 'sse', server_info: { name: 'second' } })
   })
 
@@ -109,7 +110,7 @@ toolkits:
     const error = await apply(path).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(FileError)
     expect((error as Error).message).toContain('toolkit gone: remote.url: could not list the tools of')
-    expect(await app.server.deps.functions.byName(projectId(), 'not-written')).toBeFalsy()
+    expect(await app.server.deps.functions.byName(await projectId(), 'not-written')).toBeFalsy()
   })
 
   test('remote without toolkit_type remote, or tools in a remote toolkit, are file errors', () => {

@@ -10,7 +10,14 @@ test('quoted terms become quoted lexemes joined with |', () => {
 
 test('no tsquery syntax survives: only letters and digits reach the parser; words of one term follow each other', () => {
   expect(tsQueryFromFts('"a\'b" OR "x & !y" OR "(z)" OR """"')).toBe("'a' <-> 'b' | 'x' <-> 'y' | 'z'")
-  expect(tsQueryFromFts('"ünïcode" OR "日本"')).toBe("'ünïcode' | '日本'")
+  expect(tsQueryFromFts('"日本" OR "Кафе"')).toBe("'日本' | 'Кафе'")
+})
+
+test('an accented Latin word also searches its unaccented form (FTS5 folds accents; the index keeps them)', () => {
+  expect(tsQueryFromFts('"ünïcode" OR "ÍSSUÉ" OR "plain"')).toBe(
+    "('ünïcode' | 'unicode') | ('ÍSSUÉ' | 'ISSUE') | 'plain'",
+  )
+  expect(tsQueryFromFts('"café au"')).toBe("('café' | 'cafe') <-> 'au'")
 })
 
 test('nothing searchable gives an empty query', () => {

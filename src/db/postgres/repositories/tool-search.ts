@@ -20,15 +20,26 @@ const STATS_TTL_MS = 30_000
 /** One candidate row: its length in tokens, and per query lexeme its positions' weight classes and toolkit hits. */
 type Candidate = { tool_id: string; len: number; hits: [string, string[]][] | null; kit: [string, number][] | null }
 
+/** A word's Latin letters without their accents (`ÍSSUÉ` → `ISSUE`), as FTS5's `remove_diacritics 2` folds them. */
+const foldLatin = (word: string) => word.replace(/\p{Script=Latin}/gu, (c) => c.normalize('NFD').replace(/\p{M}/gu, ''))
+
+/** One word as a lexeme; a word with accents also as its folded form, since the 'english' configuration keeps them. */
+function lexeme(word: string): string {
+  const folded = foldLatin(word)
+  return folded === word ? `'${word}'` : `('${word}' | '${folded}')`
+}
+
 /**
  * The FTS5 query the service builds (./query.ts `ftsQuery`: quoted terms joined with OR) as tsquery text: each term's
  * letters and digits as quoted lexemes (several words of one term must follow each other, as in an FTS5 phrase), terms
- * joined with `|`. `to_tsquery('english', …)` then stems them and drops stop words, as the index did.
+ * joined with `|`. `to_tsquery('english', …)` then stems them and drops stop words, as the index did. The index keeps
+ * accents (no `unaccent` extension, docs/decisions.md), so an accented query word also searches its unaccented form:
+ * `ÍSSUÉ` finds `issue`, as on SQLite (an unaccented word still does not find an accented one).
  */
 export function tsQueryFromFts(query: string): string {
   const terms = [...query.matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]!.replaceAll('""', '"'))
   return terms
-    .map((t) => (t.match(/[\p{L}\p{N}]+/gu) ?? []).map((w) => `'${w}'`).join(' <-> '))
+    .map((t) => (t.match(/[\p{L}\p{N}]+/gu) ?? []).map(lexeme).join(' <-> '))
     .filter((t) => t !== '')
     .join(' | ')
 }
