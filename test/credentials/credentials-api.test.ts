@@ -1,10 +1,9 @@
 // /credentials and /providers over real HTTP: write-only secrets, provider checks, project isolation, sealed storage.
 
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { BUILTIN_PROVIDER_IDS } from '../helpers/catalog'
+import { allRowsText } from '../helpers/rows-text'
 
 const SECRET = 'sk-live-credentials-api-test-7f3a9c'
 const CLIENT_SECRET = 'client-secret-providers-test-55e1'
@@ -64,7 +63,7 @@ describe('credentials', () => {
     })
     const { id } = await res.json()
     // Simulate a lost master key / tampered row: the ciphertext no longer authenticates.
-    app.server.deps.db.query("UPDATE credentials SET data_sealed = 'v1.bogus.bogus' WHERE id = $id").run({ id })
+    await app.sql("UPDATE credentials SET data_sealed = 'v1.bogus.bogus' WHERE id = $id", { id })
     const opened = await app.server.deps.credentials.open(app.projectId, id)
     expect(opened).toEqual({ status: 'auth_required' })
   })
@@ -212,23 +211,12 @@ describe('providers', () => {
     expect((await app.api('/providers/dup', { method: 'DELETE' })).status).toBe(404)
   })
 
-  test('secrets are not stored in clear text in the SQLite file', async () => {
-    app.server.deps.db.exec('PRAGMA wal_checkpoint(PASSIVE)')
-    const file = join(app.dataDir, 'toolyard.sqlite')
-    const bytes = Buffer.concat(
-      [
-        await Bun.file(file).bytes(),
-        (await Bun.file(`${file}-wal`).exists()) ? await Bun.file(`${file}-wal`).bytes() : new Uint8Array(),
-      ].map((b) => Buffer.from(b)),
-    )
-    expect(bytes.includes(Buffer.from(SECRET))).toBe(false)
-    expect(bytes.includes(Buffer.from(CLIENT_SECRET))).toBe(false)
+  test('secrets are not stored in clear text in the database', async () => {
+    const rows = await allRowsText(app)
+    expect(rows).not.toContain(SECRET)
+    expect(rows).not.toContain(CLIENT_SECRET)
     // The rows exist and carry sealed values with a data-key id.
-    const db = new Database(file, { readonly: true })
-    const row = db
-      .query<{ data_sealed: string }, []>("SELECT data_sealed FROM credentials WHERE name = 'openai key'")
-      .get()!
-    db.close()
-    expect(row.data_sealed).toMatch(/^v1\.[0-9a-f-]{36}\.[\w-]+\.[\w-]+$/)
+    const [row] = await app.sql("SELECT data_sealed FROM credentials WHERE name = 'openai key'")
+    expect(String(row!.data_sealed)).toMatch(/^v1\.[0-9a-f-]{36}\.[\w-]+\.[\w-]+$/)
   })
 })

@@ -107,9 +107,10 @@ describe('streams end with their credential', () => {
       const s = await serverWithToolkits(quick, 'streams elsewhere', [])
       const doomed = await newKey('revoked elsewhere', quick)
       const stream = await getStream(doomed.api_key, quick, s.slug)
-      quick.server.deps.db
-        .query('UPDATE api_keys SET revoked_at = ? WHERE id = ?')
-        .run(new Date().toISOString(), doomed.id)
+      await quick.sql('UPDATE api_keys SET revoked_at = $at WHERE id = $id', {
+        at: new Date().toISOString(),
+        id: doomed.id,
+      })
       expect((await untilEnd(stream)).state).toBe('ended')
     } finally {
       await quick.stop()

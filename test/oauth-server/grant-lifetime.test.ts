@@ -1,6 +1,6 @@
 // An OAuth grant ends with the key that approved it and 30 days after its approval, whatever the refreshes: through
-// the real token endpoint and protocol endpoint. The approval date is moved back in the data dir's SQLite file to
-// stand for the days passing.
+// the real token endpoint and protocol endpoint. The approval date is moved back in the app's database (SQLite file or
+// PostgreSQL) to stand for the days passing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { json, serverWithToolkits } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
@@ -23,21 +23,23 @@ afterAll(async () => {
 const refresh = (clientId: string, refreshToken: string) =>
   tokenRequest(origin, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, resource })
 
-const grantOf = (clientId: string) =>
-  app.server.deps.db
-    .query<{ id: string; key_id: string | null }, [string]>('SELECT id, key_id FROM oauth_grants WHERE client_id = ?')
-    .get(clientId)!
+const grantOf = async (clientId: string) => {
+  const rows = await app.sql('SELECT id, key_id FROM oauth_grants WHERE client_id = $clientId', { clientId })
+  expect(rows).toHaveLength(1)
+  return rows[0] as { id: string; key_id: string | null }
+}
 
 const approvedAgo = (clientId: string, ms: number) =>
-  app.server.deps.db
-    .query('UPDATE oauth_grants SET created_at = ? WHERE client_id = ?')
-    .run(new Date(Date.now() - ms).toISOString(), clientId)
+  app.sql('UPDATE oauth_grants SET created_at = $at WHERE client_id = $clientId', {
+    at: new Date(Date.now() - ms).toISOString(),
+    clientId,
+  })
 
 describe('an OAuth grant and the key that approved it', () => {
   test('revoking the approving key ends the grant: refresh refused, access token refused on the next request', async () => {
     const approver = await json(await app.api('/keys', { body: { name: 'approver' } }), 201)
     const t = await obtainTokens(origin, resource, approver.api_key)
-    expect(grantOf(t.clientId).key_id).toBe(approver.id)
+    expect((await grantOf(t.clientId)).key_id).toBe(approver.id)
     expect((await initializeWith(resource, t.access)).status).toBe(200)
     const listed = await json(await app.api('/oauth/clients'), 200)
     expect(listed.clients.some((c: { client_id: string }) => c.client_id === t.clientId)).toBe(true)
@@ -64,23 +66,22 @@ describe('an OAuth grant and the key that approved it', () => {
 describe('a grant ends 30 days after approval', () => {
   test('a refresh on day 29 gives a refresh token that expires with the grant, not 30 days later', async () => {
     const t = await obtainTokens(origin, resource, app.apiKey)
-    approvedAgo(t.clientId, 29 * DAY_MS)
+    await approvedAgo(t.clientId, 29 * DAY_MS)
     const res = await refresh(t.clientId, t.refresh)
     expect(res.status).toBe(200)
-    const rows = app.server.deps.db
-      .query<{ expires_at: string }, [string]>(
-        'SELECT expires_at FROM oauth_refresh_tokens WHERE grant_id = ? AND used_at IS NULL',
-      )
-      .all(grantOf(t.clientId).id)
+    const rows = await app.sql(
+      'SELECT expires_at FROM oauth_refresh_tokens WHERE grant_id = $grant AND used_at IS NULL',
+      { grant: (await grantOf(t.clientId)).id },
+    )
     expect(rows).toHaveLength(1)
     // About one day left (the grant's end), never the 30 days a refresh used to give.
-    expect(Date.parse(rows[0]!.expires_at)).toBeLessThanOrEqual(Date.now() + DAY_MS)
+    expect(Date.parse(String(rows[0]!.expires_at))).toBeLessThanOrEqual(Date.now() + DAY_MS)
   })
 
   test('past 30 days: the fresh refresh token and the access token are both refused', async () => {
     const t = await obtainTokens(origin, resource, app.apiKey)
     const refreshed = await json(await refresh(t.clientId, t.refresh), 200)
-    approvedAgo(t.clientId, 30 * DAY_MS + 60_000)
+    await approvedAgo(t.clientId, 30 * DAY_MS + 60_000)
     const res = await refresh(t.clientId, refreshed.refresh_token)
     expect(res.status).toBe(400)
     expect((await res.json()).error).toBe('invalid_grant')

@@ -12,33 +12,34 @@ afterAll(() => app.stop())
 
 test('expired codes and refresh tokens are deleted; unexpired ones, used or not, stay', async () => {
   const server = await serverWithToolkits(app, 'pruned', [])
-  const db = app.server.deps.db
   const now = Date.now()
   const at = (ms: number) => new Date(now + ms).toISOString()
-  db.run(
+  await app.sql(
     `INSERT INTO oauth_grants (id, project_id, server_id, client_id, resource, created_at)
-     VALUES ('g1', ?, ?, 'client', 'http://x/mcp/pruned', ?)`,
-    [app.projectId, server.id, at(0)],
+     VALUES ('g1', $project, $server, 'client', 'http://x/mcp/pruned', $at)`,
+    { project: app.projectId, server: server.id, at: at(0) },
   )
-  const code = db.query(
-    `INSERT INTO oauth_codes (hash, grant_id, redirect_uri, code_challenge, expires_at, used_at)
-     VALUES (?, 'g1', 'http://127.0.0.1/cb', 'c', ?, ?)`,
-  )
-  code.run('code-expired', at(-60_000), null)
-  code.run('code-expired-used', at(-60_000), at(-90_000))
-  code.run('code-live', at(60_000), null)
-  const refresh = db.query('INSERT INTO oauth_refresh_tokens (hash, grant_id, expires_at, used_at) VALUES (?, ?, ?, ?)')
-  refresh.run('rt-expired', 'g1', at(-1000), null)
-  refresh.run('rt-live-used', 'g1', at(86_400_000), at(-1000))
-  refresh.run('rt-live', 'g1', at(86_400_000), null)
+  const code = (hash: string, expiresAt: string, usedAt: string | null) =>
+    app.sql(
+      `INSERT INTO oauth_codes (hash, grant_id, redirect_uri, code_challenge, expires_at, used_at)
+       VALUES ($hash, 'g1', 'http://127.0.0.1/cb', 'c', $expires, $used)`,
+      { hash, expires: expiresAt, used: usedAt },
+    )
+  await code('code-expired', at(-60_000), null)
+  await code('code-expired-used', at(-60_000), at(-90_000))
+  await code('code-live', at(60_000), null)
+  const refresh = (hash: string, expiresAt: string, usedAt: string | null) =>
+    app.sql(
+      `INSERT INTO oauth_refresh_tokens (hash, grant_id, expires_at, used_at) VALUES ($hash, 'g1', $expires, $used)`,
+      { hash, expires: expiresAt, used: usedAt },
+    )
+  await refresh('rt-expired', at(-1000), null)
+  await refresh('rt-live-used', at(86_400_000), at(-1000))
+  await refresh('rt-live', at(86_400_000), null)
 
   expect(await app.server.deps.oauthServer.pruneExpired()).toBe(3)
-  const left = (table: string) =>
-    db
-      .query<{ hash: string }, []>(`SELECT hash FROM ${table} ORDER BY hash`)
-      .all()
-      .map((r) => r.hash)
-  expect(left('oauth_codes')).toEqual(['code-live'])
-  expect(left('oauth_refresh_tokens')).toEqual(['rt-live', 'rt-live-used'])
+  const left = async (table: string) => (await app.sql(`SELECT hash FROM ${table} ORDER BY hash`)).map((r) => r.hash)
+  expect(await left('oauth_codes')).toEqual(['code-live'])
+  expect(await left('oauth_refresh_tokens')).toEqual(['rt-live', 'rt-live-used'])
   expect(await app.server.deps.oauthServer.pruneExpired()).toBe(0)
 })

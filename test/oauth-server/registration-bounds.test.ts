@@ -12,10 +12,9 @@ afterEach(async () => {
   app = undefined
 })
 
-const clientCount = (a: TestApp) =>
-  a.server.deps.db.query<{ n: number }, []>('SELECT count(*) AS n FROM oauth_clients').get()!.n
-const clientExists = (a: TestApp, id: string) =>
-  a.server.deps.db.query('SELECT 1 FROM oauth_clients WHERE client_id = ?').get(id) !== null
+const clientCount = async (a: TestApp) => Number((await a.sql('SELECT count(*) AS n FROM oauth_clients'))[0]!.n)
+const clientExists = async (a: TestApp, id: string) =>
+  (await a.sql('SELECT 1 AS one FROM oauth_clients WHERE client_id = $id', { id })).length > 0
 const register = async (a: TestApp) => {
   const res = await registerClient(a.server.origin)
   return { status: res.status, body: (await res.json()) as Record<string, string> }
@@ -27,7 +26,7 @@ describe('dynamic client registration bounds', () => {
     const statuses: number[] = []
     for (let i = 0; i < 5; i++) statuses.push((await register(app)).status)
     expect(statuses).toEqual([201, 201, 201, 429, 429])
-    expect(clientCount(app)).toBe(3)
+    expect(await clientCount(app)).toBe(3)
   })
 
   test('never-used clients per address are capped; a client that completed an authorization frees its place', async () => {
@@ -40,7 +39,7 @@ describe('dynamic client registration bounds', () => {
     const refused = await register(app)
     expect(refused.status).toBe(429)
     expect(refused.body.error_description).toContain('too many clients registered from this address')
-    expect(clientCount(app)).toBe(4)
+    expect(await clientCount(app)).toBe(4)
   })
 
   test('at the global cap the oldest never-used client makes room; a used client is kept', async () => {
@@ -53,9 +52,9 @@ describe('dynamic client registration bounds', () => {
       expect(r.status).toBe(201)
       ids.push(r.body.client_id!)
     }
-    expect(clientCount(app)).toBe(3)
-    expect(clientExists(app, used.clientId)).toBe(true)
-    expect(ids.map((id) => clientExists(app!, id))).toEqual([false, false, true, true])
+    expect(await clientCount(app)).toBe(3)
+    expect(await clientExists(app, used.clientId)).toBe(true)
+    expect(await Promise.all(ids.map((id) => clientExists(app!, id)))).toEqual([false, false, true, true])
   })
 
   test('the pruning job removes clients never used within the TTL and keeps used ones', async () => {
@@ -65,10 +64,16 @@ describe('dynamic client registration bounds', () => {
     const fresh = (await register(app)).body.client_id!
     const stale = (await register(app)).body.client_id!
     const old = new Date(Date.now() - 120_000).toISOString()
-    app.server.deps.db
-      .query('UPDATE oauth_clients SET created_at = ? WHERE client_id IN (?, ?)')
-      .run(old, stale, used.clientId)
+    await app.sql('UPDATE oauth_clients SET created_at = $old WHERE client_id IN ($stale, $used)', {
+      old,
+      stale,
+      used: used.clientId,
+    })
     expect(await app.server.deps.oauthServer.pruneExpired()).toBeGreaterThanOrEqual(1)
-    expect([stale, fresh, used.clientId].map((id) => clientExists(app!, id))).toEqual([false, true, true])
+    expect(await Promise.all([stale, fresh, used.clientId].map((id) => clientExists(app!, id)))).toEqual([
+      false,
+      true,
+      true,
+    ])
   })
 })

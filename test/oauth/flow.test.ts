@@ -1,9 +1,7 @@
 // End-to-end OAuth against a real authorization server: init → authorize → callback → exchange → a tool gets the token →
 // forced expiry → the refresh job → the tool gets the new token; cancel, expiry, failures, deletion; and a secrets scan.
 
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { refreshOAuthTokens } from '../../src/modules/credentials/oauth/refresh-job'
 import {
   authorize,
@@ -14,6 +12,7 @@ import {
   startRecordingApp,
   TOOL_CODE,
 } from '../helpers/oauth-idp'
+import { allRowsText } from '../helpers/rows-text'
 
 const CLIENT_SECRET = 'cs-e2e-oauth-client-secret-3b8d41f0'
 const STATIC_SECRET = 'static-api-key-e2e-9d2c77aa'
@@ -21,7 +20,6 @@ const REDIRECT = 'http://127.0.0.1:1/oauth/done'
 
 let app: RecordingApp
 let idp: MockIdp
-let sql: Database
 const seenCodes: string[] = []
 const seenStates: string[] = []
 
@@ -30,7 +28,6 @@ beforeAll(async () => {
   app = await startRecordingApp()
   // The scheduled job is exercised in refresh-schedule.test.ts; here refreshes happen only when a test asks.
   app.server.deps.scheduler.stop()
-  sql = new Database(join(app.dataDir, 'toolyard.sqlite'))
   const res = await app.call('/providers', {
     body: {
       id: 'mockidp',
@@ -47,7 +44,6 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  sql?.close()
   await app?.stop()
   await idp?.stop()
 })
@@ -100,9 +96,15 @@ async function callTool(serverId: string, label: string) {
 }
 
 const expireNow = (credentialId: string) =>
-  sql
-    .query('UPDATE credentials SET expires_at = $at WHERE id = $id')
-    .run({ at: new Date(Date.now() - 60_000).toISOString(), id: credentialId })
+  app.sql('UPDATE credentials SET expires_at = $at WHERE id = $id', {
+    at: new Date(Date.now() - 60_000).toISOString(),
+    id: credentialId,
+  })
+const expireFlow = (state: string) =>
+  app.sql('UPDATE oauth_flows SET expires_at = $at WHERE state = $state', {
+    at: new Date(Date.now() - 1000).toISOString(),
+    state,
+  })
 const refreshCalls = () => idp.calls.filter((c) => c.grant_type === 'refresh_token').length
 
 describe('the authorization-code flow', () => {
@@ -192,7 +194,7 @@ describe('the authorization-code flow', () => {
   })
 
   test('forced expiry → the refresh job gets a new token → the tool receives it', async () => {
-    expireNow(credentialId)
+    await expireNow(credentialId)
     const calls = refreshCalls()
     const report = await refreshOAuthTokens(app.server.deps)
     expect(report.refreshed).toBe(1)
@@ -211,7 +213,7 @@ describe('the authorization-code flow', () => {
   })
 
   test('a tool call finding an expired token refreshes first; concurrent calls share one refresh', async () => {
-    expireNow(credentialId)
+    await expireNow(credentialId)
     const calls = refreshCalls()
     const results = await Promise.all([1, 2, 3, 4, 5].map(() => callTool(serverId, 'main')))
     expect(refreshCalls()).toBe(calls + 1)
@@ -241,7 +243,7 @@ describe('the authorization-code flow', () => {
 
   test('a provider outage during refresh: cooldown, no hammering, the token reported expired', async () => {
     const id = await flowToCredential()
-    expireNow(id)
+    await expireNow(id)
     idp.failNext(503, { error: 'temporarily_unavailable' })
     const calls = idp.calls.length
     const first = await refreshOAuthTokens(app.server.deps)
@@ -267,7 +269,7 @@ describe('the authorization-code flow', () => {
     const id = await flowToCredential()
     const sid = await makeServer(id, 'revoked')
     expect((await callTool(sid, 'revoked')).isError).toBe(false)
-    expireNow(id)
+    await expireNow(id)
     idp.failNext(400, { error: 'invalid_grant', error_description: 'refresh token revoked' })
     const report = await refreshOAuthTokens(app.server.deps)
     expect(report.failed).toBe(1)
@@ -339,9 +341,7 @@ describe('the authorization-code flow', () => {
 
   test('a flow expires 600 s after init', async () => {
     const a = await startFlow()
-    sql
-      .query('UPDATE oauth_flows SET expires_at = $at WHERE state = $state')
-      .run({ at: new Date(Date.now() - 1000).toISOString(), state: a.state })
+    await expireFlow(a.state)
     const st = await app.call(`/oauth/status?state=${encodeURIComponent(a.state)}`)
     expect(st.body.status).toBe('expired')
     const { code } = await authorize(a.auth_url)
@@ -356,9 +356,7 @@ describe('the authorization-code flow', () => {
     const redirect = await authorize(b.auth_url)
     seenCodes.push(redirect.code)
     await app.call('/oauth/callback', { body: { code: redirect.code, state: b.state } })
-    sql
-      .query('UPDATE oauth_flows SET expires_at = $at WHERE state = $state')
-      .run({ at: new Date(Date.now() - 1000).toISOString(), state: b.state })
+    await expireFlow(b.state)
     expect((await app.call('/oauth/exchange-token', { body: { state: b.state } })).status).toBe(400)
     expect((await app.call('/oauth/status', { body: { state: b.state } })).body.status).toBe('expired')
   })
@@ -424,7 +422,7 @@ describe('the authorization-code flow', () => {
 })
 
 describe('secrets', () => {
-  test('no response body or log line contains a secret; the SQLite file holds none in clear text', async () => {
+  test('no response body, log line or database row contains a secret', async () => {
     const secrets = [
       CLIENT_SECRET,
       STATIC_SECRET,
@@ -438,16 +436,8 @@ describe('secrets', () => {
       for (const body of app.bodies) expect(body.includes(s)).toBe(false)
       for (const line of app.logLines) expect(line.includes(s)).toBe(false)
     }
-    const file = join(app.dataDir, 'toolyard.sqlite')
-    const parts = [file, `${file}-wal`]
-    const bytes = Buffer.concat(
-      await Promise.all(
-        parts.map(async (p) =>
-          (await Bun.file(p).exists()) ? Buffer.from(await Bun.file(p).bytes()) : Buffer.alloc(0),
-        ),
-      ),
-    )
-    expect(bytes.length).toBeGreaterThan(0)
-    for (const s of secrets) expect(bytes.includes(Buffer.from(s))).toBe(false)
+    const rows = await allRowsText(app)
+    expect(rows).toContain('toolyard-e2e')
+    for (const s of secrets) expect(rows.includes(s)).toBe(false)
   })
 })

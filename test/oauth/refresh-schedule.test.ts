@@ -1,9 +1,7 @@
 // The refresh job runs on its own: started with the server (every TOOLYARD_OAUTH_REFRESH_INTERVAL_S, here 1 s), it
 // refreshes a token that expired.
 
-import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { join } from 'node:path'
 import { connectProvider, type MockIdp, type RecordingApp, startMockIdp, startRecordingApp } from '../helpers/oauth-idp'
 import { waitFor } from '../helpers/poll'
 
@@ -22,10 +20,8 @@ afterAll(async () => {
 test('an expired token is refreshed by the scheduled job without any request', async () => {
   const credential_id = await connectProvider(app, idp, 'sched')
 
-  const sql = new Database(join(app.dataDir, 'toolyard.sqlite'))
   const past = new Date(Date.now() - 60_000).toISOString()
-  sql.query('UPDATE credentials SET expires_at = $at WHERE id = $id').run({ at: past, id: credential_id })
-  sql.close()
+  await app.sql('UPDATE credentials SET expires_at = $at WHERE id = $id', { at: past, id: credential_id })
   const before = idp.calls.filter((c) => c.grant_type === 'refresh_token').length
 
   // The job fires every second; the poll's deadline allows many periods.
