@@ -63,6 +63,16 @@ describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT 
     const { text } = await app.server.deps.metrics.scrape()
     expect(text).toContain('toolyard_webhook_deliveries_dropped_total 160')
   }, 20_000)
+
+  test('20 changes × 10 subscriptions at once (side by side on PostgreSQL): still exactly 50 pending', async () => {
+    const c = await app.newProject('concurrent')
+    for (let i = 0; i < 10; i++) {
+      const res = await app.api('/subscribe', { body: { callback_url: failing.url }, key: c.apiKey })
+      expect(res.status).toBe(201)
+    }
+    await Promise.all(Array.from({ length: 20 }, (_, i) => publish(app, c.projectId, `docs://c/${i}`)))
+    expect(await pendingOf(app, c.projectId)).toBe(50)
+  }, 20_000)
 })
 
 describe('finished task results held at most TOOLYARD_TASK_RESULTS_BYTES together', () => {
