@@ -103,15 +103,18 @@ describe('what a document becomes', () => {
   test('deleting an OpenAPI toolkit takes its tools, call plans and document with it', async () => {
     const res = await importDoc({ name: 'short-lived', spec: circularDocument })
     expect(res.status).toBe(201)
-    const db = app.server.deps.db
-    const count = (table: string) =>
-      (db.query(`SELECT count(*) AS n FROM ${table} WHERE toolkit_id = ?`).get(res.body.toolkit.id) as { n: number }).n
-    expect(count('openapi_operations')).toBe(1)
-    expect(count('openapi_toolkits')).toBe(1)
+    const count = async (table: string) => {
+      const [row] = await app.sql(`SELECT count(*) AS n FROM ${table} WHERE toolkit_id = $id`, {
+        id: res.body.toolkit.id,
+      })
+      return Number(row?.n)
+    }
+    expect(await count('openapi_operations')).toBe(1)
+    expect(await count('openapi_toolkits')).toBe(1)
     expect((await call(app, `/toolkits/${res.body.toolkit.id}`, { method: 'DELETE' })).status).toBe(200)
-    expect(count('openapi_operations')).toBe(0)
-    expect(count('openapi_toolkits')).toBe(0)
-    expect(count('tools')).toBe(0)
+    expect(await count('openapi_operations')).toBe(0)
+    expect(await count('openapi_toolkits')).toBe(0)
+    expect(await count('tools')).toBe(0)
   })
 
   test('YAML text is read', async () => {

@@ -162,12 +162,11 @@ describe('operating: call log, log lines and metrics', () => {
 
   test('the retention job deletes rows older than TOOLYARD_CALL_LOG_DAYS', async () => {
     const { deps } = app.server
-    deps.db
-      .query(
-        `INSERT INTO call_log (id, project_id, server_id, kind, name, outcome, duration_ms, error, request_id, created_at)
-         VALUES ('00000000-0000-7000-8000-000000000001', $p, NULL, 'tool', 'ancient', 'ok', 1, NULL, 'r', $at)`,
-      )
-      .run({ p: app.projectId, at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+    await app.sql(
+      `INSERT INTO call_log (id, project_id, server_id, kind, name, outcome, duration_ms, error, request_id, created_at)
+       VALUES ('00000000-0000-7000-8000-000000000001', $p, NULL, 'tool', 'ancient', 'ok', 1, NULL, 'r', $at)`,
+      { p: app.projectId, at: new Date(Date.now() - 8 * 86_400_000).toISOString() },
+    )
     expect((await json(await app.api('/calls?tool=ancient'), 200)).calls).toHaveLength(1)
     expect(await deps.callLog.purgeOlderThan(deps.config.callLogDays)).toBe(1)
     expect((await json(await app.api('/calls?tool=ancient'), 200)).calls).toHaveLength(0)
@@ -232,7 +231,8 @@ describe('operating: call log, log lines and metrics', () => {
     }
   })
 
-  test('a flush writes a large batch whole (multi-row statements), drops rows of a missing project, keeps FULL', async () => {
+  // That a flush keeps SQLite's synchronous = FULL: calls.sqlite.test.ts.
+  test('a flush writes a large batch whole (multi-row statements), drops rows of a missing project', async () => {
     const { deps } = app.server
     const report = (projectId: string, i: number) =>
       deps.callLog.observer.called({
@@ -249,15 +249,13 @@ describe('operating: call log, log lines and metrics', () => {
       if (i % 40 === 0) report('no-such-project', i)
     }
     await deps.callLog.flush()
-    const rows = deps.db
-      .query<{ n: number; total: number; errors: number }, { p: string }>(
-        `SELECT COUNT(*) AS n, SUM(duration_ms) AS total, COUNT(error) AS errors FROM call_log
-         WHERE name = 'bulk' AND project_id = $p`,
-      )
-      .get({ p: app.projectId })
+    const [rows] = await app.sql(
+      `SELECT COUNT(*) AS n, SUM(duration_ms) AS total, COUNT(error) AS errors FROM call_log
+       WHERE name = 'bulk' AND project_id = $p`,
+      { p: app.projectId },
+    )
     expect(rows).toEqual({ n: 123, total: (122 * 123) / 2, errors: 62 })
-    const stray = deps.db.query<{ n: number }, []>(`SELECT COUNT(*) AS n FROM call_log WHERE name = 'bulk'`).get()
+    const [stray] = await app.sql(`SELECT COUNT(*) AS n FROM call_log WHERE name = 'bulk'`)
     expect(stray?.n).toBe(123)
-    expect(deps.db.query<{ synchronous: number }, []>('PRAGMA synchronous').get()?.synchronous).toBe(2)
   })
 })

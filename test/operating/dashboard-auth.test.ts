@@ -70,7 +70,7 @@ describe('dashboard sign-in and sessions', () => {
     const cookie = await cookieFor(app, key.api_key)
     expect((await getPage(app, '/ui/servers', cookie)).status).toBe(200)
     // Its day runs out: the database says it expired a second ago.
-    app.server.deps.db.query('UPDATE api_keys SET expires_at = $at WHERE id = $id').run({
+    await app.sql('UPDATE api_keys SET expires_at = $at WHERE id = $id', {
       id: key.id,
       at: new Date(Date.now() - 1000).toISOString(),
     })

@@ -22,13 +22,14 @@ async function publish(app: TestApp, projectId: string, uri: string) {
   )
 }
 
-const pendingOf = (app: TestApp, projectId: string) =>
-  app.server.deps.db
-    .query<{ n: number }, [string]>(
-      `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-       WHERE s.project_id = ? AND d.status = 'pending'`,
-    )
-    .get(projectId)!.n
+const pendingOf = async (app: TestApp, projectId: string) => {
+  const [row] = await app.sql(
+    `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+     WHERE s.project_id = $projectId AND d.status = 'pending'`,
+    { projectId },
+  )
+  return Number(row?.n)
+}
 
 describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT pending rows per project', () => {
   let app: TestApp
@@ -53,14 +54,24 @@ describe('the webhook outbox holds at most TOOLYARD_WEBHOOK_PENDING_PER_PROJECT 
     for (let i = 0; i < 20; i++) await publish(app, a.projectId, `docs://a/${i}`)
     await publish(app, b.projectId, 'docs://b')
     await waitFor('the first attempts', () => failing.received.length >= 51)
-    expect(pendingOf(app, a.projectId)).toBe(50)
-    expect(pendingOf(app, b.projectId)).toBe(1)
+    expect(await pendingOf(app, a.projectId)).toBe(50)
+    expect(await pendingOf(app, b.projectId)).toBe(1)
     // Past the first second the full project is recounted: still full, still nothing written.
     await Bun.sleep(1100)
     await publish(app, a.projectId, 'docs://a/late')
-    expect(pendingOf(app, a.projectId)).toBe(50)
+    expect(await pendingOf(app, a.projectId)).toBe(50)
     const { text } = await app.server.deps.metrics.scrape()
     expect(text).toContain('toolyard_webhook_deliveries_dropped_total 160')
+  }, 20_000)
+
+  test('20 changes × 10 subscriptions at once (side by side on PostgreSQL): still exactly 50 pending', async () => {
+    const c = await app.newProject('concurrent')
+    for (let i = 0; i < 10; i++) {
+      const res = await app.api('/subscribe', { body: { callback_url: failing.url }, key: c.apiKey })
+      expect(res.status).toBe(201)
+    }
+    await Promise.all(Array.from({ length: 20 }, (_, i) => publish(app, c.projectId, `docs://c/${i}`)))
+    expect(await pendingOf(app, c.projectId)).toBe(50)
   }, 20_000)
 })
 
@@ -226,10 +237,10 @@ describe('/mcp/health under a flood of change reports fanning out to webhooks', 
     await Promise.all([...flood, watch])
     const max = Math.round(Math.max(...health))
     console.log(
-      `webhook flood: ${reports} reports, health max ${max} ms over ${health.length} polls, pending ${pendingOf(app, app.projectId)}`,
+      `webhook flood: ${reports} reports, health max ${max} ms over ${health.length} polls, pending ${await pendingOf(app, app.projectId)}`,
     )
     expect(health.length).toBeGreaterThan(5)
     expect(max).toBeLessThan(500)
-    expect(pendingOf(app, app.projectId)).toBeLessThanOrEqual(10_000)
+    expect(await pendingOf(app, app.projectId)).toBeLessThanOrEqual(10_000)
   }, 60_000)
 })

@@ -1,5 +1,6 @@
 // The limits that protect every tenant, one finding each: body size (declared and streamed, before the key), JSON
-// depth, batch size and per-message rate counting, bounded batch concurrency, the error envelope, synchronous FULL.
+// depth, batch size and per-message rate counting, bounded batch concurrency, the error envelope
+// (SQLite's synchronous FULL: limits.sqlite.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
 import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
@@ -221,10 +222,5 @@ describe('envelope and storage', () => {
     expect(res.status).toBe(401)
     expect(res.headers.get('x-request-id')).toBe('init-401')
     expect(((await res.json()) as { request_id: string }).request_id).toBe('init-401')
-  })
-
-  test('SQLite runs with synchronous = FULL', () => {
-    const row = app.server.deps.db.query('PRAGMA synchronous').get() as { synchronous: number }
-    expect(row.synchronous).toBe(2)
   })
 })

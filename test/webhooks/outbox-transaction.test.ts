@@ -34,12 +34,11 @@ const apply = (d: ProjectDoc, dryRun = false) =>
 
 /** Every outbox row of the project, read from the database itself. */
 const outboxRows = (projectId: string) =>
-  app.server.deps.db
-    .query<{ event: string; payload: string }, [string]>(
-      `SELECT d.event, d.payload FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-       WHERE s.project_id = ? ORDER BY d.id`,
-    )
-    .all(projectId)
+  app.sql(
+    `SELECT d.event, d.payload FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+     WHERE s.project_id = $projectId ORDER BY d.id`,
+    { projectId },
+  ) as Promise<{ event: string; payload: string }[]>
 
 test("a resource event's outbox row rolls back with its transaction, and is delivered once one commits", async () => {
   const p = await app.newProject(PROJECT)
@@ -49,18 +48,18 @@ test("a resource event's outbox row rolls back with its transaction, and is deli
   // A dry run creates the resource (its event written to the outbox) and then rolls the whole transaction back.
   const planned = await apply(doc(), true)
   expect(planned.map((l) => `${l.action} ${l.kind} ${l.name}`)).toContain('created resource notes://applied')
-  expect(outboxRows(p.projectId)).toEqual([])
+  expect(await outboxRows(p.projectId)).toEqual([])
 
   // A bad record after the resource fails the apply: the resource and its outbox row go together.
   const bad = doc({ prompts: [{ name: 'orphan', server: 'no-such-server', template: 'hi' } as never] })
   await expect(apply(bad)).rejects.toThrow('no server named "no-such-server"')
-  expect(outboxRows(p.projectId)).toEqual([])
+  expect(await outboxRows(p.projectId)).toEqual([])
   const listed = await app.api('/resources', { key: p.apiKey })
   expect(((await listed.json()) as any).resources).toEqual([])
 
   // Committed: exactly one row, delivered; the receiver never heard of the rolled-back ones.
   await apply(doc())
-  const rows = outboxRows(p.projectId)
+  const rows = await outboxRows(p.projectId)
   expect(rows.map((r) => r.event)).toEqual(['resource.created'])
   expect(JSON.parse(rows[0]!.payload).resource).toEqual({ uri: 'notes://applied', name: 'Applied' })
   const subId = ((await sub.json()) as any).id

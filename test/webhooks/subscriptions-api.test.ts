@@ -34,11 +34,9 @@ describe('project subscriptions', () => {
     expect(JSON.stringify(list.body)).not.toContain(body.secret)
 
     // At rest the secret is sealed (AES-256-GCM with the project's data key), never the plain whsec_ value.
-    const stored = app.server.deps.db
-      .query<{ secret: string }, { id: string }>('SELECT secret FROM subscriptions WHERE id = $id')
-      .get({ id: body.id })!
-    expect(stored.secret).not.toContain(body.secret.slice(6))
-    expect(stored.secret).toStartWith('v1.')
+    const [stored] = await app.sql('SELECT secret FROM subscriptions WHERE id = $id', { id: body.id })
+    expect(stored?.secret).not.toContain(body.secret.slice(6))
+    expect(stored?.secret).toStartWith('v1.')
   })
 
   test('PUT /subscriptions/:id and POST /subscription/update change the callback URL', async () => {

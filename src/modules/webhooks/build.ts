@@ -61,6 +61,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     maxPendingPerProject: deps.config.webhookPendingPerProject,
     log: deps.log,
     onDropped: deps.onDropped,
+    afterCommit: deps.store.afterCommit,
   })
   const context = {
     repo: deliveriesRepo,

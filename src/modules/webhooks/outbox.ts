@@ -19,13 +19,25 @@ interface WebhookPayload {
 const RECOUNT_MS = 1_000
 /** One warning per project at most this often, with the deliveries dropped since the last one. */
 const WARN_EVERY_MS = 60_000
+/**
+ * A reservation whose transaction never reported its commit is forgotten after this long: that transaction rolled
+ * back (no hook says so), and no transaction of a change report lasts anywhere near this.
+ */
+const UNSETTLED_TTL_MS = 60_000
+
+/** Rows a write reserved whose transaction has not committed yet (a recount cannot see them on PostgreSQL). */
+interface Reservation {
+  rows: number
+  at: number
+}
 
 interface ProjectCount {
-  /** Pending rows: read from the database, plus every row written since. */
+  /** Pending rows: read from the database, plus every row reserved since. */
   pending: number
   countedAt: number
   dropped: number
   warnedAt: number
+  unsettled: Set<Reservation>
 }
 
 export interface OutboxOptions {
@@ -33,6 +45,8 @@ export interface OutboxOptions {
   log: Pick<Logger, 'warn'>
   /** toolyard_webhook_deliveries_dropped_total. */
   onDropped?: (n: number) => void
+  /** Runs a callback once the current transaction commits (the store's afterCommit); never on rollback. */
+  afterCommit: (fn: () => void) => void
 }
 
 export function createOutbox(
@@ -43,19 +57,27 @@ export function createOutbox(
   const counts = new Map<string, ProjectCount>()
 
   /**
-   * The project's pending count, cheap on the request path: counted once, then kept by adding what is written.
-   * Deliveries that end are not subtracted; a project at its cap is recounted instead (at most every RECOUNT_MS).
+   * The project's pending count, cheap on the request path: counted once, then kept by adding what is reserved.
+   * Deliveries that end are not subtracted; a project at its cap is recounted instead (at most every RECOUNT_MS, one
+   * recount at a time). On PostgreSQL transactions run side by side, so a count does not see the rows of
+   * transactions still open: it adds what was reserved and not yet committed when it began, and what was reserved
+   * while it ran (a row committed just before the count may be counted twice: too many, never too few).
    */
   const countOf = async (projectId: string, now: number): Promise<ProjectCount> => {
     let c = counts.get(projectId)
     if (!c) {
       const pending = await deliveries.pendingCount(projectId)
-      // Another transaction may have counted it meanwhile (transactions queue, handlers outside one do not).
-      c = counts.get(projectId) ?? { pending, countedAt: now, dropped: 0, warnedAt: 0 }
+      // Another write may have counted it meanwhile (on PostgreSQL, or outside a transaction): keep its count.
+      c = counts.get(projectId) ?? { pending, countedAt: now, dropped: 0, warnedAt: 0, unsettled: new Set() }
       counts.set(projectId, c)
     } else if (c.pending >= options.maxPendingPerProject && now - c.countedAt >= RECOUNT_MS) {
-      c.pending = await deliveries.pendingCount(projectId)
       c.countedAt = now
+      for (const r of c.unsettled) if (now - r.at > UNSETTLED_TTL_MS) c.unsettled.delete(r)
+      let open = 0
+      for (const r of c.unsettled) open += r.rows
+      const before = c.pending
+      const counted = await deliveries.pendingCount(projectId)
+      c.pending = counted + open + (c.pending - before)
     }
     return c
   }
@@ -87,8 +109,15 @@ export function createOutbox(
       const c = await countOf(e.projectId, now)
       const room = Math.max(0, options.maxPendingPerProject - c.pending)
       if (room < subs.length) drop(e.projectId, c, subs.length - room, now)
+      const taken = subs.slice(0, room)
+      if (taken.length === 0) return written
+      // Reserved before the first insert is awaited: a write running beside this one sees the room already taken.
+      const reservation: Reservation = { rows: taken.length, at: now }
+      c.pending += reservation.rows
+      c.unsettled.add(reservation)
+      options.afterCommit(() => c.unsettled.delete(reservation))
       const createdAt = nowIso()
-      for (const sub of subs.slice(0, room)) {
+      for (const sub of taken) {
         const payload: WebhookPayload = {
           event: e.type,
           subscription_id: sub.id,
@@ -104,7 +133,6 @@ export function createOutbox(
           next_attempt_at: createdAt,
           created_at: createdAt,
         })
-        c.pending++
         written.push({ id, projectId: e.projectId })
       }
       return written
