@@ -163,16 +163,17 @@ describe('bounded state', () => {
   })
 
   test('OAuth flow rows older than the TTL are deleted by the pruning job', async () => {
-    const { db, pruneFlows } = app.server.deps
-    const insert = db.query(
-      `INSERT INTO oauth_flows (state, project_id, provider_id, redirect_uri, scopes, code_verifier_sealed, status, expires_at, created_at, updated_at)
-       VALUES ($state, $project, 'p', 'http://x/cb', '', 'sealed', 'pending', $at, $at, $at)`,
-    )
-    const old = new Date(Date.now() - 25 * 3600_000).toISOString()
-    insert.run({ state: 'old-flow', project: app.projectId, at: old })
-    insert.run({ state: 'new-flow', project: app.projectId, at: new Date().toISOString() })
+    const { pruneFlows } = app.server.deps
+    const insert = (state: string, at: string) =>
+      app.sql(
+        `INSERT INTO oauth_flows (state, project_id, provider_id, redirect_uri, scopes, code_verifier_sealed, status, expires_at, created_at, updated_at)
+         VALUES ($state, $project, 'p', 'http://x/cb', '', 'sealed', 'pending', $at, $at, $at)`,
+        { state, project: app.projectId, at },
+      )
+    await insert('old-flow', new Date(Date.now() - 25 * 3600_000).toISOString())
+    await insert('new-flow', new Date().toISOString())
     expect(await pruneFlows()).toBe(1)
-    const left = db.query('SELECT state FROM oauth_flows').all() as { state: string }[]
+    const left = await app.sql('SELECT state FROM oauth_flows')
     expect(left.map((r) => r.state)).toEqual(['new-flow'])
   })
 })
