@@ -36,15 +36,14 @@ import { type WebhooksRepository, webhooksRepository } from './modules/webhooks/
 import { type SubscriptionsRepository, subscriptionsRepository } from './modules/webhooks/subscriptions/repository'
 import type { ReadModelDeps } from './read-model/read-model'
 
+/** Every repository port the features take; SQLite's factories and the PostgreSQL dialect both give the whole set. */
 interface Repositories {
-  // On the asynchronous ports: both backends.
   projects: ProjectsRepository
   servers: ServersRepository
   prompts: PromptsRepository
   resources: ResourcesRepository
   health: HealthRepository
   oauthServer: OAuthServerRepository
-  // Not converted yet (synchronous interfaces): on PostgreSQL these are bridged in src/storage.ts until they are.
   tools: ToolsRepository
   toolkits: ToolkitsRepository
   functions: FunctionsRepository

@@ -12,8 +12,15 @@ export interface ApiResult {
   text: string
 }
 
-/** One REST call; never throws on an HTTP status, so tests can assert on it. */
-export async function call(app: TestApp, path: string, init?: ApiInit): Promise<ApiResult> {
+/**
+ * One REST call; never throws on an HTTP status, so tests can assert on it. `app` is a test app, or anything with the
+ * same `api` (the scale-out tests' three instances behind their proxy).
+ */
+export async function call<I = ApiInit>(
+  app: { api(path: string, init?: I): Promise<Response> },
+  path: string,
+  init?: I,
+): Promise<ApiResult> {
   const res = await app.api(path, init)
   const text = await res.text()
   let body: unknown

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { OAuth2Server } from 'oauth2-mock-server'
 import { type ApiResult, call } from './api'
 import { startTestApp, type TestApp } from './app'
+import { waitFor } from './poll'
 
 interface TokenCall {
   grant_type: string
@@ -120,4 +121,55 @@ export async function connectProvider(app: RecordingApp, idp: MockIdp, id: strin
   const { code, state } = await authorize(init.body.auth_url)
   await app.call('/oauth/callback', { body: { code, state } })
   return (await app.call('/oauth/exchange-token', { body: { state } })).body.credential_id
+}
+
+/** Anything with a test app's `api`: one app, or one of several instances (`via` below picks one per flow). */
+type ApiTarget = { api(path: string, init?: { body?: unknown }): Promise<Response> }
+
+/**
+ * Registers OAuth provider `id` on the mock IdP (through `via(0)`) and runs `count` flows to the end, flow i through
+ * `via(i)`: the scale-out tests spread them over instances. Answers the new credentials' ids; fails on any refusal.
+ */
+export async function connectCredentials(
+  idp: MockIdp,
+  id: string,
+  count: number,
+  via: (i: number) => ApiTarget,
+): Promise<string[]> {
+  const provider = await call(via(0), '/providers', {
+    body: {
+      id,
+      name: id,
+      auth_type: 'oauth',
+      authorize_url: `${idp.issuer}/authorize`,
+      token_url: `${idp.issuer}/token`,
+      client_id: `${id}-client`,
+      client_secret: `${id}-secret-value`,
+    },
+  })
+  if (provider.status !== 201) throw new Error(`provider ${id}: ${provider.status} ${provider.text}`)
+  const credentials: string[] = []
+  for (let i = 0; i < count; i++) {
+    const app = via(i)
+    const init = await call(app, '/oauth/init', {
+      body: { provider_id: id, redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
+    })
+    if (init.status !== 200) throw new Error(`oauth/init: ${init.status} ${init.text}`)
+    const { code, state } = await authorize(init.body.auth_url)
+    const back = await call(app, '/oauth/callback', { body: { code, state } })
+    if (back.status !== 200) throw new Error(`oauth/callback: ${back.status} ${back.text}`)
+    credentials.push((await call(app, '/oauth/exchange-token', { body: { state } })).body.credential_id)
+  }
+  return credentials
+}
+
+/**
+ * The refresh tokens the IdP was asked to refresh with, once `count` refreshes came in and the job then ran several
+ * more times on every instance (3 s), so a second refresh of any token would be among them.
+ */
+export async function refreshTokensUsed(idp: MockIdp, count: number): Promise<string[]> {
+  const refreshes = () => idp.calls.filter((c) => c.grant_type === 'refresh_token')
+  await waitFor(`${count} refreshes`, () => refreshes().length >= count, { timeoutMs: 60_000 })
+  await Bun.sleep(3_000)
+  return refreshes().map((c) => c.body.refresh_token!)
 }

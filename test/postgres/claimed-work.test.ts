@@ -8,7 +8,7 @@ import { claimDueDeliveries } from '../../src/db/postgres/shared/outbox'
 import { openPostgres } from '../../src/db/postgres/sql'
 import { createPgStore } from '../../src/db/postgres/store'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { authorize, type MockIdp, startMockIdp } from '../helpers/oauth-idp'
+import { connectCredentials, type MockIdp, refreshTokensUsed, startMockIdp } from '../helpers/oauth-idp'
 import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 import { type Reply, startReceiver } from '../helpers/webhook-receiver'
@@ -229,38 +229,9 @@ describe('webhook deliveries claimed from the shared outbox', () => {
 describe('OAuth refresh claimed per credential', () => {
   test('50 near-expiry credentials are refreshed exactly once each across three instances', async () => {
     const [a] = apps
-    const provider = await a!.api('/providers', {
-      body: {
-        id: 'claimed',
-        name: 'claimed',
-        auth_type: 'oauth',
-        authorize_url: `${idp.issuer}/authorize`,
-        token_url: `${idp.issuer}/token`,
-        client_id: 'claimed-client',
-        client_secret: 'claimed-secret-value',
-      },
-    })
-    expect(provider.status).toBe(201)
-    const credentials: string[] = []
-    for (let i = 0; i < 50; i++) {
-      const app = apps[i % 3]!
-      const init = await json(
-        await app.api('/oauth/init', {
-          body: { provider_id: 'claimed', redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
-        }),
-      )
-      expect(init.status).toBe(200)
-      const { code, state } = await authorize(init.body.auth_url)
-      expect((await app.api('/oauth/callback', { body: { code, state } })).status).toBe(200)
-      const exchanged = await json(await app.api('/oauth/exchange-token', { body: { state } }))
-      credentials.push(exchanged.body.credential_id)
-    }
+    const credentials = await connectCredentials(idp, 'claimed', 50, (i) => apps[i % 3]!)
     expect(new Set(credentials).size).toBe(50)
-    const refreshes = () => idp.calls.filter((c) => c.grant_type === 'refresh_token')
-    await waitFor('50 refreshes', () => refreshes().length >= 50, { timeoutMs: 60_000 })
-    // Several more runs of the job on each instance: nothing is refreshed again.
-    await Bun.sleep(3_000)
-    const used = refreshes().map((c) => c.body.refresh_token)
+    const used = await refreshTokensUsed(idp, 50)
     expect(used).toHaveLength(50)
     expect(new Set(used).size).toBe(50)
     const rows = await a!.sql(

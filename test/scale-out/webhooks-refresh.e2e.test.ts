@@ -2,9 +2,9 @@
 // outbox with one instance killed mid-run (nothing lost; nothing doubled except what the dead instance had in flight
 // at the receiver, which a lease cannot tell from lost), and 50 near-expiry OAuth tokens refreshed once each.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { ApiResult } from '../helpers/api'
+import { type ApiResult, call as apiCall } from '../helpers/api'
 import { type Instances, startInstances } from '../helpers/instances'
-import { authorize, type MockIdp, startMockIdp } from '../helpers/oauth-idp'
+import { connectCredentials, type MockIdp, refreshTokensUsed, startMockIdp } from '../helpers/oauth-idp'
 import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
@@ -36,47 +36,14 @@ afterAll(async () => {
   await idp?.stop()
 })
 
-async function call(path: string, init: Parameters<Instances['api']>[1] = {}): Promise<ApiResult> {
-  const res = await cluster.api(path, init)
-  const text = await res.text()
-  let body: any
-  try {
-    body = JSON.parse(text)
-  } catch {
-    body = text
-  }
-  return { status: res.status, body, text }
-}
+const call = (path: string, init: Parameters<Instances['api']>[1] = {}): Promise<ApiResult> =>
+  apiCall(cluster, path, init)
 
 describe('shared outbox and refresh claims', () => {
   test('50 near-expiry OAuth tokens are refreshed exactly once each across three instances', async () => {
-    const provider = await call('/providers', {
-      body: {
-        id: 'scaled',
-        name: 'scaled',
-        auth_type: 'oauth',
-        authorize_url: `${idp.issuer}/authorize`,
-        token_url: `${idp.issuer}/token`,
-        client_id: 'scaled-client',
-        client_secret: 'scaled-secret-value',
-      },
-    })
-    expect(provider.status).toBe(201)
-    const credentials: string[] = []
-    for (let i = 0; i < 50; i++) {
-      const init = await call('/oauth/init', {
-        body: { provider_id: 'scaled', redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
-      })
-      const { code, state } = await authorize(init.body.auth_url)
-      expect((await call('/oauth/callback', { body: { code, state } })).status).toBe(200)
-      credentials.push((await call('/oauth/exchange-token', { body: { state } })).body.credential_id)
-    }
+    const credentials = await connectCredentials(idp, 'scaled', 50, () => cluster)
     expect(new Set(credentials).size).toBe(50)
-    const refreshes = () => idp.calls.filter((c) => c.grant_type === 'refresh_token')
-    await waitFor('50 refreshes', () => refreshes().length >= 50, { timeoutMs: 60_000 })
-    // Several more runs of the job on each instance: nothing is refreshed again.
-    await Bun.sleep(3_000)
-    const used = refreshes().map((c) => c.body.refresh_token)
+    const used = await refreshTokensUsed(idp, 50)
     console.log(`50 credentials, 3 instances: ${used.length} refresh grants, ${new Set(used).size} distinct tokens`)
     expect(used).toHaveLength(50)
     expect(new Set(used).size).toBe(50)
