@@ -31,5 +31,8 @@ test('an expired token is refreshed by the scheduled job without any request', a
   })
   expect(refreshed.status).toBe('active')
   expect(idp.calls.filter((c) => c.grant_type === 'refresh_token').length).toBe(before + 1)
-  expect(app.logLines.some((l) => l.includes('oauth token refreshed') && l.includes(credential_id))).toBe(true)
+  // The line is written once the refresh committed, which a reader may see a moment before it (PostgreSQL's job).
+  await waitFor('the refresh log line', () =>
+    app.logLines.some((l) => l.includes('oauth token refreshed') && l.includes(credential_id)),
+  )
 })
