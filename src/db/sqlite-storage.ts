@@ -22,9 +22,8 @@ export function openSqliteStorage(path: string) {
     changes: {
       signal: sqliteChangeSignal(db, walIndex),
       counters: readChangeCounters(db),
-      // The synchronous memos bypass while any transaction is open on the connection; views only inside their own.
-      inTransaction: () => db.inTransaction,
-      inOwnTransaction: store.inTransaction,
+      // Only the caller's own open transaction bypasses the caches.
+      inTransaction: store.inTransaction,
     },
     close: () => db.close(),
   }

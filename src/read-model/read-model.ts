@@ -5,21 +5,12 @@ import type { ChangeSignal } from '../db/change-signal'
 import { ANY_AREA } from '../db/postgres/change-feed'
 import { Lru, type LruOptions } from './lru'
 
-interface MemoOptions<R> extends LruOptions<R> {
+interface ViewOptions<R> extends LruOptions<R> {
   /** The areas the value is read from: a commit to any of them drops the cache. */
   areas: readonly Area[]
 }
 
 export interface ReadModel {
-  /**
-   * A cached view of `load`: answers from memory while nothing it reads from changed; `key` names the arguments.
-   * Results (undefined and null included) are kept; callers must not mutate what they get.
-   */
-  memo<A extends unknown[], R>(
-    load: (...args: A) => R,
-    key: (...args: A) => string,
-    opts: MemoOptions<R>,
-  ): (...args: A) => R
   /**
    * A cached view of an asynchronous `load` (a repository port): `peek` answers a hit synchronously, with no promise
    * made (the request path's lookups); `get` answers a hit the same way wrapped in a resolved promise, and a miss by
@@ -28,7 +19,7 @@ export interface ReadModel {
   view<A extends unknown[], R>(
     load: (...args: A) => Promise<R>,
     key: (...args: A) => string,
-    opts: MemoOptions<R>,
+    opts: ViewOptions<R>,
   ): CachedView<A, R>
 }
 
@@ -44,28 +35,20 @@ export interface ReadModelDeps {
   signal: ChangeSignal
   /** Each area's change counter; read only after the signal moved. */
   counters: () => Map<string, number>
-  /** True while a write transaction is open on this connection: its reads may be rolled back, so they bypass caches. */
-  inTransaction: () => boolean
   /**
-   * True when the caller runs inside the open asynchronous transaction (`store.inTransaction`): only its reads bypass
-   * a `view`; another request's hits stay valid (a commit drops them), and its misses wait in the store.
+   * True when the caller runs inside the open transaction (`store.inTransaction`): its reads may be rolled back, so
+   * they bypass the caches; another request's hits stay valid (a commit drops them), and its misses wait in the store.
    */
-  inOwnTransaction?: () => boolean
+  inTransaction: () => boolean
 }
 
-export function createReadModel({
-  signal,
-  counters,
-  inTransaction,
-  inOwnTransaction = inTransaction,
-}: ReadModelDeps): ReadModel {
+export function createReadModel({ signal, counters, inTransaction }: ReadModelDeps): ReadModel {
   const caches: { areas: readonly Area[]; lru: Lru<string, unknown> }[] = []
   let seen = signal.version()
   let counted = counters()
 
-  /** Drops the caches of every area a commit touched since the last check; false inside a transaction (do not cache). */
-  const fresh = (): boolean => (inTransaction() ? false : dropChanged())
-  const freshFor = (): boolean => (inOwnTransaction() ? false : dropChanged())
+  /** Drops the caches of every area a commit touched since the last check; false inside the caller's transaction. */
+  const freshFor = (): boolean => (inTransaction() ? false : dropChanged())
   const dropChanged = (): boolean => {
     const now = signal.version()
     if (now === seen) return true
@@ -81,29 +64,10 @@ export function createReadModel({
   }
 
   return {
-    memo<A extends unknown[], R>(
-      load: (...args: A) => R,
-      key: (...args: A) => string,
-      opts: MemoOptions<R>,
-    ): (...args: A) => R {
-      const lru = new Lru<string, R>(opts)
-      caches.push({ areas: opts.areas, lru: lru as Lru<string, unknown> })
-      return (...args: A): R => {
-        if (!fresh()) return load(...args)
-        const k = key(...args)
-        const hit = lru.entry(k)
-        if (hit) return hit.value
-        const before = seen
-        const value = load(...args)
-        // Keep nothing read across a commit (a load should not write, but another process may have committed).
-        if (fresh() && seen === before) lru.set(k, value)
-        return value
-      }
-    },
     view<A extends unknown[], R>(
       load: (...args: A) => Promise<R>,
       key: (...args: A) => string,
-      opts: MemoOptions<R>,
+      opts: ViewOptions<R>,
     ): CachedView<A, R> {
       const lru = new Lru<string, R>(opts)
       caches.push({ areas: opts.areas, lru: lru as Lru<string, unknown> })

@@ -60,7 +60,6 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
         counters: feed.counters,
         // Another request's open transaction is on another connection: only the caller's own bypasses the caches.
         inTransaction: store.inTransaction,
-        inOwnTransaction: store.inTransaction,
       },
       async close() {
         await feed.stop().catch(() => {})
