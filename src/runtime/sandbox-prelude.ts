@@ -77,8 +77,9 @@ const LAZY_GLOBALS = [
  * its credentials are made per call, passed as an argument and never set on a global (docs/functions.md, "Warm
  * JavaScript"). Values cross the boundary as JSON text, so the code only sees plain data. A lazy global becomes a
  * plain writable property once read or assigned, as if it had been set up front; ctx (frozen) reads its functions
- * from the ctx and fetch libraries. Kept short: it is parsed for every new context (lists are strings, split when
- * run, because literals cost parsing).
+ * from the ctx and fetch libraries through accessors made once per context and set of host functions (`shapes`:
+ * built per call, they were over a third of a warm call's CPU; docs/decisions.md, "JavaScript call under load"). Kept
+ * short: it is parsed for every new context (lists are strings, split when run, because literals cost parsing).
  */
 export const PRELUDE = `(function (host, load) {
   const libs = Object.create(null);
