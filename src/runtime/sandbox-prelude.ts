@@ -77,27 +77,35 @@ const LAZY_GLOBALS = [
  * its credentials are made per call, passed as an argument and never set on a global (docs/functions.md, "Warm
  * JavaScript"). Values cross the boundary as JSON text, so the code only sees plain data. A lazy global becomes a
  * plain writable property once read or assigned, as if it had been set up front; ctx (frozen) reads its functions
- * from the ctx and fetch libraries. Kept short: it is parsed for every new context (lists are strings, split when
- * run, because literals cost parsing).
+ * from the ctx and fetch libraries through accessors made once per context and set of host functions (`shapes`:
+ * built per call, they were over a third of a warm call's CPU; docs/decisions.md, "JavaScript call under load"). Kept
+ * short: it is parsed for every new context (lists are strings, split when run, because literals cost parsing).
  */
 export const PRELUDE = `(function (host, load) {
   const libs = Object.create(null);
   const lib = (name) => libs[name] || (libs[name] = load(name)(host, lib));
   const g = globalThis;
   const define = Object.defineProperty;
+  const defineAll = Object.defineProperties;
   const members = '${CTX_MEMBERS}'.split(',').map((pair) => pair.split(':'));
   const set = (name, value) => define(g, name, { value, writable: true, enumerable: true, configurable: true });
   for (const pair of '${LAZY_GLOBALS}'.split(',')) {
     const [name, library] = pair.split(':');
     define(g, name, { enumerable: true, configurable: true, get() { const v = lib(library)[name]; set(name, v); return v; }, set(v) { set(name, v); } });
   }
+  const shapes = Object.create(null);
+  const shape = (hosts) => {
+    const descriptors = Object.create(null);
+    for (const [name, needs, library] of members) {
+      if (hosts.includes(',' + needs + ',')) descriptors[name] = { __proto__: null, enumerable: true, get: Object.freeze(() => lib(library)[name]) };
+    }
+    return descriptors;
+  };
   return async (fn, inputJson, checkOnly, hosts, credentialsJson) => {
     if (typeof fn !== 'function') throw new TypeError('the module must export a default function: export default async (input, ctx) => result');
     if (checkOnly) return JSON.stringify({ value: null });
     const ctx = { credentials: credentialsJson === undefined ? undefined : JSON.parse(credentialsJson) };
-    for (const [name, needs, library] of members) {
-      if (hosts.includes(',' + needs + ',')) define(ctx, name, { enumerable: true, get: () => lib(library)[name] });
-    }
+    defineAll(ctx, shapes[hosts] || (shapes[hosts] = shape(hosts)));
     Object.freeze(ctx);
     return JSON.stringify({ value: await fn(JSON.parse(inputJson), ctx) });
   };

@@ -136,7 +136,7 @@ class SandboxCall {
       this.options.credentialsJson === undefined
         ? context.undefined
         : this.keep(context.newString(this.options.credentialsJson))
-    const hosts = this.keep(context.newString(`,${[...Object.keys(asks), ...Object.keys(answers)].join(',')},`))
+    const hosts = this.hostsHandle(`,${[...Object.keys(asks), ...Object.keys(answers)].join(',')},`)
     const inputHandle = this.keep(this.enter(() => context.newString(inputJson)))
     const checkOnly = this.options.checkOnly ? context.true : context.false
     const { run, exported } = vm.ready
@@ -148,6 +148,24 @@ class SandboxCall {
       ),
     )
     return context.getString(result)
+  }
+
+  /**
+   * The VM string naming this call's host functions: a warm VM's calls mostly have the same ones, so its string is
+   * kept with the VM (like `run`) and made again only when they differ.
+   */
+  private hostsHandle(text: string): QuickJSHandle {
+    const { vm } = this
+    const last = vm.hosts
+    if (last?.text === text && last.handle.alive) return last.handle
+    if (last) {
+      // Another set of names (a client that offers sampling, say): one string per VM, not one per set seen.
+      vm.own.splice(vm.own.indexOf(last.handle), 1)
+      if (last.handle.alive) last.handle.dispose()
+    }
+    const handle = this.ownedByVm(this.context.newString(text))
+    vm.hosts = { text, handle }
+    return handle
   }
 
   /**

@@ -15,6 +15,8 @@ export interface LiveVm {
   prelude: QuickJSHandle
   /** After its first call: the prelude's `run` and the module's default export, kept for later calls when warm. */
   ready?: { run: QuickJSHandle; exported: QuickJSHandle }
+  /** The last call's host function names as a VM string (sandbox-vm.ts): the next call with the same names reuses it. */
+  hosts?: { text: string; handle: QuickJSHandle }
   /** Handles that live as long as the VM (host function, loader, run, default export). */
   own: QuickJSHandle[]
   /** The call it serves now: the VM's one host function answers for it (none between calls). */

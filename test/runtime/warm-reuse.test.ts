@@ -230,6 +230,43 @@ describe('at the runtime', () => {
   })
 })
 
+describe('ctx in a warm context', () => {
+  /** Keeps the first call's ctx; each call reports its own ctx and, when asked, samples through the ctx it names. */
+  const KEEP = `
+let first
+export default async (input, ctx) => {
+  first ??= ctx
+  const via = input.viaFirst ? first : ctx
+  const sampled = input.sample ? await via.sample({ messages: [] }) : null
+  return { keys: Object.keys(ctx), frozen: Object.isFrozen(ctx), same: first === ctx, sampled }
+}`
+  const pool = createSandboxPool({ size: 1 })
+  afterAll(() => pool.shutdown())
+  const base = detachedHost(new AbortController().signal)
+  const withSample = (answer: string) => ({ ...base, sample: async () => ({ answer }) })
+  const run = (host: ReturnType<typeof detachedHost>, input: Record<string, unknown> = {}) =>
+    pool.run({ code: KEEP, input, host, project: 'p-ctx', warmKey: 'p-ctx\0fn\0v1' })
+
+  test("each call's ctx lists that call's host functions, and a ctx kept from an earlier call reaches the current one", async () => {
+    const one = (await run(withSample('one'), { sample: true })) as Record<string, unknown>
+    expect(one).toEqual({
+      keys: ['credentials', 'fetch', 'log', 'progress', 'sample', 'notifyListChanged', 'fail', 'sleep'],
+      frozen: true,
+      same: true,
+      sampled: { answer: 'one' },
+    })
+    // The same warm context (the module kept `first`), a caller without sampling: no ctx.sample in this call's ctx.
+    const two = (await run(base)) as Record<string, unknown>
+    expect(two).toMatchObject({ same: false, frozen: true, sampled: null })
+    expect(two.keys).toEqual(['credentials', 'fetch', 'log', 'progress', 'notifyListChanged', 'fail', 'sleep'])
+    // The first call's ctx, used in a third call, samples through the third call's host, never the first's.
+    expect(await run(withSample('three'), { sample: true, viaFirst: true })).toMatchObject({
+      same: false,
+      sampled: { answer: 'three' },
+    })
+  })
+})
+
 describe('TOOLYARD_SANDBOX_WARM_PER_WORKER', () => {
   test('defaults to 16; the flag and the variable set it (0 turns warm reuse off); bounds are named', () => {
     expect(loadConfig({}).sandboxWarmPerWorker).toBe(16)
