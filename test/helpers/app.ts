@@ -15,8 +15,9 @@ import { createTestDatabase } from './postgres'
 
 /**
  * `TOOLYARD_TEST_BACKEND=postgres` (npm run test:pg): every in-process app runs on PostgreSQL, each on a fresh database
- * of the test cluster (test/helpers/postgres.ts) dropped when it stops, unless the test names one (TOOLYARD_DATABASE_URL
- * in `env`, e.g. two apps on one database). Otherwise SQLite in the temp data dir.
+ * of the test cluster (test/helpers/postgres.ts: a copy of the migrated template, so its start migrates nothing) dropped
+ * when it stops, unless the test names one (TOOLYARD_DATABASE_URL in `env`, e.g. two apps on one database). Otherwise
+ * SQLite in the temp data dir.
  */
 const testBackend: 'sqlite' | 'postgres' = process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
 
@@ -73,7 +74,8 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? tempDir()
-  const database = testBackend === 'postgres' && !env.TOOLYARD_DATABASE_URL ? await createTestDatabase() : null
+  const database =
+    testBackend === 'postgres' && !env.TOOLYARD_DATABASE_URL ? await createTestDatabase({ migrated: true }) : null
   const config = loadConfig({
     TOOLYARD_PORT: '0',
     TOOLYARD_HOST: '127.0.0.1',
