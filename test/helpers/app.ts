@@ -108,13 +108,15 @@ export async function startTestApp(
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     })
   }
+  // One connection for all of this app's `sql` calls, opened at the first, closed when the app stops: each new one
+  // costs the server a backend's start.
+  let pg: ReturnType<typeof openPostgres> | null = null
   const sql: TestApp['sql'] = async (query, params = {}) => {
     if (config.databaseUrl) {
-      const pg = openPostgres(config.databaseUrl, { max: 1 })
+      pg ??= openPostgres(config.databaseUrl, { max: 1 })
       try {
         return await pg.all(query, params)
       } finally {
-        await pg.close()
         // A write of the app's own (an empty transaction) returns once its change feed heard everything before it.
         await server.deps.store.tx(async () => {})
       }
@@ -137,6 +139,7 @@ export async function startTestApp(
     api,
     newProject,
     async stop() {
+      await pg?.close()
       await server.stop()
       await database?.drop()
       if (!opts.keepData && !opts.dataDir) rmSync(dataDir, { recursive: true, force: true })

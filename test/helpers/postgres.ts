@@ -105,7 +105,19 @@ let template: Promise<string> | null = null
  */
 function migratedTemplate(url: string): Promise<string> {
   if (template) return template
-  template = onServer(url, (admin) =>
+  template = findOrBuildTemplate(url)
+  // A failed build is tried again by the next caller instead of failing every later test of the process.
+  template.catch(() => {
+    template = null
+  })
+  return template
+}
+
+async function findOrBuildTemplate(url: string): Promise<string> {
+  // Every file after the first finds it here, without a connection of its own for the lock.
+  const [found] = await (await admin()).unsafe('SELECT 1 FROM pg_database WHERE datname = $1', [templateName])
+  if (found) return templateName
+  return onServer(url, (admin) =>
     // A transaction-scoped lock on this connection; CREATE DATABASE cannot run in a transaction, so the work is done
     // through another one while this transaction holds the lock.
     admin.begin(async (tx) => {
@@ -132,11 +144,6 @@ function migratedTemplate(url: string): Promise<string> {
       return templateName
     }),
   )
-  // A failed build is tried again by the next caller instead of failing every later test of the process.
-  template.catch(() => {
-    template = null
-  })
-  return template
 }
 
 /**
