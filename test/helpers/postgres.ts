@@ -58,13 +58,15 @@ async function onServer<T>(url: string, fn: (admin: SQL) => Promise<T>): Promise
 let adminClient: SQL | null = null
 
 /**
- * The client that creates and drops this process's test databases: one for the process, as a new connection costs a
+ * The client that creates and drops this file's test databases: one for all of them, as a new connection costs a
  * backend's start (about 50 ms of the server's CPU here) and an app needs two of them (create, drop). Two connections,
- * so a drop started in the background never holds up the next create.
+ * so a drop started in the background never holds up the next create. Idle ones close after 2 s: a test process runs
+ * file after file, each with its own module registry and so its own client, and those of finished files must not
+ * pile up towards the server's max_connections.
  */
 async function admin(): Promise<SQL> {
   const { url } = await testServer()
-  adminClient ??= new SQL(url, { max: 2 })
+  adminClient ??= new SQL(url, { max: 2, idleTimeout: 2 })
   return adminClient
 }
 
