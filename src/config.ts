@@ -21,6 +21,8 @@ const ConfigSchema = Type.Object({
   // PostgreSQL instead of the SQLite file (docs/decisions.md, "PostgreSQL groundwork"): parsed and checked here; only
   // `toolyard migrate` uses it so far, `serve` refuses it until the storage port is asynchronous.
   databaseUrl: Type.Optional(Type.String()),
+  // Connections this instance keeps to PostgreSQL at most (the change feed's listener is one more).
+  databasePoolSize: Type.Integer({ minimum: 1, maximum: 100 }),
   publicUrl: Type.String({ pattern: '^https?://[^/]+$' }),
   masterKey: Type.Optional(Type.String()),
   adminToken: Type.Optional(Type.String({ minLength: 16 })),
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     port,
     dataDir: env.TOOLYARD_DATA_DIR || './data',
     databaseUrl: databaseUrl(env),
+    databasePoolSize: integer(env, 'TOOLYARD_DATABASE_POOL_SIZE', 10),
     // When the port is 0 the real port is only known after listening; the server fills it in then.
     publicUrl: (env.TOOLYARD_PUBLIC_URL || defaultPublicUrl(host, port)).replace(/\/+$/, ''),
     masterKey: masterKey(env),

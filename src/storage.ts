@@ -133,14 +133,16 @@ export function sqliteStorage(dataDir: string): Storage {
  * The PostgreSQL database at `config.databaseUrl`, migrated under its advisory lock, the master key checked against its
  * sealed data, the change feed listening; every repository in its PostgreSQL dialect (src/db/postgres/repositories).
  */
-async function postgresStorage(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'masterKey'>): Promise<Storage> {
+async function postgresStorage(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir' | 'masterKey'>,
+): Promise<Storage> {
   // The data dir still holds the master key file (when TOOLYARD_MASTER_KEY is not set) and file resources.
   ensureDataDir(config.dataDir)
   const keyring = loadKeyring({ dataDir: config.dataDir, masterKey: config.masterKey })
   // Loaded only in PostgreSQL mode: a SQLite start never loads the PostgreSQL client and repositories.
   const { openPostgresStorage } = await import('./db/postgres/storage')
   const { postgresRepositories } = await import('./db/postgres/repositories')
-  const pg = await openPostgresStorage(config.databaseUrl!, keyring)
+  const pg = await openPostgresStorage(config.databaseUrl!, keyring, { max: config.databasePoolSize })
   const all = postgresRepositories(pg.store)
   const repositories: Repositories = all
   return {
