@@ -2,7 +2,7 @@
 // are bounded in bytes, and `memory_mb` bounds the memory a call takes and what the server keeps after it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { runCli, SHIPPED_ALLOCATOR, type ServeProcess, startServe, tempDirs } from '../helpers/app'
+import { runCli, type ServeProcess, SHIPPED_ALLOCATOR, startServe, tempDirs } from '../helpers/app'
 import { waitFor } from '../helpers/poll'
 
 const MIB = 1024 * 1024
