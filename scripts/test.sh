@@ -6,11 +6,11 @@
 # tests, which make their databases themselves) and *.sqlite.test.ts (tests whose subject is SQLite itself).
 # Arguments (files, -t patterns) go to both passes. Exit status: non-zero when either pass failed.
 set -u
-# The SQLite pass: three workers (two left the cores idle while files waited on children, sockets and timers), and
-# mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning them and faulting them in again was a third of the
-# pass's CPU, as kernel time); the one test measuring what memory a server gives back unsets it for its child.
-# docs/decisions.md, "Test time".
-MIMALLOC_PURGE_DELAY=-1 bun test --parallel=3 --timings=test/timings.json "$@"
+# The SQLite pass: three workers (two left the cores idle while files waited on children, sockets and timers;
+# TEST_PARALLEL=2 npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning
+# them and faulting them in again was much of the pass's kernel time); the one test measuring what memory a server
+# gives back unsets it for its child. docs/decisions.md, "Test time".
+MIMALLOC_PURGE_DELAY=-1 bun test --parallel="${TEST_PARALLEL:-3}" --timings=test/timings.json "$@"
 sqlite=$?
 echo "== the API suite again, on PostgreSQL"
 if [ "$#" -eq 0 ]; then set -- ./test; fi
