@@ -9,7 +9,7 @@ set -u
 # The SQLite pass: three workers (two left the cores idle while files waited on children, sockets and timers;
 # TEST_PARALLEL=2 npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning
 # them and faulting them in again was much of the pass's kernel time); the one test measuring what memory a server
-# gives back unsets it for its child. docs/decisions.md, "Test time".
+# gives back unsets it for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
 MIMALLOC_PURGE_DELAY=-1 bun test --parallel="${TEST_PARALLEL:-3}" --timings=test/timings.json "$@"
 sqlite=$?
 echo "== the API suite again, on PostgreSQL"

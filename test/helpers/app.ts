@@ -161,7 +161,8 @@ type ChildEnv = Record<string, string | undefined>
 /**
  * The allocator as a deployment runs it: scripts/test.sh sets MIMALLOC_PURGE_DELAY=-1 (freed pages are kept, which
  * saves the kernel time of returning and faulting them again); a test that measures what memory a child gives back
- * spreads this into the child's env to measure mimalloc's default behaviour instead (docs/decisions.md, "Test time").
+ * spreads this into the child's env to measure mimalloc's default behaviour instead (docs/decisions.md, "Test time:
+ * kernel time and workers of the SQLite pass").
  */
 export const SHIPPED_ALLOCATOR: ChildEnv = { MIMALLOC_PURGE_DELAY: undefined }
 
