@@ -8,11 +8,16 @@
 # stopped when the run ends, however it ends (docs/decisions.md, "Test databases on PostgreSQL").
 # Arguments (files, -t patterns) go to both passes. Exit status: non-zero when either pass failed.
 set -u
-bun test --parallel=2 --timings=test/timings.json "$@"
+# The SQLite pass: three workers (two left the cores idle while files waited on children, sockets and timers;
+# TEST_PARALLEL=2 npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning
+# them and faulting them in again was much of the pass's kernel time); the one test measuring what memory a server
+# gives back unsets it for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
+MIMALLOC_PURGE_DELAY=-1 bun test --parallel="${TEST_PARALLEL:-3}" --timings=test/timings.json "$@"
 sqlite=$?
 echo "== the API suite again, on PostgreSQL"
+# Two workers here: the database server shares the cores; the allocator setting as above.
 if [ "$#" -eq 0 ]; then set -- ./test; fi
-TOOLYARD_TEST_BACKEND=postgres bun test --parallel=2 --timings=test/timings.json "$@" \
+MIMALLOC_PURGE_DELAY=-1 TOOLYARD_TEST_BACKEND=postgres bun test --parallel=2 --timings=test/timings.json "$@" \
   --path-ignore-patterns='**/*.e2e.test.ts' --path-ignore-patterns='**/*.sqlite.test.ts' \
   --path-ignore-patterns='test/postgres/**'
 postgres=$?

@@ -150,12 +150,29 @@ export async function startTestApp(
   }
 }
 
-/** The environment every child gets: no inherited TOOLYARD_* settings, quiet logs unless asked. */
-function childEnv(dataDir: string, env: Record<string, string>): Record<string, string> {
-  const base: Record<string, string> = {}
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TOOLYARD_') && v !== undefined) base[k] = v
-  return { ...base, TOOLYARD_DATA_DIR: dataDir, ...env }
+/**
+ * The environment every child gets: no inherited TOOLYARD_* settings, quiet logs unless asked. A variable given as
+ * undefined is left out (e.g. SHIPPED_ALLOCATOR).
+ */
+function childEnv(dataDir: string, env: ChildEnv): Record<string, string> {
+  const merged: Record<string, string | undefined> = {}
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TOOLYARD_')) merged[k] = v
+  Object.assign(merged, { TOOLYARD_DATA_DIR: dataDir }, env)
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined) out[k] = v
+  return out
 }
+
+/** A child's environment on top of the test process's; undefined unsets a variable. */
+type ChildEnv = Record<string, string | undefined>
+
+/**
+ * The allocator as a deployment runs it: scripts/test.sh sets MIMALLOC_PURGE_DELAY=-1 (freed pages are kept, which
+ * saves the kernel time of returning and faulting them again); a test that measures what memory a child gives back
+ * spreads this into the child's env to measure mimalloc's default behaviour instead (docs/decisions.md, "Test time:
+ * kernel time and workers of the SQLite pass").
+ */
+export const SHIPPED_ALLOCATOR: ChildEnv = { MIMALLOC_PURGE_DELAY: undefined }
 
 /** Which program runs the CLI: `bun src/main.ts` by default, or e.g. the compiled binary (from another cwd). */
 export interface CliProgram {
@@ -173,7 +190,7 @@ export interface CliResult {
 export async function runCli(
   args: string[],
   dataDir: string,
-  env: Record<string, string> = {},
+  env: ChildEnv = {},
   program: CliProgram = {},
 ): Promise<CliResult> {
   const proc = Bun.spawn([...(program.command ?? SOURCE_CLI), ...args], {
@@ -203,7 +220,7 @@ export interface ServeProcess {
 /** Starts `serve` on 127.0.0.1:0 (plus `serveArgs`) and waits for the "listening … (port N)" line. */
 export async function startServe(
   dataDir: string,
-  env: Record<string, string> = {},
+  env: ChildEnv = {},
   program: CliProgram & { serveArgs?: string[] } = {},
 ): Promise<ServeProcess> {
   const proc = Bun.spawn([...(program.command ?? SOURCE_CLI), 'serve', ...(program.serveArgs ?? [])], {

@@ -2,7 +2,7 @@
 // are bounded in bytes, and `memory_mb` bounds the memory a call takes and what the server keeps after it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { runCli, type ServeProcess, startServe, tempDirs } from '../helpers/app'
+import { runCli, type ServeProcess, SHIPPED_ALLOCATOR, startServe, tempDirs } from '../helpers/app'
 import { waitFor } from '../helpers/poll'
 
 const MIB = 1024 * 1024
@@ -54,7 +54,8 @@ beforeAll(async () => {
   const created = await runCli(['keys', 'create', '--project', 'bombs', '--json'], dataDir, env)
   expect(created.code).toBe(0)
   key = JSON.parse(created.stdout.trim().split('\n').pop()!).api_key
-  serve = await startServe(dataDir, env)
+  // What the server keeps after a call is measured with the allocator as shipped (test.sh keeps freed pages).
+  serve = await startServe(dataDir, { ...env, ...SHIPPED_ALLOCATOR })
   // Warm: the sandbox pool and its first worker exist before any baseline is read.
   await invoke(await newFunction('warm', 'export default async () => 1'))
 }, 30_000)
