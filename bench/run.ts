@@ -14,7 +14,7 @@ import { END, markedPostgresSection, START } from './postgres-report'
 import { memoryOf, startUntil } from './procs'
 import { type InProcess, type JsHop, type Row, report } from './report'
 import type { ToolSearchFigures } from './tool-search-report'
-import { startSmallToolyard, startToolyard } from './toolyard'
+import { ALLOCATOR_ENV, startSmallToolyard, startToolyard } from './toolyard'
 import { ensureWrk, type WrkResult, wrk } from './wrk'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -113,7 +113,7 @@ async function main() {
 
   // All targets run side by side; only one is driven at a time. The bare reference is measured again in the rounds
   // of every scenario, so each ratio compares two figures taken under the same load from the rest of the machine.
-  const bare = await startUntil([BUN, 'bench/peers/bare.ts'], {}, /PORT (\d+)/, ROOT)
+  const bare = await startUntil([BUN, 'bench/peers/bare.ts'], ALLOCATOR_ENV, /PORT (\d+)/, ROOT)
   const sdk = await startUntil(['node', 'bench/peers/sdk-node.mjs'], {}, /PORT (\d+)/, ROOT)
   const ty = await startToolyard(binary)
   const bareS: Scenario = { url: `http://127.0.0.1:${bare.port}/`, headers: {}, bodies: [echo()] }

@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startUntil } from './procs'
 
+/**
+ * The allocator setting the Docker image sets (docs/decisions.md, "Builtin call under load"): given here, `serve`
+ * starts once instead of re-executing itself to get it, so the start figures are the image's. The bare reference
+ * gets the same setting, so ratios compare like with like.
+ */
+export const ALLOCATOR_ENV = { MIMALLOC_PURGE_DELAY: '-1' }
+
 export const toolyardEnv = (dataDir: string, port = 0): Record<string, string> => ({
+  ...ALLOCATOR_ENV,
   TOOLYARD_DATA_DIR: dataDir,
   TOOLYARD_PORT: String(port),
   TOOLYARD_HOST: '127.0.0.1',
