@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BUILD_FLAGS, buildHello, buildToolyard } from './build'
 import { coldStart } from './procs'
-import { ALLOCATOR_ENV, toolyardEnv } from './toolyard'
+import { toolyardEnv } from './toolyard'
 
 const RUNS = Number(process.env.COLD_RUNS ?? 5)
 
 export interface ColdFigures {
   toolyard: { ms: number; idleRss: number }
-  /** The same binary started without MIMALLOC_PURGE_DELAY, as by hand: `serve` re-executes itself once to set it. */
-  toolyardByHand: { ms: number; idleRss: number }
   /** The reference: the hello-world compiled with a plain `bun build --compile`. */
   hello: { ms: number; idleRss: number }
   /** The hello-world compiled with Toolyard's build flags. */
@@ -35,14 +33,6 @@ export async function measureCold(binary: string, dir: string): Promise<ColdFigu
     () => coldStart([binary, 'serve'], (port) => toolyardEnv(coldDir, port), '/mcp/health', 1),
     () => coldStart([hello], helloEnv, '/', 1),
     () => coldStart([helloSame], helloEnv, '/', 1),
-    () => {
-      const byHand = (port: number) => {
-        const env = toolyardEnv(coldDir, port)
-        for (const name of Object.keys(ALLOCATOR_ENV)) delete env[name]
-        return env
-      }
-      return coldStart([binary, 'serve'], byHand, '/mcp/health', 1, Object.keys(ALLOCATOR_ENV))
-    },
   ]
   // One run of each in turn, RUNS times: a burst of load from other processes hits all three alike.
   const runs: { ms: number; idleRss: number }[][] = targets.map(() => [])
@@ -51,26 +41,17 @@ export async function measureCold(binary: string, dir: string): Promise<ColdFigu
     ms: Math.min(...rs.map((r) => r.ms)),
     idleRss: rs.map((r) => r.idleRss).sort((a, b) => a - b)[Math.floor(rs.length / 2)]!,
   })
-  const [toolyard, helloFigures, helloSameFigures, byHand] = runs.map(summary)
-  return {
-    toolyard: toolyard!,
-    toolyardByHand: byHand!,
-    hello: helloFigures!,
-    helloSameFlags: helloSameFigures!,
-    flags: BUILD_FLAGS.join(' '),
-  }
+  const [toolyard, helloFigures, helloSameFigures] = runs.map(summary)
+  return { toolyard: toolyard!, hello: helloFigures!, helloSameFlags: helloSameFigures!, flags: BUILD_FLAGS.join(' ') }
 }
 
 if (import.meta.main) {
   const dir = mkdtempSync(join(tmpdir(), 'toolyard-cold-bin-'))
   const binary = join(dir, 'toolyard')
   buildToolyard(binary)
-  const { toolyard, toolyardByHand, hello, helloSameFlags, flags } = await measureCold(binary, dir)
+  const { toolyard, hello, helloSameFlags, flags } = await measureCold(binary, dir)
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`
   console.log(`Toolyard (${flags}): cold start ${toolyard.ms} ms, idle RSS ${toolyard.idleRss} MB`)
-  console.log(
-    `Toolyard started by hand (re-exec): cold start ${toolyardByHand.ms} ms (${ratio(toolyardByHand.ms, hello.ms)})`,
-  )
   console.log(
     `hello-world (--compile): cold start ${hello.ms} ms (Toolyard ${ratio(toolyard.ms, hello.ms)}, target ≤ 2.5×), idle RSS ${hello.idleRss} MB (Toolyard ${ratio(toolyard.idleRss, hello.idleRss)}, target ≤ 2×)`,
   )

@@ -132,7 +132,7 @@ export function report(i: ReportInput): string {
 
   const big = rps('call-big')
   const small = rps('builtin')
-  const { toolyard, toolyardByHand, hello } = i.cold
+  const { toolyard, hello } = i.cold
   const before = (k: RowKey) => BEFORE[k].toBare.toFixed(2)
   const targets = [
     [
@@ -172,12 +172,6 @@ export function report(i: ReportInput): string {
       ratio(toolyard.ms, hello.ms),
       mark(toolyard.ms <= 2.5 * hello.ms),
       BEFORE_COLD.ratio.toFixed(2),
-    ],
-    [
-      'the same, the binary started without `MIMALLOC_PURGE_DELAY` (by hand: `serve` re-executes itself once)',
-      ratio(toolyardByHand.ms, hello.ms),
-      mark(toolyardByHand.ms <= 2.5 * hello.ms),
-      '',
     ],
     [
       'idle RSS ≤ 2 × Elysia hello-world',
@@ -222,7 +216,6 @@ ${i.postgres ? `\n${markedPostgresSection(i.postgres)}` : ''}
 | Figure | Toolyard | Elysia hello-world (\`bun build --compile\`) | ratio |
 |---|---:|---:|---:|
 | cold start to a 200 answer (best of 5) | ${toolyard.ms} ms | ${hello.ms} ms | ${ratio(toolyard.ms, hello.ms)} |
-| the same, started without \`MIMALLOC_PURGE_DELAY\` (by hand: \`serve\` re-executes itself once) | ${toolyardByHand.ms} ms | ${hello.ms} ms | ${ratio(toolyardByHand.ms, hello.ms)} |
 | before: cold start | ${BEFORE_COLD.ms} ms | ${BEFORE_COLD.helloMs} ms | ${BEFORE_COLD.ratio.toFixed(2)} |
 | idle RSS 1 s after start (median of 5) | ${toolyard.idleRss} MB | ${hello.idleRss} MB | ${ratio(toolyard.idleRss, hello.idleRss)} |
 | before: idle RSS | ${BEFORE_COLD.idleRss} MB | ${BEFORE_COLD.helloRss} MB | ${BEFORE_COLD.rssRatio.toFixed(2)} |
