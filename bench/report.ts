@@ -197,9 +197,9 @@ and its ratio is to the bare figure of its own rounds (the SDK peer, the small s
 share one set of rounds). Compare ratios, not absolute numbers across runs or machines.
 Each scenario's answer is checked once before load
 (a JSON-RPC result, not an error result). Toolyard is the compiled binary built as \`npm run build\` builds it (\`bun build ${i.cold.flags}\`), rate limits off,
-API key in \`X-API-Key\`, and \`MIMALLOC_PURGE_DELAY=-1\` in its environment as the Docker image sets it (without it
-\`serve\` re-executes itself once at start to set it, ~30 ms more of cold start; docs/decisions.md, "Builtin call under
-load"); the bare reference runs with the same setting. The bare reference parses the body and answers a \`tools/call\` result with nothing else.
+API key in \`X-API-Key\`, and \`MIMALLOC_PURGE_DELAY=-1\` in its environment as the Docker image sets it and the README
+recommends for a server under load (docs/decisions.md, "Builtin call under load"; it does not change the start
+figures); the bare reference runs with the same setting. The bare reference parses the body and answers a \`tools/call\` result with nothing else.
 The SDK peer is \`@modelcontextprotocol/sdk\` \`McpServer\` + \`StreamableHTTPServerTransport\` on Node's http
 server, stateless with JSON responses (its documented stateless pattern: a server and transport per request).
 

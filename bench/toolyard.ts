@@ -9,9 +9,8 @@ import { join } from 'node:path'
 import { startUntil } from './procs'
 
 /**
- * The allocator setting the Docker image sets (docs/decisions.md, "Builtin call under load"): given here, `serve`
- * starts once instead of re-executing itself to get it, so the start figures are the image's. The bare reference
- * gets the same setting, so ratios compare like with like.
+ * The allocator setting the Docker image sets and the README recommends for a server under load (docs/decisions.md,
+ * "Builtin call under load"). The bare reference gets the same setting, so ratios compare like with like.
  */
 export const ALLOCATOR_ENV = { MIMALLOC_PURGE_DELAY: '-1' }
 

@@ -1,8 +1,6 @@
 #!/usr/bin/env bun
 // CLI entry: serve | projects | keys | apply | export | backup | restore | migrate | --version | --help. Parses argv
 // and calls services, nothing else.
-// First, for its side effect: `serve` re-runs itself with mimalloc's page purging off (src/allocator.ts).
-import './allocator'
 import { join } from 'node:path'
 import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './cli/args'
 import { openCommandStorage } from './cli/database'

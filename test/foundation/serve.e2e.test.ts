@@ -1,7 +1,6 @@
 // The `serve` process: first-start key, data surviving a restart, graceful shutdown on SIGTERM.
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { startServe, tempDirs } from '../helpers/app'
@@ -111,37 +110,5 @@ describe('toolyard serve', () => {
     expect((await fetch(`${server.base}/health`)).status).toBe(200)
     server.proc.kill('SIGINT')
     expect(await server.proc.exited).toBe(0)
-  })
-})
-
-// src/allocator.ts: serve replaces itself (same pid) with mimalloc's purging off, unless the operator chose a value.
-describe('serve and the allocator setting', () => {
-  const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0')
-
-  test('without MIMALLOC_PURGE_DELAY the serving process (the pid that was started) runs with it at -1', async () => {
-    // The runner's own value, if it has one, is handed down like any operator's.
-    const expected = process.env.MIMALLOC_PURGE_DELAY ?? '-1'
-    const server = await startServe(fresh(), {}, { serveArgs: ['--port', '0'] })
-    try {
-      expect((await fetch(`${server.base}/health`)).status).toBe(200)
-      expect(environOf(server.proc.pid)).toContain(`MIMALLOC_PURGE_DELAY=${expected}`)
-      // The command line survives the re-exec: the flag still holds.
-      expect(readFileSync(`/proc/${server.proc.pid}/cmdline`, 'utf8').split('\0')).toContain('--port')
-    } finally {
-      server.proc.kill('SIGTERM')
-      expect(await server.proc.exited).toBe(0)
-    }
-  })
-
-  test("an operator's MIMALLOC_PURGE_DELAY is kept as given", async () => {
-    const server = await startServe(fresh(), { MIMALLOC_PURGE_DELAY: '10' })
-    try {
-      expect((await fetch(`${server.base}/health`)).status).toBe(200)
-      const environ = environOf(server.proc.pid)
-      expect(environ).toContain('MIMALLOC_PURGE_DELAY=10')
-      expect(environ).not.toContain('MIMALLOC_PURGE_DELAY=-1')
-    } finally {
-      await server.stop()
-    }
   })
 })

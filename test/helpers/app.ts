@@ -167,10 +167,10 @@ function childEnv(dataDir: string, env: ChildEnv): Record<string, string> {
 type ChildEnv = Record<string, string | undefined>
 
 /**
- * The allocator exactly as a started binary gets it: scripts/test.sh sets MIMALLOC_PURGE_DELAY=-1 for the test
- * processes, and a test that measures what memory a `serve` child keeps spreads this into the child's env so the
- * variable is absent, as when an operator starts the binary: `serve` then sets it itself by re-executing
- * (src/allocator.ts), and the test measures that path (docs/decisions.md, "Builtin call under load").
+ * The allocator as a binary started by hand gets it: scripts/test.sh sets MIMALLOC_PURGE_DELAY=-1 (freed pages are
+ * kept, which saves the kernel time of returning and faulting them again); a test that measures what memory a child
+ * gives back spreads this into the child's env to measure mimalloc's default behaviour instead (docs/decisions.md,
+ * "Test time: kernel time and workers of the SQLite pass").
  */
 export const SHIPPED_ALLOCATOR: ChildEnv = { MIMALLOC_PURGE_DELAY: undefined }
 

@@ -54,8 +54,7 @@ beforeAll(async () => {
   const created = await runCli(['keys', 'create', '--project', 'bombs', '--json'], dataDir, env)
   expect(created.code).toBe(0)
   key = JSON.parse(created.stdout.trim().split('\n').pop()!).api_key
-  // What the server keeps after a call is measured with the allocator as shipped: the variable absent, as an
-  // operator starts it, so serve re-executes itself with its own setting (src/allocator.ts).
+  // What the server keeps after a call is measured with the allocator's default, as a binary started by hand has it.
   serve = await startServe(dataDir, { ...env, ...SHIPPED_ALLOCATOR })
   // Warm: the sandbox pool and its first worker exist before any baseline is read.
   await invoke(await newFunction('warm', 'export default async () => 1'))
