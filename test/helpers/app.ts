@@ -126,6 +126,8 @@ export async function startTestApp(
     }
     const db = new Database(join(dataDir, 'toolyard.sqlite'))
     try {
+      // The app's own connections (the call log's writer thread, a job) may hold the write lock for a moment.
+      db.run('PRAGMA busy_timeout = 5000')
       const named = Object.fromEntries(Object.entries(params).map(([k, v]) => [`$${k}`, v]))
       return db.query(query).all(named as never) as Record<string, unknown>[]
     } finally {
