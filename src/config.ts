@@ -18,8 +18,8 @@ const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1 }),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   dataDir: Type.String({ minLength: 1 }),
-  // PostgreSQL instead of the SQLite file (docs/decisions.md, "PostgreSQL groundwork"): parsed and checked here; only
-  // `toolyard migrate` uses it so far, `serve` refuses it until the storage port is asynchronous.
+  // PostgreSQL instead of the SQLite file, for serve and the CLI (docs/decisions.md, "PostgreSQL in serve"; one
+  // database shared by several instances, docs/scale-out.md): parsed and checked here, opened by src/storage.ts.
   databaseUrl: Type.Optional(Type.String()),
   // Connections this instance keeps to PostgreSQL at most (the change feed's listener is one more).
   databasePoolSize: Type.Integer({ minimum: 1, maximum: 100 }),
