@@ -91,7 +91,9 @@ describe('a hostile project next to a normal one', () => {
       expect(r.text).toContain(`"pong": ${i}`)
       expect(r.ms).toBeLessThan(3000)
     }
-    expect(max(healthMs)).toBeLessThan(500)
+    // The loops spin on worker threads that share the cores with this process (and the runner's other files): 1 s is
+    // generous for that, and a main thread blocked by them would wait out their 1.5 s timeouts.
+    expect(max(healthMs)).toBeLessThan(1000)
 
     const outcomes = await Promise.all(attack)
     expect(outcomes.slice(0, 4).every((r) => r.isError && r.text.includes('timed out after 1500ms'))).toBe(true)
