@@ -102,18 +102,35 @@ export const TOOL_CODE = `export default async (input, ctx) => {
   return t ? 'token ' + t.length + ':' + t.slice(-12) : 'no credentials'
 }`
 
+/**
+ * The IdP's first token of each connection expires in 4 s (inside the refresh margin at once); a refreshed one lives an
+ * hour.
+ */
+export function firstTokensNearExpiry(idp: MockIdp): void {
+  idp.server.service.on(
+    'beforeResponse',
+    (response: { body: Record<string, unknown> }, req: { body: Record<string, string> }) => {
+      if (typeof response.body.access_token === 'string')
+        response.body.expires_in = req.body.grant_type === 'refresh_token' ? 3_600 : 4
+    },
+  )
+}
+
+/** POST /providers's body for OAuth provider `id` on the mock IdP. */
+const providerBody = (idp: MockIdp, id: string) => ({
+  id,
+  name: id,
+  auth_type: 'oauth',
+  authorize_url: `${idp.issuer}/authorize`,
+  token_url: `${idp.issuer}/token`,
+  client_id: `${id}-client`,
+  client_secret: `${id}-secret-value`,
+})
+
 /** Registers provider `id` on the mock IdP and runs its OAuth flow to the end; answers the new credential's id. */
 export async function connectProvider(app: RecordingApp, idp: MockIdp, id: string): Promise<string> {
   await app.call('/providers', {
-    body: {
-      id,
-      name: id,
-      auth_type: 'oauth',
-      authorize_url: `${idp.issuer}/authorize`,
-      token_url: `${idp.issuer}/token`,
-      client_id: `${id}-client`,
-      client_secret: `${id}-secret-value`,
-    },
+    body: providerBody(idp, id),
   })
   const init = await app.call('/oauth/init', {
     body: { provider_id: id, redirect_uri: 'http://127.0.0.1:1/cb', scopes: ['read'] },
@@ -137,15 +154,7 @@ export async function connectCredentials(
   via: (i: number) => ApiTarget,
 ): Promise<string[]> {
   const provider = await call(via(0), '/providers', {
-    body: {
-      id,
-      name: id,
-      auth_type: 'oauth',
-      authorize_url: `${idp.issuer}/authorize`,
-      token_url: `${idp.issuer}/token`,
-      client_id: `${id}-client`,
-      client_secret: `${id}-secret-value`,
-    },
+    body: providerBody(idp, id),
   })
   if (provider.status !== 201) throw new Error(`provider ${id}: ${provider.status} ${provider.text}`)
   const credentials: string[] = []

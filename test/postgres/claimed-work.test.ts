@@ -8,7 +8,13 @@ import { claimDueDeliveries } from '../../src/db/postgres/shared/outbox'
 import { openPostgres } from '../../src/db/postgres/sql'
 import { createPgStore } from '../../src/db/postgres/store'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { connectCredentials, type MockIdp, refreshTokensUsed, startMockIdp } from '../helpers/oauth-idp'
+import {
+  connectCredentials,
+  firstTokensNearExpiry,
+  type MockIdp,
+  refreshTokensUsed,
+  startMockIdp,
+} from '../helpers/oauth-idp'
 import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 import { type Reply, startReceiver } from '../helpers/webhook-receiver'
@@ -21,14 +27,7 @@ let idp: MockIdp
 
 beforeAll(async () => {
   idp = await startMockIdp()
-  // A connection's first token is inside the refresh margin at once; a refreshed one lives an hour.
-  idp.server.service.on(
-    'beforeResponse',
-    (response: { body: Record<string, unknown> }, req: { body: Record<string, string> }) => {
-      if (typeof response.body.access_token === 'string')
-        response.body.expires_in = req.body.grant_type === 'refresh_token' ? 3_600 : 4
-    },
-  )
+  firstTokensNearExpiry(idp)
   url = await newDatabase()
   const env = {
     TOOLYARD_DATABASE_URL: url,

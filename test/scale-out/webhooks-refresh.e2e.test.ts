@@ -4,7 +4,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { type ApiResult, call as apiCall } from '../helpers/api'
 import { type Instances, startInstances } from '../helpers/instances'
-import { connectCredentials, type MockIdp, refreshTokensUsed, startMockIdp } from '../helpers/oauth-idp'
+import {
+  connectCredentials,
+  firstTokensNearExpiry,
+  type MockIdp,
+  refreshTokensUsed,
+  startMockIdp,
+} from '../helpers/oauth-idp'
 import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
@@ -16,15 +22,8 @@ const LEASE_S = 3
 
 beforeAll(async () => {
   idp = await startMockIdp()
-  // The first token of each connection is near expiry (inside the refresh margin at once); refreshed ones live long,
-  // so one refresh per credential is all that is ever due.
-  idp.server.service.on(
-    'beforeResponse',
-    (response: { body: Record<string, unknown> }, req: { body: Record<string, string> }) => {
-      if (typeof response.body.access_token === 'string')
-        response.body.expires_in = req.body.grant_type === 'refresh_token' ? 3_600 : 4
-    },
-  )
+  // One refresh per credential is all that is ever due.
+  firstTokensNearExpiry(idp)
   cluster = await startInstances(await newDatabase(), 3, {
     TOOLYARD_WEBHOOK_LEASE_S: String(LEASE_S),
     TOOLYARD_WEBHOOK_RETRY_BASE_MS: '200',

@@ -17,14 +17,8 @@ afterAll(async () => {
 test('a tool registered while another transaction is open waits for it and outlives its rollback', async () => {
   const kit = await createToolkit(app, 'outlives-kit')
   const { store, toolkits } = app.server.deps
-  let release!: () => void
-  const gate = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let entered!: () => void
-  const open = new Promise<void>((resolve) => {
-    entered = resolve
-  })
+  const { promise: gate, resolve: release } = Promise.withResolvers<void>()
+  const { promise: open, resolve: entered } = Promise.withResolvers<void>()
   // Another change, open and awaiting (as an apply is between its records), that will roll back.
   const rolledBack = store
     .tx(async () => {
@@ -77,14 +71,8 @@ test('a server tool set read during another open transaction is the committed on
   const names = async () => (await mcpBackend.listTools(ref)).map((t) => t.name)
   expect(await names()).toEqual(['first_tool'])
 
-  let release!: () => void
-  const gate = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let entered!: () => void
-  const open = new Promise<void>((resolve) => {
-    entered = resolve
-  })
+  const { promise: gate, resolve: release } = Promise.withResolvers<void>()
+  const { promise: open, resolve: entered } = Promise.withResolvers<void>()
   const committed = store.tx(async () => {
     await tools.create(app.projectId, {
       toolkit_id: kit.id,

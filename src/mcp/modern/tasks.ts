@@ -84,16 +84,21 @@ const unknownTask = (taskId: unknown) => new ProtocolError(RPC.INVALID_PARAMS, `
 
 export type TaskStore = ReturnType<typeof createTaskStore>
 
+/** What every answer about a task says of it: a task held here or one read from the directory. */
+const view = (t: Pick<TaskRecord, 'id' | 'status' | 'createdAt' | 'lastUpdatedAt'>) => ({
+  taskId: t.id,
+  status: t.status,
+  createdAt: t.createdAt,
+  lastUpdatedAt: t.lastUpdatedAt,
+  ttlMs: KEEP_MS,
+  pollIntervalMs: POLL_MS,
+})
+
 /** The answer to tasks/get, from a task held here or one read from the directory. */
 function taskResult(t: TaskRecord) {
   return {
     resultType: 'complete',
-    taskId: t.id,
-    status: t.status,
-    createdAt: t.createdAt,
-    lastUpdatedAt: t.lastUpdatedAt,
-    ttlMs: KEEP_MS,
-    pollIntervalMs: POLL_MS,
+    ...view(t),
     ...(t.status === 'completed' && t.result ? { result: t.result } : {}),
     ...(t.status === 'failed' && t.error ? { error: t.error } : {}),
     ...(t.status === 'input_required' ? { inputRequests: t.inputRequests ?? {} } : {}),
@@ -174,14 +179,6 @@ export function createTaskStore(
     const now = Date.now()
     for (const t of tasks.values()) if (t.endedAt !== undefined && now - t.endedAt > KEEP_MS) remove(t)
   }
-  const view = (t: Task) => ({
-    taskId: t.id,
-    status: t.status,
-    createdAt: t.createdAt,
-    lastUpdatedAt: t.lastUpdatedAt,
-    ttlMs: KEEP_MS,
-    pollIntervalMs: POLL_MS,
-  })
   const local = (owner: string, taskId: unknown): Task | undefined => {
     sweep()
     const t = typeof taskId === 'string' ? tasks.get(taskId) : undefined
