@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { SQL } from 'bun'
 import { startTestApp, type TestApp } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
 const newDatabase = testDatabases()
@@ -24,11 +25,21 @@ test('a pool of 2 holds at most 2 connections (and the listener) under 40 concur
   expect(answers.map((r) => r.status).filter((s) => s >= 300)).toEqual([])
   const observer = new SQL(url, { max: 1 })
   try {
-    const [row] =
-      await observer`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
-    // The pool's 2 and the change feed's LISTEN connection; never the default 10.
-    expect(row.n).toBeGreaterThanOrEqual(2)
-    expect(row.n).toBeLessThanOrEqual(3)
+    const connections = async (): Promise<number> =>
+      (
+        await observer`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
+      )[0].n
+    // The pool's 2 and the change feed's LISTEN connection; never the default 10 (whose idle connections stay open).
+    // A backend that start-up used and closed may still be on its way out for a moment: that one is waited for.
+    const settled = await waitFor(
+      'at most 3 connections on the app database',
+      async () => {
+        const n = await connections()
+        return n <= 3 ? { n } : false
+      },
+      { timeoutMs: 5_000 },
+    )
+    expect(settled.n).toBeGreaterThanOrEqual(2)
   } finally {
     await observer.close()
   }
