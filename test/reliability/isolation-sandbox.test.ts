@@ -65,9 +65,10 @@ describe('a hostile project next to a normal one', () => {
       ...Array.from({ length: 4 }, () => callTool(app, a, 'loop')),
       ...Array.from({ length: 2 }, () => callTool(app, a, 'bomb')),
     ]
+    // The loops are spinning (and their requests, sent at once, have all arrived before A's next one).
+    await Bun.sleep(200)
     // A's own trivial call waits behind its loops; the wait is not counted against its 1 s timeout.
     const ownQueued = callTool(app, a, 'ping', { n: 7 })
-    await Bun.sleep(200) // the loops are spinning
 
     const healthMs: number[] = []
     let polling = true
