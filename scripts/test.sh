@@ -8,6 +8,14 @@
 # stopped when the run ends, however it ends (docs/decisions.md, "Test databases on PostgreSQL").
 # Arguments (files, -t patterns) go to both passes. Exit status: non-zero when either pass failed.
 set -u
+# The compiled binary, built once at the start of a whole run unless given (CI passes the one it ships): the CLI and
+# `serve` children of the e2e files run it (test/helpers/app.ts, CLI_COMMAND), and test/foundation/binary.e2e.test.ts
+# smoke-tests it. A run of chosen files leaves it unset, so their children run the source. If the build fails, the
+# children run the source and the binary test builds again and fails with the build's output.
+if [ "$#" -eq 0 ] && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
+  echo "== building dist/toolyard for the test run"
+  if npm run -s build >/dev/null; then export TOOLYARD_TEST_BINARY=dist/toolyard; fi
+fi
 # The SQLite pass: three workers (two left the cores idle while files waited on children, sockets and timers;
 # TEST_PARALLEL=2 npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning
 # them and faulting them in again was much of the pass's kernel time); the one test measuring what memory a server

@@ -22,7 +22,15 @@ import { createTestDatabase } from './postgres'
 const testBackend: 'sqlite' | 'postgres' = process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite'
 
 export const ROOT = resolve(import.meta.dir, '../..')
-const SOURCE_CLI = [process.execPath, join(ROOT, 'src/main.ts')]
+/**
+ * The program CLI and `serve` children run: the binary `npm test` built at its start from this very source
+ * (TOOLYARD_TEST_BINARY, set by scripts/test.sh, or by CI to the binary it ships), else `bun src/main.ts` (a file run
+ * alone). A child of the binary starts on about half the CPU, as it parses no source (docs/decisions.md, "Test time:
+ * CLI children on the binary").
+ */
+export const CLI_COMMAND = process.env.TOOLYARD_TEST_BINARY
+  ? [resolve(ROOT, process.env.TOOLYARD_TEST_BINARY)]
+  : [process.execPath, join(ROOT, 'src/main.ts')]
 
 const tempDir = (prefix = 'toolyard-test-') => mkdtempSync(join(tmpdir(), prefix))
 
@@ -176,7 +184,7 @@ type ChildEnv = Record<string, string | undefined>
  */
 export const SHIPPED_ALLOCATOR: ChildEnv = { MIMALLOC_PURGE_DELAY: undefined }
 
-/** Which program runs the CLI: `bun src/main.ts` by default, or e.g. the compiled binary (from another cwd). */
+/** Which program runs the CLI: CLI_COMMAND by default, or e.g. a given binary from another cwd. */
 export interface CliProgram {
   command?: string[]
   cwd?: string
@@ -195,7 +203,7 @@ export async function runCli(
   env: ChildEnv = {},
   program: CliProgram = {},
 ): Promise<CliResult> {
-  const proc = Bun.spawn([...(program.command ?? SOURCE_CLI), ...args], {
+  const proc = Bun.spawn([...(program.command ?? CLI_COMMAND), ...args], {
     cwd: program.cwd ?? ROOT,
     env: childEnv(dataDir, env),
     stdout: 'pipe',
@@ -225,7 +233,7 @@ export async function startServe(
   env: ChildEnv = {},
   program: CliProgram & { serveArgs?: string[] } = {},
 ): Promise<ServeProcess> {
-  const proc = Bun.spawn([...(program.command ?? SOURCE_CLI), 'serve', ...(program.serveArgs ?? [])], {
+  const proc = Bun.spawn([...(program.command ?? CLI_COMMAND), 'serve', ...(program.serveArgs ?? [])], {
     cwd: program.cwd ?? ROOT,
     env: childEnv(dataDir, { TOOLYARD_PORT: '0', TOOLYARD_HOST: '127.0.0.1', TOOLYARD_LOG_LEVEL: 'warn', ...env }),
     stdout: 'pipe',

@@ -5,7 +5,7 @@ import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROOT, runCli, startServe, tempDirs } from '../helpers/app'
+import { CLI_COMMAND, ROOT, runCli, startServe, tempDirs } from '../helpers/app'
 
 const fresh = tempDirs('toolyard-holes-ops-')
 
@@ -33,7 +33,7 @@ const setVersion = (file: string, version: number) => {
 
 /** Runs the CLI with a deadline, so that a command which wrongly keeps running fails the test instead of hanging. */
 async function runWithin(args: string[], dataDir: string, ms: number) {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), ...args], {
+  const proc = Bun.spawn([...CLI_COMMAND, ...args], {
     cwd: ROOT,
     env: { ...process.env, TOOLYARD_DATA_DIR: dataDir, TOOLYARD_PORT: '0', TOOLYARD_LOG_LEVEL: 'warn' },
     stdout: 'pipe',
@@ -98,15 +98,12 @@ describe.concurrent('holes: backup and restore', () => {
     db.close()
     const file = join(fresh(), 'backup.sqlite')
     // umask 022, the usual default, under which a file SQLite creates is 0644.
-    const proc = Bun.spawn(
-      ['sh', '-c', 'umask 022; exec "$0" "$@"', process.execPath, join(ROOT, 'src/main.ts'), 'backup', file],
-      {
-        cwd: ROOT,
-        env: { ...process.env, TOOLYARD_DATA_DIR: dir },
-        stdout: 'pipe',
-        stderr: 'pipe',
-      },
-    )
+    const proc = Bun.spawn(['sh', '-c', 'umask 022; exec "$0" "$@"', ...CLI_COMMAND, 'backup', file], {
+      cwd: ROOT,
+      env: { ...process.env, TOOLYARD_DATA_DIR: dir },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     let done = false
     void proc.exited.then(() => (done = true))
     const seen = new Set<number>()

@@ -16,7 +16,7 @@ const env = (extra: Record<string, string>) => ({
   ...extra,
 })
 
-/** Starts `bun src/main.ts serve` on this test's data dir. */
+/** Starts `serve` (test/helpers/app.ts, CLI_COMMAND) on this test's data dir. */
 async function startService(extra: Record<string, string>): Promise<ServeProcess> {
   const child = await startServe(dataDir, env(extra))
   children.push(child)

@@ -144,10 +144,17 @@ export function createTaskStore(
     const { id: _id, owner: _owner, createdAt: _createdAt, ...update } = record(t)
     write(t, () => directory.updated(t.id, update))
   }
+  /**
+   * Tasks this instance let go whose removal from the directory is still being written: until it lands, the directory
+   * would still hand them out, so a lookup here answers "unknown" without asking it (entries leave once written).
+   */
+  const lettingGo = new Set<string>()
   const remove = (t: Task) => {
     if (isHeld(t)) {
       tasks.delete(t.id)
+      lettingGo.add(t.id)
       write(t, () => directory.removed(t.id))
+      void t.writes.finally(() => lettingGo.delete(t.id))
     }
     held -= t.bytes
     t.bytes = 0
@@ -186,7 +193,7 @@ export function createTaskStore(
   }
   /** A task held by another instance, read from the directory: unknown when it is another caller's or expired. */
   const elsewhere = async (owner: string, taskId: unknown): Promise<TaskRecord> => {
-    const t = typeof taskId === 'string' ? await directory.lookup(taskId) : null
+    const t = typeof taskId === 'string' && !lettingGo.has(taskId) ? await directory.lookup(taskId) : null
     const now = Date.now()
     if (!t || t.owner !== owner || (t.endedAt !== undefined && now - t.endedAt > KEEP_MS)) throw unknownTask(taskId)
     if (t.endedAt === undefined && now - Date.parse(t.createdAt) > runMs + ORPHAN_GRACE_MS)
