@@ -32,8 +32,18 @@ export interface PgStoreOptions {
   afterWrite?: () => Promise<void>
 }
 
+/**
+ * The transaction open in a context, and when its outermost commit has been followed by `afterWrite`: after-commit
+ * callbacks wait for that, so a session told "the list changed" re-reads it from a read model that already dropped the
+ * old one (the change feed heard the commit).
+ */
+interface OpenTx {
+  tx: PgTx
+  written: Promise<void>
+}
+
 export function createPgStore(db: PgDb, { afterWrite }: PgStoreOptions = {}): PgStore {
-  const open = new AsyncLocalStorage<PgTx>()
+  const open = new AsyncLocalStorage<OpenTx>()
   // Outside a transaction: the pool, its writes followed by `afterWrite`.
   const pool: Queries = afterWrite
     ? {
@@ -56,27 +66,33 @@ export function createPgStore(db: PgDb, { afterWrite }: PgStoreOptions = {}): Pg
     : db
   return {
     db,
-    q: () => open.getStore() ?? pool,
+    q: () => open.getStore()?.tx ?? pool,
     inTransaction: () => open.getStore() !== undefined,
     async tx<T>(fn: (tx: PgTx) => Promise<T> | T): Promise<T> {
       const outer = open.getStore()
-      const body = async (tx: PgTx) => open.run(tx, () => fn(tx))
-      if (outer) return outer.tx(body)
-      const result = await db.tx(body)
-      if (afterWrite) await afterWrite()
-      return result
+      if (outer) return outer.tx.tx(async (tx) => open.run({ tx, written: outer.written }, () => fn(tx)))
+      const written = Promise.withResolvers<void>()
+      try {
+        const result = await db.tx(async (tx) => open.run({ tx, written: written.promise }, () => fn(tx)))
+        if (afterWrite) await afterWrite()
+        return result
+      } finally {
+        // On a rollback nothing waits on it (the callbacks were dropped with the transaction).
+        written.resolve()
+      }
     },
     afterCommit(fn) {
       const outer = open.getStore()
-      if (outer) outer.afterCommit(fn)
-      else
-        queueMicrotask(() => {
-          try {
-            fn()
-          } catch {
-            // Contained, as after a commit: the change stands whatever a listener does.
-          }
-        })
+      if (outer) outer.tx.afterCommit(() => void outer.written.then(() => contained(fn)))
+      else queueMicrotask(() => contained(fn))
     },
+  }
+}
+
+function contained(fn: () => void): void {
+  try {
+    fn()
+  } catch {
+    // Contained, as after a commit: the change stands whatever a listener does.
   }
 }
