@@ -6,27 +6,41 @@
 # tests, which make their databases themselves) and *.sqlite.test.ts (tests whose subject is SQLite itself).
 # npm test runs this under scripts/test-cluster.ts: both passes share one throwaway PostgreSQL cluster, started once and
 # stopped when the run ends, however it ends (docs/decisions.md, "Test databases on PostgreSQL").
-# Arguments (files, -t patterns) go to both passes. Exit status: non-zero when either pass failed.
+# Arguments (files, -t patterns) go to both passes; TEST_PASSES=postgres runs the second alone (npm run test:pg).
+# Exit status: non-zero when either pass failed.
 set -u
-# The compiled binary, built once at the start of a whole run unless given (CI passes the one it ships): the CLI and
-# `serve` children of the e2e files run it (test/helpers/app.ts, CLI_COMMAND), and test/foundation/binary.e2e.test.ts
-# smoke-tests it. A run of chosen files leaves it unset, so their children run the source. If the build fails, the
-# children run the source and the binary test builds again and fails with the build's output.
-if [ "$#" -eq 0 ] && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
-  echo "== building dist/toolyard for the test run"
-  if npm run -s build >/dev/null; then export TOOLYARD_TEST_BINARY=dist/toolyard; fi
+
+# The SQLite pass: every test file. The compiled binary is built first, once, for a whole run unless given (CI passes
+# the one it ships): the CLI and `serve` children of the e2e files run it (test/helpers/app.ts, CLI_COMMAND), and
+# test/foundation/binary.e2e.test.ts smoke-tests it. A run of chosen files leaves it unset, so their children run the
+# source. If the build fails, the children run the source and the binary test builds again and fails with the build's
+# output. Three workers (two left the cores idle while files waited on children, sockets and timers; TEST_PARALLEL=2
+# npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning them and faulting
+# them in again was much of the pass's kernel time); the one test measuring what memory a server gives back unsets it
+# for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
+sqlite_pass() {
+  if [ "$#" -eq 0 ] && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
+    echo "== building dist/toolyard for the test run"
+    if npm run -s build >/dev/null; then export TOOLYARD_TEST_BINARY=dist/toolyard; fi
+  fi
+  MIMALLOC_PURGE_DELAY=-1 bun test --parallel="${TEST_PARALLEL:-3}" --timings=test/timings.json "$@"
+}
+
+# The PostgreSQL pass: the API suite (./test unless files are given) without the files named above. Two workers: the
+# database server shares the cores; the allocator setting as above.
+postgres_pass() {
+  if [ "$#" -eq 0 ]; then set -- ./test; fi
+  MIMALLOC_PURGE_DELAY=-1 TOOLYARD_TEST_BACKEND=postgres bun test --parallel=2 --timings=test/timings.json "$@" \
+    --path-ignore-patterns='**/*.e2e.test.ts' --path-ignore-patterns='**/*.sqlite.test.ts' \
+    --path-ignore-patterns='test/postgres/**'
+}
+
+sqlite=0
+if [ "${TEST_PASSES:-both}" != postgres ]; then
+  sqlite_pass "$@"
+  sqlite=$?
+  echo "== the API suite again, on PostgreSQL"
 fi
-# The SQLite pass: three workers (two left the cores idle while files waited on children, sockets and timers;
-# TEST_PARALLEL=2 npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning
-# them and faulting them in again was much of the pass's kernel time); the one test measuring what memory a server
-# gives back unsets it for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
-MIMALLOC_PURGE_DELAY=-1 bun test --parallel="${TEST_PARALLEL:-3}" --timings=test/timings.json "$@"
-sqlite=$?
-echo "== the API suite again, on PostgreSQL"
-# Two workers here: the database server shares the cores; the allocator setting as above.
-if [ "$#" -eq 0 ]; then set -- ./test; fi
-MIMALLOC_PURGE_DELAY=-1 TOOLYARD_TEST_BACKEND=postgres bun test --parallel=2 --timings=test/timings.json "$@" \
-  --path-ignore-patterns='**/*.e2e.test.ts' --path-ignore-patterns='**/*.sqlite.test.ts' \
-  --path-ignore-patterns='test/postgres/**'
+postgres_pass "$@"
 postgres=$?
 [ "$sqlite" -eq 0 ] && [ "$postgres" -eq 0 ]
