@@ -8,6 +8,7 @@ import { pgServersRepository } from '../../src/db/postgres/repositories/servers'
 import { openPostgres } from '../../src/db/postgres/sql'
 import { createPgStore, type PgStore } from '../../src/db/postgres/store'
 import { UniqueViolation } from '../../src/lib/storage-errors'
+import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
 const newDatabase = testDatabases()
@@ -77,6 +78,30 @@ test('a tx inside a tx is a savepoint: its rollback keeps the outer writes; its 
   await Bun.sleep(0)
   expect(ran).toEqual(['inner kept'])
   expect((await servers.list('p1', undefined, 10)).map((s) => s.id)).toEqual(['s1', 's4', 's6'])
+})
+
+test('after-commit callbacks wait for afterWrite (serve: until its change feed heard the commit), in a savepoint too', async () => {
+  const order: string[] = []
+  const heard = Promise.withResolvers<void>()
+  const store = createPgStore(pg.db, {
+    afterWrite: async () => {
+      await heard.promise
+      order.push('heard')
+    },
+  })
+  const done = store.tx(async () => {
+    await pgProjectsRepository(store).insertProject({ id: 'p-heard', name: 'heard', created_at: 'now' })
+    store.afterCommit(() => order.push('callback'))
+    await store.tx(async () => store.afterCommit(() => order.push('savepoint callback')))
+  })
+  // Committed (another connection reads the row), not yet heard: nothing told anyone yet.
+  await waitFor('the commit', async () => (await projects.projectById('p-heard')) !== undefined)
+  await Bun.sleep(50)
+  expect(order).toEqual([])
+  heard.resolve()
+  await done
+  await Bun.sleep(0)
+  expect(order).toEqual(['heard', 'callback', 'savepoint callback'])
 })
 
 test('two transactions at once each see only their own uncommitted writes', async () => {

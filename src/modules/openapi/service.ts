@@ -224,7 +224,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
     const { doc, settings, planned } = prepared
     const at = nowIso()
     const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
-    await store.tx(async (tx) => {
+    await store.tx(async () => {
       const current = new Map((await deps.tools.byToolkit(kit.id)).map((t) => [t.name, t]))
       for (const t of planned.tools) {
         const existing = current.get(t.name)
@@ -262,7 +262,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
       await ensureProviders(projectId, kit.name, planned.providers, at)
       await deps.checkNames?.(projectId, kit.id)
       if (diff.added.length || diff.updated.length || diff.removed.length)
-        tx.afterCommit(() => events.publish({ type: 'list_changed', list: 'tools', projectId }))
+        events.publish({ type: 'list_changed', list: 'tools', projectId })
     })
     for (const list of Object.values(diff)) list.sort()
     return diff
