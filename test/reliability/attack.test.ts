@@ -149,8 +149,9 @@ test('health and a neighbour stay fast while one project attacks', async () => {
   expect(failures, summary).toEqual([])
   expect(health.length, summary).toBeGreaterThan(5)
   expect(calls.length, summary).toBeGreaterThan(1)
-  // Starvation would be seconds (a ReDoS batch holding the main thread). On PostgreSQL the database server shares the
-  // machine's two cores with the attack and both test workers, so its bound is wider (one 691 ms sample seen in CI).
-  expect(max(health), summary).toBeLessThan(process.env.TOOLYARD_TEST_BACKEND === 'postgres' ? 1_500 : 500)
+  // Starvation would be seconds (a ReDoS batch holding the main thread). The bound leaves room for the machine: the
+  // attack shares two cores with the other test workers (three in the SQLite pass) and, on PostgreSQL, the database
+  // server; single samples of 691 ms (PostgreSQL) and 734 ms (SQLite, the others 32-169 ms) were seen in CI.
+  expect(max(health), summary).toBeLessThan(1_500)
   expect(max(calls), summary).toBeLessThan(3000)
 }, 20_000)
