@@ -10,6 +10,12 @@
 # Exit status: non-zero when either pass failed.
 set -u
 
+# True when the arguments name files or patterns (anything but a flag, e.g. --update-timings): a chosen run.
+chosen() {
+  for a in "$@"; do case "$a" in -*) ;; *) return 0 ;; esac; done
+  return 1
+}
+
 # The SQLite pass: every test file. The compiled binary is built first, once, for a whole run unless given (CI passes
 # the one it ships): the CLI and `serve` children of the e2e files run it (test/helpers/app.ts, CLI_COMMAND), and
 # test/foundation/binary.e2e.test.ts smoke-tests it. A run of chosen files leaves it unset, so their children run the
@@ -19,7 +25,7 @@ set -u
 # them in again was much of the pass's kernel time); the one test measuring what memory a server gives back unsets it
 # for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
 sqlite_pass() {
-  if [ "$#" -eq 0 ] && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
+  if ! chosen "$@" && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
     echo "== building dist/toolyard for the test run"
     if npm run -s build >/dev/null; then export TOOLYARD_TEST_BINARY=dist/toolyard; fi
   fi
@@ -29,7 +35,7 @@ sqlite_pass() {
 # The PostgreSQL pass: the API suite (./test unless files are given) without the files named above. Two workers: the
 # database server shares the cores; the allocator setting as above.
 postgres_pass() {
-  if [ "$#" -eq 0 ]; then set -- ./test; fi
+  if ! chosen "$@"; then set -- ./test "$@"; fi
   MIMALLOC_PURGE_DELAY=-1 TOOLYARD_TEST_BACKEND=postgres bun test --parallel=2 --timings=test/timings.json "$@" \
     --path-ignore-patterns='**/*.e2e.test.ts' --path-ignore-patterns='**/*.sqlite.test.ts' \
     --path-ignore-patterns='test/postgres/**'

@@ -63,9 +63,14 @@ let fileCopy: Promise<boolean> | null = null
  * into the WAL): on the test cluster a copy then costs about half the server's CPU, and its drop a fifth.
  */
 function fileCopies(): Promise<boolean> {
-  fileCopy ??= admin()
+  if (fileCopy) return fileCopy
+  fileCopy = admin()
     .then((a) => a.unsafe('SHOW server_version_num'))
     .then(([row]) => Number(row.server_version_num) >= 150000)
+  // A failure is asked again by the next caller, as the template's build is.
+  fileCopy.catch(() => {
+    fileCopy = null
+  })
   return fileCopy
 }
 
