@@ -160,7 +160,8 @@ class SandboxCall {
     if (last?.text === text && last.handle.alive) return last.handle
     if (last) {
       // Another set of names (a client that offers sampling, say): one string per VM, not one per set seen.
-      vm.own.splice(vm.own.indexOf(last.handle), 1)
+      const at = vm.own.indexOf(last.handle)
+      if (at >= 0) vm.own.splice(at, 1)
       if (last.handle.alive) last.handle.dispose()
     }
     const handle = this.ownedByVm(this.context.newString(text))

@@ -56,24 +56,6 @@ async function onServer<T>(url: string, fn: (admin: SQL) => Promise<T>): Promise
 }
 
 let adminClient: SQL | null = null
-let fileCopy: Promise<boolean> | null = null
-
-/**
- * Whether copies of the template are made file by file (PostgreSQL 15 and later, whose default writes the whole copy
- * into the WAL): on the test cluster a copy then costs about half the server's CPU, and its drop a fifth.
- */
-function fileCopies(): Promise<boolean> {
-  if (fileCopy) return fileCopy
-  fileCopy = admin()
-    .then((a) => a.unsafe('SHOW server_version_num'))
-    .then(([row]) => Number(row.server_version_num) >= 150000)
-  // A failure is asked again by the next caller, as the template's build is.
-  fileCopy.catch(() => {
-    fileCopy = null
-  })
-  return fileCopy
-}
-
 /**
  * The client that creates and drops this file's test databases: one for all of them, as a new connection costs a
  * backend's start (about 50 ms of the server's CPU here) and an app needs two of them (create, drop). Two connections,
@@ -116,15 +98,20 @@ const TEMPLATE_LOCK = 0x7479746d706cn
 let template: Promise<string> | null = null
 
 /**
- * The migrated template on this server, made by the first process that needs it (others wait on the advisory lock,
- * then find it): an empty database migrated to the current schema by src/db/postgres/migrate.ts, then renamed. It holds
- * only what the migrations make: the master-key check row and the rate windows' table are made by each app at start,
- * so an app on a copy starts as on an empty database (its migration run finds nothing to do). Templates of other
- * schemas and builds left by a killed process are dropped on the way.
+ * How CREATE DATABASE copies the migrated template on this server (` TEMPLATE "…"`, plus ` STRATEGY FILE_COPY` on
+ * PostgreSQL 15 and later, whose default writes the whole copy into the WAL: file by file, a copy costs the test
+ * cluster about half the CPU, and its drop a fifth). The template is made by the first process that needs it (others
+ * wait on the advisory lock, then find it): an empty database migrated to the current schema by
+ * src/db/postgres/migrate.ts, then renamed. It holds only what the migrations make: the master-key check row and the
+ * rate windows' table are made by each app at start, so an app on a copy starts as on an empty database (its migration
+ * run finds nothing to do). Templates of other schemas and builds left by a killed process are dropped on the way.
  */
 function migratedTemplate(url: string): Promise<string> {
   if (template) return template
-  template = findOrBuildTemplate(url)
+  template = findOrBuildTemplate(url).then(async (name) => {
+    const [{ server_version_num }] = await (await admin()).unsafe('SHOW server_version_num')
+    return ` TEMPLATE "${name}"${Number(server_version_num) >= 150000 ? ' STRATEGY FILE_COPY' : ''}`
+  })
   // A failed build is tried again by the next caller instead of failing every later test of the process.
   template.catch(() => {
     template = null
@@ -177,8 +164,7 @@ export async function createTestDatabase({ migrated = false }: { migrated?: bool
   const { url } = await testServer()
   const name = `toolyard_test_${crypto.randomUUID().replaceAll('-', '')}`
   const create = async () => {
-    const source = migrated ? await migratedTemplate(url) : null
-    const copy = source ? ` TEMPLATE "${source}"${(await fileCopies()) ? ' STRATEGY FILE_COPY' : ''}` : ''
+    const copy = migrated ? await migratedTemplate(url) : ''
     await (await admin()).unsafe(`CREATE DATABASE "${name}"${copy}`)
   }
   // Once more when the template went away meanwhile (a run of another schema on the same server pruned it).
