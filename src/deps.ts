@@ -272,6 +272,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const mcpSessions = createSessionStore(
     {
       maxSessions: config.maxSessions,
+      maxSessionsPerKey: config.maxSessionsPerKey,
       maxSubscriptions: config.maxSessionSubscriptions,
       streamBufferBytes: config.streamBufferBytes,
     },
