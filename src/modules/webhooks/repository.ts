@@ -1,7 +1,7 @@
 // SQL for the webhook outbox (webhook_deliveries) and its attempt log (webhook_attempts).
 import { asyncPort, type Store } from '../../db/store'
 
-export type DeliveryRow = {
+type DeliveryRow = {
   id: string
   subscription_id: string
   event: string
