@@ -61,8 +61,25 @@ function base64Fragments(bytes: Buffer): string[] {
   return out.filter((f) => f.length >= MIN_FRAGMENT)
 }
 
+/**
+ * The forms of recently used secret sets: a credential is used call after call, and working its forms out again each
+ * time would cost every call some base64 and hex encoding. Bounded; the secrets are in memory anyway while in use.
+ */
+const recentForms = new Map<string, string[]>()
+const RECENT_FORMS = 1024
+
 /** Every form of each secret to look for, longest first (so a long form is replaced before a piece of it). */
 function secretForms(secrets: readonly string[]): string[] {
+  const key = secrets.join('\u0000')
+  const known = recentForms.get(key)
+  if (known) return known
+  const forms = formsOf(secrets)
+  if (recentForms.size >= RECENT_FORMS) recentForms.delete(recentForms.keys().next().value!)
+  recentForms.set(key, forms)
+  return forms
+}
+
+function formsOf(secrets: readonly string[]): string[] {
   const forms = new Set<string>()
   for (const s of secrets) {
     if (s.length < MIN_SECRET) continue
