@@ -63,6 +63,7 @@ describe('limits (docs/decisions.md, "Limits")', () => {
     TOOLYARD_RESOURCE_CACHE_BYTES: ['resourceCacheBytes', 64 * 1024 * 1024, '--resource-cache-bytes'],
     TOOLYARD_MAX_SESSION_SUBSCRIPTIONS: ['maxSessionSubscriptions', 1000, '--max-session-subscriptions'],
     TOOLYARD_MAX_SESSIONS: ['maxSessions', 10_000, '--max-sessions'],
+    TOOLYARD_MAX_SESSIONS_PER_KEY: ['maxSessionsPerKey', 100, '--max-sessions-per-key'],
     TOOLYARD_OAUTH_FLOW_TTL_S: ['oauthFlowTtlS', 86_400, '--oauth-flow-ttl-s'],
     TOOLYARD_STREAM_BUFFER_BYTES: ['streamBufferBytes', 16 * 1024 * 1024, '--stream-buffer-bytes'],
     TOOLYARD_TASK_RESULTS_BYTES: ['taskResultsBytes', 64 * 1024 * 1024, '--task-results-bytes'],

@@ -36,6 +36,7 @@ const ConfigSchema = Type.Object({
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
   taskMaxMs: Type.Integer({ minimum: 1000 }),
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+  webhookFailedDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   // Isolation between projects (docs/decisions.md, "Isolation").
   sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
   // Each worker holds a WASM heap; a project may hold half of them (docs/decisions.md, "One function runner").
@@ -59,6 +60,7 @@ const ConfigSchema = Type.Object({
   resourceCacheBytes: Type.Integer({ minimum: 0 }),
   maxSessionSubscriptions: Type.Integer({ minimum: 1 }),
   maxSessions: Type.Integer({ minimum: 1 }),
+  maxSessionsPerKey: Type.Integer({ minimum: 1 }),
   oauthFlowTtlS: Type.Integer({ minimum: 60 }),
   dashboardSigninPerMinute: Type.Integer({ minimum: 1, maximum: 10000 }),
   dashboardSessions: Type.Integer({ minimum: 1, maximum: 100000 }),
@@ -203,6 +205,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // How long a tool call run as a task (2026-07-28 tasks extension) may take, whatever its function's timeout_ms.
     taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
+    webhookFailedDays: integer(env, 'TOOLYARD_WEBHOOK_FAILED_DAYS', 7),
     sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
     sandboxWorkers: integer(env, 'TOOLYARD_SANDBOX_WORKERS', defaultPoolSize()),
     sandboxWarmPerWorker: integer(env, 'TOOLYARD_SANDBOX_WARM_PER_WORKER', DEFAULT_WARM_PER_WORKER),
@@ -222,6 +225,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     resourceCacheBytes: integer(env, 'TOOLYARD_RESOURCE_CACHE_BYTES', 64 * MIB),
     maxSessionSubscriptions: integer(env, 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS', 1000),
     maxSessions: integer(env, 'TOOLYARD_MAX_SESSIONS', 10000),
+    maxSessionsPerKey: integer(env, 'TOOLYARD_MAX_SESSIONS_PER_KEY', 100),
     oauthFlowTtlS: integer(env, 'TOOLYARD_OAUTH_FLOW_TTL_S', 86400),
     dashboardSigninPerMinute: integer(env, 'TOOLYARD_DASHBOARD_SIGNIN_PER_MINUTE', 10),
     dashboardSessions: integer(env, 'TOOLYARD_DASHBOARD_SESSIONS', 1000),

@@ -240,6 +240,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   // The outbox is read in the background: a failure there is logged by the queue, never fails the start.
   if (singleInstanceJobs || claims) void webhookFeature.queue.start()
+  // Idempotent, so every instance may run it (like the OAuth flow pruning).
+  if (background) scheduler.every('prune-failed-webhooks', 3600, () => webhookFeature.pruneFailed())
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
@@ -272,6 +274,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const mcpSessions = createSessionStore(
     {
       maxSessions: config.maxSessions,
+      maxSessionsPerKey: config.maxSessionsPerKey,
       maxSubscriptions: config.maxSessionSubscriptions,
       streamBufferBytes: config.streamBufferBytes,
     },
@@ -351,6 +354,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     subscriptions: webhookFeature.subscriptions,
     webhooks: webhookFeature.webhooks,
     deliveryQueue: webhookFeature.queue,
+    redeliveries: webhookFeature.redeliveries,
+    /** The failed-deliveries retention job (TOOLYARD_WEBHOOK_FAILED_DAYS), run hourly; resolves to the rows deleted. */
+    pruneFailedWebhooks: webhookFeature.pruneFailed,
     /** Called on graceful shutdown before the database closes: stop jobs, flush queues. */
     async shutdown() {
       scheduler.stop()

@@ -14,8 +14,6 @@ import type { SseStream } from './sse'
 import { atLeast, type ProtocolVersion } from './versions'
 
 export const SESSION_TTL_MS = 30 * 60_000
-/** mcp-remote opens two sessions per launch and never ends them; a cap keeps a busy key from piling them up. */
-const MAX_SESSIONS_PER_PRINCIPAL = 100
 /** How often one instance writes a session's "last seen" to the directory: far below the idle expiry. */
 const SEEN_WRITE_MS = 60_000
 const MAX_REMEMBERED_ENDS = 10_000
@@ -55,6 +53,12 @@ export interface Session {
 export interface SessionLimits {
   /** TOOLYARD_MAX_SESSIONS: past it the least recently used session ends. */
   maxSessions: number
+  /**
+   * TOOLYARD_MAX_SESSIONS_PER_KEY: sessions one principal (an API key, or a client address on a public server) holds
+   * here; its next initialize ends its least recently used one. mcp-remote opens two sessions per launch and never
+   * ends them, so without a cap a busy key piles them up.
+   */
+  maxSessionsPerKey?: number
   maxSubscriptions: number
   /** TOOLYARD_STREAM_BUFFER_BYTES: what one SSE stream may queue for a client that does not read (src/mcp/sse.ts). */
   streamBufferBytes?: number
@@ -81,6 +85,7 @@ export function createSessionStore(
   parts: SessionParts,
 ) {
   const { ids, directory } = parts
+  const perPrincipal = limits.maxSessionsPerKey ?? 100
   const now = parts.now ?? Date.now
   // Insertion order is use order: every use re-inserts the session, so the first entry is the least recently used.
   const sessions = new Map<string, Session>()
@@ -193,8 +198,7 @@ export function createSessionStore(
     ): Promise<Session> {
       sweep()
       const mine = [...sessions.values()].filter((s) => s.principal === init.principal)
-      if (mine.length >= MAX_SESSIONS_PER_PRINCIPAL)
-        void end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!).catch(() => {})
+      if (mine.length >= perPrincipal) void end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!).catch(() => {})
       const { id, claims } = ids.issue(init, now())
       await directory.opened(claims.ref, claims.issuedAt)
       const session = make(id, claims)

@@ -3,6 +3,7 @@
 import { type Static, Type } from '@sinclair/typebox'
 import Mustache from 'mustache'
 import type { Egress } from '../egress/client'
+import { credentialSecrets, redactorFor } from '../lib/redact'
 import { renderUrl } from './http-url'
 import type { RunOutcome } from './run-function'
 
@@ -57,6 +58,21 @@ const queryValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.str
  * `HTTP <status>: <first 500 characters of the body>`. Egress refusals and network failures throw EgressError.
  */
 export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<RunOutcome> {
+  // The upstream may echo the credential a template sent, as sent or encoded: cut out of its answer and errors.
+  const redactor = redactorFor(credentialSecrets(options.credentials))
+  try {
+    const outcome = await send(options)
+    return outcome.ok
+      ? { ...outcome, value: redactor.deep(outcome.value) }
+      : { ...outcome, message: redactor.text(outcome.message) }
+  } catch (error) {
+    // An egress error can name the URL, whose query may carry the credential.
+    if (error instanceof Error) error.message = redactor.text(error.message)
+    throw error
+  }
+}
+
+async function send(options: RunHttpFunctionOptions): Promise<RunOutcome> {
   const { http, args, egress } = options
   const view = { args, credentials: options.credentials ?? {} }
   const method = (http.method ?? 'GET').toUpperCase()

@@ -4,6 +4,7 @@
 import type { ResultRule } from '../../catalog/openapi-catalog'
 import type { Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
+import { credentialSecrets, redactorFor } from '../../lib/redact'
 import type { FunctionHost } from '../../runtime/host'
 import type { RunOutcome } from '../../runtime/run-function'
 import { requestToken } from '../credentials/oauth/token-client'
@@ -76,7 +77,17 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
     return set.access_token
   }
 
-  return async (call: OpenApiCall): Promise<RunOutcome | ToolFailure> => {
+  /**
+   * The outcome with the credential cut out in every form (src/lib/redact.ts): an upstream may echo the key it was
+   * sent in its answer or its error, and an egress error may name the URL that carried it in its query.
+   */
+  const redacted = (outcome: RunOutcome | ToolFailure, secrets: string[]): RunOutcome | ToolFailure => {
+    if (!secrets.length) return outcome
+    const r = redactorFor(secrets)
+    return outcome.ok ? { ...outcome, value: r.deep(outcome.value) } : { ...outcome, message: r.text(outcome.message) }
+  }
+
+  async function send(call: OpenApiCall, used: { data?: Record<string, unknown> }): Promise<RunOutcome | ToolFailure> {
     const { tool, operation, args, projectId, host, credentialId } = call
     let data: Record<string, unknown> | undefined
     if (tool.credential_provider && operation.security.length) {
@@ -92,6 +103,7 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
           opened.status === 'expired' ? 'has expired: refresh it or authorize again' : `is ${opened.status}`,
         )
       data = opened.data
+      used.data = data
       const wantsClientCredentials =
         operation.security.some((s) => s.kind === 'oauth2') &&
         typeof data.access_token !== 'string' &&
@@ -99,7 +111,7 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         typeof data.client_secret === 'string'
       if (wantsClientCredentials) {
         try {
-          data = {
+          used.data = data = {
             ...data,
             access_token: await clientCredentialsToken(
               credentialKey(projectId, credentialId, operation),
@@ -174,6 +186,12 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
       ok: true,
       value: { content: [{ type: 'text', text }], ...(structured ? { structuredContent: parsed } : {}) },
     }
+  }
+
+  return async (call: OpenApiCall): Promise<RunOutcome | ToolFailure> => {
+    const used: { data?: Record<string, unknown> } = {}
+    const outcome = await send(call, used)
+    return redacted(outcome, credentialSecrets(used.data))
   }
 }
 export type OpenApiCaller = ReturnType<typeof openApiCaller>

@@ -3,6 +3,7 @@
 // security schemes become). A dry run plans and writes nothing.
 import type { StoragePort } from '../../db/store'
 import type { Egress } from '../../egress/client'
+import { credentialHeaderProblem } from '../../lib/credential-headers'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
@@ -81,6 +82,22 @@ function nextStamp(previous: string): string {
   return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString()
 }
 
+/**
+ * An apiKey scheme a tool uses that would send the key under a header no credential may take (Mcp-*, connection-level,
+ * Proxy-*: src/lib/credential-headers.ts) is 400 naming the scheme's `name` in the document.
+ */
+function refuseCredentialHeaders(tools: PlannedTool[]) {
+  for (const t of tools)
+    for (const s of t.operation.security) {
+      if (s.kind !== 'api_key' || s.in !== 'header' || !s.name) continue
+      const problem = credentialHeaderProblem(s.name)
+      if (problem)
+        throw badRequest(`security scheme "${s.scheme}" sends its key in header ${s.name}, which ${problem}`, [
+          { field: `body.spec.components.securitySchemes.${s.scheme}.name`, message: problem },
+        ])
+    }
+}
+
 export function openApiService(deps: OpenApiServiceDeps) {
   const { store, events } = deps
 
@@ -127,6 +144,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         planned.skipped.push({ operation: t.operation_id ?? t.name, reason: `${problem.field}: ${problem.message}` })
       else tools.push(t)
     }
+    refuseCredentialHeaders(tools)
     const max = settings.max_tools ?? DEFAULT_MAX_TOOLS
     if (tools.length > max) {
       const byTag = Object.entries(planned.counts.by_tag).sort((a, b) => b[1] - a[1])

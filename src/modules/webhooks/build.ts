@@ -11,6 +11,7 @@ import { createDeliveryQueue } from './delivery-queue'
 import { createOutbox } from './outbox'
 import type { WebhooksRepository } from './repository'
 import { type ResourceChanges, webhooksService } from './service'
+import { redeliveries } from './subscriptions/redeliver'
 import type { SubscriptionsRepository } from './subscriptions/repository'
 import { type SecretBox, sealedSecrets } from './subscriptions/secret'
 import { subscriptionsService } from './subscriptions/service'
@@ -28,6 +29,7 @@ export interface WebhookFeatureDeps {
     | 'webhookPendingPerProject'
     | 'webhookLeaseS'
     | 'webhookPollMs'
+    | 'webhookFailedDays'
   >
   events: EventBus
   egress: Egress
@@ -88,5 +90,14 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     const written = await outbox.write(e)
     if (written.length > 0) deps.store.afterCommit(() => queue.enqueue(written))
   })
-  return { subscriptions, webhooks, queue }
+  const redeliver = redeliveries({
+    subscriptions,
+    deliveries: deliveriesRepo,
+    enqueue: (rows) => queue.enqueue(rows),
+    maxPendingPerProject: deps.config.webhookPendingPerProject,
+  })
+  /** The retention job: failed deliveries are kept TOOLYARD_WEBHOOK_FAILED_DAYS after their last attempt, to re-send. */
+  const pruneFailed = () =>
+    deliveriesRepo.pruneFailed(new Date(Date.now() - deps.config.webhookFailedDays * 86_400_000).toISOString())
+  return { subscriptions, webhooks, queue, redeliveries: redeliver, pruneFailed }
 }

@@ -54,9 +54,34 @@ export interface WebhooksRepository {
   due: (id: string) => Promise<DueDelivery | null>
   /** Writes one attempt and the row's new state together; false when the row moved on meanwhile (or is gone). */
   recordAttempt: (a: AttemptRecord) => Promise<boolean>
-  bySubscription: (subscription_id: string, after: string | undefined, limit: number) => Promise<DeliveryRow[]>
+  /** A subscription's deliveries by id, optionally of one status. */
+  bySubscription: (
+    subscription_id: string,
+    after: string | undefined,
+    limit: number,
+    status?: DeliveryStatus,
+  ) => Promise<DeliveryRow[]>
   attemptsOf: (delivery_id: string) => Promise<AttemptRow[]>
+  /** A subscription's delivery by id (any status), or null. */
+  deliveryOf: (subscription_id: string, id: string) => Promise<DeliveryRow | null>
+  /**
+   * Makes a settled delivery (failed or delivered) pending again, due at `at`: its id — the `webhook-id` — stays.
+   * False when it is not settled (already pending) or gone.
+   */
+  redeliver: (subscription_id: string, id: string, at: string) => Promise<boolean>
+  /** Makes up to `limit` of a subscription's failed deliveries created at or after `since` pending again (oldest first). */
+  redeliverFailedSince: (subscription_id: string, since: string, at: string, limit: number) => Promise<string[]>
+  /** How many of a subscription's failed deliveries were created at or after `since`. */
+  failedSinceCount: (subscription_id: string, since: string) => Promise<number>
+  /** Deletes failed deliveries whose last attempt (or creation) is before `cutoff`; returns how many. */
+  pruneFailed: (cutoff: string) => Promise<number>
 }
+
+export type DeliveryStatus = DeliveryRow['status']
+
+/** When a failed delivery failed: its last attempt, or its creation when it has none (the retention job's clock). */
+export const FAILED_AT = `COALESCE((SELECT MAX(a.at) FROM webhook_attempts a WHERE a.delivery_id = webhook_deliveries.id),
+  webhook_deliveries.created_at)`
 
 type AttemptRecord = AttemptRow & {
   outcome: 'pending' | 'delivered' | 'failed'
@@ -90,9 +115,34 @@ export function webhooksRepository(store: Store): WebhooksRepository {
        last_status = $last_status, last_error = $last_error, delivered_at = $delivered_at
      WHERE id = $id AND status = 'pending' AND attempts = $n - 1 AND ($lease IS NULL OR next_attempt_at = $lease)`,
   )
-  const bySubscription = db.query<DeliveryRow, { subscription_id: string; after: string; limit: number }>(
-    'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after ORDER BY id LIMIT $limit',
+  const bySubscription = db.query<
+    DeliveryRow,
+    { subscription_id: string; after: string; limit: number; status: string | null }
+  >(
+    `SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after
+       AND ($status IS NULL OR status = $status) ORDER BY id LIMIT $limit`,
   )
+  const deliveryOf = db.query<DeliveryRow, { subscription_id: string; id: string }>(
+    'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id = $id',
+  )
+  const redeliver = db.query(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
+     WHERE subscription_id = $subscription_id AND id = $id AND status IN ('failed', 'delivered')`,
+  )
+  const redeliverSince = db.query<
+    { id: string },
+    { subscription_id: string; since: string; at: string; limit: number }
+  >(
+    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
+     WHERE id IN (SELECT id FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
+                  AND created_at >= $since ORDER BY created_at, id LIMIT $limit)
+     RETURNING id`,
+  )
+  const failedSince = db.query<{ n: number }, { subscription_id: string; since: string }>(
+    `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
+       AND created_at >= $since`,
+  )
+  const pruneFailed = db.query(`DELETE FROM webhook_deliveries WHERE status = 'failed' AND ${FAILED_AT} < $cutoff`)
   const pendingOf = db.query<{ n: number }, { project_id: string }>(
     `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
      WHERE s.project_id = $project_id AND d.status = 'pending'`,
@@ -136,9 +186,16 @@ export function webhooksRepository(store: Store): WebhooksRepository {
     pending: () => pending.all({}),
     pendingCount: (project_id: string) => pendingOf.get({ project_id })?.n ?? 0,
     due: (id: string) => due.get({ id }),
-    bySubscription: (subscription_id: string, after: string | undefined, limit: number) =>
-      bySubscription.all({ subscription_id, after: after ?? '', limit }),
+    bySubscription: (subscription_id: string, after: string | undefined, limit: number, status?: DeliveryStatus) =>
+      bySubscription.all({ subscription_id, after: after ?? '', limit, status: status ?? null }),
     attemptsOf: (delivery_id: string) => attemptsOf.all({ delivery_id }),
+    deliveryOf: (subscription_id: string, id: string) => deliveryOf.get({ subscription_id, id }),
+    redeliver: (subscription_id: string, id: string, at: string) =>
+      redeliver.run({ subscription_id, id, at }).changes > 0,
+    redeliverFailedSince: (subscription_id: string, since: string, at: string, limit: number) =>
+      redeliverSince.all({ subscription_id, since, at, limit }).map((r) => r.id),
+    failedSinceCount: (subscription_id: string, since: string) => failedSince.get({ subscription_id, since })?.n ?? 0,
+    pruneFailed: (cutoff: string) => pruneFailed.run({ cutoff }).changes,
   })
   return {
     ...port,

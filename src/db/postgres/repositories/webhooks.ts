@@ -1,7 +1,7 @@
 // PostgreSQL dialect of src/modules/webhooks/repository.ts (the webhook outbox and its attempt log): the same SQL;
 // `recordAttempt` writes its two rows in one transaction of the PostgreSQL store. Claiming due rows across instances
 // is src/db/postgres/shared/outbox.ts (docs/decisions.md, "PostgreSQL repositories").
-import type { WebhooksRepository } from '../../../modules/webhooks/repository'
+import { FAILED_AT, type WebhooksRepository } from '../../../modules/webhooks/repository'
 import type { PgStore } from '../store'
 
 export function pgWebhooksRepository(pg: PgStore): WebhooksRepository {
@@ -68,13 +68,51 @@ export function pgWebhooksRepository(pg: PgStore): WebhooksRepository {
         )
         return true
       }),
-    bySubscription: (subscription_id, after, limit) =>
-      pg
-        .q()
-        .all(
-          'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after ORDER BY id LIMIT $limit',
-          { subscription_id, after: after ?? '', limit },
-        ),
+    bySubscription: (subscription_id, after, limit, status) =>
+      pg.q().all(
+        `SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after
+           AND ($status::text IS NULL OR status = $status::text) ORDER BY id LIMIT $limit`,
+        { subscription_id, after: after ?? '', limit, status: status ?? null },
+      ),
+    deliveryOf: (subscription_id, id) =>
+      pg.q().get('SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id = $id', {
+        subscription_id,
+        id,
+      }),
+    redeliver: async (subscription_id, id, at) =>
+      (
+        await pg.q().run(
+          `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
+           WHERE subscription_id = $subscription_id AND id = $id AND status IN ('failed', 'delivered')`,
+          { subscription_id, id, at },
+        )
+      ).changes > 0,
+    redeliverFailedSince: async (subscription_id, since, at, limit) =>
+      (
+        await pg.q().all<{ id: string }>(
+          `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
+           WHERE id IN (SELECT id FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
+                        AND created_at >= $since ORDER BY created_at, id LIMIT $limit)
+           RETURNING id`,
+          { subscription_id, since, at, limit },
+        )
+      ).map((r) => r.id),
+    failedSinceCount: async (subscription_id, since) =>
+      Number(
+        (
+          await pg.q().get<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
+               AND created_at >= $since`,
+            { subscription_id, since },
+          )
+        )?.n ?? 0,
+      ),
+    pruneFailed: async (cutoff) =>
+      (
+        await pg
+          .q()
+          .run(`DELETE FROM webhook_deliveries WHERE status = 'failed' AND ${FAILED_AT} < $cutoff`, { cutoff })
+      ).changes,
     attemptsOf: (delivery_id) =>
       pg.q().all('SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n', { delivery_id }),
   }

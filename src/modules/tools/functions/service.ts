@@ -1,4 +1,6 @@
 // Functions: project records naming the code (javascript, typescript) or HTTP call (http) behind tools and resources.
+
+import { credentialHeaderProblem } from '../../../lib/credential-headers'
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
@@ -83,7 +85,14 @@ function checkShape(row: FunctionRow): void {
     ])
   }
   if (!isCodeRuntime(row.runtime)) {
-    const url = (JSON.parse(row.http!) as HttpFunctionSpec).url
+    const http = JSON.parse(row.http!) as HttpFunctionSpec
+    // A header whose template sends a credential must not be one the connection, a proxy or the MCP transport owns.
+    for (const [name, template] of Object.entries(http.headers ?? {})) {
+      const problem = /\{\{\{?\s*[#^&]?\s*credentials\b/.test(template) ? credentialHeaderProblem(name) : undefined
+      if (problem)
+        throw badRequest(`http.headers.${name} ${problem}`, [{ field: `body.http.headers.${name}`, message: problem }])
+    }
+    const url = http.url
     // The URL may be a template ({{args.x}}), so only its scheme is checked here; the egress guard checks the rest.
     if (!/^https?:\/\//i.test(url) && !url.startsWith('{{')) {
       throw badRequest('http.url must start with http:// or https://', [

@@ -3,6 +3,7 @@
 // failure (isError naming it), never a hang.
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import { AppError } from '../../../lib/errors'
+import { redactorFor } from '../../../lib/redact'
 import type { FunctionHost } from '../../../runtime/host'
 import { budgetedHost } from '../../../runtime/log-budget'
 import type { RunOutcome } from '../../../runtime/run-function'
@@ -13,7 +14,7 @@ import { connectUpstream, type StreamingFetch } from './connect'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, specOf } from './repository'
 import { loadSdk } from './sdk'
-import { redact, redactDeep, shownUrl, upstreamWords } from './words'
+import { shownUrl, upstreamWords } from './words'
 
 export interface RemoteCallDeps {
   repo: Pick<RemoteRepository, 'byToolkit'>
@@ -83,7 +84,8 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
       return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
     }
     const unanswerable = new AbortController()
-    const callHost = upstreamHost(host, secrets, d.logBytes)
+    const redactor = redactorFor(secrets)
+    const callHost = upstreamHost(host, redactor.text, d.logBytes)
     conn.bind({ host: callHost, onUnanswerable: () => unanswerable.abort() })
     let reusable = true
     // Loaded by the connection just made or reused (./sdk.ts); awaiting it again is a resolved promise.
@@ -99,7 +101,7 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
           onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
         },
       )
-      return { ok: true, value: redactDeep(result, secrets) }
+      return { ok: true, value: redactor.deep(result) }
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         // A stuck upstream is not reused: its answer may still come on this connection.
@@ -127,12 +129,12 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
  * together bounded like a function's (a line cut at 8 KiB, the whole at `budgetBytes`), so an upstream that floods
  * cannot grow the client's stream or our memory.
  */
-function upstreamHost(host: FunctionHost, secrets: string[], budgetBytes: number): FunctionHost {
+function upstreamHost(host: FunctionHost, redact: (text: string) => string, budgetBytes: number): FunctionHost {
   const bounded = budgetedHost(host, budgetBytes)
   return {
     ...bounded,
-    log: (level, message) => bounded.log(level, redact(String(message), secrets)),
+    log: (level, message) => bounded.log(level, redact(String(message))),
     progress: (progress, total, message) =>
-      bounded.progress(progress, total, message === undefined ? undefined : redact(String(message), secrets)),
+      bounded.progress(progress, total, message === undefined ? undefined : redact(String(message))),
   }
 }

@@ -3,6 +3,7 @@
 // (Authorization, Cookie, …) belong in `auth` with a stored credential, since `headers` is shown back by export;
 // hop-by-hop and framing headers would let the owner split or smuggle requests; the MCP transport's own headers are
 // the transport's. A refused header is a 400 naming it.
+import { credentialHeaderProblem } from '../../../lib/credential-headers'
 import { AppError } from '../../../lib/errors'
 import type { RemoteSpecInput } from './model'
 
@@ -48,6 +49,9 @@ export function checkHeaders(input: RemoteSpecInput, field: string) {
     if (!VALUE.test(value)) throw refused(at, 'must be visible ASCII without line breaks')
   }
   const auth = input.auth
-  if (auth?.type === 'header' && CONNECTION_HEADERS.has(auth.header_name.toLowerCase()))
+  if (auth?.type !== 'header') return
+  const problem = credentialHeaderProblem(auth.header_name)
+  if (problem) throw refused(`${field}.auth.header_name`, problem)
+  if (CONNECTION_HEADERS.has(auth.header_name.toLowerCase()))
     throw refused(`${field}.auth.header_name`, 'cannot be a header the connection sets itself')
 }

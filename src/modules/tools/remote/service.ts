@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
 import type { Logger } from '../../../lib/log'
+import { redactDeep } from '../../../lib/redact'
 import { UniqueViolation } from '../../../lib/storage-errors'
 import type { ToolsRepository } from '../repository'
 import { rowRecord } from '../sources/registry'
@@ -131,7 +132,8 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         left_out: listed.leftOut.slice(0, 20).map((n) => JSON.stringify(n)),
         count: listed.leftOut.length,
       })
-    return listed.tools
+    // An upstream that echoes its credential into a tool's description would show it to every caller of the server.
+    return redactDeep(listed.tools, secrets)
   }
 
   /** Open watchers of a project's toolkits. */

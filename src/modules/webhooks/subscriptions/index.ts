@@ -6,6 +6,11 @@ import {
   AltUpdateBody,
   CreatedSubscription,
   DeliveryList,
+  DeliveryListQuery,
+  DeliveryParams,
+  Redelivered,
+  RedeliveredSince,
+  RedeliverSinceBody,
   ResourceSubscribeBody,
   ResourceSubscriptionsBody,
   ResourceUnsubscribeBody,
@@ -17,11 +22,14 @@ import {
   Unsubscribed,
   UpdateBody,
 } from './model'
+import type { Redeliveries } from './redeliver'
 import type { SubscriptionsService } from './service'
 
 const tags = ['subscriptions']
 
-export const subscriptionsModule = (deps: GuardDeps & { subscriptions: SubscriptionsService }) =>
+export const subscriptionsModule = (
+  deps: GuardDeps & { subscriptions: SubscriptionsService; redeliveries: Redeliveries },
+) =>
   new Elysia({ name: 'toolyard.subscriptions' })
     .use(guard(deps))
     // The spec lists no rate limit for these ("none"): group `unlimited`, except creation (group `subscriptions`).
@@ -85,13 +93,48 @@ export const subscriptionsModule = (deps: GuardDeps & { subscriptions: Subscript
     .get(
       '/subscriptions/:id/deliveries',
       ({ auth, params, query }) =>
-        deps.subscriptions.deliveries(auth.projectId, params.id, query.limit ?? 50, query.cursor),
+        deps.subscriptions.deliveries(auth.projectId, params.id, query.limit ?? 50, query.cursor, query.status),
       {
         api: 'unlimited',
         params: IdParams,
-        query: ListQuery,
+        query: DeliveryListQuery,
         response: { 200: DeliveryList, ...errorResponses },
-        detail: { tags, summary: "A subscription's webhook deliveries with every attempt" },
+        detail: {
+          tags,
+          summary: "A subscription's webhook deliveries with every attempt (status=failed: what can be re-sent)",
+        },
+      },
+    )
+    .post(
+      '/subscriptions/:id/deliveries/:delivery_id/redeliver',
+      async ({ auth, params, set }) => {
+        const result = await deps.redeliveries.one(auth.projectId, params.id, params.delivery_id)
+        set.status = 202
+        return result
+      },
+      {
+        api: 'unlimited',
+        params: DeliveryParams,
+        response: { 202: Redelivered, ...errorResponses },
+        detail: {
+          tags,
+          summary: 'Send a failed or delivered delivery again now, with the same webhook-id',
+        },
+      },
+    )
+    .post(
+      '/subscriptions/:id/redeliver',
+      async ({ auth, params, body, set }) => {
+        const result = await deps.redeliveries.since(auth.projectId, params.id, body.since)
+        set.status = 202
+        return result
+      },
+      {
+        api: 'unlimited',
+        params: IdParams,
+        body: RedeliverSinceBody,
+        response: { 202: RedeliveredSince, ...errorResponses },
+        detail: { tags, summary: 'Send every failed delivery created since a time again, each with its webhook-id' },
       },
     )
     .post(

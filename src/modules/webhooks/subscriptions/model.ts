@@ -58,3 +58,24 @@ const DeliveryView = t.Object({
   payload: t.Any(),
 })
 export const DeliveryList = t.Object({ deliveries: t.Array(DeliveryView), next_cursor: t.Optional(t.String()) })
+
+const DeliveryStatus = t.Union([t.Literal('pending'), t.Literal('delivered'), t.Literal('failed')], {
+  error: 'status must be pending, delivered or failed',
+})
+/** `GET /subscriptions/{id}/deliveries`: a page, optionally of one status (`failed`: what can be re-sent). */
+export const DeliveryListQuery = t.Object({
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200, default: 50 })),
+  cursor: t.Optional(t.String({ maxLength: 200 })),
+  status: t.Optional(DeliveryStatus),
+})
+export const DeliveryParams = t.Object({
+  id: t.String({ minLength: 1, maxLength: 64 }),
+  delivery_id: t.String({ minLength: 1, maxLength: 64 }),
+})
+export const Redelivered = t.Object({ id: t.String(), status: t.Literal('pending') })
+export const RedeliverSinceBody = t.Object(
+  { since: t.String({ minLength: 1, maxLength: 64, error: 'since must be an ISO 8601 date-time' }) },
+  { additionalProperties: false },
+)
+/** `queued` went back to pending now; `remaining` failed ones since then were left (the project's pending cap). */
+export const RedeliveredSince = t.Object({ queued: t.Integer(), remaining: t.Integer(), since: t.String() })

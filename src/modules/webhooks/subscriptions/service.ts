@@ -3,7 +3,7 @@ import type { StoragePort } from '../../../db/store'
 import { AppError, badRequest, notFound } from '../../../lib/errors'
 import { newId, nowIso } from '../../../lib/ids'
 import { decodeCursor, page } from '../../../lib/pagination'
-import type { WebhooksRepository } from '../repository'
+import type { DeliveryStatus, WebhooksRepository } from '../repository'
 import type { SubscriptionRow, SubscriptionsRepository } from './repository'
 import { newWebhookSecret, type SecretBox } from './secret'
 
@@ -149,9 +149,13 @@ export function subscriptionsService(
       id: string,
       limit: number,
       cursor?: string,
+      status?: DeliveryStatus,
     ): Promise<{ deliveries: DeliveryView[]; next_cursor?: string }> {
       await mustGet(projectId, id)
-      const { items, next_cursor } = page(await deliveries.bySubscription(id, decodeCursor(cursor), limit + 1), limit)
+      const { items, next_cursor } = page(
+        await deliveries.bySubscription(id, decodeCursor(cursor), limit + 1, status),
+        limit,
+      )
       const attempts = await Promise.all(items.map((d) => deliveries.attemptsOf(d.id)))
       return {
         deliveries: items.map((d, i) => ({
