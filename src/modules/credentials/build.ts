@@ -44,6 +44,7 @@ export function buildVault(deps: {
     egress: deps.egress,
     log: deps.log,
     onRefresh: deps.onRefresh,
+    marginS: deps.config.oauthRefreshMarginS,
   })
   const oauth = oauthService({
     flows,

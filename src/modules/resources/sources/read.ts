@@ -43,7 +43,9 @@ export function sourceReader(d: SourceDeps) {
     if (opened.status !== 'configured' || !opened.data) {
       throw new AppError(
         'bad_request',
-        `resource ${row.uri} requires credentials: credential ${row.credential_id} is ${opened.status}`,
+        opened.status === 'unreachable'
+          ? `resource ${row.uri} cannot be read now: ${opened.message}`
+          : `resource ${row.uri} requires credentials: credential ${row.credential_id} is ${opened.status}`,
       )
     }
     return opened.data
