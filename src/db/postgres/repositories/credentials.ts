@@ -37,7 +37,9 @@ export function pgCredentialsRepository(pg: PgStore): CredentialsRepository {
         .changes > 0,
     // Due: see the SQLite dialect; the margin is capped at half the lifetime.
     due: (before, now) =>
-      pg.q().all(`SELECT id, project_id FROM credentials WHERE ${DUE_FOR_REFRESH} ORDER BY expires_at`, { before, now }),
+      pg
+        .q()
+        .all(`SELECT id, project_id FROM credentials WHERE ${DUE_FOR_REFRESH} ORDER BY expires_at`, { before, now }),
     // One statement: of two instances claiming at once, the second re-reads the row after the first commits and finds
     // it leased. Clearing last_error marks the lease as a refresh under way (see the SQLite dialect).
     claim: async (u) =>

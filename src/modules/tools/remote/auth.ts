@@ -19,8 +19,7 @@ export async function authHeaders(
   if (auth.type === 'none') return { ok: true, headers: {} }
   if (!credentialId) return { ok: false, status: 'missing' }
   const opened = await credentials.open(projectId, credentialId)
-  if (opened.status === 'unreachable')
-    return { ok: false, status: 'unreachable', message: opened.message }
+  if (opened.status === 'unreachable') return { ok: false, status: 'unreachable', message: opened.message }
   if (opened.status !== 'configured' || !opened.data)
     return { ok: false, status: opened.status === 'configured' ? 'missing' : opened.status }
   const d = opened.data
