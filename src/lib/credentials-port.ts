@@ -5,10 +5,10 @@ export type CredentialStatus = 'not_required' | 'configured' | 'missing' | 'expi
  * Why an opened credential cannot be used now: a stored status, or `unreachable` — an OAuth token expired and its
  * provider could not be reached to refresh it; the refresh is retried, and `message` says when.
  */
-export type OpenStatus = Exclude<CredentialStatus, 'not_required'> | 'unreachable'
+type OpenStatus = Exclude<CredentialStatus, 'not_required'> | 'unreachable'
 
 /** An opened credential: its data when configured, the caller's words (no secret in them) when unreachable. */
-export type OpenedCredential =
+type OpenedCredential =
   | { status: 'unreachable'; message: string }
   | { status: Exclude<OpenStatus, 'unreachable'>; data?: Record<string, unknown> }
 

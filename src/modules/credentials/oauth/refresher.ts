@@ -23,8 +23,8 @@ const CLAIM_LEASE_MS = 30_000
 const LEASE_POLL_MS = 100
 
 /** The wait before the next attempt after `failures` failed refreshes in a row (the one just failed included). */
-export const backoffMs = (failures: number, baseMs = BACKOFF_BASE_MS, capMs = BACKOFF_CAP_MS) =>
-  Math.min(capMs, baseMs * 2 ** Math.min(Math.max(failures - 1, 0), 30))
+const backoffMs = (failures: number) =>
+  Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(Math.max(failures - 1, 0), 30))
 
 export type RefreshOutcome =
   | { outcome: 'refreshed'; row: CredentialRow }
