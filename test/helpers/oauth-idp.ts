@@ -125,14 +125,14 @@ export function firstTokensNearExpiry(idp: MockIdp): void {
 
 /**
  * A server with one tool (TOOL_CODE: shows a fingerprint of the token it was given) needing provider `providerId`,
- * mapped to `credentialId`. Answers the server's id and slug; the tool is `whoami_<label>`.
+ * mapped to `credentialId`. Answers the server's id and slug, the tool's name (`whoami_<label>`) and its function's id.
  */
 export async function credentialTool(app: ApiTarget, providerId: string, credentialId: string, label: string) {
   const ok = (r: ApiResult, what: string) => {
     if (r.status !== 201) throw new Error(`${what}: ${r.status} ${r.text}`)
     return r.body
   }
-  ok(
+  const fn = ok(
     await call(app, '/functions', { body: { name: `show-token-${label}`, runtime: 'javascript', code: TOOL_CODE } }),
     'function',
   )
@@ -155,7 +155,12 @@ export async function credentialTool(app: ApiTarget, providerId: string, credent
     }),
     'server',
   )
-  return { serverId: server.data.id as string, slug: server.data.slug as string, tool: `whoami_${label}` }
+  return {
+    serverId: server.data.id as string,
+    slug: server.data.slug as string,
+    tool: `whoami_${label}`,
+    functionId: fn.id as string,
+  }
 }
 
 /** POST /providers's body for OAuth provider `id` on the mock IdP. */

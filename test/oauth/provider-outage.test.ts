@@ -48,7 +48,7 @@ const backoffAfter = (failures: number) => Math.min(60_000, 5_000 * 2 ** (failur
 
 test('provider down: calls say it is unreachable and when it retries; back up: the credential works again', async () => {
   const id = await connectProvider(app, idp, 'outage')
-  const { slug, tool } = await credentialTool(app, 'outage', id, 'outage')
+  const { slug, tool, functionId } = await credentialTool(app, 'outage', id, 'outage')
   const { client } = await connectClient(app, slug)
   try {
     const call = async () => (await client.callTool({ name: tool, arguments: {} })) as Text
@@ -68,6 +68,10 @@ test('provider down: calls say it is unreachable and when it retries; back up: t
     expect(text).toMatch(unreachable)
     // The first failure waits 5 s: the retry is at most that far off.
     expect(Number(unreachable.exec(text)![1])).toBeLessThanOrEqual(5)
+    // Invoking the function with the credential directly: a 502 with the same words.
+    const invoked = await app.call(`/functions/${functionId}/invoke`, { body: { input: {}, credential_id: id } })
+    expect(invoked.status).toBe(502)
+    expect(invoked.body.error).toMatch(unreachable)
     const first = await backoff(id)
     expect(first.failures).toBeGreaterThanOrEqual(1)
     expect(first.waitMs).toBe(backoffAfter(first.failures))
@@ -107,7 +111,8 @@ test('provider down: calls say it is unreachable and when it retries; back up: t
 
     // Nothing a client or the log saw holds a token or the client secret.
     for (const secret of [...idp.issued, 'outage-secret-value'])
-      for (const seen of [text, meanwhile.content[0]!.text, ...app.logLines]) expect(seen).not.toContain(secret)
+      for (const seen of [text, meanwhile.content[0]!.text, ...app.bodies, ...app.logLines])
+        expect(seen).not.toContain(secret)
   } finally {
     await client.close()
   }

@@ -67,4 +67,25 @@ test('the OAuth token is refreshed before it goes upstream, and never shown', as
   expect(accepted).not.toContain(firstAccess)
   const shown = [...app.bodies, ...app.logLines].join('\n')
   for (const token of idp.issued) expect(shown).not.toContain(token)
+
+  // The provider goes away and the token expires: the tool error names the outage and the retry, not the token.
+  await idp.down()
+  try {
+    await app.sql('UPDATE credentials SET expires_at = $at WHERE id = $id', {
+      at: new Date(Date.now() - 60_000).toISOString(),
+      id: credentialId,
+    })
+    const again = await connectClient(app, server.slug)
+    const during = (await again.client.callTool({ name: 'echo', arguments: { text: 'later' } })) as {
+      content: { text: string }[]
+      isError: boolean
+    }
+    await again.client.close()
+    expect(during.isError).toBe(true)
+    expect(during.content[0]!.text).toMatch(
+      new RegExp(`^OAuth provider "upidp" for credential ${credentialId} is unreachable; next retry in [1-5] s$`),
+    )
+  } finally {
+    await idp.up()
+  }
 })
