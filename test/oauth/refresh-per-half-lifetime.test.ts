@@ -92,3 +92,19 @@ test('expired: ten concurrent calls share one refresh and all get the new token'
   expect(refreshes()).toBe(before + 1)
   expect(new Set(seen)).toEqual(new Set([fingerprint(idp.issued.at(-3)!)]))
 })
+
+test('expired and leased by a claimer that died: a call waits out the lease, then refreshes it once itself', async () => {
+  // The claim of an instance that stopped mid-refresh: a retry-after 1 s ahead with no error recorded.
+  await app.sql(
+    'UPDATE credentials SET expires_at = $expired, refresh_retry_after = $lease, last_error = NULL WHERE id = $id',
+    {
+      expired: new Date(Date.now() - 10_000).toISOString(),
+      lease: new Date(Date.now() + 1_000).toISOString(),
+      id: credentialId,
+    },
+  )
+  const before = refreshes()
+  const seen = await concurrent(3)
+  expect(refreshes()).toBe(before + 1)
+  expect(new Set(seen)).toEqual(new Set([fingerprint(idp.issued.at(-3)!)]))
+})

@@ -71,12 +71,13 @@ export function createCredentialAccess(deps: {
     // A token still valid inside the margin is used even when its early refresh failed; a dead one is not. While the
     // provider cannot be reached the caller is told so, and when the next attempt is (never a secret: the provider
     // and credential ids only).
-    if (isPastExpiry(row)) {
-      const retryAt = row.has_refresh_token ? (backoffUntil(row) ?? row.refresh_retry_after) : null
-      if (retryAt && Date.parse(retryAt) > Date.now())
-        return { status: 'unreachable', message: unreachableMessage(row, retryAt) }
-      return { status: 'expired' }
+    if (isPastExpiry(row) && row.has_refresh_token) {
+      const retryAt = backoffUntil(row)
+      if (retryAt) return { status: 'unreachable', message: unreachableMessage(row, retryAt) }
+      // Another instance's refresh did not end within the wait (a slow provider, or a claimer that died).
+      if (isRefreshLeased(row)) return { status: 'unreachable', message: stillRefreshingMessage(row) }
     }
+    if (isPastExpiry(row)) return { status: 'expired' }
     const secret = JSON.parse(
       await deps.sealer.open(projectId, credentialDataContext(id), row.data_sealed),
     ) as OAuthSecret
@@ -90,9 +91,13 @@ export function createCredentialAccess(deps: {
   }
 }
 
+const secondsUntil = (at: string, now = Date.now()) => Math.max(1, Math.ceil((Date.parse(at) - now) / 1000))
+
 /** What a caller sees while a credential's provider cannot be reached: which provider and credential, and when the next
  *  refresh attempt is (rounded up to whole seconds). */
-function unreachableMessage(row: CredentialRow, retryAt: string, now = Date.now()): string {
-  const s = Math.max(1, Math.ceil((Date.parse(retryAt) - now) / 1000))
-  return `OAuth provider "${row.provider_id}" for credential ${row.id} is unreachable; next retry in ${s} s`
-}
+const unreachableMessage = (row: CredentialRow, retryAt: string) =>
+  `OAuth provider "${row.provider_id}" for credential ${row.id} is unreachable; next retry in ${secondsUntil(retryAt)} s`
+
+const stillRefreshingMessage = (row: CredentialRow) =>
+  `OAuth provider "${row.provider_id}" for credential ${row.id} has not answered a refresh yet; ` +
+  `next retry in ${secondsUntil(row.refresh_retry_after!)} s`

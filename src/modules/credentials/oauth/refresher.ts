@@ -10,7 +10,7 @@ import type { Logger } from '../../../lib/log'
 import type { ProvidersService } from '../providers/service'
 import type { CredentialRow, CredentialsRepository } from '../repository'
 import { credentialDataContext, isPastExpiry, type OAuthSecret } from '../service'
-import { isRefreshLeased } from './due'
+import { isRefreshDue, isRefreshLeased } from './due'
 import { expiryFrom, grantedScopes, requestToken, TokenEndpointError } from './token-client'
 
 /** The wait after the first failed refresh in a row; each further failure doubles it, up to the cap. */
@@ -19,8 +19,10 @@ const BACKOFF_CAP_MS = 60_000
 /** How long a caller's claim holds the credential: one token request (bounded by the egress client's 10 s timeout),
  *  sealing and a write, with room. A claimer that dies leaves it to run out. */
 const CLAIM_LEASE_MS = 30_000
-/** How often a caller whose token has expired looks whether another instance's refresh has ended. */
+/** How often a caller whose token has expired looks whether another instance's refresh has ended, and for how long at
+ *  most: one token request's timeout, with room (a claimer that died leaves a lease no one should wait out). */
 const LEASE_POLL_MS = 100
+const LEASE_WAIT_MS = 15_000
 
 /** The wait before the next attempt after `failures` failed refreshes in a row (the one just failed included). */
 const backoffMs = (failures: number) =>
@@ -127,23 +129,25 @@ export function createRefresher(deps: RefresherDeps) {
   }
 
   /** Claims the credential if it is due and refreshes it; otherwise answers it as it is, once another caller's
-   *  refresh of an expired token has ended (bounded by that caller's lease). */
+   *  refresh of an expired token has ended (a bounded wait). */
   async function claimAndRun(projectId: string, id: string): Promise<RefreshOutcome> {
-    const now = Date.now()
-    const claimed = await deps.credentials.claim({
-      id,
-      project_id: projectId,
-      before: new Date(now + deps.marginS * 1000).toISOString(),
-      now: new Date(now).toISOString(),
-      lease_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
-    })
-    if (claimed) return run(projectId, id)
-    const deadline = now + CLAIM_LEASE_MS
+    const deadline = Date.now() + LEASE_WAIT_MS
     for (;;) {
+      const now = Date.now()
+      const claimed = await deps.credentials.claim({
+        id,
+        project_id: projectId,
+        before: new Date(now + deps.marginS * 1000).toISOString(),
+        now: new Date(now).toISOString(),
+        lease_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
+      })
+      if (claimed) return run(projectId, id)
       const row = await deps.credentials.byId(projectId, id)
       if (!row) return { outcome: 'missing' }
-      // A token still valid is used while another instance refreshes it; an expired one waits for that refresh.
-      if (!isRefreshLeased(row) || !isPastExpiry(row) || Date.now() > deadline) return { outcome: 'not_due', row }
+      // A token still valid is used while another instance refreshes it. An expired one waits for that refresh, and
+      // claims the credential itself if the other's lease runs out with nothing done (its instance died).
+      const waitFor = isPastExpiry(row) && (isRefreshLeased(row) || isRefreshDue(row, deps.marginS))
+      if (!waitFor || Date.now() > deadline) return { outcome: 'not_due', row }
       await Bun.sleep(LEASE_POLL_MS)
     }
   }
