@@ -1,4 +1,4 @@
-// SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures and cooldown).
+// SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures, backoff and claims).
 import { asyncPort, type Store } from '../../db/store'
 
 export type CredentialRow = {
