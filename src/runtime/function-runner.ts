@@ -2,7 +2,7 @@
 // over the app's sandbox pool, egress guard, credential access and limits, and handed to tools, resources, prompts and
 // POST /functions/{id}/invoke. The credential a function runs with is opened here and nowhere else.
 import type { Egress } from '../egress/client'
-import type { CredentialAccess, CredentialStatus } from '../lib/credentials-port'
+import type { CredentialAccess, CredentialRefusal } from '../lib/credentials-port'
 import { detachedHost, type FunctionHost } from './host'
 import { type FunctionSpec, type RunOutcome, runFunction } from './run-function'
 import type { SandboxPool } from './sandbox-pool'
@@ -34,11 +34,7 @@ export interface RunRequest {
 type OpenedRequest = RunRequest & { credential?: { data: Record<string, unknown> } }
 
 /** The stored credential cannot be used: the function did not run. Callers say so in their own terms. */
-export interface CredentialRefused {
-  ok: false
-  kind: 'credential'
-  status: Exclude<CredentialStatus, 'not_required' | 'configured'>
-}
+export type CredentialRefused = { ok: false; kind: 'credential' } & CredentialRefusal
 
 export function createFunctionRunner(deps: FunctionRunnerDeps) {
   const { pool, egress, credentials, queueLimit, logBytes } = deps
@@ -50,6 +46,7 @@ export function createFunctionRunner(deps: FunctionRunnerDeps) {
     if (!credential) return {}
     if ('data' in credential) return { data: credential.data }
     const opened = credential.id ? await credentials.open(projectId, credential.id) : { status: 'missing' as const }
+    if (opened.status === 'unreachable') return { ok: false, kind: 'credential', ...opened }
     if (opened.status !== 'configured') return { ok: false, kind: 'credential', status: opened.status }
     return { data: opened.data }
   }

@@ -22,7 +22,7 @@ async function storeSecret(app: TestApp, value: string, key?: string): Promise<s
 
 async function openToken(app: TestApp, projectId: string, id: string): Promise<unknown> {
   const opened = await app.server.deps.credentials.open(projectId, id)
-  return opened.data?.token
+  return 'data' in opened ? opened.data?.token : undefined
 }
 
 describe('master key', () => {

@@ -21,6 +21,10 @@ export interface MockIdp {
   issued: string[]
   /** Answers the next token request with this status and body instead of tokens. */
   failNext(statusCode: number, body: Record<string, unknown>): void
+  /** An outage: the HTTP server stops listening (connections refused) until `up`. */
+  down(): Promise<void>
+  /** Back from an outage on the same port (the same issuer URL, keys and recorded calls). */
+  up(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -29,6 +33,7 @@ export async function startMockIdp(): Promise<MockIdp> {
   await server.issuer.keys.generate('RS256')
   await server.start(0, '127.0.0.1')
   const issuer = server.issuer.url!.replace(/\/$/, '')
+  const port = Number(new URL(issuer).port)
   const calls: TokenCall[] = []
   const issued: string[] = []
   const failures: { statusCode: number; body: Record<string, unknown> }[] = []
@@ -63,7 +68,9 @@ export async function startMockIdp(): Promise<MockIdp> {
     calls,
     issued,
     failNext: (statusCode, body) => void failures.push({ statusCode, body }),
-    stop: () => server.stop(),
+    down: () => server.stop(),
+    up: () => server.start(port, '127.0.0.1'),
+    stop: () => (server.listening ? server.stop() : Promise.resolve()),
   }
 }
 
@@ -114,6 +121,46 @@ export function firstTokensNearExpiry(idp: MockIdp): void {
         response.body.expires_in = req.body.grant_type === 'refresh_token' ? 3_600 : 4
     },
   )
+}
+
+/**
+ * A server with one tool (TOOL_CODE: shows a fingerprint of the token it was given) needing provider `providerId`,
+ * mapped to `credentialId`. Answers the server's id and slug, the tool's name (`whoami_<label>`) and its function's id.
+ */
+export async function credentialTool(app: ApiTarget, providerId: string, credentialId: string, label: string) {
+  const ok = (r: ApiResult, what: string) => {
+    if (r.status !== 201) throw new Error(`${what}: ${r.status} ${r.text}`)
+    return r.body
+  }
+  const fn = ok(
+    await call(app, '/functions', { body: { name: `show-token-${label}`, runtime: 'javascript', code: TOOL_CODE } }),
+    'function',
+  )
+  const kit = ok(await call(app, '/toolkits', { body: { name: `oauth-kit-${label}` } }), 'toolkit')
+  ok(
+    await call(app, '/tools', {
+      body: {
+        toolkit_id: kit.id,
+        name: `whoami_${label}`,
+        function_name: `show-token-${label}`,
+        input_schema: { type: 'object' },
+        credential_provider: providerId,
+      },
+    }),
+    'tool',
+  )
+  const server = ok(
+    await call(app, '/servers', {
+      body: { name: `oauth ${label}`, toolkits: [{ toolkit_id: kit.id, credentials: { [providerId]: credentialId } }] },
+    }),
+    'server',
+  )
+  return {
+    serverId: server.data.id as string,
+    slug: server.data.slug as string,
+    tool: `whoami_${label}`,
+    functionId: fn.id as string,
+  }
 }
 
 /** POST /providers's body for OAuth provider `id` on the mock IdP. */

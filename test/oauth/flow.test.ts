@@ -241,7 +241,7 @@ describe('the authorization-code flow', () => {
     expect((await app.call('/oauth/refresh-token', { body: { credential_id: staticCred.body.id } })).status).toBe(400)
   })
 
-  test('a provider outage during refresh: cooldown, no hammering, the token reported expired', async () => {
+  test('a provider outage during refresh: a backoff, no hammering, the caller told the provider is unreachable', async () => {
     const id = await flowToCredential()
     await expireNow(id)
     idp.failNext(503, { error: 'temporarily_unavailable' })
@@ -249,14 +249,21 @@ describe('the authorization-code flow', () => {
     const first = await refreshOAuthTokens(app.server.deps)
     expect(first.failed).toBe(1)
     expect(idp.calls.length).toBe(calls + 1)
-    // Inside the cooldown the job leaves it alone, and a tool call does not hit the provider either.
+    // Inside the backoff (5 s after a first failure) the job leaves it alone, and a tool call does not hit the provider
+    // either: it is told the provider is unreachable and when the next attempt is.
     expect((await refreshOAuthTokens(app.server.deps)).due).toBe(0)
-    expect((await app.server.deps.credentials.open(app.projectId, id)).status).toBe('expired')
+    const opened = await app.server.deps.credentials.open(app.projectId, id)
+    expect(opened).toEqual({
+      status: 'unreachable',
+      message: expect.stringMatching(
+        new RegExp(`^OAuth provider "mockidp" for credential ${id} is unreachable; next retry in [1-5] s$`),
+      ),
+    })
     expect(idp.calls.length).toBe(calls + 1)
     expect(await app.server.deps.credentials.status(app.projectId, id)).toBe('expired')
     const cred = (await app.call('/credentials')).body.credentials.find((c: { id: string }) => c.id === id)
     expect(cred.status).toBe('expired')
-    // An explicit refresh ignores the cooldown; the outage answers 502.
+    // An explicit refresh ignores the backoff; the outage answers 502.
     idp.failNext(500, { error: 'server_error' })
     const explicit = await app.call('/oauth/refresh-token', { body: { credential_id: id } })
     expect(explicit.status).toBe(502)

@@ -44,6 +44,7 @@ export function buildVault(deps: {
     egress: deps.egress,
     log: deps.log,
     onRefresh: deps.onRefresh,
+    marginS: deps.config.oauthRefreshMarginS,
   })
   const oauth = oauthService({
     flows,
@@ -82,7 +83,7 @@ export function buildVault(deps: {
     /** The OAuth flows in progress, for the pruning job (oauth/prune-job.ts). */
     flows,
     marginS: deps.config.oauthRefreshMarginS,
-    /** OAuth credentials whose token expires within the margin and are not cooling down after a failure. */
+    /** OAuth credentials due for a refresh (oauth/due.ts): within the margin, not backing off or claimed. */
     dueForRefresh(now = Date.now()): ReturnType<typeof credentialsRepo.due> {
       return credentialsRepo.due(
         new Date(now + deps.config.oauthRefreshMarginS * 1000).toISOString(),

@@ -1,4 +1,4 @@
-// SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures and cooldown).
+// SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures, backoff and claims).
 import { asyncPort, type Store } from '../../db/store'
 
 export type CredentialRow = {
@@ -31,6 +31,16 @@ interface TokenUpdate {
   updated_at: string
 }
 
+/** One credential taken for a refresh if it is due: leased until `lease_until` (see `claim` below). */
+interface ClaimOne {
+  id: string
+  project_id: string
+  /** The margin's end: a token expiring after it is not due. */
+  before: string
+  now: string
+  lease_until: string
+}
+
 interface FailureUpdate {
   id: string
   project_id: string
@@ -56,6 +66,8 @@ export interface CredentialsRepository {
       project_id: string
     }[]
   >
+  /** Takes one due credential for this caller's refresh; false when it is not due, backing off or taken already. */
+  claim: (u: ClaimOne) => Promise<boolean>
   updateTokens: (u: TokenUpdate) => Promise<boolean>
   markFailure: (u: FailureUpdate) => Promise<boolean>
   setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => Promise<void>
@@ -76,19 +88,26 @@ export function credentialsRepository(store: Store): CredentialsRepository {
     'SELECT * FROM credentials WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
   )
   const remove = db.query('DELETE FROM credentials WHERE project_id = $project_id AND id = $id')
-  // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a cooldown. The
-  // margin is capped at half the token's lifetime (expires_at minus when it was obtained: the last refresh, else the
-  // credential's creation), so a token that lives less than twice the margin is refreshed once per lifetime, not on
-  // every run (docs/decisions.md, "OAuth grants, registration and streams").
-  const due = db.query<{ id: string; project_id: string }, { before: string; now: string }>(
-    `SELECT id, project_id FROM credentials
-     WHERE kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
+  // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a backoff or a lease.
+  // The margin is capped at half the token's lifetime (expires_at minus when it was obtained: the last refresh, else the
+  // credential's creation), so a token that lives less than twice the margin is refreshed once per half-lifetime, not
+  // on every run (docs/decisions.md, "OAuth grants, registration and streams"). `isRefreshDue` (oauth/due.ts) is the
+  // same condition for one row in memory.
+  const DUE = `kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
        AND expires_at IS NOT NULL AND expires_at <= $before
        AND (expires_at <= $now
             OR (julianday(expires_at) - julianday($now)) * 2
                <= julianday(expires_at) - julianday(COALESCE(refreshed_at, created_at)))
-       AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)
-     ORDER BY expires_at`,
+       AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)`
+  const due = db.query<{ id: string; project_id: string }, { before: string; now: string }>(
+    `SELECT id, project_id FROM credentials WHERE ${DUE} ORDER BY expires_at`,
+  )
+  // A claim leases the credential through its retry-after time, as the PostgreSQL job's batch claim does, and clears
+  // last_error: a future retry-after with no error is a refresh under way, with one a backoff after a failure
+  // (oauth/due.ts). One statement, so two callers cannot both take it; the refresh ends the lease either way.
+  const claim = db.query(
+    `UPDATE credentials SET refresh_retry_after = $lease_until, last_error = NULL
+     WHERE project_id = $project_id AND id = $id AND ${DUE}`,
   )
   const updateTokens = db.query(
     `UPDATE credentials SET data_sealed = $data_sealed, scopes = $scopes, expires_at = $expires_at, has_refresh_token = $has_refresh_token,
@@ -110,6 +129,7 @@ export function credentialsRepository(store: Store): CredentialsRepository {
       list.all({ project_id, after: after ?? '', limit }),
     remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
     due: (before: string, now: string) => due.all({ before, now }),
+    claim: (u: ClaimOne) => claim.run({ ...u }).changes > 0,
     updateTokens: (u: TokenUpdate) => updateTokens.run({ ...u }).changes > 0,
     markFailure: (u: FailureUpdate) => markFailure.run({ ...u }).changes > 0,
     setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) =>

@@ -27,8 +27,8 @@ export function isPastExpiry(row: Pick<CredentialRow, 'expires_at'>, now = Date.
 /** Status shown for an OAuth credential: auth_required as stored; expired when past expiry and no refresh is possible now. */
 export function oauthStatus(row: CredentialRow, now = Date.now()): 'active' | 'expired' | 'auth_required' {
   if (row.status === 'auth_required') return 'auth_required'
-  const coolingDown = row.refresh_retry_after !== null && Date.parse(row.refresh_retry_after) > now
-  if (isPastExpiry(row, now) && (!row.has_refresh_token || coolingDown)) return 'expired'
+  const waiting = row.refresh_retry_after !== null && Date.parse(row.refresh_retry_after) > now
+  if (isPastExpiry(row, now) && (!row.has_refresh_token || waiting)) return 'expired'
   return 'active'
 }
 

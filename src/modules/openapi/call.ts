@@ -98,10 +98,12 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         )
       const opened = await credentials.open(projectId, credentialId)
       if (opened.status !== 'configured' || !opened.data)
-        return credentialFailure(
-          tool,
-          opened.status === 'expired' ? 'has expired: refresh it or authorize again' : `is ${opened.status}`,
-        )
+        return opened.status === 'unreachable'
+          ? { ok: false, kind: 'credential', message: opened.message }
+          : credentialFailure(
+              tool,
+              opened.status === 'expired' ? 'has expired: refresh it or authorize again' : `is ${opened.status}`,
+            )
       data = opened.data
       used.data = data
       const wantsClientCredentials =

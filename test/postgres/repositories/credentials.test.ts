@@ -1,6 +1,7 @@
 // Credentials (with the refresh bookkeeping and its due-time arithmetic), OAuth flows and providers: the same scenarios
 // on SQLite and PostgreSQL give the same results (./harness.ts).
 import { beforeAll, describe, expect, test } from 'bun:test'
+import { isRefreshDue } from '../../../src/modules/credentials/oauth/due'
 import type { FlowRow } from '../../../src/modules/credentials/oauth/repository'
 import type { ProviderRow } from '../../../src/modules/credentials/providers/repository'
 import type { CredentialRow } from '../../../src/modules/credentials/repository'
@@ -123,6 +124,53 @@ describe('credentials', () => {
     // c1 (previous test) expired long ago.
     expect(r.map((c) => c.id)).toEqual(['c1', 'd4', 'd6', 'd1', 'd3'])
     expect(r[1]).toEqual({ id: 'd4', project_id: 'p1' })
+  })
+
+  test('a tool call reads the same condition in memory: isRefreshDue agrees with due on every row', async () => {
+    const now = at(10_000)
+    const rows = await d.same(async ({ credentials }) => credentials.list('p1', undefined, 100))
+    const due = new Set((await d.same(async ({ credentials }) => credentials.due(at(10_600), now))).map((c) => c.id))
+    expect(due.size).toBe(5)
+    expect(rows.length).toBeGreaterThan(10)
+    expect(rows.filter((row) => isRefreshDue(row, 600, Date.parse(now))).map((row) => row.id)).toEqual(
+      rows.filter((row) => due.has(row.id)).map((row) => row.id),
+    )
+  })
+
+  test('claim: a due credential is taken once, leased with no error (a refresh under way); not due → false', async () => {
+    const now = at(10_000)
+    const claim = (id: string) => ({ id, project_id: 'p1', before: at(10_600), now, lease_until: at(10_030) })
+    const r = await d.same(async ({ credentials }) => {
+      await done(
+        credentials.markFailure({
+          id: 'd4',
+          project_id: 'p1',
+          status: 'active',
+          refresh_retry_after: at(9_990),
+          last_error: 'token endpoint answered HTTP 503',
+          updated_at: at(9_985),
+        }),
+      )
+      const first = await credentials.claim(claim('d4'))
+      const second = await credentials.claim(claim('d4'))
+      const leased = await credentials.byId('p1', 'd4')
+      return {
+        first,
+        second,
+        leased: { retry: leased!.refresh_retry_after, error: leased!.last_error, failures: leased!.refresh_failures },
+        notDue: await credentials.claim(claim('d2')),
+        backingOff: await credentials.claim(claim('d5')),
+        otherProject: await credentials.claim({ ...claim('d1'), project_id: 'p2' }),
+      }
+    })
+    expect(r).toEqual({
+      first: true,
+      second: false,
+      leased: { retry: at(10_030), error: null, failures: 1 },
+      notDue: false,
+      backingOff: false,
+      otherProject: false,
+    })
   })
 })
 

@@ -6,6 +6,13 @@ import type { PgStore } from '../store'
 /** Seconds from `a` to `b` (ISO texts); NULL when either is not a timestamp, as julianday() gives for such text. */
 const SECONDS = (a: string, b: string) => `extract(epoch FROM (${b})::timestamptz - (${a})::timestamptz)`
 
+/** Due for a refresh at `$now` with the margin ending at `$before`: see the SQLite dialect (the half-lifetime cap). */
+export const DUE_FOR_REFRESH = `kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
+  AND expires_at IS NOT NULL AND expires_at <= $before
+  AND (expires_at <= $now
+       OR ${SECONDS('$now', 'expires_at')} * 2 <= ${SECONDS('COALESCE(refreshed_at, created_at)', 'expires_at')})
+  AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)`
+
 export function pgCredentialsRepository(pg: PgStore): CredentialsRepository {
   return {
     insert: async (row) => {
@@ -28,18 +35,21 @@ export function pgCredentialsRepository(pg: PgStore): CredentialsRepository {
     remove: async (project_id, id) =>
       (await pg.q().run('DELETE FROM credentials WHERE project_id = $project_id AND id = $id', { project_id, id }))
         .changes > 0,
-    // Due: see the SQLite dialect; the margin is capped at half the token's lifetime.
+    // Due: see the SQLite dialect; the margin is capped at half the lifetime.
     due: (before, now) =>
-      pg.q().all(
-        `SELECT id, project_id FROM credentials
-         WHERE kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
-           AND expires_at IS NOT NULL AND expires_at <= $before
-           AND (expires_at <= $now
-                OR ${SECONDS('$now', 'expires_at')} * 2 <= ${SECONDS('COALESCE(refreshed_at, created_at)', 'expires_at')})
-           AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)
-         ORDER BY expires_at`,
-        { before, now },
-      ),
+      pg
+        .q()
+        .all(`SELECT id, project_id FROM credentials WHERE ${DUE_FOR_REFRESH} ORDER BY expires_at`, { before, now }),
+    // One statement: of two instances claiming at once, the second re-reads the row after the first commits and finds
+    // it leased. Clearing last_error marks the lease as a refresh under way (see the SQLite dialect).
+    claim: async (u) =>
+      (
+        await pg.q().run(
+          `UPDATE credentials SET refresh_retry_after = $lease_until, last_error = NULL
+           WHERE project_id = $project_id AND id = $id AND ${DUE_FOR_REFRESH}`,
+          { ...u },
+        )
+      ).changes > 0,
     updateTokens: async (u) =>
       (
         await pg.q().run(

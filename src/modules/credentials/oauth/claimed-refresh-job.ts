@@ -1,7 +1,7 @@
 // Job, PostgreSQL mode: the OAuth refresh of refresh-job.ts when several instances run it (docs/decisions.md, "Claimed
 // work across instances"). Each run claims due credentials from the shared database — one instance per credential,
 // leased through the credential's retry-after time — and refreshes only those; the refresh ends the lease (new tokens
-// clear it, a failure sets the real cooldown). A claim whose instance died runs out and the credential is due again.
+// clear it, a failure sets the backoff). A claim whose instance died runs out and the credential is due again.
 import type { Vault } from '../build'
 import type { RefreshReport } from './refresh-job'
 
@@ -30,10 +30,9 @@ export async function refreshClaimedTokens(deps: { vault: Vault; claim: ClaimCre
       limit: BATCH,
     })
     report.due += claimed.length
-    // One at a time, as refresh-job.ts: providers rate-limit. `force`: the lease itself is what the cooldown check
-    // would otherwise read as "cooling down".
+    // One at a time, as refresh-job.ts: providers rate-limit. Claimed already, so refreshed without a second claim.
     for (const { project_id, id } of claimed) {
-      const r = await deps.vault.refresher.refresh(project_id, id, { force: true })
+      const r = await deps.vault.refresher.refresh(project_id, id)
       if (r.outcome === 'refreshed') report.refreshed++
       else if (r.outcome === 'failed') report.failed++
       else report.skipped++

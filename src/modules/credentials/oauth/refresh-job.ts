@@ -12,9 +12,10 @@ export async function refreshOAuthTokens(deps: { vault: Vault }): Promise<Refres
   const report: RefreshReport = { due: 0, refreshed: 0, failed: 0, skipped: 0 }
   const due = await deps.vault.dueForRefresh()
   report.due = due.length
-  // One at a time: tokens are few and providers rate-limit; the refresher also keeps one refresh per credential.
+  // One at a time: tokens are few and providers rate-limit. The refresher claims each one first, so a tool call that
+  // refreshed it meanwhile is not followed by a second refresh.
   for (const { project_id, id } of due) {
-    const r = await deps.vault.refresher.refresh(project_id, id)
+    const r = await deps.vault.refresher.refreshIfDue(project_id, id)
     if (r.outcome === 'refreshed') report.refreshed++
     else if (r.outcome === 'failed') report.failed++
     else report.skipped++

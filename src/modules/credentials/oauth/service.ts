@@ -157,7 +157,7 @@ export function oauthService(deps: OAuthDeps) {
         throw badRequest('this credential was not created by an OAuth flow; there is nothing to refresh')
       if (!row.has_refresh_token)
         throw badRequest('the provider issued no refresh token for this credential; authorize again with /oauth/init')
-      const r = await deps.refresher.refresh(projectId, credentialId, { force: true })
+      const r = await deps.refresher.refresh(projectId, credentialId)
       if (r.outcome === 'missing') throw notFound('credential')
       if (r.outcome === 'failed') {
         if (r.kind === 'unavailable')

@@ -40,6 +40,9 @@ export function sourceReader(d: SourceDeps) {
     if (!row.credential_id)
       throw new AppError('bad_request', `resource ${row.uri} requires credentials but has no credential_id`)
     const opened = await d.credentials.open(row.project_id, row.credential_id)
+    // The provider being away is not the caller's mistake: a 502 (REST) that says when it retries.
+    if (opened.status === 'unreachable')
+      throw new AppError('upstream_error', `resource ${row.uri} cannot be read now: ${opened.message}`)
     if (opened.status !== 'configured' || !opened.data) {
       throw new AppError(
         'bad_request',

@@ -1,6 +1,6 @@
 // POST /functions/{id}/invoke: runs a function without a tool or server and answers the MCP tool result it would give,
 // with what it logged and how long it took (docs/decisions.md, "Writing functions and config as code").
-import { badRequest, notFound } from '../../../lib/errors'
+import { AppError, badRequest, notFound } from '../../../lib/errors'
 import type { CallToolResult } from '../../../mcp/backend'
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import type { FunctionHost } from '../../../runtime/host'
@@ -47,6 +47,7 @@ export function functionInvoker(deps: FunctionInvokerDeps) {
     const outcome = await runner.run(fn, body.input ?? {}, { projectId, host, credential })
     if (!outcome.ok && outcome.kind === 'credential') {
       if (outcome.status === 'missing') throw notFound('credential')
+      if (outcome.status === 'unreachable') throw new AppError('upstream_error', outcome.message)
       throw badRequest(`the credential cannot be used: it is ${outcome.status}`, [
         { field: 'body.credential_id', message: outcome.status },
       ])

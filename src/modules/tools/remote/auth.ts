@@ -7,6 +7,8 @@ import type { RemoteAuth } from './model'
 export type AuthResult =
   | { ok: true; headers: Record<string, string>; secret?: string }
   | { ok: false; status: Exclude<CredentialStatus, 'not_required' | 'configured'> | 'no_token' }
+  /** The OAuth provider could not be reached to refresh an expired token: the access port's words, retry time included. */
+  | { ok: false; status: 'unreachable'; message: string }
 
 export async function authHeaders(
   credentials: CredentialAccess,
@@ -17,6 +19,7 @@ export async function authHeaders(
   if (auth.type === 'none') return { ok: true, headers: {} }
   if (!credentialId) return { ok: false, status: 'missing' }
   const opened = await credentials.open(projectId, credentialId)
+  if (opened.status === 'unreachable') return { ok: false, status: 'unreachable', message: opened.message }
   if (opened.status !== 'configured' || !opened.data)
     return { ok: false, status: opened.status === 'configured' ? 'missing' : opened.status }
   const d = opened.data
@@ -33,5 +36,7 @@ const PROBLEM = {
   no_token: 'holds no access_token, token or api_key to send',
 } as const
 
-export const credentialProblem = (provider: string, status: keyof typeof PROBLEM) =>
-  `The ${provider} credential for this remote toolkit ${PROBLEM[status]}`
+export const credentialProblem = (provider: string, refused: Extract<AuthResult, { ok: false }>) =>
+  refused.status === 'unreachable'
+    ? refused.message
+    : `The ${provider} credential for this remote toolkit ${PROBLEM[refused.status]}`

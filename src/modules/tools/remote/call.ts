@@ -65,7 +65,7 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
     const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)
     if (!auth.ok) {
       const provider = spec.auth.type === 'none' ? '' : spec.auth.credential_provider
-      return { ok: false, kind: 'credential', message: credentialProblem(provider, auth.status) }
+      return { ok: false, kind: 'credential', message: credentialProblem(provider, auth) }
     }
     const secrets = auth.secret ? [auth.secret] : []
     const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets })

@@ -104,7 +104,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     const provider = spec.auth.type === 'none' ? undefined : spec.auth.credential_provider
     const credentialId = provider ? await d.repo.syncCredential(projectId, toolkitId, provider) : undefined
     const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)
-    if (!auth.ok) throw new UpstreamFailure(credentialProblem(provider ?? '', auth.status))
+    if (!auth.ok) throw new UpstreamFailure(credentialProblem(provider ?? '', auth))
     const secrets = auth.secret ? [auth.secret] : []
     try {
       const conn = await connectUpstream(spec, {

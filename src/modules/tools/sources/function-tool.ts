@@ -1,5 +1,6 @@
 // How a tool backed by a function runs (pre-built and hosted toolkits alike): find the function by name, let the
 // app's function runner open the tool's credential and run it.
+import { refusalWords } from '../../../lib/credentials-port'
 import { AppError } from '../../../lib/errors'
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import type { FindFunction } from '../call'
@@ -32,7 +33,10 @@ export function functionToolCaller({ findFunction, runner }: FunctionToolDeps): 
     const credential = tool.credential_provider ? { id: credentialId } : undefined
     const outcome = await runner.run(fn, args, { projectId, host, credential })
     if (!outcome.ok && outcome.kind === 'credential') {
-      const message = `The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[outcome.status]}`
+      const message = refusalWords(
+        outcome,
+        (status) => `The ${tool.credential_provider} credential for tool ${tool.name} ${CREDENTIAL_PROBLEM[status]}`,
+      )
       return { ok: false, kind: 'credential', message }
     }
     return outcome
