@@ -1,6 +1,9 @@
 // A thin query adapter over Bun.SQL (docs/decisions.md, "PostgreSQL groundwork"): it takes the SQL the repositories
 // write for bun:sqlite — `$name` placeholders and an object of params — and returns rows shaped as SQLite returns them
 // (numbers for integer and numeric columns, 0/1 for booleans), with constraint failures as the typed storage errors.
+// PostgreSQL's text cannot hold U+0000 (SQLite's can): every string bound here has it replaced by U+FFFD, so a NUL
+// in a tool's result, a client's URI or a webhook receiver's answer is kept as a visible mark instead of failing the
+// statement — and the batch it was part of (docs/decisions/0121-nul-in-postgresql-text.md).
 import { SQL } from 'bun'
 import { badRequest } from '../../lib/errors'
 import { ForeignKeyViolation, UniqueViolation } from '../../lib/storage-errors'
@@ -96,6 +99,14 @@ export function toPositional(query: string): Translated {
   return translated
 }
 
+/** What U+0000 becomes in text bound for PostgreSQL: the replacement character, as for any unrepresentable input. */
+export const NUL_REPLACEMENT = '\uFFFD'
+
+/** `text` without U+0000 (each replaced by U+FFFD); the same string when it has none. */
+export function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', NUL_REPLACEMENT) : text
+}
+
 function values(t: Translated, params: Params): unknown[] {
   return t.names.map((name) => {
     const key = name in params ? name : `$${name}` in params ? `$${name}` : null
@@ -103,6 +114,7 @@ function values(t: Translated, params: Params): unknown[] {
     const v = params[key]
     // bun:sqlite binds booleans as 1/0 and undefined as NULL.
     if (typeof v === 'boolean') return v ? 1 : 0
+    if (typeof v === 'string') return withoutNul(v)
     return v === undefined ? null : v
   })
 }
@@ -139,7 +151,7 @@ function mapPostgresError(e: unknown): unknown {
   if (!(e instanceof SQL.PostgresError)) return e
   if (e.errno === UNIQUE_VIOLATION) return new UniqueViolation(e.message, { cause: e })
   if (e.errno === FOREIGN_KEY_VIOLATION) return new ForeignKeyViolation(e.message, { cause: e })
-  // Bad input, not a server fault: an id or a name with \u0000 in it (a path's %00) is refused, never a 500.
+  // A backstop (bound strings lose their NULs in `values`): NUL made by the statement itself is bad input, not a 500.
   if (e.errno === NUL_IN_TEXT) return badRequest('text may not contain the NUL character (\\u0000)')
   return e
 }
