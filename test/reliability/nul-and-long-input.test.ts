@@ -156,7 +156,7 @@ describe('client input is never answered -32603', () => {
   })
 })
 
-describe('stored records with NUL', () => {
+describe('stored records with NUL or a long value', () => {
   test('are kept (NUL on SQLite, U+FFFD on PostgreSQL), never a 500', async () => {
     const key = a.apiKey
     const created = {
@@ -188,8 +188,48 @@ describe('stored records with NUL', () => {
       prompt: 201,
       functionCode: 201,
     })
+    // Inside JSON text (a schema) NUL is the escape \u0000, which both backends keep exactly.
+    const schema = { type: 'object', properties: { q: { type: 'string', description: 'a\u0000b' } } }
+    const tool = await call(app, '/tools', {
+      key,
+      body: {
+        toolkit_id: created.toolkit.body.id,
+        name: 'nul_schema',
+        function_name: 'nul-kit.echo',
+        input_schema: schema,
+      },
+    })
+    expect(tool.status).toBe(201)
+    expect((await call(app, `/tools/${tool.body.id}`, { key })).body.input_schema).toEqual(schema)
     const read = await call(app, '/resources/read', { key, body: { uri: 'mcp://nul', server_id: a.serverId } })
     expect(read.status).toBe(200)
     expect(JSON.stringify(read.body)).toContain(JSON.stringify(`x${mark}y`).slice(1, -1))
+  })
+
+  test('a URI too long for an index is kept on SQLite and refused with 400 naming it on PostgreSQL, never a 500', async () => {
+    // 1990 CJK characters (3 bytes each), varied so compression cannot shrink them under the index's 2700 bytes.
+    let seed = 7
+    const varied = Array.from({ length: 1990 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return String.fromCodePoint(0x4e00 + (seed % 20000))
+    }).join('')
+    const uri = `mcp://${varied}`
+    const key = a.apiKey
+    const resource = await call(app, '/resources', {
+      key,
+      body: { server_id: a.serverId, name: 'long-uri', uri, resource_type: 'static', content: 'x' },
+    })
+    const watched = await call(app, '/resources/subscribe', {
+      key,
+      body: { uri, callback_url: 'http://127.0.0.1:9/x' },
+    })
+    if (app.server.deps.backend === 'sqlite') {
+      expect([resource.status, watched.status]).toEqual([201, 201])
+      return
+    }
+    for (const refused of [resource, watched]) {
+      expect(refused.status).toBe(400)
+      expect(refused.body.details).toEqual([{ field: 'uri', message: expect.stringContaining('at most 2000 bytes') }])
+    }
   })
 })

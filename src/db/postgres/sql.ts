@@ -145,14 +145,35 @@ const UNIQUE_VIOLATION = '23505'
 const FOREIGN_KEY_VIOLATION = '23503'
 /** A NUL character in a text value: PostgreSQL's text cannot hold one (SQLite's can). */
 const NUL_IN_TEXT = '22021'
+/** A value past one of the server's own limits: an index entry holds at most about 2700 bytes (a third of a page). */
+const PROGRAM_LIMIT_EXCEEDED = '54000'
+/** Strings longer than this (in UTF-8) are the ones named when an index refuses a value as too large. */
+const INDEXABLE_BYTES = 2_000
 
-/** The server's constraint error as a typed storage error; anything else unchanged. */
-function mapPostgresError(e: unknown): unknown {
+/**
+ * The server's constraint error as a typed storage error; a value the client sent that PostgreSQL cannot store as a
+ * 400 naming the parameter (its column); anything else unchanged.
+ */
+function mapPostgresError(e: unknown, params: Params = {}): unknown {
   if (!(e instanceof SQL.PostgresError)) return e
   if (e.errno === UNIQUE_VIOLATION) return new UniqueViolation(e.message, { cause: e })
   if (e.errno === FOREIGN_KEY_VIOLATION) return new ForeignKeyViolation(e.message, { cause: e })
   // A backstop (bound strings lose their NULs in `values`): NUL made by the statement itself is bad input, not a 500.
   if (e.errno === NUL_IN_TEXT) return badRequest('text may not contain the NUL character (\\u0000)')
+  if (e.errno === PROGRAM_LIMIT_EXCEEDED) {
+    // SQLite stores these; PostgreSQL's index on the column cannot hold them (docs/reliability.md).
+    const long = Object.entries(params).filter(
+      ([, v]) => typeof v === 'string' && Buffer.byteLength(v) > INDEXABLE_BYTES,
+    )
+    if (long.length)
+      return badRequest(
+        `too long to store: ${long.map(([k]) => k.replace(/^\$/, '')).join(', ')}`,
+        long.map(([k, v]) => ({
+          field: k.replace(/^\$/, ''),
+          message: `at most ${INDEXABLE_BYTES} bytes in UTF-8 (this value has ${Buffer.byteLength(v as string)})`,
+        })),
+      )
+  }
   return e
 }
 
@@ -162,7 +183,7 @@ function queries(client: SQL): Queries {
     try {
       return (await client.unsafe(t.text, values(t, params))) as Result
     } catch (e) {
-      throw mapPostgresError(e)
+      throw mapPostgresError(e, params)
     }
   }
   return {
