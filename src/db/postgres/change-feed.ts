@@ -125,6 +125,9 @@ export async function ensureEventOverflow(db: Pick<PgDb, 'tx'>): Promise<void> {
   })
 }
 
+/** How long a listener waits for a stored event's row before it goes on without it (as with a lost notification). */
+const STORED_READ_TIMEOUT_MS = 5_000
+
 /** What travels in a NOTIFY: the message itself, or (for one too large) the id of its row in `instance_events`. */
 type Envelope = { origin?: unknown; event?: BridgedEvent; stored?: unknown }
 
@@ -182,9 +185,15 @@ export async function listenForEvents(
       return null
     }
     if (typeof message.stored !== 'string' || message.origin === self) return message
-    const [row] = (await sql.unsafe('SELECT payload FROM instance_events WHERE id = $1', [message.stored])) as {
-      payload: string
-    }[]
+    // Bounded: the events heard after this one wait for it, and must not wait on a database that does not answer.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const read = sql.unsafe('SELECT payload FROM instance_events WHERE id = $1', [message.stored]) as Promise<
+      { payload: string }[]
+    >
+    const gaveUp = new Promise<[]>((resolve) => {
+      timer = setTimeout(() => resolve([]), STORED_READ_TIMEOUT_MS)
+    })
+    const [row] = await Promise.race([read, gaveUp]).finally(() => clearTimeout(timer))
     return row ? messageOf(row.payload) : null
   }
   let handled: Promise<void> = Promise.resolve()
