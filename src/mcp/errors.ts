@@ -49,16 +49,13 @@ const RPC_CODE: Record<ErrorCode, number> = {
   in_use: RPC.INVALID_PARAMS,
 }
 
-/** What a resource read refuses about the request itself, not about the resource behind it. */
-const CLIENT_INPUT = new Set<ErrorCode>(['bad_request', 'validation_failed', 'invalid_json', 'payload_too_large'])
-
 export interface ProtocolWording {
   /** MCP's message for the tool or prompt the request names when it does not exist (`Unknown tool: x`). */
   unknown?: string
   /**
-   * resources/read of this uri: MCP defines -32002 "Resource not found" for an unknown uri; the client's own mistake
-   * (a uri or argument refused) is -32602 as elsewhere; any other failure of a known resource (its source is down,
-   * its file missing, its credential unusable) is an internal error. All carry `{uri}`.
+   * resources/read of this uri: MCP defines -32002 "Resource not found" for an unknown uri; any other failure of a
+   * known resource (its source is down, its file missing, its credential unusable) is an internal error. Both
+   * carry `{uri}`.
    */
   resource?: string
 }
@@ -69,12 +66,9 @@ export function toProtocolError(error: unknown, wording: ProtocolWording = {}): 
   const unknown = error instanceof UnknownNameError
   if (wording.resource !== undefined) {
     const data = { uri: wording.resource }
-    if (unknown) return new ProtocolError(RPC.RESOURCE_NOT_FOUND, 'Resource not found', data)
-    return new ProtocolError(
-      CLIENT_INPUT.has(error.code) ? RPC.INVALID_PARAMS : RPC.INTERNAL_ERROR,
-      error.message,
-      data,
-    )
+    return unknown
+      ? new ProtocolError(RPC.RESOURCE_NOT_FOUND, 'Resource not found', data)
+      : new ProtocolError(RPC.INTERNAL_ERROR, error.message, data)
   }
   return new ProtocolError(RPC_CODE[error.code], unknown && wording.unknown ? wording.unknown : error.message)
 }
