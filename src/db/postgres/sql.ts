@@ -100,10 +100,10 @@ export function toPositional(query: string): Translated {
 }
 
 /** What U+0000 becomes in text bound for PostgreSQL: the replacement character, as for any unrepresentable input. */
-export const NUL_REPLACEMENT = '\uFFFD'
+const NUL_REPLACEMENT = '\uFFFD'
 
 /** `text` without U+0000 (each replaced by U+FFFD); the same string when it has none. */
-export function withoutNul(text: string): string {
+function withoutNul(text: string): string {
   return text.includes('\u0000') ? text.replaceAll('\u0000', NUL_REPLACEMENT) : text
 }
 
