@@ -8,15 +8,10 @@ import type { BridgedEvent, PeerChannel } from '../db/postgres/change-feed'
 import type { EventBus, ToolyardEvent } from '../lib/events'
 import type { Logger } from '../lib/log'
 import type { TaskStore } from './modern/tasks'
-import type { ClientReply, SessionStore } from './sessions'
+import type { SessionStore } from './sessions'
 
 export interface InstanceBridge {
   stop(): Promise<void>
-}
-
-/** What the waiting call gets when the client's reply cannot travel between instances (NOTIFY's 8000 bytes). */
-const TOO_LARGE: ClientReply = {
-  error: { code: -32603, message: "the client's reply was too large to pass to the instance running the call" },
 }
 
 /** Starts the bridge; resolves once this instance listens, so every event announced after that is heard. */
@@ -103,13 +98,8 @@ export async function bridgeInstances(o: {
       void send({ kind: 'resource_updated', project_id: e.projectId, server_id: e.serverId, uri: e.uri })
   })
   const disconnect = sessions.connectPeers({
-    reply(ref, id, reply) {
-      channel.publish({ kind: 'client_reply', session: ref, id, reply }).catch((err: Error) => {
-        // A reply past NOTIFY's size still ends the call waiting for it, with an error instead of a hang.
-        if (err instanceof RangeError) void send({ kind: 'client_reply', session: ref, id, reply: TOO_LARGE })
-        else log.warn('client reply not passed to the other instances', { error: err.message })
-      })
-    },
+    // A reply of any size: one past NOTIFY's payload travels through a table (src/db/postgres/change-feed.ts).
+    reply: (ref, id, reply) => void send({ kind: 'client_reply', session: ref, id, reply }),
     cancel: (key) => void send({ kind: 'cancelled', key }),
   })
 

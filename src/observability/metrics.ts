@@ -23,6 +23,7 @@ export function createMetrics(sandboxDepth: () => number) {
   const toolCallCounts: Counts = new Map()
   const webhookCounts: Counts = new Map()
   let webhookDroppedCount = 0
+  let callLogDroppedCount = 0
   const oauthRefreshCounts: Counts = new Map()
   const rateLimitedCounts: Counts = new Map()
   let pendingDurations: number[] = []
@@ -85,6 +86,15 @@ export function createMetrics(sandboxDepth: () => number) {
         if (webhookDroppedCount) this.inc(webhookDroppedCount)
       },
     })
+    new Counter({
+      name: 'toolyard_call_log_rows_dropped_total',
+      help: 'Call log rows the database refused (each dropped alone; the rest of its batch is kept)',
+      registers,
+      collect() {
+        this.reset()
+        if (callLogDroppedCount) this.inc(callLogDroppedCount)
+      },
+    })
     countedBy('toolyard_oauth_refreshes_total', 'OAuth token refreshes, by outcome', 'outcome', oauthRefreshCounts)
     countedBy(
       'toolyard_rate_limited_total',
@@ -138,6 +148,9 @@ export function createMetrics(sandboxDepth: () => number) {
     webhookAttempt: (outcome: string) => void add(webhookCounts, outcome),
     webhookDropped: (n: number) => {
       webhookDroppedCount += n
+    },
+    callLogDropped: (n: number) => {
+      callLogDroppedCount += n
     },
     oauthRefresh: (outcome: string) => void add(oauthRefreshCounts, outcome),
     rateLimited: (group: string) => void add(rateLimitedCounts, group),

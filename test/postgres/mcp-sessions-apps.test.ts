@@ -16,7 +16,7 @@ import {
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { backupDatabase, restoreDatabase } from '../../src/db/backup'
-import { pgPeerChannel } from '../../src/db/postgres/change-feed'
+import { ensureEventOverflow, pgPeerChannel } from '../../src/db/postgres/change-feed'
 import { migratePostgres } from '../../src/db/postgres/migrate'
 import { pgSessionDirectory } from '../../src/db/postgres/shared/session-directory'
 import { openPostgres, type PgDb } from '../../src/db/postgres/sql'
@@ -70,6 +70,7 @@ beforeAll(async () => {
   }
   const migrator = openPostgres(url, { max: 1 })
   await migratePostgres(migrator.sql)
+  await ensureEventOverflow(migrator)
   await migrator.close()
 
   const first = await join2('instance-a', newDir())
@@ -86,6 +87,12 @@ beforeAll(async () => {
       name: 'confirm',
       code: js(
         `const r = await ctx.elicit({ message: 'Go?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } }); return r.action + ':' + JSON.stringify(r.content)`,
+      ),
+    },
+    {
+      name: 'note',
+      code: js(
+        `const r = await ctx.elicit({ message: 'Note?', requestedSchema: { type: 'object', properties: { note: { type: 'string' } } } }); return r.content.note.length + ':' + r.content.note.slice(-3)`,
       ),
     },
   ])
@@ -159,7 +166,7 @@ test('a session made on one instance serves, streams and asks across both', asyn
 
   // Requests of one session land on both instances and are all served.
   for (let i = 0; i < 4; i++)
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['confirm', 'greet', 'spin'])
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['confirm', 'greet', 'note', 'spin'])
   const greeted = await client.callTool({ name: 'greet', arguments: {} })
   expect(greeted.content).toEqual([{ type: 'text', text: 'hello' }])
   const used = new Set(routed.filter((r) => r.method === 'POST').map((r) => r.instance))
@@ -212,6 +219,35 @@ test('a session made on one instance serves, streams and asks across both', asyn
     })
     expect(res.status).toBe(404)
   }
+  await client.close()
+}, 60_000)
+
+test('an elicitation reply and a subscription larger than a NOTIFY payload cross to the other instance', async () => {
+  const routed: Routed[] = []
+  const client = new Client({ name: 'round-robin-big', version: '1.0.0' }, { capabilities: { elicitation: {} } })
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    fetch: roundRobin(routed),
+    requestInit: { headers: { 'X-API-Key': key } },
+  })
+  // 20 KB of reply: more than twice what one NOTIFY may carry (8000 bytes).
+  const note = `${'n'.repeat(20_000)}end`
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { note } }))
+  await client.connect(transport)
+  const sessionId = transport.sessionId!
+  const noted = await client.callTool({ name: 'note', arguments: {} })
+  expect(noted.content).toEqual([{ type: 'text', text: `${note.length}:end` }])
+  const call = routed.findLast((r) => r.rpc === 'tools/call')!
+  const reply = routed.findLast((r) => r.method === 'POST' && r.rpc === undefined)!
+  expect(reply.instance).not.toBe(call.instance)
+  // A subscription whose URI alone passes the payload limit reaches the copy on the other instance.
+  const uri = `test://${'u'.repeat(10_000)}`
+  expect(await client.subscribeResource({ uri })).toEqual({})
+  await waitFor('both copies subscribed to the long URI', () =>
+    apps.every((app) =>
+      [...app.server.deps.mcpSessions.all()].some((s) => s.id === sessionId && s.subscriptions.has(uri)),
+    ),
+  )
+  await transport.terminateSession()
   await client.close()
 }, 60_000)
 

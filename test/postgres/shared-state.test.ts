@@ -2,7 +2,12 @@
 // windows whose limit holds across instances, webhook outbox claims (each delivery once; a dead claimer's rows go to
 // another after the lease), OAuth refresh claims (one claimer per credential), and protocol events over LISTEN/NOTIFY.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { type BridgedEvent, listenForEvents, publishEvent } from '../../src/db/postgres/change-feed'
+import {
+  type BridgedEvent,
+  ensureEventOverflow,
+  listenForEvents,
+  publishEvent,
+} from '../../src/db/postgres/change-feed'
 import { migratePostgres } from '../../src/db/postgres/migrate'
 import { pgCredentialsRepository } from '../../src/db/postgres/repositories/credentials'
 import { pgWebhooksRepository } from '../../src/db/postgres/repositories/webhooks'
@@ -25,6 +30,7 @@ beforeAll(async () => {
   await migratePostgres(a!.sql)
   // Three instances starting at once: the table is made once, without a race.
   await Promise.all(instances.map((db) => ensureRateWindows(db)))
+  await Promise.all(instances.map((db) => ensureEventOverflow(db)))
   await a!.run("INSERT INTO projects (id, name, created_at) VALUES ('p1', 'one', '2026-01-01T00:00:00.000Z')")
   await a!.run(
     `INSERT INTO subscriptions (id, project_id, kind, callback_url, secret, status, created_at, updated_at)
@@ -197,7 +203,7 @@ describe('OAuth refresh claims', () => {
 })
 
 describe('protocol events between instances', () => {
-  test('list-changed and resource-updated reach the other instance within a second; own, rolled back and oversized do not', async () => {
+  test('list-changed and resource-updated reach the other instance within a second; own and rolled back do not', async () => {
     const heard: { event: BridgedEvent; origin: string }[] = []
     const bridge = await listenForEvents(instances[1]!.sql, 'instance-b', (event, origin) =>
       heard.push({ event, origin }),
@@ -239,14 +245,46 @@ describe('protocol events between instances', () => {
           event: { kind: 'resource_updated', project_id: 'p1', server_id: 's1', uri: 'file:///a' },
         },
       ])
-      await expect(
-        publishEvent(instances[0]!, 'instance-a', {
-          kind: 'resource_updated',
-          project_id: 'p1',
-          server_id: 's1',
-          uri: `x:${'a'.repeat(8000)}`,
-        }),
-      ).rejects.toThrow(RangeError)
+    } finally {
+      await bridge.stop()
+    }
+  })
+
+  test('an event larger than a NOTIFY payload reaches the other instance whole, in order, through a table', async () => {
+    const heard: BridgedEvent[] = []
+    const bridge = await listenForEvents(instances[1]!.sql, 'instance-b', (event) => heard.push(event))
+    const long = `x:${'a'.repeat(100_000)}`
+    const huge: BridgedEvent = {
+      kind: 'client_reply',
+      session: 'ref-1',
+      id: 'ask',
+      reply: { result: { text: `nul\u0000${'y'.repeat(20_000)}` } },
+    }
+    try {
+      await instances[0]!.tx(async (tx) => {
+        await publishEvent(tx, 'instance-a', { kind: 'resource_updated', project_id: 'p1', server_id: 's1', uri: long })
+        await publishEvent(tx, 'instance-a', { kind: 'list_changed', project_id: 'p1', server_id: 's1', list: 'tools' })
+      })
+      await publishEvent(instances[2]!, 'instance-c', huge)
+      // One rolled back is never heard (its row goes with it).
+      await instances[0]!
+        .tx(async (tx) => {
+          await publishEvent(tx, 'instance-a', {
+            kind: 'resource_updated',
+            project_id: 'p1',
+            server_id: 's1',
+            uri: `${long}-no`,
+          })
+          throw new Error('roll back')
+        })
+        .catch(() => {})
+      await waitFor('three events', () => heard.length >= 3, { timeoutMs: 5_000 })
+      expect(heard).toEqual([
+        { kind: 'resource_updated', project_id: 'p1', server_id: 's1', uri: long },
+        { kind: 'list_changed', project_id: 'p1', server_id: 's1', list: 'tools' },
+        huge,
+      ])
+      expect(await instances[0]!.get('SELECT count(*) AS n FROM instance_events')).toEqual({ n: 2 })
     } finally {
       await bridge.stop()
     }

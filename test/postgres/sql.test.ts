@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { migrations } from '../../src/db/migrations'
 import { migratePostgres } from '../../src/db/postgres/migrate'
 import { openPostgres, type PgDb } from '../../src/db/postgres/sql'
+import type { AppError } from '../../src/lib/errors'
 import { ForeignKeyViolation, UniqueViolation } from '../../src/lib/storage-errors'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
@@ -92,6 +93,32 @@ describe('the PostgreSQL query adapter', () => {
       .catch((e) => e)
     expect(inTx).toBeInstanceOf(UniqueViolation)
     expect(await pg.get('SELECT id FROM projects WHERE id = $id', { id: 'p3' })).toBeNull()
+  })
+
+  test('a string with NUL is stored with U+FFFD in its place and found by the same string; JSON keeps its \\u0000', async () => {
+    await pg.run(PROJECT, { id: 'p-nul', name: 'nu\u0000l', at: 'now' })
+    expect(await pg.get('SELECT id, name FROM projects WHERE name = $name', { name: 'nu\u0000l' })).toEqual({
+      id: 'p-nul',
+      name: 'nu\uFFFDl',
+    })
+    const json = JSON.stringify({ text: 'a\u0000b' })
+    expect(JSON.parse(((await pg.get('SELECT $json::text AS j', { json })) as { j: string }).j)).toEqual({
+      text: 'a\u0000b',
+    })
+  })
+
+  test('a value too large for its index is a 400 naming the parameter, in a transaction too', async () => {
+    // 1990 varied CJK characters: about 6000 bytes that compression cannot bring under the index's ~2700.
+    let seed = 11
+    const name = Array.from({ length: 1990 }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return String.fromCodePoint(0x4e00 + (seed % 20000))
+    }).join('')
+    const refused = await pg
+      .tx((tx) => tx.run(PROJECT, { id: 'p-long', name, at: 'now' }))
+      .catch((e: AppError) => [e.status, e.details])
+    expect(refused).toEqual([400, [{ field: 'name', message: expect.stringContaining('at most 2000 bytes') }]])
+    expect(await pg.get('SELECT id FROM projects WHERE id = $id', { id: 'p-long' })).toBeNull()
   })
 
   test('a transaction commits with its after-commit callbacks, or rolls back without them', async () => {

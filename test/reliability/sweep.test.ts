@@ -88,6 +88,10 @@ async function probe(what: string, url: string, init: RequestInit, kind: 'rest' 
   // standalone initialize's 401 are the REST envelope.
   if (kind === 'rpc' && typeof body.error !== 'string') {
     if (body.jsonrpc !== '2.0' && !Array.isArray(body) && res.status !== 200) fail('not a JSON-RPC body')
+    // Everything sent here is the client's own doing: an internal error would blame the server for it.
+    const answers = Array.isArray(body) ? body : [body]
+    if (answers.some((a) => (a as { error?: { code?: number } })?.error?.code === -32603))
+      fail('-32603 for client input')
     return
   }
   if (typeof body.error !== 'string' || typeof body.code !== 'string') return fail('not the error envelope')
@@ -199,6 +203,8 @@ test('every REST operation in /mcp/openapi.json survives bad input', async () =>
         const wrong = wrongTyped(propSchema)
         if (wrong !== Symbol.for('skip')) bodies.push([`wrong type ${prop}`, JSON.stringify({ [prop]: wrong })])
         bodies.push([`huge ${prop}`, JSON.stringify({ [prop]: 'h'.repeat(BODY_LIMIT / 2) })])
+        // PostgreSQL's text cannot hold NUL: never a 500 (docs/reliability.md).
+        bodies.push([`NUL in ${prop}`, JSON.stringify({ [prop]: 'n\u0000ul' })])
         bodies.push([`null ${prop}`, JSON.stringify({ [prop]: null })])
       }
       for (const [what, body] of bodies) await send(what, real, { headers: what === 'no key' ? {} : jsonHeaders, body })
@@ -281,6 +287,10 @@ test('the protocol endpoint survives malformed JSON-RPC', async () => {
     ['resources/read uri object', msg('resources/read', { uri: {} })],
     ['resources/read bad uri', msg('resources/read', { uri: '../../etc/passwd' })],
     ['resources/subscribe no uri', msg('resources/subscribe', {})],
+    ['resources/subscribe NUL uri', msg('resources/subscribe', { uri: 'x://a\u0000b' })],
+    ['resources/read NUL uri', msg('resources/read', { uri: 'x://a\u0000b' })],
+    ['tools/call NUL name', msg('tools/call', { name: 'ec\u0000ho', arguments: { a: '\u0000' } })],
+    ['prompts/get NUL name', msg('prompts/get', { name: 'p\u0000' })],
     ['prompts/get args array', msg('prompts/get', { name: 'p', arguments: [] })],
     ['prompts/get unknown', msg('prompts/get', { name: 'nope' })],
     ['completion bad ref', msg('completion/complete', { ref: 5, argument: {} })],

@@ -164,6 +164,22 @@ describe('an upstream that lists too much', () => {
     expect(detail.remote.server_info).toEqual({ name: 'n'.repeat(200), version: '1' })
   })
 
+  test('NUL in what an upstream lists is imported on either backend (U+FFFD on PostgreSQL), never a failed import', async () => {
+    const url = serve((s) => {
+      const info = (s.server as unknown as { _serverInfo: Record<string, unknown> })._serverInfo
+      Object.assign(info, { name: 'nul\u0000server' })
+      s.registerTool('nul_tool', { title: 'T\u0000', description: 'd\u0000e', inputSchema: {} }, async () => ({
+        content: [],
+      }))
+    })
+    const kit = await json(await app.api('/toolkits', remoteBody('nul-upstream', { url, refresh_interval_s: 0 })), 201)
+    const detail = await json(await app.api(`/toolkits/${kit.id}`), 200)
+    const mark = app.server.deps.backend === 'postgres' ? '\uFFFD' : '\u0000'
+    expect(detail.tools.map((t: { name: string; description: string }) => [t.name, t.description])).toEqual([
+      ['nul_tool', `d${mark}e`],
+    ])
+  })
+
   test('a refresh that finds too many tools keeps the stored ones and says why', async () => {
     let count = 3
     const url = serve((s) => {

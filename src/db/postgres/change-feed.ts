@@ -101,9 +101,40 @@ export type BridgedEvent =
 /** NOTIFY's payload must stay under 8000 bytes; the envelope's fields leave this much for the event. */
 const MAX_PAYLOAD_BYTES = 7_900
 
+/** The advisory lock key for making the overflow table ("evtover" as bytes; migrations and rate windows take others). */
+const EVENT_OVERFLOW_LOCK = 0x6576746f766572n
+
+/** How long an event too large for NOTIFY is kept for the instances to read: they read it as soon as they hear of it. */
+const OVERFLOW_KEEP = "interval '5 minutes'"
+
+/**
+ * Events too large for a NOTIFY payload (a client's reply of any size, a long resource URI) wait in this table and the
+ * notification names their row. Unlogged (no WAL; emptied after a crash), as the notifications themselves are not
+ * kept; made here, idempotently, as the rate windows are (src/db/postgres/shared/rate-windows.ts).
+ */
+export async function ensureEventOverflow(db: Pick<PgDb, 'tx'>): Promise<void> {
+  // Instances starting together would race in CREATE … IF NOT EXISTS (a duplicate catalog row): one at a time.
+  await db.tx(async (tx) => {
+    await tx.run(`SELECT pg_advisory_xact_lock(${EVENT_OVERFLOW_LOCK})`)
+    await tx.run(`CREATE UNLOGGED TABLE IF NOT EXISTS instance_events (
+      id TEXT PRIMARY KEY,
+      payload TEXT NOT NULL,
+      created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`)
+    await tx.run('CREATE INDEX IF NOT EXISTS instance_events_created ON instance_events (created_at)')
+  })
+}
+
+/** How long a listener waits for a stored event's row before it goes on without it (as with a lost notification). */
+const STORED_READ_TIMEOUT_MS = 5_000
+
+/** What travels in a NOTIFY: the message itself, or (for one too large) the id of its row in `instance_events`. */
+type Envelope = { origin?: unknown; event?: BridgedEvent; stored?: unknown }
+
 /**
  * Sends `event` to every listening instance (`origin` names the sender, so it can skip its own). On a transaction's
- * connection it is sent at that commit, never when it rolls back — as the change it reports.
+ * connection it is sent at that commit, never when it rolls back — as the change it reports. An event larger than a
+ * NOTIFY payload is written to `instance_events` (in the same transaction) and the notification carries its id.
  */
 export async function publishEvent(
   q: { run(query: string, params?: Record<string, unknown>): Promise<unknown> },
@@ -111,15 +142,28 @@ export async function publishEvent(
   event: BridgedEvent,
 ): Promise<void> {
   const payload = JSON.stringify({ origin, event })
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
-    throw new RangeError(`event too large for NOTIFY (${MAX_PAYLOAD_BYTES} bytes at most): ${event.kind}`)
-  await q.run('SELECT pg_notify($channel, $payload)', { channel: EVENTS, payload })
+  if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) {
+    await q.run('SELECT pg_notify($channel, $payload)', { channel: EVENTS, payload })
+    return
+  }
+  const id = crypto.randomUUID()
+  // Old rows go with a later large event; rows another sender is deleting right now are skipped, not waited for.
+  await q.run(
+    `DELETE FROM instance_events WHERE id IN (
+       SELECT id FROM instance_events WHERE created_at < now() - ${OVERFLOW_KEEP} FOR UPDATE SKIP LOCKED)`,
+  )
+  await q.run('INSERT INTO instance_events (id, payload) VALUES ($id, $payload)', { id, payload })
+  await q.run('SELECT pg_notify($channel, $payload)', {
+    channel: EVENTS,
+    payload: JSON.stringify({ origin, stored: id }),
+  })
 }
 
 /**
  * Listens for events from other instances (those sent with `origin` = `self` are skipped); resolves once the server
  * acknowledged. A payload that is not an event is ignored. Events sent while the listening connection was down are
- * lost, as change notifications are: streams are best-effort, and lists are re-read on the next request.
+ * lost, as change notifications are: streams are best-effort, and lists are re-read on the next request. Events are
+ * handed on in the order they were heard, a large one once its row is read.
  */
 export async function listenForEvents(
   sql: SQL,
@@ -132,17 +176,38 @@ export async function listenForEvents(
   const listened = () => {
     if (++listens > 1) onReconnect?.()
   }
+  /** The message of a notification: parsed, or read from `instance_events` when it names a row; null when neither. */
+  const messageOf = async (payload: string): Promise<Envelope | null> => {
+    let message: Envelope
+    try {
+      message = JSON.parse(payload)
+    } catch {
+      return null
+    }
+    if (typeof message.stored !== 'string' || message.origin === self) return message
+    // Bounded: the events heard after this one wait for it, and must not wait on a database that does not answer.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const read = sql.unsafe('SELECT payload FROM instance_events WHERE id = $1', [message.stored]) as Promise<
+      { payload: string }[]
+    >
+    const gaveUp = new Promise<[]>((resolve) => {
+      timer = setTimeout(() => resolve([]), STORED_READ_TIMEOUT_MS)
+    })
+    const [row] = await Promise.race([read, gaveUp]).finally(() => clearTimeout(timer))
+    return row ? messageOf(row.payload) : null
+  }
+  let handled: Promise<void> = Promise.resolve()
   const subscription = await sql.listen(
     EVENTS,
     (payload) => {
-      let message: { origin?: unknown; event?: BridgedEvent }
-      try {
-        message = JSON.parse(payload)
-      } catch {
-        return
-      }
-      if (typeof message.origin !== 'string' || message.origin === self || !message.event) return
-      onEvent(message.event, message.origin)
+      handled = handled
+        .then(async () => {
+          const message = await messageOf(payload).catch(() => null)
+          if (!message || typeof message.origin !== 'string' || message.origin === self || !message.event) return
+          onEvent(message.event, message.origin)
+        })
+        // A listener's failure is its own (the bridge logs it): the events after it are still handed on.
+        .catch(() => {})
     },
     listened,
   )

@@ -1,6 +1,9 @@
 // A thin query adapter over Bun.SQL (docs/decisions.md, "PostgreSQL groundwork"): it takes the SQL the repositories
 // write for bun:sqlite — `$name` placeholders and an object of params — and returns rows shaped as SQLite returns them
 // (numbers for integer and numeric columns, 0/1 for booleans), with constraint failures as the typed storage errors.
+// PostgreSQL's text cannot hold U+0000 (SQLite's can): every string bound here has it replaced by U+FFFD, so a NUL
+// in a tool's result, a client's URI or a webhook receiver's answer is kept as a visible mark instead of failing the
+// statement — and the batch it was part of (docs/decisions/0121-nul-in-postgresql-text.md).
 import { SQL } from 'bun'
 import { badRequest } from '../../lib/errors'
 import { ForeignKeyViolation, UniqueViolation } from '../../lib/storage-errors'
@@ -96,6 +99,14 @@ export function toPositional(query: string): Translated {
   return translated
 }
 
+/** What U+0000 becomes in text bound for PostgreSQL: the replacement character, as for any unrepresentable input. */
+const NUL_REPLACEMENT = '\uFFFD'
+
+/** `text` without U+0000 (each replaced by U+FFFD); the same string when it has none. */
+function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', NUL_REPLACEMENT) : text
+}
+
 function values(t: Translated, params: Params): unknown[] {
   return t.names.map((name) => {
     const key = name in params ? name : `$${name}` in params ? `$${name}` : null
@@ -103,6 +114,7 @@ function values(t: Translated, params: Params): unknown[] {
     const v = params[key]
     // bun:sqlite binds booleans as 1/0 and undefined as NULL.
     if (typeof v === 'boolean') return v ? 1 : 0
+    if (typeof v === 'string') return withoutNul(v)
     return v === undefined ? null : v
   })
 }
@@ -133,14 +145,35 @@ const UNIQUE_VIOLATION = '23505'
 const FOREIGN_KEY_VIOLATION = '23503'
 /** A NUL character in a text value: PostgreSQL's text cannot hold one (SQLite's can). */
 const NUL_IN_TEXT = '22021'
+/** A value past one of the server's own limits: an index entry holds at most about 2700 bytes (a third of a page). */
+const PROGRAM_LIMIT_EXCEEDED = '54000'
+/** Strings longer than this (in UTF-8) are the ones named when an index refuses a value as too large. */
+const INDEXABLE_BYTES = 2_000
 
-/** The server's constraint error as a typed storage error; anything else unchanged. */
-function mapPostgresError(e: unknown): unknown {
+/**
+ * The server's constraint error as a typed storage error; a value the client sent that PostgreSQL cannot store as a
+ * 400 naming the parameter (its column); anything else unchanged.
+ */
+function mapPostgresError(e: unknown, params: Params = {}): unknown {
   if (!(e instanceof SQL.PostgresError)) return e
   if (e.errno === UNIQUE_VIOLATION) return new UniqueViolation(e.message, { cause: e })
   if (e.errno === FOREIGN_KEY_VIOLATION) return new ForeignKeyViolation(e.message, { cause: e })
-  // Bad input, not a server fault: an id or a name with \u0000 in it (a path's %00) is refused, never a 500.
+  // A backstop (bound strings lose their NULs in `values`): NUL made by the statement itself is bad input, not a 500.
   if (e.errno === NUL_IN_TEXT) return badRequest('text may not contain the NUL character (\\u0000)')
+  if (e.errno === PROGRAM_LIMIT_EXCEEDED) {
+    // SQLite stores these; PostgreSQL's index on the column cannot hold them (docs/reliability.md).
+    const long = Object.entries(params).filter(
+      ([, v]) => typeof v === 'string' && Buffer.byteLength(v) > INDEXABLE_BYTES,
+    )
+    if (long.length)
+      return badRequest(
+        `too long to store: ${long.map(([k]) => k.replace(/^\$/, '')).join(', ')}`,
+        long.map(([k, v]) => ({
+          field: k.replace(/^\$/, ''),
+          message: `at most ${INDEXABLE_BYTES} bytes in UTF-8 (this value has ${Buffer.byteLength(v as string)})`,
+        })),
+      )
+  }
   return e
 }
 
@@ -150,7 +183,7 @@ function queries(client: SQL): Queries {
     try {
       return (await client.unsafe(t.text, values(t, params))) as Result
     } catch (e) {
-      throw mapPostgresError(e)
+      throw mapPostgresError(e, params)
     }
   }
   return {

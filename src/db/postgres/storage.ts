@@ -4,7 +4,7 @@
 // src/db/sqlite-storage.ts.
 import { ConfigError, redactedDatabaseUrl } from '../../config'
 import type { Keyring } from '../../crypto/master-key'
-import { listenForChanges, pgPeerChannel } from './change-feed'
+import { ensureEventOverflow, listenForChanges, pgPeerChannel } from './change-feed'
 import { checkMasterKey } from './master-key-check'
 import { migratePostgres } from './migrate'
 import { claimDueDeliveries } from './shared/outbox'
@@ -32,6 +32,7 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
     await migratePostgres(db.sql)
     await checkMasterKey(db, keyring)
     await ensureRateWindows(db)
+    await ensureEventOverflow(db)
     const feed = await listenForChanges(db.sql)
     // Read your own writes: a write returns once this instance's feed heard it, so its read model is already dropped.
     const store = createPgStore(db, { afterWrite: () => feed.sync() })

@@ -359,13 +359,8 @@ export function createTaskStore(
       const found = await elsewhere(owner, taskId)
       const answers = checkResponses(responses)
       if (found.endedAt === undefined && Object.keys(answers).length)
-        await directory.answer(found.id, owner, answers).catch((err) => {
-          if (!(err instanceof RangeError)) throw err
-          throw new ProtocolError(
-            RPC.INVALID_PARAMS,
-            'Invalid params: inputResponses are too large to pass to the instance running the task',
-          )
-        })
+        // Answers of any size: those past NOTIFY's payload travel through a table (src/db/postgres/change-feed.ts).
+        await directory.answer(found.id, owner, answers)
       return { resultType: 'complete' }
     },
     /** Stops the run; a task that already ended keeps its status (idempotent). */

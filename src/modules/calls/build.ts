@@ -11,9 +11,11 @@ export function buildCallLog(deps: {
   dbPath?: string
   log: Logger
   onCall?: CallLogOptions['onCall']
+  /** Rows the database refused (each dropped alone, src/modules/calls/insert-batch.ts). */
+  onDropped?: (rows: number) => void
 }) {
   const { repo } = deps
-  const inline = inlineWriter(repo, deps.log)
-  const writer = deps.dbPath ? threadWriter(deps.dbPath, inline, deps.log) : inline
+  const inline = inlineWriter(repo, deps.log, deps.onDropped)
+  const writer = deps.dbPath ? threadWriter(deps.dbPath, inline, deps.log, deps.onDropped) : inline
   return createCallLog({ repo, writer, log: deps.log, ...(deps.onCall ? { onCall: deps.onCall } : {}) })
 }

@@ -5,4 +5,7 @@ export type ToWriter =
   | { type: 'write'; seq: number; json: string }
   | { type: 'close' }
 
-export type FromWriter = { type: 'written'; seq: number; rows: number; error?: string } | { type: 'closed' }
+/** `dropped`: rows of the batch the database refused (src/modules/calls/insert-batch.ts); `error`: why the first was. */
+export type FromWriter =
+  | { type: 'written'; seq: number; rows: number; dropped: number; error?: string }
+  | { type: 'closed' }

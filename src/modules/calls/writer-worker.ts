@@ -1,6 +1,7 @@
 // The call log's writer thread: its own connection (a store of its own), inserting the batches the request thread
 // hands over through the calls repository.
 import { openAnotherStore } from '../../db/store'
+import { insertBatch } from './insert-batch'
 import { type CallsRepository, callsRepository, type PendingCall, toRow } from './repository'
 import type { FromWriter, ToWriter } from './writer-protocol'
 
@@ -23,12 +24,8 @@ async function handle(m: ToWriter): Promise<void> {
     repo = callsRepository(opened.store)
   } else if (m.type === 'write') {
     const rows = (JSON.parse(m.json) as PendingCall[]).map(toRow)
-    try {
-      await repo!.insertAll(rows)
-      self.postMessage({ type: 'written', seq: m.seq, rows: rows.length })
-    } catch (error) {
-      self.postMessage({ type: 'written', seq: m.seq, rows: rows.length, error: String(error) })
-    }
+    const { dropped, error } = await insertBatch(repo!, rows)
+    self.postMessage({ type: 'written', seq: m.seq, rows: rows.length, dropped, ...(error ? { error } : {}) })
   } else {
     connection?.close()
     connection = null

@@ -3,25 +3,36 @@
 // stops, batches are written inline on the caller's connection.
 import type { Logger } from '../../lib/log'
 import { workerEntry } from '../../lib/worker-entry'
+import { insertBatch } from './insert-batch'
 import { type CallsRepository, type PendingCall, toRow } from './repository'
 import type { FromWriter, ToWriter } from './writer-protocol'
 
 export interface CallWriter {
-  /** Resolves once the rows are committed (or dropped with an error line: history must not break serving). */
+  /**
+   * Resolves once the rows are committed, or those the database refused are dropped (each alone, with an error line
+   * and `onDropped`): history must not break serving.
+   */
   write(rows: PendingCall[]): Promise<void>
   /** Waits for every write, then releases the connection. */
   close(): Promise<void>
 }
 
-export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
+/** Told how many rows a write dropped (the call-log metric). */
+export type OnDropped = (rows: number) => void
+
+/** The error line and count of a write that dropped rows. */
+function reportDropped(log: Logger, onDropped: OnDropped | undefined, rows: number, dropped: number, error?: string) {
+  if (!dropped) return
+  log.error('call log rows dropped', { rows: dropped, batch: rows, ...(error ? { error } : {}) })
+  onDropped?.(dropped)
+}
+
+export function inlineWriter(repo: CallsRepository, log: Logger, onDropped?: OnDropped): CallWriter {
   return {
     async write(rows) {
-      try {
-        // Awaited: on PostgreSQL the batch is written asynchronously (src/storage.ts).
-        await repo.insertAll(rows.map(toRow))
-      } catch (error) {
-        log.error('call log write failed', { rows: rows.length, error: String(error) })
-      }
+      // Awaited: on PostgreSQL the batch is written asynchronously (src/storage.ts).
+      const { dropped, error } = await insertBatch(repo, rows.map(toRow))
+      reportDropped(log, onDropped, rows.length, dropped, error)
     },
     async close() {},
   }
@@ -32,7 +43,7 @@ export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
  * start competes with on a small machine, docs/decisions.md "Hot path at the limit"); if the thread fails, the writes
  * still pending and all later ones go inline.
  */
-export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger): CallWriter {
+export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger, onDropped?: OnDropped): CallWriter {
   let worker: (Worker & { ref?: () => void; unref?: () => void }) | null = null
   let started = false
   const pending = new Map<number, { rows: PendingCall[]; done: () => void }>()
@@ -74,7 +85,7 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger):
         closed?.()
         return
       }
-      if (m.error) log.error('call log write failed', { rows: m.rows, error: m.error })
+      reportDropped(log, onDropped, m.rows, m.dropped, m.error)
       pending.get(m.seq)?.done()
       pending.delete(m.seq)
       keepAlive()

@@ -1,7 +1,10 @@
 // Subscriptions, the webhook outbox and its attempt log, and the call log: the same scenarios on SQLite and PostgreSQL
 // give the same results (./harness.ts).
 import { beforeAll, describe, expect, test } from 'bun:test'
-import type { CallRow } from '../../../src/modules/calls/repository'
+import { createLogger } from '../../../src/lib/log'
+import { insertBatch } from '../../../src/modules/calls/insert-batch'
+import type { CallRow, PendingCall } from '../../../src/modules/calls/repository'
+import { inlineWriter } from '../../../src/modules/calls/writer'
 import type { SubscriptionRow } from '../../../src/modules/webhooks/subscriptions/repository'
 import { dialects, done, outcome } from './harness'
 import { AT, at, project } from './rows'
@@ -190,5 +193,71 @@ describe('call log', () => {
     expect(r.row).toEqual(call(1200))
     expect(r.purged).toBe(999)
     expect(r.left).toBe(204)
+  })
+
+  test('a batch with a row the database refuses keeps every other row; only that one is dropped', async () => {
+    const r = await d.same(async ({ calls }) => {
+      const rows = [
+        call(3001),
+        // The schema's CHECK refuses this kind: the batch as one statement fails.
+        call(3002, { kind: 'bogus' as CallRow['kind'] }),
+        call(3003, { project_id: 'p2' }),
+      ]
+      const outcome = await insertBatch(calls, rows)
+      return {
+        dropped: outcome.dropped,
+        said: outcome.error !== undefined,
+        p1: (await calls.list('p1', { name: 'echo' }, undefined, 10)).map((c) => c.id).filter((id) => id > 'call-3'),
+        p2: (await calls.list('p2', {}, undefined, 10)).map((c) => c.id),
+      }
+    })
+    expect(r).toEqual({ dropped: 1, said: true, p1: ['call-3001'], p2: ['call-3003'] })
+  })
+
+  test('the writer logs and counts the rows it dropped, and writes the others', async () => {
+    const r = await d.each(async ({ calls }) => {
+      const lines: string[] = []
+      const counted: number[] = []
+      const writer = inlineWriter(
+        calls,
+        createLogger('debug', (l) => lines.push(l)),
+        (n) => counted.push(n),
+      )
+      const pending = (name: string, extra: Partial<PendingCall> = {}): PendingCall => ({
+        project_id: 'p2',
+        server_id: null,
+        kind: 'tool',
+        name,
+        outcome: 'ok',
+        duration_ms: 1,
+        error: null,
+        request_id: name,
+        at: Date.parse(at(5000)),
+        ...extra,
+      })
+      await writer.write([pending('kept-1'), pending('refused', { outcome: 'exploded' }), pending('kept-2')])
+      const names = (await calls.list('p2', {}, undefined, 50)).map((c) => c.name).filter((n) => n.startsWith('kept'))
+      return { names: names.sort(), counted, logged: lines.filter((l) => l.includes('call log rows dropped')).length }
+    })
+    expect(r.sqlite).toEqual({ names: ['kept-1', 'kept-2'], counted: [1], logged: 1 })
+    expect(r.postgres).toEqual(r.sqlite)
+  })
+
+  test('NUL in a row is kept on SQLite and becomes U+FFFD on PostgreSQL; no row of the batch is lost', async () => {
+    const r = await d.each(async ({ calls }) => {
+      const rows = [
+        call(4001, { name: 'nu\u0000l', error: 'x\u0000y', outcome: 'error' }),
+        call(4002, { project_id: 'p2' }),
+      ]
+      const outcome = await insertBatch(calls, rows)
+      const [nul] = await calls.list('p1', { name: 'nu\u0000l' }, undefined, 1)
+      return {
+        dropped: outcome.dropped,
+        nul: nul && [nul.name, nul.error],
+        other: (await calls.list('p2', {}, undefined, 50)).some((c) => c.id === 'call-4002'),
+      }
+    })
+    expect(r.sqlite).toEqual({ dropped: 0, nul: ['nu\u0000l', 'x\u0000y'], other: true })
+    expect(r.postgres).toEqual({ dropped: 0, nul: ['nu\uFFFDl', 'x\uFFFDy'], other: true })
   })
 })
