@@ -31,7 +31,7 @@ import { toolkitSources } from './sources/registry'
 import type { ToolkitSource } from './sources/source'
 import { toolIndex } from './tool-index'
 import type { ToolkitsRepository } from './toolkits/repository'
-import { toolkitsService } from './toolkits/service'
+import { type NameCollision, toolkitsService } from './toolkits/service'
 
 export interface ToolsFeatureDeps {
   store: StoragePort
@@ -143,7 +143,23 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** How resources and prompts run a function by name (same lookup, same runner). */
     functionsByName: functionsByName(findFunction, runner),
     serverTools,
-    toolkits: toolkitsService(toolkitRows, sources, events, remote.service),
+    toolkits: toolkitsService(toolkitRows, sources, events, remote.service, async (projectId, toolkitId, limit) => {
+      const out: NameCollision[] = []
+      for (const serverId of await serverTools.serversUsing(projectId, toolkitId))
+        for (const h of (await index.server(projectId, serverId)).heldBack)
+          if (h.tool.toolkit_id === toolkitId && out.length < limit)
+            out.push({
+              server_id: serverId,
+              name: h.tool.name,
+              tool_id: h.tool.id,
+              held_by: {
+                tool_id: h.heldBy.id,
+                toolkit_id: h.heldBy.toolkit_id,
+                toolkit_name: (await sources.find(projectId, h.heldBy.toolkit_id))?.toolkit.name ?? h.heldBy.toolkit_id,
+              },
+            })
+      return out
+    }),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
     tools: toolsService(store, toolRows, sources, serverTools, events),
