@@ -156,14 +156,15 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
 
   const changed = (projectId: string) => d.events.publish({ type: 'list_changed', list: 'tools', projectId })
 
+  const changes = (c: SyncCounts) => c.added + c.updated + c.removed > 0
+
   /** Makes the toolkit's tool rows follow `plan` and checks their names (inside the caller's transaction). */
   async function writePlan(projectId: string, toolkitId: string, plan: ReturnType<typeof planSync>) {
     for (const r of plan.remove) await d.tools.remove(projectId, r.id)
     for (const r of plan.update) await d.tools.update(r)
     for (const r of plan.insert) await d.tools.insert(r)
     await d.checkNames?.(projectId, toolkitId)
-    const { counts } = plan
-    if (counts.added || counts.updated || counts.removed) changed(projectId)
+    if (changes(plan.counts)) changed(projectId)
   }
 
   async function syncNow(projectId: string, toolkitId: string): Promise<SyncCounts> {
@@ -180,13 +181,19 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         void conn.close()
         throw error
       }
-      const counts = await d.store.tx(async () => {
-        // Planned inside the transaction: the rows it compares with are the ones it replaces.
-        const plan = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
-        await writePlan(projectId, toolkitId, plan)
-        await d.repo.setStatus(toolkitId, statusOf(conn, null))
-        return plan.counts
-      })
+      // Compared tool by tool outside any transaction first: a re-list that changed nothing (the usual case, however
+      // many tools) writes no tool, holds no write lock while comparing and announces nothing.
+      const first = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
+      let counts = first.counts
+      if (!changes(first.counts)) await d.repo.setStatus(toolkitId, statusOf(conn, null))
+      else
+        counts = await d.store.tx(async () => {
+          // Planned again inside the transaction: the rows it compares with are the ones it replaces.
+          const plan = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
+          await writePlan(projectId, toolkitId, plan)
+          await d.repo.setStatus(toolkitId, statusOf(conn, null))
+          return plan.counts
+        })
       keepAsWatcher(projectId, toolkitId, conn, opened)
       return counts
     } catch (error) {
