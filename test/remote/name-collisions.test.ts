@@ -112,6 +112,24 @@ describe('names on one server', () => {
     await client.close()
   })
 
+  test("the dashboard's toolkits and server pages say which name was held back on which server", async () => {
+    const signIn = await fetch(`${app.base}/ui/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: app.server.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `key=${encodeURIComponent(app.apiKey)}`,
+    })
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+    const page = async (path: string) => (await fetch(`${app.base}${path}`, { headers: { cookie } })).text()
+    const toolkits = await page('/ui/toolkits')
+    expect(toolkits).toContain('name-collision')
+    expect(toolkits).toContain('"http_request" held back on')
+    expect(toolkits).toContain('>shadowed</a>: toolkit utilities has that name there')
+    const serverPage = await page(`/ui/servers/${server.id}`)
+    expect(serverPage).toContain('held-back')
+    expect(serverPage).toMatch(/<code>http_request<\/code><\/td>\s*<td>shadow-up<\/td>\s*<td>utilities<\/td>/)
+  })
+
   test('a manual sync keeps the first tool too, and once it goes the held-back tool appears by itself', async () => {
     expect(await json(await app.api(`/toolkits/${kit.id}/refresh`, { method: 'POST' }), 200)).toMatchObject({
       added: 0,
