@@ -58,6 +58,8 @@ export interface ToolsFeatureDeps {
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
   remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
+  /** The pre-built toolkits of functions (src/catalog/toolkits.ts); a test gives another release's catalog. */
+  prebuilt?: readonly PrebuiltToolkit[]
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
   catalog?: {
     ids: ReadonlySet<string>
@@ -85,7 +87,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const catalog = deps.catalog
   const catalogIds = catalog?.ids ?? new Set<string>()
   // The catalog is planned on first use (sources/prebuilt.ts takes it lazily), not at start.
-  const functionKits = PREBUILT_SOURCE.filter((k) => !catalogIds.has(k.id))
+  const functionKits = (deps.prebuilt ?? PREBUILT_SOURCE).filter((k) => !catalogIds.has(k.id))
   const prebuilt = {
     ids: new Set([...functionKits.map((k) => k.id), ...catalogIds]),
     load: () => [...functionKits, ...(catalog?.toolkits() ?? [])],
@@ -113,8 +115,6 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     { toolkits: toolkitRows, tools: toolRows },
   )
   const serverToolRows = deps.repos.serverTools
-  const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events)
-  const index = toolIndex(readModel, serverTools, toolRows, sources)
   // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
   const searchRows = deps.repos.toolSearch
   // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
@@ -128,6 +128,20 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     })
     return catalogSynced
   }
+  // When this installation first carried each pre-built tool (the catalog's copy keeps it): read once after the sync.
+  let catalogTimes: Promise<Map<string, string>> | undefined
+  const catalogSince = async (toolId: string) => {
+    catalogTimes ??= syncCatalog()
+      .then(() => searchRows.catalog())
+      .then((rows) => new Map(rows.map((r) => [r.id, r.first_seen_at] as const)))
+      .catch((error: unknown) => {
+        catalogTimes = undefined
+        throw error
+      })
+    return (await catalogTimes).get(toolId)
+  }
+  const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events, catalogSince)
+  const index = toolIndex(readModel, serverTools, toolRows, sources)
   const search = toolSearch(searchRows, index, syncCatalog)
   const discoverySettings = readModel.view(
     async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),

@@ -1,11 +1,14 @@
 // Upkeep of the search index: the pre-built tools (data in the binary) copied into `catalog_tools`, whose triggers
 // index them like the project's own rows (run at start; a start with the same binary writes nothing), and the merge job.
 import type { StoragePort } from '../../../db/store'
+import { nowIso } from '../../../lib/ids'
 import type { ToolkitSources } from '../sources/registry'
 import type { CatalogToolRow, ToolSearchRepository } from './repository'
 
-async function wanted(sources: ToolkitSources): Promise<CatalogToolRow[]> {
-  const out: CatalogToolRow[] = []
+type WantedRow = Omit<CatalogToolRow, 'first_seen_at'>
+
+async function wanted(sources: ToolkitSources): Promise<WantedRow[]> {
+  const out: WantedRow[] = []
   for (const kind of sources.kinds) {
     const builtIn = sources.source(kind)?.builtIn
     for (const k of builtIn?.toolkits ?? [])
@@ -22,7 +25,7 @@ async function wanted(sources: ToolkitSources): Promise<CatalogToolRow[]> {
   return out
 }
 
-const same = (a: CatalogToolRow, b: CatalogToolRow) =>
+const same = (a: WantedRow, b: WantedRow) =>
   a.toolkit === b.toolkit &&
   a.name === b.name &&
   a.title === b.title &&
@@ -47,8 +50,11 @@ export async function syncCatalogSearch(
   await store.tx(async () => {
     // Compared again inside the write lock: another process starting on the same data dir may have synced already.
     const { stale, fresh } = await changes()
+    // A tool rewritten (a new description) keeps when it was first carried; a tool new to the catalog starts now.
+    const seen = new Map(stale.map((r) => [r.id, r.first_seen_at] as const))
+    const at = nowIso()
     for (const r of stale) await repo.removeCatalog(r.id)
-    for (const r of fresh) await repo.insertCatalog(r)
+    for (const r of fresh) await repo.insertCatalog({ ...r, first_seen_at: seen.get(r.id) ?? at })
   })
 }
 

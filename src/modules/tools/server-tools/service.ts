@@ -53,12 +53,32 @@ const parseMap = (json: string) => JSON.parse(json) as Record<string, string>
 /** The later of two ISO stamps. */
 const later = (a: string, b: string) => (a > b ? a : b)
 
+/**
+ * A pre-built tool that shares its name with another candidate counts from when this installation first carried it
+ * too (asked only then: most servers have no such pair, and the answer may wait for the catalog's first sync).
+ */
+async function withCatalogTimes(
+  candidates: { tool: ToolRow; since: string }[],
+  catalogSince: (toolId: string) => Promise<string | undefined>,
+) {
+  const count = new Map<string, number>()
+  for (const c of candidates) count.set(c.tool.name, (count.get(c.tool.name) ?? 0) + 1)
+  for (const c of candidates)
+    if (c.tool.project_id === '' && count.get(c.tool.name)! > 1)
+      c.since = later(c.since, (await catalogSince(c.tool.id)) ?? c.since)
+}
+
 export function serverToolsService(
   store: StoragePort,
   repo: ServerToolsRepository,
   sources: ToolkitSources,
   credentials: CredentialAccess,
   events: EventBus,
+  /**
+   * When this installation first carried a pre-built tool (the catalog has no time of its own): a release whose
+   * catalog adds a tool named like one already on a server does not take the name from it.
+   */
+  catalogSince?: (toolId: string) => Promise<string | undefined>,
 ) {
   const toolkitName = async (projectId: string, toolkitId: string) =>
     (await sources.find(projectId, toolkitId))?.toolkit.name
@@ -104,6 +124,7 @@ export function serverToolsService(
     const heldBack: HeldBackTool[] = []
     const first = (a: Picked, b: Picked) => a.since < b.since || (a.since === b.since && a.tool.id < b.tool.id)
     const candidates = [...picked.values()].filter((p) => rows.get(p.tool.id)?.source !== 'removed')
+    if (catalogSince) await withCatalogTimes(candidates, catalogSince)
     for (const p of candidates) {
       const holder = byName.get(p.tool.name)
       if (!holder || first(p, holder)) byName.set(p.tool.name, p)
