@@ -3,10 +3,14 @@
 // so the tool that was there first keeps the name and the newcomer is held back (not listed, searched or called) and
 // reported in the toolkit's sync status until the first goes away (docs/decisions/0111-one-name-one-tool.md).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { applyProjectFile } from '../../src/modules/project-file/apply'
+import { readProjectFile } from '../../src/modules/project-file/format'
 import { call, createServer, expectError, json } from '../helpers/api'
-import { startTestApp, type TestApp } from '../helpers/app'
+import { startTestApp, type TestApp, tempDirs } from '../helpers/app'
 import { connectClient } from '../helpers/mcp'
 import { waitFor } from '../helpers/poll'
 import { startUpstream, type Upstream } from '../helpers/upstream-mcp'
@@ -146,5 +150,47 @@ describe('names on one server', () => {
     expect((await json(await app.api(`/toolkits/${kit.id}`), 200)).name_collisions).toEqual([])
     expect((await json(await app.api(`/servers/${server.id}`), 200)).data.held_back).toEqual([])
     await client.close()
+  })
+})
+
+describe('a person pointing a remote toolkit at names the server has', () => {
+  const dir = tempDirs('toolyard-names-file-')()
+  const apply = (prefix: string) => {
+    const path = join(dir, `names-${prefix || 'none'}.yaml`)
+    writeFileSync(
+      path,
+      `project: names-file
+toolkits:
+  - name: upstream
+    toolkit_type: remote
+    remote: { url: ${upstream.url}, prefix: "${prefix}", refresh_interval_s: 0 }
+servers:
+  - name: with-utilities
+    toolkits: [utilities, upstream]
+`,
+    )
+    return applyProjectFile(app.server.deps, readProjectFile(path), {
+      path,
+      projectName: 'names-file',
+      dryRun: false,
+      prune: false,
+      env: {},
+    })
+  }
+
+  test('a prefix change in the project file that would clash is refused (409 naming both toolkits), not held back', async () => {
+    await apply('up_')
+    const error = await apply('').then(
+      () => undefined,
+      (e: Error) => e.message,
+    )
+    expect(error).toContain('"echo"')
+    expect(error).toContain('"utilities"')
+    expect(error).toContain('"upstream"')
+    const projectId = (await app.server.deps.projects.projectByName('names-file'))!.id
+    const kit = (await app.server.deps.toolkits.list(projectId, 200)).toolkits.find((k) => k.name === 'upstream')!
+    const names = (await app.server.deps.toolkits.get(projectId, kit.id)).tools.map((t) => t.name)
+    expect(names).toContain('up_echo')
+    expect(names).not.toContain('echo')
   })
 })

@@ -16,7 +16,7 @@ import { toolsMcp } from './mcp'
 import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import type { RemoteRepository } from './remote/repository'
 import type { ToolsRepository } from './repository'
-import { indexMerger, syncCatalogSearch } from './search/catalog-sync'
+import { CATALOG_ALWAYS, CATALOG_NEWEST, indexMerger, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
 import type { ToolSearchRepository } from './search/repository'
 import { toolSearch } from './search/service'
@@ -104,6 +104,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     ...deps.remote,
     // serverTools is built below from the sources this kind joins; a sync only runs once both exist.
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
+    refusingNameClashes: (projectId, toolkitId, write) => serverTools.refusingNameClashes(projectId, toolkitId, write),
   })
   const sources = toolkitSources(
     [
@@ -121,24 +122,29 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
   // One sync shared by every search that comes while it runs (each waits for it); tried again after a failure.
   let catalogSynced: Promise<void> | undefined
+  /** When this installation first carried each pre-built tool: read once the catalog's copy is current. */
+  let catalogTimes: Map<string, string> | undefined
+  let catalogCurrent = false
   const syncCatalog = (): Promise<void> => {
-    catalogSynced ??= syncCatalogSearch(store, searchRows, sources).catch((error: unknown) => {
-      catalogSynced = undefined
-      throw error
-    })
+    catalogSynced ??= syncCatalogSearch(store, searchRows, sources).then(
+      () => {
+        catalogCurrent = true
+      },
+      (error: unknown) => {
+        catalogSynced = undefined
+        throw error
+      },
+    )
     return catalogSynced
   }
-  // When this installation first carried each pre-built tool (the catalog's copy keeps it): read once after the sync.
-  let catalogTimes: Promise<Map<string, string>> | undefined
-  const catalogSince = async (toolId: string) => {
-    catalogTimes ??= syncCatalog()
-      .then(() => searchRows.catalog())
-      .then((rows) => new Map(rows.map((r) => [r.id, r.first_seen_at] as const)))
-      .catch((error: unknown) => {
-        catalogTimes = undefined
-        throw error
-      })
-    return (await catalogTimes).get(toolId)
+  // Read, never synced, here: this runs inside other transactions (a refused attach would roll the copy back). A tool
+  // the copy does not have yet is new in this release and counts as newest, as its coming stamp will; a copy never
+  // made counts every tool as always there, as its first copy will (src/modules/tools/search/catalog-sync.ts).
+  const catalogSince = async (toolId: string): Promise<string> => {
+    const times = catalogTimes ?? new Map((await searchRows.catalog()).map((r) => [r.id, r.first_seen_at] as const))
+    if (catalogCurrent) catalogTimes = times
+    if (!times.size) return CATALOG_ALWAYS
+    return times.get(toolId) ?? CATALOG_NEWEST
   }
   const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events, catalogSince)
   const index = toolIndex(readModel, serverTools, toolRows, sources)

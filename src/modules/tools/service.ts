@@ -86,18 +86,12 @@ export function toolsService(
   }
 
   /**
-   * Writes the row and checks, on every server that carries the tool, that it brings no second tool of a name there
-   * (409 naming both toolkits rolls it all back).
+   * Writes the row; on every server that carries the tool it may bring no second tool of a name there (409 naming
+   * both toolkits rolls it all back).
    */
   const write = async (projectId: string, row: ToolRow, op: () => Promise<void>) => {
     try {
-      await store.tx(async () => {
-        const servers = await serverTools.serversUsing(projectId, row.toolkit_id, row.id)
-        const before = new Map<string, Awaited<ReturnType<typeof serverTools.names>>>()
-        for (const serverId of servers) before.set(serverId, await serverTools.names(projectId, serverId))
-        await op()
-        for (const serverId of servers) await serverTools.assertNamesAllowed(projectId, serverId, before.get(serverId))
-      })
+      await store.tx(() => serverTools.refusingNameClashes(projectId, row.toolkit_id, op, row.id))
     } catch (e) {
       if (e instanceof UniqueViolation) throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
       throw e

@@ -42,6 +42,8 @@ export interface RemoteToolkitsDeps {
   log: Logger
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
+  /** Runs a person's change of the toolkit's tools, refused (409) when it brings a second tool of a name to a server. */
+  refusingNameClashes?: <T>(projectId: string, toolkitId: string, write: () => Promise<T>) => Promise<T>
   limits: UpstreamListLimits & { maxWatchersPerProject: number }
 }
 
@@ -309,13 +311,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     /** Stores a prepared new upstream for an existing remote toolkit and makes its tools match. */
     async replace(projectId: string, toolkitId: string, p: PreparedRemote): Promise<SyncCounts> {
       d.pool.forget(`${toolkitId}\u0000`)
-      return d.store.tx(async () => {
-        const plan = planSync(projectId, toolkitId, p.spec, p.tools, await d.tools.byToolkit(toolkitId))
-        await d.repo.updateSpec(toolkitId, p.spec)
-        await writePlan(projectId, toolkitId, plan)
-        await d.repo.setStatus(toolkitId, statusOf(p.conn, null))
-        return plan.counts
-      })
+      // A person pointed the toolkit at this upstream or prefix: a name it brings that a server already has is refused
+      // (409), as attaching it would be, rather than held back as a re-list's is.
+      const guarded = d.refusingNameClashes ?? ((_p: string, _k: string, write: () => Promise<SyncCounts>) => write())
+      return d.store.tx(() =>
+        guarded(projectId, toolkitId, async () => {
+          const plan = planSync(projectId, toolkitId, p.spec, p.tools, await d.tools.byToolkit(toolkitId))
+          await d.repo.updateSpec(toolkitId, p.spec)
+          await writePlan(projectId, toolkitId, plan)
+          await d.repo.setStatus(toolkitId, statusOf(p.conn, null))
+          return plan.counts
+        }),
+      )
     },
 
     /** After the transaction: the prepared connection becomes the watcher when it was stored, else it is closed. */

@@ -55,17 +55,16 @@ const later = (a: string, b: string) => (a > b ? a : b)
 
 /**
  * A pre-built tool that shares its name with another candidate counts from when this installation first carried it
- * too (asked only then: most servers have no such pair, and the answer may wait for the catalog's first sync).
+ * too (asked only then: most servers have no such pair).
  */
 async function withCatalogTimes(
   candidates: { tool: ToolRow; since: string }[],
-  catalogSince: (toolId: string) => Promise<string | undefined>,
+  catalogSince: (toolId: string) => Promise<string>,
 ) {
   const count = new Map<string, number>()
   for (const c of candidates) count.set(c.tool.name, (count.get(c.tool.name) ?? 0) + 1)
   for (const c of candidates)
-    if (c.tool.project_id === '' && count.get(c.tool.name)! > 1)
-      c.since = later(c.since, (await catalogSince(c.tool.id)) ?? c.since)
+    if (c.tool.project_id === '' && count.get(c.tool.name)! > 1) c.since = later(c.since, await catalogSince(c.tool.id))
 }
 
 export function serverToolsService(
@@ -78,7 +77,7 @@ export function serverToolsService(
    * When this installation first carried a pre-built tool (the catalog has no time of its own): a release whose
    * catalog adds a tool named like one already on a server does not take the name from it.
    */
-  catalogSince?: (toolId: string) => Promise<string | undefined>,
+  catalogSince?: (toolId: string) => Promise<string>,
 ) {
   const toolkitName = async (projectId: string, toolkitId: string) =>
     (await sources.find(projectId, toolkitId))?.toolkit.name
@@ -195,6 +194,25 @@ export function serverToolsService(
         `a tool named "${held.tool.name}" from toolkit ${await kit(existing)} is already on server ${serverId}; toolkit ${await kit(incoming)} brings another tool of that name. Tool names on one server must be unique: take one of the two off the server, or rename one`,
       )
     }
+  }
+
+  /**
+   * Runs `write`, a person's change of a toolkit's tools (registering or renaming a tool, pointing a remote toolkit
+   * at another upstream or prefix), and refuses (409 naming both toolkits) a second tool of a name it brings onto a
+   * server carrying the toolkit (or, given `toolId`, carrying that tool by itself). Inside the caller's transaction.
+   */
+  async function refusingNameClashes<T>(
+    projectId: string,
+    toolkitId: string,
+    write: () => Promise<T>,
+    toolId?: string,
+  ): Promise<T> {
+    const servers = await repo.serversUsing(projectId, toolkitId, toolId)
+    const before = new Map<string, NameSnapshot>()
+    for (const serverId of servers) before.set(serverId, await names(projectId, serverId))
+    const out = await write()
+    for (const serverId of servers) await assertNamesAllowed(projectId, serverId, before.get(serverId))
+    return out
   }
 
   /**
@@ -324,8 +342,7 @@ export function serverToolsService(
     ...port,
     effective,
     resolve,
-    names,
-    assertNamesAllowed,
+    refusingNameClashes,
     credentialStatus,
     projectServers: (projectId: string) => repo.projectServers(projectId),
     assertNoReservedNames,
