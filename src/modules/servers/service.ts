@@ -19,7 +19,7 @@ type ServerToolsShown = { toolkits: unknown[]; tools: unknown[]; held_back?: unk
 
 /** What the toolkits/tools feature contributes to servers: attaching toolkits and describing a server's tools. */
 export interface ServerToolsPort {
-  /** Runs inside the server's write transaction; throws AppError (404 unknown toolkit, 409 duplicate tool name). */
+  /** Runs inside the server's write transaction; throws AppError (404 unknown toolkit, 409 a second tool of a name). */
   attachToolkits(
     projectId: string,
     serverId: string,
