@@ -1,4 +1,6 @@
 // The composition root: builds every service from the config with real parts. Tests call it with a temp data dir.
+
+import type { PrebuiltToolkit } from './catalog/toolkits'
 import type { Config } from './config'
 import type { Db } from './db/open'
 import { createEgress, createStreamingFetch } from './egress/client'
@@ -57,6 +59,8 @@ export interface DepsOverrides {
   toolkitSources?: readonly ToolkitSource[]
   /** Where MCP sessions' mutable part lives; PostgreSQL mode gives pgSessionDirectory (src/db/postgres/shared). */
   sessionDirectory?: SessionDirectory
+  /** The pre-built toolkits of functions, instead of the binary's (a test of a release whose catalog changed). */
+  prebuiltToolkits?: readonly PrebuiltToolkit[]
   /** Storage opened by the caller (src/storage.ts `openStorage`: PostgreSQL for serve); else the SQLite file. */
   storage?: Storage
 }
@@ -168,6 +172,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     maxResultBytes: config.maxResultBytes,
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
+    ...(overrides.prebuiltToolkits ? { prebuilt: overrides.prebuiltToolkits } : {}),
     // Remote MCP toolkits reach their upstreams through the same address guard, as streams.
     remote: {
       fetch: createStreamingFetch({ allowPrivate: config.allowPrivateEgress }),

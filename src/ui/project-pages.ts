@@ -113,7 +113,10 @@ export async function projectPage(
             : k,
         ),
       )
-      return title('Toolkits', toolkitsPage(detailed, draft, reimportNotice(query)))
+      // A toolkit held back on a server names that server: the names are read only when there is something to say.
+      const collided = detailed.some((k) => k.name_collisions?.length)
+      const serverName = nameOf(collided ? await servers(c) : [])
+      return title('Toolkits', toolkitsPage(detailed, draft, reimportNotice(query), serverName))
     }
     case 'tools': {
       const [tools, toolkits, functions] = await Promise.all([

@@ -75,6 +75,22 @@ function discoveryCard(s: Row, draft?: Draft): Html {
     <button id="save-discovery">Save tool discovery</button></form></div>`
 }
 
+/**
+ * Tools the server carries but does not list (GET /servers/{id} `held_back`): a change from outside brought a second
+ * tool of a name, and the one there first keeps it (docs/decisions/0111-one-name-one-tool.md).
+ */
+function heldBack(s: Row, toolkits: Row[]): Html {
+  const held: Row[] = s.held_back ?? []
+  if (!held.length) return html``
+  const kit = (id: string) => toolkits.find((k) => k.id === id)?.name ?? id
+  return html`<div class="card held-back"><p class="error">Held back: another tool on this server has the name.</p>
+  ${table<Row>(held, [
+    ['Tool', (t) => html`<code>${t.name}</code>`],
+    ['From toolkit', (t) => kit(t.toolkit_id)],
+    ['Name kept by toolkit', (t) => kit(t.held_by.toolkit_id)],
+  ])}</div>`
+}
+
 export function serverPage(d: ServerPageData, draft?: Draft): Html {
   const s = d.server
   const attached = new Set((s.toolkits ?? []).map((k: Row) => k.toolkit_id))
@@ -105,6 +121,7 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     ],
     'No tools on this server.',
   )}
+  ${heldBack(s, d.toolkits)}
   <h2>Tool discovery</h2>
   ${discoveryCard(s, draft)}
   <h2>Playground</h2>

@@ -5,7 +5,19 @@ import { type Draft, errorFor, type Html, html, kept, options, status, table } f
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
 
-const syncStatus = (k: Row) =>
+/**
+ * Names the toolkit could not take (GET /toolkits/{id} `name_collisions`): on each server, the tool another toolkit
+ * brought there first keeps the name and this toolkit's tool is held back (docs/decisions/0111-one-name-one-tool.md).
+ */
+const nameCollisions = (k: Row, serverName: (id: string) => string) =>
+  (k.name_collisions ?? []).map(
+    (c: Row) =>
+      html`<br><span class="error name-collision">"${c.name}" held back on <a href="/mcp/ui/servers/${c.server_id}">${serverName(c.server_id)}</a>: toolkit ${c.held_by.toolkit_name} has that name there</span>`,
+  )
+
+const syncStatus = (k: Row, serverName: (id: string) => string) => html`${stateOf(k)}${nameCollisions(k, serverName)}`
+
+const stateOf = (k: Row) =>
   k.remote
     ? html`${k.remote.last_error ? html`<span class="error">${k.remote.last_error}</span>` : status('ok')}
       <span class="muted">synced ${k.remote.last_sync_at ?? 'never'}</span>`
@@ -54,7 +66,12 @@ function openapiImports(toolkits: Row[], draft?: Draft): Html {
   ])}`
 }
 
-export function toolkitsPage(toolkits: Row[], draft?: Draft, notice?: string): Html {
+export function toolkitsPage(
+  toolkits: Row[],
+  draft?: Draft,
+  notice?: string,
+  serverName: (id: string) => string = (id) => id,
+): Html {
   return html`${notice ? html`<div class="flash notice" id="reimport-notice">${notice}</div>` : html``}
   <div class="grid2">
   <div class="card">${errorFor(draft, 'hosted')}<form method="post" action="/mcp/ui/toolkits" class="stack" id="hosted-form">
@@ -100,7 +117,7 @@ export function toolkitsPage(toolkits: Row[], draft?: Draft, notice?: string): H
   ${table(toolkits, [
     ['Toolkit', (k) => html`<strong>${k.name}</strong>`],
     ['Type', (k) => html`<span class="toolkit-type">${k.toolkit_type}</span>`],
-    ['Status', syncStatus],
+    ['Status', (k) => syncStatus(k, serverName)],
     ['Description', (k) => k.description ?? ''],
     [
       '',

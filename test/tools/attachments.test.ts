@@ -85,21 +85,20 @@ describe('toolkit attachments', () => {
     )
   })
 
-  test('two toolkits with the same tool name on one server → 409', async () => {
+  test('two toolkits with the same tool name on one server → 409 naming both toolkits', async () => {
     const a = await kitWithTools('clash-a', ['search'])
     const b = await kitWithTools('clash-b', ['search'])
     const server = await createServer(app, { name: 'clash', toolkits: [{ toolkit_id: a.kit.id }] })
-    expectError(
-      await json(
-        await app.api(`/servers/${server.id}`, {
-          method: 'PATCH',
-          body: { toolkits: [{ toolkit_id: a.kit.id }, { toolkit_id: b.kit.id }] },
-        }),
-        409,
-      ),
-      'conflict',
-      'search',
+    const refused = await json(
+      await app.api(`/servers/${server.id}`, {
+        method: 'PATCH',
+        body: { toolkits: [{ toolkit_id: a.kit.id }, { toolkit_id: b.kit.id }] },
+      }),
+      409,
     )
+    expectError(refused, 'conflict', '"search"')
+    expect(refused.error).toContain('from toolkit "clash-a-kit" is already on server')
+    expect(refused.error).toContain('toolkit "clash-b-kit" brings another tool of that name')
     expect(names(await serverDetail(app, server.id))).toEqual(['search'])
     // Registering a clashing tool into an attached toolkit is refused too.
     const c = await kitWithTools('clash-c', ['other'])
@@ -110,16 +109,15 @@ describe('toolkit attachments', () => {
       }),
       200,
     )
-    expectError(
-      await json(
-        await app.api('/tools', {
-          body: { toolkit_id: c.kit.id, name: 'search', function_name: 'f', input_schema: { type: 'object' } },
-        }),
-        409,
-      ),
-      'conflict',
-      'search',
+    const registered = await json(
+      await app.api('/tools', {
+        body: { toolkit_id: c.kit.id, name: 'search', function_name: 'f', input_schema: { type: 'object' } },
+      }),
+      409,
     )
+    expectError(registered, 'conflict', '"search"')
+    expect(registered.error).toContain('"clash-a-kit"')
+    expect(registered.error).toContain('"clash-c-kit"')
   })
 
   test('credential ids in the map must be the project’s (404), and drive credential_status', async () => {
@@ -242,11 +240,13 @@ describe('single tools on a server', () => {
     const a = await kitWithTools('add-a', ['dup'])
     const b = await kitWithTools('add-b', ['dup'])
     const server = await createServer(app, { name: 'add clash', toolkits: [{ toolkit_id: a.kit.id }] })
-    expectError(
-      await json(await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [b.tools[0].id] } }), 409),
-      'conflict',
-      'dup',
+    const refused = await json(
+      await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: [b.tools[0].id] } }),
+      409,
     )
+    expectError(refused, 'conflict', '"dup"')
+    expect(refused.error).toContain('from toolkit "add-a-kit" is already on server')
+    expect(refused.error).toContain('toolkit "add-b-kit" brings another tool')
     expectError(
       await json(
         await app.api(`/servers/${server.id}/tools`, { body: { tool_ids: ['0190a1b2-0000-7000-8000-000000000000'] } }),

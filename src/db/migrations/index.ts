@@ -17,6 +17,7 @@ import m014 from './014-tool-search.sql' with { type: 'text' }
 import m015 from './015-function-isolation.sql' with { type: 'text' }
 import m016 from './016-mcp-sessions.sql' with { type: 'text' }
 import m017 from './017-mcp-tasks.sql' with { type: 'text' }
+import m018 from './018-catalog-first-seen.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -36,4 +37,5 @@ export const migrations: string[] = [
   m015,
   m016,
   m017,
+  m018,
 ]

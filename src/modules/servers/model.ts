@@ -64,7 +64,16 @@ export const ServerListEnvelope = t.Object({
 })
 export const ServerDetailEnvelope = t.Object({
   success: t.Literal(true),
-  data: t.Intersect([ServerView, t.Object({ toolkits: t.Array(t.Any()), tools: t.Array(t.Any()) })]),
+  data: t.Intersect([
+    ServerView,
+    t.Object({
+      toolkits: t.Array(t.Any()),
+      tools: t.Array(t.Any()),
+      // Tools the server would carry but does not list: another tool came first with their name.
+      // [{id, name, toolkit_id, held_by: {tool_id, toolkit_id}}], shaped by the tools feature as tools are.
+      held_back: t.Optional(t.Array(t.Any())),
+    }),
+  ]),
 })
 export const ServerDeletedEnvelope = t.Object({
   success: t.Literal(true),

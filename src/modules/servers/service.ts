@@ -14,19 +14,19 @@ export interface ToolkitAttachment {
   credentials?: Record<string, string>
 }
 
+/** A server's toolkits and tools as GET /servers/{id} shows them; `held_back`: tools another tool's name keeps off. */
+type ServerToolsShown = { toolkits: unknown[]; tools: unknown[]; held_back?: unknown[] }
+
 /** What the toolkits/tools feature contributes to servers: attaching toolkits and describing a server's tools. */
 export interface ServerToolsPort {
-  /** Runs inside the server's write transaction; throws AppError (404 unknown toolkit, 409 duplicate tool name). */
+  /** Runs inside the server's write transaction; throws AppError (404 unknown toolkit, 409 a second tool of a name). */
   attachToolkits(
     projectId: string,
     serverId: string,
     toolkits: ToolkitAttachment[],
     mode: 'add' | 'replace',
   ): void | Promise<void>
-  describe(
-    projectId: string,
-    serverId: string,
-  ): { toolkits: unknown[]; tools: unknown[] } | Promise<{ toolkits: unknown[]; tools: unknown[] }>
+  describe(projectId: string, serverId: string): ServerToolsShown | Promise<ServerToolsShown>
   /** Runs inside the server's write transaction after its discovery settings changed: 409 for a reserved tool name. */
   discoveryChanged(projectId: string, serverId: string): void | Promise<void>
 }

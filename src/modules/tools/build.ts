@@ -16,7 +16,7 @@ import { toolsMcp } from './mcp'
 import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import type { RemoteRepository } from './remote/repository'
 import type { ToolsRepository } from './repository'
-import { indexMerger, syncCatalogSearch } from './search/catalog-sync'
+import { CATALOG_ALWAYS, CATALOG_NEWEST, indexMerger, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
 import type { ToolSearchRepository } from './search/repository'
 import { toolSearch } from './search/service'
@@ -31,7 +31,7 @@ import { toolkitSources } from './sources/registry'
 import type { ToolkitSource } from './sources/source'
 import { toolIndex } from './tool-index'
 import type { ToolkitsRepository } from './toolkits/repository'
-import { toolkitsService } from './toolkits/service'
+import { type NameCollision, toolkitsService } from './toolkits/service'
 
 export interface ToolsFeatureDeps {
   store: StoragePort
@@ -58,6 +58,8 @@ export interface ToolsFeatureDeps {
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
   remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
+  /** The pre-built toolkits of functions (src/catalog/toolkits.ts); a test gives another release's catalog. */
+  prebuilt?: readonly PrebuiltToolkit[]
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
   catalog?: {
     ids: ReadonlySet<string>
@@ -85,7 +87,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const catalog = deps.catalog
   const catalogIds = catalog?.ids ?? new Set<string>()
   // The catalog is planned on first use (sources/prebuilt.ts takes it lazily), not at start.
-  const functionKits = PREBUILT_SOURCE.filter((k) => !catalogIds.has(k.id))
+  const functionKits = (deps.prebuilt ?? PREBUILT_SOURCE).filter((k) => !catalogIds.has(k.id))
   const prebuilt = {
     ids: new Set([...functionKits.map((k) => k.id), ...catalogIds]),
     load: () => [...functionKits, ...(catalog?.toolkits() ?? [])],
@@ -102,6 +104,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     ...deps.remote,
     // serverTools is built below from the sources this kind joins; a sync only runs once both exist.
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
+    refusingNameClashes: (projectId, toolkitId, write) => serverTools.refusingNameClashes(projectId, toolkitId, write),
   })
   const sources = toolkitSources(
     [
@@ -113,21 +116,38 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     { toolkits: toolkitRows, tools: toolRows },
   )
   const serverToolRows = deps.repos.serverTools
-  const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events)
-  const index = toolIndex(readModel, serverTools, toolRows, sources)
   // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
   const searchRows = deps.repos.toolSearch
   // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
   // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
   // One sync shared by every search that comes while it runs (each waits for it); tried again after a failure.
   let catalogSynced: Promise<void> | undefined
+  /** When this installation first carried each pre-built tool: read once the catalog's copy is current. */
+  let catalogTimes: Map<string, string> | undefined
+  let catalogCurrent = false
   const syncCatalog = (): Promise<void> => {
-    catalogSynced ??= syncCatalogSearch(store, searchRows, sources).catch((error: unknown) => {
-      catalogSynced = undefined
-      throw error
-    })
+    catalogSynced ??= syncCatalogSearch(store, searchRows, sources).then(
+      () => {
+        catalogCurrent = true
+      },
+      (error: unknown) => {
+        catalogSynced = undefined
+        throw error
+      },
+    )
     return catalogSynced
   }
+  // Read, never synced, here: this runs inside other transactions (a refused attach would roll the copy back). A tool
+  // the copy does not have yet is new in this release and counts as newest, as its coming stamp will; a copy never
+  // made counts every tool as always there, as its first copy will (src/modules/tools/search/catalog-sync.ts).
+  const catalogSince = async (toolId: string): Promise<string> => {
+    const times = catalogTimes ?? new Map((await searchRows.catalog()).map((r) => [r.id, r.first_seen_at] as const))
+    if (catalogCurrent) catalogTimes = times
+    if (!times.size) return CATALOG_ALWAYS
+    return times.get(toolId) ?? CATALOG_NEWEST
+  }
+  const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events, catalogSince)
+  const index = toolIndex(readModel, serverTools, toolRows, sources)
   const search = toolSearch(searchRows, index, syncCatalog)
   const discoverySettings = readModel.view(
     async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),
@@ -143,7 +163,23 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** How resources and prompts run a function by name (same lookup, same runner). */
     functionsByName: functionsByName(findFunction, runner),
     serverTools,
-    toolkits: toolkitsService(toolkitRows, sources, events, remote.service),
+    toolkits: toolkitsService(toolkitRows, sources, events, remote.service, async (projectId, toolkitId, limit) => {
+      const out: NameCollision[] = []
+      for (const serverId of await serverTools.serversUsing(projectId, toolkitId))
+        for (const h of (await index.server(projectId, serverId)).heldBack)
+          if (h.tool.toolkit_id === toolkitId && out.length < limit)
+            out.push({
+              server_id: serverId,
+              name: h.tool.name,
+              tool_id: h.tool.id,
+              held_by: {
+                tool_id: h.heldBy.id,
+                toolkit_id: h.heldBy.toolkit_id,
+                toolkit_name: (await sources.find(projectId, h.heldBy.toolkit_id))?.toolkit.name ?? h.heldBy.toolkit_id,
+              },
+            })
+      return out
+    }),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
     tools: toolsService(store, toolRows, sources, serverTools, events),

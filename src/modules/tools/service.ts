@@ -85,14 +85,13 @@ export function toolsService(
     return found.tool
   }
 
-  /** Writes the row and re-checks name uniqueness on every server that shows the tool (409 rolls it all back). */
+  /**
+   * Writes the row; on every server that carries the tool it may bring no second tool of a name there (409 naming
+   * both toolkits rolls it all back).
+   */
   const write = async (projectId: string, row: ToolRow, op: () => Promise<void>) => {
     try {
-      await store.tx(async () => {
-        await op()
-        for (const serverId of await serverTools.serversUsing(projectId, row.toolkit_id, row.id))
-          await serverTools.assertUniqueNames(projectId, serverId)
-      })
+      await store.tx(() => serverTools.refusingNameClashes(projectId, row.toolkit_id, op, row.id))
     } catch (e) {
       if (e instanceof UniqueViolation) throw conflict(`a tool named "${row.name}" already exists in this toolkit`)
       throw e

@@ -5,7 +5,7 @@
 import type { McpTool } from '../../mcp/backend'
 import { MISS, type ReadModel } from '../../read-model/read-model'
 import type { ToolRow, ToolsRepository } from './repository'
-import type { ServerTool, ServerToolsService } from './server-tools/service'
+import type { HeldBackTool, ServerTool, ServerToolsService } from './server-tools/service'
 import type { ToolkitSources } from './sources/registry'
 import { mcpTool } from './view'
 
@@ -13,6 +13,8 @@ import { mcpTool } from './view'
 interface ServerToolSet {
   enabled: ServerTool[]
   byName: Map<string, ServerTool>
+  /** Tools kept off the list because another tool of the server has their name (none listed or callable). */
+  heldBack: HeldBackTool[]
   /** The tools/list items, built on first use and shared by every later page (frozen: callers only serialize). */
   listed(): McpTool[]
 }
@@ -45,7 +47,7 @@ const deepFreeze = <T>(v: T): T => {
   return v
 }
 
-function toolSet(all: ServerTool[]): ServerToolSet {
+function toolSet({ listed: all, heldBack }: { listed: ServerTool[]; heldBack: HeldBackTool[] }): ServerToolSet {
   const enabled = all.filter((s) => s.enabled)
   const byName = new Map<string, ServerTool>()
   for (const st of enabled) if (!byName.has(st.tool.name)) byName.set(st.tool.name, st)
@@ -53,6 +55,7 @@ function toolSet(all: ServerTool[]): ServerToolSet {
   return {
     enabled,
     byName,
+    heldBack,
     listed: () => {
       listed ??= deepFreeze(enabled.map((s) => mcpTool(s.tool)))
       return listed
@@ -67,12 +70,12 @@ export function toolIndex(
   sources: Pick<ToolkitSources, 'find'>,
 ): ToolIndex {
   const serverSets = rm.view(
-    async (projectId: string, serverId: string) => toolSet(await serverTools.effective(projectId, serverId)),
+    async (projectId: string, serverId: string) => toolSet(await serverTools.resolve(projectId, serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
     {
       maxEntries: 10_000,
       maxWeight: MAX_TOOLS_HELD,
-      weigh: (s) => 1 + s.enabled.length,
+      weigh: (s) => 1 + s.enabled.length + s.heldBack.length,
       areas: ['servers', 'tools'],
     },
   )

@@ -339,6 +339,7 @@ describe('tool search', () => {
           title: 'Weather forecast',
           description: 'Tomorrow’s weather',
           input_schema: '{}',
+          first_seen_at: '2026-11-29T00:00:00.000Z',
         }),
       )
       const ids = async (query: string, project = 'p1') =>

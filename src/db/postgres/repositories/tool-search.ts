@@ -121,8 +121,8 @@ export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
     catalog: () => pg.q().all('SELECT * FROM catalog_tools ORDER BY id'),
     insertCatalog: async (row) => {
       await pg.q().run(
-        `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema)
-         VALUES ($id, $toolkit, $name, $title, $description, $input_schema)`,
+        `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema, first_seen_at)
+         VALUES ($id, $toolkit, $name, $title, $description, $input_schema, $first_seen_at)`,
         row,
       )
     },

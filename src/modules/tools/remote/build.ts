@@ -27,6 +27,8 @@ export interface RemoteKindDeps {
   fetch: StreamingFetch
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
+  /** Runs a person's change of the toolkit's tools, refused (409) when it brings a second tool of a name to a server. */
+  refusingNameClashes?: <T>(projectId: string, toolkitId: string, write: () => Promise<T>) => Promise<T>
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
   /** TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES, TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT,

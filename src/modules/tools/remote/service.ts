@@ -43,6 +43,8 @@ export interface RemoteToolkitsDeps {
   log: Logger
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
+  /** Runs a person's change of the toolkit's tools, refused (409) when it brings a second tool of a name to a server. */
+  refusingNameClashes?: <T>(projectId: string, toolkitId: string, write: () => Promise<T>) => Promise<T>
   limits: UpstreamListLimits & { maxWatchersPerProject: number }
 }
 
@@ -158,14 +160,15 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
 
   const changed = (projectId: string) => d.events.publish({ type: 'list_changed', list: 'tools', projectId })
 
+  const changes = (c: SyncCounts) => c.added + c.updated + c.removed > 0
+
   /** Makes the toolkit's tool rows follow `plan` and checks their names (inside the caller's transaction). */
   async function writePlan(projectId: string, toolkitId: string, plan: ReturnType<typeof planSync>) {
     for (const r of plan.remove) await d.tools.remove(projectId, r.id)
     for (const r of plan.update) await d.tools.update(r)
     for (const r of plan.insert) await d.tools.insert(r)
     await d.checkNames?.(projectId, toolkitId)
-    const { counts } = plan
-    if (counts.added || counts.updated || counts.removed) changed(projectId)
+    if (changes(plan.counts)) changed(projectId)
   }
 
   async function syncNow(projectId: string, toolkitId: string): Promise<SyncCounts> {
@@ -182,13 +185,19 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         void conn.close()
         throw error
       }
-      const counts = await d.store.tx(async () => {
-        // Planned inside the transaction: the rows it compares with are the ones it replaces.
-        const plan = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
-        await writePlan(projectId, toolkitId, plan)
-        await d.repo.setStatus(toolkitId, statusOf(conn, null))
-        return plan.counts
-      })
+      // Compared tool by tool outside any transaction first: a re-list that changed nothing (the usual case, however
+      // many tools) writes no tool, holds no write lock while comparing and announces nothing.
+      const first = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
+      let counts = first.counts
+      if (!changes(first.counts)) await d.repo.setStatus(toolkitId, statusOf(conn, null))
+      else
+        counts = await d.store.tx(async () => {
+          // Planned again inside the transaction: the rows it compares with are the ones it replaces.
+          const plan = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
+          await writePlan(projectId, toolkitId, plan)
+          await d.repo.setStatus(toolkitId, statusOf(conn, null))
+          return plan.counts
+        })
       keepAsWatcher(projectId, toolkitId, conn, opened)
       return counts
     } catch (error) {
@@ -304,13 +313,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     /** Stores a prepared new upstream for an existing remote toolkit and makes its tools match. */
     async replace(projectId: string, toolkitId: string, p: PreparedRemote): Promise<SyncCounts> {
       d.pool.forget(`${toolkitId}\u0000`)
-      return d.store.tx(async () => {
-        const plan = planSync(projectId, toolkitId, p.spec, p.tools, await d.tools.byToolkit(toolkitId))
-        await d.repo.updateSpec(toolkitId, p.spec)
-        await writePlan(projectId, toolkitId, plan)
-        await d.repo.setStatus(toolkitId, statusOf(p.conn, null))
-        return plan.counts
-      })
+      // A person pointed the toolkit at this upstream or prefix: a name it brings that a server already has is refused
+      // (409), as attaching it would be, rather than held back as a re-list's is.
+      const guarded = d.refusingNameClashes ?? ((_p: string, _k: string, write: () => Promise<SyncCounts>) => write())
+      return d.store.tx(() =>
+        guarded(projectId, toolkitId, async () => {
+          const plan = planSync(projectId, toolkitId, p.spec, p.tools, await d.tools.byToolkit(toolkitId))
+          await d.repo.updateSpec(toolkitId, p.spec)
+          await writePlan(projectId, toolkitId, plan)
+          await d.repo.setStatus(toolkitId, statusOf(p.conn, null))
+          return plan.counts
+        }),
+      )
     },
 
     /** After the transaction: the prepared connection becomes the watcher when it was stored, else it is closed. */

@@ -10,6 +10,8 @@ export type CatalogToolRow = {
   title: string | null
   description: string | null
   input_schema: string
+  /** When this installation first carried the tool (migration 018; '1970-…' for tools known before it). */
+  first_seen_at: string
 }
 
 /** One match, best first; `rank` is FTS5's BM25 (negative: lower is better). */
@@ -47,8 +49,8 @@ export function toolSearchRepository(store: Store): ToolSearchRepository {
   )
   const catalog = db.query<CatalogToolRow, []>('SELECT * FROM catalog_tools ORDER BY id')
   const insertCatalog = db.query(
-    `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema)
-     VALUES ($id, $toolkit, $name, $title, $description, $input_schema)`,
+    `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema, first_seen_at)
+     VALUES ($id, $toolkit, $name, $title, $description, $input_schema, $first_seen_at)`,
   )
   const removeCatalog = db.query('DELETE FROM catalog_tools WHERE id = $id')
   const toolChanges = db.query<{ n: number }, []>("SELECT n FROM change_counters WHERE area = 'tools'")

@@ -22,6 +22,16 @@ export interface ServerTool {
   credentialId?: string
 }
 
+/** A tool the server would carry but does not list: another tool came onto the server first with its name. */
+export interface HeldBackTool {
+  tool: ToolRow
+  /** The tool that keeps the name. */
+  heldBy: ToolRow
+}
+
+/** Every tool the server carries (held-back ones included) by name: what a person's act is compared against. */
+type NameSnapshot = Map<string, Set<string>>
+
 export interface ServerToolsDetail {
   toolkits: { toolkit_id: string; name: string; credentials: Record<string, string> }[]
   tools: {
@@ -34,9 +44,28 @@ export interface ServerToolsDetail {
     enabled: boolean
     source: 'toolkit' | 'added'
   }[]
+  /** Tools not listed because another tool of the server has their name (docs/decisions/0111-one-name-one-tool.md). */
+  held_back: { id: string; name: string; toolkit_id: string; held_by: { tool_id: string; toolkit_id: string } }[]
 }
 
 const parseMap = (json: string) => JSON.parse(json) as Record<string, string>
+
+/** The later of two ISO stamps. */
+const later = (a: string, b: string) => (a > b ? a : b)
+
+/**
+ * A pre-built tool that shares its name with another candidate counts from when this installation first carried it
+ * too (asked only then: most servers have no such pair).
+ */
+async function withCatalogTimes(
+  candidates: { tool: ToolRow; since: string }[],
+  catalogSince: (toolId: string) => Promise<string>,
+) {
+  const count = new Map<string, number>()
+  for (const c of candidates) count.set(c.tool.name, (count.get(c.tool.name) ?? 0) + 1)
+  for (const c of candidates)
+    if (c.tool.project_id === '' && count.get(c.tool.name)! > 1) c.since = later(c.since, await catalogSince(c.tool.id))
+}
 
 export function serverToolsService(
   store: StoragePort,
@@ -44,31 +73,69 @@ export function serverToolsService(
   sources: ToolkitSources,
   credentials: CredentialAccess,
   events: EventBus,
+  /**
+   * When this installation first carried a pre-built tool (the catalog has no time of its own): a release whose
+   * catalog adds a tool named like one already on a server does not take the name from it.
+   */
+  catalogSince?: (toolId: string) => Promise<string>,
 ) {
   const toolkitName = async (projectId: string, toolkitId: string) =>
     (await sources.find(projectId, toolkitId))?.toolkit.name
 
-  /** Every tool on the server (disabled ones included), ordered by name: the order tools/list shows. */
-  async function effective(projectId: string, serverId: string): Promise<ServerTool[]> {
+  /**
+   * The server's tools, one per name. A tool is on the server since the later of when it got there (its toolkit
+   * attached, or it was added by itself) and when the tool itself was made; of two tools with one name, the one there
+   * first keeps it and the other is held back: not listed, not searched, not called (a call of the name reaches the
+   * first), until the first goes away (docs/decisions/0111-one-name-one-tool.md). A person's act never makes such a
+   * pair (409); a change from outside (a re-list, a re-import) can, and cannot be refused.
+   * A disabled tool still holds its name: the server's owner chose it for that name.
+   */
+  async function resolve(
+    projectId: string,
+    serverId: string,
+  ): Promise<{ listed: ServerTool[]; heldBack: HeldBackTool[] }> {
     const attached = (await repo.toolkits(serverId)).map((k) => ({
       id: k.toolkit_id,
       credentials: parseMap(k.credentials),
+      since: k.created_at,
     }))
     const rows = new Map((await repo.tools(serverId)).map((r) => [r.tool_id, r] as const))
-    const picked = new Map<string, { tool: ToolRow; source: 'toolkit' | 'added'; kind: string }>()
+    type Picked = { tool: ToolRow; source: 'toolkit' | 'added'; kind: string; since: string }
+    const picked = new Map<string, Picked>()
     for (const k of attached) {
       const { kind, tools } = await sources.tools(projectId, k.id)
-      if (kind) for (const tool of tools) picked.set(tool.id, { tool, source: 'toolkit', kind })
+      if (kind)
+        for (const tool of tools)
+          picked.set(tool.id, { tool, source: 'toolkit', kind, since: later(k.since, tool.created_at) })
     }
     for (const row of rows.values()) {
       if (row.source !== 'added' || picked.has(row.tool_id)) continue
       const found = await sources.tool(projectId, row.tool_id)
-      if (found) picked.set(found.tool.id, { tool: found.tool, source: 'added', kind: found.source.kind })
+      if (found)
+        picked.set(found.tool.id, {
+          tool: found.tool,
+          source: 'added',
+          kind: found.source.kind,
+          since: later(row.created_at, found.tool.created_at),
+        })
+    }
+    const byName = new Map<string, Picked>()
+    const heldBack: HeldBackTool[] = []
+    const first = (a: Picked, b: Picked) => a.since < b.since || (a.since === b.since && a.tool.id < b.tool.id)
+    const candidates = [...picked.values()].filter((p) => rows.get(p.tool.id)?.source !== 'removed')
+    if (catalogSince) await withCatalogTimes(candidates, catalogSince)
+    for (const p of candidates) {
+      const holder = byName.get(p.tool.name)
+      if (!holder || first(p, holder)) byName.set(p.tool.name, p)
     }
     const out: ServerTool[] = []
-    for (const { tool, source, kind } of picked.values()) {
+    for (const { tool, source, kind } of candidates) {
+      const holder = byName.get(tool.name)!
+      if (holder.tool.id !== tool.id) {
+        heldBack.push({ tool, heldBy: holder.tool })
+        continue
+      }
       const row = rows.get(tool.id)
-      if (row?.source === 'removed') continue
       const provider = tool.credential_provider
       let credentialId: string | undefined
       if (provider) {
@@ -79,27 +146,73 @@ export function serverToolsService(
       const enabled = row ? row.enabled === 1 : true
       out.push({ tool, enabled, source, kind, ...(credentialId ? { credentialId } : {}) })
     }
-    return out.sort((a, b) =>
-      a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : a.tool.id < b.tool.id ? -1 : 1,
-    )
+    const byNameThenId = (a: ToolRow, b: ToolRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)
+    heldBack.sort((a, b) => byNameThenId(a.tool, b.tool))
+    return { listed: out.sort((a, b) => byNameThenId(a.tool, b.tool)), heldBack }
+  }
+
+  /** Every tool on the server (disabled ones included, held-back ones not), ordered by name: the order tools/list shows. */
+  const effective = async (projectId: string, serverId: string): Promise<ServerTool[]> =>
+    (await resolve(projectId, serverId)).listed
+
+  /** Each name on the server with every tool that has it (held-back ones included). */
+  async function names(projectId: string, serverId: string): Promise<NameSnapshot> {
+    const { listed, heldBack } = await resolve(projectId, serverId)
+    const out: NameSnapshot = new Map()
+    for (const tool of [...listed.map((s) => s.tool), ...heldBack.map((h) => h.tool)]) {
+      const ids = out.get(tool.name)
+      if (ids) ids.add(tool.id)
+      else out.set(tool.name, new Set([tool.id]))
+    }
+    return out
   }
 
   /**
-   * Tool names on one server must be unique (409), and a server with discovery on (auto or always) carries no tool named
-   * like its search tools (409); call inside the transaction that changed the set or the settings.
+   * A person's act (attaching a toolkit, adding or registering a tool, renaming one) may not put a second tool of one
+   * name on a server: 409 naming the toolkit already there and the incoming one. `before` is the server's names before
+   * the act; a pair a change from outside made earlier is not the act's doing and is left as it is. A server with
+   * discovery on (auto or always) carries no tool named like its search tools (409). Call inside the transaction that
+   * changed the set or the settings.
    */
-  async function assertUniqueNames(projectId: string, serverId: string): Promise<void> {
-    const seen = new Set<string>()
+  async function assertNamesAllowed(projectId: string, serverId: string, before?: NameSnapshot): Promise<void> {
     const reserved = discoveryOf(await repo.discovery(serverId)).mode !== 'off'
-    for (const { tool } of await effective(projectId, serverId)) {
+    const now = await resolve(projectId, serverId)
+    for (const { tool } of [...now.listed, ...now.heldBack])
       if (reserved && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
         throw conflict(
           `the tool name "${tool.name}" is reserved on a server with tool_discovery on (${RESERVED_TOOL_NAMES.join(', ')}); rename the tool or set tool_discovery.mode to "off"`,
         )
-      if (seen.has(tool.name))
-        throw conflict(`a tool named "${tool.name}" is already on this server; tool names on one server must be unique`)
-      seen.add(tool.name)
+    if (!before) return
+    for (const held of now.heldBack) {
+      const had = before.get(held.tool.name) ?? new Set<string>()
+      const pair = [held.tool, held.heldBy]
+      const incoming = pair.find((t) => !had.has(t.id))
+      if (!incoming) continue
+      const existing = pair.find((t) => t !== incoming)!
+      const kit = async (t: ToolRow) => JSON.stringify((await toolkitName(projectId, t.toolkit_id)) ?? t.toolkit_id)
+      throw conflict(
+        `a tool named "${held.tool.name}" from toolkit ${await kit(existing)} is already on server ${serverId}; toolkit ${await kit(incoming)} brings another tool of that name. Tool names on one server must be unique: take one of the two off the server, or rename one`,
+      )
     }
+  }
+
+  /**
+   * Runs `write`, a person's change of a toolkit's tools (registering or renaming a tool, pointing a remote toolkit
+   * at another upstream or prefix), and refuses (409 naming both toolkits) a second tool of a name it brings onto a
+   * server carrying the toolkit (or, given `toolId`, carrying that tool by itself). Inside the caller's transaction.
+   */
+  async function refusingNameClashes<T>(
+    projectId: string,
+    toolkitId: string,
+    write: () => Promise<T>,
+    toolId?: string,
+  ): Promise<T> {
+    const servers = await repo.serversUsing(projectId, toolkitId, toolId)
+    const before = new Map<string, NameSnapshot>()
+    for (const serverId of servers) before.set(serverId, await names(projectId, serverId))
+    const out = await write()
+    for (const serverId of servers) await assertNamesAllowed(projectId, serverId, before.get(serverId))
+    return out
   }
 
   /**
@@ -110,7 +223,8 @@ export function serverToolsService(
   async function assertNoReservedNames(projectId: string, toolkitId: string): Promise<void> {
     for (const serverId of await repo.serversUsing(projectId, toolkitId)) {
       if (discoveryOf(await repo.discovery(serverId)).mode === 'off') continue
-      for (const { tool } of await effective(projectId, serverId))
+      const { listed, heldBack } = await resolve(projectId, serverId)
+      for (const { tool } of [...listed, ...heldBack])
         if (tool.toolkit_id === toolkitId && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
           throw conflict(
             `the tool name "${tool.name}" is reserved on server ${serverId} (its tool_discovery is on): the toolkit's tools were left as they were. Give the tools a prefix (remote), exclude the operation (OpenAPI), take the toolkit off that server, or set its tool_discovery.mode to "off"`,
@@ -135,6 +249,13 @@ export function serverToolsService(
     const st = (await effective(projectId, serverId)).find((s) => s.tool.id === toolId)
     if (!st) throw notFound(`tool ${toolId} on this server`)
     return st
+  }
+
+  /** A listed or held-back tool of the server (a held-back one can be taken off too). */
+  const mustBeCarried = async (projectId: string, serverId: string, toolId: string): Promise<void> => {
+    const { listed, heldBack } = await resolve(projectId, serverId)
+    if (!listed.some((s) => s.tool.id === toolId) && !heldBack.some((h) => h.tool.id === toolId))
+      throw notFound(`tool ${toolId} on this server`)
   }
 
   const changed = (projectId: string, serverId: string) =>
@@ -166,6 +287,9 @@ export function serverToolsService(
         if (!(await toolkitName(projectId, k.toolkit_id))) throw notFound(`toolkit ${k.toolkit_id}`)
         for (const id of Object.values(k.credentials ?? {})) await assertCredential(projectId, id)
       }
+      const before = await names(projectId, serverId)
+      // A toolkit kept by a replace keeps the time it came onto the server: which tool was there first depends on it.
+      const since = new Map((await repo.toolkits(serverId)).map((k) => [k.toolkit_id, k.created_at] as const))
       if (mode === 'replace') await repo.clearToolkits(serverId)
       const at = nowIso()
       for (const k of list)
@@ -173,17 +297,17 @@ export function serverToolsService(
           server_id: serverId,
           toolkit_id: k.toolkit_id,
           credentials: JSON.stringify(k.credentials ?? {}),
-          created_at: at,
+          created_at: since.get(k.toolkit_id) ?? at,
         })
-      await assertUniqueNames(projectId, serverId)
+      await assertNamesAllowed(projectId, serverId, before)
       changed(projectId, serverId)
     },
     async discoveryChanged(projectId: string, serverId: string): Promise<void> {
-      await assertUniqueNames(projectId, serverId)
+      await assertNamesAllowed(projectId, serverId)
       changed(projectId, serverId)
     },
     async describe(projectId: string, serverId: string): Promise<ServerToolsDetail> {
-      const tools = await effective(projectId, serverId)
+      const { listed: tools, heldBack } = await resolve(projectId, serverId)
       const statuses = await Promise.all(tools.map((st) => credentialStatus(projectId, st)))
       const toolkits = []
       for (const k of await repo.toolkits(serverId))
@@ -204,6 +328,12 @@ export function serverToolsService(
           enabled: st.enabled,
           source: st.source,
         })),
+        held_back: heldBack.map((h) => ({
+          id: h.tool.id,
+          name: h.tool.name,
+          toolkit_id: h.tool.toolkit_id,
+          held_by: { tool_id: h.heldBy.id, toolkit_id: h.heldBy.toolkit_id },
+        })),
       }
     },
   }
@@ -211,7 +341,8 @@ export function serverToolsService(
   return {
     ...port,
     effective,
-    assertUniqueNames,
+    resolve,
+    refusingNameClashes,
     credentialStatus,
     projectServers: (projectId: string) => repo.projectServers(projectId),
     assertNoReservedNames,
@@ -222,6 +353,7 @@ export function serverToolsService(
       await mustHaveServer(projectId, serverId)
       for (const id of toolIds) if (!(await sources.tool(projectId, id))) throw notFound(`tool ${id}`)
       await store.tx(async () => {
+        const before = await names(projectId, serverId)
         for (const id of toolIds) {
           const existing = await repo.tool(serverId, id)
           // A tool taken off earlier comes back with default settings; an override keeps its settings.
@@ -230,7 +362,7 @@ export function serverToolsService(
             row(serverId, id, 'added', keep ? existing.credential_id : null, keep ? existing.enabled === 1 : true),
           )
         }
-        await assertUniqueNames(projectId, serverId)
+        await assertNamesAllowed(projectId, serverId, before)
       })
       changed(projectId, serverId)
     },
@@ -239,7 +371,7 @@ export function serverToolsService(
       await mustHaveServer(projectId, serverId)
       await store.tx(async () => {
         for (const id of toolIds) {
-          await mustBeOnServer(projectId, serverId, id)
+          await mustBeCarried(projectId, serverId, id)
           await repo.upsertTool(row(serverId, id, 'removed', null, true))
         }
       })

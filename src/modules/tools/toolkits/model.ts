@@ -49,6 +49,15 @@ export const ToolkitDetail = t.Object({
   ...toolkitFields,
   remote: t.Optional(RemoteDetail),
   openapi: t.Optional(OpenApiDetail),
+  /** Its tools a server does not list: another toolkit's tool came onto that server first with the name. */
+  name_collisions: t.Array(
+    t.Object({
+      server_id: t.String(),
+      name: t.String(),
+      tool_id: t.String(),
+      held_by: t.Object({ tool_id: t.String(), toolkit_id: t.String(), toolkit_name: t.String() }),
+    }),
+  ),
   tools: t.Array(t.Any()),
 })
 

@@ -15,6 +15,20 @@ import { newToolkitRow, type ToolkitRow, type ToolkitsRepository } from './repos
 
 export type ToolkitView = ToolkitRecord
 
+/** One of the toolkit's tools a server does not list, because another toolkit's tool came there first with its name. */
+export interface NameCollision {
+  server_id: string
+  name: string
+  tool_id: string
+  held_by: { tool_id: string; toolkit_id: string; toolkit_name: string }
+}
+
+/** The toolkit's held-back tools on the servers that carry it (at most `limit`). */
+export type NameCollisions = (projectId: string, toolkitId: string, limit: number) => Promise<NameCollision[]>
+
+/** Collisions GET /toolkits/{id} shows at most: a toolkit on many servers still answers a bounded body. */
+const COLLISIONS_SHOWN = 100
+
 interface CreateToolkitInput {
   name: string
   display_name?: string
@@ -28,6 +42,7 @@ export function toolkitsService(
   sources: ToolkitSources,
   events: EventBus,
   remote?: Pick<RemoteToolkits, 'create' | 'refresh' | 'forget'>,
+  collisions?: NameCollisions,
 ) {
   const mustGetEditable = async (projectId: string, id: string): Promise<ToolkitRow> => {
     const found = await sources.find(projectId, id)
@@ -76,12 +91,21 @@ export function toolkitsService(
       const { items, next_cursor } = pageAfterId(all, limit, cursor)
       return { toolkits: items, ...(next_cursor ? { next_cursor } : {}) }
     },
-    /** A toolkit with its tools; built-in ones are visible to every project. */
+    /**
+     * A toolkit with its tools; built-in ones are visible to every project. `name_collisions`: its tools a server
+     * holds back because another tool there has the name (docs/decisions/0111-one-name-one-tool.md).
+     */
     async get(projectId: string, id: string) {
       const found = await sources.find(projectId, id)
       if (!found) throw notFound('toolkit')
       const detail = await found.source.detail?.(id)
-      return { ...found.toolkit, ...detail, tools: (await found.source.listTools(id)).map(toolView) }
+      const held = collisions ? await collisions(projectId, id, COLLISIONS_SHOWN) : []
+      return {
+        ...found.toolkit,
+        ...detail,
+        name_collisions: held,
+        tools: (await found.source.listTools(id)).map(toolView),
+      }
     },
     async update(
       projectId: string,
