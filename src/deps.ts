@@ -65,7 +65,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
   // The storage port features write through, and every repository, for the chosen backend (src/storage.ts;
   // docs/decisions.md, "PostgreSQL in serve").
-  const storage = overrides.storage ?? sqliteStorage(config.dataDir)
+  const storage = overrides.storage ?? sqliteStorage(config)
   const { store, repositories: repos } = storage
   const background = overrides.background !== false
   // Jobs that must run once across instances (OAuth refresh, webhook deliveries): this process's own schedule on SQLite;
@@ -132,7 +132,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Revoking a key or an OAuth grant ends its open MCP streams (src/mcp/stream-guard.ts).
   const revocations = createRevocations()
   const projects = buildProjects({ repo: repos.projects, readModel, onKeyRevoked: revocations.revoked })
-  const health = buildHealth(repos.health, VERSION)
+  const health = buildHealth(repos.health, VERSION, storage.state)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 

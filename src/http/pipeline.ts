@@ -1,8 +1,9 @@
 // The one pipeline of rules every request passes: request id → body limit → observe (metrics, access line) → handler → error envelope (docs/decisions.md, "One request pipeline"). Plain functions, so the Elysia
 // hooks (errors-plugin.ts, src/observability/http.ts) and the Bun routes of the hot path (src/direct-routes.ts) call
 // the same code for each rule rather than each keeping its own copy.
-import { AppError, type ErrorDetail } from '../lib/errors'
+import { AppError, type ErrorDetail, StorageFault } from '../lib/errors'
 import type { Logger } from '../lib/log'
+import { storageFaultOf } from '../lib/storage-errors'
 import type { Metrics } from '../observability/metrics'
 import { bodyLimitError, boundedRequest, declaredTooLarge, PayloadTooLargeError, rpcTooLarge } from './body-limit'
 import { RateLimitedError } from './guard'
@@ -134,11 +135,14 @@ export function errorAnswer(error: unknown, requestId: string, rpc?: () => boole
       headers: NO_HEADERS,
       body: errorBody(requestId, bodyError.code, bodyError.message),
     }
-  if (error instanceof AppError)
+  // A full disk or a database that does not answer, however it got here: a driver's error a feature let through
+  // is the same fault as the one the storage adapter mapped.
+  const known = error instanceof AppError ? error : storageFaultOf(error)
+  if (known)
     return {
-      status: error.status,
-      headers: NO_HEADERS,
-      body: errorBody(requestId, error.code, error.message, error.details),
+      status: known.status,
+      headers: known instanceof StorageFault ? { 'retry-after': String(known.retryAfterS) } : NO_HEADERS,
+      body: errorBody(requestId, known.code, known.message, known.details),
     }
   return null
 }

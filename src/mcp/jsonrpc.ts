@@ -1,6 +1,7 @@
 // JSON-RPC 2.0 framing: classifying an incoming message and building responses with no null/empty optional fields.
 import type { JsonObject } from './backend'
-import { ProtocolError, RPC } from './errors'
+import { storageFaultOf } from '../lib/storage-errors'
+import { ProtocolError, RPC, storageFaultError } from './errors'
 
 export type RpcId = string | number
 
@@ -66,6 +67,12 @@ export function failure(id: RpcId | undefined, code: number, message: string, da
 /** Turns whatever a handler threw into a JSON-RPC error; unknown errors never leak their text. */
 export function failureFrom(id: RpcId, err: unknown, onInternal: (err: unknown) => void) {
   if (err instanceof ProtocolError) return failure(id, err.code, err.message, err.data)
+  // A full disk or a database away is the storage's fault, said as such (no stack logged: it is not a bug).
+  const fault = storageFaultOf(err)
+  if (fault) {
+    const e = storageFaultError(fault)
+    return failure(id, e.code, e.message, e.data)
+  }
   onInternal(err)
   return failure(id, RPC.INTERNAL_ERROR, 'Internal error')
 }
