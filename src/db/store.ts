@@ -97,6 +97,8 @@ interface OpenTx {
 
 /** `state` learns of every refused and committed write (the health check reads it; src/lib/storage-errors.ts). */
 export function createStore(db: Db, state: StorageState = createStorageState()): Store {
+  const changes = db.query('SELECT total_changes() AS n')
+  const totalChanges = () => (changes.get() as { n: number }).n
   // The asynchronous transaction open now (null: none), and the async context that belongs to it: code running in
   // that context is the transaction's; anything else waits for `ended`.
   let open: OpenTx | null = null
@@ -175,7 +177,13 @@ export function createStore(db: Db, state: StorageState = createStorageState()):
     run<T>(fn: () => T): Promise<T> {
       const noted = (): T => {
         try {
-          return fn()
+          if (!state.full) return fn()
+          // While the storage is full, a write that goes through here (outside a transaction) shows there is room
+          // again; reads do not. Counted only then: the hot path asks nothing more.
+          const before = totalChanges()
+          const result = fn()
+          if (totalChanges() > before) state.committed()
+          return result
         } catch (e) {
           state.failed(e)
           throw mapStorageError(e)

@@ -37,8 +37,7 @@ const PG_DISK_FULL = '53100'
 const PG_UNAVAILABLE = /^(08...|53200|53300|57P0[1-3]|57014)$/
 
 /** Bun's own codes for a connection it could not make or lost, or a query it gave up on. */
-const BUN_PG_UNAVAILABLE =
-  /^ERR_POSTGRES_(CONNECTION_|IDLE_TIMEOUT|LIFETIME_TIMEOUT|QUERY_CANCELLED)/
+const BUN_PG_UNAVAILABLE = /^ERR_POSTGRES_(CONNECTION_|IDLE_TIMEOUT|LIFETIME_TIMEOUT|QUERY_CANCELLED)/
 
 const noRoom = () =>
   new StorageFault(
@@ -61,7 +60,11 @@ export const databaseUnavailable = (what = 'the database does not answer') =>
  * PostgresError both carry them.
  */
 export function storageFaultOf(error: unknown): StorageFault | null {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if (e instanceof StorageFault) return e
     const { code, errno } = e as { code?: unknown; errno?: unknown }
     if (typeof code === 'string' && code.startsWith('SQLITE_')) {

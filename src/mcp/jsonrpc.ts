@@ -1,6 +1,7 @@
 // JSON-RPC 2.0 framing: classifying an incoming message and building responses with no null/empty optional fields.
-import type { JsonObject } from './backend'
+
 import { storageFaultOf } from '../lib/storage-errors'
+import type { JsonObject } from './backend'
 import { ProtocolError, RPC, storageFaultError } from './errors'
 
 export type RpcId = string | number
