@@ -1,0 +1,130 @@
+// SQLite `serve` refuses unsafe starts (docs/reliability.md, "Faults"): exit 2 with a message naming the file, never a
+// server that answers 500s on every credential, and never a new install over an existing data dir. Each case is a real
+// data dir (made by the real service, then damaged as an operator or a disk might) and the real `serve` started on it.
+import { Database } from 'bun:sqlite'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { existsSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { CLI_COMMAND, ROOT, startTestApp, tempDirs } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
+
+const fresh = tempDirs('toolyard-unsafe-')
+const started: ReturnType<typeof Bun.spawn>[] = []
+afterAll(() => {
+  for (const p of started) p.kill('SIGKILL')
+})
+
+/** A data dir the real service made: a project, and a credential sealed with the data dir's master.key. */
+async function dataDirWithCredential(): Promise<string> {
+  const dir = fresh()
+  const app = await startTestApp({}, { dataDir: dir, keepData: true })
+  try {
+    const res = await app.api('/credentials', {
+      body: { name: 'sealed', provider_id: 'api_key', credential_data: { api_key: 'sk-unsafe-start-secret' } },
+    })
+    expect(res.status).toBe(201)
+  } finally {
+    await app.stop()
+  }
+  return dir
+}
+
+/** `serve` on `dir`: its exit code and stderr, or `started` (then stopped) when it came up instead. */
+async function serveOutcome(
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<{ started: true } | { started: false; code: number; stderr: string }> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TOOLYARD_')))
+  const proc = Bun.spawn([...CLI_COMMAND, 'serve'], {
+    cwd: ROOT,
+    env: { ...inherited, TOOLYARD_DATA_DIR: dir, TOOLYARD_PORT: '0', TOOLYARD_HOST: '127.0.0.1', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  started.push(proc)
+  let out = ''
+  void (async () => {
+    const decoder = new TextDecoder()
+    for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += decoder.decode(chunk, { stream: true })
+  })()
+  let code: number | null = null
+  void proc.exited.then((c) => (code = c))
+  const up = await waitFor('serve to exit or listen', () => (code !== null ? 'exited' : /listening on/.test(out)), {
+    timeoutMs: 20_000,
+  })
+  if (up !== 'exited') {
+    proc.kill('SIGTERM')
+    await proc.exited
+    return { started: true }
+  }
+  return { started: false, code: code!, stderr: await new Response(proc.stderr as ReadableStream).text() }
+}
+
+const DB = 'toolyard.sqlite'
+
+describe('serve refuses an unsafe SQLite start', () => {
+  test('sealed credentials but no master key (master.key gone, none set): exit 2 naming the database and master.key; no new key is made', async () => {
+    const dir = await dataDirWithCredential()
+    rmSync(join(dir, 'master.key'))
+    const outcome = await serveOutcome(dir)
+    expect(outcome).toMatchObject({ started: false, code: 2 })
+    const { stderr } = outcome as { stderr: string }
+    expect(stderr).toContain(join(dir, DB))
+    expect(stderr).toContain(join(dir, 'master.key'))
+    expect(stderr).not.toContain('sk-unsafe-start-secret')
+    expect(existsSync(join(dir, 'master.key'))).toBe(false)
+  }, 60_000)
+
+  test('a master key that cannot open the sealed credentials: exit 2 naming the database and TOOLYARD_MASTER_KEY', async () => {
+    const dir = await dataDirWithCredential()
+    // The key they were sealed with is gone; another one is configured (while master.key is there, it still opens them).
+    rmSync(join(dir, 'master.key'))
+    const other = Buffer.alloc(32, 7).toString('base64')
+    const outcome = await serveOutcome(dir, { TOOLYARD_MASTER_KEY: other })
+    expect(outcome).toMatchObject({ started: false, code: 2 })
+    const { stderr } = outcome as { stderr: string }
+    expect(stderr).toContain(join(dir, DB))
+    expect(stderr).toContain('TOOLYARD_MASTER_KEY')
+    expect(stderr).not.toContain(other)
+  }, 60_000)
+
+  test('an empty (0-byte) database file: exit 2 naming it, and it is not made into a new install', async () => {
+    const dir = await dataDirWithCredential()
+    truncateSync(join(dir, DB), 0)
+    const outcome = await serveOutcome(dir)
+    expect(outcome).toMatchObject({ started: false, code: 2 })
+    expect((outcome as { stderr: string }).stderr).toContain(join(dir, DB))
+    expect((outcome as { stderr: string }).stderr).toContain('empty')
+    expect(statSync(join(dir, DB)).size).toBe(0)
+  }, 60_000)
+
+  test('a file that is not a SQLite database: exit 2 naming it as malformed', async () => {
+    const dir = fresh()
+    writeFileSync(join(dir, DB), 'this is not a database, it is a text file that took its name\n'.repeat(100))
+    const outcome = await serveOutcome(dir)
+    expect(outcome).toMatchObject({ started: false, code: 2 })
+    expect((outcome as { stderr: string }).stderr).toContain(join(dir, DB))
+    expect((outcome as { stderr: string }).stderr).toContain('malformed')
+  }, 60_000)
+
+  test('a database whose pages are damaged (PRAGMA quick_check fails): exit 2 naming it', async () => {
+    const dir = await dataDirWithCredential()
+    const path = join(dir, DB)
+    const db = new Database(path)
+    const { page_size } = db.query('PRAGMA page_size').get() as { page_size: number }
+    const { page_count } = db.query('PRAGMA page_count').get() as { page_count: number }
+    db.close()
+    // Page 1 (the header and the schema's root) stays whole, so the file still opens; every page after it is garbage.
+    const fd = openSync(path, 'r+')
+    const garbage = Buffer.alloc(page_size, 0x5a)
+    for (let page = 1; page < page_count; page++) writeSync(fd, garbage, 0, page_size, page * page_size)
+    const outcome = await serveOutcome(dir)
+    expect(outcome).toMatchObject({ started: false, code: 2 })
+    expect((outcome as { stderr: string }).stderr).toContain(path)
+  }, 60_000)
+
+  test('a data dir with an intact database and its master key still starts', async () => {
+    const dir = await dataDirWithCredential()
+    expect(await serveOutcome(dir)).toEqual({ started: true })
+  }, 60_000)
+})
