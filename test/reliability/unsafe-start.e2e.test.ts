@@ -2,18 +2,12 @@
 // server that answers 500s on every credential, and never a new install over an existing data dir. Each case is a real
 // data dir (made by the real service, then damaged as an operator or a disk might) and the real `serve` started on it.
 import { Database } from 'bun:sqlite'
-import { afterAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { existsSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { CLI_COMMAND, ROOT, startTestApp, tempDirs } from '../helpers/app'
-import { waitFor } from '../helpers/poll'
+import { serveOrRefusal, startTestApp, tempDirs } from '../helpers/app'
 
 const fresh = tempDirs('toolyard-unsafe-')
-const started: ReturnType<typeof Bun.spawn>[] = []
-afterAll(() => {
-  for (const p of started) p.kill('SIGKILL')
-})
-
 /** A data dir the real service made: a project, and a credential sealed with the data dir's master.key. */
 async function dataDirWithCredential(): Promise<string> {
   const dir = fresh()
@@ -34,30 +28,12 @@ async function serveOutcome(
   dir: string,
   env: Record<string, string> = {},
 ): Promise<{ started: true } | { started: false; code: number; stderr: string }> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TOOLYARD_')))
-  const proc = Bun.spawn([...CLI_COMMAND, 'serve'], {
-    cwd: ROOT,
-    env: { ...inherited, TOOLYARD_DATA_DIR: dir, TOOLYARD_PORT: '0', TOOLYARD_HOST: '127.0.0.1', ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  started.push(proc)
-  let out = ''
-  void (async () => {
-    const decoder = new TextDecoder()
-    for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += decoder.decode(chunk, { stream: true })
-  })()
-  let code: number | null = null
-  void proc.exited.then((c) => (code = c))
-  const up = await waitFor('serve to exit or listen', () => (code !== null ? 'exited' : /listening on/.test(out)), {
-    timeoutMs: 20_000,
-  })
-  if (up !== 'exited') {
-    proc.kill('SIGTERM')
-    await proc.exited
+  const outcome = await serveOrRefusal(dir, env)
+  if (!outcome.refused) {
+    await outcome.server.stop()
     return { started: true }
   }
-  return { started: false, code: code!, stderr: await new Response(proc.stderr as ReadableStream).text() }
+  return { started: false, code: outcome.code, stderr: outcome.stderr }
 }
 
 const DB = 'toolyard.sqlite'
