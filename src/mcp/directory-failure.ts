@@ -21,7 +21,7 @@ export function directoryFailure(
     })
   }
   const e = storageFaultError(fault)
-  return jsonResponse(failure(id, e.code, e.message, e.data), fault.status, {
+  return jsonResponse(failure(id, e.code, `MCP sessions are unavailable: ${e.message}`, e.data), fault.status, {
     ...h,
     'retry-after': String(fault.retryAfterS),
   })
