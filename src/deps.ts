@@ -92,6 +92,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
     log,
     onCall: metrics.call,
+    state: storage.state,
   })
   const calls = callLog.observer
   // On PostgreSQL a key's limit holds across instances: the windows live in the database (src/storage.ts).

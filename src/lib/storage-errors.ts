@@ -54,6 +54,10 @@ export const databaseUnavailable = (what = 'the database does not answer') =>
     RETRY_AFTER_S.database_unavailable,
   )
 
+/** A fault by its code, as another thread reports it (the call log's writer thread posts the code, not the error). */
+export const storageFault = (code: StorageFault['code']): StorageFault =>
+  code === 'insufficient_storage' ? noRoom() : databaseUnavailable()
+
 /**
  * The storage fault a driver error stands for (looked for along its `cause` chain), or null when it is something else.
  * Duck-typed on `code`/`errno` so this floor imports neither driver: bun:sqlite's SQLiteError and Bun.SQL's

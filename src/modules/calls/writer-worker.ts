@@ -1,6 +1,7 @@
 // The call log's writer thread: its own connection (a store of its own), inserting the batches the request thread
 // hands over through the calls repository.
 import { openAnotherStore } from '../../db/store'
+import { storageFaultOf } from '../../lib/storage-errors'
 import { type CallsRepository, callsRepository, type PendingCall, toRow } from './repository'
 import type { FromWriter, ToWriter } from './writer-protocol'
 
@@ -27,7 +28,14 @@ async function handle(m: ToWriter): Promise<void> {
       await repo!.insertAll(rows)
       self.postMessage({ type: 'written', seq: m.seq, rows: rows.length })
     } catch (error) {
-      self.postMessage({ type: 'written', seq: m.seq, rows: rows.length, error: String(error) })
+      const fault = storageFaultOf(error)?.code
+      self.postMessage({
+        type: 'written',
+        seq: m.seq,
+        rows: rows.length,
+        error: String(error),
+        ...(fault ? { fault } : {}),
+      })
     }
   } else {
     connection?.close()

@@ -2,6 +2,7 @@
 // that answers requests never spends its time on them (docs/decisions.md, "Hot path"). If the thread cannot start or
 // stops, batches are written inline on the caller's connection.
 import type { Logger } from '../../lib/log'
+import { type StorageState, storageFault } from '../../lib/storage-errors'
 import { workerEntry } from '../../lib/worker-entry'
 import { type CallsRepository, type PendingCall, toRow } from './repository'
 import type { FromWriter, ToWriter } from './writer-protocol'
@@ -32,7 +33,13 @@ export function inlineWriter(repo: CallsRepository, log: Logger): CallWriter {
  * start competes with on a small machine, docs/decisions.md "Hot path at the limit"); if the thread fails, the writes
  * still pending and all later ones go inline.
  */
-export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger): CallWriter {
+export function threadWriter(
+  dbPath: string,
+  fallback: CallWriter,
+  log: Logger,
+  /** Told what each batch found (committed, or refused for want of room): the thread's connection is not the store's. */
+  state?: StorageState,
+): CallWriter {
   let worker: (Worker & { ref?: () => void; unref?: () => void }) | null = null
   let started = false
   const pending = new Map<number, { rows: PendingCall[]; done: () => void }>()
@@ -75,6 +82,8 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger):
         return
       }
       if (m.error) log.error('call log write failed', { rows: m.rows, error: m.error })
+      if (m.fault) state?.failed(storageFault(m.fault))
+      else if (!m.error) state?.committed()
       pending.get(m.seq)?.done()
       pending.delete(m.seq)
       keepAlive()
