@@ -22,6 +22,8 @@ beforeAll(async () => {
     TOOLYARD_DATABASE_URL: cluster.url,
     TOOLYARD_DATABASE_POOL_SIZE: '2',
     TOOLYARD_DATABASE_TIMEOUT_MS: '400',
+    // Rate limits on, as in production: their windows are in PostgreSQL too (room enough for the test's polls).
+    TOOLYARD_RATE_LIMITS: JSON.stringify({ misc: 100_000, other: 100_000, protocol: 100_000, tools_call: 100_000 }),
   })
   const kit = await toolkitWithTools(app, 'kit', [{ name: 'echo', code: 'export default async () => ({ ok: 1 })' }])
   slug = (await createServer(app, { name: 'away', toolkits: [{ toolkit_id: kit }] })).slug
