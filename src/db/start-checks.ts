@@ -44,10 +44,18 @@ export function unreadableDatabase(path: string, error: unknown): ConfigError | 
 /** `PRAGMA quick_check` on the opened database: anything but "ok" is a refusal naming the file and the first problem. */
 export function checkIntegrity(db: Db, path: string): void {
   const rows = db.query('PRAGMA quick_check').values() as unknown[][]
-  const problems = rows.map((r) => String(r[0])).filter((r) => r !== 'ok')
+  // A row may hold many lines ("*** in database main ***", then one per problem): the first few problems are shown.
+  const problems = rows
+    .flatMap((r) => String(r[0]).split('\n'))
+    .filter((line) => line !== 'ok' && !line.startsWith('***'))
   if (problems.length > 0)
     throw new ConfigError(
-      `database ${path} failed PRAGMA quick_check (${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; …' : ''}); refusing to start over it; ${restoreHint}`,
+      `database ${path} failed PRAGMA quick_check (${problems
+        .slice(0, 3)
+        .map((p) => p.slice(0, 200))
+        .join(
+          '; ',
+        )}${problems.length > 3 ? `; … ${problems.length - 3} more` : ''}); refusing to start over it; ${restoreHint}`,
     )
 }
 

@@ -3,7 +3,7 @@
 // data dir (made by the real service, then damaged as an operator or a disk might) and the real `serve` started on it.
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
-import { existsSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveOrRefusal, startTestApp, tempDirs } from '../helpers/app'
 
@@ -37,6 +37,18 @@ async function serveOutcome(
 }
 
 const DB = 'toolyard.sqlite'
+
+/** The database's page size and count, read (and the file closed) before it is damaged. */
+function pages(path: string): { pageSize: number; pageCount: number } {
+  const db = new Database(path)
+  try {
+    const { page_size } = db.query('PRAGMA page_size').get() as { page_size: number }
+    const { page_count } = db.query('PRAGMA page_count').get() as { page_count: number }
+    return { pageSize: page_size, pageCount: page_count }
+  } finally {
+    db.close()
+  }
+}
 
 describe('serve refuses an unsafe SQLite start', () => {
   test('sealed credentials but no master key (master.key gone, none set): exit 2 naming the database and master.key; no new key is made', async () => {
@@ -83,20 +95,39 @@ describe('serve refuses an unsafe SQLite start', () => {
     expect((outcome as { stderr: string }).stderr).toContain('malformed')
   }, 60_000)
 
-  test('a database whose pages are damaged (PRAGMA quick_check fails): exit 2 naming it', async () => {
+  test('a database whose every page after the first is garbage: exit 2 naming it as malformed', async () => {
     const dir = await dataDirWithCredential()
     const path = join(dir, DB)
-    const db = new Database(path)
-    const { page_size } = db.query('PRAGMA page_size').get() as { page_size: number }
-    const { page_count } = db.query('PRAGMA page_count').get() as { page_count: number }
-    db.close()
-    // Page 1 (the header and the schema's root) stays whole, so the file still opens; every page after it is garbage.
+    const { pageSize, pageCount } = pages(path)
+    // Page 1 (the header and the schema's root) stays whole, so the file still opens as a database.
     const fd = openSync(path, 'r+')
-    const garbage = Buffer.alloc(page_size, 0x5a)
-    for (let page = 1; page < page_count; page++) writeSync(fd, garbage, 0, page_size, page * page_size)
+    const garbage = Buffer.alloc(pageSize, 0x5a)
+    for (let page = 1; page < pageCount; page++) writeSync(fd, garbage, 0, pageSize, page * pageSize)
+    closeSync(fd)
     const outcome = await serveOutcome(dir)
     expect(outcome).toMatchObject({ started: false, code: 2 })
     expect((outcome as { stderr: string }).stderr).toContain(path)
+  }, 60_000)
+
+  test('a database with one damaged page that opens but fails PRAGMA quick_check: exit 2 naming it and the check', async () => {
+    const dir = await dataDirWithCredential()
+    const path = join(dir, DB)
+    // Rows enough for a table of many pages, so one can be damaged without touching anything read at open.
+    const db = new Database(path)
+    db.exec('CREATE TABLE padding (id INTEGER PRIMARY KEY, v TEXT)')
+    const insert = db.query('INSERT INTO padding (v) VALUES (?)')
+    for (let i = 0; i < 2000; i++) insert.run('x'.repeat(100))
+    db.close()
+    const { pageSize, pageCount } = pages(path)
+    // The cells of one of the last pages (the file grew for the padding, so they are its leaves) overwritten: the
+    // page's header stays, its row pointers and rowids become nonsense.
+    const fd = openSync(path, 'r+')
+    writeSync(fd, Buffer.alloc(2000, 0xff), 0, 2000, (pageCount - 5) * pageSize + 1000)
+    closeSync(fd)
+    const outcome = await serveOutcome(dir)
+    expect(outcome).toMatchObject({ started: false, code: 2 })
+    expect((outcome as { stderr: string }).stderr).toContain(path)
+    expect((outcome as { stderr: string }).stderr).toContain('quick_check')
   }, 60_000)
 
   test('a data dir with an intact database and its master key still starts', async () => {
