@@ -238,7 +238,9 @@ function txScope(client: TxClient, pending: (() => void)[], guard: Guard): PgTx 
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const mark = pending.length
       try {
-        return await client.savepoint((sp) => fn(txScope(sp as TxClient, pending, guard)))
+        return await guardedSteps(guard.timeoutMs, (inside) =>
+          client.savepoint((sp) => inside(() => fn(txScope(sp as TxClient, pending, guard)))),
+        )
       } catch (e) {
         // The savepoint rolled back: what it asked to run after commit goes with it.
         pending.length = mark
@@ -276,25 +278,16 @@ export function openPostgres(url: string, { max = 10, timeoutMs = 0, state }: Po
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const callbacks: (() => void)[] = []
       let result: T
-      // The transaction's own statements are bounded one by one (queries above); what Bun does around them (take a
-      // connection, BEGIN; COMMIT or ROLLBACK) is bounded here: a deadline armed outside `fn`, paused while it runs.
-      const deadline = phaseDeadline(timeoutMs)
       try {
-        const running = sql.begin(async (tx) => {
-          deadline.pause()
-          try {
-            return await fn(txScope(tx as unknown as TxClient, callbacks, guard))
-          } finally {
-            deadline.arm()
-          }
-        })
-        result = (await Promise.race([running, deadline.expired(running)])) as T
+        // The transaction's own statements are bounded one by one (queries above); what Bun does around them (take a
+        // connection, BEGIN; COMMIT or ROLLBACK) is bounded by guardedSteps.
+        result = await guardedSteps(timeoutMs, (inside) =>
+          sql.begin((tx) => inside(() => fn(txScope(tx as unknown as TxClient, callbacks, guard)))),
+        )
         if (guard.state.full) guard.state.committed()
       } catch (e) {
         guard.state.failed(e)
         throw mapPostgresError(e)
-      } finally {
-        deadline.pause()
       }
       if (callbacks.length > 0) runSoon(callbacks)
       return result
@@ -304,31 +297,37 @@ export function openPostgres(url: string, { max = 10, timeoutMs = 0, state }: Po
 }
 
 /**
- * A deadline of `ms` that counts only while armed (it starts armed): it bounds the steps around a transaction's
- * callback, not the callback itself. `expired(work)` rejects with database_unavailable when it runs out, leaving
- * `work` to end by itself.
+ * Runs `steps` — the driver's work around a callback (take a connection, BEGIN or SAVEPOINT; then COMMIT, RELEASE or
+ * ROLLBACK) — under a deadline of `ms` that counts only outside the callback: `steps` wraps its callback in `inside`,
+ * which pauses the deadline while the callback runs (its statements are bounded one by one) and refuses to start it
+ * once the deadline has passed, so a transaction the caller was told had failed never begins later. Past the deadline
+ * the result is database_unavailable and the steps are left to end by themselves.
  */
-function phaseDeadline(ms: number) {
+function guardedSteps<T>(
+  ms: number,
+  steps: (inside: <R>(callback: () => Promise<R>) => Promise<R>) => Promise<T>,
+): Promise<T> {
+  if (ms <= 0) return steps((callback) => callback())
   let timer: ReturnType<typeof setTimeout> | undefined
-  let fire: (() => void) | undefined
+  let expired = false
+  const { promise: late, reject } = Promise.withResolvers<never>()
   const arm = () => {
-    if (ms <= 0 || timer) return
-    timer = setTimeout(() => fire?.(), ms)
+    timer = setTimeout(() => {
+      expired = true
+      reject(noAnswer(ms))
+    }, ms)
   }
-  const pause = () => {
-    clearTimeout(timer)
-    timer = undefined
-  }
+  const pause = () => clearTimeout(timer)
   arm()
-  return {
-    arm,
-    pause,
-    expired: (work: Promise<unknown>) =>
-      new Promise<never>((_, reject) => {
-        fire = () => {
-          work.catch(() => {})
-          reject(noAnswer(ms))
-        }
-      }),
-  }
+  const running = steps(async (callback) => {
+    if (expired) throw noAnswer(ms)
+    pause()
+    try {
+      return await callback()
+    } finally {
+      arm()
+    }
+  })
+  running.catch(() => {})
+  return Promise.race([running, late]).finally(pause)
 }
