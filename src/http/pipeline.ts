@@ -114,7 +114,13 @@ const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, s
  * closing the connection, as JSON-RPC when `rpc` says the route is the protocol endpoint; or 400 for nesting), an
  * AppError (its status). Null for anything else: that is `internalError`.
  */
-export function errorAnswer(error: unknown, requestId: string, rpc?: () => boolean): ErrorAnswer | null {
+export function errorAnswer(
+  error: unknown,
+  requestId: string,
+  rpc?: () => boolean,
+  /** Told of storage faults (a warn line: not a bug, but the operator's to see). */
+  log?: Logger,
+): ErrorAnswer | null {
   if (error instanceof RateLimitedError)
     return {
       status: 429,
@@ -138,6 +144,12 @@ export function errorAnswer(error: unknown, requestId: string, rpc?: () => boole
   // A full disk or a database that does not answer, however it got here: a driver's error a feature let through
   // is the same fault as the one the storage adapter mapped.
   const known = error instanceof AppError ? error : storageFaultOf(error)
+  if (known instanceof StorageFault)
+    log?.warn('storage fault', {
+      code: known.code,
+      error: String((error as Error)?.message ?? error),
+      request_id: requestId,
+    })
   if (known)
     return {
       status: known.status,

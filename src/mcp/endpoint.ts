@@ -11,7 +11,7 @@ import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
 import type { Revocations } from '../lib/revocations'
-import { RETRY_AFTER_S } from '../lib/storage-errors'
+import { RETRY_AFTER_S, storageFaultOf } from '../lib/storage-errors'
 import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { directoryFailure } from './directory-failure'
@@ -63,8 +63,12 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
   const metadataUrl = (slug: string) => deps.prmUrl(slug)
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
-  const onInternal = (err: unknown) =>
-    deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  const onInternal = (err: unknown) => {
+    // A storage fault is not a bug: a warn line with its code, no stack (docs/reliability.md, "Faults").
+    const fault = storageFaultOf(err)
+    if (fault) deps.log.warn('storage fault', { code: fault.code, error: String((err as Error)?.message ?? err) })
+    else deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  }
   // Listen streams, and the sessions' streams, end with the caller's key or grant (src/mcp/stream-guard.ts).
   const listeners = guardedListeners(deps)
   const modern = {

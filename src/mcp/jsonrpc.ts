@@ -68,13 +68,13 @@ export function failure(id: RpcId | undefined, code: number, message: string, da
 /** Turns whatever a handler threw into a JSON-RPC error; unknown errors never leak their text. */
 export function failureFrom(id: RpcId, err: unknown, onInternal: (err: unknown) => void) {
   if (err instanceof ProtocolError) return failure(id, err.code, err.message, err.data)
-  // A full disk or a database away is the storage's fault, said as such (no stack logged: it is not a bug).
+  onInternal(err)
+  // A full disk or a database away is the storage's fault, said as such (what it is, when to retry).
   const fault = storageFaultOf(err)
   if (fault) {
     const e = storageFaultError(fault)
     return failure(id, e.code, e.message, e.data)
   }
-  onInternal(err)
   return failure(id, RPC.INTERNAL_ERROR, 'Internal error')
 }
 

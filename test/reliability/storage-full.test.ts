@@ -14,9 +14,10 @@ import { post } from '../helpers/mcp'
 const onPostgres = process.env.TOOLYARD_TEST_BACKEND === 'postgres'
 let app: TestApp
 let slug: string
+const logLines: string[] = []
 
 beforeAll(async () => {
-  app = await startTestApp()
+  app = await startTestApp({}, { onLogLine: (line) => logLines.push(line) })
   const kit = await toolkitWithTools(app, 'kit', [{ name: 'echo', code: 'export default async (i) => ({ ok: 1 })' }])
   slug = (await createServer(app, { name: 'full', toolkits: [{ toolkit_id: kit }] })).slug
 })
@@ -64,6 +65,10 @@ describe('storage full', () => {
     const health = await call(app, '/health')
     expect(health.status).toBe(200)
     expect(health.body).toMatchObject({ status: 'degraded', database: 'ok', storage: 'full' })
+
+    // The operator sees it in the log: a warn line with the code, not an error with a stack.
+    const logged = logLines.map((l) => JSON.parse(l)).find((l) => l.msg === 'storage fault')
+    expect(logged).toMatchObject({ level: 'warn', code: 'insufficient_storage', request_id: body.request_id })
 
     // Nothing of the refused write is there.
     expect((await call(app, '/functions')).body.functions.map((f: { name: string }) => f.name)).not.toContain('too-big')
