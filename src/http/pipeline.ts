@@ -150,14 +150,27 @@ export function errorAnswer(
       error: String((error as Error)?.message ?? error),
       request_id: requestId,
     })
+  if (known instanceof StorageFault)
+    return {
+      status: known.status,
+      headers: { 'retry-after': String(known.retryAfterS) },
+      // On the protocol endpoint a JSON-RPC error (internal: the server failed, not the request), as a body limit is.
+      body: rpc?.() ? rpcStorageFault(known) : errorBody(requestId, known.code, known.message),
+    }
   if (known)
     return {
       status: known.status,
-      headers: known instanceof StorageFault ? { 'retry-after': String(known.retryAfterS) } : NO_HEADERS,
+      headers: NO_HEADERS,
       body: errorBody(requestId, known.code, known.message, known.details),
     }
   return null
 }
+
+/** A storage fault met before the protocol's own dispatch (admission, a cache reloading): JSON-RPC's internal error. */
+const rpcStorageFault = (fault: StorageFault) => ({
+  jsonrpc: '2.0' as const,
+  error: { code: -32603, message: fault.message, data: { code: fault.code, retry_after_s: fault.retryAfterS } },
+})
 
 /** Anything unexpected: logged with the request id, answered 500 without internals. */
 export function internalError(log: Logger, request: Request, requestId: string, error: unknown): ErrorAnswer {

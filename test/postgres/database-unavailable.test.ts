@@ -56,12 +56,18 @@ async function expectUnavailable() {
   expect(health.status).toBe(503)
   expect(health.body).toMatchObject({ status: 'degraded', database: 'unreachable' })
 
-  // The tool set is held in memory: the call may run; if it cannot, it says the database is away, never "Internal".
+  // The call may run from what the process holds; if it needs the database, the answer is a JSON-RPC error that says
+  // the database is away and when to retry (HTTP 503 with Retry-After), never "Internal error".
   const rpc = await toolCall()
   expect(rpc.status).not.toBe(500)
-  const text = await rpc.text()
-  expect(text).not.toContain('Internal error')
-  if (rpc.status !== 200) expect(text).toContain('database unavailable')
+  const answer = (await rpc.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+  expect(JSON.stringify(answer)).not.toContain('Internal error')
+  if (rpc.status !== 200) {
+    expect(rpc.status).toBe(503)
+    expect(Number(rpc.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(answer.error?.message).toContain('database unavailable')
+    expect(answer.error?.data).toMatchObject({ code: 'database_unavailable' })
+  }
 }
 
 /** Back: health answers ok again and writes succeed, on the same Toolyard process. */
