@@ -34,7 +34,12 @@ export function openSqliteStorage(path: string, { busyTimeoutMs, keys }: SqliteS
     throw unreadableDatabase(path, e) ?? e
   }
   migrate(db)
-  if (keys) checkSealedData(db, path, keys)
+  try {
+    if (keys) checkSealedData(db, path, keys)
+  } catch (e) {
+    db.close()
+    throw e
+  }
   ensureChangeCounters(db)
   ensureToolSearchIndex(db)
   const state = createStorageState()
