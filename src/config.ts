@@ -23,6 +23,12 @@ const ConfigSchema = Type.Object({
   databaseUrl: Type.Optional(Type.String()),
   // Connections this instance keeps to PostgreSQL at most (the change feed's listener is one more).
   databasePoolSize: Type.Integer({ minimum: 1, maximum: 100 }),
+  // How long one database statement (or the wait for a connection or a lock) may take before the request answers 503
+  // database_unavailable instead of hanging (docs/reliability.md, "Faults"): PostgreSQL's statement_timeout and a bound
+  // in this process, SQLite's busy_timeout.
+  databaseTimeoutMs: Type.Integer({ minimum: 100, maximum: 600_000 }),
+  // How long SIGTERM waits for in-flight requests before it closes what is left (docs/reliability.md, "Faults").
+  shutdownGraceS: Type.Integer({ minimum: 0, maximum: 3600 }),
   publicUrl: Type.String({ pattern: '^https?://[^/]+$' }),
   masterKey: Type.Optional(Type.String()),
   adminToken: Type.Optional(Type.String({ minLength: 16 })),
@@ -190,6 +196,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dataDir: env.TOOLYARD_DATA_DIR || './data',
     databaseUrl: databaseUrl(env),
     databasePoolSize: integer(env, 'TOOLYARD_DATABASE_POOL_SIZE', 10),
+    databaseTimeoutMs: integer(env, 'TOOLYARD_DATABASE_TIMEOUT_MS', 5000),
+    // Below Docker's and Kubernetes' default stop timeouts (10 s, 30 s): the drain ends before the SIGKILL.
+    shutdownGraceS: integer(env, 'TOOLYARD_SHUTDOWN_GRACE_S', 8),
     // When the port is 0 the real port is only known after listening; the server fills it in then.
     publicUrl: (env.TOOLYARD_PUBLIC_URL || defaultPublicUrl(host, port)).replace(/\/+$/, ''),
     masterKey: masterKey(env),

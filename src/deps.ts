@@ -69,7 +69,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
   // The storage port features write through, and every repository, for the chosen backend (src/storage.ts;
   // docs/decisions.md, "PostgreSQL in serve").
-  const storage = overrides.storage ?? sqliteStorage(config.dataDir)
+  const storage = overrides.storage ?? sqliteStorage(config)
   const { store, repositories: repos } = storage
   const background = overrides.background !== false
   // Jobs that must run once across instances (OAuth refresh, webhook deliveries): this process's own schedule on SQLite;
@@ -97,6 +97,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     log,
     onCall: metrics.call,
     onDropped: metrics.callLogDropped,
+    state: storage.state,
   })
   const calls = callLog.observer
   // On PostgreSQL a key's limit holds across instances: the windows live in the database (src/storage.ts).
@@ -137,7 +138,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Revoking a key or an OAuth grant ends its open MCP streams (src/mcp/stream-guard.ts).
   const revocations = createRevocations()
   const projects = buildProjects({ repo: repos.projects, readModel, onKeyRevoked: revocations.revoked })
-  const health = buildHealth(repos.health, VERSION)
+  const health = buildHealth(repos.health, VERSION, storage.state)
   // The admin API exists only when an admin token is configured.
   const admin = config.adminToken ? adminService(projects, config.adminToken) : undefined
 

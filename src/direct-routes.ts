@@ -84,7 +84,9 @@ export function directRoutes(deps: DirectRoutesDeps) {
         response = await handler(limitBody(request, limit), server, request.params)
         if (handedOn.has(response)) return response
       } catch (error) {
-        response = answer(errorAnswer(error, requestId, isRpc) ?? internalError(deps.log, request, requestId, error))
+        response = answer(
+          errorAnswer(error, requestId, isRpc, deps.log) ?? internalError(deps.log, request, requestId, error),
+        )
       }
       response.headers.set('x-request-id', requestId)
       observer.finish(request, route, response.status, t0)
@@ -128,7 +130,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
         headers: { ...rate.headers, 'content-type': REST_JSON },
       })
     } catch (error) {
-      const known = errorAnswer(error, requestId)
+      const known = errorAnswer(error, requestId, undefined, deps.log)
       if (!known) throw error
       return answer(known, rate.headers)
     }

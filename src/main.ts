@@ -55,6 +55,15 @@ async function serve(args: string[]) {
     if (stopping) process.exit(1)
     stopping = true
     running.deps.log.info('shutting down', { signal })
+    // The drain is bounded by TOOLYARD_SHUTDOWN_GRACE_S; what comes after it (jobs, the call log, the database) gets a
+    // few seconds more, and then the process ends anyway: a stop never hangs.
+    setTimeout(
+      () => {
+        running.deps.log.error('shutdown did not finish after the grace period, exiting', { signal })
+        process.exit(1)
+      },
+      (config.shutdownGraceS + 5) * 1000,
+    ).unref()
     await running.stop()
     unlock()
     running.deps.log.info('stopped', { signal })

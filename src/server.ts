@@ -7,9 +7,6 @@ import { AppError } from './lib/errors'
 import { bridgeInstances } from './mcp/instance-bridge'
 import { openStorage } from './storage'
 
-/** How long in-flight requests get to finish after SIGTERM (below Docker's default 10 s stop timeout). */
-const SHUTDOWN_GRACE_MS = 8000
-
 export interface RunningServer {
   deps: Deps
   port: number
@@ -101,17 +98,19 @@ export async function startServer(
     port,
     origin,
     stop() {
-      // Stop accepting, let in-flight requests finish, then close the database.
+      // Stop accepting (the listening socket closes: a new connection is refused), let in-flight requests finish for
+      // at most TOOLYARD_SHUTDOWN_GRACE_S, then close the database.
       stopping ??= (async () => {
         const server = app.server
+        const graceMs = config.shutdownGraceS * 1000
         let timer: ReturnType<typeof setTimeout> | undefined
         // Long-lived streams (MCP session SSE) never end by themselves: after the grace period they are cut.
         const cut = new Promise<void>((resolve) => {
           timer = setTimeout(() => {
-            deps.log.warn('shutdown grace period over, closing open connections', { grace_ms: SHUTDOWN_GRACE_MS })
+            deps.log.warn('shutdown grace period over, closing open connections', { grace_ms: graceMs })
             void server?.stop(true)
             resolve()
-          }, SHUTDOWN_GRACE_MS)
+          }, graceMs)
         })
         // MCP session streams are ended first so a graceful stop need not wait out the grace period.
         deps.mcpSessions.closeAll()

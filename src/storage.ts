@@ -11,6 +11,7 @@ import type { PeerChannel } from './db/postgres/change-feed'
 import { openSqliteStorage } from './db/sqlite-storage'
 import type { StoragePort, Store } from './db/store'
 import type { SharedWindows } from './http/rate-limit'
+import type { StorageState } from './lib/storage-errors'
 import type { TaskDirectory } from './mcp/modern/task-directory'
 import type { SessionDirectory } from './mcp/session-directory'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
@@ -111,16 +112,22 @@ export interface Storage {
   peers?: PeerChannel
   /** SQLite's database file (the call log's writer thread opens its own connection); absent on PostgreSQL. */
   sqlitePath?: string
+  /** Whether the last write found the storage full (docs/reliability.md, "Faults"): the health check reports it. */
+  state: StorageState
   close(): Promise<void>
 }
 
 /** The SQLite file in the data dir, every repository built by its SQLite factory over one store. */
-export function sqliteStorage(dataDir: string): Storage {
-  const path = join(dataDir, DB_FILE)
-  const sqlite = openSqliteStorage(path)
+export function sqliteStorage(config: Pick<Config, 'dataDir' | 'databaseTimeoutMs' | 'masterKey'>): Storage {
+  const path = join(config.dataDir, DB_FILE)
+  const sqlite = openSqliteStorage(path, {
+    busyTimeoutMs: config.databaseTimeoutMs,
+    keys: { dataDir: config.dataDir, masterKey: config.masterKey },
+  })
   return {
     backend: 'sqlite',
     store: sqlite.store,
+    state: sqlite.state,
     sqliteDb: () => sqlite.store.db,
     repositories: sqliteRepositories(sqlite.store),
     changes: sqlite.changes,
@@ -134,7 +141,7 @@ export function sqliteStorage(dataDir: string): Storage {
  * sealed data, the change feed listening; every repository in its PostgreSQL dialect (src/db/postgres/repositories).
  */
 async function postgresStorage(
-  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir' | 'masterKey'>,
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseTimeoutMs' | 'dataDir' | 'masterKey'>,
 ): Promise<Storage> {
   // The data dir still holds the master key file (when TOOLYARD_MASTER_KEY is not set) and file resources.
   ensureDataDir(config.dataDir)
@@ -142,12 +149,16 @@ async function postgresStorage(
   // Loaded only in PostgreSQL mode: a SQLite start never loads the PostgreSQL client and repositories.
   const { openPostgresStorage } = await import('./db/postgres/storage')
   const { postgresRepositories } = await import('./db/postgres/repositories')
-  const pg = await openPostgresStorage(config.databaseUrl!, keyring, { max: config.databasePoolSize })
+  const pg = await openPostgresStorage(config.databaseUrl!, keyring, {
+    max: config.databasePoolSize,
+    timeoutMs: config.databaseTimeoutMs,
+  })
   const all = postgresRepositories(pg.store)
   const repositories: Repositories = all
   return {
     backend: 'postgres',
     store: pg.store,
+    state: pg.state,
     repositories,
     sqliteDb: () => {
       throw new Error('this app runs on PostgreSQL: there is no SQLite connection (look at rows through the store)')
@@ -164,4 +175,4 @@ async function postgresStorage(
 
 /** The backend the configuration names: PostgreSQL with TOOLYARD_DATABASE_URL, else the SQLite file in the data dir. */
 export const openStorage = (config: Config): Promise<Storage> =>
-  config.databaseUrl ? postgresStorage(config) : Promise.resolve(sqliteStorage(config.dataDir))
+  config.databaseUrl ? postgresStorage(config) : Promise.resolve(sqliteStorage(config))

@@ -43,7 +43,10 @@ ${DATA_DIR}
   --sandbox-queue-per-project N     a project's calls waiting for a sandbox worker (default 32)
   --max-subscriptions-per-project N webhook subscriptions per project (default 100)
   --webhook-concurrency N           webhook deliveries sent at once, all projects (default 8)
-One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.
+One server per data dir: a second serve on the same data dir exits 2; so does a port already in use, and (SQLite) a
+database that is empty, malformed, fails PRAGMA quick_check, or holds sealed credentials no master key at hand opens.
+SIGTERM drains in-flight requests for at most TOOLYARD_SHUTDOWN_GRACE_S (default 8); a database that does not answer
+within TOOLYARD_DATABASE_TIMEOUT_MS (default 5000) answers 503.
 --database-url U (TOOLYARD_DATABASE_URL): serve on PostgreSQL instead (any number of instances on one database;
                  migrated at start; every instance needs the same TOOLYARD_MASTER_KEY; docs/scale-out.md).`,
   projects: `Usage: toolyard projects create NAME [--json]

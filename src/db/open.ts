@@ -10,7 +10,10 @@ export type Db = Database
  * must not open and close the file itself, since closing any descriptor of the file drops every POSIX lock the process
  * holds on it, and another process would then take the database for unused.
  */
-export function openDatabase(path: string, { another = false } = {}): Db {
+export function openDatabase(
+  path: string,
+  { another = false, busyTimeoutMs = 5000 }: { another?: boolean; busyTimeoutMs?: number } = {},
+): Db {
   if (path !== ':memory:' && !another) {
     ensureDataDir(dirname(path))
     ensurePrivateFile(path)
@@ -18,7 +21,8 @@ export function openDatabase(path: string, { another = false } = {}): Db {
   const db = new Database(path, { create: true, strict: true })
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA foreign_keys = ON')
-  db.exec('PRAGMA busy_timeout = 5000')
+  // A lock held longer than this (another process, a long backup) fails the statement: a 503, not a hung request.
+  db.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs)}`)
   db.exec('PRAGMA synchronous = FULL')
   return lazyQueries(immediateTransactions(db))
 }

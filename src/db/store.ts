@@ -5,7 +5,13 @@
 
 import { SQLiteError } from 'bun:sqlite'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
+import {
+  createStorageState,
+  ForeignKeyViolation,
+  type StorageState,
+  storageFaultOf,
+  UniqueViolation,
+} from '../lib/storage-errors'
 import { type Db, openDatabase } from './open'
 
 /** What a transaction's callback is handed. */
@@ -45,13 +51,16 @@ export interface Store extends StoragePort {
   readonly db: Db
 }
 
-/** The driver's constraint error as a typed storage error; anything else unchanged. */
+/**
+ * The driver's constraint error as a typed storage error, a full disk or a lock held too long as the StorageFault the
+ * client sees (507 / 503 with Retry-After); anything else unchanged.
+ */
 function mapStorageError(e: unknown): unknown {
   if (!(e instanceof SQLiteError)) return e
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
     return new UniqueViolation(e.message, { cause: e })
   if (e.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return new ForeignKeyViolation(e.message, { cause: e })
-  return e
+  return storageFaultOf(e) ?? e
 }
 
 /** Runs one repository write outside `tx` with its constraint errors mapped. */
@@ -86,7 +95,10 @@ interface OpenTx {
   savepoints: number
 }
 
-export function createStore(db: Db): Store {
+/** `state` learns of every refused and committed write (the health check reads it; src/lib/storage-errors.ts). */
+export function createStore(db: Db, state: StorageState = createStorageState()): Store {
+  const changes = db.query('SELECT total_changes() AS n')
+  const totalChanges = () => (changes.get() as { n: number }).n
   // The asynchronous transaction open now (null: none), and the async context that belongs to it: code running in
   // that context is the transaction's; anything else waits for `ended`.
   let open: OpenTx | null = null
@@ -136,7 +148,9 @@ export function createStore(db: Db): Store {
       try {
         result = await context.run(tx, () => fn(scope))
         db.exec('COMMIT')
+        state.committed()
       } catch (e) {
+        state.failed(e)
         if (db.inTransaction) db.exec('ROLLBACK')
         throw mapStorageError(e)
       }
@@ -161,11 +175,25 @@ export function createStore(db: Db): Store {
       return mine() ? nested(open as OpenTx, fn) : outermost(fn)
     },
     run<T>(fn: () => T): Promise<T> {
-      if (open !== null && !mine()) return waitForOthers().then(() => mapped(fn))
+      const noted = (): T => {
+        try {
+          if (!state.full) return fn()
+          // While the storage is full, a write that goes through here (outside a transaction) shows there is room
+          // again; reads do not. Counted only then: the hot path asks nothing more.
+          const before = totalChanges()
+          const result = fn()
+          if (totalChanges() > before) state.committed()
+          return result
+        } catch (e) {
+          state.failed(e)
+          throw mapStorageError(e)
+        }
+      }
+      if (open !== null && !mine()) return waitForOthers().then(noted)
       try {
-        return Promise.resolve(fn())
+        return Promise.resolve(noted())
       } catch (e) {
-        return Promise.reject(mapStorageError(e))
+        return Promise.reject(e)
       }
     },
   }

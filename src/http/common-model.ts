@@ -15,7 +15,10 @@ export const ListQuery = t.Object({
   cursor: t.Optional(t.String({ maxLength: 200 })),
 })
 
-/** Error responses every authenticated route can give. */
+/**
+ * Error responses every authenticated route can give; 503 and 507 are the storage's faults (database_unavailable,
+ * insufficient_storage, with Retry-After: docs/reliability.md, "Faults").
+ */
 export const errorResponses = {
   400: ErrorBody,
   401: ErrorBody,
@@ -23,4 +26,6 @@ export const errorResponses = {
   409: ErrorBody,
   429: ErrorBody,
   500: ErrorBody,
+  503: ErrorBody,
+  507: ErrorBody,
 }

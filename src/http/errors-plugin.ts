@@ -103,7 +103,7 @@ export const errorsPlugin = (
         const requestId = requestIdOf(request)
         const rpc = () => readsOwnBody(request.method, new URL(request.url).pathname)
         const answer =
-          errorAnswer(error, requestId, rpc) ??
+          errorAnswer(error, requestId, rpc, log) ??
           elysiaError(code, error, request, params as Record<string, string> | undefined, requestId) ??
           internalError(log, request, requestId, error)
         set.status = answer.status

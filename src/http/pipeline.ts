@@ -1,8 +1,9 @@
 // The one pipeline of rules every request passes: request id → body limit → observe (metrics, access line) → handler → error envelope (docs/decisions.md, "One request pipeline"). Plain functions, so the Elysia
 // hooks (errors-plugin.ts, src/observability/http.ts) and the Bun routes of the hot path (src/direct-routes.ts) call
 // the same code for each rule rather than each keeping its own copy.
-import { AppError, type ErrorDetail } from '../lib/errors'
+import { AppError, type ErrorDetail, StorageFault } from '../lib/errors'
 import type { Logger } from '../lib/log'
+import { storageFaultOf } from '../lib/storage-errors'
 import type { Metrics } from '../observability/metrics'
 import { bodyLimitError, boundedRequest, declaredTooLarge, PayloadTooLargeError, rpcTooLarge } from './body-limit'
 import { RateLimitedError } from './guard'
@@ -113,7 +114,13 @@ const NO_HEADERS: Record<string, string> = Object.freeze({}) as Record<string, s
  * closing the connection, as JSON-RPC when `rpc` says the route is the protocol endpoint; or 400 for nesting), an
  * AppError (its status). Null for anything else: that is `internalError`.
  */
-export function errorAnswer(error: unknown, requestId: string, rpc?: () => boolean): ErrorAnswer | null {
+export function errorAnswer(
+  error: unknown,
+  requestId: string,
+  rpc?: () => boolean,
+  /** Told of storage faults (a warn line: not a bug, but the operator's to see). */
+  log?: Logger,
+): ErrorAnswer | null {
   if (error instanceof RateLimitedError)
     return {
       status: 429,
@@ -134,14 +141,36 @@ export function errorAnswer(error: unknown, requestId: string, rpc?: () => boole
       headers: NO_HEADERS,
       body: errorBody(requestId, bodyError.code, bodyError.message),
     }
-  if (error instanceof AppError)
+  // A full disk or a database that does not answer, however it got here: a driver's error a feature let through
+  // is the same fault as the one the storage adapter mapped.
+  const known = error instanceof AppError ? error : storageFaultOf(error)
+  if (known instanceof StorageFault)
+    log?.warn('storage fault', {
+      code: known.code,
+      error: String((error as Error)?.message ?? error),
+      request_id: requestId,
+    })
+  if (known instanceof StorageFault)
     return {
-      status: error.status,
+      status: known.status,
+      headers: { 'retry-after': String(known.retryAfterS) },
+      // On the protocol endpoint a JSON-RPC error (internal: the server failed, not the request), as a body limit is.
+      body: rpc?.() ? rpcStorageFault(known) : errorBody(requestId, known.code, known.message),
+    }
+  if (known)
+    return {
+      status: known.status,
       headers: NO_HEADERS,
-      body: errorBody(requestId, error.code, error.message, error.details),
+      body: errorBody(requestId, known.code, known.message, known.details),
     }
   return null
 }
+
+/** A storage fault met before the protocol's own dispatch (admission, a cache reloading): JSON-RPC's internal error. */
+const rpcStorageFault = (fault: StorageFault) => ({
+  jsonrpc: '2.0' as const,
+  error: { code: -32603, message: fault.message, data: { code: fault.code, retry_after_s: fault.retryAfterS } },
+})
 
 /** Anything unexpected: logged with the request id, answered 500 without internals. */
 export function internalError(log: Logger, request: Request, requestId: string, error: unknown): ErrorAnswer {

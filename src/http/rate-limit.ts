@@ -1,4 +1,6 @@
 // In-memory fixed-window rate limiter (per minute) with the spec's limits per route group.
+import { storageFaultOf } from '../lib/storage-errors'
+
 export const DEFAULT_LIMITS = {
   protocol: 100,
   initialize: 10,
@@ -90,15 +92,31 @@ export interface SharedWindows {
   hit(key: string, limit: number, n?: number): Promise<RateDecision>
 }
 
-/** The same groups and limits as `createRateLimiter`, counted in windows every instance shares. */
-export function sharedRateLimiter(overrides: Record<string, number> | 'off', windows: SharedWindows): RateLimiter {
+/**
+ * The same groups and limits as `createRateLimiter`, counted in windows every instance shares. While the database does
+ * not answer (a storage fault), this instance counts in its own memory instead for `fallbackMs`, then asks the database
+ * again: a request that needs nothing else from the database is still served and still limited, only per instance
+ * (docs/reliability.md, "Faults").
+ */
+export function sharedRateLimiter(
+  overrides: Record<string, number> | 'off',
+  windows: SharedWindows,
+  { fallbackMs = 5000, now = Date.now }: { fallbackMs?: number; now?: () => number } = {},
+): RateLimiter {
   const limits: Record<string, number> = overrides === 'off' ? {} : { ...DEFAULT_LIMITS, ...overrides }
+  const local = createRateLimiter(overrides, now)
+  let localUntil = 0
   return {
     hit(group, subject, n = 1) {
       const limit = limits[group]
       if (overrides === 'off' || !limit) return null
+      if (now() < localUntil) return local.hit(group, subject, n)
       // PostgreSQL text holds no NUL: the group (a fixed name without "/") ends at the first "/".
-      return windows.hit(`${group}/${subject}`, limit, n)
+      return windows.hit(`${group}/${subject}`, limit, n).catch((e: unknown) => {
+        if (!storageFaultOf(e)) throw e
+        localUntil = now() + fallbackMs
+        return local.hit(group, subject, n)
+      })
     },
   }
 }

@@ -16,6 +16,10 @@ const ERROR_STATUS = {
   tool_not_configured: 500,
   internal_error: 500,
   upstream_error: 502,
+  /** The database does not answer within TOOLYARD_DATABASE_TIMEOUT_MS, or is away (docs/reliability.md, "Faults"). */
+  database_unavailable: 503,
+  /** The database has no room for the change (disk full): nothing was written (docs/reliability.md, "Faults"). */
+  insufficient_storage: 507,
   /** A remote MCP toolkit's upstream could not be reached or failed while it was listed (docs/decisions.md). */
   upstream_failed: 400,
   invalid_function: 400,
@@ -39,6 +43,21 @@ export class AppError extends Error {
   }
   get status(): number {
     return ERROR_STATUS[this.code]
+  }
+}
+
+/**
+ * A fault of the storage under the service, not of the request: it may succeed later, so the answer carries
+ * `Retry-After` (REST) or `retry_after_s` (the protocol's error data). Raised by the storage adapters from the driver's
+ * error (src/lib/storage-errors.ts).
+ */
+export class StorageFault extends AppError {
+  constructor(
+    code: 'database_unavailable' | 'insufficient_storage',
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(code, message)
   }
 }
 

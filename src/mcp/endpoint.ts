@@ -11,8 +11,10 @@ import { UNAUTHORIZED } from '../http/guard'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
 import type { Revocations } from '../lib/revocations'
+import { RETRY_AFTER_S, storageFaultOf } from '../lib/storage-errors'
 import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
+import { directoryFailure } from './directory-failure'
 import { type DispatchContext, initializeResult } from './dispatch'
 import { isModernRequest } from './era'
 import { RPC } from './errors'
@@ -61,8 +63,12 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
   const metadataUrl = (slug: string) => deps.prmUrl(slug)
   const sessions = deps.mcpSessions
   forwardEvents(deps.events, sessions)
-  const onInternal = (err: unknown) =>
-    deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  const onInternal = (err: unknown) => {
+    // A storage fault is not a bug: a warn line with its code, no stack (docs/reliability.md, "Faults").
+    const fault = storageFaultOf(err)
+    if (fault) deps.log.warn('storage fault', { code: fault.code, error: String((err as Error)?.message ?? err) })
+    else deps.log.error('mcp request failed', { error: String((err as Error)?.stack ?? err) })
+  }
   // Listen streams, and the sessions' streams, end with the caller's key or grant (src/mcp/stream-guard.ts).
   const listeners = guardedListeners(deps)
   const modern = {
@@ -90,7 +96,10 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     return held ? mine(held) : sessions.revive(sid).then(mine)
   }
   const directoryDown = (h: Record<string, string>) =>
-    jsonResponse(failure(undefined, RPC.INTERNAL_ERROR, 'Internal error: MCP sessions are unavailable'), 503, h)
+    jsonResponse(failure(undefined, RPC.INTERNAL_ERROR, 'Internal error: MCP sessions are unavailable'), 503, {
+      ...h,
+      'retry-after': String(RETRY_AFTER_S.database_unavailable),
+    })
   /** findSession, awaited (only a miss makes a promise); a directory that cannot be read is a 503, never a 404. */
   const lookUpSession = async (
     headers: Headers,
@@ -250,8 +259,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
       // Recorded before the answer: after a 204 no instance may accept the id.
       await sessions.end(session)
     } catch (err) {
-      onInternal(err)
-      return directoryDown(base)
+      return directoryFailure(undefined, err, base, onInternal)
     }
     return new Response(null, { status: 204, headers: base })
   }

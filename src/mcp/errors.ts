@@ -1,6 +1,7 @@
 // JSON-RPC error codes, the protocol's own error type, and the one table from a feature's AppError to JSON-RPC.
 // Tool failures are results with isError, never these.
-import { AppError, type ErrorCode, UnknownNameError } from '../lib/errors'
+import { AppError, type ErrorCode, StorageFault, UnknownNameError } from '../lib/errors'
+import { storageFaultOf } from '../lib/storage-errors'
 
 export const RPC = {
   PARSE_ERROR: -32700,
@@ -45,6 +46,8 @@ const RPC_CODE: Record<ErrorCode, number> = {
   internal_error: RPC.INTERNAL_ERROR,
   upstream_error: RPC.INTERNAL_ERROR,
   upstream_failed: RPC.INTERNAL_ERROR,
+  database_unavailable: RPC.INTERNAL_ERROR,
+  insufficient_storage: RPC.INTERNAL_ERROR,
   invalid_function: RPC.INVALID_PARAMS,
   in_use: RPC.INVALID_PARAMS,
 }
@@ -60,8 +63,17 @@ export interface ProtocolWording {
   resource?: string
 }
 
+/**
+ * A storage fault as the protocol answers it: an internal error (the server failed, not the request) that says which
+ * and when to retry, in words and in `data` ({code, retry_after_s}), as REST's 503/507 with Retry-After do.
+ */
+export const storageFaultError = (fault: StorageFault) =>
+  new ProtocolError(RPC.INTERNAL_ERROR, fault.message, { code: fault.code, retry_after_s: fault.retryAfterS })
+
 /** An AppError as the protocol answers it (message kept, no stack); anything else is passed on unchanged. */
 export function toProtocolError(error: unknown, wording: ProtocolWording = {}): unknown {
+  const fault = error instanceof StorageFault ? error : storageFaultOf(error)
+  if (fault) return storageFaultError(fault)
   if (!(error instanceof AppError)) return error
   const unknown = error instanceof UnknownNameError
   if (wording.resource !== undefined) {

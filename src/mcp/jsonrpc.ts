@@ -1,6 +1,8 @@
 // JSON-RPC 2.0 framing: classifying an incoming message and building responses with no null/empty optional fields.
+
+import { storageFaultOf } from '../lib/storage-errors'
 import type { JsonObject } from './backend'
-import { ProtocolError, RPC } from './errors'
+import { ProtocolError, RPC, storageFaultError } from './errors'
 
 export type RpcId = string | number
 
@@ -67,6 +69,12 @@ export function failure(id: RpcId | undefined, code: number, message: string, da
 export function failureFrom(id: RpcId, err: unknown, onInternal: (err: unknown) => void) {
   if (err instanceof ProtocolError) return failure(id, err.code, err.message, err.data)
   onInternal(err)
+  // A full disk or a database away is the storage's fault, said as such (what it is, when to retry).
+  const fault = storageFaultOf(err)
+  if (fault) {
+    const e = storageFaultError(fault)
+    return failure(id, e.code, e.message, e.data)
+  }
   return failure(id, RPC.INTERNAL_ERROR, 'Internal error')
 }
 

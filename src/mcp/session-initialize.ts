@@ -2,17 +2,17 @@
 // bound to the server and the caller, its sealed id in the `mcp-session-id` header.
 import type { Principal } from './admission'
 import type { ToolsBackend } from './backend'
+import { directoryFailure } from './directory-failure'
 import { initializeResult } from './dispatch'
-import { RPC } from './errors'
 import { jsonResponse } from './exchange'
-import { failure, isObject, type RpcRequest, success } from './jsonrpc'
+import { isObject, type RpcRequest, success } from './jsonrpc'
 import type { Session, SessionStore } from './sessions'
 
 export function sessionInitializer(
   sessions: SessionStore,
   version: string,
   backend: Pick<ToolsBackend, 'instructions'> | undefined,
-  /** Logs a failure of the session directory (the client gets a JSON-RPC internal error, HTTP 503). */
+  /** Logs a failure of the session directory (the client gets a JSON-RPC internal error, HTTP 503; 507 when full). */
   onInternal: (err: unknown) => void,
 ) {
   return async (req: RpcRequest, who: Principal, h: Record<string, string>): Promise<Response> => {
@@ -37,8 +37,7 @@ export function sessionInitializer(
         clientCapabilities: isObject(caps) ? caps : {},
       })
     } catch (err) {
-      onInternal(err)
-      return jsonResponse(failure(req.id, RPC.INTERNAL_ERROR, 'Internal error: MCP sessions are unavailable'), 503, h)
+      return directoryFailure(req.id, err, h, onInternal)
     }
     return jsonResponse(success(req.id, result), 200, { ...h, 'mcp-session-id': session.id })
   }

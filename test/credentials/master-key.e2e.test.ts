@@ -55,7 +55,7 @@ describe('master key', () => {
     expect((err as Error).message).not.toContain(bad)
   })
 
-  test('a configured key is used instead of a file; another key cannot open the data', async () => {
+  test('a configured key is used instead of a file; a start with another key is refused, naming the database', async () => {
     const dir = freshDir()
     const key = randomBytes(32).toString('base64')
     const app = await startTestApp({ TOOLYARD_MASTER_KEY: key }, { dataDir: dir })
@@ -64,10 +64,14 @@ describe('master key', () => {
     const projectId = app.projectId
     await app.stop()
 
-    const wrong = await startTestApp({ TOOLYARD_MASTER_KEY: randomBytes(32).toString('base64') }, { dataDir: dir })
-    // Sealed with another master key: unusable, reported as needing the user again (never the data, never a throw).
-    expect(await wrong.server.deps.credentials.open(projectId, id)).toEqual({ status: 'auth_required' })
-    await wrong.stop()
+    // Sealed with another master key: the start is refused (exit 2 in serve) rather than serving credentials it cannot
+    // open (docs/reliability.md, "Faults"); the message names the database and the variable, never a key.
+    const other = randomBytes(32).toString('base64')
+    const refused = await startTestApp({ TOOLYARD_MASTER_KEY: other }, { dataDir: dir }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(ConfigError)
+    expect((refused as Error).message).toContain(join(dir, 'toolyard.sqlite'))
+    expect((refused as Error).message).toContain('TOOLYARD_MASTER_KEY')
+    expect((refused as Error).message).not.toContain(other)
     const right = await startTestApp({ TOOLYARD_MASTER_KEY: key }, { dataDir: dir })
     expect(await openToken(right, projectId, id)).toBe('env-key-secret-222333')
     await right.stop()

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 import { ROOT } from '../helpers/app'
 
 /** What starts a child process in a test: the CLI helpers, mcp-remote, or a conformance suite's entry point. */
-const CHILD = /\b(runCli|startServe|startInstances|startMcpRemote|runSuite)\(|node_modules\/conformance-next\//
+const CHILD =
+  /\b(runCli|startServe|serveOrRefusal|startInstances|startMcpRemote|runSuite)\(|node_modules\/conformance-next\//
 /** What starts the whole app (in this process) or reaches for the test helpers that do. */
 const APP = /helpers\/app|\bstartServer\(|\bBun\.spawn/
 

@@ -233,6 +233,20 @@ export async function startServe(
   env: ChildEnv = {},
   program: CliProgram & { serveArgs?: string[] } = {},
 ): Promise<ServeProcess> {
+  const started = await serveOrRefusal(dataDir, env, program)
+  if (started.refused) throw new Error(`serve exited early (${started.code}):\n${started.stdout}\n${started.stderr}`)
+  return started.server
+}
+
+/**
+ * Starts `serve` as startServe does, for a start that may be refused: the running server once it listens, or its exit
+ * code and output when it exits first.
+ */
+export async function serveOrRefusal(
+  dataDir: string,
+  env: ChildEnv = {},
+  program: CliProgram & { serveArgs?: string[] } = {},
+): Promise<{ refused: false; server: ServeProcess } | ({ refused: true } & CliResult)> {
   const proc = Bun.spawn([...(program.command ?? CLI_COMMAND), 'serve', ...(program.serveArgs ?? [])], {
     cwd: program.cwd ?? ROOT,
     env: childEnv(dataDir, { TOOLYARD_PORT: '0', TOOLYARD_HOST: '127.0.0.1', TOOLYARD_LOG_LEVEL: 'warn', ...env }),
@@ -240,7 +254,7 @@ export async function startServe(
     stderr: 'pipe',
   })
   let out = ''
-  void (async () => {
+  const read = (async () => {
     const decoder = new TextDecoder()
     for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += decoder.decode(chunk, { stream: true })
   })()
@@ -248,22 +262,29 @@ export async function startServe(
   void proc.exited.then(() => (exited = true))
   const port = await waitFor(
     'the listening line',
-    async () => {
-      if (exited)
-        throw new Error(`serve exited early:\n${out}\n${await new Response(proc.stderr as ReadableStream).text()}`)
+    () => {
+      if (exited) return -1
       const m = /listening on \S+ \(port (\d+)\)/.exec(out)
       return m ? Number(m[1]) : undefined
     },
     { timeoutMs: 20_000 },
   )
+  if (port === -1) {
+    await read
+    const stderr = await new Response(proc.stderr as ReadableStream).text()
+    return { refused: true, code: await proc.exited, stdout: out, stderr }
+  }
   return {
-    proc,
-    port,
-    base: `http://127.0.0.1:${port}/mcp`,
-    output: () => out,
-    async stop() {
-      if (!exited) proc.kill('SIGTERM')
-      return proc.exited
+    refused: false,
+    server: {
+      proc,
+      port,
+      base: `http://127.0.0.1:${port}/mcp`,
+      output: () => out,
+      async stop() {
+        if (!exited) proc.kill('SIGTERM')
+        return proc.exited
+      },
     },
   }
 }

@@ -17,6 +17,12 @@ export interface Cluster {
   url: string
   /** Stops the server and removes its files (also done when this process ends). */
   stop(): void
+  /** Faults, for tests of what clients see: the server shut down (`pg_ctl stop -m fast`) and started again. */
+  halt(): void
+  restart(): void
+  /** The postmaster and every backend stopped with SIGSTOP (a server that accepts nothing and answers nothing), then SIGCONT. */
+  pause(): void
+  resume(): void
 }
 
 /** The machine's binaries, else the npm package's; the error says what each attempt found when none starts. */
@@ -146,16 +152,50 @@ export async function startCluster(bin: string): Promise<Cluster> {
     }
     process.once('exit', stop)
     watchParent(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'immediate', 'stop']), dir)
+    const signalAll = (signal: 'SIGSTOP' | 'SIGCONT') => {
+      for (const pid of serverPids(data)) {
+        try {
+          process.kill(pid, signal)
+        } catch {
+          // Gone meanwhile (a backend that ended).
+        }
+      }
+    }
     return {
       url: `postgres://toolyard@127.0.0.1:${port}/postgres`,
       stop() {
         process.off('exit', stop)
+        // A paused server would not hear pg_ctl's signal.
+        signalAll('SIGCONT')
         stop()
       },
+      halt: () => run(as([join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', '-w', 'stop']), 'pg_ctl stop'),
+      restart: () =>
+        run(as([join(bin, 'pg_ctl'), '-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']), 'pg_ctl start'),
+      pause: () => signalAll('SIGSTOP'),
+      resume: () => signalAll('SIGCONT'),
     }
   }
   rmSync(dir, { recursive: true, force: true })
   throw lastError
+}
+
+/** The postmaster (first line of postmaster.pid) and its children, read from /proc. */
+function serverPids(data: string): number[] {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // Field 4 of /proc/PID/stat is the parent pid (after the command name in parentheses).
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+  return [postmaster, ...children]
 }
 
 /** Stops the cluster even when this process is killed or ended without its exit handlers: a watcher outlives it by a second. */

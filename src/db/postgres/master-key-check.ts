@@ -4,8 +4,9 @@
 // (and the newest data key too, when credentials were sealed before the row existed).
 import { randomBytes } from 'node:crypto'
 import { ConfigError } from '../../config'
+import { keyOpens as opens, type SealedKey as Sealed } from '../../crypto/key-check'
 import type { Keyring } from '../../crypto/master-key'
-import { unwrapDataKey, wrapDataKey } from '../../crypto/seal'
+import { wrapDataKey } from '../../crypto/seal'
 import type { PgDb } from './sql'
 
 /** The advisory lock key for writing the check row ("mkcheck" as bytes; migrations and rate windows take others). */
@@ -19,19 +20,6 @@ const refusal = (sealedWith: string, mine: string) =>
   new ConfigError(
     `TOOLYARD_MASTER_KEY cannot open this database's sealed data (sealed with master key ${sealedWith}, this instance has ${mine}): give every instance the same TOOLYARD_MASTER_KEY`,
   )
-
-type Sealed = { master_key_id: string; wrapped: string }
-
-function opens(keyring: Keyring, id: string, scope: string, row: Sealed): boolean {
-  const master = keyring.byId(row.master_key_id)
-  if (!master) return false
-  try {
-    unwrapDataKey(master, id, scope, row.wrapped)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * Throws a ConfigError (exit 2, naming TOOLYARD_MASTER_KEY, never a key) when `keyring` cannot open the check row or

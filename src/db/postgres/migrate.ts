@@ -24,6 +24,9 @@ export async function migratePostgres(
   { to = postgresMigrations.length }: { to?: number } = {},
 ): Promise<{ from: number; to: number }> {
   return sql.begin(async (tx) => {
+    // Waiting for another instance's migrations, and a long migration itself, are not a server that does not answer:
+    // the pool's statement_timeout (TOOLYARD_DATABASE_TIMEOUT_MS) does not apply here.
+    await tx.unsafe('SET LOCAL statement_timeout = 0')
     await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`)
     await tx.unsafe('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)')
     const from = await currentVersion(tx)

@@ -6,7 +6,14 @@
 // statement — and the batch it was part of (docs/decisions/0121-nul-in-postgresql-text.md).
 import { SQL } from 'bun'
 import { badRequest } from '../../lib/errors'
-import { ForeignKeyViolation, UniqueViolation } from '../../lib/storage-errors'
+import {
+  createStorageState,
+  databaseUnavailable,
+  ForeignKeyViolation,
+  type StorageState,
+  storageFaultOf,
+  UniqueViolation,
+} from '../../lib/storage-errors'
 
 /** Named parameters, keyed without the `$` (as bun:sqlite's strict mode takes them) or with it. */
 type Params = Record<string, unknown>
@@ -152,10 +159,11 @@ const INDEXABLE_BYTES = 2_000
 
 /**
  * The server's constraint error as a typed storage error; a value the client sent that PostgreSQL cannot store as a
- * 400 naming the parameter (its column); anything else unchanged.
+ * 400 naming the parameter (its column); a full disk or a server that is away as the StorageFault the client sees
+ * (507 / 503 with Retry-After); anything else unchanged.
  */
 function mapPostgresError(e: unknown, params: Params = {}): unknown {
-  if (!(e instanceof SQL.PostgresError)) return e
+  if (!(e instanceof SQL.PostgresError)) return storageFaultOf(e) ?? e
   if (e.errno === UNIQUE_VIOLATION) return new UniqueViolation(e.message, { cause: e })
   if (e.errno === FOREIGN_KEY_VIOLATION) return new ForeignKeyViolation(e.message, { cause: e })
   // A backstop (bound strings lose their NULs in `values`): NUL made by the statement itself is bad input, not a 500.
@@ -174,15 +182,58 @@ function mapPostgresError(e: unknown, params: Params = {}): unknown {
         })),
       )
   }
-  return e
+  return storageFaultOf(e) ?? e
 }
 
-function queries(client: SQL): Queries {
+/** A statement that writes: one that succeeds tells the storage state there was room. */
+const WRITES = /^\s*(insert|update|delete)\b/i
+
+/** What bounds and watches every statement of one pool (openPostgres's options). */
+interface Guard {
+  /** Client-side bound of one statement, or of the wait for a connection (0: none). */
+  timeoutMs: number
+  state: StorageState
+}
+
+const noAnswer = (ms: number) => databaseUnavailable(`no answer from PostgreSQL within ${ms} ms`)
+
+/**
+ * Settles as `work`, or rejects with database_unavailable after `ms` (the work is left to end by itself: its result,
+ * or its failure, is dropped). A server that is paused or unreachable never answers, and the client waits for its TCP
+ * connection as long as the kernel does: this bound is what keeps a request from hanging.
+ */
+function bounded<T>(work: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
+  if (ms <= 0) return work
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      work.catch(() => {})
+      onTimeout?.()
+      reject(noAnswer(ms))
+    }, ms)
+    work.then(
+      (v) => {
+        clearTimeout(timer)
+        resolve(v)
+      },
+      (e) => {
+        clearTimeout(timer)
+        reject(e)
+      },
+    )
+  })
+}
+
+function queries(client: SQL, guard: Guard): Queries {
   const exec = async (query: string, params: Params): Promise<Result> => {
     const t = toPositional(query)
     try {
-      return (await client.unsafe(t.text, values(t, params))) as Result
+      const running = client.unsafe(t.text, values(t, params))
+      // Given up on: asked to stop (on a second connection), so it does not run on after the caller's answer.
+      const result = (await bounded(running, guard.timeoutMs, () => void running.cancel())) as Result
+      if (guard.state.full && WRITES.test(query)) guard.state.committed()
+      return result
     } catch (e) {
+      guard.state.failed(e)
       throw mapPostgresError(e, params)
     }
   }
@@ -211,14 +262,16 @@ function runSoon(callbacks: (() => void)[]): void {
 
 type TxClient = SQL & { savepoint<T>(fn: (sp: SQL) => Promise<T>): Promise<T> }
 
-function txScope(client: TxClient, pending: (() => void)[]): PgTx {
+function txScope(client: TxClient, pending: (() => void)[], guard: Guard): PgTx {
   return {
-    ...queries(client),
+    ...queries(client, guard),
     afterCommit: (fn) => void pending.push(fn),
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const mark = pending.length
       try {
-        return await client.savepoint((sp) => fn(txScope(sp as TxClient, pending)))
+        return await guardedSteps(guard.timeoutMs, (inside) =>
+          client.savepoint((sp) => inside(() => fn(txScope(sp as TxClient, pending, guard)))),
+        )
       } catch (e) {
         // The savepoint rolled back: what it asked to run after commit goes with it.
         pending.length = mark
@@ -228,18 +281,43 @@ function txScope(client: TxClient, pending: (() => void)[]): PgTx {
   }
 }
 
+export interface PostgresOptions {
+  /** Connections in the pool at most. */
+  max?: number
+  /**
+   * TOOLYARD_DATABASE_TIMEOUT_MS: the server's statement_timeout, and the bound this process puts on each statement
+   * and on the wait for a connection, BEGIN and COMMIT (a server that does not answer: 503 database_unavailable).
+   * Unset: no bound (tests that look at rows, the CLI's own pool).
+   */
+  timeoutMs?: number
+  /** Told of every write refused for want of room and of writes that commit (the health check reads it). */
+  state?: StorageState
+}
+
 /** Opens a pool of up to `max` connections to `url` (postgres:// or postgresql://). */
-export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): PgDb {
-  const sql = new SQL(url, { max })
+export function openPostgres(url: string, { max = 10, timeoutMs = 0, state }: PostgresOptions = {}): PgDb {
+  const sql = new SQL(url, {
+    max,
+    ...(timeoutMs > 0
+      ? { connection: { statement_timeout: timeoutMs }, connectionTimeout: Math.max(1, Math.ceil(timeoutMs / 1000)) }
+      : {}),
+  })
+  const guard: Guard = { timeoutMs, state: state ?? createStorageState() }
   return {
     sql,
-    ...queries(sql),
+    ...queries(sql, guard),
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const callbacks: (() => void)[] = []
       let result: T
       try {
-        result = (await sql.begin((tx) => fn(txScope(tx as unknown as TxClient, callbacks)))) as T
+        // The transaction's own statements are bounded one by one (queries above); what Bun does around them (take a
+        // connection, BEGIN; COMMIT or ROLLBACK) is bounded by guardedSteps.
+        result = await guardedSteps(timeoutMs, (inside) =>
+          sql.begin((tx) => inside(() => fn(txScope(tx as unknown as TxClient, callbacks, guard)))),
+        )
+        if (guard.state.full) guard.state.committed()
       } catch (e) {
+        guard.state.failed(e)
         throw mapPostgresError(e)
       }
       if (callbacks.length > 0) runSoon(callbacks)
@@ -247,4 +325,40 @@ export function openPostgres(url: string, { max = 10 }: { max?: number } = {}): 
     },
     close: () => sql.close(),
   }
+}
+
+/**
+ * Runs `steps` — the driver's work around a callback (take a connection, BEGIN or SAVEPOINT; then COMMIT, RELEASE or
+ * ROLLBACK) — under a deadline of `ms` that counts only outside the callback: `steps` wraps its callback in `inside`,
+ * which pauses the deadline while the callback runs (its statements are bounded one by one) and refuses to start it
+ * once the deadline has passed, so a transaction the caller was told had failed never begins later. Past the deadline
+ * the result is database_unavailable and the steps are left to end by themselves.
+ */
+function guardedSteps<T>(
+  ms: number,
+  steps: (inside: <R>(callback: () => Promise<R>) => Promise<R>) => Promise<T>,
+): Promise<T> {
+  if (ms <= 0) return steps((callback) => callback())
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let expired = false
+  const { promise: late, reject } = Promise.withResolvers<never>()
+  const arm = () => {
+    timer = setTimeout(() => {
+      expired = true
+      reject(noAnswer(ms))
+    }, ms)
+  }
+  const pause = () => clearTimeout(timer)
+  arm()
+  const running = steps(async (callback) => {
+    if (expired) throw noAnswer(ms)
+    pause()
+    try {
+      return await callback()
+    } finally {
+      arm()
+    }
+  })
+  running.catch(() => {})
+  return Promise.race([running, late]).finally(pause)
 }

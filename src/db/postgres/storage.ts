@@ -4,6 +4,7 @@
 // src/db/sqlite-storage.ts.
 import { ConfigError, redactedDatabaseUrl } from '../../config'
 import type { Keyring } from '../../crypto/master-key'
+import { createStorageState } from '../../lib/storage-errors'
 import { ensureEventOverflow, listenForChanges, pgPeerChannel } from './change-feed'
 import { checkMasterKey } from './master-key-check'
 import { migratePostgres } from './migrate'
@@ -26,8 +27,14 @@ function startError(url: string, e: unknown): unknown {
   )
 }
 
-export async function openPostgresStorage(url: string, keyring: Keyring, { max = 10 }: { max?: number } = {}) {
-  const db = openPostgres(url, { max })
+export async function openPostgresStorage(
+  url: string,
+  keyring: Keyring,
+  { max = 10, timeoutMs = 0 }: { max?: number; timeoutMs?: number } = {},
+) {
+  // Whether the last write found the disk full: every statement of the pool tells it (the health check reads it).
+  const state = createStorageState()
+  const db = openPostgres(url, { max, timeoutMs, state })
   try {
     await migratePostgres(db.sql)
     await checkMasterKey(db, keyring)
@@ -41,6 +48,7 @@ export async function openPostgresStorage(url: string, keyring: Keyring, { max =
     return {
       db,
       store,
+      state,
       /** Exact: one statement per counted request (no local batching, so no slack; docs/decisions.md). */
       rateWindows: sharedRateWindows(db),
       /** MCP sessions' mutable part, shared (docs/decisions.md, "MCP sessions across instances"). */

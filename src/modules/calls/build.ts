@@ -1,6 +1,7 @@
 // Builds the call log from its repository (either backend's, src/storage.ts) and chooses its writer
 // (docs/decisions.md, "Repository interfaces").
 import type { Logger } from '../../lib/log'
+import type { StorageState } from '../../lib/storage-errors'
 import type { CallsRepository } from './repository'
 import { type CallLogOptions, createCallLog } from './service'
 import { inlineWriter, threadWriter } from './writer'
@@ -13,9 +14,11 @@ export function buildCallLog(deps: {
   onCall?: CallLogOptions['onCall']
   /** Rows the database refused (each dropped alone, src/modules/calls/insert-batch.ts). */
   onDropped?: (rows: number) => void
+  /** The storage's state, told what the writer thread's batches found (the health check reads it). */
+  state?: StorageState
 }) {
   const { repo } = deps
   const inline = inlineWriter(repo, deps.log, deps.onDropped)
-  const writer = deps.dbPath ? threadWriter(deps.dbPath, inline, deps.log, deps.onDropped) : inline
+  const writer = deps.dbPath ? threadWriter(deps.dbPath, inline, deps.log, deps.onDropped, deps.state) : inline
   return createCallLog({ repo, writer, log: deps.log, ...(deps.onCall ? { onCall: deps.onCall } : {}) })
 }

@@ -1,11 +1,16 @@
 // Messages between the call log (writer.ts) and its writer thread (writer-worker.ts).
+import type { StorageFault } from '../../lib/errors'
+
 export type ToWriter =
   | { type: 'open'; path: string }
   /** `json`: the PendingCall[] batch (repository.ts) as JSON text. */
   | { type: 'write'; seq: number; json: string }
   | { type: 'close' }
 
-/** `dropped`: rows of the batch the database refused (src/modules/calls/insert-batch.ts); `error`: why the first was. */
+/**
+ * `dropped`: rows of the batch the database refused (src/modules/calls/insert-batch.ts); `error`: why the first was;
+ * `fault`: that refusal was a storage fault (disk full, database locked), which the main thread's health learns.
+ */
 export type FromWriter =
-  | { type: 'written'; seq: number; rows: number; dropped: number; error?: string }
+  | { type: 'written'; seq: number; rows: number; dropped: number; error?: string; fault?: StorageFault['code'] }
   | { type: 'closed' }

@@ -24,8 +24,15 @@ async function handle(m: ToWriter): Promise<void> {
     repo = callsRepository(opened.store)
   } else if (m.type === 'write') {
     const rows = (JSON.parse(m.json) as PendingCall[]).map(toRow)
-    const { dropped, error } = await insertBatch(repo!, rows)
-    self.postMessage({ type: 'written', seq: m.seq, rows: rows.length, dropped, ...(error ? { error } : {}) })
+    const { dropped, error, fault } = await insertBatch(repo!, rows)
+    self.postMessage({
+      type: 'written',
+      seq: m.seq,
+      rows: rows.length,
+      dropped,
+      ...(error ? { error } : {}),
+      ...(fault ? { fault } : {}),
+    })
   } else {
     connection?.close()
     connection = null

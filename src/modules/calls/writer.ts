@@ -2,6 +2,7 @@
 // that answers requests never spends its time on them (docs/decisions.md, "Hot path"). If the thread cannot start or
 // stops, batches are written inline on the caller's connection.
 import type { Logger } from '../../lib/log'
+import { type StorageState, storageFault } from '../../lib/storage-errors'
 import { workerEntry } from '../../lib/worker-entry'
 import { insertBatch } from './insert-batch'
 import { type CallsRepository, type PendingCall, toRow } from './repository'
@@ -43,7 +44,14 @@ export function inlineWriter(repo: CallsRepository, log: Logger, onDropped?: OnD
  * start competes with on a small machine, docs/decisions.md "Hot path at the limit"); if the thread fails, the writes
  * still pending and all later ones go inline.
  */
-export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger, onDropped?: OnDropped): CallWriter {
+export function threadWriter(
+  dbPath: string,
+  fallback: CallWriter,
+  log: Logger,
+  onDropped?: OnDropped,
+  /** Told what each batch found (committed, or refused for want of room): the thread's connection is not the store's. */
+  state?: StorageState,
+): CallWriter {
   let worker: (Worker & { ref?: () => void; unref?: () => void }) | null = null
   let started = false
   const pending = new Map<number, { rows: PendingCall[]; done: () => void }>()
@@ -86,6 +94,8 @@ export function threadWriter(dbPath: string, fallback: CallWriter, log: Logger, 
         return
       }
       reportDropped(log, onDropped, m.rows, m.dropped, m.error)
+      if (m.fault) state?.failed(storageFault(m.fault))
+      else if (!m.dropped) state?.committed()
       pending.get(m.seq)?.done()
       pending.delete(m.seq)
       keepAlive()

@@ -24,7 +24,8 @@ export const healthModule = (deps: GuardDeps & { health: HealthService }) =>
         summary: 'Health check (no key)',
         responses: {
           200: {
-            description: 'The service and its database answer',
+            description:
+              'The service and its database answer (`status` is `degraded`, `storage` `full`, while writes are refused for want of room)',
             content: { 'application/json': { schema: bodySchema } },
           },
           503: { description: 'The database does not answer', content: { 'application/json': { schema: bodySchema } } },

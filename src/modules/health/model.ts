@@ -5,6 +5,8 @@ export const HealthBody = t.Object({
   status: t.Union([t.Literal('ok'), t.Literal('degraded')]),
   version: t.String(),
   database: t.Union([t.Literal('ok'), t.Literal('unreachable')]),
+  /** `full`: the last write was refused for want of room (reads still work); `ok` again once a write commits. */
+  storage: t.Union([t.Literal('ok'), t.Literal('full')]),
   uptime_s: t.Number(),
 })
 export type HealthBody = Static<typeof HealthBody>

@@ -1,8 +1,13 @@
-// Health: status, version, uptime, and whether the database answers.
+// Health: status, version, uptime, whether the database answers and whether it has room for writes.
+import type { StorageState } from '../../lib/storage-errors'
 import type { HealthBody } from './model'
 import type { HealthRepository } from './repository'
 
-export function healthService(repo: HealthRepository, version: string) {
+/**
+ * `storage` is what the last writes found: a full disk still answers `SELECT 1`, so only a refused write shows it
+ * (docs/reliability.md, "Faults").
+ */
+export function healthService(repo: HealthRepository, version: string, storage: Pick<StorageState, 'full'>) {
   const started = Date.now()
   return {
     async check(): Promise<HealthBody> {
@@ -12,10 +17,12 @@ export function healthService(repo: HealthRepository, version: string) {
       } catch {
         database = 'unreachable'
       }
+      const room: HealthBody['storage'] = storage.full ? 'full' : 'ok'
       return {
-        status: database === 'ok' ? 'ok' : 'degraded',
+        status: database === 'ok' && room === 'ok' ? 'ok' : 'degraded',
         version,
         database,
+        storage: room,
         uptime_s: Math.round((Date.now() - started) / 1000),
       }
     },
