@@ -12,6 +12,8 @@ export async function prepareOpenApi(
   openapi: OpenApiService,
   path: string,
   doc: ProjectDoc,
+  /** The project when it exists: a toolkit's stored schemas are not compiled again. */
+  projectId?: string,
 ): Promise<PreparedDocuments> {
   const prepared: PreparedDocuments = new Map()
   const problems: string[] = []
@@ -33,6 +35,7 @@ export async function prepareOpenApi(
           k.name,
           o.spec !== undefined ? { spec: o.spec } : text !== undefined ? { spec: text } : { spec_url: o.url! },
           settings,
+          projectId,
         ),
       )
     } catch (error) {
@@ -56,6 +59,8 @@ export async function applyOpenApiToolkit(
   k: ToolkitDoc,
   prepared: Prepared,
   note: (action: PlanLine['action'], kind: string, name: string) => void,
+  /** `apply --confirm`: credentials may go to a new host or through a changed scheme. */
+  confirm = false,
 ): Promise<void> {
   const existing = await openapi.byName(projectId, k.name)
   if (!existing) {
@@ -70,7 +75,7 @@ export async function applyOpenApiToolkit(
   // A changed base_url or filter is a change even when every tool stays as it was (the settings are what calls use).
   const before = (await openapi.stored(projectId, existing.id))?.settings
   const settingsChanged = stableJson(before ?? {}) !== stableJson(prepared.settings)
-  const diff = await openapi.applyTo(projectId, existing, prepared)
+  const diff = await openapi.applyTo(projectId, existing, prepared, { confirm, confirmHint: 'apply --confirm' })
   const fieldsChanged =
     (k.display_name ?? null) !== existing.display_name ||
     (k.description !== undefined && k.description !== existing.description)

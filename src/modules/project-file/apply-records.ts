@@ -103,7 +103,9 @@ export async function applyRecords(run: Run): Promise<void> {
     }
     const prepared = run.openapi.get(k)
     if (prepared) {
-      await attempt('toolkit', k.name, () => applyOpenApiToolkit(s.openapi, s.toolkits, projectId, k, prepared, note))
+      await attempt('toolkit', k.name, () =>
+        applyOpenApiToolkit(s.openapi, s.toolkits, projectId, k, prepared, note, run.options.confirm === true),
+      )
       continue
     }
     const stored = current.toolkits.get(k.name)
