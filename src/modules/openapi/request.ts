@@ -103,11 +103,11 @@ export function fillPath(op: OperationPlan, args: Record<string, unknown>): stri
     const value = args[p.arg] ?? p.default
     if (value === undefined || value === null) continue
     const text = pathValue(p, value, (v) => enc(v))
-    template = template.split(`{${p.name}}`).join(`\u0000${values.push(text) - 1}\u0000`)
+    template = template.split(`{${p.name}}`).join(`\uE000${values.push(text) - 1}\uE000`)
   }
-  const fill = (part: string) => part.replace(/\u0000(\d+)\u0000/g, (_, n: string) => values[Number(n)] ?? '')
+  const fill = (part: string) => part.replace(/\uE000(\d+)\uE000/g, (_, n: string) => values[Number(n)] ?? '')
   for (const segment of template.split('/'))
-    if (segment.includes('\u0000') && isDotSegment(fill(segment)))
+    if (segment.includes('\uE000') && isDotSegment(fill(segment)))
       throw new PathValueError(
         `a path parameter makes the path segment ${JSON.stringify(fill(segment))} in ${op.path}: "." and ".." are refused, encoded or not`,
       )
