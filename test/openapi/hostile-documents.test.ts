@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { call, expectError } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
-import { refBombDocument, stylesDocument } from './fixtures'
+import { generatedDocument, refBombDocument, stylesDocument } from './fixtures'
 
 let app: TestApp
 beforeAll(async () => {
@@ -42,6 +42,30 @@ describe('a fan-out $ref bomb', () => {
     expect(health.status).toBe(200)
     for (const res of await Promise.all(bombs)) expect(res.status).toBe(400)
   })
+})
+
+describe('a large document', () => {
+  test("/mcp/health is answered while its tools' schemas are being compiled", async () => {
+    // 1,000 operations with 1,000 distinct input schemas: compiling them is seconds of work, done in small slices.
+    const doc = generatedDocument(1000)
+    let i = 0
+    for (const item of Object.values(doc.paths))
+      for (const op of Object.values(item) as { parameters: { description?: string }[] }[])
+        op.parameters[1]!.description = `limit of operation ${i++}`
+    // A first document compiles the OpenAPI meta-schema, so the import below spends its time on the tools' schemas.
+    expect((await importDoc({ name: 'warm', spec: generatedDocument(2), dry_run: true })).status).toBe(200)
+    const order: string[] = []
+    const importing = importDoc({ name: 'many', spec: doc, max_tools: 1000, dry_run: true }).then((res) => {
+      order.push('import')
+      return res
+    })
+    await Bun.sleep(200) // the import is under way (its document checked, its schemas being compiled)
+    const health = await app.api('/health', { key: null })
+    order.push('health')
+    expect(health.status).toBe(200)
+    expect((await importing).status).toBe(200)
+    expect(order).toEqual(['health', 'import'])
+  }, 60_000)
 })
 
 describe('references that go nowhere', () => {

@@ -1,6 +1,7 @@
 // `openapi:` toolkits of a project file: their documents are read, checked and planned before apply's transaction
 // (fetching and validating are asynchronous), then created or brought up to date inside it like a re-import.
 import { AppError, badRequest } from '../../lib/errors'
+import { describeChanges } from '../openapi/credential-changes'
 import type { OpenApiService, Prepared } from '../openapi/service'
 import type { PlanLine } from './apply'
 import { FileError, openApiTexts, type ProjectDoc, type ToolkitDoc } from './format'
@@ -49,7 +50,10 @@ export async function prepareOpenApi(
   return prepared
 }
 
-/** Creates the toolkit or makes its tools match the document; `note` records what happened. */
+/**
+ * Creates the toolkit or makes its tools match the document; `note` records what happened. Returns the credential
+ * changes `confirm` accepted (new hosts, new or changed schemes), one line each, for the plan to show.
+ */
 export async function applyOpenApiToolkit(
   openapi: OpenApiService,
   toolkits: {
@@ -61,12 +65,12 @@ export async function applyOpenApiToolkit(
   note: (action: PlanLine['action'], kind: string, name: string) => void,
   /** `apply --confirm`: credentials may go to a new host or through a changed scheme. */
   confirm = false,
-): Promise<void> {
+): Promise<string[]> {
   const existing = await openapi.byName(projectId, k.name)
   if (!existing) {
     await openapi.create(projectId, k, prepared)
     note('created', 'toolkit', k.name)
-    return
+    return []
   }
   if (existing.toolkit_type !== 'openapi')
     throw badRequest(`a ${existing.toolkit_type} toolkit named "${k.name}" exists: rename one of them`, [
@@ -86,4 +90,5 @@ export async function applyOpenApiToolkit(
     })
   const changed = fieldsChanged || settingsChanged || diff.added.length + diff.updated.length + diff.removed.length > 0
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
+  return diff.credential_changes ? describeChanges(diff.credential_changes) : []
 }
