@@ -49,7 +49,11 @@ export function resourcesService(d: ResourcesServiceDeps) {
     })
     if (row.credential_id && (await d.credentials.status(projectId, row.credential_id)) === 'missing')
       throw notFound('credential')
-    if (row.function_name && row.function_name !== previous && !(await d.functions.exists(projectId, row.function_name)))
+    if (
+      row.function_name &&
+      row.function_name !== previous &&
+      !(await d.functions.exists(projectId, row.function_name))
+    )
       throw unknownFunction(row.function_name)
   }
 
