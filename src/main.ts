@@ -160,6 +160,7 @@ async function main(argv: string[]) {
         project: takeFlag(args, '--project'),
         dryRun: takeSwitch(args, '--dry-run'),
         prune: takeSwitch(args, '--prune'),
+        confirm: takeSwitch(args, '--confirm'),
         json,
       }
       const config = commandConfig(args)

@@ -16,6 +16,8 @@ export interface ApplyArgs {
   project?: string
   dryRun: boolean
   prune: boolean
+  /** Accepts OpenAPI toolkits whose credentials would go to a new host or through a changed scheme. */
+  confirm?: boolean
   json: boolean
 }
 
@@ -38,6 +40,7 @@ export async function applyCommand(config: Config, args: ApplyArgs, out: (line: 
       projectName,
       dryRun: args.dryRun,
       prune: args.prune,
+      confirm: args.confirm === true,
       env: process.env,
     })
   } finally {

@@ -12,7 +12,7 @@ Usage:
   toolyard keys list --project NAME [--json]
   toolyard keys revoke KEY_ID [--json]
   toolyard keys rotate-master [--json]
-  toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--json]
+  toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--confirm] [--json]
   toolyard export --project NAME [-o FILE]
   toolyard backup FILE
   toolyard restore FILE
@@ -68,7 +68,7 @@ master key, so it refuses).
 list, revoke and rotate-master need an existing database; only create makes one.
 ${DATA_DIR}
 ${DATABASE_URL}`,
-  apply: `Usage: toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--json]
+  apply: `Usage: toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--confirm] [--json]
 
 Makes a project match a YAML or JSON project file (docs/functions.md, examples/toolyard.yaml): one line per record
 (created|updated|unchanged|deleted KIND NAME) and a summary. Nothing is written when any record is invalid.
@@ -76,6 +76,7 @@ Makes a project match a YAML or JSON project file (docs/functions.md, examples/t
   --project NAME   the project (default: the file's \`project\`)
   --dry-run        print the plan, write nothing
   --prune          delete the project's records the file does not name
+  --confirm        accept OpenAPI toolkits whose credentials would go to a new host or use a changed security scheme
   --json           one JSON object instead of lines
 A running server on the same data dir (or PostgreSQL database) sees the result at once.
 ${DATA_DIR}

@@ -64,6 +64,12 @@ export class StorageFault extends AppError {
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`)
 export const conflict = (message: string) => new AppError('conflict', message)
 export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError('bad_request', message, details)
+/** A tool, prompt or resource names a function the project does not have (nor a builtin). */
+export const unknownFunction = (name: string) =>
+  badRequest(
+    `function_name: no function named "${name.slice(0, 200)}" exists in this project: create it first (POST /functions), or name a builtin (builtin.…)`,
+    [{ field: 'body.function_name', message: `no function named "${name.slice(0, 200)}"` }],
+  )
 
 /**
  * The tool, prompt or resource a request names does not exist (REST 404). Its own type because the protocol answers

@@ -6,6 +6,27 @@ import Mustache from 'mustache'
 /** A value that would change the URL's shape: the call fails with this message (no request is sent). */
 class UrlValueError extends Error {}
 
+/**
+ * Whether a path segment is `.` or `..` once its percent-encoding is undone, however many times (`..`, `%2e%2e`,
+ * `.%2E`, `%252e%252e`): URL parsers resolve such a segment, and a server that decodes again would too. HTTP
+ * templates and OpenAPI calls refuse a value that makes one.
+ */
+export function isDotSegment(segment: string): boolean {
+  let s = segment
+  for (let i = 0; i < 4 && s.includes('%'); i++) {
+    try {
+      const decoded = decodeURIComponent(s)
+      if (decoded === s) break
+      s = decoded
+    } catch {
+      // A malformed escape: decode the dots alone, which is what a lenient server would do.
+      s = s.replace(/%(25)*2e/gi, '.')
+      break
+    }
+  }
+  return s === '.' || s === '..'
+}
+
 const HOST_BREAKERS = /[/?#@\\\s]/
 const text = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
 
@@ -47,7 +68,7 @@ export function renderUrl(template: string, view: object): string {
   // The URL parser resolves `.` and `..` segments, encoded or not: one made by a value is refused.
   let at = pathStart
   for (const segment of skeleton.slice(pathStart, pathEnd).split('/')) {
-    if (segment.includes(mark) && /^(\.|%2e){1,2}$/i.test(fill(segment, at)))
+    if (segment.includes(mark) && isDotSegment(fill(segment, at)))
       throw new UrlValueError(`url: a value makes the path segment ${JSON.stringify(fill(segment, at))}`)
     at += segment.length + 1
   }

@@ -324,7 +324,11 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
   m = /^toolkits\/([^/]+)\/reimport$/.exec(path)
   if (m) {
     const id = m[1]!
-    const diff = await saving('toolkits', `reimport-${id}`, body, () => c.api('POST', `/toolkits/${id}/reimport`, {}))
+    // A re-import that moves credentials (another host, a changed scheme) is refused unless the box is ticked.
+    const confirm = text('confirm') === 'true' ? { confirm: true } : {}
+    const diff = await saving('toolkits', `reimport-${id}`, body, () =>
+      c.api('POST', `/toolkits/${id}/reimport`, confirm),
+    )
     const counts = { added: diff.added.length, updated: diff.updated.length, removed: diff.removed.length }
     const q = new URLSearchParams({ reimported: text('name') || id, ...mapValues(counts, String) })
     return { redirect: `/mcp/ui/toolkits?${q.toString()}` }

@@ -61,7 +61,8 @@ function openapiImports(toolkits: Row[], draft?: Draft): Html {
         k.openapi.source === 'inline'
           ? html`<span class="muted">inline document: import a new one to change it</span>`
           : html`${errorFor(draft, `reimport-${k.id}`)}<form method="post" action="/mcp/ui/toolkits/${k.id}/reimport">
-          <input type="hidden" name="name" value="${k.name}"><button class="reimport">Reimport from URL</button></form>`,
+          <input type="hidden" name="name" value="${k.name}"><button class="reimport">Reimport from URL</button>
+          <label class="muted"><input type="checkbox" name="confirm" value="true"> accept new credential hosts or schemes</label></form>`,
     ],
   ])}`
 }

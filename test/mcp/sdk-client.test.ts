@@ -49,7 +49,8 @@ beforeAll(async () => {
       http: { url: `http://127.0.0.1:${upstream.port}/items/{{args.id}}`, method: 'GET' },
     },
     { name: 'explode', code: 'export default async () => { throw new Error("boom from user code") }' },
-    { name: 'orphan', function_name: 'no-such-function' },
+    // Its function is deleted below (with force: it is in use), leaving the tool without one.
+    { name: 'orphan', code: 'export default async () => "gone"' },
     {
       name: 'count',
       code: 'export default async (input, ctx) => { ctx.progress(1, 3, "one"); ctx.progress(2, 3, "two"); ctx.progress(3, 3, "three"); return "counted" }',
@@ -81,6 +82,11 @@ beforeAll(async () => {
       code: `export default async (input, ctx) => { const r = await ctx.fetch('http://127.0.0.1:${upstream.port}/slow?tag=' + input.tag); return await r.text() }`,
     },
   ])
+  const { functions } = (await (await app.api('/functions?limit=200')).json()) as {
+    functions: { id: string; name: string }[]
+  }
+  const orphaned = functions.find((f) => f.name === 'sdk-kit.orphan')!
+  expect((await app.api(`/functions/${orphaned.id}?force=true`, { method: 'DELETE' })).status).toBe(200)
   utilities = await prebuiltToolkitId(app, 'utilities').catch(() => null)
   const server = await serverWithToolkits(app, 'sdk client server', utilities ? [kit, utilities] : [kit])
   url = new URL(server.url)

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { json } from '../helpers/api'
 import { runCli, startTestApp, tempDirs } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'
-import { stylesDocument } from './fixtures'
+import { refBombDocument, stylesDocument } from './fixtures'
 
 const newDir = tempDirs('toolyard-openapi-apply-')
 const records = (stdout: string) => stdout.split('\n').filter((l) => /^(created|updated|unchanged|deleted) /.test(l))
@@ -105,6 +105,41 @@ describe('apply with openapi toolkits', () => {
     expect(swagger.code).not.toBe(0)
     expect(swagger.stderr).toContain('toolkit styles')
     expect(swagger.stderr).toContain('convert')
+  }, 60_000)
+
+  test('a fan-out $ref bomb is refused naming the budget, and nothing is written', async () => {
+    const dir = newDir()
+    const data = newDir()
+    writeFileSync(join(dir, 'bomb.json'), JSON.stringify(refBombDocument()))
+    const file = join(dir, 'toolyard.yaml')
+    writeFileSync(file, projectFile('bomb.json'))
+    const bomb = await runCli(['apply', '-f', file], data)
+    expect(bomb.code).not.toBe(0)
+    expect(bomb.stderr).toContain('toolkit styles')
+    expect(bomb.stderr).toContain('expands past the budget')
+    expect(records(bomb.stdout)).toEqual([])
+  }, 60_000)
+
+  test('a base_url on another host takes --confirm: refused naming the old and new hosts, applied with it', async () => {
+    const dir = newDir()
+    const data = newDir()
+    writeFileSync(join(dir, 'styles.json'), JSON.stringify(stylesDocument('http://127.0.0.1:9')))
+    const file = join(dir, 'toolyard.yaml')
+    writeFileSync(file, projectFile('styles.json'))
+    expect((await runCli(['apply', '-f', file], data)).code).toBe(0)
+
+    writeFileSync(file, projectFile('styles.json').replace('http://127.0.0.1:9/v1', 'http://127.0.0.1:10/v1'))
+    const refused = await runCli(['apply', '-f', file], data)
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain('toolkit styles')
+    expect(refused.stderr).toContain('http://127.0.0.1:9 → http://127.0.0.1:10')
+    expect(refused.stderr).toContain('apply --confirm')
+    const confirmed = await runCli(['apply', '-f', file, '--confirm'], data)
+    expect(confirmed.stderr).toBe('')
+    expect(records(confirmed.stdout)).toContain('updated toolkit styles')
+    expect(confirmed.stdout).toContain(
+      'warning: toolkit styles: credential styles-key: hosts http://127.0.0.1:9 → http://127.0.0.1:10',
+    )
   }, 60_000)
 
   const docServer = startRecorder((r) =>

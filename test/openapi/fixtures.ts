@@ -187,3 +187,35 @@ export function generatedDocument(n: number) {
     components: { schemas: { Item: { type: 'object', properties: { name: { type: 'string' } } } } },
   }
 }
+
+/**
+ * A fan-out `$ref` bomb of about 20 KB: `layers` layers of `width` schemas, each referring to every schema of the next
+ * layer, used by `operations` operations. Followed through its `$ref`s it is width^layers nodes per operation.
+ */
+export function refBombDocument(layers = 8, width = 10, operations = 20) {
+  const schemas: Record<string, unknown> = {}
+  for (let l = 0; l < layers; l++)
+    for (let i = 0; i < width; i++) {
+      const properties: Record<string, unknown> = {}
+      if (l + 1 < layers)
+        for (let j = 0; j < width; j++) properties[`p${j}`] = { $ref: `#/components/schemas/s${l + 1}${j}` }
+      else properties.leaf = { type: 'string' }
+      schemas[`s${l}${i}`] = { type: 'object', properties }
+    }
+  const paths: Record<string, unknown> = {}
+  for (let o = 0; o < operations; o++)
+    paths[`/o${o}`] = {
+      post: {
+        operationId: `o${o}`,
+        requestBody: { content: { 'application/json': { schema: { $ref: `#/components/schemas/s0${o % width}` } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+    }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'fan-out', version: '1' },
+    servers: [{ url: 'http://127.0.0.1:9' }],
+    paths,
+    components: { schemas },
+  }
+}

@@ -183,4 +183,38 @@ describe('dashboard forms', () => {
       docApi.stop(true)
     }
   })
+
+  test('a re-import that moves a credential to another host is shown refused, and done with the box ticked', async () => {
+    let host = 'http://127.0.0.1:9'
+    const docApi = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: () =>
+        Response.json({
+          openapi: '3.1.0',
+          info: { title: 'Keyed', version: '1' },
+          servers: [{ url: host }],
+          components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key' } } },
+          security: [{ key: [] }],
+          paths: { '/ping': { get: { operationId: 'ping', responses: { 200: { description: 'ok' } } } } },
+        }),
+    })
+    try {
+      const url = `http://127.0.0.1:${docApi.port}/openapi.json`
+      const kit = await json('/toolkits/import/openapi', { name: 'forms-keyed', spec_url: url })
+      host = 'http://127.0.0.1:10'
+      const refused = await formPost(`/ui/toolkits/${kit.toolkit.id}/reimport`, 'name=forms-keyed')
+      expect(refused.status).toBe(400)
+      const text = await refused.text()
+      expect(text).toContain('changes where its credentials go')
+      expect(text).toContain('http://127.0.0.1:9 → http://127.0.0.1:10')
+      const done = await formPost(`/ui/toolkits/${kit.toolkit.id}/reimport`, 'name=forms-keyed&confirm=true')
+      expect(done.status).toBe(303)
+      expect(await page(done.headers.get('location')!.replace('/mcp', ''))).toContain(
+        'Re-imported forms-keyed: 0 added, 1 updated, 0 removed.',
+      )
+    } finally {
+      docApi.stop(true)
+    }
+  })
 })

@@ -136,12 +136,19 @@ describe('function resources', () => {
     const broken = await f.read('fn://broken')
     expect(broken.status).toBe(502)
     expect(broken.body.error).toContain('the source is broken')
+    // A function deleted (with force: it was in use) after the resource was made.
+    const created = await f.app.api('/functions', {
+      body: { name: 'no-such-function', runtime: 'javascript', code: 'export default async () => "x"' },
+    })
+    expect(created.status).toBe(201)
+    const doomed = (await created.json()) as { id: string }
     await f.create({
       name: 'Missing',
       uri: 'fn://missing',
       resource_type: 'function',
       function_name: 'no-such-function',
     })
+    expect((await f.app.api(`/functions/${doomed.id}?force=true`, { method: 'DELETE' })).status).toBe(200)
     const missing = await f.read('fn://missing')
     expect(missing.status).toBe(500)
     expect(missing.body.error).toContain('no-such-function')

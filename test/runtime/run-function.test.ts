@@ -131,7 +131,7 @@ describe('runFunction', () => {
       const out = await runFunction({ name: 'h', runtime: 'http', http: { url, method: 'POST' } }, args, open)
       expect(out).toEqual({ ok: true, value: 'ok' })
       expect(seen).toEqual(['/repos/..%2Fadmin/a%20b%3Fc%23d%2Fe/n/5?ref=x%26y%3Dz'])
-      for (const owner of ['..', '.']) {
+      for (const owner of ['..', '.', '%2e%2e', '.%2E']) {
         const climbed = await runFunction({ name: 'h', runtime: 'http', http: { url } }, { ...args, owner }, open)
         expect(climbed).toMatchObject({ ok: false, kind: 'error', message: expect.stringContaining('path segment') })
       }

@@ -19,7 +19,13 @@ async function kitWithTools(prefix: string, toolNames: string[], extra: Record<s
   const tools = []
   for (const name of toolNames)
     tools.push(
-      await createTool(app, { toolkit_id: kit.id, name, function_name: 'f', description: `${name} tool`, ...extra }),
+      await createTool(app, {
+        toolkit_id: kit.id,
+        name,
+        function_name: 'builtin.utilities.echo',
+        description: `${name} tool`,
+        ...extra,
+      }),
     )
   return { kit, tools }
 }
@@ -111,7 +117,12 @@ describe('toolkit attachments', () => {
     )
     const registered = await json(
       await app.api('/tools', {
-        body: { toolkit_id: c.kit.id, name: 'search', function_name: 'f', input_schema: { type: 'object' } },
+        body: {
+          toolkit_id: c.kit.id,
+          name: 'search',
+          function_name: 'builtin.utilities.echo',
+          input_schema: { type: 'object' },
+        },
       }),
       409,
     )

@@ -91,7 +91,14 @@ beforeAll(async () => {
     input_schema: objectSchema({ city: { type: 'string' } }, ['city']),
   })
   await createTool(app, { toolkit_id: kit.id, name: 'broken_upstream', function_name: 'failing-api' })
+  // A tool whose function was deleted afterwards (with force: it was in use).
+  const doomed = await createFunction(app, {
+    name: 'no-such-function',
+    runtime: 'javascript',
+    code: 'export default async () => 1',
+  })
   await createTool(app, { toolkit_id: kit.id, name: 'orphan', function_name: 'no-such-function' })
+  expect((await app.api(`/functions/${doomed.id}?force=true`, { method: 'DELETE' })).status).toBe(200)
   await createTool(app, { toolkit_id: kit.id, name: 'whoami', function_name: 'whoami', credential_provider: 'acme' })
   server = await createServer(app, {
     name: 'calls server',

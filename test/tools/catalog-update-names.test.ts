@@ -43,7 +43,7 @@ test("a catalog update adding a tool named like the server's holds the catalog's
     toolkit_id: kit.id,
     name: 'forecast_now',
     description: 'Our forecast',
-    function_name: 'f',
+    function_name: 'builtin.utilities.echo',
   })
   await json(
     await before.api(`/servers/${server.id}`, {

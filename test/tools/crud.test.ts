@@ -87,6 +87,11 @@ describe('tools', () => {
       required: ['city'],
       additionalProperties: false,
     }
+    await createFunction(app, {
+      name: 'weather',
+      runtime: 'javascript',
+      code: 'export default async () => ({ temp: 21 })',
+    })
     const tool = await createTool(app, {
       toolkit_id: kit.id,
       name: 'get_weather',
@@ -123,7 +128,12 @@ describe('tools', () => {
       definitions: { n: { type: 'integer' } },
       properties: { n: { $ref: '#/definitions/n' } },
     }
-    const tool = await createTool(app, { toolkit_id: kit.id, name: 'd7', function_name: 'f', input_schema: schema })
+    const tool = await createTool(app, {
+      toolkit_id: kit.id,
+      name: 'd7',
+      function_name: 'builtin.utilities.echo',
+      input_schema: schema,
+    })
     expect(tool.input_schema).toEqual(schema)
   })
 
@@ -134,7 +144,7 @@ describe('tools', () => {
         body: {
           toolkit_id: kit.id,
           name: 't',
-          function_name: 'f',
+          function_name: 'builtin.utilities.echo',
           input_schema: { type: 'object', properties: { a: { type: 'nonsense' } } },
         },
       }),
@@ -143,7 +153,12 @@ describe('tools', () => {
     expectError(bad, 'bad_request', 'body.input_schema')
     const notObject = await json(
       await app.api('/tools', {
-        body: { toolkit_id: kit.id, name: 't', function_name: 'f', input_schema: { type: 'string' } },
+        body: {
+          toolkit_id: kit.id,
+          name: 't',
+          function_name: 'builtin.utilities.echo',
+          input_schema: { type: 'string' },
+        },
       }),
       400,
     )
@@ -153,7 +168,7 @@ describe('tools', () => {
         body: {
           toolkit_id: kit.id,
           name: 't',
-          function_name: 'f',
+          function_name: 'builtin.utilities.echo',
           input_schema: objectSchema(),
           output_schema: { type: 'object', required: 5 },
         },
@@ -170,7 +185,7 @@ describe('tools', () => {
       properties: { type: { type: 'string' }, items: { type: 'array', items: { type: 'intger' } } },
     }
     const r = await app.api('/tools', {
-      body: { toolkit_id: kit.id, name: 't', function_name: 'f', input_schema: schema },
+      body: { toolkit_id: kit.id, name: 't', function_name: 'builtin.utilities.echo', input_schema: schema },
     })
     const bad = await json(r, 400)
     expect(bad.details).toEqual([
@@ -187,7 +202,7 @@ describe('tools', () => {
     await createTool(app, {
       toolkit_id: kit.id,
       name: 'ok',
-      function_name: 'f',
+      function_name: 'builtin.utilities.echo',
       input_schema: { ...schema, properties: { type: { type: 'string' } } },
     })
   })
@@ -198,35 +213,49 @@ describe('tools', () => {
     expectError(
       await json(
         await app.api('/tools', {
-          body: { toolkit_id: a.id, name: 'bad name!', function_name: 'f', input_schema: objectSchema() },
+          body: {
+            toolkit_id: a.id,
+            name: 'bad name!',
+            function_name: 'builtin.utilities.echo',
+            input_schema: objectSchema(),
+          },
         }),
         400,
       ),
       'validation_failed',
       'body.name',
     )
-    await createTool(app, { toolkit_id: a.id, name: 'same', function_name: 'f' })
+    await createTool(app, { toolkit_id: a.id, name: 'same', function_name: 'builtin.utilities.echo' })
     expectError(
       await json(
         await app.api('/tools', {
-          body: { toolkit_id: a.id, name: 'same', function_name: 'f', input_schema: objectSchema() },
+          body: {
+            toolkit_id: a.id,
+            name: 'same',
+            function_name: 'builtin.utilities.echo',
+            input_schema: objectSchema(),
+          },
         }),
         409,
       ),
       'conflict',
       'same',
     )
-    await createTool(app, { toolkit_id: b.id, name: 'same', function_name: 'f' })
+    await createTool(app, { toolkit_id: b.id, name: 'same', function_name: 'builtin.utilities.echo' })
   })
 
   test('names providers refuse (over 64 characters, a ".") are kept, with warnings on create and update', async () => {
     const kit = await createToolkit(app, 'warn-kit')
     const long = 'x'.repeat(70)
-    const created = await createTool(app, { toolkit_id: kit.id, name: long, function_name: 'f' })
+    const created = await createTool(app, { toolkit_id: kit.id, name: long, function_name: 'builtin.utilities.echo' })
     expect(created.name).toBe(long)
     expect(created.warnings).toEqual([expect.stringContaining('70 characters')])
     expect(created.warnings[0]).toContain('64')
-    const plain = await createTool(app, { toolkit_id: kit.id, name: 'plain_name', function_name: 'f' })
+    const plain = await createTool(app, {
+      toolkit_id: kit.id,
+      name: 'plain_name',
+      function_name: 'builtin.utilities.echo',
+    })
     expect(plain.warnings).toBeUndefined()
     const dotted = await json(
       await app.api(`/tools/${plain.id}`, { method: 'PATCH', body: { name: 'crm.lookup' } }),
@@ -245,7 +274,7 @@ describe('tools', () => {
           body: {
             toolkit_id: '0190a1b2-0000-7000-8000-000000000000',
             name: 't',
-            function_name: 'f',
+            function_name: 'builtin.utilities.echo',
             input_schema: objectSchema(),
           },
         }),
@@ -254,7 +283,12 @@ describe('tools', () => {
       'not_found',
     )
     const kit = await createToolkit(app, 'patch-kit')
-    const tool = await createTool(app, { toolkit_id: kit.id, name: 'p1', function_name: 'f', title: 'Old' })
+    const tool = await createTool(app, {
+      toolkit_id: kit.id,
+      name: 'p1',
+      function_name: 'builtin.utilities.echo',
+      title: 'Old',
+    })
     const patched = await json(
       await app.api(`/tools/${tool.id}`, {
         method: 'PATCH',
@@ -399,7 +433,12 @@ describe('pre-built toolkits', () => {
     expectError(
       await json(
         await app.api('/tools', {
-          body: { toolkit_id: 'prebuilt-utilities', name: 'extra', function_name: 'f', input_schema: objectSchema() },
+          body: {
+            toolkit_id: 'prebuilt-utilities',
+            name: 'extra',
+            function_name: 'builtin.utilities.echo',
+            input_schema: objectSchema(),
+          },
         }),
         400,
       ),

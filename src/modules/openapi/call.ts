@@ -11,7 +11,7 @@ import { requestToken } from '../credentials/oauth/token-client'
 import type { ToolRow } from '../tools/repository'
 import type { ToolFailure } from '../tools/sources/source'
 import type { OperationPlan } from './plan'
-import { buildRequest, MissingSecretError } from './request'
+import { buildRequest, fillPath, MissingSecretError, PathValueError } from './request'
 
 const BODY_START = 500
 
@@ -89,6 +89,13 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
 
   async function send(call: OpenApiCall, used: { data?: Record<string, unknown> }): Promise<RunOutcome | ToolFailure> {
     const { tool, operation, args, projectId, host, credentialId } = call
+    // A path value that climbs is refused before any credential is opened or token fetched.
+    try {
+      fillPath(operation, args)
+    } catch (e) {
+      if (e instanceof PathValueError) return { ok: false, kind: 'error', message: `Tool ${tool.name}: ${e.message}` }
+      throw e
+    }
     let data: Record<string, unknown> | undefined
     if (tool.credential_provider && operation.security.length) {
       if (!credentialId)
@@ -142,6 +149,7 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
       request = buildRequest(operation, args, base, data)
     } catch (e) {
       if (e instanceof MissingSecretError) return credentialFailure(tool, `cannot be used: ${e.message}`)
+      if (e instanceof PathValueError) return { ok: false, kind: 'error', message: `Tool ${tool.name}: ${e.message}` }
       throw e
     }
     let response: Awaited<ReturnType<Egress['fetch']>>

@@ -52,7 +52,12 @@ export const ImportOpenApiBody = t.Object(
 export type ImportOpenApiBody = typeof ImportOpenApiBody.static
 
 export const ReimportOpenApiBody = t.Object(
-  { spec: t.Optional(Spec), spec_url: t.Optional(ImportOpenApiBody.properties.spec_url) },
+  {
+    spec: t.Optional(Spec),
+    spec_url: t.Optional(ImportOpenApiBody.properties.spec_url),
+    /** Accepts a change of the hosts a credential goes to, or of a security scheme (otherwise 409). */
+    confirm: t.Optional(t.Boolean()),
+  },
   { additionalProperties: false },
 )
 export type ReimportOpenApiBody = typeof ReimportOpenApiBody.static
@@ -102,9 +107,16 @@ export const DryRunResult = t.Object({
   counts: Counts,
 })
 
+/** Where credentials go after the re-import, when that changed (docs/openapi.md, "Re-import"). */
+const CredentialChanges = t.Object({
+  hosts: t.Array(t.Object({ provider: t.String(), from: t.Array(t.String()), to: t.Array(t.String()) })),
+  schemes: t.Object({ added: t.Array(t.String()), changed: t.Array(t.String()), removed: t.Array(t.String()) }),
+})
+
 export const ReimportResult = t.Object({
   added: t.Array(t.String()),
   updated: t.Array(t.String()),
   removed: t.Array(t.String()),
   unchanged: t.Array(t.String()),
+  credential_changes: t.Optional(CredentialChanges),
 })

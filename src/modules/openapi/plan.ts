@@ -3,7 +3,7 @@
 // call plan that ./request.ts follows. Pure: the import service, dry runs and the built-in catalog all use it.
 import type { ToolDefinition } from '../tools/repository'
 import type { OpenApiDocument } from './document'
-import { deref, schemaConverter } from './schema'
+import { deref, MAX_PLANNED_SCHEMA_NODES, schemaConverter } from './schema'
 import { type SchemeKind, type SchemePlan, securityPlan } from './security'
 
 type Json = Record<string, unknown>
@@ -154,6 +154,8 @@ export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
     }
   }
   const docServer = absolute(serverUrl(doc.servers))
+  // Shared by every operation: past it planning stops with PlanTooLarge (./schema.ts).
+  const budget = { left: MAX_PLANNED_SCHEMA_NODES }
   const security = securityPlan(doc, options.providerFor)
 
   for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
@@ -168,7 +170,7 @@ export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
       const facts = { tags, id, path, method }
       if (hasAny(options.include) && !matches(options.include!, facts)) continue
       if (hasAny(options.exclude) && matches(options.exclude!, facts)) continue
-      const built = planOperation(doc, { path, method, op, item, docServer, absolute })
+      const built = planOperation(doc, { path, method, op, item, docServer, absolute, budget })
       if ('reason' in built) {
         skipped.push({ operation: label, reason: built.reason })
         continue
@@ -208,9 +210,17 @@ export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
 
 function planOperation(
   doc: OpenApiDocument,
-  at: { path: string; method: string; op: Json; item: Json; docServer: string; absolute: (url: string) => string },
+  at: {
+    path: string
+    method: string
+    op: Json
+    item: Json
+    docServer: string
+    absolute: (url: string) => string
+    budget: { left: number }
+  },
 ): { inputSchema: Json; operation: Omit<OperationPlan, 'security'> } | { reason: string } {
-  const { convert, defs } = schemaConverter(doc)
+  const { convert, defs } = schemaConverter(doc, at.budget)
   // Operation parameters override path-item ones with the same name and location.
   const merged = new Map<string, Json>()
   for (const list of [at.item.parameters, at.op.parameters])

@@ -19,6 +19,8 @@ export interface OpenApiRepository {
   byToolkit: (toolkit_id: string) => Promise<OpenApiToolkitRow | null>
   setOperation: (tool_id: string, toolkit_id: string, operation: string) => Promise<void>
   operation: (tool_id: string) => Promise<string | null>
+  /** Every call plan of a toolkit in one read (a re-import compares them all). */
+  operationsByToolkit: (toolkit_id: string) => Promise<{ tool_id: string; operation: string }[]>
 }
 
 export function openApiRepository(store: Store): OpenApiRepository {
@@ -41,11 +43,15 @@ export function openApiRepository(store: Store): OpenApiRepository {
   const operation = db.query<{ operation: string }, { tool_id: string }>(
     'SELECT operation FROM openapi_operations WHERE tool_id = $tool_id',
   )
+  const operationsByToolkit = db.query<{ tool_id: string; operation: string }, { toolkit_id: string }>(
+    'SELECT tool_id, operation FROM openapi_operations WHERE toolkit_id = $toolkit_id',
+  )
   return asyncPort<OpenApiRepository>(store, {
     upsertToolkit: (row) => upsert.run(row),
     toolkit: (project_id, toolkit_id) => toolkit.get({ project_id, toolkit_id }),
     byToolkit: (toolkit_id) => byToolkit.get({ toolkit_id }),
     setOperation: (tool_id, toolkit_id, op) => setOperation.run({ tool_id, toolkit_id, operation: op }),
     operation: (tool_id) => operation.get({ tool_id })?.operation ?? null,
+    operationsByToolkit: (toolkit_id) => operationsByToolkit.all({ toolkit_id }),
   })
 }

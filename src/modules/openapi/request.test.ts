@@ -2,7 +2,7 @@
 // of credential goes.
 import { describe, expect, test } from 'bun:test'
 import type { OperationPlan, ParamPlan } from './plan'
-import { buildRequest } from './request'
+import { buildRequest, PathValueError } from './request'
 
 const param = (p: Partial<ParamPlan> & Pick<ParamPlan, 'name' | 'in'>): ParamPlan => ({
   arg: p.name,
@@ -79,5 +79,27 @@ describe('query styles and credentials', () => {
     const r = buildRequest(o, { body: { a: 1, meta: { k: 'v w' }, list: ['x', 'y'] } }, 'https://api.test', undefined)
     expect(r.body).toBe('a=1&meta%5Bk%5D=v%20w&list%5B0%5D=x&list%5B1%5D=y')
     expect(r.headers['content-type']).toBe('application/x-www-form-urlencoded')
+  })
+})
+
+describe('path values cannot climb', () => {
+  const photo = op('/pets/{id}/photos', [param({ name: 'id', in: 'path' })])
+  test.each(['..', '.', '%2e%2e', '.%2E', '%2E', '%252e%252e'])('%j makes a dot segment and is refused', (id) => {
+    expect(() => url(photo, { id })).toThrow(PathValueError)
+  })
+
+  test('a label-style value that makes ".." is refused; dots inside a longer segment are not', () => {
+    const label = op('/x/{id}', [param({ name: 'id', in: 'path', style: 'label' })])
+    expect(() => url(label, { id: '.' })).toThrow(PathValueError)
+    expect(url(label, { id: 'v1' })).toBe('https://api.test/x/.v1')
+    expect(url(photo, { id: '..a' })).toBe('https://api.test/pets/..a/photos')
+  })
+
+  test('allowReserved is for query parameters: a path value never keeps "/" unescaped', () => {
+    const o = op('/files/{path}', [
+      param({ name: 'path', in: 'path', allowReserved: true }),
+      param({ name: 'q', in: 'query', allowReserved: true }),
+    ])
+    expect(url(o, { path: 'a/../b', q: 'x/y' })).toBe('https://api.test/files/a%2F..%2Fb?q=x/y')
   })
 })

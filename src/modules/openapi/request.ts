@@ -2,6 +2,7 @@
 // encoded by style (simple, label, matrix), query parameters by style and explode (form, spaceDelimited,
 // pipeDelimited, deepObject; arrays and objects), header and cookie parameters, the JSON body, and the credential
 // placed as the security scheme says (OpenAPI 3.1 §4.8.12 "Style Values").
+import { isDotSegment } from '../../runtime/http-url'
 import type { OperationPlan, ParamPlan } from './plan'
 import type { SchemePlan } from './security'
 
@@ -85,6 +86,34 @@ function formBody(value: unknown): string {
 
 export class MissingSecretError extends Error {}
 
+/** A path parameter value that would make a `.` or `..` segment: the call fails and nothing is sent. */
+export class PathValueError extends Error {}
+
+/**
+ * The operation's path with its path parameters substituted, each always percent-encoded (`allowReserved` is for
+ * query parameters only: a path value never keeps `/`). Values go in as placeholders first, so the segments are found
+ * from the document's own path; a segment a value makes `.` or `..` (raw or percent-encoded) is refused, as HTTP
+ * templates do, since the URL parser would resolve it and climb (`/repos/{owner}/{repo}` with owner `..` → `/user`).
+ */
+export function fillPath(op: OperationPlan, args: Record<string, unknown>): string {
+  const values: string[] = []
+  let template = op.path
+  for (const p of op.parameters) {
+    if (p.in !== 'path') continue
+    const value = args[p.arg] ?? p.default
+    if (value === undefined || value === null) continue
+    const text = pathValue(p, value, (v) => enc(v))
+    template = template.split(`{${p.name}}`).join(`\uE000${values.push(text) - 1}\uE000`)
+  }
+  const fill = (part: string) => part.replace(/\uE000(\d+)\uE000/g, (_, n: string) => values[Number(n)] ?? '')
+  for (const segment of template.split('/'))
+    if (segment.includes('\uE000') && isDotSegment(fill(segment)))
+      throw new PathValueError(
+        `a path parameter makes the path segment ${JSON.stringify(fill(segment))} in ${op.path}: "." and ".." are refused, encoded or not`,
+      )
+  return fill(template)
+}
+
 function applySecurity(
   schemes: SchemePlan[],
   data: Record<string, unknown>,
@@ -117,16 +146,15 @@ export function buildRequest(
   base: string,
   credential: Record<string, unknown> | undefined,
 ): BuiltRequest {
-  let path = op.path
+  const path = fillPath(op, args)
   const query: string[] = []
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Toolyard' }
   const cookies: string[] = []
   for (const p of op.parameters) {
     const value = args[p.arg] ?? p.default
     if (value === undefined || value === null) continue
-    if (p.in === 'path') {
-      path = path.split(`{${p.name}}`).join(pathValue(p, value, (s) => enc(s, p.allowReserved)))
-    } else if (p.in === 'query') query.push(...queryPairs(p, value))
+    if (p.in === 'path') continue
+    if (p.in === 'query') query.push(...queryPairs(p, value))
     else if (p.in === 'header')
       headers[p.name.toLowerCase()] = p.json ? JSON.stringify(value) : pathValue(p, value, (s) => s)
     else cookies.push(...queryPairs({ ...p, style: 'form' }, value).map((pair) => pair))

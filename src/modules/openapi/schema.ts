@@ -1,6 +1,8 @@
-// JSON Schemas out of an OpenAPI document: a parameter's or body's schema with every `#/components/schemas/X` it
-// reaches copied into `$defs` (a cycle stays a `$ref` into `$defs`), so a tool's input schema is finite, standalone
+// JSON Schemas out of an OpenAPI document: a parameter's or body's schema with every schema it reaches through a
+// `$ref` copied into `$defs` (a cycle stays a `$ref` into `$defs`), so a tool's input schema is finite, standalone
 // JSON that Ajv compiles. OpenAPI 3.0's `nullable` becomes a JSON Schema type union.
+
+import { resolvePointer } from './references'
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -9,18 +11,6 @@ const SCHEMA_PREFIX = '#/components/schemas/'
 // Keys whose values are not schemas (an example, a default, an enum list may contain "$ref"-like data).
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'enum', 'const', 'xml', 'externalDocs', 'discriminator'])
 
-/** The value a local JSON pointer (`#/a/b`) names in the document, or undefined. */
-function resolvePointer(doc: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined
-  let node: unknown = doc
-  for (const raw of ref.slice(1).split('/').slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
-    if (!isObject(node) && !Array.isArray(node)) return undefined
-    node = (node as Json)[key]
-  }
-  return node
-}
-
 /** Follows `$ref`s of non-schema objects (parameters, request bodies): their targets are plain data. */
 export function deref<T>(doc: unknown, value: T, depth = 0): T {
   if (depth < 20 && isObject(value) && typeof value.$ref === 'string')
@@ -28,31 +18,57 @@ export function deref<T>(doc: unknown, value: T, depth = 0): T {
   return value
 }
 
-/** Collects `$defs` while schemas are converted; one per tool input schema. */
-export function schemaConverter(doc: unknown) {
+/** Schema nodes one planning may copy into tool input schemas, all tools together (GitHub's full description: ~35,000). */
+export const MAX_PLANNED_SCHEMA_NODES = 2_000_000
+
+/** Thrown when a plan's input schemas grow past the budget: each tool copies the schemas it reaches into `$defs`. */
+export class PlanTooLarge extends Error {}
+
+/** Collects `$defs` while schemas are converted; one per tool input schema. `budget` is shared by a whole plan. */
+export function schemaConverter(doc: unknown, budget = { left: MAX_PLANNED_SCHEMA_NODES }) {
   const defs: Json = {}
-  const defName = (name: string) => name.replace(/[^A-Za-z0-9_.-]/g, '_')
+  // A pointer's `$defs` name: the component name made safe, or the whole pointer for another place in the document;
+  // a second pointer that makes the same name gets a suffix.
+  const names = new Map<string, string>()
+  const taken = new Set<string>()
+  const defName = (ref: string): string => {
+    const known = names.get(ref)
+    if (known) return known
+    const component = ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/')
+    const raw = component ? ref.slice(SCHEMA_PREFIX.length) : ref.slice(2)
+    let decoded = raw
+    try {
+      decoded = decodeURIComponent(raw)
+    } catch {}
+    const base =
+      decoded
+        .replace(/~1/g, '/')
+        .replace(/~0/g, '~')
+        .replace(/[^A-Za-z0-9_.-]/g, '_') || 'root'
+    let name = base
+    for (let i = 2; taken.has(name); i++) name = `${base}_${i}`
+    taken.add(name)
+    names.set(ref, name)
+    return name
+  }
 
   const convert = (schema: unknown, depth = 0): unknown => {
+    if (--budget.left < 0) throw new PlanTooLarge()
     if (Array.isArray(schema)) return schema.map((s) => convert(s, depth + 1))
     if (!isObject(schema)) return schema
     if (depth > 64) return {}
     if (typeof schema.$ref === 'string') {
+      // Every target becomes one `$defs` entry (a cycle back to it stays a $ref): a schema shared by many paths is
+      // copied once per tool, never once per path.
       const ref = schema.$ref
-      if (ref.startsWith(SCHEMA_PREFIX) && !ref.slice(SCHEMA_PREFIX.length).includes('/')) {
-        const name = defName(
-          decodeURIComponent(ref.slice(SCHEMA_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~'),
-        )
-        if (!(name in defs)) {
-          defs[name] = true // reserved first: a cycle back to it stays a $ref
-          defs[name] = convert(resolvePointer(doc, ref) ?? {}, depth + 1)
-        }
-        const { $ref: _, ...siblings } = schema
-        const target = { $ref: `#/$defs/${name}` }
-        return Object.keys(siblings).length ? { ...convertObject(siblings, depth), allOf: [target] } : target
+      const name = defName(ref)
+      if (!(name in defs)) {
+        defs[name] = true // reserved first: a cycle back to it stays a $ref
+        defs[name] = convert(resolvePointer(doc, ref) ?? {}, depth + 1)
       }
-      // Another place inside the document (rare for schemas): inlined, bounded by depth.
-      return convert(resolvePointer(doc, ref) ?? {}, depth + 1)
+      const { $ref: _, ...siblings } = schema
+      const target = { $ref: `#/$defs/${name}` }
+      return Object.keys(siblings).length ? { ...convertObject(siblings, depth), allOf: [target] } : target
     }
     return convertObject(schema, depth)
   }

@@ -4,7 +4,7 @@
 import type { StoragePort } from '../../db/store'
 import type { Egress } from '../../egress/client'
 import { credentialHeaderProblem } from '../../lib/credential-headers'
-import { badRequest, conflict, notFound } from '../../lib/errors'
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { UniqueViolation } from '../../lib/storage-errors'
@@ -13,14 +13,29 @@ import { schemaProblem } from '../tools/json-schema'
 import { type ToolRow, type ToolsRepository, toolRowFrom } from '../tools/repository'
 import { rowRecord } from '../tools/sources/registry'
 import { newToolkitRow, type ToolkitRow, type ToolkitsRepository } from '../tools/toolkits/repository'
+import { type CredentialChanges, credentialChanges, describeChanges, needsConfirmation } from './credential-changes'
 import { checkDocument, type OpenApiDocument } from './document'
 import type { ImportOpenApiBody, ImportSettings, ReimportOpenApiBody } from './model'
-import { type Plan, type PlannedTool, planDocument } from './plan'
+import { type OperationPlan, type Plan, type PlannedTool, planDocument } from './plan'
 import type { OpenApiRepository } from './repository'
+import { MAX_PLANNED_SCHEMA_NODES, PlanTooLarge } from './schema'
 import type { SchemePlan } from './security'
 import { DEFAULT_MAX_TOOLS, OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
 
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024
+/** Distinct input schemas compiled between two turns of the event loop (a few milliseconds of work). */
+const COMPILES_PER_TURN = 4
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** What decides whether a stored tool is the planned one: its definition as stored and its call plan. */
+function toolHash(
+  row: Pick<ToolRow, 'title' | 'description' | 'input_schema' | 'annotations' | 'credential_provider'>,
+  operation: string | undefined,
+): string {
+  const parts = [row.title, row.description, row.input_schema, row.annotations, row.credential_provider, operation]
+  return new Bun.CryptoHasher('sha256').update(JSON.stringify(parts)).digest('hex')
+}
 
 export interface OpenApiServiceDeps {
   store: StoragePort
@@ -125,20 +140,46 @@ export function openApiService(deps: OpenApiServiceDeps) {
     return { doc: await checkDocument(response.text, 'body.spec_url'), documentUrl: response.url }
   }
 
-  function plan(toolkitName: string, doc: OpenApiDocument, settings: ImportSettings, documentUrl?: string): Plan {
-    const planned = planDocument(doc, {
-      ...(settings.include ? { include: settings.include } : {}),
-      ...(settings.exclude ? { exclude: settings.exclude } : {}),
-      providerFor: (scheme) => importedProviderId(toolkitName, scheme),
-      ...(documentUrl ? { documentUrl } : {}),
-    })
+  async function plan(
+    toolkitName: string,
+    doc: OpenApiDocument,
+    settings: ImportSettings,
+    field: string,
+    accepted: ReadonlySet<string>,
+    documentUrl?: string,
+  ): Promise<Plan> {
+    let planned: Plan
+    try {
+      planned = planDocument(doc, {
+        ...(settings.include ? { include: settings.include } : {}),
+        ...(settings.exclude ? { exclude: settings.exclude } : {}),
+        providerFor: (scheme) => importedProviderId(toolkitName, scheme),
+        ...(documentUrl ? { documentUrl } : {}),
+      })
+    } catch (e) {
+      if (!(e instanceof PlanTooLarge)) throw e
+      const limit = MAX_PLANNED_SCHEMA_NODES.toLocaleString('en-US')
+      throw badRequest(
+        `${field}: the input schemas of its operations expand past the budget of ${limit} nodes through their $refs: choose fewer operations with include/exclude`,
+        [{ field, message: `input schemas expand past ${limit} nodes` }],
+      )
+    }
     // A schema Ajv cannot compile (a pattern RE2 cannot run, say) skips its operation rather than failing the import.
-    // Operations often share a schema: each distinct one is compiled once.
+    // Operations often share a schema: each distinct one is compiled once, and one the toolkit's stored tools already
+    // have (compiled when they were stored) not again. Compiling is the slow part of a large import (milliseconds a
+    // schema): the event loop turns between small batches, so other requests are served meanwhile.
     const problems = new Map<string, ReturnType<typeof schemaProblem>>()
     const tools: PlannedTool[] = []
+    let compiled = 0
     for (const t of planned.tools) {
       const key = JSON.stringify(t.definition.input_schema)
-      if (!problems.has(key)) problems.set(key, schemaProblem(t.definition.input_schema, 'input_schema'))
+      if (!problems.has(key)) {
+        if (accepted.has(key)) problems.set(key, undefined)
+        else {
+          if (++compiled % COMPILES_PER_TURN === 0) await nextTurn()
+          problems.set(key, schemaProblem(t.definition.input_schema, 'input_schema'))
+        }
+      }
       const problem = problems.get(key)
       if (problem)
         planned.skipped.push({ operation: t.operation_id ?? t.name, reason: `${problem.field}: ${problem.message}` })
@@ -237,13 +278,46 @@ export function openApiService(deps: OpenApiServiceDeps) {
     }
   }
 
-  /** Makes an OpenAPI toolkit's tools match a prepared document: added, updated, removed, unchanged (by name). */
-  async function applyTo(projectId: string, kit: ToolkitRow, prepared: Prepared) {
+  /**
+   * Makes an OpenAPI toolkit's tools match a prepared document: added, updated, removed, unchanged (by name, each
+   * compared by a hash of its definition and call plan, so only changed tools are written and announced). A change of
+   * the hosts a credential goes to, or of a security scheme, is refused (409 naming them) unless `confirm`.
+   */
+  async function applyTo(
+    projectId: string,
+    kit: ToolkitRow,
+    prepared: Prepared,
+    options: { confirm?: boolean; confirmHint?: string } = {},
+  ) {
     const { doc, settings, planned } = prepared
     const at = nowIso()
     const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
+    let changes: CredentialChanges | undefined
     await store.tx(async () => {
+      const stored = await deps.openapi.toolkit(projectId, kit.id)
+      const operations = new Map(
+        (await deps.openapi.operationsByToolkit(kit.id)).map((o) => [o.tool_id, o.operation] as const),
+      )
       const current = new Map((await deps.tools.byToolkit(kit.id)).map((t) => [t.name, t]))
+      const before = stored ? (JSON.parse(stored.settings) as ImportSettings) : {}
+      changes = credentialChanges(
+        {
+          operations: [...current.values()].flatMap((t) => {
+            const op = operations.get(t.id)
+            return op ? [JSON.parse(op) as OperationPlan] : []
+          }),
+          baseUrl: before.base_url,
+        },
+        { operations: planned.tools.map((t) => t.operation), baseUrl: settings.base_url },
+      )
+      if (changes && needsConfirmation(changes) && !options.confirm) {
+        const lines = describeChanges(changes)
+        throw new AppError(
+          'conflict',
+          `re-importing toolkit ${kit.name} changes where its credentials go: ${lines.join('; ')}. Repeat with ${options.confirmHint ?? 'confirm: true'} if that is intended`,
+          lines.map((message) => ({ field: 'body.confirm', message })),
+        )
+      }
       for (const t of planned.tools) {
         const existing = current.get(t.name)
         current.delete(t.name)
@@ -256,10 +330,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
           { ...t.definition, function_name: OPENAPI_FUNCTION },
           { id: existing.id, project_id: projectId, toolkit_id: kit.id, created_at: '', updated_at: '' },
         )
-        const same =
-          (['title', 'description', 'input_schema', 'annotations', 'credential_provider'] as const).every(
-            (k) => fresh[k] === existing[k],
-          ) && (await deps.openapi.operation(existing.id)) === JSON.stringify(t.operation)
+        const same = toolHash(fresh, JSON.stringify(t.operation)) === toolHash(existing, operations.get(existing.id))
         if (same) diff.unchanged.push(t.name)
         else {
           await writeTool(projectId, kit.id, t, at, existing)
@@ -283,7 +354,14 @@ export function openApiService(deps: OpenApiServiceDeps) {
         events.publish({ type: 'list_changed', list: 'tools', projectId })
     })
     for (const list of Object.values(diff)) list.sort()
-    return diff
+    return { ...diff, ...(changes ? { credential_changes: changes } : {}) }
+  }
+
+  /** The input schemas the toolkit of that name already stores (compiled when stored: not compiled again). */
+  async function acceptedSchemas(projectId: string | undefined, toolkitName: string): Promise<ReadonlySet<string>> {
+    const kit = projectId ? await deps.toolkits.byName(projectId, toolkitName) : undefined
+    if (!kit || kit.toolkit_type !== OPENAPI_KIND) return new Set()
+    return new Set((await deps.tools.byToolkit(kit.id)).map((t) => t.input_schema))
   }
 
   /** Reads, checks and plans a document; nothing is written (a dry run stops here, apply does this before its transaction). */
@@ -291,9 +369,13 @@ export function openApiService(deps: OpenApiServiceDeps) {
     toolkitName: string,
     source: { spec?: unknown; spec_url?: string },
     settings: ImportSettings,
+    /** The project, when the toolkit may exist already (re-import, apply): its stored schemas are not compiled again. */
+    projectId?: string,
   ): Promise<Prepared> {
     const { doc, documentUrl } = await loadDocument(source.spec, source.spec_url)
-    return { doc, settings, planned: plan(toolkitName, doc, settings, documentUrl) }
+    const field = source.spec !== undefined ? 'body.spec' : 'body.spec_url'
+    const accepted = await acceptedSchemas(projectId, toolkitName)
+    return { doc, settings, planned: await plan(toolkitName, doc, settings, field, accepted, documentUrl) }
   }
 
   return {
@@ -351,8 +433,13 @@ export function openApiService(deps: OpenApiServiceDeps) {
       // in the body makes the toolkit's source "inline" (a later re-import without a body has nothing to fetch).
       const { spec_url: _previous, ...rest } = settings
       const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : body.spec !== undefined ? rest : settings
-      const prepared = await prepare(kit.name, { spec: body.spec, ...(specUrl ? { spec_url: specUrl } : {}) }, next)
-      return applyTo(projectId, kit, prepared)
+      const prepared = await prepare(
+        kit.name,
+        { spec: body.spec, ...(specUrl ? { spec_url: specUrl } : {}) },
+        next,
+        projectId,
+      )
+      return applyTo(projectId, kit, prepared, { confirm: body.confirm === true })
     },
   }
 }

@@ -1,6 +1,7 @@
 // `openapi:` toolkits of a project file: their documents are read, checked and planned before apply's transaction
 // (fetching and validating are asynchronous), then created or brought up to date inside it like a re-import.
 import { AppError, badRequest } from '../../lib/errors'
+import { describeChanges } from '../openapi/credential-changes'
 import type { OpenApiService, Prepared } from '../openapi/service'
 import type { PlanLine } from './apply'
 import { FileError, openApiTexts, type ProjectDoc, type ToolkitDoc } from './format'
@@ -12,6 +13,8 @@ export async function prepareOpenApi(
   openapi: OpenApiService,
   path: string,
   doc: ProjectDoc,
+  /** The project when it exists: a toolkit's stored schemas are not compiled again. */
+  projectId?: string,
 ): Promise<PreparedDocuments> {
   const prepared: PreparedDocuments = new Map()
   const problems: string[] = []
@@ -33,6 +36,7 @@ export async function prepareOpenApi(
           k.name,
           o.spec !== undefined ? { spec: o.spec } : text !== undefined ? { spec: text } : { spec_url: o.url! },
           settings,
+          projectId,
         ),
       )
     } catch (error) {
@@ -46,7 +50,10 @@ export async function prepareOpenApi(
   return prepared
 }
 
-/** Creates the toolkit or makes its tools match the document; `note` records what happened. */
+/**
+ * Creates the toolkit or makes its tools match the document; `note` records what happened. Returns the credential
+ * changes `confirm` accepted (new hosts, new or changed schemes), one line each, for the plan to show.
+ */
 export async function applyOpenApiToolkit(
   openapi: OpenApiService,
   toolkits: {
@@ -56,12 +63,14 @@ export async function applyOpenApiToolkit(
   k: ToolkitDoc,
   prepared: Prepared,
   note: (action: PlanLine['action'], kind: string, name: string) => void,
-): Promise<void> {
+  /** `apply --confirm`: credentials may go to a new host or through a changed scheme. */
+  confirm = false,
+): Promise<string[]> {
   const existing = await openapi.byName(projectId, k.name)
   if (!existing) {
     await openapi.create(projectId, k, prepared)
     note('created', 'toolkit', k.name)
-    return
+    return []
   }
   if (existing.toolkit_type !== 'openapi')
     throw badRequest(`a ${existing.toolkit_type} toolkit named "${k.name}" exists: rename one of them`, [
@@ -70,7 +79,7 @@ export async function applyOpenApiToolkit(
   // A changed base_url or filter is a change even when every tool stays as it was (the settings are what calls use).
   const before = (await openapi.stored(projectId, existing.id))?.settings
   const settingsChanged = stableJson(before ?? {}) !== stableJson(prepared.settings)
-  const diff = await openapi.applyTo(projectId, existing, prepared)
+  const diff = await openapi.applyTo(projectId, existing, prepared, { confirm, confirmHint: 'apply --confirm' })
   const fieldsChanged =
     (k.display_name ?? null) !== existing.display_name ||
     (k.description !== undefined && k.description !== existing.description)
@@ -81,4 +90,5 @@ export async function applyOpenApiToolkit(
     })
   const changed = fieldsChanged || settingsChanged || diff.added.length + diff.updated.length + diff.removed.length > 0
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
+  return diff.credential_changes ? describeChanges(diff.credential_changes) : []
 }

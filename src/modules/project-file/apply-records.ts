@@ -103,7 +103,18 @@ export async function applyRecords(run: Run): Promise<void> {
     }
     const prepared = run.openapi.get(k)
     if (prepared) {
-      await attempt('toolkit', k.name, () => applyOpenApiToolkit(s.openapi, s.toolkits, projectId, k, prepared, note))
+      await attempt('toolkit', k.name, async () => {
+        const confirmed = await applyOpenApiToolkit(
+          s.openapi,
+          s.toolkits,
+          projectId,
+          k,
+          prepared,
+          note,
+          run.options.confirm === true,
+        )
+        if (confirmed.length) (lines.at(-1) as PlanLine).warnings = confirmed
+      })
       continue
     }
     const stored = current.toolkits.get(k.name)

@@ -141,6 +141,8 @@ export interface ApplyOptions {
   projectName: string
   dryRun: boolean
   prune: boolean
+  /** Accepts OpenAPI toolkits whose credentials would go to a new host or through a changed scheme (else refused). */
+  confirm?: boolean
   env: Record<string, string | undefined>
 }
 
@@ -148,7 +150,7 @@ export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: A
   checkAgainstApi(o.path, doc)
   await checkCode(s, o.path, doc)
   const remote = await prepareRemotes(s, doc, o)
-  const openapi = await prepareOpenApi(s.openapi, o.path, doc)
+  const openapi = await prepareOpenApi(s.openapi, o.path, doc, (await s.projects.projectByName(o.projectName))?.id)
   const lines: PlanLine[] = []
   let committed = false
   try {

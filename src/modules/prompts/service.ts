@@ -1,6 +1,14 @@
 // Prompts: registration (with list_changed events), listings per server, and rendering with arguments.
 import type { StoragePort } from '../../db/store'
-import { AppError, badRequest, conflict, type ErrorDetail, notFound, UnknownNameError } from '../../lib/errors'
+import {
+  AppError,
+  badRequest,
+  conflict,
+  type ErrorDetail,
+  notFound,
+  UnknownNameError,
+  unknownFunction,
+} from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
@@ -31,6 +39,8 @@ interface PromptFunctionRunner {
     input: Record<string, unknown>,
     options: { host: FunctionHost },
   ): Promise<{ ok: true; value: unknown } | { ok: false; message: string }>
+  /** Whether a builtin or the project's function has this name (a prompt must name one that exists). */
+  exists(projectId: string, functionName: string): Promise<boolean>
 }
 
 /** A function's value as prompt messages: a string is one user message; `{messages, description?}` or an array. */
@@ -155,6 +165,8 @@ export function promptsService(d: PromptsServiceDeps) {
         updated_at: at,
       }
       check(row)
+      if (row.function_name !== null && !(await d.functions.exists(projectId, row.function_name)))
+        throw unknownFunction(row.function_name)
       await save(projectId, row, () => repo.insert(row), [row.server_id])
       return view(row)
     },
@@ -180,6 +192,12 @@ export function promptsService(d: PromptsServiceDeps) {
       if (input.messages !== undefined) next.messages = input.messages === null ? null : JSON.stringify(input.messages)
       if (input.function_name !== undefined) next.function_name = input.function_name
       check(next)
+      if (
+        next.function_name !== null &&
+        next.function_name !== current.function_name &&
+        !(await d.functions.exists(projectId, next.function_name))
+      )
+        throw unknownFunction(next.function_name)
       await save(projectId, next, () => repo.update(next), [current.server_id, next.server_id])
       return view(next)
     },

@@ -1,6 +1,6 @@
 // Resources: registration and changes (with events), listings, and reads from every source type (with the read cache).
 import type { StoragePort } from '../../db/store'
-import { AppError, conflict, notFound } from '../../lib/errors'
+import { AppError, conflict, notFound, unknownFunction } from '../../lib/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
@@ -37,7 +37,8 @@ export function resourcesService(d: ResourcesServiceDeps) {
     return row
   }
 
-  const checkRow = async (projectId: string, row: ResourceRow) => {
+  /** `previous`: the function the resource named before (an update that keeps it does not check it again). */
+  const checkRow = async (projectId: string, row: ResourceRow, previous: string | null = null) => {
     validateResource({
       uri: row.uri,
       resource_type: row.resource_type,
@@ -48,6 +49,12 @@ export function resourcesService(d: ResourcesServiceDeps) {
     })
     if (row.credential_id && (await d.credentials.status(projectId, row.credential_id)) === 'missing')
       throw notFound('credential')
+    if (
+      row.function_name &&
+      row.function_name !== previous &&
+      !(await d.functions.exists(projectId, row.function_name))
+    )
+      throw unknownFunction(row.function_name)
   }
 
   /** Awaited inside the change's transaction: the webhook outbox rows are written in it (src/lib/events.ts). */
@@ -175,7 +182,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       }
       if (input.variables !== undefined)
         next.variables = input.variables === null ? null : JSON.stringify(input.variables)
-      await checkRow(projectId, next)
+      await checkRow(projectId, next, current.function_name)
       await d.store.tx(async () => {
         const owner = await repo.uriOwner(projectId, next.uri)
         if (owner && owner !== id) throw conflict(`a resource with uri ${next.uri} already exists in this project`)

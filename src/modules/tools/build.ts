@@ -161,7 +161,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     findFunction,
     invokeFunction: functionInvoker({ functions, findFunction, runner }),
     /** How resources and prompts run a function by name (same lookup, same runner). */
-    functionsByName: functionsByName(findFunction, runner),
+    functionsByName: functionsByName(findFunction, runner, functionLookup(functions)),
     serverTools,
     toolkits: toolkitsService(toolkitRows, sources, events, remote.service, async (projectId, toolkitId, limit) => {
       const out: NameCollision[] = []
@@ -182,7 +182,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     }),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
-    tools: toolsService(store, toolRows, sources, serverTools, events),
+    tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
     toolSearch: search,
     /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */
     mergeSearchIndex: indexMerger(store, searchRows),

@@ -1,6 +1,6 @@
 // Tools: registration (schemas compiled with Ajv, stored verbatim), reads, updates and deletion.
 import type { StoragePort } from '../../db/store'
-import { badRequest, conflict, notFound } from '../../lib/errors'
+import { badRequest, conflict, notFound, unknownFunction } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
@@ -75,7 +75,13 @@ export function toolsService(
   sources: ToolkitSources,
   serverTools: ServerToolsService,
   events: EventBus,
+  /** A builtin or the project's function by name, read from the store (a tool must name one that exists). */
+  findFunction: (projectId: string, name: string) => Promise<unknown>,
 ) {
+  const mustExist = async (projectId: string, name: string) => {
+    if ((await findFunction(projectId, name)) === undefined) throw unknownFunction(name)
+  }
+
   const changed = (projectId: string) => events.publish({ type: 'list_changed', list: 'tools', projectId })
 
   const mustGetOwn = async (projectId: string, id: string): Promise<ToolRow> => {
@@ -106,6 +112,7 @@ export function toolsService(
         throw badRequest(refusal, [{ field: 'body.toolkit_id', message: `a ${kit.source.kind} toolkit` }])
       if (!kit) throw notFound('toolkit')
       checkSchemas(input)
+      await mustExist(projectId, input.function_name)
       const at = nowIso()
       const row = toolRowFrom(input, {
         id: newId(),
@@ -135,6 +142,8 @@ export function toolsService(
     async update(projectId: string, id: string, input: UpdateToolInput): Promise<ToolView & { warnings?: string[] }> {
       const current = await mustGetOwn(projectId, id)
       checkSchemas(input)
+      if (input.function_name !== undefined && input.function_name !== current.function_name)
+        await mustExist(projectId, input.function_name)
       const next: ToolRow = {
         ...current,
         name: input.name ?? current.name,

@@ -298,6 +298,7 @@ describe('remote and OpenAPI toolkits', () => {
       await done(openApi.setOperation('ot1', 'o1', '{"op":2}'))
       const orphan = await outcome(openApi.setOperation('ghost', 'o1', '{}'))
       const before = await openApi.operation('ot1')
+      const all = await openApi.operationsByToolkit('o1')
       await done(tools.remove('p1', 'ot1'))
       return {
         orphan,
@@ -306,6 +307,8 @@ describe('remote and OpenAPI toolkits', () => {
         byToolkit: await openApi.byToolkit('o1'),
         missing: await openApi.byToolkit('nope'),
         before,
+        all,
+        afterAll: await openApi.operationsByToolkit('o1'),
         after: await openApi.operation('ot1'),
       }
     })
@@ -313,6 +316,7 @@ describe('remote and OpenAPI toolkits', () => {
     expect(r.toolkit).toMatchObject({ settings: '{"tags":["a"]}', updated_at: at(1) })
     expect([r.other, r.before, r.after]).toEqual([null, '{"op":2}', null])
     expect([r.byToolkit, r.missing]).toEqual([r.toolkit, null])
+    expect([r.all, r.afterAll]).toEqual([[{ tool_id: 'ot1', operation: '{"op":2}' }], []])
   })
 })
 

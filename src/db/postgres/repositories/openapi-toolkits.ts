@@ -32,5 +32,12 @@ export function pgOpenApiRepository(pg: PgStore): OpenApiRepository {
           tool_id,
         })
       )?.operation ?? null,
+    operationsByToolkit: (toolkit_id) =>
+      pg
+        .q()
+        .all<{ tool_id: string; operation: string }>(
+          'SELECT tool_id, operation FROM openapi_operations WHERE toolkit_id = $toolkit_id',
+          { toolkit_id },
+        ),
   }
 }

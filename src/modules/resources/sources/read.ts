@@ -22,6 +22,8 @@ interface ResourceFunctionRunner {
   ): Promise<{ ok: true; value: unknown } | { ok: false; missing?: boolean; message: string }>
   /** Changes when the function's code (or runtime, template, limits) changes: part of the read cache's key. */
   version(projectId: string, functionName: string): Promise<string>
+  /** Whether a builtin or the project's function has this name (a resource must name one that exists). */
+  exists(projectId: string, functionName: string): Promise<boolean>
 }
 
 export interface SourceDeps {

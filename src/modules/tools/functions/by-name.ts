@@ -5,8 +5,20 @@ import type { FunctionHost } from '../../../runtime/host'
 import { functionVersion, type RunOutcome } from '../../../runtime/run-function'
 import type { FindFunction } from '../call'
 
-export function functionsByName(findFunction: FindFunction, runner: Pick<FunctionRunner, 'run'>) {
+/**
+ * `lookup` reads the store (no cache): whether a name is backed is checked when a record names it, right after a
+ * function may have been created in the same request or transaction.
+ */
+export function functionsByName(
+  findFunction: FindFunction,
+  runner: Pick<FunctionRunner, 'run'>,
+  lookup: FindFunction = findFunction,
+) {
   return {
+    /** Whether a builtin or the project's function has this name (tools, prompts and resources must name one). */
+    async exists(projectId: string, name: string): Promise<boolean> {
+      return (await lookup(projectId, name)) !== undefined
+    },
     /** `credentials`: data the caller opened already (a resource's credential); prompts run without. */
     async run(
       projectId: string,
