@@ -1,14 +1,19 @@
 // One server's page: URL and client configs, attached toolkits (attach, detach, credential mapping), its tools,
 // resources and prompts, and the playground: a form generated from a tool's input schema, sent as a real
 // `tools/call` to POST /mcp/{slug}, with the result and the log notifications the call sent.
+
+import { deleteLink } from './delete'
 import { type Draft, errorFor, type Html, html, kept, options, status, table } from './html'
-import { clientConfigs } from './pages'
+import { type ListView, listBar } from './listing'
+import { clientConfigs, serverUrl } from './pages'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
 
 export interface ServerPageData {
   server: Row
+  /** The server's tools, searched and paged. */
+  tools: ListView
   toolkits: Row[]
   credentials: Row[]
   resources: Row[]
@@ -23,7 +28,10 @@ function toolkitRows(s: Row, credentials: Row[], draft?: Draft) {
   return table<Row>(
     s.toolkits ?? [],
     [
-      ['Toolkit', (k) => html`<strong class="attached-toolkit">${k.name}</strong>`],
+      [
+        'Toolkit',
+        (k) => html`<a href="/mcp/ui/toolkits/${k.toolkit_id}"><strong class="attached-toolkit">${k.name}</strong></a>`,
+      ],
       [
         'Credentials',
         (k) =>
@@ -81,8 +89,9 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
   const free = d.toolkits.filter((k) => !attached.has(k.id))
   return html`
   <p><a href="/mcp/ui/servers">← Servers</a></p>
-  <div class="card server"><p>URL: <code class="server-url">${s.url}</code> · auth: ${s.auth}</p>
-    ${s.description ? html`<p>${s.description}</p>` : html``}${clientConfigs(s.slug, s.url)}</div>
+  <div class="card server"><p>URL: ${serverUrl(s.url)} · auth: ${s.auth}</p>
+    ${s.description ? html`<p>${s.description}</p>` : html``}${clientConfigs(s.slug, s.url)}
+    <p>${deleteLink('servers', s.id, 'Delete server')}</p></div>
   <h2>Toolkits</h2>
   ${toolkitRows(s, d.credentials, draft)}
   <div class="card">${errorFor(draft, 'attach')}<form method="post" action="/mcp/ui/servers/${s.id}/toolkits" id="attach-form">
@@ -92,8 +101,9 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     )}</select></label> <button id="attach-toolkit" ${free.length ? html`` : html`disabled`}>Attach toolkit</button>
     <a href="/mcp/ui/toolkits">Make a toolkit</a></form></div>
   <h2>Tools</h2>
+  ${listBar(d.tools, `/mcp/ui/servers/${s.id}`, 'tool')}
   ${table<Row>(
-    s.tools ?? [],
+    d.tools.rows,
     [
       ['Tool', (t) => html`<code>${t.name}</code>`],
       ['Description', (t) => t.description ?? ''],
@@ -120,11 +130,13 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     ['URI', (r) => html`<code>${r.uri}</code>`],
     ['Name', (r) => r.name],
     ['Type', (r) => r.resource_type],
+    ['', (r) => deleteLink('resources', r.id)],
   ])}
   <h2>Prompts</h2>
   ${table(d.prompts, [
     ['Name', (p) => p.name],
     ['Description', (p) => p.description ?? ''],
+    ['', (p) => deleteLink('prompts', p.id)],
   ])}
   <p><a href="/mcp/ui/resources">Add a resource</a> · <a href="/mcp/ui/prompts">Add a prompt</a></p>`
 }

@@ -1,0 +1,95 @@
+// Form actions for credentials, providers, subscriptions and deleting any record: the same REST calls a user makes
+// (POST /credentials, POST /providers, POST /subscribe, DELETE …), then a redirect with a notice.
+import { CREDENTIAL_KINDS, type CredentialKind, parseFields } from './credentials-page'
+import { DELETABLE } from './delete'
+import { type Body, type Done, FormFailure, optional, saving, textOf } from './form-save'
+import type { PageContext } from './project-pages'
+
+const words = (v: string) =>
+  v
+    .split(/[\s,]+/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+
+/** The action for `path`, or undefined when it is not one of these. */
+export async function recordAction(c: PageContext, path: string, body: Body): Promise<Done | undefined> {
+  const text = textOf(body)
+  let m = /^credentials\/([a-z_]+)$/.exec(path)
+  if (m && m[1]! in CREDENTIAL_KINDS) {
+    const kind = m[1] as CredentialKind
+    const made = await saving('credentials', `credential-${kind}`, body, async () => {
+      const credential_data =
+        kind === 'api_key'
+          ? { api_key: String(body.api_key ?? '') }
+          : kind === 'basic'
+            ? { username: text('username'), password: String(body.password ?? '') }
+            : parseFields(String(body.fields ?? ''))
+      return c.api('POST', '/credentials', { name: text('name'), provider_id: text('provider_id'), credential_data })
+    })
+    return { redirect: '/mcp/ui/credentials', notice: `Added credential “${made.name}” (${made.provider_id}).` }
+  }
+  if (path === 'providers/oauth') {
+    const made = await saving('credentials', 'oauth-settings', body, () =>
+      c.api('POST', '/providers', {
+        id: text('id'),
+        auth_type: 'oauth',
+        ...(optional(body.name) ? { name: text('name') } : {}),
+        ...(optional(body.authorize_url) ? { authorize_url: text('authorize_url') } : {}),
+        ...(optional(body.token_url) ? { token_url: text('token_url') } : {}),
+        ...(optional(body.scopes) ? { scopes: words(text('scopes')) } : {}),
+        ...(optional(body.client_id) ? { client_id: text('client_id') } : {}),
+        ...(optional(body.client_secret) ? { client_secret: String(body.client_secret) } : {}),
+        ...(optional(body.token_auth_method) ? { token_auth_method: text('token_auth_method') } : {}),
+      }),
+    )
+    return {
+      redirect: '/mcp/ui/credentials',
+      notice: `Saved the OAuth client settings of “${made.name}”: connect below.`,
+    }
+  }
+  if (path === 'providers') {
+    const made = await saving('providers', 'provider', body, () =>
+      c.api('POST', '/providers', {
+        id: text('id'),
+        name: text('name'),
+        auth_type: text('auth_type'),
+        ...(optional(body.base_url) ? { base_url: text('base_url') } : {}),
+      }),
+    )
+    return { redirect: '/mcp/ui/providers', notice: `Defined provider “${made.name}”.` }
+  }
+  if (path === 'oauth/connect') {
+    const redirect_uri = `${c.publicUrl()}/mcp/ui/oauth/callback`
+    const r = await c.api('POST', '/oauth/init', { provider_id: text('provider_id'), redirect_uri })
+    return { redirect: r.auth_url }
+  }
+  if (path === 'subscriptions') {
+    const uri = optional(body.uri)
+    const made = await saving('subscriptions', 'subscription', body, () =>
+      uri
+        ? c.api('POST', '/resources/subscribe', { uri, callback_url: text('callback_url') })
+        : c.api('POST', '/subscribe', { callback_url: text('callback_url') }),
+    )
+    return {
+      redirect: '/mcp/ui/subscriptions',
+      notice: `Subscribed ${made.callback_url}.`,
+      once: { label: 'Webhook signing secret', value: made.secret, id: 'new-secret' },
+    }
+  }
+  m = /^delete\/([^/]+)\/([^/]+)$/.exec(path)
+  if (m) {
+    const kind = DELETABLE[m[1]!]
+    if (!kind) throw new Error(`no record kind "${m[1]}"`)
+    const record = await kind.find(c, m[2]!)
+    if (!record) throw new Error(`That ${kind.noun} does not exist (any more).`)
+    try {
+      await kind.remove(c, m[2]!, body)
+    } catch (error) {
+      // Refused (a function in use, a pre-built toolkit): the confirmation again, with the API's reason.
+      throw new FormFailure(path, { form: 'delete', values: {}, error: (error as Error).message })
+    }
+    const done = kind.verb === 'Revoke' ? 'Revoked' : 'Deleted'
+    return { redirect: `/mcp/ui/${kind.list}`, notice: `${done} ${kind.noun} “${kind.name(record)}”.` }
+  }
+  return undefined
+}
