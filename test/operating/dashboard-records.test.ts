@@ -1,0 +1,319 @@
+// The dashboard does what a REST user does, checked over plain HTTP: lists past 200 are counted, searched and paged;
+// every record kind is deleted after a confirmation page (and only by its form); every credential kind is made, its
+// secret never shown back; a toolkit has a page with its tools and its sync status; an action's notice is said once.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { startTestApp, type TestApp } from '../helpers/app'
+import { startUpstream, type Upstream } from '../helpers/upstream-mcp'
+
+let app: TestApp
+let upstream: Upstream
+let cookie: string
+
+const formPost = (path: string, body: string) =>
+  fetch(`${app.base}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: app.server.origin, 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body,
+  })
+const page = async (path: string) => {
+  const res = await fetch(`${app.base}${path}`, { headers: { cookie }, redirect: 'manual' })
+  expect(res.status).toBe(200)
+  return res.text()
+}
+// biome-ignore lint/suspicious/noExplicitAny: a test reads a few fields of each answer
+async function json(path: string, body?: unknown, method?: string): Promise<any> {
+  const res = await app.api(path, body === undefined ? { method } : { body, method })
+  expect(res.status).toBeLessThan(300)
+  return res.json()
+}
+const status = async (path: string) => (await app.api(path)).status
+
+let kitId: string
+beforeAll(async () => {
+  app = await startTestApp()
+  upstream = await startUpstream({ transport: 'streamable_http', name: 'records-upstream' })
+  const signIn = await formPost('/ui/sign-in', `key=${encodeURIComponent(app.apiKey)}`)
+  cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+  await json('/functions', { name: 'noop', runtime: 'javascript', code: 'export default async () => 1' })
+  kitId = (await json('/toolkits', { name: 'many' })).id
+  // 230 tools: more than one page of the API (200) and more than four pages of the dashboard (50).
+  for (let i = 0; i < 230; i++)
+    await json('/tools', {
+      toolkit_id: kitId,
+      name: `tool_${String(i).padStart(3, '0')}`,
+      description: i % 10 === 7 ? 'a lucky seven' : 'plain',
+      function_name: 'noop',
+      input_schema: { type: 'object' },
+    })
+})
+afterAll(async () => {
+  await app?.stop()
+  await upstream?.stop()
+})
+
+describe('lists', () => {
+  test('the Tools page counts all 230 tools and pages through them: nothing is cut at 200', async () => {
+    const first = await page('/ui/tools')
+    expect(first).toContain('1–50 of 230 tools')
+    expect(first).toContain('Page 1 of 5')
+    expect(first).toContain('<code>tool_000</code>')
+    expect(first).not.toContain('<code>tool_050</code>')
+    const last = await page('/ui/tools?page=5')
+    expect(last).toContain('201–230 of 230 tools')
+    expect(last).toContain('<code>tool_229</code>')
+    expect(last).not.toContain('<code>tool_199</code>')
+  })
+
+  test('search narrows a list and says how many match among how many', async () => {
+    const found = await page('/ui/tools?q=lucky+seven')
+    expect(found).toContain('1–23 of 23 matches for “lucky seven” among 230 tools')
+    expect(found).toContain('<code>tool_007</code>')
+    expect(found).not.toContain('<code>tool_008</code>')
+    const none = await page('/ui/tools?q=nothing-like-this')
+    expect(none).toContain('No tool matches.')
+    // The search box keeps the words; paging keeps the search.
+    const paged = await page('/ui/tools?q=tool_&page=2')
+    expect(paged).toContain('value="tool_"')
+    expect(paged).toContain('href="/mcp/ui/tools?q=tool_&amp;page=3"')
+  })
+
+  test('every list page has a count and a search box', async () => {
+    for (const [path, noun] of [
+      ['servers', 'server'],
+      ['toolkits', 'toolkit'],
+      ['functions', 'function'],
+      ['credentials', 'credential'],
+      ['providers', 'provider'],
+      ['resources', 'resource'],
+      ['prompts', 'prompt'],
+      ['subscriptions', 'subscription'],
+      ['keys', 'key'],
+    ]) {
+      const shown = await page(`/ui/${path}`)
+      expect({ path, count: /class="list-count[^"]*">([^<]*)</.exec(shown)?.[1] }).toEqual({
+        path,
+        count: expect.stringMatching(new RegExp(`^\\d+ ${noun}s?$`)),
+      })
+      expect(shown).toContain(`placeholder="Search ${noun}s"`)
+    }
+  })
+})
+
+describe('a toolkit page', () => {
+  test('lists a hosted toolkit’s tools with a count and pages', async () => {
+    const shown = await page(`/ui/toolkits/${kitId}`)
+    expect(shown).toContain('1–50 of 230 tools')
+    expect(shown).toContain('nothing to sync')
+    expect(shown).toContain(`href="/mcp/ui/delete/toolkits/${kitId}"`)
+  })
+
+  test('shows a remote toolkit’s sync status and its tools, and Refresh says what changed', async () => {
+    const kit = await json('/toolkits', { name: 'upstream', toolkit_type: 'remote', remote: { url: upstream.url } })
+    const shown = await page(`/ui/toolkits/${kit.id}`)
+    expect(shown).toContain('id="sync-status"')
+    expect(shown).toContain('in sync')
+    expect(shown).toContain(upstream.url)
+    expect(shown).toContain('records-upstream 9.9.9')
+    expect(shown).toMatch(/last sync <time datetime="[^"]+" title="[^"]+ UTC">(just now|\d+ \w+ ago)<\/time>/)
+    expect(shown).toContain('<code class="tool-name">echo</code>')
+    const refreshed = await formPost(`/ui/toolkits/${kit.id}/refresh`, `back=toolkits/${kit.id}`)
+    expect(refreshed.status).toBe(303)
+    expect(refreshed.headers.get('location')).toBe(`/mcp/ui/toolkits/${kit.id}`)
+    expect(await page(`/ui/toolkits/${kit.id}`)).toMatch(/Refreshed: \d+ added, \d+ updated, \d+ removed/)
+  })
+
+  test('a remote toolkit whose upstream is gone says so on its page', async () => {
+    const gone = await startUpstream({ transport: 'streamable_http' })
+    const kit = await json('/toolkits', { name: 'gone', toolkit_type: 'remote', remote: { url: gone.url } })
+    await gone.stop()
+    await formPost(`/ui/toolkits/${kit.id}/refresh`, `back=toolkits/${kit.id}`)
+    const shown = await page(`/ui/toolkits/${kit.id}`)
+    expect(shown).toContain('failing')
+    expect(shown).toContain('class="error sync-error"')
+  })
+})
+
+describe('deleting', () => {
+  /** Opens the confirmation, checks it names the record, then confirms; answers the notice shown after. */
+  async function deleteThrough(kind: string, id: string, name: string, extra = '') {
+    const confirm = await page(`/ui/delete/${kind}/${id}`)
+    expect(confirm).toContain(`<strong class="confirm-name">${name}</strong>`)
+    expect(confirm).toContain(`action="/mcp/ui/delete/${kind}/${id}"`)
+    const res = await formPost(`/ui/delete/${kind}/${id}`, extra)
+    expect(res.status).toBe(303)
+    return page(res.headers.get('location')!.replace('/mcp', ''))
+  }
+
+  test('the Delete link only asks: nothing is deleted until the confirmation is posted', async () => {
+    const server = (await json('/servers', { name: 'keep me' })).data
+    const list = await page('/ui/servers')
+    expect(list).toContain(`href="/mcp/ui/delete/servers/${server.id}"`)
+    await page(`/ui/delete/servers/${server.id}`)
+    expect(await status(`/servers/${server.id}`)).toBe(200)
+    const after = await deleteThrough('servers', server.id, 'keep me')
+    expect(after).toContain('Deleted server “keep me”.')
+    expect(await status(`/servers/${server.id}`)).toBe(404)
+  })
+
+  test('every record kind is deleted through its REST call', async () => {
+    const toolkit = await json('/toolkits', { name: 'doomed-kit' })
+    const fn = await json('/functions', { name: 'doomed_fn', runtime: 'javascript', code: 'export default () => 1' })
+    const tool = await json('/tools', {
+      toolkit_id: kitId,
+      name: 'doomed_tool',
+      function_name: 'noop',
+      input_schema: { type: 'object' },
+    })
+    const server = (await json('/servers', { name: 'holder' })).data
+    const resource = await json('/resources', {
+      server_id: server.id,
+      name: 'Doomed',
+      uri: 'docs://doomed',
+      resource_type: 'static',
+      content: 'x',
+    })
+    const prompt = await json('/prompts', { name: 'doomed_prompt', template: 'hi' })
+    await json('/providers', { id: 'doomed-provider', name: 'Doomed provider', auth_type: 'api_key' })
+    const credential = await json('/credentials', {
+      name: 'doomed-credential',
+      provider_id: 'api_key',
+      credential_data: { api_key: 'k' },
+    })
+    const key = await json('/keys', { name: 'doomed-key', role: 'mcp' })
+    const sub = await json('/subscribe', { callback_url: 'http://127.0.0.1:9/hook' })
+
+    expect(await deleteThrough('toolkits', toolkit.id, 'doomed-kit')).toContain('Deleted toolkit “doomed-kit”.')
+    expect(await status(`/toolkits/${toolkit.id}`)).toBe(404)
+    expect(await deleteThrough('tools', tool.id, 'doomed_tool')).toContain('Deleted tool “doomed_tool”.')
+    expect(await status(`/tools/${tool.id}`)).toBe(404)
+    expect(await deleteThrough('functions', fn.id, 'doomed_fn')).toContain('Deleted function “doomed_fn”.')
+    expect(await status(`/functions/${fn.id}`)).toBe(404)
+    expect(await deleteThrough('resources', resource.id, 'docs://doomed')).toContain('Deleted resource')
+    expect(await status(`/resources/${resource.id}`)).toBe(404)
+    expect(await deleteThrough('prompts', prompt.id, 'doomed_prompt')).toContain('Deleted prompt')
+    expect(await status(`/prompts/${prompt.id}`)).toBe(404)
+    expect(await deleteThrough('credentials', credential.id, 'doomed-credential')).toContain(
+      'Deleted credential “doomed-credential”.',
+    )
+    expect((await json('/credentials')).credentials.map((c: { id: string }) => c.id)).not.toContain(credential.id)
+    expect(await deleteThrough('providers', 'doomed-provider', 'Doomed provider')).toContain('Deleted provider')
+    expect((await json('/providers')).providers.map((p: { id: string }) => p.id)).not.toContain('doomed-provider')
+    expect(await deleteThrough('keys', key.id, `doomed-key (${key.prefix}…)`)).toContain('Revoked key')
+    expect((await json('/keys')).keys.find((k: { id: string }) => k.id === key.id).revoked_at).toBeString()
+    expect(await deleteThrough('subscriptions', sub.id, 'every resource → http://127.0.0.1:9/hook')).toContain(
+      'Deleted subscription',
+    )
+    expect((await json('/subscriptions')).subscriptions).toHaveLength(0)
+  })
+
+  test('a refused delete shows the confirmation again with the reason; force deletes a function in use', async () => {
+    const fn = await json('/functions', { name: 'busy', runtime: 'javascript', code: 'export default () => 1' })
+    await json('/tools', {
+      toolkit_id: kitId,
+      name: 'uses_busy',
+      function_name: 'busy',
+      input_schema: { type: 'object' },
+    })
+    const refused = await formPost(`/ui/delete/functions/${fn.id}`, '')
+    expect(refused.status).toBe(400)
+    const shown = await refused.text()
+    expect(shown).toContain('class="flash error-flash"')
+    expect(shown).toContain('id="force-delete"')
+    expect(await status(`/functions/${fn.id}`)).toBe(200)
+    expect((await formPost(`/ui/delete/functions/${fn.id}`, 'force=true')).status).toBe(303)
+    expect(await status(`/functions/${fn.id}`)).toBe(404)
+  })
+})
+
+describe('credentials', () => {
+  const credentialNamed = async (name: string) =>
+    ((await json('/credentials')).credentials as { name: string; provider_id: string }[]).find((c) => c.name === name)
+
+  test('an API key, a username and password, and custom fields are each made, and no secret is shown back', async () => {
+    for (const [kind, body, provider] of [
+      ['api_key', 'name=ui-api-key&provider_id=api_key&api_key=sk-live-111', 'api_key'],
+      ['basic', 'name=ui-basic&provider_id=basic_auth&username=ada&password=pw-222', 'basic_auth'],
+      [
+        'custom',
+        `name=ui-custom&provider_id=custom&fields=${encodeURIComponent('X-Api-Token: tok-333\nregion: eu')}`,
+        'custom',
+      ],
+    ] as const) {
+      const res = await formPost(`/ui/credentials/${kind}`, body)
+      expect({ kind, status: res.status }).toEqual({ kind, status: 303 })
+      expect(await credentialNamed(`ui-${kind.replace('_', '-')}`)).toMatchObject({ provider_id: provider })
+    }
+    const shown = await page('/ui/credentials')
+    expect(shown).toContain('Added credential “ui-custom” (custom).')
+    for (const secret of ['sk-live-111', 'pw-222', 'tok-333']) expect(shown).not.toContain(secret)
+  })
+
+  test('a refused credential keeps its name but never its secret', async () => {
+    const res = await formPost(
+      '/ui/credentials/api_key',
+      'name=kept-name&provider_id=no-such-provider&api_key=sk-never',
+    )
+    expect(res.status).toBe(400)
+    const shown = await res.text()
+    expect(shown).toContain('class="flash error-flash"')
+    expect(shown).toContain('value="kept-name"')
+    expect(shown).not.toContain('sk-never')
+    const bad = await formPost('/ui/credentials/custom', 'name=x&provider_id=custom&fields=no+colon+here')
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('fields: line 1 is not')
+  })
+
+  test('OAuth client settings for a provider make its Connect button; the client secret is never shown', async () => {
+    const res = await formPost(
+      '/ui/providers/oauth',
+      new URLSearchParams({
+        id: 'acme-oauth',
+        name: 'Acme OAuth',
+        authorize_url: 'https://auth.acme.test/authorize',
+        token_url: 'https://auth.acme.test/token',
+        scopes: 'read, write',
+        client_id: 'acme-client',
+        client_secret: 'acme-client-secret-444',
+        token_auth_method: 'client_secret_basic',
+      }).toString(),
+    )
+    expect(res.status).toBe(303)
+    const provider = (await json('/providers')).providers.find((p: { id: string }) => p.id === 'acme-oauth')
+    expect(provider).toMatchObject({ auth_type: 'oauth', oauth_configured: true, scopes: ['read', 'write'] })
+    const shown = await page('/ui/credentials')
+    expect(shown).toContain('Saved the OAuth client settings of “Acme OAuth”')
+    expect(shown).toContain(
+      '<input type="hidden" name="provider_id" value="acme-oauth"><button>Connect with OAuth</button>',
+    )
+    expect(shown).not.toContain('acme-client-secret-444')
+    // A built-in provider takes only its client details.
+    expect(
+      (await formPost('/ui/providers/oauth', 'id=github&client_id=gh-client&client_secret=gh-secret')).status,
+    ).toBe(303)
+    expect((await json('/providers')).providers.find((p: { id: string }) => p.id === 'github')).toMatchObject({
+      project_configured: true,
+      oauth_configured: true,
+    })
+  })
+})
+
+describe('after an action', () => {
+  test('the notice is said once, and a subscription’s secret is shown once', async () => {
+    const res = await formPost('/ui/subscriptions', 'callback_url=http%3A%2F%2F127.0.0.1%3A9%2Fonce')
+    expect(res.status).toBe(303)
+    const first = await page('/ui/subscriptions')
+    expect(first).toContain('Subscribed http://127.0.0.1:9/once.')
+    expect(first).toMatch(/<code id="new-secret">whsec_[^<]+<\/code>/)
+    const again = await page('/ui/subscriptions')
+    expect(again).not.toContain('Subscribed http://127.0.0.1:9/once.')
+    expect(again).not.toContain('id="new-secret"')
+  })
+
+  test('server URLs, client configs and new keys carry copy buttons', async () => {
+    const server = (await json('/servers', { name: 'copy me' })).data
+    const shown = await page(`/ui/servers/${server.id}`)
+    expect(shown).toContain(`<button type="button" class="copy" data-copy="${server.url}">`)
+    expect(shown).toContain('data-copy="claude mcp add --transport http copy-me')
+  })
+})
