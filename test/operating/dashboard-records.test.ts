@@ -21,7 +21,6 @@ const page = async (path: string) => {
   expect(res.status).toBe(200)
   return res.text()
 }
-// biome-ignore lint/suspicious/noExplicitAny: a test reads a few fields of each answer
 async function json(path: string, body?: unknown, method?: string): Promise<any> {
   const res = await app.api(path, body === undefined ? { method } : { body, method })
   expect(res.status).toBeLessThan(300)

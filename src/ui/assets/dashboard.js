@@ -48,7 +48,7 @@ async function copyText(text) {
 }
 
 document.addEventListener('click', (event) => {
-  const button = event.target.closest && event.target.closest('button.copy[data-copy]')
+  const button = event.target.closest?.('button.copy[data-copy]')
   if (!button) return
   event.preventDefault()
   const label = button.dataset.label || button.textContent
