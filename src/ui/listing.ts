@@ -7,7 +7,7 @@ import { type Html, html } from './html'
 type Row = Record<string, any>
 
 /** Records read per list at most: past it the page says so ("more than 5000"), it never cuts silently. */
-export const MAX_ROWS = 5000
+const MAX_ROWS = 5000
 const PAGE_SIZE = 50
 
 export interface AllRows {

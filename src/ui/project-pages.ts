@@ -30,7 +30,7 @@ export interface Shown {
 /** Newest calls read for the overview at most (pages of 200): enough for charts, bounded per view. */
 const OVERVIEW_MAX_CALLS = 5000
 
-export const allServers = async (c: ApiClient): Promise<Row[]> => (await readAll(c, '/servers', 'data')).rows
+const allServers = async (c: ApiClient): Promise<Row[]> => (await readAll(c, '/servers', 'data')).rows
 const nameOf = (list: Row[]) => (id: string | null) => (id ? (list.find((s) => s.id === id)?.name ?? id) : '—')
 const all = (rows: Row[]): AllRows => ({ rows, capped: false })
 

@@ -14,7 +14,7 @@ const dl = (rows: [string, unknown][]) =>
     .map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>`
 
 /** The sync status of a remote or OpenAPI toolkit, or a line saying a hosted one has none. */
-export function syncCard(k: Row): Html {
+function syncCard(k: Row): Html {
   if (k.remote) {
     const r = k.remote
     return html`<div class="card sync" id="sync-status"><h2>Sync status</h2>
