@@ -45,7 +45,13 @@ beforeAll(async () => {
   const remoteTools = ((await (await app.api(`/toolkits/${remoteId}`)).json()) as { tools: unknown[] }).tools.length
   total = 230 + remoteTools
   serverId = (await post('/servers', { name: 'phone check', toolkits: [{ toolkit_id: kit.id }] })).data.id
-  await post('/resources', { server_id: serverId, name: 'Readme', uri: 'docs://readme', resource_type: 'static', content: 'x' })
+  await post('/resources', {
+    server_id: serverId,
+    name: 'Readme',
+    uri: 'docs://readme',
+    resource_type: 'static',
+    content: 'x',
+  })
   await post('/prompts', { name: 'review', template: 'Review {{code}}', arguments: [{ name: 'code', required: true }] })
   ;({ browser, page } = await launch())
   await signIn(page, app.base, app.apiKey)
@@ -128,7 +134,8 @@ test('creates a credential of every kind, and OAuth client settings that make a 
   await page.waitForSelector('#notice')
   expect(await page.locator('button', { hasText: 'Connect with OAuth' }).count()).toBe(1)
   const html = await page.content()
-  for (const secret of ['sk-browser-1', 'pw-browser-2', 'tok-browser-3', 'acme-secret-4']) expect(html).not.toContain(secret)
+  for (const secret of ['sk-browser-1', 'pw-browser-2', 'tok-browser-3', 'acme-secret-4'])
+    expect(html).not.toContain(secret)
   await shot(page, 'credentials')
 })
 

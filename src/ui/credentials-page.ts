@@ -10,22 +10,26 @@ type Row = Record<string, any>
 
 /** The credential kinds the dashboard makes, the provider auth_type that fits each, and the form's fields. */
 export const CREDENTIAL_KINDS = {
-  api_key: { label: 'API key or token', authType: 'api_key' },
-  basic: { label: 'Username and password (basic auth)', authType: 'basic_auth' },
-  custom: { label: 'Custom fields (a header value, several secrets)', authType: 'custom' },
+  api_key: { label: 'API key or token', authType: 'api_key', generic: 'api_key' },
+  basic: { label: 'Username and password (basic auth)', authType: 'basic_auth', generic: 'basic_auth' },
+  custom: { label: 'Custom fields (a header value, several secrets)', authType: 'custom', generic: 'custom' },
 } as const
 export type CredentialKind = keyof typeof CREDENTIAL_KINDS
 
 /** Fields a refused form must not show again. */
 export const SECRET_FIELDS = ['api_key', 'password', 'fields', 'client_secret']
 
-/** Providers that fit the kind first, then the rest (a token for an OAuth provider is an API key credential too). */
-const providerOptions = (providers: Row[], authType: string, selected: string) => {
+/**
+ * Providers that fit the kind first, then the rest (a token for an OAuth provider is an API key credential too);
+ * the generic built-in of the kind (`api_key`, `basic_auth`, `custom`) is chosen unless another was.
+ */
+const providerOptions = (providers: Row[], kind: CredentialKind, selected: string) => {
+  const { authType, generic } = CREDENTIAL_KINDS[kind]
   const usable = providers.filter((p) => p.auth_type !== 'none')
   const sorted = [...usable.filter((p) => p.auth_type === authType), ...usable.filter((p) => p.auth_type !== authType)]
   return options(
     sorted.map((p) => [p.id, `${p.name} (${p.id})`]),
-    selected || sorted[0]?.id || '',
+    selected || generic,
   )
 }
 
@@ -45,21 +49,25 @@ function credentialForm(kind: CredentialKind, providers: Row[], draft?: Draft): 
     <label>Name <input name="name" required maxlength="200" value="${kept(draft, form, 'name')}"></label>
     <label>Provider <select name="provider_id">${providerOptions(
       providers,
-      CREDENTIAL_KINDS[kind].authType,
+      kind,
       kept(draft, form, 'provider_id'),
     )}</select></label>
     ${secret}
     <button>Add credential</button></form></div>`
 }
 
-/** OAuth client settings (POST /providers): configure a built-in OAuth provider, or define a new one. */
-function oauthSettingsForm(providers: Row[], redirectUri: string, draft?: Draft): Html {
+/**
+ * OAuth client settings (POST /providers): configure a built-in OAuth provider, or define a new one. "Connect" here
+ * comes back to the dashboard's callback; flows started through the API without a redirect_uri to the hosted one.
+ */
+function oauthSettingsForm(providers: Row[], uris: RedirectUris, draft?: Draft): Html {
   const f = 'oauth-settings'
   const builtins = providers.filter((p) => p.builtin && p.auth_type === 'oauth')
   return html`<div class="card">${errorFor(draft, f)}
   <form method="post" action="/mcp/ui/providers/oauth" class="stack" id="${f}">
     <strong>OAuth client settings for a provider</strong>
-    <span class="muted">Register this redirect URI with the provider: <code id="redirect-uri">${redirectUri}</code>${copyButton(redirectUri)}</span>
+    <span class="muted">Register these redirect URIs with the provider: <code id="dashboard-redirect-uri">${uris.dashboard}</code>${copyButton(uris.dashboard)}
+      (Connect on this page) and <code id="redirect-uri">${uris.hosted}</code>${copyButton(uris.hosted)} (flows started through the API).</span>
     <label>Provider id <input name="id" required list="oauth-builtins" value="${kept(draft, f, 'id')}" placeholder="github, or a new id"></label>
     <datalist id="oauth-builtins">${builtins.map((p) => html`<option value="${p.id}">${p.name}</option>`)}</datalist>
     <label>Name (a new provider only) <input name="name" value="${kept(draft, f, 'name')}"></label>
@@ -84,10 +92,17 @@ const connectCell = (p: Row) =>
     ? html`<form method="post" action="/mcp/ui/oauth/connect"><input type="hidden" name="provider_id" value="${p.id}"><button>Connect with OAuth</button></form>`
     : html`<span class="muted">${p.auth_type === 'oauth' ? 'OAuth client not configured' : '—'}</span>`
 
+interface RedirectUris {
+  /** The dashboard's OAuth callback, where "Connect with OAuth" comes back. */
+  dashboard: string
+  /** The hosted redirect (GET /providers redirect_uri). */
+  hosted: string
+}
+
 export interface CredentialsData {
   credentials: ListView
   providers: Row[]
-  redirectUri: string
+  redirectUris: RedirectUris
 }
 
 export function credentialsPage(d: CredentialsData, draft?: Draft): Html {
@@ -120,7 +135,7 @@ export function credentialsPage(d: CredentialsData, draft?: Draft): Html {
           : html`<p class="muted">No OAuth provider is set up yet: save its client settings below.</p>`
       }</div>
   </div>
-  ${oauthSettingsForm(d.providers, d.redirectUri, draft)}
+  ${oauthSettingsForm(d.providers, d.redirectUris, draft)}
   <p><a href="/mcp/ui/providers">All providers</a></p>`
 }
 

@@ -146,7 +146,11 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
       ])
       const v = listView(credentials, query, (x) => [x.name, x.provider_id, x.status])
       const body = credentialsPage(
-        { credentials: v, providers: providers.providers, redirectUri: providers.redirect_uri },
+        {
+          credentials: v,
+          providers: providers.providers,
+          redirectUris: { dashboard: `${c.publicUrl()}/mcp/ui/oauth/callback`, hosted: providers.redirect_uri },
+        },
         draft,
       )
       return title('Credentials', body)

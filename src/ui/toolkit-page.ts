@@ -85,7 +85,10 @@ export function toolkitPage(k: Row, tools: ListView): Html {
       ['Description', (t) => t.description ?? ''],
       ['Credential', (t) => t.credential_provider ?? '—'],
       ['Updated', (t) => when(t.updated_at ?? t.created_at)],
-      ['', (t) => (k.toolkit_type === 'hosted' ? deleteLink('tools', t.id) : '')],
+      // A synced toolkit's tools come from its source: deleting one here would come back at the next sync.
+      ...(k.toolkit_type === 'hosted'
+        ? [['', (t: Row) => deleteLink('tools', t.id)] as [string, (t: Row) => unknown]]
+        : []),
     ],
     tools.q ? 'No tool matches.' : 'No tools in this toolkit yet.',
   )}
