@@ -9,6 +9,7 @@ import { clientAddress } from '../http/guard'
 import type { AdminService } from '../modules/admin/service'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
+import { adminAction, adminPage } from './admin-pages'
 import { apiClient } from './api-client'
 import { assetResponse } from './assets'
 import { FormFailure } from './form-save'
@@ -175,18 +176,13 @@ export function uiModule(deps: UiDeps) {
         if (!s) return toSignIn()
         const name = params['*']
         try {
-          if (s.admin) {
-            const projects = await Promise.all(
-              (await deps.projects.listProjects()).map(async (p) => ({
-                ...p,
-                keys: await deps.projects.listKeys(p.id),
-              })),
-            )
-            return render(s, '/mcp/ui/projects', 'Projects and keys', pages.projectsPage(projects))
-          }
           // A secret made by the last action is shown on the page it redirected to, once (not on a polled fragment).
           const once = request.headers.get('hx-request') === null ? s.once : undefined
           if (once) s.once = undefined
+          if (s.admin && deps.admin) {
+            const shown = await adminPage({ projects: deps.projects, admin: deps.admin }, name, query, once)
+            return render(s, '/mcp/ui/projects', shown.title, shown.body)
+          }
           const shown = await projectPage(ctx(s), name, query as Record<string, string>, undefined, once)
           if (shown.fragment) return htmlResponse(shown.body.text)
           return render(s, `/mcp/ui/${shown.nav ?? name}`, shown.title, shown.body)
@@ -206,13 +202,10 @@ export function uiModule(deps: UiDeps) {
         if (!s) return toSignIn()
         const hx = request.headers.get('hx-request') !== null
         try {
-          if (s.admin && params['*'] === 'projects') {
-            const made = await deps.projects.createProject(String(form(body).name ?? '').trim())
-            s.notice = `Created project “${made.name}”.`
-            return redirect('/mcp/ui/projects')
-          }
-          if (s.admin) throw new Error('the admin token manages projects and keys only')
-          const done = await projectAction(ctx(s), params['*'], form(body))
+          const done =
+            s.admin && deps.admin
+              ? await adminAction({ projects: deps.projects, admin: deps.admin }, params['*'], form(body))
+              : await projectAction(ctx(s), params['*'], form(body))
           if (done.fragment) return htmlResponse(done.fragment.text)
           s.notice = done.notice
           s.once = done.once

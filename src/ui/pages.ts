@@ -206,19 +206,6 @@ export const keysPage = (list: ListView, servers: Row[], created?: string, draft
     ['', (k) => (k.revoked_at ? '' : deleteLink('keys', k.id, 'Revoke'))],
   ])}`
 
-export const projectsPage = (projects: (Row & { keys: Row[] })[]) => html`
-  <div class="card"><form method="post" action="/mcp/ui/projects"><label>New project <input name="name" required></label>
-  <button>Create</button></form></div>
-  ${projects.map(
-    (p) =>
-      html`<div class="card"><h3>${p.name} <span class="muted">${p.id}</span></h3>${table(p.keys, [
-        ['Key', (k) => k.name],
-        ['Prefix', (k) => html`<code>${k.prefix}…</code>`],
-        ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
-        ['Created', (k) => when(k.created_at)],
-      ])}</div>`,
-  )}`
-
 export const signInPage = (error?: string) => html`
   ${error ? html`<div class="flash">${error}</div>` : html``}
   <div class="card"><form method="post" action="/mcp/ui/sign-in">
