@@ -1,14 +1,13 @@
 // A project session's form actions (POST): each calls the REST API (or the MCP endpoint, for the playground) with the
 // session's key and redirects with a notice (post/redirect/get); a refused save throws a FormFailure instead.
-import { ApiError } from './api-client'
-import { type Body, backTo, type Done, jsonField, list, optional, saving, textOf } from './form-save'
+import { type Body, type Done, jsonField, list, optional, saving, textOf } from './form-save'
 import { type Html, html } from './html'
 import * as pages from './pages'
 import type { PageContext } from './project-pages'
 import { recordAction } from './record-actions'
 import { parseArguments, SOURCE_FIELD } from './records'
 import { argumentsFrom, playgroundResult } from './server-page'
-import { openapiPlan } from './toolkits-page'
+import { toolkitAction } from './toolkit-actions'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come
 type Row = Record<string, any>
@@ -73,73 +72,8 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
     const notice = !op ? 'Attached the toolkit.' : op === 'detach' ? 'Detached the toolkit.' : 'Mapped the credential.'
     return { redirect: `/mcp/ui/servers/${serverId}`, notice }
   }
-  if (path === 'toolkits') {
-    const made = await saving('toolkits', 'hosted', body, () =>
-      c.api('POST', '/toolkits', {
-        name: text('name'),
-        ...(optional(body.description) ? { description: text('description') } : {}),
-      }),
-    )
-    return { redirect: '/mcp/ui/toolkits', notice: `Created toolkit “${made.name}”.` }
-  }
-  if (path === 'toolkits/remote') {
-    const auth =
-      text('auth_type') === 'bearer'
-        ? { type: 'bearer', credential_provider: text('credential_provider') }
-        : text('auth_type') === 'header'
-          ? { type: 'header', header_name: text('header_name'), credential_provider: text('credential_provider') }
-          : { type: 'none' }
-    const made = await saving('toolkits', 'remote', body, () =>
-      c.api('POST', '/toolkits', {
-        name: text('name'),
-        toolkit_type: 'remote',
-        remote: { url: text('url'), transport: text('transport') || 'auto', auth, prefix: text('prefix') },
-      }),
-    )
-    return { redirect: `/mcp/ui/toolkits/${made.id}`, notice: `Registered remote toolkit “${made.name}”.` }
-  }
-  if (path === 'toolkits/import/openapi' || path === 'toolkits/import/openapi/plan') {
-    const dryRun = path.endsWith('/plan')
-    const tags = text('tags')
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean)
-    const request = {
-      name: text('name'),
-      ...(optional(body.spec) ? { spec: text('spec') } : {}),
-      ...(optional(body.spec_url) ? { spec_url: text('spec_url') } : {}),
-      ...(optional(body.base_url) ? { base_url: text('base_url') } : {}),
-      ...(tags.length ? { include: { tags } } : {}),
-      ...(dryRun ? { dry_run: true } : {}),
-    }
-    if (dryRun) {
-      const plan = await c.api('POST', '/toolkits/import/openapi', request).catch((e: Error) => ({ failed: e }))
-      if (plan.failed) {
-        const e = plan.failed
-        const detail = e instanceof ApiError ? e.details.map((d) => `${d.field}: ${d.message}`).join('; ') : ''
-        return { fragment: html`<div class="flash">${e.message}${detail ? `: ${detail}` : ''}</div>` }
-      }
-      return { fragment: openapiPlan(plan) }
-    }
-    const made = await saving('toolkits', 'openapi', body, () => c.api('POST', '/toolkits/import/openapi', request))
-    return {
-      redirect: `/mcp/ui/toolkits/${made.toolkit.id}`,
-      notice: `Imported “${made.toolkit.name}”: ${made.tools.length} tool(s).`,
-    }
-  }
-  m = /^toolkits\/([^/]+)\/reimport$/.exec(path)
-  if (m) {
-    const id = m[1]!
-    const diff = await saving('toolkits', `reimport-${id}`, body, () => c.api('POST', `/toolkits/${id}/reimport`, {}))
-    const notice = `Re-imported ${text('name') || id}: ${diff.added.length} added, ${diff.updated.length} updated, ${diff.removed.length} removed.`
-    return { redirect: backTo(body, 'toolkits'), notice }
-  }
-  m = /^toolkits\/([^/]+)\/refresh$/.exec(path)
-  if (m) {
-    const r = await saving('toolkits', 'hosted', body, () => c.api('POST', `/toolkits/${m![1]}/refresh`, {}))
-    const notice = `Refreshed: ${r.added} added, ${r.updated} updated, ${r.removed} removed, ${r.unchanged} unchanged.`
-    return { redirect: backTo(body, 'toolkits'), notice }
-  }
+  const toolkit = await toolkitAction(c, path, body)
+  if (toolkit) return toolkit
   if (path === 'functions') {
     const runtime = text('runtime') === 'typescript' ? 'typescript' : 'javascript'
     const made = await saving('functions', 'function', body, () =>
