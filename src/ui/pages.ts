@@ -154,8 +154,18 @@ export const callsPage = (servers: Row[], filter: CallFilter, rows: Html, live: 
       : html`<div id="call-rows">${rows}</div><p><a href="/mcp/ui/calls?${filterQuery(filter)}">← Newest calls</a></p>`
   }`
 
-export const callRows = (calls: Row[], serverName: (id: string | null) => string, filter: CallFilter, next?: string) =>
-  html`${table(
+/**
+ * One page of the call log (GET /calls pages by cursor, newest first; the log has no total): which calls these are
+ * ("calls 51–100, newest first"), the rows, and the link to older ones. `from` is the first row's position.
+ */
+export const callRows = (
+  calls: Row[],
+  serverName: (id: string | null) => string,
+  filter: CallFilter,
+  next?: string,
+  from = 1,
+) =>
+  html`${calls.length ? html`<p class="list-count muted">Calls ${from}–${from + calls.length - 1}, newest first${next ? '' : ' (the oldest kept)'}</p>` : html``}${table(
     calls,
     [
       ['When', (c) => when(c.created_at)],
@@ -168,7 +178,7 @@ export const callRows = (calls: Row[], serverName: (id: string | null) => string
       ['Request', (c) => html`<code class="muted">${c.request_id}</code>`],
     ],
     'No calls yet.',
-  )}${next ? html`<a href="/mcp/ui/calls?${filterQuery(filter)}&cursor=${encodeURIComponent(next)}">Older calls →</a>` : html``}`
+  )}${next ? html`<a href="/mcp/ui/calls?${filterQuery(filter)}&cursor=${encodeURIComponent(next)}&from=${from + calls.length}" class="older">Older calls →</a>` : html``}`
 
 export const keysPage = (list: ListView, servers: Row[], created?: string, draft?: Draft) => html`
   ${created ? shownOnce('New key', created, 'new-key') : html``}

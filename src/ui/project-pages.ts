@@ -196,7 +196,8 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
       const params = new URLSearchParams({ limit: '50' })
       for (const [k, v] of Object.entries({ ...filter, cursor: query.cursor })) if (v) params.set(k, v)
       const [list, r] = await Promise.all([allServers(c), c.api('GET', `/calls?${params}`)])
-      const rows = pages.callRows(r.calls, nameOf(list), filter, r.next_cursor)
+      const from = Math.max(1, Number.parseInt(query.from ?? '1', 10) || 1)
+      const rows = pages.callRows(r.calls, nameOf(list), filter, r.next_cursor, query.cursor ? from : 1)
       if (name === 'calls/rows') return { title: '', body: rows, fragment: true }
       return title('Call log', pages.callsPage(list, filter, rows, !query.cursor))
     }

@@ -3,6 +3,7 @@
 // secret never shown back; a toolkit has a page with its tools and its sync status; an action's notice is said once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestApp, type TestApp } from '../helpers/app'
+import { waitFor } from '../helpers/poll'
 import { startUpstream, type Upstream } from '../helpers/upstream-mcp'
 
 let app: TestApp
@@ -96,6 +97,21 @@ describe('lists', () => {
       })
       expect(shown).toContain(`placeholder="Search ${noun}s"`)
     }
+  })
+
+  test('the call log says which calls a page shows, and pages back to the oldest', async () => {
+    const server = (await json('/servers', { name: 'calls-paged', toolkits: [{ toolkit_id: kitId }] })).data
+    for (let i = 0; i < 55; i++) await json('/tools/call', { name: 'tool_001', server_id: server.id, arguments: {} })
+    await waitFor('55 logged calls', async () => {
+      const r = await json(`/calls?server_id=${server.id}&limit=200`)
+      return r.calls.length >= 55 ? true : undefined
+    })
+    const first = await page(`/ui/calls?server_id=${server.id}`)
+    expect(first).toContain('Calls 1–50, newest first</p>')
+    const older = /href="\/mcp(\/ui\/calls\?[^"]+)" class="older"/.exec(first)![1]!.replaceAll('&amp;', '&')
+    const last = await page(older)
+    expect(last).toContain('Calls 51–55, newest first (the oldest kept)')
+    expect(last).not.toContain('class="older"')
   })
 })
 
