@@ -2,14 +2,11 @@
 // 200 counted and paged, search, a toolkit page with its sync status, every credential kind, delete after a
 // confirmation, copy buttons, and no page wider than a 390 px phone. With TOOLYARD_SCREENSHOTS=1 it rewrites
 // docs/screenshots/{tools-paged,toolkit,credentials,delete-confirm,mobile-servers}.png.
-import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
+import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { startTestApp, type TestApp } from '../test/helpers/app'
 import { startUpstream, type Upstream } from '../test/helpers/upstream-mcp'
 import { launch, shot, signIn } from './browser'
-
-// Each step drives a real browser on a shared machine: 30 s per test, as the test preload gives ./test files.
-setDefaultTimeout(30_000)
 
 let app: TestApp
 let upstream: Upstream
