@@ -112,6 +112,15 @@ export const DELETABLE: Record<string, Kind> = {
       'Every request with it is refused from now on, MCP sessions included. If you signed in with it, you are signed out.',
     remove: del('/keys'),
   },
+  clients: {
+    noun: 'authorized client',
+    list: 'keys',
+    verb: 'Revoke',
+    find: async (c, id) => ((await c.api('GET', '/oauth/clients')).clients as Row[]).find((g) => g.id === id),
+    name: (g) => g.client_name ?? g.client_id,
+    effect: (g) => `Its tokens for ${g.resource} stop working at once; the client must be authorized again.`,
+    remove: del('/oauth/clients'),
+  },
   subscriptions: {
     noun: 'subscription',
     list: 'subscriptions',

@@ -180,7 +180,22 @@ export const callRows = (
     'No calls yet.',
   )}${next ? html`<a href="/mcp/ui/calls?${filterQuery(filter)}&cursor=${encodeURIComponent(next)}&from=${from + calls.length}" class="older">Older calls →</a>` : html``}`
 
-export const keysPage = (list: ListView, servers: Row[], created?: string, draft?: Draft) => html`
+/** MCP clients that signed in through OAuth (GET /oauth/clients), each revoked like a key. */
+const authorizedClients = (clients: Row[], servers: Row[]) => html`<h2>Authorized clients</h2>
+  <p class="muted">MCP clients a person let in through OAuth (Toolyard's own authorization server).</p>
+  ${table(
+    clients,
+    [
+      ['Client', (g) => html`<span class="client-name">${g.client_name ?? g.client_id}</span>`],
+      ['Server', (g) => servers.find((s) => s.id === g.server_id)?.name ?? g.server_id],
+      ['Authorized', (g) => when(g.created_at)],
+      ['Last used', (g) => when(g.last_used_at, 'never')],
+      ['', (g) => deleteLink('clients', g.id, 'Revoke')],
+    ],
+    'No client has been authorized through OAuth.',
+  )}`
+
+export const keysPage = (list: ListView, servers: Row[], clients: Row[], created?: string, draft?: Draft) => html`
   ${created ? shownOnce('New key', created, 'new-key') : html``}
   <div class="card">${errorFor(draft, 'key')}<form method="post" action="/mcp/ui/keys" class="stack">
   <label>New key name <input name="name" value="${kept(draft, 'key', 'name', 'dashboard')}"></label>
@@ -214,7 +229,8 @@ export const keysPage = (list: ListView, servers: Row[], created?: string, draft
     ['Expires', (k) => when(k.expires_at, 'never')],
     ['Last used', (k) => when(k.last_used_at, 'never')],
     ['', (k) => (k.revoked_at ? '' : deleteLink('keys', k.id, 'Revoke'))],
-  ])}`
+  ])}
+  ${authorizedClients(clients, servers)}`
 
 export const signInPage = (error?: string) => html`
   ${error ? html`<div class="flash">${error}</div>` : html``}

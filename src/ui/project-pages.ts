@@ -202,9 +202,13 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
       return title('Call log', pages.callsPage(list, filter, rows, !query.cursor))
     }
     case 'keys': {
-      const [keys, list] = await Promise.all([c.api('GET', '/keys'), allServers(c)])
+      const [keys, list, clients] = await Promise.all([
+        c.api('GET', '/keys'),
+        allServers(c),
+        c.api('GET', '/oauth/clients'),
+      ])
       const v = listView(all(keys.keys), query, (k) => [k.name, k.prefix, k.role])
-      return title('Keys', pages.keysPage(v, list, once?.value, draft))
+      return title('Keys', pages.keysPage(v, list, clients.clients, once?.value, draft))
     }
     default:
       throw new Error(`no page "${name}"`)

@@ -3,6 +3,7 @@
 // secret never shown back; a toolkit has a page with its tools and its sync status; an action's notice is said once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestApp, type TestApp } from '../helpers/app'
+import { initializeWith, obtainTokens } from '../helpers/oauth-grant'
 import { waitFor } from '../helpers/poll'
 import { startUpstream, type Upstream } from '../helpers/upstream-mcp'
 
@@ -46,11 +47,12 @@ beforeAll(async () => {
       function_name: 'noop',
       input_schema: { type: 'object' },
     })
-})
+  // 230 tools through the API take longer than a hook's default 5 s on a loaded machine.
+}, 60_000)
 afterAll(async () => {
   await app?.stop()
   await upstream?.stop()
-})
+}, 30_000)
 
 describe('lists', () => {
   test('the Tools page counts all 230 tools and pages through them: nothing is cut at 200', async () => {
@@ -220,6 +222,17 @@ describe('deleting', () => {
       'Deleted subscription',
     )
     expect((await json('/subscriptions')).subscriptions).toHaveLength(0)
+  })
+
+  test('an OAuth-authorized MCP client is listed with the keys and revoked after a confirmation', async () => {
+    const server = (await json('/servers', { name: 'oauth-clients' })).data
+    const t = await obtainTokens(app.server.origin, server.url, app.apiKey)
+    expect((await initializeWith(server.url, t.access)).status).toBe(200)
+    const keys = await page('/ui/keys')
+    expect(keys).toContain('<span class="client-name">grant test</span>')
+    const grant = (await json('/oauth/clients')).clients.find((g: { client_id: string }) => g.client_id === t.clientId)
+    expect(await deleteThrough('clients', grant.id, 'grant test')).toContain('Revoked authorized client “grant test”.')
+    expect((await initializeWith(server.url, t.access)).status).toBe(401)
   })
 
   test('a refused delete shows the confirmation again with the reason; force deletes a function in use', async () => {
