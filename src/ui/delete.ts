@@ -131,20 +131,25 @@ export const DELETABLE: Record<string, Kind> = {
   },
 }
 
-/** The confirmation page's body. */
-export function confirmPage(kind: string, k: Kind, r: Row, error?: string): Html {
+/** A dashboard page to return to (`back`), or undefined for anything else (never another site). */
+export const safeBack = (back: unknown) =>
+  typeof back === 'string' && /^[A-Za-z0-9/_-]{1,200}$/.test(back) ? back : undefined
+
+/** The confirmation page's body; Cancel and the deletion go back to `back` (the page the link was on) or the list. */
+export function confirmPage(kind: string, k: Kind, r: Row, error?: string, back?: string): Html {
   const verb = k.verb ?? 'Delete'
   return html`${error ? html`<div class="flash error-flash">${error}</div>` : html``}
   <div class="card confirm">
     <p>${verb} ${k.noun} <strong class="confirm-name">${k.name(r)}</strong>?</p>
     <p class="muted">${k.effect(r)} This cannot be undone.</p>
     <form method="post" action="/mcp/ui/delete/${kind}/${r.id}" class="stack">
+      ${back ? html`<input type="hidden" name="back" value="${back}">` : html``}
       ${k.extra ?? html``}
       <button class="danger" id="confirm-delete">${verb} ${k.noun}</button>
-      <a href="/mcp/ui/${k.list}" id="cancel-delete">Cancel</a>
+      <a href="/mcp/ui/${back ?? k.list}" id="cancel-delete">Cancel</a>
     </form></div>`
 }
 
-/** The link a list row shows. */
-export const deleteLink = (kind: string, id: string, verb = 'Delete') =>
-  html`<a href="/mcp/ui/delete/${kind}/${id}" class="delete">${verb}</a>`
+/** The link a row shows; `back` is the page to return to when that is not the kind's list (a toolkit's, a server's). */
+export const deleteLink = (kind: string, id: string, verb = 'Delete', back?: string) =>
+  html`<a href="/mcp/ui/delete/${kind}/${id}${back ? `?back=${encodeURIComponent(back)}` : ''}" class="delete">${verb}</a>`

@@ -2,6 +2,7 @@
 // into the page shown again with the form kept.
 import { ApiError } from './api-client'
 import { SECRET_FIELDS } from './credentials-page'
+import { safeBack } from './delete'
 import type { Draft, Html } from './html'
 
 export type Body = Record<string, unknown>
@@ -67,7 +68,4 @@ export const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : v ? [Str
 export const textOf = (body: Body) => (k: string) => String(body[k] ?? '').trim()
 
 /** A page to go back to after an action (a hidden `back` field): a dashboard path, never another site. */
-export const backTo = (body: Body, fallback: string) => {
-  const back = String(body.back ?? '')
-  return /^[A-Za-z0-9/_-]{1,200}$/.test(back) ? `/mcp/ui/${back}` : `/mcp/ui/${fallback}`
-}
+export const backTo = (body: Body, fallback: string) => `/mcp/ui/${safeBack(body.back) ?? fallback}`

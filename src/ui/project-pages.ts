@@ -2,7 +2,7 @@
 // with the session's key. Lists are read whole through the API's cursors, then counted, searched and paged (listing.ts).
 import type { ApiClient } from './api-client'
 import { credentialsPage, providersPage } from './credentials-page'
-import { confirmPage, DELETABLE } from './delete'
+import { confirmPage, DELETABLE, safeBack } from './delete'
 import type { Once } from './form-save'
 import { type Draft, type Html, html } from './html'
 import { type AllRows, listView, readAll } from './listing'
@@ -93,11 +93,9 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
     if (!kind) throw new Error(`no record kind "${removal[1]}"`)
     const record = await kind.find(c, removal[2]!)
     if (!record) throw new Error(`That ${kind.noun} does not exist (any more).`)
-    return {
-      title: `${kind.verb ?? 'Delete'} ${kind.noun}`,
-      body: confirmPage(removal[1]!, kind, record, draft?.error),
-      nav: kind.list,
-    }
+    const back = safeBack(query.back ?? draft?.values.back)
+    const body = confirmPage(removal[1]!, kind, record, draft?.error, back)
+    return { title: `${kind.verb ?? 'Delete'} ${kind.noun}`, body, nav: kind.list }
   }
   switch (name) {
     case 'overview': {

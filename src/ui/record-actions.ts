@@ -2,7 +2,7 @@
 // (POST /credentials, POST /providers, POST /subscribe, DELETE …), then a redirect with a notice.
 import { CREDENTIAL_KINDS, type CredentialKind, parseFields } from './credentials-page'
 import { DELETABLE } from './delete'
-import { type Body, type Done, FormFailure, optional, saving, textOf } from './form-save'
+import { type Body, backTo, type Done, FormFailure, optional, saving, textOf } from './form-save'
 import type { PageContext } from './project-pages'
 
 const words = (v: string) =>
@@ -86,10 +86,10 @@ export async function recordAction(c: PageContext, path: string, body: Body): Pr
       await kind.remove(c, m[2]!, body)
     } catch (error) {
       // Refused (a function in use, a pre-built toolkit): the confirmation again, with the API's reason.
-      throw new FormFailure(path, { form: 'delete', values: {}, error: (error as Error).message })
+      throw new FormFailure(path, { form: 'delete', values: { back: body.back }, error: (error as Error).message })
     }
     const done = kind.verb === 'Revoke' ? 'Revoked' : 'Deleted'
-    return { redirect: `/mcp/ui/${kind.list}`, notice: `${done} ${kind.noun} “${kind.name(record)}”.` }
+    return { redirect: backTo(body, kind.list), notice: `${done} ${kind.noun} “${kind.name(record)}”.` }
   }
   return undefined
 }

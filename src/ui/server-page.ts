@@ -130,13 +130,13 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     ['URI', (r) => html`<code>${r.uri}</code>`],
     ['Name', (r) => r.name],
     ['Type', (r) => r.resource_type],
-    ['', (r) => deleteLink('resources', r.id)],
+    ['', (r) => deleteLink('resources', r.id, 'Delete', `servers/${s.id}`)],
   ])}
   <h2>Prompts</h2>
   ${table(d.prompts, [
     ['Name', (p) => p.name],
     ['Description', (p) => p.description ?? ''],
-    ['', (p) => deleteLink('prompts', p.id)],
+    ['', (p) => deleteLink('prompts', p.id, 'Delete', `servers/${s.id}`)],
   ])}
   <p><a href="/mcp/ui/resources">Add a resource</a> · <a href="/mcp/ui/prompts">Add a prompt</a></p>`
 }

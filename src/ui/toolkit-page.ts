@@ -87,7 +87,7 @@ export function toolkitPage(k: Row, tools: ListView): Html {
       ['Updated', (t) => when(t.updated_at ?? t.created_at)],
       // A synced toolkit's tools come from its source: deleting one here would come back at the next sync.
       ...(k.toolkit_type === 'hosted'
-        ? [['', (t: Row) => deleteLink('tools', t.id)] as [string, (t: Row) => unknown]]
+        ? [['', (t: Row) => deleteLink('tools', t.id, 'Delete', `toolkits/${k.id}`)] as [string, (t: Row) => unknown]]
         : []),
     ],
     tools.q ? 'No tool matches.' : 'No tools in this toolkit yet.',

@@ -224,6 +224,31 @@ describe('deleting', () => {
     expect((await json('/subscriptions')).subscriptions).toHaveLength(0)
   })
 
+  test('a Delete on a toolkit’s page comes back to that page, Cancel included', async () => {
+    const tool = await json('/tools', {
+      toolkit_id: kitId,
+      name: 'from_kit_page',
+      function_name: 'noop',
+      input_schema: { type: 'object' },
+    })
+    const kitPage = await page(`/ui/toolkits/${kitId}?q=from_kit_page`)
+    const href = `/mcp/ui/delete/tools/${tool.id}?back=toolkits%2F${kitId}`
+    expect(kitPage).toContain(`href="${href}"`)
+    const confirm = await page(href.replace('/mcp', ''))
+    expect(confirm).toContain(`<a href="/mcp/ui/toolkits/${kitId}" id="cancel-delete">`)
+    const res = await formPost(`/ui/delete/tools/${tool.id}`, `back=toolkits/${kitId}`)
+    expect(res.headers.get('location')).toBe(`/mcp/ui/toolkits/${kitId}`)
+    // Only a dashboard page: another site is never a place to go back to.
+    const other = await json('/tools', {
+      toolkit_id: kitId,
+      name: 'other_back',
+      function_name: 'noop',
+      input_schema: { type: 'object' },
+    })
+    const away = await formPost(`/ui/delete/tools/${other.id}`, `back=${encodeURIComponent('https://evil.example/')}`)
+    expect(away.headers.get('location')).toBe('/mcp/ui/tools')
+  })
+
   test('an OAuth-authorized MCP client is listed with the keys and revoked after a confirmation', async () => {
     const server = (await json('/servers', { name: 'oauth-clients' })).data
     const t = await obtainTokens(app.server.origin, server.url, app.apiKey)
