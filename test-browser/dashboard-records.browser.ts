@@ -171,6 +171,20 @@ test('a Copy button puts the server URL on the clipboard', async () => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url!)
 })
 
+test('relative times carry the exact time in their title and stay true while the page is open', async () => {
+  const context = await browser.newContext()
+  await context.addCookies(await page.context().cookies())
+  const clockPage = await context.newPage()
+  await clockPage.clock.install()
+  await clockPage.goto(`${app.base}/ui/servers`)
+  const time = clockPage.locator('.server time').first()
+  expect(await time.textContent()).toBe('just now')
+  expect(await time.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/)
+  await clockPage.clock.fastForward('03:05')
+  expect(await time.textContent()).toBe('3 minutes ago')
+  await context.close()
+})
+
 test('no page is wider than a 390 px phone', async () => {
   await page.setViewportSize({ width: 390, height: 844 })
   const paths = [

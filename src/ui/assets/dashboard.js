@@ -65,3 +65,25 @@ document.addEventListener('click', (event) => {
     button.textContent = label
   }, 1500)
 })
+
+// Relative times ("3 minutes ago") rendered by the server stay true while a page is open: recomputed every minute
+// from their datetime, with the words src/ui/html.ts relativeTime uses.
+const UNITS = [
+  ['year', 365 * 86400000],
+  ['month', 30 * 86400000],
+  ['day', 86400000],
+  ['hour', 3600000],
+  ['minute', 60000],
+]
+function relative(iso) {
+  const diff = Date.parse(iso) - Date.now()
+  const abs = Math.abs(diff)
+  const unit = UNITS.find(([, ms]) => abs >= ms)
+  if (!unit) return 'just now'
+  const n = Math.floor(abs / unit[1])
+  const words = `${n} ${unit[0]}${n === 1 ? '' : 's'}`
+  return diff < 0 ? `${words} ago` : `in ${words}`
+}
+setInterval(() => {
+  for (const el of document.querySelectorAll('time[datetime]')) el.textContent = relative(el.getAttribute('datetime'))
+}, 60000)
