@@ -35,6 +35,18 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
       fragment: playgroundResult({ result: answer.result, error: answer.error?.message, logs: answer.logs, ms }),
     }
   }
+  m = /^servers\/([^/]+)\/settings$/.exec(path)
+  if (m) {
+    const serverId = m[1]!
+    const saved = await saving(`servers/${serverId}`, 'settings', body, () =>
+      c.api('PATCH', `/servers/${serverId}`, {
+        name: text('name'),
+        description: String(body.description ?? ''),
+        auth: text('auth') === 'none' ? 'none' : 'api_key',
+      }),
+    )
+    return { redirect: `/mcp/ui/servers/${serverId}`, notice: `Saved the settings of “${saved.data.name}”.` }
+  }
   m = /^servers\/([^/]+)\/discovery$/.exec(path)
   if (m) {
     const serverId = m[1]!

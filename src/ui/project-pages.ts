@@ -85,7 +85,7 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
   if (toolkit) {
     const k = await c.api('GET', `/toolkits/${encodeURIComponent(toolkit[1]!)}`)
     const tools = listView(all(k.tools ?? []), query, (t) => [t.name, t.description])
-    return { title: k.name, body: toolkitPage(k, tools), nav: 'toolkits' }
+    return { title: k.name, body: toolkitPage(k, tools, draft), nav: 'toolkits' }
   }
   const removal = /^delete\/([^/]+)\/([^/]+)$/.exec(name)
   if (removal) {

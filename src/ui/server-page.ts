@@ -83,6 +83,23 @@ function discoveryCard(s: Row, draft?: Draft): Html {
     <button id="save-discovery">Save tool discovery</button></form></div>`
 }
 
+/** The server's own settings (PATCH /servers/{id}): name, description, and whether MCP clients need a key. */
+function settingsForm(s: Row, draft?: Draft): Html {
+  const f = 'settings'
+  return html`<details ${draft?.form === f ? html`open` : html``}><summary>Settings</summary>${errorFor(draft, f)}
+  <form method="post" action="/mcp/ui/servers/${s.id}/settings" class="stack" id="settings-form">
+    <label>Name <input name="name" required maxlength="200" value="${kept(draft, f, 'name', s.name)}"></label>
+    <label>Description <input name="description" maxlength="2000" value="${kept(draft, f, 'description', s.description)}"></label>
+    <label>MCP clients <select name="auth">${options(
+      [
+        ['api_key', 'need an API key (or an OAuth token)'],
+        ['none', 'need nothing: anyone with the URL'],
+      ],
+      kept(draft, f, 'auth', s.auth),
+    )}</select></label>
+    <button id="save-settings">Save settings</button></form></details>`
+}
+
 export function serverPage(d: ServerPageData, draft?: Draft): Html {
   const s = d.server
   const attached = new Set((s.toolkits ?? []).map((k: Row) => k.toolkit_id))
@@ -90,7 +107,7 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
   return html`
   <p><a href="/mcp/ui/servers">← Servers</a></p>
   <div class="card server"><p>URL: ${serverUrl(s.url)} · auth: ${s.auth}</p>
-    ${s.description ? html`<p>${s.description}</p>` : html``}${clientConfigs(s.slug, s.url)}
+    ${s.description ? html`<p>${s.description}</p>` : html``}${clientConfigs(s.slug, s.url)}${settingsForm(s, draft)}
     <p>${deleteLink('servers', s.id, 'Delete server')}</p></div>
   <h2>Toolkits</h2>
   ${toolkitRows(s, d.credentials, draft)}

@@ -71,6 +71,17 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
     const notice = `Re-imported ${text('name') || id}: ${diff.added.length} added, ${diff.updated.length} updated, ${diff.removed.length} removed.`
     return { redirect: backTo(body, 'toolkits'), notice }
   }
+  m = /^toolkits\/([^/]+)\/details$/.exec(path)
+  if (m) {
+    const id = m[1]!
+    const saved = await saving(`toolkits/${id}`, 'details', body, () =>
+      c.api('PUT', `/toolkits/${id}`, {
+        display_name: optional(body.display_name) ?? null,
+        description: optional(body.description) ?? null,
+      }),
+    )
+    return { redirect: `/mcp/ui/toolkits/${id}`, notice: `Saved toolkit “${saved.name}”.` }
+  }
   m = /^toolkits\/([^/]+)\/refresh$/.exec(path)
   if (m) {
     const r = await saving('toolkits', 'hosted', body, () => c.api('POST', `/toolkits/${m![1]}/refresh`, {}))

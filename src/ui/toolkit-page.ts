@@ -2,7 +2,7 @@
 // OpenAPI document's last import), its tools with a count, search and pages, and its actions: refresh, re-import,
 // delete.
 import { deleteLink } from './delete'
-import { copyButton, type Html, html, status, table, when } from './html'
+import { copyButton, type Draft, errorFor, type Html, html, kept, status, table, when } from './html'
 import { type ListView, listBar } from './listing'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
@@ -62,10 +62,19 @@ function extraSync(k: Row): Html {
   return html`<pre class="sync-extra">${JSON.stringify(extra, null, 2)}</pre>`
 }
 
-export function toolkitPage(k: Row, tools: ListView): Html {
+/** A toolkit's display name and description (PUT /toolkits/{id}); its name and kind stay. */
+const detailsForm = (k: Row, draft?: Draft) => html`<details ${draft?.form === 'details' ? html`open` : html``}>
+  <summary>Edit</summary>${errorFor(draft, 'details')}
+  <form method="post" action="/mcp/ui/toolkits/${k.id}/details" class="stack" id="toolkit-details">
+    <label>Display name <input name="display_name" maxlength="200" value="${kept(draft, 'details', 'display_name', k.display_name)}"></label>
+    <label>Description <input name="description" maxlength="4000" value="${kept(draft, 'details', 'description', k.description)}"></label>
+    <button id="save-toolkit">Save</button></form></details>`
+
+export function toolkitPage(k: Row, tools: ListView, draft?: Draft): Html {
   const editable = k.toolkit_type !== 'prebuilt'
   return html`<p><a href="/mcp/ui/toolkits">← Toolkits</a></p>
   <div class="card">${dl([
+    ['Display name', k.display_name],
     ['Type', html`<span class="toolkit-type">${k.toolkit_type}</span>`],
     ['Status', status(k.status)],
     ['Description', k.description],
@@ -74,7 +83,7 @@ export function toolkitPage(k: Row, tools: ListView): Html {
     ['Created', k.created_at ? when(k.created_at) : undefined],
     ['Updated', k.updated_at ? when(k.updated_at) : undefined],
   ])}
-  ${editable ? deleteLink('toolkits', k.id, 'Delete toolkit') : html`<span class="muted">Pre-built: read-only.</span>`}</div>
+  ${editable ? html`${detailsForm(k, draft)}${deleteLink('toolkits', k.id, 'Delete toolkit')}` : html`<span class="muted">Pre-built: read-only.</span>`}</div>
   ${syncCard(k)}
   <h2>Tools</h2>
   ${listBar(tools, `/mcp/ui/toolkits/${k.id}`, 'tool')}

@@ -351,6 +351,41 @@ describe('credentials', () => {
   })
 })
 
+describe('editing what the API lets a user edit', () => {
+  test('a server’s name, description and auth; a name the API refuses keeps the form', async () => {
+    const server = (await json('/servers', { name: 'to rename' })).data
+    const saved = await formPost(
+      `/ui/servers/${server.id}/settings`,
+      'name=renamed&description=now+described&auth=none',
+    )
+    expect(saved.status).toBe(303)
+    expect((await json(`/servers/${server.id}`)).data).toMatchObject({
+      name: 'renamed',
+      description: 'now described',
+      auth: 'none',
+    })
+    expect(await page(`/ui/servers/${server.id}`)).toContain('Saved the settings of “renamed”.')
+    const refused = await formPost(`/ui/servers/${server.id}/settings`, 'name=&description=kept+text&auth=api_key')
+    expect(refused.status).toBe(400)
+    const shown = await refused.text()
+    expect(shown).toContain('value="kept text"')
+    expect(shown).toContain('<details open><summary>Settings</summary>')
+  })
+
+  test('a toolkit’s display name and description', async () => {
+    const kit = await json('/toolkits', { name: 'to-describe' })
+    const saved = await formPost(`/ui/toolkits/${kit.id}/details`, 'display_name=Nicely+named&description=What+it+does')
+    expect(saved.headers.get('location')).toBe(`/mcp/ui/toolkits/${kit.id}`)
+    expect(await json(`/toolkits/${kit.id}`)).toMatchObject({
+      display_name: 'Nicely named',
+      description: 'What it does',
+    })
+    const shown = await page(`/ui/toolkits/${kit.id}`)
+    expect(shown).toContain('Saved toolkit “to-describe”.')
+    expect(shown).toContain('<dd>Nicely named</dd>')
+  })
+})
+
 describe('after an action', () => {
   test('the notice is said once, and a subscription’s secret is shown once', async () => {
     const res = await formPost('/ui/subscriptions', 'callback_url=http%3A%2F%2F127.0.0.1%3A9%2Fonce')
