@@ -35,6 +35,29 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
       fragment: playgroundResult({ result: answer.result, error: answer.error?.message, logs: answer.logs, ms }),
     }
   }
+  m = /^servers\/([^/]+)\/tools(?:\/([^/]+)\/(enabled|remove|credential))?$/.exec(path)
+  if (m) {
+    const [, serverId, toolId, op] = m
+    const at = `/servers/${serverId}/tools`
+    const notice = await saving(`servers/${serverId}`, 'add-tool', body, async () => {
+      if (!op) {
+        await c.api('POST', at, { tool_ids: [text('tool_id')] })
+        return 'Added the tool.'
+      }
+      if (op === 'remove') {
+        await c.api('DELETE', at, { tool_ids: [toolId] })
+        return 'Removed the tool from this server.'
+      }
+      if (op === 'enabled') {
+        const enabled = text('enabled') === 'true'
+        await c.api('PATCH', `${at}/${toolId}`, { enabled })
+        return enabled ? 'Enabled the tool on this server.' : 'Disabled the tool on this server.'
+      }
+      await c.api('PATCH', `${at}/${toolId}`, { credential_id: optional(body.credential_id) ?? null })
+      return 'Saved the tool’s credential on this server.'
+    })
+    return { redirect: `/mcp/ui/servers/${serverId}`, notice }
+  }
   m = /^servers\/([^/]+)\/settings$/.exec(path)
   if (m) {
     const serverId = m[1]!

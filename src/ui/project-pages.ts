@@ -57,15 +57,17 @@ async function serverShown(c: PageContext, id: string, playground: boolean, quer
       : html`<p class="muted">${listed.error ? `tools/list failed: ${listed.error.message}` : 'Pick a tool.'}</p>`
     return { title: '', body, fragment: true }
   }
-  const [toolkits, credentials, resources, prompts] = await Promise.all([
+  const [toolkits, credentials, resources, prompts, tools] = await Promise.all([
     readAll(c, '/toolkits', 'toolkits'),
     readAll(c, '/credentials', 'credentials'),
     readAll(c, '/resources', 'resources'),
     readAll(c, '/prompts', 'prompts'),
+    readAll(c, '/tools', 'tools'),
   ])
   const body = serverPage(
     {
       server: s,
+      allTools: tools.rows,
       tools: listView(all(s.tools ?? []), query, (t) => [t.name, t.description]),
       toolkits: toolkits.rows,
       credentials: credentials.rows,

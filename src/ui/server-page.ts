@@ -12,6 +12,8 @@ type Row = Record<string, any>
 
 export interface ServerPageData {
   server: Row
+  /** Every tool of the project, to add single ones. */
+  allTools?: Row[]
   /** The server's tools, searched and paged. */
   tools: ListView
   toolkits: Row[]
@@ -83,6 +85,43 @@ function discoveryCard(s: Row, draft?: Draft): Html {
     <button id="save-discovery">Save tool discovery</button></form></div>`
 }
 
+const toolAction = (serverId: string, t: Row, op: string) => `/mcp/ui/servers/${serverId}/tools/${t.id}/${op}`
+
+/** On or off for this server only (PATCH /servers/{id}/tools/{tool_id} {enabled}); an added tool can be removed. */
+const toolSwitch = (
+  serverId: string,
+  t: Row,
+) => html`<form method="post" action="${toolAction(serverId, t, 'enabled')}">
+  <input type="hidden" name="enabled" value="${t.enabled ? 'false' : 'true'}">${t.enabled ? 'yes' : 'no'}
+  <button class="toggle-tool">${t.enabled ? 'Disable' : 'Enable'}</button></form>${
+    t.source === 'added'
+      ? html`<form method="post" action="${toolAction(serverId, t, 'remove')}"><button class="remove-tool">Remove from server</button></form>`
+      : html``
+  }`
+
+/** The credential the tool runs with here: its status, and an override for this server only ({credential_id}). */
+const toolCredential = (serverId: string, t: Row, credentials: Row[]) =>
+  t.credential_provider
+    ? html`${t.credential_provider}: ${status(t.credential_status)}
+      <form method="post" action="${toolAction(serverId, t, 'credential')}"><select name="credential_id">
+        <option value="">the toolkit's mapping</option>${options(
+          credentials.map((c) => [c.id, `${c.name} (${c.provider_id})`]),
+          '',
+        )}</select> <button>Use</button></form>`
+    : '—'
+
+/** Single tools of any toolkit put on this server (POST /servers/{id}/tools {tool_ids}). */
+function addToolForm(s: Row, allTools: Row[], draft?: Draft): Html {
+  const here = new Set((s.tools ?? []).map((t: Row) => t.id))
+  const free = allTools.filter((t) => !here.has(t.id))
+  if (!free.length) return html``
+  return html`<div class="card">${errorFor(draft, 'add-tool')}<form method="post" action="/mcp/ui/servers/${s.id}/tools" id="add-tool-form">
+    <label>Add a single tool <select name="tool_id">${options(
+      free.map((t) => [t.id, t.name]),
+      '',
+    )}</select></label> <button id="add-tool">Add tool</button></form></div>`
+}
+
 /** The server's own settings (PATCH /servers/{id}): name, description, and whether MCP clients need a key. */
 function settingsForm(s: Row, draft?: Draft): Html {
   const f = 'settings'
@@ -122,16 +161,17 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
   ${table<Row>(
     d.tools.rows,
     [
-      ['Tool', (t) => html`<code>${t.name}</code>`],
-      ['Description', (t) => t.description ?? ''],
-      ['Enabled', (t) => (t.enabled ? 'yes' : 'no')],
       [
-        'Credential',
-        (t) => (t.credential_provider ? html`${t.credential_provider}: ${status(t.credential_status)}` : '—'),
+        'Tool',
+        (t) => html`<code>${t.name}</code>${t.source === 'added' ? html` <span class="muted">(added)</span>` : html``}`,
       ],
+      ['Description', (t) => t.description ?? ''],
+      ['Enabled', (t) => toolSwitch(s.id, t)],
+      ['Credential', (t) => toolCredential(s.id, t, d.credentials)],
     ],
     'No tools on this server.',
   )}
+  ${addToolForm(s, d.allTools ?? [], draft)}
   <h2>Tool discovery</h2>
   ${discoveryCard(s, draft)}
   <h2>Playground</h2>

@@ -372,6 +372,36 @@ describe('editing what the API lets a user edit', () => {
     expect(shown).toContain('<details open><summary>Settings</summary>')
   })
 
+  test('a server’s single tools: added, disabled and enabled, given a credential of their own, removed', async () => {
+    const server = (await json('/servers', { name: 'single tools' })).data
+    const tool = await json('/tools', {
+      toolkit_id: kitId,
+      name: 'single_one',
+      function_name: 'noop',
+      input_schema: { type: 'object' },
+      credential_provider: 'api_key',
+    })
+    const credential = await json('/credentials', {
+      name: 'own',
+      provider_id: 'api_key',
+      credential_data: { api_key: 'x' },
+    })
+    const detail = async () =>
+      (await json(`/servers/${server.id}`)).data.tools.find((t: { id: string }) => t.id === tool.id)
+    expect(await page(`/ui/servers/${server.id}`)).toContain(`<option value="${tool.id}" >single_one</option>`)
+    expect((await formPost(`/ui/servers/${server.id}/tools`, `tool_id=${tool.id}`)).status).toBe(303)
+    expect(await detail()).toMatchObject({ enabled: true, source: 'added', credential_status: 'missing' })
+    await formPost(`/ui/servers/${server.id}/tools/${tool.id}/enabled`, 'enabled=false')
+    expect((await detail()).enabled).toBe(false)
+    expect(await page(`/ui/servers/${server.id}`)).toContain('Disabled the tool on this server.')
+    await formPost(`/ui/servers/${server.id}/tools/${tool.id}/enabled`, 'enabled=true')
+    expect((await detail()).enabled).toBe(true)
+    await formPost(`/ui/servers/${server.id}/tools/${tool.id}/credential`, `credential_id=${credential.id}`)
+    expect((await detail()).credential_status).toBe('configured')
+    expect((await formPost(`/ui/servers/${server.id}/tools/${tool.id}/remove`, '')).status).toBe(303)
+    expect(await detail()).toBeUndefined()
+  })
+
   test('a toolkit’s display name and description', async () => {
     const kit = await json('/toolkits', { name: 'to-describe' })
     const saved = await formPost(`/ui/toolkits/${kit.id}/details`, 'display_name=Nicely+named&description=What+it+does')
