@@ -114,17 +114,21 @@ export const subscriptionsPage = (list: ListView, deliveries: Map<string, Row>, 
   ${list.rows.map((s) => {
     const d = deliveries.get(s.id)
     return html`<div class="card subscription"><h3>${s.kind} ${s.uri ?? ''}</h3>
-      <p>→ <code>${s.callback_url}</code> · created ${when(s.created_at)} · ${deleteLink('subscriptions', s.id)}</p>${table<Row>(
-        d?.deliveries ?? [],
-        [
-          ['Event', (x) => x.event],
-          ['Status', (x) => status(x.status)],
-          ['Attempts', (x) => x.attempts.length],
-          ['Created', (x) => when(x.created_at)],
-          ['Delivered', (x) => when(x.delivered_at ?? x.next_attempt_at, '')],
-        ],
-        'No deliveries yet.',
-      )}${d?.next_cursor ? html`<p class="muted">The newest ${d.deliveries.length} deliveries; older ones: GET /mcp/subscriptions/${s.id}/deliveries.</p>` : html``}</div>`
+      <p>→ <code>${s.callback_url}</code> · created ${when(s.created_at)} · ${deleteLink('subscriptions', s.id)}</p>
+      <details ${draft?.form === `subscription-${s.id}` ? html`open` : html``}><summary>Change the callback URL</summary>
+        ${errorFor(draft, `subscription-${s.id}`)}<form method="post" action="/mcp/ui/subscriptions/${s.id}" class="stack">
+        <label>Callback URL <input name="callback_url" type="url" required value="${kept(draft, `subscription-${s.id}`, 'callback_url', s.callback_url)}"></label>
+        <button>Save</button></form></details>${table<Row>(
+          d?.deliveries ?? [],
+          [
+            ['Event', (x) => x.event],
+            ['Status', (x) => status(x.status)],
+            ['Attempts', (x) => x.attempts.length],
+            ['Created', (x) => when(x.created_at)],
+            ['Delivered', (x) => when(x.delivered_at ?? x.next_attempt_at, '')],
+          ],
+          'No deliveries yet.',
+        )}${d?.next_cursor ? html`<p class="muted">The newest ${d.deliveries.length} deliveries; older ones: GET /mcp/subscriptions/${s.id}/deliveries.</p>` : html``}</div>`
   })}${list.rows.length ? html`` : html`<p class="muted">${list.q ? 'No subscription matches.' : 'No subscriptions yet.'}</p>`}`
 
 type CallFilter = { server_id?: string; tool?: string; outcome?: string }

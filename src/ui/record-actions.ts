@@ -76,6 +76,14 @@ export async function recordAction(c: PageContext, path: string, body: Body): Pr
       once: { label: 'Webhook signing secret', value: made.secret, id: 'new-secret' },
     }
   }
+  m = /^subscriptions\/([^/]+)$/.exec(path)
+  if (m) {
+    const id = m[1]!
+    const saved = await saving('subscriptions', `subscription-${id}`, body, () =>
+      c.api('PUT', `/subscriptions/${encodeURIComponent(id)}`, { callback_url: text('callback_url') }),
+    )
+    return { redirect: '/mcp/ui/subscriptions', notice: `Webhooks now go to ${saved.callback_url}.` }
+  }
   m = /^delete\/([^/]+)\/([^/]+)$/.exec(path)
   if (m) {
     const kind = DELETABLE[m[1]!]

@@ -402,6 +402,19 @@ describe('editing what the API lets a user edit', () => {
     expect(await detail()).toBeUndefined()
   })
 
+  test('a subscription’s callback URL', async () => {
+    const sub = await json('/subscribe', { callback_url: 'http://127.0.0.1:9/before' })
+    const saved = await formPost(`/ui/subscriptions/${sub.id}`, 'callback_url=http%3A%2F%2F127.0.0.1%3A9%2Fafter')
+    expect(saved.status).toBe(303)
+    const listed = (await json('/subscriptions')).subscriptions.find((x: { id: string }) => x.id === sub.id)
+    expect(listed.callback_url).toBe('http://127.0.0.1:9/after')
+    expect(await page('/ui/subscriptions')).toContain('Webhooks now go to http://127.0.0.1:9/after.')
+    const refused = await formPost(`/ui/subscriptions/${sub.id}`, 'callback_url=not-a-url')
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('value="not-a-url"')
+    await json('/unsubscribe', { subscription_id: sub.id })
+  })
+
   test('a toolkit’s display name and description', async () => {
     const kit = await json('/toolkits', { name: 'to-describe' })
     const saved = await formPost(`/ui/toolkits/${kit.id}/details`, 'display_name=Nicely+named&description=What+it+does')
