@@ -171,6 +171,13 @@ test('a Copy button puts the server URL on the clipboard', async () => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url!)
 })
 
+test('Read shows a resource as its server answers resources/read', async () => {
+  await page.goto(`${app.base}/ui/resources`)
+  await page.click('tr:has-text("docs://readme") .read-resource')
+  await page.waitForSelector('.resource-text')
+  expect(await page.textContent('.resource-text')).toBe('x')
+})
+
 test('relative times carry the exact time in their title and stay true while the page is open', async () => {
   const context = await browser.newContext()
   await context.addCookies(await page.context().cookies())

@@ -8,7 +8,7 @@ import { type Draft, type Html, html } from './html'
 import { type AllRows, listView, readAll } from './listing'
 import { type LoggedCall, overviewPage, RANGES, type Range } from './overview'
 import * as pages from './pages'
-import { promptsPage, resourcesPage, toolsPage } from './records'
+import { promptsPage, resourceContents, resourcesPage, toolsPage } from './records'
 import { playgroundForm, serverPage } from './server-page'
 import { toolkitPage } from './toolkit-page'
 import { toolkitsPage } from './toolkits-page'
@@ -88,6 +88,13 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
     const k = await c.api('GET', `/toolkits/${encodeURIComponent(toolkit[1]!)}`)
     const tools = listView(all(k.tools ?? []), query, (t) => [t.name, t.description])
     return { title: k.name, body: toolkitPage(k, tools, draft), nav: 'toolkits' }
+  }
+  const reading = /^resources\/([^/]+)\/read$/.exec(name)
+  if (reading) {
+    // Read through the protocol endpoint of the resource's server: what an MCP client would get.
+    const r = await c.api('GET', `/resources/${encodeURIComponent(reading[1]!)}`)
+    const s = (await c.api('GET', `/servers/${r.server_id}`)).data
+    return { title: '', body: resourceContents(await c.mcp(s.slug, 'resources/read', { uri: r.uri })), fragment: true }
   }
   const removal = /^delete\/([^/]+)\/([^/]+)$/.exec(name)
   if (removal) {

@@ -117,7 +117,15 @@ export function resourcesPage(list: ListView, servers: Row[], draft?: Draft): Ht
       },
     ],
     ['Updated', (r) => when(r.updated_at ?? r.created_at)],
-    ['', (r) => deleteLink('resources', r.id)],
+    [
+      '',
+      (r) =>
+        html`${
+          r.is_template
+            ? html``
+            : html`<button type="button" class="read-resource" hx-get="/mcp/ui/resources/${r.id}/read" hx-target="#read-${r.id}">Read</button>`
+        } ${deleteLink('resources', r.id)}<div id="read-${r.id}" class="resource-read"></div>`,
+    ],
   ])}`
 }
 
@@ -174,3 +182,14 @@ export function promptsPage(list: ListView, servers: Row[], draft?: Draft): Html
 }
 
 export { SOURCE_FIELD }
+
+/** What resources/read answered through the resource's server: each content's text, or the size of a blob. */
+export const resourceContents = (answer: { result?: Row; error?: { message: string } }) =>
+  answer.error
+    ? html`<div class="flash">${answer.error.message}</div>`
+    : html`${(answer.result?.contents ?? []).map(
+        (x: Row) =>
+          html`<p class="muted">${x.mimeType ?? ''}</p><pre class="resource-text">${
+            typeof x.text === 'string' ? x.text : `(binary, ${String(x.blob ?? '').length} base64 characters)`
+          }</pre>`,
+      )}`

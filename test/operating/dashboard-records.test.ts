@@ -402,6 +402,23 @@ describe('editing what the API lets a user edit', () => {
     expect(await detail()).toBeUndefined()
   })
 
+  test('a resource is read through its server’s protocol endpoint, as an MCP client reads it', async () => {
+    const server = (await json('/servers', { name: 'reading' })).data
+    const r = await json('/resources', {
+      server_id: server.id,
+      name: 'Notes',
+      uri: 'docs://notes',
+      resource_type: 'static',
+      mime_type: 'text/markdown',
+      content: '# <b>Notes</b>',
+    })
+    expect(await page('/ui/resources')).toContain(`hx-get="/mcp/ui/resources/${r.id}/read"`)
+    const read = await page(`/ui/resources/${r.id}/read`)
+    expect(read).toContain('<pre class="resource-text"># &lt;b&gt;Notes&lt;/b&gt;</pre>')
+    expect(read).toContain('text/markdown')
+    expect(read).not.toContain('<html')
+  })
+
   test('a subscription’s callback URL', async () => {
     const sub = await json('/subscribe', { callback_url: 'http://127.0.0.1:9/before' })
     const saved = await formPost(`/ui/subscriptions/${sub.id}`, 'callback_url=http%3A%2F%2F127.0.0.1%3A9%2Fafter')
