@@ -171,11 +171,18 @@ test('a Copy button puts the server URL on the clipboard', async () => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url!)
 })
 
-test('Read shows a resource as its server answers resources/read', async () => {
+test('Read shows a resource, Try gets a prompt, through a server as an MCP client would', async () => {
   await page.goto(`${app.base}/ui/resources`)
   await page.click('tr:has-text("docs://readme") .read-resource')
   await page.waitForSelector('.resource-text')
   expect(await page.textContent('.resource-text')).toBe('x')
+  await page.goto(`${app.base}/ui/prompts`)
+  const row = page.locator('tr', { hasText: 'review' })
+  await row.locator('summary:text("Try")').click()
+  await row.locator('input[name="arg.code"]').fill('let x = 1')
+  await row.locator('.get-prompt').click()
+  await page.waitForSelector('.prompt-text')
+  expect(await page.textContent('.prompt-text')).toBe('Review let x = 1')
 })
 
 test('relative times carry the exact time in their title and stay true while the page is open', async () => {

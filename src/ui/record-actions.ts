@@ -3,7 +3,9 @@
 import { CREDENTIAL_KINDS, type CredentialKind, parseFields } from './credentials-page'
 import { DELETABLE } from './delete'
 import { type Body, backTo, type Done, FormFailure, optional, saving, textOf } from './form-save'
+import { html } from './html'
 import type { PageContext } from './project-pages'
+import { promptMessages } from './records'
 
 const words = (v: string) =>
   v
@@ -75,6 +77,21 @@ export async function recordAction(c: PageContext, path: string, body: Body): Pr
       notice: `Subscribed ${made.callback_url}.`,
       once: { label: 'Webhook signing secret', value: made.secret, id: 'new-secret' },
     }
+  }
+  m = /^prompts\/([^/]+)\/get$/.exec(path)
+  if (m) {
+    // prompts/get through the protocol endpoint of the prompt's server (or, for a prompt of every server, the first).
+    const p = await c.api('GET', `/prompts/${encodeURIComponent(m[1]!)}`)
+    const serverId = p.server_id ?? (await c.api('GET', '/servers?limit=1')).data[0]?.id
+    if (!serverId)
+      return { fragment: html`<div class="flash">Make a server first: prompts are read through one.</div>` }
+    const s = (await c.api('GET', `/servers/${serverId}`)).data
+    const args = Object.fromEntries(
+      Object.entries(body)
+        .filter(([k, v]) => k.startsWith('arg.') && String(v) !== '')
+        .map(([k, v]) => [k.slice(4), String(v)]),
+    )
+    return { fragment: promptMessages(await c.mcp(s.slug, 'prompts/get', { name: p.name, arguments: args })) }
   }
   m = /^subscriptions\/([^/]+)$/.exec(path)
   if (m) {

@@ -153,6 +153,24 @@ const promptFields = (form: string, draft: Draft | undefined, p: Row, servers: R
     kept(draft, form, 'server_id', p.server_id),
   )}</select></label>`
 
+/** A form with one field per argument, sent as prompts/get to a server that lists the prompt. */
+const tryPrompt = (p: Row) => html`<details><summary>Try</summary>
+  <form hx-post="/mcp/ui/prompts/${p.id}/get" hx-target="#got-${p.id}" class="stack try-prompt">
+    ${(p.arguments ?? []).map(
+      (a: Row) =>
+        html`<label>${a.name}${a.required ? ' *' : ''} <input name="arg.${a.name}" ${a.required ? html`required` : html``}></label>`,
+    )}
+    <button class="get-prompt">Get prompt</button></form><div id="got-${p.id}"></div></details>`
+
+/** What prompts/get answered: each message with its role. */
+export const promptMessages = (answer: { result?: Row; error?: { message: string } }) =>
+  answer.error
+    ? html`<div class="flash">${answer.error.message}</div>`
+    : html`${(answer.result?.messages ?? []).map(
+        (m: Row) =>
+          html`<p class="muted">${m.role}</p><pre class="prompt-text">${m.content?.type === 'text' ? m.content.text : JSON.stringify(m.content)}</pre>`,
+      )}`
+
 export function promptsPage(list: ListView, servers: Row[], draft?: Draft): Html {
   const serverName: Named = (id) => (id ? (servers.find((s) => s.id === id)?.name ?? String(id)) : 'every server')
   return html`
@@ -177,7 +195,7 @@ export function promptsPage(list: ListView, servers: Row[], draft?: Draft): Html
       },
     ],
     ['Updated', (p) => when(p.updated_at ?? p.created_at)],
-    ['', (p) => deleteLink('prompts', p.id)],
+    ['', (p) => html`${tryPrompt(p)} ${deleteLink('prompts', p.id)}`],
   ])}`
 }
 

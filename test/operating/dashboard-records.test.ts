@@ -419,6 +419,21 @@ describe('editing what the API lets a user edit', () => {
     expect(read).not.toContain('<html')
   })
 
+  test('a prompt is tried through a server’s protocol endpoint with its arguments', async () => {
+    const server = (await json('/servers', { name: 'prompting' })).data
+    const p = await json('/prompts', {
+      name: 'greet_someone',
+      server_id: server.id,
+      template: 'Say hello to {{who}}',
+      arguments: [{ name: 'who', required: true }],
+    })
+    expect(await page('/ui/prompts')).toContain(`hx-post="/mcp/ui/prompts/${p.id}/get"`)
+    const got = await formPost(`/ui/prompts/${p.id}/get`, 'arg.who=%3CAda%3E')
+    const shown = await got.text()
+    expect(shown).toContain('<pre class="prompt-text">Say hello to &lt;Ada&gt;</pre>')
+    expect(shown).not.toContain('<html')
+  })
+
   test('a subscription’s callback URL', async () => {
     const sub = await json('/subscribe', { callback_url: 'http://127.0.0.1:9/before' })
     const saved = await formPost(`/ui/subscriptions/${sub.id}`, 'callback_url=http%3A%2F%2F127.0.0.1%3A9%2Fafter')
