@@ -76,6 +76,7 @@ async function serve(args: string[]) {
   await new Promise((resolve) => setImmediate(resolve))
   const banner = await firstStartBanner(server.deps)
   if (banner) writeLine(banner)
+  writeLine(`Dashboard: ${server.deps.urls.get()}/mcp/ui (sign in with an admin API key)`)
   writeLine(`Toolyard ${VERSION} listening on ${server.deps.urls.get()}/mcp (port ${server.port})`)
 }
 

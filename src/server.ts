@@ -41,8 +41,9 @@ export async function firstStartBanner(deps: Deps): Promise<string | null> {
   return [
     'First start: created project "default" and two API keys (shown once, store them now).',
     '',
-    'Admin key (the REST API: servers, tools, credentials, keys):',
+    'Admin key (the REST API: servers, tools, credentials, keys; and the dashboard):',
     `  ${apiKey}`,
+    `  Sign in to the dashboard with it: ${deps.urls.get()}/mcp/ui`,
     '',
     'MCP key (only for MCP clients: calls tools, reads resources and prompts, changes nothing):',
     `  ${mcpKey}`,

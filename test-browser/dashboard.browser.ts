@@ -245,7 +245,7 @@ test('creates and edits a prompt with its server by name', async () => {
   await page.waitForSelector('td .server-name')
   expect(await page.textContent('td .server-name')).toBe('logged')
   const row = page.locator('tr', { hasText: 'review' })
-  await row.locator('summary').click()
+  await row.locator('summary:text("Edit")').click()
   await row.locator('input[name=description]').fill('Reviews code')
   await row.locator('text=Save prompt').click()
   await page.waitForSelector('td:text("Reviews code")')

@@ -29,10 +29,12 @@ header{background:#1d2330;color:#fff;padding:10px 20px;display:flex;gap:18px;ali
 header a{color:#cfd8ff;text-decoration:none}header a.on{color:#fff;font-weight:600}
 header .brand{font-weight:700;color:#fff;margin-right:8px}
 main{padding:18px 22px;max-width:1200px}
-table{border-collapse:collapse;width:100%;background:#fff;margin:8px 0 18px}
+.table-wrap{overflow-x:auto;margin:8px 0 18px}
+table{border-collapse:collapse;width:100%;background:#fff}
 th,td{border:1px solid #dde1e7;padding:5px 8px;text-align:left;vertical-align:top}
 th{background:#eef1f5}
-code,pre,textarea{font:12.5px ui-monospace,monospace}
+code,pre,textarea{font:12.5px ui-monospace,monospace}code{overflow-wrap:anywhere}
+input,select,textarea{max-width:100%;box-sizing:border-box}
 pre{background:#fff;border:1px solid #dde1e7;padding:8px;overflow:auto;margin:4px 0}
 textarea{width:100%;box-sizing:border-box}
 .card{background:#fff;border:1px solid #dde1e7;padding:12px 14px;margin:0 0 14px}
@@ -41,16 +43,28 @@ textarea{width:100%;box-sizing:border-box}
 button,input[type=submit]{padding:4px 12px;cursor:pointer}
 details summary{cursor:pointer}
 .ranges a{margin-right:12px}.ranges a.on{font-weight:700}
-.stats{display:flex;gap:12px}.stat strong{font-size:20px;margin-right:4px}
-.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:12px}
+.stats{display:flex;gap:12px;flex-wrap:wrap}.stat strong{font-size:20px;margin-right:4px}
+.charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));gap:12px}
 .chart-card h3{margin:0 0 6px;font-size:14px}
-form.stack label{display:block;margin:6px 0}form.stack input:not([type=checkbox]),form.stack select{min-width:320px}
+form.stack label{display:block;margin:6px 0}form.stack input:not([type=checkbox]):not([type=radio]),form.stack select{min-width:min(320px,100%)}
 .field-error{color:#b3261e}.tabs a{margin-right:12px}
 .grid2{display:grid;grid-template-columns:1fr 1fr;gap:14px}
+.notice{background:#e6f4ea;border-color:#9ccfac}
+.list-bar{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin:8px 0}
+.pager a,.pager span{margin-right:12px}
+button.copy{padding:1px 8px;font-size:12px;margin-left:6px}
+a.delete,button.danger{color:#b3261e}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 8px}.facts dd{margin:0;min-width:0}
+@media (max-width:700px){main{padding:12px}.grid2{grid-template-columns:1fr}}
 `
 
 /** The page frame: navigation (when signed in) and the content. */
-export function page(title: string, body: Html, nav?: { links: [string, string][]; current: string }): string {
+export function page(
+  title: string,
+  body: Html,
+  nav?: { links: [string, string][]; current: string },
+  notice?: string,
+): string {
   const links = nav
     ? html`${nav.links.map(([href, label]) => html`<a href="${href}" class="${href === nav.current ? 'on' : ''}">${label}</a>`)}
         <form method="post" action="/mcp/ui/sign-out" style="margin-left:auto"><button>Sign out</button></form>`
@@ -63,15 +77,18 @@ export function page(title: string, body: Html, nav?: { links: [string, string][
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · Toolyard</title>
 <meta name="viewport" content="width=device-width,initial-scale=1"><style>${STYLE}</style>
 <script src="/mcp/ui/htmx.min.js"></script>${charts}${editor}<script defer src="/mcp/ui/assets/dashboard.js"></script></head>
-<body><header><span class="brand">Toolyard</span>${links}</header><main><h1>${esc(title)}</h1>${body}</main></body></html>`
+<body><header><span class="brand">Toolyard</span>${links}</header><main><h1>${esc(title)}</h1>${
+    notice ? `<div class="flash notice" role="status" id="notice">${esc(notice)}</div>` : ''
+  }${body}</main></body></html>`
 }
 
 /** A table of rows; each column renders a cell (escaped unless it returns Html). */
 export function table<T>(rows: T[], columns: [string, (row: T) => unknown][], empty = 'None yet.'): Html {
   if (!rows.length) return html`<p class="muted">${empty}</p>`
-  return html`<table><tr>${columns.map(([h]) => html`<th>${h}</th>`)}</tr>${rows.map(
+  // The wrapper scrolls a wide table by itself, so the page never scrolls sideways on a phone.
+  return html`<div class="table-wrap"><table><tr>${columns.map(([h]) => html`<th>${h}</th>`)}</tr>${rows.map(
     (r) => html`<tr>${columns.map(([, cell]) => html`<td>${cell(r)}</td>`)}</tr>`,
-  )}</table>`
+  )}</table></div>`
 }
 
 /** A red notice: a failed save's error, shown above the form that was kept. */
@@ -113,3 +130,36 @@ export const options = (values: [string, string][], selected: string) =>
     ([value, label]) =>
       html`<option value="${value}" ${value === selected ? html`selected` : html``}>${label}</option>`,
   )
+
+/** A button that copies `text` to the clipboard (assets/dashboard.js); the text is in the page already. */
+export const copyButton = (text: string, label = 'Copy') =>
+  html`<button type="button" class="copy" data-copy="${text}">${label}</button>`
+
+const UNITS: [string, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+]
+
+/** "3 minutes ago" / "in 2 days" / "just now", relative to `now`. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const diff = Date.parse(iso) - now
+  const abs = Math.abs(diff)
+  const unit = UNITS.find(([, ms]) => abs >= ms)
+  if (!unit) return 'just now'
+  const n = Math.floor(abs / unit[1])
+  const words = `${n} ${unit[0]}${n === 1 ? '' : 's'}`
+  return diff < 0 ? `${words} ago` : `in ${words}`
+}
+
+/** A time shown relative ("3 minutes ago"), the exact time in its title and datetime; `fallback` when there is none. */
+export function when(iso: unknown, fallback = '—'): Html {
+  if (typeof iso !== 'string' || Number.isNaN(Date.parse(iso))) return html`${fallback}`
+  const exact = new Date(iso)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC')
+  return html`<time datetime="${iso}" title="${exact}">${relativeTime(iso)}</time>`
+}

@@ -9,11 +9,14 @@ import { clientAddress } from '../http/guard'
 import type { AdminService } from '../modules/admin/service'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
+import { adminAction, adminPage } from './admin-pages'
 import { apiClient } from './api-client'
 import { assetResponse } from './assets'
+import { FormFailure } from './form-save'
 import { FRAMING, type Html, html, page } from './html'
 import * as pages from './pages'
-import { FormFailure, type PageContext, projectAction, projectPage } from './project-pages'
+import { projectAction } from './project-actions'
+import { type PageContext, projectPage } from './project-pages'
 import { clearedCookie, createUiSessions, sameOrigin, sessionCookie, type UiSession } from './session'
 import { createSignInLimit } from './sign-in-limit'
 
@@ -35,6 +38,7 @@ const PROJECT_NAV: [string, string][] = [
   ['/mcp/ui/tools', 'Tools'],
   ['/mcp/ui/functions', 'Functions'],
   ['/mcp/ui/credentials', 'Credentials'],
+  ['/mcp/ui/providers', 'Providers'],
   ['/mcp/ui/resources', 'Resources'],
   ['/mcp/ui/prompts', 'Prompts'],
   ['/mcp/ui/subscriptions', 'Subscriptions'],
@@ -93,8 +97,12 @@ export function uiModule(deps: UiDeps) {
     ...apiClient(s, deps.handle, deps.urls.get()),
     publicUrl: () => deps.urls.get(),
   })
-  const render = (s: UiSession, current: string, title: string, body: Html, status = 200) =>
-    htmlResponse(page(title, body, { links: s.admin ? ADMIN_NAV : PROJECT_NAV, current }), status)
+  /** A whole page; the session's notice (what the last action did) is said on it once. */
+  const render = (s: UiSession, current: string, title: string, body: Html, status = 200) => {
+    const notice = s.notice
+    s.notice = undefined
+    return htmlResponse(page(title, body, { links: s.admin ? ADMIN_NAV : PROJECT_NAV, current }, notice), status)
+  }
 
   return (
     new Elysia({ name: 'toolyard.ui' })
@@ -148,7 +156,10 @@ export function uiModule(deps: UiDeps) {
         try {
           // The provider's redirect moves the flow to code_received; the exchange makes the credential (both REST).
           await ctx(s).api('GET', `/oauth/callback?${new URLSearchParams(params).toString()}`)
-          if (params.code && params.state) await ctx(s).api('POST', '/oauth/exchange-token', { state: params.state })
+          if (params.code && params.state) {
+            const made = await ctx(s).api('POST', '/oauth/exchange-token', { state: params.state })
+            s.notice = `Connected: credential for ${made.provider_id} added.`
+          }
           return redirect('/mcp/ui/credentials')
         } catch (err) {
           return render(
@@ -165,16 +176,14 @@ export function uiModule(deps: UiDeps) {
         if (!s) return toSignIn()
         const name = params['*']
         try {
-          if (s.admin) {
-            const projects = await Promise.all(
-              (await deps.projects.listProjects()).map(async (p) => ({
-                ...p,
-                keys: await deps.projects.listKeys(p.id),
-              })),
-            )
-            return render(s, '/mcp/ui/projects', 'Projects and keys', pages.projectsPage(projects))
+          // A secret made by the last action is shown on the page it redirected to, once (not on a polled fragment).
+          const once = request.headers.get('hx-request') === null ? s.once : undefined
+          if (once) s.once = undefined
+          if (s.admin && deps.admin) {
+            const shown = await adminPage({ projects: deps.projects, admin: deps.admin }, name, query, once)
+            return render(s, '/mcp/ui/projects', shown.title, shown.body)
           }
-          const shown = await projectPage(ctx(s), name, query as Record<string, string>)
+          const shown = await projectPage(ctx(s), name, query as Record<string, string>, undefined, once)
           if (shown.fragment) return htmlResponse(shown.body.text)
           return render(s, `/mcp/ui/${shown.nav ?? name}`, shown.title, shown.body)
         } catch (err) {
@@ -193,15 +202,14 @@ export function uiModule(deps: UiDeps) {
         if (!s) return toSignIn()
         const hx = request.headers.get('hx-request') !== null
         try {
-          if (s.admin && params['*'] === 'projects') {
-            await deps.projects.createProject(String(form(body).name ?? '').trim())
-            return redirect('/mcp/ui/projects')
-          }
-          if (s.admin) throw new Error('the admin token manages projects and keys only')
-          const done = await projectAction(ctx(s), params['*'], form(body))
-          if (done.redirect) return redirect(done.redirect)
+          const done =
+            s.admin && deps.admin
+              ? await adminAction({ projects: deps.projects, admin: deps.admin }, params['*'], form(body))
+              : await projectAction(ctx(s), params['*'], form(body))
           if (done.fragment) return htmlResponse(done.fragment.text)
-          return render(s, `/mcp/ui/${done.page!.nav}`, done.page!.title, done.page!.body)
+          s.notice = done.notice
+          s.once = done.once
+          return redirect(done.redirect ?? '/mcp/ui/overview')
         } catch (err) {
           const message = html`<div class="flash">${(err as Error).message}</div>`
           if (hx) return htmlResponse(message.text)

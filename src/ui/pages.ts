@@ -1,5 +1,7 @@
 // The dashboard's pages: each renders what the REST API (called with the signed-in key) answered. No secrets shown.
-import { type Draft, errorFor, type Html, html, kept, options, status, table } from './html'
+import { deleteLink } from './delete'
+import { copyButton, type Draft, errorFor, type Html, html, kept, options, status, table, when } from './html'
+import { type ListView, listBar } from './listing'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
@@ -25,21 +27,26 @@ export function clientConfigs(name: string, url: string): Html {
     ],
   ]
   return html`<details><summary>Client configs</summary>${configs.map(
-    ([label, text]) => html`<div><strong>${label}</strong><pre>${text}</pre></div>`,
+    ([label, text]) => html`<div><strong>${label}</strong>${copyButton(text)}<pre>${text}</pre></div>`,
   )}</details>`
 }
 
-export const serversPage = (servers: Row[], draft?: Draft) => html`
+/** A server's URL with its copy button. */
+export const serverUrl = (url: string) => html`<code class="server-url">${url}</code>${copyButton(url)}`
+
+export const serversPage = (list: ListView, draft?: Draft) => html`
   <div class="card">${errorFor(draft, 'server')}<form method="post" action="/mcp/ui/servers">
     <label>New server name <input name="name" required maxlength="200" value="${kept(draft, 'server', 'name')}"></label>
     <button id="create-server">Create server</button>
   </form></div>
-  ${servers.map(
+  ${listBar(list, '/mcp/ui/servers', 'server')}
+  ${list.rows.map(
     (s) => html`<div class="card server"><h3><a href="/mcp/ui/servers/${s.id}" class="server-link">${s.name}</a>
       <span class="muted">/${s.slug}</span></h3>
-      <p>URL: <code class="server-url">${s.url}</code> · auth: ${s.auth}</p>${clientConfigs(s.slug, s.url)}</div>`,
+      <p>URL: ${serverUrl(s.url)} · auth: ${s.auth} · created ${when(s.created_at)}</p>${clientConfigs(s.slug, s.url)}
+      <p>${deleteLink('servers', s.id)}</p></div>`,
   )}
-  ${servers.length ? html`` : html`<p class="muted">No servers yet.</p>`}`
+  ${list.rows.length ? html`` : html`<p class="muted">${list.q ? 'No server matches.' : 'No servers yet.'}</p>`}`
 
 const STARTERS: Record<string, string> = {
   javascript: 'export default async (input, ctx) => {\n  ctx.log("info", "hello")\n  return { echo: input }\n}',
@@ -61,7 +68,7 @@ function codeForm(f: Row, draft?: Draft) {
   </form>`
 }
 
-export const functionsPage = (functions: Row[], draft?: Draft) => html`
+export const functionsPage = (list: ListView, draft?: Draft) => html`
   <div class="card">${errorFor(draft, 'function')}<form method="post" action="/mcp/ui/functions">
     <label>New function <input name="name" required placeholder="name" value="${kept(draft, 'function', 'name')}"></label>
     <select name="runtime">${options(
@@ -72,9 +79,12 @@ export const functionsPage = (functions: Row[], draft?: Draft) => html`
       kept(draft, 'function', 'runtime', 'javascript'),
     )}</select>
     <button id="create-function">Create</button></form></div>
-  ${functions.map(
+  ${listBar(list, '/mcp/ui/functions', 'function')}
+  ${list.rows.length ? html`` : html`<p class="muted">${list.q ? 'No function matches.' : 'No functions yet.'}</p>`}
+  ${list.rows.map(
     (f) => html`<div class="card function" id="fn-${f.id}" data-runtime="${f.runtime}">
-    <h3>${f.name} <span class="muted">${f.runtime}</span></h3>
+    <h3>${f.name} <span class="muted">${f.runtime} · updated ${when(f.updated_at ?? f.created_at)}</span>
+      ${deleteLink('functions', f.id)}</h3>
     ${
       f.runtime === 'http'
         ? html`<pre>${JSON.stringify(f.http, null, 2)}</pre>
@@ -90,41 +100,36 @@ export const runResult = (r: { ok: boolean; result?: unknown; error?: string; lo
   <pre class="result">${r.ok ? JSON.stringify(r.result, null, 2) : r.error}</pre>
   ${r.logs.length ? html`<strong>Logs</strong><pre>${r.logs.map((l) => `[${l.level}] ${l.message}\n`).join('')}</pre>` : html``}`
 
-export const credentialsPage = (credentials: Row[], providers: Row[]) => html`
-  ${table(credentials, [
-    ['Name', (c) => c.name],
-    ['Provider', (c) => c.provider_id],
-    ['Status', (c) => status(c.status ?? 'active')],
-    ['Expires', (c) => c.expires_at ?? '—'],
-    ['Created', (c) => c.created_at],
-  ])}
-  <h2>Providers</h2>${table(providers, [
-    ['Provider', (p) => p.name],
-    ['Type', (p) => p.auth_type],
-    [
-      'Connect',
-      (p) =>
-        p.auth_type === 'oauth' && p.oauth_configured
-          ? html`<form method="post" action="/mcp/ui/oauth/connect"><input type="hidden" name="provider_id" value="${p.id}"><button>Connect with OAuth</button></form>`
-          : html`<span class="muted">${p.auth_type === 'oauth' ? 'OAuth client not configured' : 'API key: POST /credentials'}</span>`,
-    ],
-  ])}`
+/** A subscription's webhook signing secret, shown once right after it was made. */
+export const shownOnce = (label: string, value: string, id: string) =>
+  html`<div class="flash">${label} (shown once, copy it now): <code id="${id}">${value}</code>${copyButton(value)}</div>`
 
-export const subscriptionsPage = (subs: (Row & { deliveries: Row[] })[]) =>
-  html`${subs.map(
-    (s) =>
-      html`<div class="card"><h3>${s.kind} ${s.uri ?? ''}</h3><p>→ <code>${s.callback_url}</code></p>${table(
-        s.deliveries,
-        [
-          ['Event', (d) => d.event],
-          ['Status', (d) => status(d.status)],
-          ['Attempts', (d) => d.attempts.length],
-          ['Created', (d) => d.created_at],
-          ['Delivered', (d) => d.delivered_at ?? d.next_attempt_at ?? ''],
-        ],
-        'No deliveries yet.',
-      )}</div>`,
-  )}${subs.length ? html`` : html`<p class="muted">No subscriptions yet.</p>`}`
+export const subscriptionsPage = (list: ListView, deliveries: Map<string, Row>, draft?: Draft) => html`
+  <div class="card">${errorFor(draft, 'subscription')}<form method="post" action="/mcp/ui/subscriptions" class="stack" id="new-subscription">
+    <strong>New subscription</strong>
+    <label>Callback URL <input name="callback_url" type="url" required value="${kept(draft, 'subscription', 'callback_url')}" placeholder="https://example.com/hooks/toolyard"></label>
+    <label>Resource URI (empty: every resource event) <input name="uri" value="${kept(draft, 'subscription', 'uri')}"></label>
+    <button id="create-subscription">Subscribe</button></form></div>
+  ${listBar(list, '/mcp/ui/subscriptions', 'subscription')}
+  ${list.rows.map((s) => {
+    const d = deliveries.get(s.id)
+    return html`<div class="card subscription"><h3>${s.kind} ${s.uri ?? ''}</h3>
+      <p>→ <code>${s.callback_url}</code> · created ${when(s.created_at)} · ${deleteLink('subscriptions', s.id)}</p>
+      <details ${draft?.form === `subscription-${s.id}` ? html`open` : html``}><summary>Change the callback URL</summary>
+        ${errorFor(draft, `subscription-${s.id}`)}<form method="post" action="/mcp/ui/subscriptions/${s.id}" class="stack">
+        <label>Callback URL <input name="callback_url" type="url" required value="${kept(draft, `subscription-${s.id}`, 'callback_url', s.callback_url)}"></label>
+        <button>Save</button></form></details>${table<Row>(
+          d?.deliveries ?? [],
+          [
+            ['Event', (x) => x.event],
+            ['Status', (x) => status(x.status)],
+            ['Attempts', (x) => x.attempts.length],
+            ['Created', (x) => when(x.created_at)],
+            ['Delivered', (x) => when(x.delivered_at ?? x.next_attempt_at, '')],
+          ],
+          'No deliveries yet.',
+        )}${d?.next_cursor ? html`<p class="muted">The newest ${d.deliveries.length} deliveries; older ones: GET /mcp/subscriptions/${s.id}/deliveries.</p>` : html``}</div>`
+  })}${list.rows.length ? html`` : html`<p class="muted">${list.q ? 'No subscription matches.' : 'No subscriptions yet.'}</p>`}`
 
 type CallFilter = { server_id?: string; tool?: string; outcome?: string }
 const filterQuery = (filter: CallFilter) =>
@@ -153,11 +158,21 @@ export const callsPage = (servers: Row[], filter: CallFilter, rows: Html, live: 
       : html`<div id="call-rows">${rows}</div><p><a href="/mcp/ui/calls?${filterQuery(filter)}">← Newest calls</a></p>`
   }`
 
-export const callRows = (calls: Row[], serverName: (id: string | null) => string, filter: CallFilter, next?: string) =>
-  html`${table(
+/**
+ * One page of the call log (GET /calls pages by cursor, newest first; the log has no total): which calls these are
+ * ("calls 51–100, newest first"), the rows, and the link to older ones. `from` is the first row's position.
+ */
+export const callRows = (
+  calls: Row[],
+  serverName: (id: string | null) => string,
+  filter: CallFilter,
+  next?: string,
+  from = 1,
+) =>
+  html`${calls.length ? html`<p class="list-count muted">Calls ${from}–${from + calls.length - 1}, newest first${next ? '' : ' (the oldest kept)'}</p>` : html``}${table(
     calls,
     [
-      ['When', (c) => c.created_at],
+      ['When', (c) => when(c.created_at)],
       ['Server', (c) => serverName(c.server_id)],
       ['Kind', (c) => c.kind],
       ['Name', (c) => html`<code>${c.name}</code>`],
@@ -167,10 +182,25 @@ export const callRows = (calls: Row[], serverName: (id: string | null) => string
       ['Request', (c) => html`<code class="muted">${c.request_id}</code>`],
     ],
     'No calls yet.',
-  )}${next ? html`<a href="/mcp/ui/calls?${filterQuery(filter)}&cursor=${encodeURIComponent(next)}">Older calls →</a>` : html``}`
+  )}${next ? html`<a href="/mcp/ui/calls?${filterQuery(filter)}&cursor=${encodeURIComponent(next)}&from=${from + calls.length}" class="older">Older calls →</a>` : html``}`
 
-export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: Draft) => html`
-  ${created ? html`<div class="flash">New key (shown once, copy it now): <code id="new-key">${created}</code></div>` : html``}
+/** MCP clients that signed in through OAuth (GET /oauth/clients), each revoked like a key. */
+const authorizedClients = (clients: Row[], servers: Row[]) => html`<h2>Authorized clients</h2>
+  <p class="muted">MCP clients a person let in through OAuth (Toolyard's own authorization server).</p>
+  ${table(
+    clients,
+    [
+      ['Client', (g) => html`<span class="client-name">${g.client_name ?? g.client_id}</span>`],
+      ['Server', (g) => servers.find((s) => s.id === g.server_id)?.name ?? g.server_id],
+      ['Authorized', (g) => when(g.created_at)],
+      ['Last used', (g) => when(g.last_used_at, 'never')],
+      ['', (g) => deleteLink('clients', g.id, 'Revoke')],
+    ],
+    'No client has been authorized through OAuth.',
+  )}`
+
+export const keysPage = (list: ListView, servers: Row[], clients: Row[], created?: string, draft?: Draft) => html`
+  ${created ? shownOnce('New key', created, 'new-key') : html``}
   <div class="card">${errorFor(draft, 'key')}<form method="post" action="/mcp/ui/keys" class="stack">
   <label>New key name <input name="name" value="${kept(draft, 'key', 'name', 'dashboard')}"></label>
   <label>Role <select name="role" id="key-role">${options(
@@ -186,7 +216,8 @@ export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: 
   )}</fieldset>
   <label>Expires in days <input name="expires_in_days" type="number" min="1" max="3650" value="${kept(draft, 'key', 'expires_in_days')}"></label>
   <button id="create-key">Create key</button></form></div>
-  ${table(keys, [
+  ${listBar(list, '/mcp/ui/keys', 'key')}
+  ${table(list.rows, [
     ['Name', (k) => k.name],
     ['Prefix', (k) => html`<code>${k.prefix}…</code>`],
     ['Role', (k) => k.role],
@@ -198,29 +229,12 @@ export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: 
           : 'all',
     ],
     ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
-    ['Created', (k) => k.created_at],
-    ['Last used', (k) => k.last_used_at ?? '—'],
-    [
-      '',
-      (k) =>
-        k.revoked_at
-          ? ''
-          : html`<form method="post" action="/mcp/ui/keys/${k.id}/revoke"><button>Revoke</button></form>`,
-    ],
-  ])}`
-
-export const projectsPage = (projects: (Row & { keys: Row[] })[]) => html`
-  <div class="card"><form method="post" action="/mcp/ui/projects"><label>New project <input name="name" required></label>
-  <button>Create</button></form></div>
-  ${projects.map(
-    (p) =>
-      html`<div class="card"><h3>${p.name} <span class="muted">${p.id}</span></h3>${table(p.keys, [
-        ['Key', (k) => k.name],
-        ['Prefix', (k) => html`<code>${k.prefix}…</code>`],
-        ['State', (k) => status(k.revoked_at ? 'revoked' : 'active')],
-        ['Created', (k) => k.created_at],
-      ])}</div>`,
-  )}`
+    ['Created', (k) => when(k.created_at)],
+    ['Expires', (k) => when(k.expires_at, 'never')],
+    ['Last used', (k) => when(k.last_used_at, 'never')],
+    ['', (k) => (k.revoked_at ? '' : deleteLink('keys', k.id, 'Revoke'))],
+  ])}
+  ${authorizedClients(clients, servers)}`
 
 export const signInPage = (error?: string) => html`
   ${error ? html`<div class="flash">${error}</div>` : html``}

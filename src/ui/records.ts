@@ -1,6 +1,8 @@
 // Tools, resources and prompts: listed with their server or toolkit by name (never a bare id), created and edited
 // in place. Each form posts to the dashboard, which calls the REST API; a refused save shows the form again, kept.
-import { type Draft, errorFor, type Html, html, kept, options, table } from './html'
+import { deleteLink } from './delete'
+import { type Draft, errorFor, type Html, html, kept, options, table, when } from './html'
+import { type ListView, listBar } from './listing'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
@@ -21,8 +23,8 @@ const toolFields = (form: string, draft: Draft | undefined, t: Row, functions: R
     json(t.input_schema ?? { type: 'object', properties: {} }),
   )}</textarea></label>`
 
-export function toolsPage(tools: Row[], toolkits: Row[], functions: Row[], draft?: Draft): Html {
-  const toolkitName: Named = (id) => toolkits.find((k) => k.id === id)?.name ?? String(id ?? '—')
+export function toolsPage(list: ListView, toolkits: Row[], functions: Row[], draft?: Draft): Html {
+  const toolkit = (id: string) => toolkits.find((k) => k.id === id)
   const hosted = toolkits.filter((k) => k.toolkit_type === 'hosted')
   return html`
   <div class="card">${errorFor(draft, 'tool')}<form method="post" action="/mcp/ui/tools" class="stack" id="new-tool">
@@ -34,11 +36,15 @@ export function toolsPage(tools: Row[], toolkits: Row[], functions: Row[], draft
     <label>Name <input name="name" required pattern="[A-Za-z0-9_.\\-]{1,128}" value="${kept(draft, 'tool', 'name')}"></label>
     ${toolFields('tool', draft, {}, functions)}
     <button id="create-tool">Create tool</button></form></div>
+  ${listBar(list, '/mcp/ui/tools', 'tool')}
   ${table(
-    tools,
+    list.rows,
     [
       ['Tool', (t) => html`<code>${t.name}</code>`],
-      ['Toolkit', (t) => toolkitName(t.toolkit_id)],
+      [
+        'Toolkit',
+        (t) => html`<a href="/mcp/ui/toolkits/${t.toolkit_id}">${toolkit(t.toolkit_id)?.name ?? t.toolkit_id}</a>`,
+      ],
       ['Description', (t) => t.description ?? ''],
       ['Function', (t) => t.function_name],
       ['Credential', (t) => t.credential_provider ?? '—'],
@@ -51,8 +57,9 @@ export function toolsPage(tools: Row[], toolkits: Row[], functions: Row[], draft
           <button>Save tool</button></form></details>`
         },
       ],
+      ['', (t) => (toolkit(t.toolkit_id)?.toolkit_type === 'hosted' ? deleteLink('tools', t.id) : '')],
     ],
-    'No tools yet: make a hosted toolkit, a function, then a tool.',
+    list.q ? 'No tool matches.' : 'No tools yet: make a hosted toolkit, a function, then a tool.',
   )}`
 }
 
@@ -68,7 +75,7 @@ const SOURCE_FIELD: Record<string, [string, string]> = {
   database: ['query', 'Query'],
 }
 
-export function resourcesPage(resources: Row[], servers: Row[], draft?: Draft): Html {
+export function resourcesPage(list: ListView, servers: Row[], draft?: Draft): Html {
   const serverName: Named = (id) => servers.find((s) => s.id === id)?.name ?? (id ? String(id) : '—')
   return html`
   <div class="card">${errorFor(draft, 'resource')}<form method="post" action="/mcp/ui/resources" class="stack">
@@ -90,7 +97,8 @@ export function resourcesPage(resources: Row[], servers: Row[], draft?: Draft): 
       'source',
     )}</textarea></label>
     <button id="create-resource">Create resource</button></form></div>
-  ${table(resources, [
+  ${listBar(list, '/mcp/ui/resources', 'resource')}
+  ${table(list.rows, [
     ['URI', (r) => html`<code>${r.uri}</code>`],
     ['Name', (r) => r.name],
     ['Type', (r) => html`<span class="resource-type">${r.resource_type}</span>${r.is_template ? ' (template)' : ''}`],
@@ -107,6 +115,16 @@ export function resourcesPage(resources: Row[], servers: Row[], draft?: Draft): 
           <label>${label} <textarea name="source" rows="3">${kept(draft, form, 'source', r[field])}</textarea></label>
           <button>Save resource</button></form></details>`
       },
+    ],
+    ['Updated', (r) => when(r.updated_at ?? r.created_at)],
+    [
+      '',
+      (r) =>
+        html`${
+          r.is_template
+            ? html``
+            : html`<button type="button" class="read-resource" hx-get="/mcp/ui/resources/${r.id}/read" hx-target="#read-${r.id}">Read</button>`
+        } ${deleteLink('resources', r.id)}<div id="read-${r.id}" class="resource-read"></div>`,
     ],
   ])}`
 }
@@ -135,7 +153,25 @@ const promptFields = (form: string, draft: Draft | undefined, p: Row, servers: R
     kept(draft, form, 'server_id', p.server_id),
   )}</select></label>`
 
-export function promptsPage(prompts: Row[], servers: Row[], draft?: Draft): Html {
+/** A form with one field per argument, sent as prompts/get to a server that lists the prompt. */
+const tryPrompt = (p: Row) => html`<details><summary>Try</summary>
+  <form hx-post="/mcp/ui/prompts/${p.id}/get" hx-target="#got-${p.id}" class="stack try-prompt">
+    ${(p.arguments ?? []).map(
+      (a: Row) =>
+        html`<label>${a.name}${a.required ? ' *' : ''} <input name="arg.${a.name}" ${a.required ? html`required` : html``}></label>`,
+    )}
+    <button class="get-prompt">Get prompt</button></form><div id="got-${p.id}"></div></details>`
+
+/** What prompts/get answered: each message with its role. */
+export const promptMessages = (answer: { result?: Row; error?: { message: string } }) =>
+  answer.error
+    ? html`<div class="flash">${answer.error.message}</div>`
+    : html`${(answer.result?.messages ?? []).map(
+        (m: Row) =>
+          html`<p class="muted">${m.role}</p><pre class="prompt-text">${m.content?.type === 'text' ? m.content.text : JSON.stringify(m.content)}</pre>`,
+      )}`
+
+export function promptsPage(list: ListView, servers: Row[], draft?: Draft): Html {
   const serverName: Named = (id) => (id ? (servers.find((s) => s.id === id)?.name ?? String(id)) : 'every server')
   return html`
   <div class="card">${errorFor(draft, 'prompt')}<form method="post" action="/mcp/ui/prompts" class="stack" id="new-prompt">
@@ -143,7 +179,8 @@ export function promptsPage(prompts: Row[], servers: Row[], draft?: Draft): Html
     <label>Name <input name="name" required value="${kept(draft, 'prompt', 'name')}"></label>
     ${promptFields('prompt', draft, {}, servers)}
     <button id="create-prompt">Create prompt</button></form></div>
-  ${table(prompts, [
+  ${listBar(list, '/mcp/ui/prompts', 'prompt')}
+  ${table(list.rows, [
     ['Name', (p) => p.name],
     ['Description', (p) => p.description ?? ''],
     ['Arguments', (p) => (p.arguments ?? []).map((a: Row) => a.name).join(', ')],
@@ -157,7 +194,20 @@ export function promptsPage(prompts: Row[], servers: Row[], draft?: Draft): Html
         <button>Save prompt</button></form></details>`
       },
     ],
+    ['Updated', (p) => when(p.updated_at ?? p.created_at)],
+    ['', (p) => html`${tryPrompt(p)} ${deleteLink('prompts', p.id)}`],
   ])}`
 }
 
 export { SOURCE_FIELD }
+
+/** What resources/read answered through the resource's server: each content's text, or the size of a blob. */
+export const resourceContents = (answer: { result?: Row; error?: { message: string } }) =>
+  answer.error
+    ? html`<div class="flash">${answer.error.message}</div>`
+    : html`${(answer.result?.contents ?? []).map(
+        (x: Row) =>
+          html`<p class="muted">${x.mimeType ?? ''}</p><pre class="resource-text">${
+            typeof x.text === 'string' ? x.text : `(binary, ${String(x.blob ?? '').length} base64 characters)`
+          }</pre>`,
+      )}`

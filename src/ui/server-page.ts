@@ -1,14 +1,21 @@
 // One server's page: URL and client configs, attached toolkits (attach, detach, credential mapping), its tools,
 // resources and prompts, and the playground: a form generated from a tool's input schema, sent as a real
 // `tools/call` to POST /mcp/{slug}, with the result and the log notifications the call sent.
+
+import { deleteLink } from './delete'
 import { type Draft, errorFor, type Html, html, kept, options, status, table } from './html'
-import { clientConfigs } from './pages'
+import { type ListView, listBar } from './listing'
+import { clientConfigs, serverUrl } from './pages'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
 
 export interface ServerPageData {
   server: Row
+  /** Every tool of the project, to add single ones. */
+  allTools?: Row[]
+  /** The server's tools, searched and paged. */
+  tools: ListView
   toolkits: Row[]
   credentials: Row[]
   resources: Row[]
@@ -23,7 +30,10 @@ function toolkitRows(s: Row, credentials: Row[], draft?: Draft) {
   return table<Row>(
     s.toolkits ?? [],
     [
-      ['Toolkit', (k) => html`<strong class="attached-toolkit">${k.name}</strong>`],
+      [
+        'Toolkit',
+        (k) => html`<a href="/mcp/ui/toolkits/${k.toolkit_id}"><strong class="attached-toolkit">${k.name}</strong></a>`,
+      ],
       [
         'Credentials',
         (k) =>
@@ -91,14 +101,69 @@ function heldBack(s: Row, toolkits: Row[]): Html {
   ])}</div>`
 }
 
+const toolAction = (serverId: string, t: Row, op: string) => `/mcp/ui/servers/${serverId}/tools/${t.id}/${op}`
+
+/** On or off for this server only (PATCH /servers/{id}/tools/{tool_id} {enabled}); an added tool can be removed. */
+const toolSwitch = (
+  serverId: string,
+  t: Row,
+) => html`<form method="post" action="${toolAction(serverId, t, 'enabled')}">
+  <input type="hidden" name="enabled" value="${t.enabled ? 'false' : 'true'}">${t.enabled ? 'yes' : 'no'}
+  <button class="toggle-tool">${t.enabled ? 'Disable' : 'Enable'}</button></form>${
+    t.source === 'added'
+      ? html`<form method="post" action="${toolAction(serverId, t, 'remove')}"><button class="remove-tool">Remove from server</button></form>`
+      : html``
+  }`
+
+/** The credential the tool runs with here: its status, and an override for this server only ({credential_id}). */
+const toolCredential = (serverId: string, t: Row, credentials: Row[]) =>
+  t.credential_provider
+    ? html`${t.credential_provider}: ${status(t.credential_status)}
+      <form method="post" action="${toolAction(serverId, t, 'credential')}"><select name="credential_id">
+        <option value="">the toolkit's mapping</option>${options(
+          credentials.map((c) => [c.id, `${c.name} (${c.provider_id})`]),
+          '',
+        )}</select> <button>Use</button></form>`
+    : '—'
+
+/** Single tools of any toolkit put on this server (POST /servers/{id}/tools {tool_ids}). */
+function addToolForm(s: Row, allTools: Row[], draft?: Draft): Html {
+  const here = new Set((s.tools ?? []).map((t: Row) => t.id))
+  const free = allTools.filter((t) => !here.has(t.id))
+  if (!free.length) return html``
+  return html`<div class="card">${errorFor(draft, 'add-tool')}<form method="post" action="/mcp/ui/servers/${s.id}/tools" id="add-tool-form">
+    <label>Add a single tool <select name="tool_id">${options(
+      free.map((t) => [t.id, t.name]),
+      '',
+    )}</select></label> <button id="add-tool">Add tool</button></form></div>`
+}
+
+/** The server's own settings (PATCH /servers/{id}): name, description, and whether MCP clients need a key. */
+function settingsForm(s: Row, draft?: Draft): Html {
+  const f = 'settings'
+  return html`<details ${draft?.form === f ? html`open` : html``}><summary>Settings</summary>${errorFor(draft, f)}
+  <form method="post" action="/mcp/ui/servers/${s.id}/settings" class="stack" id="settings-form">
+    <label>Name <input name="name" required maxlength="200" value="${kept(draft, f, 'name', s.name)}"></label>
+    <label>Description <input name="description" maxlength="2000" value="${kept(draft, f, 'description', s.description)}"></label>
+    <label>MCP clients <select name="auth">${options(
+      [
+        ['api_key', 'need an API key (or an OAuth token)'],
+        ['none', 'need nothing: anyone with the URL'],
+      ],
+      kept(draft, f, 'auth', s.auth),
+    )}</select></label>
+    <button id="save-settings">Save settings</button></form></details>`
+}
+
 export function serverPage(d: ServerPageData, draft?: Draft): Html {
   const s = d.server
   const attached = new Set((s.toolkits ?? []).map((k: Row) => k.toolkit_id))
   const free = d.toolkits.filter((k) => !attached.has(k.id))
   return html`
   <p><a href="/mcp/ui/servers">← Servers</a></p>
-  <div class="card server"><p>URL: <code class="server-url">${s.url}</code> · auth: ${s.auth}</p>
-    ${s.description ? html`<p>${s.description}</p>` : html``}${clientConfigs(s.slug, s.url)}</div>
+  <div class="card server"><p>URL: ${serverUrl(s.url)} · auth: ${s.auth}</p>
+    ${s.description ? html`<p>${s.description}</p>` : html``}${clientConfigs(s.slug, s.url)}${settingsForm(s, draft)}
+    <p>${deleteLink('servers', s.id, 'Delete server')}</p></div>
   <h2>Toolkits</h2>
   ${toolkitRows(s, d.credentials, draft)}
   <div class="card">${errorFor(draft, 'attach')}<form method="post" action="/mcp/ui/servers/${s.id}/toolkits" id="attach-form">
@@ -108,20 +173,22 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     )}</select></label> <button id="attach-toolkit" ${free.length ? html`` : html`disabled`}>Attach toolkit</button>
     <a href="/mcp/ui/toolkits">Make a toolkit</a></form></div>
   <h2>Tools</h2>
+  ${listBar(d.tools, `/mcp/ui/servers/${s.id}`, 'tool')}
   ${table<Row>(
-    s.tools ?? [],
+    d.tools.rows,
     [
-      ['Tool', (t) => html`<code>${t.name}</code>`],
-      ['Description', (t) => t.description ?? ''],
-      ['Enabled', (t) => (t.enabled ? 'yes' : 'no')],
       [
-        'Credential',
-        (t) => (t.credential_provider ? html`${t.credential_provider}: ${status(t.credential_status)}` : '—'),
+        'Tool',
+        (t) => html`<code>${t.name}</code>${t.source === 'added' ? html` <span class="muted">(added)</span>` : html``}`,
       ],
+      ['Description', (t) => t.description ?? ''],
+      ['Enabled', (t) => toolSwitch(s.id, t)],
+      ['Credential', (t) => toolCredential(s.id, t, d.credentials)],
     ],
     'No tools on this server.',
   )}
   ${heldBack(s, d.toolkits)}
+  ${addToolForm(s, d.allTools ?? [], draft)}
   <h2>Tool discovery</h2>
   ${discoveryCard(s, draft)}
   <h2>Playground</h2>
@@ -137,11 +204,13 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     ['URI', (r) => html`<code>${r.uri}</code>`],
     ['Name', (r) => r.name],
     ['Type', (r) => r.resource_type],
+    ['', (r) => deleteLink('resources', r.id, 'Delete', `servers/${s.id}`)],
   ])}
   <h2>Prompts</h2>
   ${table(d.prompts, [
     ['Name', (p) => p.name],
     ['Description', (p) => p.description ?? ''],
+    ['', (p) => deleteLink('prompts', p.id, 'Delete', `servers/${s.id}`)],
   ])}
   <p><a href="/mcp/ui/resources">Add a resource</a> · <a href="/mcp/ui/prompts">Add a prompt</a></p>`
 }

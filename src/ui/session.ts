@@ -12,6 +12,10 @@ export interface UiSession {
   /** Signed in with the admin token: projects and keys. */
   admin?: boolean
   expires: number
+  /** Said once on the next page: what the last action did (post/redirect/get). */
+  notice?: string
+  /** Shown once on the next page: a secret the last action made (a new key, a webhook signing secret). */
+  once?: { label: string; value: string; id: string }
 }
 
 /** At most `max` sessions: a new one ends the oldest first (a flood of sign-ins cannot grow memory). */

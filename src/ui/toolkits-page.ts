@@ -1,6 +1,8 @@
 // Toolkits: the list with type and sync status, a hosted toolkit's form, a remote MCP server's registration
 // (POST /toolkits with toolkit_type "remote") and an OpenAPI import whose dry-run plan is shown before the import.
-import { type Draft, errorFor, type Html, html, kept, options, status, table } from './html'
+import { deleteLink } from './delete'
+import { type Draft, errorFor, type Html, html, kept, options, status, table, when } from './html'
+import { type ListView, listBar } from './listing'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
@@ -20,9 +22,9 @@ const syncStatus = (k: Row, serverName: (id: string) => string) => html`${stateO
 const stateOf = (k: Row) =>
   k.remote
     ? html`${k.remote.last_error ? html`<span class="error">${k.remote.last_error}</span>` : status('ok')}
-      <span class="muted">synced ${k.remote.last_sync_at ?? 'never'}</span>`
+      <span class="muted">synced ${when(k.remote.last_sync_at, 'never')}</span>`
     : k.openapi
-      ? html`${status(k.status)} <span class="muted">imported ${k.openapi.last_import_at}</span>`
+      ? html`${status(k.status)} <span class="muted">imported ${when(k.openapi.last_import_at)}</span>`
       : status(k.status)
 
 /** An include/exclude filter in words: "tags: a, b; methods: get". */
@@ -54,7 +56,7 @@ function openapiImports(toolkits: Row[], draft?: Draft): Html {
       (k) =>
         html`<span class="openapi-counts">${k.openapi.tool_count} of ${k.openapi.operation_count} operations</span>`,
     ],
-    ['Last import', (k) => k.openapi.last_import_at],
+    ['Last import', (k) => when(k.openapi.last_import_at)],
     [
       '',
       (k) =>
@@ -67,14 +69,9 @@ function openapiImports(toolkits: Row[], draft?: Draft): Html {
   ])}`
 }
 
-export function toolkitsPage(
-  toolkits: Row[],
-  draft?: Draft,
-  notice?: string,
-  serverName: (id: string) => string = (id) => id,
-): Html {
-  return html`${notice ? html`<div class="flash notice" id="reimport-notice">${notice}</div>` : html``}
-  <div class="grid2">
+export function toolkitsPage(list: ListView, draft?: Draft, serverName: (id: string) => string = (id) => id): Html {
+  const toolkits = list.rows
+  return html`<div class="grid2">
   <div class="card">${errorFor(draft, 'hosted')}<form method="post" action="/mcp/ui/toolkits" class="stack" id="hosted-form">
     <strong>New hosted toolkit</strong> <span class="muted">(its tools run your functions)</span>
     <label>Name <input name="name" required value="${kept(draft, 'hosted', 'name')}"></label>
@@ -115,19 +112,27 @@ export function toolkitsPage(
     <button id="preview-openapi" hx-post="/mcp/ui/toolkits/import/openapi/plan" hx-target="#openapi-plan">Preview plan</button>
     <button id="import-openapi">Import</button></form>
     <div id="openapi-plan"></div></div>
-  ${table(toolkits, [
-    ['Toolkit', (k) => html`<strong>${k.name}</strong>`],
-    ['Type', (k) => html`<span class="toolkit-type">${k.toolkit_type}</span>`],
-    ['Status', (k) => syncStatus(k, serverName)],
-    ['Description', (k) => k.description ?? ''],
+  <h2>All toolkits</h2>
+  ${listBar(list, '/mcp/ui/toolkits', 'toolkit')}
+  ${table(
+    toolkits,
     [
-      '',
-      (k) =>
-        k.toolkit_type === 'remote'
-          ? html`<form method="post" action="/mcp/ui/toolkits/${k.id}/refresh"><button>Refresh</button></form>`
-          : '',
+      ['Toolkit', (k) => html`<a href="/mcp/ui/toolkits/${k.id}" class="toolkit-link"><strong>${k.name}</strong></a>`],
+      ['Type', (k) => html`<span class="toolkit-type">${k.toolkit_type}</span>`],
+      ['Status', (k) => syncStatus(k, serverName)],
+      ['Description', (k) => k.description ?? ''],
+      [
+        '',
+        (k) =>
+          html`${
+            k.toolkit_type === 'remote'
+              ? html`<form method="post" action="/mcp/ui/toolkits/${k.id}/refresh"><button>Refresh</button></form>`
+              : html``
+          }${k.toolkit_type === 'prebuilt' ? html`` : deleteLink('toolkits', k.id)}`,
+      ],
     ],
-  ])}
+    list.q ? 'No toolkit matches.' : 'No toolkits yet.',
+  )}
   ${openapiImports(toolkits, draft)}`
 }
 

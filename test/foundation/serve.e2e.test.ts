@@ -30,6 +30,9 @@ describe('toolyard serve', () => {
       expect(refused.status).toBe(403)
       expect((await refused.json()).code).toBe('forbidden')
       expect(out).toContain(`${first.base}/`)
+      // The start banner says where the dashboard is, and it answers there.
+      expect(out).toContain(`Dashboard: ${first.base}/ui`)
+      expect((await fetch(`${first.base}/ui/sign-in`)).status).toBe(200)
 
       const created = await fetch(`${first.base}/servers`, {
         method: 'POST',
@@ -46,6 +49,7 @@ describe('toolyard serve', () => {
     try {
       expect(keysIn(second.output())).toHaveLength(0)
       expect(second.output()).not.toContain('mcpServers')
+      expect(second.output()).toContain(`Dashboard: ${second.base}/ui`)
       // The key from the first run still works, and the server is still there.
       const res = await fetch(`${second.base}/servers/${serverId}`, { headers: { 'X-API-Key': key } })
       expect(res.status).toBe(200)

@@ -77,15 +77,21 @@ describe('dashboard sign-in and sessions', () => {
     expect((await getPage(app, '/ui/servers', cookie)).headers.get('location')).toBe('/mcp/ui/sign-in')
   })
 
-  test('the Keys page still creates a key and shows it once', async () => {
+  test('the Keys page still creates a key and shows it once, after a redirect (post/redirect/get)', async () => {
     const app = await start()
     const cookie = await cookieFor(app, app.apiKey)
     const before = await keyCount(app)
     const res = await formPost(app, '/ui/keys', 'name=from-the-dashboard', { cookie })
-    expect(res.status).toBe(200)
-    const text = await res.text()
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/mcp/ui/keys')
+    const text = await (await getPage(app, '/ui/keys', cookie)).text()
     expect(text).toContain('id="new-key"')
-    expect(text).toContain('from-the-dashboard')
+    expect(text).toContain('Created mcp key “from-the-dashboard”.')
+    expect(await keyCount(app)).toBe(before + 1)
+    // Reloading the page does not make another key, and the key is not shown again.
+    const again = await (await getPage(app, '/ui/keys', cookie)).text()
+    expect(again).not.toContain('id="new-key"')
+    expect(again).not.toContain('Created mcp key')
     expect(await keyCount(app)).toBe(before + 1)
   })
 

@@ -92,7 +92,7 @@ describe('dashboard forms', () => {
   test('keys get a role and servers', async () => {
     const server = await json('/servers', { name: 'only-this' })
     const res = await formPost('/ui/keys', `name=limited&role=mcp&server_ids=${server.data.id}`)
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(303)
     const { keys } = await json('/keys')
     expect(keys.find((k: { name: string }) => k.name === 'limited')).toMatchObject({
       role: 'mcp',
@@ -174,11 +174,8 @@ describe('dashboard forms', () => {
       expect(listed).toContain('1 of 1 operations')
       const again = await formPost(`/ui/toolkits/${kit.toolkit.id}/reimport`, 'name=forms-openapi')
       expect(again.status).toBe(303)
-      const location = again.headers.get('location')!
-      expect(location).toStartWith('/mcp/ui/toolkits?')
-      expect(await page(location.replace('/mcp', ''))).toContain(
-        'Re-imported forms-openapi: 0 added, 0 updated, 0 removed.',
-      )
+      expect(again.headers.get('location')).toBe('/mcp/ui/toolkits')
+      expect(await page('/ui/toolkits')).toContain('Re-imported forms-openapi: 0 added, 0 updated, 0 removed.')
     } finally {
       docApi.stop(true)
     }

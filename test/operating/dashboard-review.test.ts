@@ -215,7 +215,7 @@ describe('another project through the dashboard', () => {
     expect(await key.text()).toContain('unknown server')
     expect(await (await app.api('/keys')).text()).toBe(before)
     const theirKeys = (await (await app.api('/keys', { key: other.apiKey })).json()) as { keys: { id: string }[] }
-    const revoke = await formPost(`/ui/keys/${theirKeys.keys[0]!.id}/revoke`, '')
+    const revoke = await formPost(`/ui/delete/keys/${theirKeys.keys[0]!.id}`, '')
     expect(revoke.status).not.toBe(303)
     expect((await app.api('/servers', { key: other.apiKey })).status).toBe(200)
   })

@@ -138,6 +138,27 @@ describe('operating: the dashboard', () => {
     expect(page).toContain('Projects and keys')
   })
 
+  test('the admin token makes a key for a project (shown once) and revokes one after a confirmation', async () => {
+    const cookie = await signIn(ADMIN)
+    const get = async (path: string) => (await fetch(`${app.base}${path}`, { headers: { cookie } })).text()
+    const project = (await app.newProject('admin-keys-project')).projectId
+    const made = await formPost(`/ui/projects/${project}/keys`, 'name=ops&expires_in=30d', { cookie })
+    expect(made.status).toBe(303)
+    const shown = await get('/ui/projects?q=admin-keys-project')
+    const key = /<code id="new-key">(tyk_[^<]+)<\/code>/.exec(shown)?.[1]
+    expect(key).toBeString()
+    expect(shown).toContain('Created key “ops”.')
+    expect(shown).toContain('1 of 1 match for “admin-keys-project”')
+    expect((await app.api('/servers', { key })).status).toBe(200)
+    expect(await get('/ui/projects')).not.toContain('id="new-key"')
+    const keyId = /href="\/mcp\/ui\/delete\/keys\/([^"]+)"/.exec(shown.slice(shown.indexOf('>ops<')))?.[1]
+    expect(await get(`/ui/delete/keys/${keyId}`)).toContain('<strong class="confirm-name">ops (')
+    expect((await app.api('/servers', { key })).status).toBe(200)
+    expect((await formPost(`/ui/delete/keys/${keyId}`, '', { cookie })).status).toBe(303)
+    expect(await get('/ui/projects')).toContain('Revoked key “ops”.')
+    expect((await app.api('/servers', { key })).status).toBe(401)
+  })
+
   test('htmx and the API reference are served from the binary', async () => {
     const htmx = await fetch(`${app.base}/ui/htmx.min.js`)
     expect(htmx.status).toBe(200)

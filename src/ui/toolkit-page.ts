@@ -1,0 +1,106 @@
+// One toolkit's page (GET /toolkits/{id}): what it is, its sync status (a remote MCP server's last sync and error, an
+// OpenAPI document's last import), its tools with a count, search and pages, and its actions: refresh, re-import,
+// delete.
+import { deleteLink } from './delete'
+import { copyButton, type Draft, errorFor, type Html, html, kept, status, table, when } from './html'
+import { type ListView, listBar } from './listing'
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
+type Row = Record<string, any>
+
+const dl = (rows: [string, unknown][]) =>
+  html`<dl class="facts">${rows
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>`
+
+/** The sync status of a remote or OpenAPI toolkit, or a line saying a hosted one has none. */
+function syncCard(k: Row): Html {
+  if (k.remote) {
+    const r = k.remote
+    return html`<div class="card sync" id="sync-status"><h2>Sync status</h2>
+    <p>${r.last_error ? html`<span class="error sync-state">failing</span>` : r.last_sync_at ? html`<span class="ok sync-state">in sync</span>` : html`<span class="muted sync-state">never synced</span>`}
+      · last sync ${when(r.last_sync_at, 'never')}</p>
+    ${r.last_error ? html`<p class="error sync-error">${r.last_error}</p>` : html``}
+    ${dl([
+      ['Upstream', html`<code>${r.url}</code>${copyButton(r.url)}`],
+      ['Transport', r.transport],
+      ['Tool name prefix', r.prefix || '—'],
+      ['Refreshed every', `${r.refresh_interval_s} s`],
+      ['Call timeout', `${r.timeout_ms} ms`],
+      ['Server', r.server_info ? `${r.server_info.name} ${r.server_info.version}` : undefined],
+      ['Protocol', r.protocol_version],
+    ])}
+    <form method="post" action="/mcp/ui/toolkits/${k.id}/refresh"><input type="hidden" name="back" value="toolkits/${k.id}">
+      <button id="refresh-toolkit">Refresh now</button></form>
+    ${extraSync(k)}</div>`
+  }
+  if (k.openapi) {
+    const o = k.openapi
+    return html`<div class="card sync" id="sync-status"><h2>Sync status</h2>
+    <p>${status(k.status)} · imported ${when(o.last_import_at)}</p>
+    ${dl([
+      ['Source', html`<code>${o.source}</code>`],
+      ['Base URL', o.base_url ?? "the document's"],
+      ['Tools', `${o.tool_count} of ${o.operation_count} operations`],
+      ['Max tools', o.max_tools],
+    ])}
+    ${
+      o.source === 'inline'
+        ? html`<p class="muted">An inline document: import a new one to change it.</p>`
+        : html`<form method="post" action="/mcp/ui/toolkits/${k.id}/reimport"><input type="hidden" name="name" value="${k.name}">
+          <input type="hidden" name="back" value="toolkits/${k.id}"><button class="reimport">Re-import from URL</button>
+          <label class="muted"><input type="checkbox" name="confirm" value="true"> accept new credential hosts or schemes</label></form>`
+    }
+    ${extraSync(k)}</div>`
+  }
+  return html`<p class="muted" id="sync-status">A ${k.toolkit_type} toolkit: its tools are stored here, nothing to sync.</p>`
+}
+
+/** Whatever else the API reports about syncing (held-back names, collisions), shown as it comes. */
+function extraSync(k: Row): Html {
+  const extra = k.sync ?? k.sync_status
+  if (!extra || typeof extra !== 'object') return html``
+  return html`<pre class="sync-extra">${JSON.stringify(extra, null, 2)}</pre>`
+}
+
+/** A toolkit's display name and description (PUT /toolkits/{id}); its name and kind stay. */
+const detailsForm = (k: Row, draft?: Draft) => html`<details ${draft?.form === 'details' ? html`open` : html``}>
+  <summary>Edit</summary>${errorFor(draft, 'details')}
+  <form method="post" action="/mcp/ui/toolkits/${k.id}/details" class="stack" id="toolkit-details">
+    <label>Display name <input name="display_name" maxlength="200" value="${kept(draft, 'details', 'display_name', k.display_name)}"></label>
+    <label>Description <input name="description" maxlength="4000" value="${kept(draft, 'details', 'description', k.description)}"></label>
+    <button id="save-toolkit">Save</button></form></details>`
+
+export function toolkitPage(k: Row, tools: ListView, draft?: Draft): Html {
+  const editable = k.toolkit_type !== 'prebuilt'
+  return html`<p><a href="/mcp/ui/toolkits">← Toolkits</a></p>
+  <div class="card">${dl([
+    ['Display name', k.display_name],
+    ['Type', html`<span class="toolkit-type">${k.toolkit_type}</span>`],
+    ['Status', status(k.status)],
+    ['Description', k.description],
+    ['Provider', k.provider],
+    ['Id', html`<code>${k.id}</code>${copyButton(k.id)}`],
+    ['Created', k.created_at ? when(k.created_at) : undefined],
+    ['Updated', k.updated_at ? when(k.updated_at) : undefined],
+  ])}
+  ${editable ? html`${detailsForm(k, draft)}${deleteLink('toolkits', k.id, 'Delete toolkit')}` : html`<span class="muted">Pre-built: read-only.</span>`}</div>
+  ${syncCard(k)}
+  <h2>Tools</h2>
+  ${listBar(tools, `/mcp/ui/toolkits/${k.id}`, 'tool')}
+  ${table(
+    tools.rows,
+    [
+      ['Tool', (t) => html`<code class="tool-name">${t.name}</code>`],
+      ['Description', (t) => t.description ?? ''],
+      ['Credential', (t) => t.credential_provider ?? '—'],
+      ['Updated', (t) => when(t.updated_at ?? t.created_at)],
+      // A synced toolkit's tools come from its source: deleting one here would come back at the next sync.
+      ...(k.toolkit_type === 'hosted'
+        ? [['', (t: Row) => deleteLink('tools', t.id, 'Delete', `toolkits/${k.id}`)] as [string, (t: Row) => unknown]]
+        : []),
+    ],
+    tools.q ? 'No tool matches.' : 'No tools in this toolkit yet.',
+  )}
+  ${k.toolkit_type === 'hosted' ? html`<p><a href="/mcp/ui/tools">Add a tool</a></p>` : html``}`
+}
