@@ -6,6 +6,7 @@ export const OVERVIEW = `toolyard ${VERSION} — hosted MCP tool servers in one 
 Usage:
   toolyard serve [--host H] [--port P] [--data-dir D] [--public-url U] [--log-level L] [--LIMIT N]...
                 (every flag: toolyard serve --help)
+  toolyard health [--url U]
   toolyard projects create NAME [--json]
   toolyard projects list [--json]
   toolyard keys create --project NAME [--role admin|mcp] [--server SLUG]... [--name LABEL] [--expires-in 30d] [--json]
@@ -80,6 +81,12 @@ Dashboard and OAuth:
   --oauth-max-clients-per-address N  never-used clients per address (TOOLYARD_OAUTH_MAX_CLIENTS_PER_ADDRESS, default 20)
   --oauth-client-unused-ttl-s N    never-used clients kept (TOOLYARD_OAUTH_CLIENT_UNUSED_TTL_S, default 86400)
 One server per data dir: a second serve on the same data dir exits 2; so does a port already in use.`,
+  health: `Usage: toolyard health [--url U]
+
+Asks a running server whether it is healthy (GET /mcp/health): exit 0 when it answers 200, 1 otherwise (not
+listening, 503 while its database does not answer, no answer within 5 s). The container image's HEALTHCHECK.
+  --url U          the health URL (default http://HOST:PORT/mcp/health from TOOLYARD_HOST and TOOLYARD_PORT,
+                   a wildcard host such as 0.0.0.0 asked over loopback)`,
   projects: `Usage: toolyard projects create NAME [--json]
        toolyard projects list [--json]
 
