@@ -205,9 +205,23 @@ export const keysPage = (keys: Row[], servers: Row[], created?: string, draft?: 
       (k) =>
         k.revoked_at
           ? ''
-          : html`<form method="post" action="/mcp/ui/keys/${k.id}/revoke"><button>Revoke</button></form>`,
+          : html`<form method="post" action="/mcp/ui/keys/${k.id}/revoke"><button>Revoke…</button></form>`,
     ],
   ])}`
+
+/**
+ * The step between the Revoke button and the revocation: a revoked key stops working at once for every client that
+ * holds it, and cannot be brought back. Plain forms, so it works without script; only `confirm=yes` revokes.
+ */
+export const revokeKeyConfirmPage = (k: Row, servers: Row[]) => html`
+  <div class="card" id="confirm-revoke"><h3>Revoke the key ${k.name} (<code>${k.prefix}…</code>)?</h3>
+  <p>Every client using it (${k.role} key, ${
+    k.server_ids
+      ? k.server_ids.map((id: string) => servers.find((s) => s.id === id)?.name ?? id).join(', ')
+      : 'all servers'
+  }) is refused from now on, open MCP streams included. A revoked key cannot be restored: a client needs a new key.</p>
+  <form method="post" action="/mcp/ui/keys/${k.id}/revoke"><input type="hidden" name="confirm" value="yes">
+  <button id="confirm-revoke-key">Revoke the key</button> <a href="/mcp/ui/keys">Cancel</a></form></div>`
 
 export const projectsPage = (projects: (Row & { keys: Row[] })[]) => html`
   <div class="card"><form method="post" action="/mcp/ui/projects"><label>New project <input name="name" required></label>

@@ -431,7 +431,14 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
   }
   m = /^keys\/([^/]+)\/revoke$/.exec(path)
   if (m) {
-    await c.api('DELETE', `/keys/${encodeURIComponent(m[1]!)}`)
+    const id = m[1]!
+    // The Revoke button asks first (a revocation is immediate and final); the confirmation page posts confirm=yes.
+    if (text('confirm') !== 'yes') {
+      const key = ((await c.api('GET', '/keys')).keys as Row[]).find((k) => k.id === id && !k.revoked_at)
+      if (!key) throw new ApiError('key not found (or already revoked)', 404)
+      return { page: { title: 'Revoke key', nav: 'keys', body: pages.revokeKeyConfirmPage(key, await servers(c)) } }
+    }
+    await c.api('DELETE', `/keys/${encodeURIComponent(id)}`)
     return { redirect: '/mcp/ui/keys' }
   }
   if (path === 'oauth/connect') {

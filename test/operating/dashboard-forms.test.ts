@@ -183,4 +183,26 @@ describe('dashboard forms', () => {
       docApi.stop(true)
     }
   })
+
+  test('Revoke on the keys page asks first: only the confirmation form revokes the key', async () => {
+    const made = await json('/keys', { name: 'to-revoke', role: 'mcp' })
+    const id = made.id
+    const state = async () => ((await json('/keys')).keys as any[]).find((k) => k.id === id)
+    expect((await page('/ui/keys')).includes(`/mcp/ui/keys/${id}/revoke`)).toBe(true)
+
+    const ask = await formPost(`/ui/keys/${id}/revoke`, '')
+    expect(ask.status).toBe(200)
+    const confirm = await ask.text()
+    expect(confirm).toContain('id="confirm-revoke-key"')
+    expect(confirm).toContain('to-revoke')
+    expect(confirm).toContain('name="confirm" value="yes"')
+    expect((await state()).revoked_at ?? null).toBeNull()
+
+    const revoke = await formPost(`/ui/keys/${id}/revoke`, 'confirm=yes')
+    expect(revoke.status).toBe(303)
+    expect(revoke.headers.get('location')).toBe('/mcp/ui/keys')
+    expect((await state()).revoked_at).toBeTruthy()
+    // Asking again for a key already revoked says so rather than offering to revoke it.
+    expect((await formPost(`/ui/keys/${id}/revoke`, '')).status).toBe(400)
+  })
 })
