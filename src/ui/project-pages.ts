@@ -3,7 +3,7 @@
 // again with the form kept and the error above it, never a bare error page.
 import { type ApiClient, ApiError } from './api-client'
 import { type Draft, type Html, html } from './html'
-import { type LoggedCall, overviewPage, RANGES, type Range } from './overview'
+import { type LoggedCall, NO_SERVER, overviewPage, RANGES, type Range } from './overview'
 import * as pages from './pages'
 import { parseArguments, promptsPage, resourcesPage, SOURCE_FIELD, toolsPage } from './records'
 import { argumentsFrom, playgroundForm, playgroundResult, serverPage } from './server-page'
@@ -43,7 +43,8 @@ export class FormFailure extends Error {
 const OVERVIEW_MAX_CALLS = 5000
 
 const servers = async (c: PageContext): Promise<Row[]> => (await c.api('GET', '/servers?limit=200')).data
-const nameOf = (list: Row[]) => (id: string | null) => (id ? (list.find((s) => s.id === id)?.name ?? id) : '—')
+// A call made without a server (REST /tools/call without server_id, /functions/{id}/invoke) is shown as such.
+const nameOf = (list: Row[]) => (id: string | null) => (id ? (list.find((s) => s.id === id)?.name ?? id) : NO_SERVER)
 
 async function recentCalls(c: PageContext, since: number): Promise<{ calls: LoggedCall[]; truncated: boolean }> {
   const calls: LoggedCall[] = []
