@@ -13,7 +13,7 @@ type ApiDocument = { paths?: Record<string, Record<string, { requestBody?: Reque
 const openApiPath = (path: string) => path.replace(/:([^/]+)/g, '{$1}')
 
 /** Each body-schema route's request body as the service takes it: application/json only, required unless optional. */
-export function jsonRequestBodies(doc: ApiDocument, routes: readonly RouteInfo[]): void {
+function jsonRequestBodies(doc: ApiDocument, routes: readonly RouteInfo[]): void {
   for (const route of routes) {
     const schema = route.hooks?.body as Record<PropertyKey, unknown> | undefined
     if (!schema || typeof schema !== 'object') continue
