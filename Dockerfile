@@ -27,8 +27,12 @@ ENV TOOLYARD_HOST=0.0.0.0 \
     TOOLYARD_PORT=8080 \
     TOOLYARD_DATA_DIR=/data \
     MIMALLOC_PURGE_DELAY=-1
+# A host directory bind-mounted as /data must belong to this uid first: `chown -R 10001:10001 ./data` (README,
+# "Single binary and Docker"); a named volume takes the owner of /data here by itself.
 VOLUME ["/data"]
 EXPOSE 8080
+# No curl in this image: the binary asks its own /mcp/health on TOOLYARD_HOST/TOOLYARD_PORT (exit 0 only on 200).
+HEALTHCHECK --interval=30s --timeout=10s --start-period=15s --retries=3 CMD ["toolyard", "health"]
 USER toolyard
 WORKDIR /data
 # `docker run IMAGE keys create --project NAME` runs other commands against the same volume.

@@ -1,10 +1,10 @@
 // createApp(deps): the one place where cross-cutting plugins and feature modules are chained under /mcp (and the
 // OAuth discovery documents under /.well-known).
 
-import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import type { Deps } from './deps'
 import { directRoutes } from './direct-routes'
+import { apiDescription } from './http/api-description'
 import { errorsPlugin } from './http/errors-plugin'
 import type { RouteInfo } from './http/strict-body'
 import { createMcpHandlers, mcpEndpoint } from './mcp/endpoint'
@@ -40,11 +40,14 @@ export function createApp(deps: Deps) {
     // The route list lets the errors plugin reject unknown body fields by name (Elysia would strip them).
     .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes, deps.config))
     .use(
-      openapi({
-        path: '/openapi',
-        specPath: '/openapi.json',
-        documentation: { info: { title: 'Toolyard', version: VERSION, description: 'Hosted MCP tool servers' } },
-      }),
+      apiDescription(
+        {
+          path: '/openapi',
+          specPath: '/openapi.json',
+          documentation: { info: { title: 'Toolyard', version: VERSION, description: 'Hosted MCP tool servers' } },
+        },
+        (): readonly RouteInfo[] => api.routes,
+      ),
     )
     .use(healthModule(deps))
     .use(serversModule(deps))

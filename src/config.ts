@@ -172,7 +172,7 @@ function databaseUrl(env: Env): string | undefined {
 }
 
 /** `http://HOST:PORT`; a wildcard bind address is not an address clients can use, so loopback stands in. */
-function defaultPublicUrl(host: string, port: number): string {
+export function defaultPublicUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
   return `http://${h.includes(':') ? `[${h}]` : h}:${port}`
 }

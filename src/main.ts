@@ -1,5 +1,5 @@
 #!/usr/bin/env bun
-// CLI entry: serve | projects | keys | apply | export | backup | restore | migrate | --version | --help. Parses argv
+// CLI entry: serve | health | projects | keys | apply | export | backup | restore | migrate | --version | --help. Parses argv
 // and calls services, nothing else.
 import { join } from 'node:path'
 import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './cli/args'
@@ -150,6 +150,16 @@ async function main(argv: string[]) {
       return
     case 'serve':
       return serve(args)
+    case 'health': {
+      const url = takeFlag(args, '--url')
+      noMoreFlags(args)
+      if (args.length) throw new UsageError(COMMAND_USAGE.health!)
+      const { checkHealth, healthUrl } = await import('./cli/health')
+      const { healthy, line } = await checkHealth(healthUrl(url, process.env))
+      ;(healthy ? console.log : console.error)(line)
+      if (!healthy) process.exitCode = 1
+      return
+    }
     case 'projects':
       return await projectsCommand(args)
     case 'keys':

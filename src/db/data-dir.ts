@@ -63,6 +63,9 @@ const held = new Set<Database>()
  * process must never open this file otherwise: closing any descriptor of it would drop the lock.
  */
 function tryLock(path: string): Database | 'busy' | 'not-a-database' {
+  // Made 0600 before SQLite opens it: the `-journal` file SQLite keeps beside it while the lock's transaction is open
+  // takes the lock file's mode, which would otherwise be the umask's (0644).
+  ensurePrivateFile(path)
   const db = new Database(path, { create: true })
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE')

@@ -8,6 +8,7 @@ import type { Keyring } from '../crypto/master-key'
 import { originalRequest } from '../http/body-limit'
 import { errorBody, requestIdOf } from '../http/errors-plugin'
 import { UNAUTHORIZED } from '../http/guard'
+import { jsonBody } from '../http/request-bodies'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
 import type { Revocations } from '../lib/revocations'
@@ -319,16 +320,22 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
 export function mcpEndpoint(h: McpHandlers) {
   const { post, get, remove, standaloneInitialize, preflight } = h
   const detail = (summary: string) => ({ tags: ['protocol'], summary })
+  const messages = (summary: string) => ({
+    ...detail(summary),
+    requestBody: jsonBody('A JSON-RPC 2.0 message, or a batch (an array) of them', {
+      oneOf: [{ type: 'object' }, { type: 'array', items: { type: 'object' } }],
+    }),
+  })
   return new Elysia({ name: 'toolyard.mcp-endpoint' })
     .post('/initialize', ({ request }) => standaloneInitialize(request), {
       parse: 'none',
-      detail: detail('Standalone initialize (no server)'),
+      detail: messages('Standalone initialize (no server)'),
     })
     .options('/initialize', ({ request }) => preflight(request), { detail: detail('CORS preflight') })
     .post('/:slug', ({ params, request, server }) => post(params.slug, request, server), {
       parse: 'none',
       params: SlugParams,
-      detail: detail('MCP Streamable HTTP: JSON-RPC messages'),
+      detail: messages('MCP Streamable HTTP: JSON-RPC messages'),
     })
     .get('/:slug', ({ params, request, server }) => get(params.slug, request, server), {
       params: SlugParams,

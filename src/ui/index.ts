@@ -6,6 +6,7 @@ import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import type { Egress } from '../egress/client'
 import { clientAddress } from '../http/guard'
+import { formBody } from '../http/request-bodies'
 import type { AdminService } from '../modules/admin/service'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
@@ -116,30 +117,38 @@ export function uiModule(deps: UiDeps) {
       .get('/ui/htmx.min.js', ({ request }) => assetResponse('htmx.min.js', request.headers.get('if-none-match')))
       .get('/ui', async ({ request }) => redirect((await current(request)) ? '/mcp/ui/overview' : '/mcp/ui/sign-in'))
       .get('/ui/sign-in', () => signInPage())
-      .post('/ui/sign-in', async ({ request, body, server }) => {
-        if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
-        // Every attempt counts, before the key is looked at: guessing costs the same whether a guess is right or not.
-        const retryAfter = signIns.attempt(clientAddress(server, request))
-        if (retryAfter !== null)
-          return signInPage(`Too many sign-in attempts: try again in ${retryAfter} s.`, 429, {
-            'retry-after': String(retryAfter),
-          })
-        const key = String(form(body).key ?? '').trim()
-        const auth = await deps.projects.authenticate(key)
-        if (auth && auth.role !== 'admin') return signInPage(MCP_KEY_REFUSED, 403)
-        let session: Omit<UiSession, 'expires'> | undefined
-        if (auth) session = { apiKey: key, projectId: auth.projectId }
-        else if (deps.admin) {
-          try {
-            deps.admin.checkToken(`Bearer ${key}`)
-            session = { admin: true }
-          } catch {}
-        }
-        if (!session) return signInPage('That key is not valid.', 401)
-        const id = sessions.create(session)
-        const cookie = sessionCookie(id, secure())
-        return redirect(session.admin ? '/mcp/ui/projects' : '/mcp/ui/overview', { 'set-cookie': cookie })
-      })
+      .post(
+        '/ui/sign-in',
+        async ({ request, body, server }) => {
+          if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
+          // Every attempt counts, before the key is looked at: guessing costs the same whether a guess is right or not.
+          const retryAfter = signIns.attempt(clientAddress(server, request))
+          if (retryAfter !== null)
+            return signInPage(`Too many sign-in attempts: try again in ${retryAfter} s.`, 429, {
+              'retry-after': String(retryAfter),
+            })
+          const key = String(form(body).key ?? '').trim()
+          const auth = await deps.projects.authenticate(key)
+          if (auth && auth.role !== 'admin') return signInPage(MCP_KEY_REFUSED, 403)
+          let session: Omit<UiSession, 'expires'> | undefined
+          if (auth) session = { apiKey: key, projectId: auth.projectId }
+          else if (deps.admin) {
+            try {
+              deps.admin.checkToken(`Bearer ${key}`)
+              session = { admin: true }
+            } catch {}
+          }
+          if (!session) return signInPage('That key is not valid.', 401)
+          const id = sessions.create(session)
+          const cookie = sessionCookie(id, secure())
+          return redirect(session.admin ? '/mcp/ui/projects' : '/mcp/ui/overview', { 'set-cookie': cookie })
+        },
+        {
+          detail: {
+            requestBody: formBody('The sign-in form', { key: 'an admin API key or the admin token' }),
+          },
+        },
+      )
       .post('/ui/sign-out', ({ request }) => {
         if (sameOrigin(request, deps.urls.get())) sessions.end(request)
         return toSignIn()
@@ -196,36 +205,40 @@ export function uiModule(deps: UiDeps) {
           )
         }
       })
-      .post('/ui/*', async ({ request, params, body }) => {
-        if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
-        const s = await current(request)
-        if (!s) return toSignIn()
-        const hx = request.headers.get('hx-request') !== null
-        try {
-          const done =
-            s.admin && deps.admin
-              ? await adminAction({ projects: deps.projects, admin: deps.admin }, params['*'], form(body))
-              : await projectAction(ctx(s), params['*'], form(body))
-          if (done.fragment) return htmlResponse(done.fragment.text)
-          s.notice = done.notice
-          s.once = done.once
-          return redirect(done.redirect ?? '/mcp/ui/overview')
-        } catch (err) {
-          const message = html`<div class="flash">${(err as Error).message}</div>`
-          if (hx) return htmlResponse(message.text)
-          // A refused save shows its page again, the form kept with its values and the error above it.
-          if (err instanceof FormFailure && !s.admin) {
-            const shown = await projectPage(ctx(s), err.page, {}, err.draft).catch(() => undefined)
-            if (shown) return render(s, `/mcp/ui/${shown.nav ?? err.page}`, shown.title, shown.body, 400)
+      .post(
+        '/ui/*',
+        async ({ request, params, body }) => {
+          if (!sameOrigin(request, deps.urls.get())) return htmlResponse('cross-origin form refused', 403)
+          const s = await current(request)
+          if (!s) return toSignIn()
+          const hx = request.headers.get('hx-request') !== null
+          try {
+            const done =
+              s.admin && deps.admin
+                ? await adminAction({ projects: deps.projects, admin: deps.admin }, params['*'], form(body))
+                : await projectAction(ctx(s), params['*'], form(body))
+            if (done.fragment) return htmlResponse(done.fragment.text)
+            s.notice = done.notice
+            s.once = done.once
+            return redirect(done.redirect ?? '/mcp/ui/overview')
+          } catch (err) {
+            const message = html`<div class="flash">${(err as Error).message}</div>`
+            if (hx) return htmlResponse(message.text)
+            // A refused save shows its page again, the form kept with its values and the error above it.
+            if (err instanceof FormFailure && !s.admin) {
+              const shown = await projectPage(ctx(s), err.page, {}, err.draft).catch(() => undefined)
+              if (shown) return render(s, `/mcp/ui/${shown.nav ?? err.page}`, shown.title, shown.body, 400)
+            }
+            return render(
+              s,
+              '',
+              'Problem',
+              html`${message}<p><a href="/mcp/ui/overview">Back to the overview</a></p>`,
+              400,
+            )
           }
-          return render(
-            s,
-            '',
-            'Problem',
-            html`${message}<p><a href="/mcp/ui/overview">Back to the overview</a></p>`,
-            400,
-          )
-        }
-      })
+        },
+        { detail: { requestBody: formBody("A dashboard page's form, posted by the browser") } },
+      )
   )
 }

@@ -12,6 +12,9 @@ export interface LoggedCall {
   created_at: string
 }
 
+/** The server column of a call made without one: REST /tools/call without server_id, /functions/{id}/invoke. */
+export const NO_SERVER = 'no server (REST)'
+
 const HOUR = 3_600_000
 /** Window and bucket width per range: 12 × 5 min, 24 × 1 h, 28 × 6 h. */
 export const RANGES: Record<Range, { span: number; bucket: number; label: string }> = {

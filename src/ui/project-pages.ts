@@ -6,7 +6,7 @@ import { confirmPage, DELETABLE, safeBack } from './delete'
 import type { Once } from './form-save'
 import { type Draft, type Html, html } from './html'
 import { type AllRows, listView, readAll } from './listing'
-import { type LoggedCall, overviewPage, RANGES, type Range } from './overview'
+import { type LoggedCall, NO_SERVER, overviewPage, RANGES, type Range } from './overview'
 import * as pages from './pages'
 import { promptsPage, resourceContents, resourcesPage, toolsPage } from './records'
 import { playgroundForm, serverPage } from './server-page'
@@ -31,7 +31,8 @@ export interface Shown {
 const OVERVIEW_MAX_CALLS = 5000
 
 const allServers = async (c: ApiClient): Promise<Row[]> => (await readAll(c, '/servers', 'data')).rows
-const nameOf = (list: Row[]) => (id: string | null) => (id ? (list.find((s) => s.id === id)?.name ?? id) : '—')
+// A call made without a server (REST /tools/call without server_id, /functions/{id}/invoke) is shown as such.
+const nameOf = (list: Row[]) => (id: string | null) => (id ? (list.find((s) => s.id === id)?.name ?? id) : NO_SERVER)
 const all = (rows: Row[]): AllRows => ({ rows, capped: false })
 
 async function recentCalls(c: ApiClient, since: number): Promise<{ calls: LoggedCall[]; truncated: boolean }> {

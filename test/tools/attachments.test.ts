@@ -69,6 +69,55 @@ describe('toolkit attachments', () => {
     expect(names(detail)).toEqual(['two'])
   })
 
+  test('POST /servers/{id}/toolkits attaches one toolkit and keeps the others; DELETE …/toolkits/{toolkit_id} takes one off', async () => {
+    const a = await kitWithTools('one-a', ['first'])
+    const b = await kitWithTools('one-b', ['second'])
+    const server = await createServer(app, { name: 'one at a time', toolkits: [{ toolkit_id: a.kit.id }] })
+    const cred = await credential('one-at-a-time-key')
+    const attached = await json(
+      await app.api(`/servers/${server.id}/toolkits`, {
+        body: { toolkit_id: b.kit.id, credentials: { api_key: cred.id } },
+      }),
+      200,
+    )
+    expect(attached.data.toolkits.map((k: { toolkit_id: string }) => k.toolkit_id)).toEqual([a.kit.id, b.kit.id])
+    expect(names(attached.data)).toEqual(['first', 'second'])
+    expect(attached.data.toolkits[1].credentials).toEqual({ api_key: cred.id })
+
+    // Attached again: still once, its credential map replaced.
+    const again = await json(await app.api(`/servers/${server.id}/toolkits`, { body: { toolkit_id: b.kit.id } }), 200)
+    expect(again.data.toolkits.map((k: { toolkit_id: string }) => k.toolkit_id)).toEqual([a.kit.id, b.kit.id])
+    expect(again.data.toolkits[1].credentials).toEqual({})
+
+    const detached = await json(await app.api(`/servers/${server.id}/toolkits/${a.kit.id}`, { method: 'DELETE' }), 200)
+    expect(detached.data.toolkits.map((k: { toolkit_id: string }) => k.toolkit_id)).toEqual([b.kit.id])
+    expect(names(await serverDetail(app, server.id))).toEqual(['second'])
+    // The toolkit itself stays.
+    expect((await app.api(`/toolkits/${a.kit.id}`)).status).toBe(200)
+  })
+
+  test('attaching or taking off one toolkit: 404 for an unknown toolkit, server or attachment; 409 for a name taken; 400 naming toolkit_id', async () => {
+    const a = await kitWithTools('single-a', ['lookup'])
+    const b = await kitWithTools('single-b', ['lookup'])
+    const server = await createServer(app, { name: 'single errors', toolkits: [{ toolkit_id: a.kit.id }] })
+    const attach = (serverId: string, body: unknown) => app.api(`/servers/${serverId}/toolkits`, { body })
+    expectError(await json(await attach(server.id, { toolkit_id: 'no-such-kit' }), 404), 'not_found', 'no-such-kit')
+    expectError(await json(await attach('no-such-server', { toolkit_id: a.kit.id }), 404), 'not_found', 'server')
+    expectError(await json(await attach(server.id, { toolkit_id: b.kit.id }), 409), 'conflict', 'lookup')
+    expect((await serverDetail(app, server.id)).toolkits).toHaveLength(1)
+    expectError(await json(await attach(server.id, {}), 400), 'validation_failed', 'toolkit_id')
+    expectError(
+      await json(await app.api(`/servers/${server.id}/toolkits/${b.kit.id}`, { method: 'DELETE' }), 404),
+      'not_found',
+      b.kit.id,
+    )
+    const other = await app.newProject('single-other')
+    expect(
+      (await app.api(`/servers/${server.id}/toolkits/${a.kit.id}`, { method: 'DELETE', key: other.apiKey })).status,
+    ).toBe(404)
+    expect((await serverDetail(app, server.id)).toolkits).toHaveLength(1)
+  })
+
   test('unknown toolkit → 404 and the server is not created; another project cannot attach my toolkit', async () => {
     const before = (await json(await app.api('/servers?limit=200'), 200)).data.length
     expectError(

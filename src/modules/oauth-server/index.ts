@@ -3,6 +3,7 @@
 import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { clientAddress, type GuardDeps, guard } from '../../http/guard'
+import { formBody, jsonBody } from '../../http/request-bodies'
 import { notFound } from '../../lib/errors'
 import type { OAuthServer } from './build'
 import { OAuthError } from './clients'
@@ -80,7 +81,11 @@ export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }
       {
         // Its own group: registrations per client address are far fewer than other keyless requests.
         limit: 'oauth_register',
-        detail: { tags, summary: 'Register a public OAuth client (RFC 7591)' },
+        detail: {
+          tags,
+          summary: 'Register a public OAuth client (RFC 7591)',
+          requestBody: jsonBody('Client metadata (RFC 7591): redirect_uris, client_name, …'),
+        },
       },
     )
     .options('/oauth/register', preflight, { detail: { tags, summary: 'CORS preflight' } })
@@ -96,12 +101,27 @@ export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }
           : answer(await as.authorize.decide(asRecord(body))),
       {
         limit: 'other',
-        detail: { tags, summary: 'The consent form: original parameters + api_key + decision=approve|deny' },
+        detail: {
+          tags,
+          summary: 'The consent form: original parameters + api_key + decision=approve|deny',
+          requestBody: formBody('The consent page form, posted by the browser'),
+        },
       },
     )
     .post('/oauth/token', ({ body }) => oauthJson(() => as.token.grant(asRecord(body))), {
       limit: 'other',
-      detail: { tags, summary: 'Token endpoint: authorization_code and refresh_token grants' },
+      detail: {
+        tags,
+        summary: 'Token endpoint: authorization_code and refresh_token grants',
+        requestBody: formBody('A token request (RFC 6749 section 4.1.3 and 6), form-encoded as OAuth says', {
+          grant_type: 'authorization_code or refresh_token',
+          code: 'authorization_code: the code from the redirect',
+          redirect_uri: 'authorization_code: the redirect URI of the authorization request',
+          code_verifier: 'authorization_code: the PKCE verifier',
+          refresh_token: 'refresh_token: the refresh token',
+          client_id: 'the registered client',
+        }),
+      },
     })
     .options('/oauth/token', preflight, { detail: { tags, summary: 'CORS preflight' } })
     .get('/oauth/clients', async ({ auth }) => ({ clients: await as.listGrants(auth.projectId) }), {

@@ -1,6 +1,7 @@
 // From a checked OpenAPI document to tools: one per operation (after the include/exclude filters), each with a safe
 // unique name, a description, annotations from its method, an input schema (parameters by name plus `body`) and the
 // call plan that ./request.ts follows. Pure: the import service, dry runs and the built-in catalog all use it.
+import { shortToolName } from '../../lib/tool-name'
 import type { ToolDefinition } from '../tools/repository'
 import type { OpenApiDocument } from './document'
 import { deref, MAX_PLANNED_SCHEMA_NODES, schemaConverter } from './schema'
@@ -83,13 +84,16 @@ function matches(f: OperationFilter, op: { tags: string[]; id?: string; path: st
 const hasAny = (f?: OperationFilter) =>
   !!f && !!(f.tags?.length || f.operations?.length || f.paths?.length || f.methods?.length)
 
-/** A name every MCP client accepts: ^[a-zA-Z0-9_-]{1,64}$. */
+/**
+ * A name every MCP client accepts: ^[a-zA-Z0-9_-]{1,64}$. A longer operationId is cut at a word boundary with a hash
+ * of the whole id (src/lib/tool-name.ts), so two ids that share a long start keep apart whatever their order.
+ */
 function safeName(raw: string): string {
   const name = raw
     .replace(/[^a-zA-Z0-9_-]+/g, '_')
     .replace(/_+/g, '_')
     .replace(/^_+|_+$/g, '')
-  return (name || 'operation').slice(0, 64)
+  return shortToolName(name || 'operation')
 }
 
 function uniqueName(base: string, taken: Set<string>): string {

@@ -66,7 +66,12 @@ export const serversModule = (deps: GuardDeps & { servers: ServersService }) =>
         params: IdParams,
         body: UpdateServerBody,
         response: { 200: ServerEnvelope, ...errorResponses },
-        detail: { tags: ['servers'], summary: 'Update a server' },
+        detail: {
+          tags: ['servers'],
+          summary: 'Update a server',
+          description:
+            'Changes only the fields sent. `toolkits`, when sent, REPLACES the whole list of attached toolkits: a toolkit left out of it is taken off the server (its tools leave at once), and `[]` takes every toolkit off. To attach or take off one toolkit and keep the others, use POST /servers/{id}/toolkits {toolkit_id, credentials?} and DELETE /servers/{id}/toolkits/{toolkit_id}. Single tools added with POST /servers/{id}/tools are kept either way.',
+        },
       },
     )
     .delete(

@@ -37,7 +37,13 @@ export const UpdateServerBody = t.Object(
     display_name: t.Optional(t.String({ maxLength: 200 })),
     description: t.Optional(t.String({ maxLength: 2000 })),
     auth: t.Optional(Auth),
-    toolkits: t.Optional(t.Array(ToolkitAttachment, { maxItems: 100 })),
+    toolkits: t.Optional(
+      t.Array(ToolkitAttachment, {
+        maxItems: 100,
+        description:
+          'The whole new list of attached toolkits: it replaces the list, so a toolkit left out is taken off the server. To attach or take off one toolkit, use POST /servers/{id}/toolkits and DELETE /servers/{id}/toolkits/{toolkit_id}.',
+      }),
+    ),
     tool_discovery: t.Optional(ToolDiscoveryPatch),
   },
   { additionalProperties: false },

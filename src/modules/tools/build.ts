@@ -159,7 +159,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     sources,
     functions,
     findFunction,
-    invokeFunction: functionInvoker({ functions, findFunction, runner }),
+    invokeFunction: functionInvoker({ functions, findFunction, runner, observer: deps.calls }),
     /** How resources and prompts run a function by name (same lookup, same runner). */
     functionsByName: functionsByName(findFunction, runner, functionLookup(functions)),
     serverTools,

@@ -65,7 +65,10 @@ export const errorResult = (message: string): CallToolResult => ({
 })
 
 /** How a call went, for the log, the call log and the metrics (a refused credential or egress is `denied`). */
-function outcomeOf({ outcome }: ToolCall): Pick<CallEvent, 'outcome' | 'error'> {
+const outcomeOf = ({ outcome }: ToolCall) => runOutcomeOf(outcome)
+
+/** The same, for a run of a function without a tool (POST /functions/{id}/invoke). */
+export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'outcome' | 'error'> {
   if (outcome.ok) return { outcome: 'ok' }
   if (outcome.kind === 'timeout') return { outcome: 'timeout', error: outcome.message }
   if (outcome.kind === 'credential' || outcome.message.startsWith('egress refused'))

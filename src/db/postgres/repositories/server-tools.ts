@@ -12,6 +12,13 @@ export function pgServerToolsRepository(pg: PgStore): ServerToolsRepository {
     clearToolkits: async (server_id) => {
       await pg.q().run('DELETE FROM server_toolkits WHERE server_id = $server_id', { server_id })
     },
+    removeToolkit: async (server_id, toolkit_id) =>
+      (
+        await pg.q().run('DELETE FROM server_toolkits WHERE server_id = $server_id AND toolkit_id = $toolkit_id', {
+          server_id,
+          toolkit_id,
+        })
+      ).changes > 0,
     upsertToolkit: (row) =>
       // The next position is read after locking the server's row: two attaches to one server at once (two requests,
       // two instances) would otherwise both read the same maximum. SQLite serializes them with its write lock.

@@ -1,7 +1,9 @@
 // Routes for /functions: CRUD of the project's javascript, typescript and http functions, and running one (invoke).
+
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../../http/common-model'
 import { type GuardDeps, guard } from '../../../http/guard'
+import { requestIdOf } from '../../../http/pipeline'
 import type { FunctionInvoker } from './invoke'
 import {
   CreateFunctionBody,
@@ -65,7 +67,8 @@ export const functionsModule = (deps: GuardDeps & { functions: FunctionsService;
     )
     .post(
       '/functions/:id/invoke',
-      ({ auth, params, body, request }) => deps.invokeFunction(auth.projectId, params.id, body, request.signal),
+      ({ auth, params, body, request }) =>
+        deps.invokeFunction(auth.projectId, params.id, body, request.signal, requestIdOf(request)),
       {
         api: 'functions_invoke',
         params: IdParams,

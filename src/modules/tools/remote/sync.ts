@@ -3,6 +3,7 @@
 // annotations counts as updated.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { newId, nowIso } from '../../../lib/ids'
+import { shortToolName } from '../../../lib/tool-name'
 import { type ToolRow, toolRowFrom } from '../repository'
 import type { UpstreamConnection } from './connect'
 import type { RemoteSpec } from './model'
@@ -92,7 +93,8 @@ function rowOf(
   const output = obj(t.outputSchema)
   return toolRowFrom(
     {
-      name: spec.prefix + t.name,
+      // Over 64 characters: cut with a hash of the whole name (src/lib/tool-name.ts); calls still use `function_name`.
+      name: shortToolName(spec.prefix + t.name),
       ...(t.title ? { title: t.title } : {}),
       ...(t.description ? { description: t.description } : {}),
       function_name: t.name,

@@ -26,3 +26,21 @@ export const PatchServerToolBody = t.Object(
   },
   { additionalProperties: false },
 )
+
+export const ServerToolkitParams = t.Object({
+  id: t.String({ minLength: 1, maxLength: 64 }),
+  toolkit_id: t.String({ minLength: 1, maxLength: 64 }),
+})
+
+/** One toolkit to attach, as an item of `toolkits` in POST /servers. */
+export const AttachToolkitBody = t.Object(
+  {
+    toolkit_id: t.String({ minLength: 1, maxLength: 64, error: 'toolkit_id must be a toolkit id' }),
+    credentials: t.Optional(
+      t.Record(t.String({ minLength: 1, maxLength: 100 }), t.String({ minLength: 1, maxLength: 64 }), {
+        description: 'provider key → credential id, for the tools of this toolkit',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)

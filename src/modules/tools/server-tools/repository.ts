@@ -24,6 +24,8 @@ export type ServerToolRow = {
 export interface ServerToolsRepository {
   toolkits: (server_id: string) => Promise<ServerToolkitRow[]>
   clearToolkits: (server_id: string) => Promise<void>
+  /** Takes one toolkit off the server; false when it was not attached. */
+  removeToolkit: (server_id: string, toolkit_id: string) => Promise<boolean>
   upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) => Promise<void>
   tools: (server_id: string) => Promise<ServerToolRow[]>
   tool: (server_id: string, tool_id: string) => Promise<ServerToolRow | null>
@@ -45,6 +47,9 @@ export function serverToolsRepository(store: Store): ServerToolsRepository {
     'SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position',
   )
   const clearToolkits = db.query('DELETE FROM server_toolkits WHERE server_id = $server_id')
+  const removeToolkit = db.query(
+    'DELETE FROM server_toolkits WHERE server_id = $server_id AND toolkit_id = $toolkit_id',
+  )
   const upsertToolkit = db.query(
     `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, position, created_at)
      VALUES ($server_id, $toolkit_id, $credentials, $position, $created_at)
@@ -82,6 +87,7 @@ export function serverToolsRepository(store: Store): ServerToolsRepository {
   return asyncPort<ServerToolsRepository>(store, {
     toolkits: (server_id: string) => toolkits.all({ server_id }),
     clearToolkits: (server_id: string) => clearToolkits.run({ server_id }),
+    removeToolkit: (server_id: string, toolkit_id: string) => removeToolkit.run({ server_id, toolkit_id }).changes > 0,
     upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) =>
       upsertToolkit.run({ ...row, position: nextPosition.get({ server_id: row.server_id })!.n }),
     tools: (server_id: string) => tools.all({ server_id }),

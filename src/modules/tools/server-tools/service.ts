@@ -349,6 +349,24 @@ export function serverToolsService(
     serversUsing: (projectId: string, toolkitId: string, toolId?: string) =>
       repo.serversUsing(projectId, toolkitId, toolId),
 
+    /**
+     * Attaches one toolkit and keeps the others (PATCH /servers/{id} with `toolkits` replaces the whole list); attached
+     * again, its credential map is replaced. 404 for an unknown toolkit or credential, 409 for a tool name taken.
+     */
+    async attachToolkit(projectId: string, serverId: string, attachment: ToolkitAttachment): Promise<void> {
+      await mustHaveServer(projectId, serverId)
+      await store.tx(() => port.attachToolkits(projectId, serverId, [attachment], 'add'))
+    },
+
+    /** Takes one toolkit off the server; its tools leave the server's list at once. 404 when it is not attached. */
+    async detachToolkit(projectId: string, serverId: string, toolkitId: string): Promise<void> {
+      await mustHaveServer(projectId, serverId)
+      await store.tx(async () => {
+        if (!(await repo.removeToolkit(serverId, toolkitId))) throw notFound(`toolkit ${toolkitId} on this server`)
+      })
+      changed(projectId, serverId)
+    },
+
     async addTools(projectId: string, serverId: string, toolIds: string[]): Promise<void> {
       await mustHaveServer(projectId, serverId)
       for (const id of toolIds) if (!(await sources.tool(projectId, id))) throw notFound(`tool ${id}`)
