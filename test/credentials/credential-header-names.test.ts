@@ -1,11 +1,10 @@
 // A credential is never sent under an MCP transport header (Mcp-*), a connection-level header or a Proxy-* header
 // (src/lib/credential-headers.ts): every path that names a header for a credential answers 400 naming the field —
-// a remote toolkit's auth, an OpenAPI document's apiKey scheme, an HTTP template's header, and `toolyard apply`.
+// a remote toolkit's auth, an OpenAPI document's apiKey scheme and an HTTP template's header (`toolyard apply`, a
+// child process, in credential-header-names.e2e.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { call } from '../helpers/api'
-import { runCli, startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { startTestApp, type TestApp } from '../helpers/app'
 
 const REFUSED = [
   'Mcp-Session-Id',
@@ -104,29 +103,4 @@ describe('HTTP template functions', () => {
     })
     expect(keyed.status).toBe(201)
   })
-})
-
-describe('toolyard apply', () => {
-  const newDir = tempDirs('toolyard-header-names-')
-  test('a remote toolkit whose auth header is Mcp-Session-Id is refused naming the field; nothing is applied', async () => {
-    const dir = newDir()
-    const file = join(dir, 'toolyard.yaml')
-    writeFileSync(
-      file,
-      [
-        'project: headers',
-        'toolkits:',
-        '  - name: upstream',
-        '    toolkit_type: remote',
-        '    remote:',
-        '      url: http://127.0.0.1:9/mcp',
-        '      auth: {type: header, header_name: Mcp-Session-Id, credential_provider: api_key}',
-        '',
-      ].join('\n'),
-    )
-    const r = await runCli(['apply', '-f', file], join(dir, 'data'))
-    expect(r.code).toBe(2)
-    expect(r.stderr).toContain('auth.header_name')
-    expect(r.stderr).toContain('Mcp-*')
-  }, 30_000)
 })
