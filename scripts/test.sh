@@ -24,8 +24,8 @@ chosen() {
 # source. If the build fails, the children run the source and the binary test builds again and fails with the build's
 # output. Three workers (two left the cores idle while files waited on children, sockets and timers; TEST_PARALLEL=2
 # npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning them and faulting
-# them in again was much of the pass's kernel time); the one test measuring what memory a server gives back unsets it
-# for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
+# them in again was much of the pass's kernel time); the one test measuring what memory a server gives back (in npm run
+# test:load) unsets it for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
 sqlite_pass() {
   if ! chosen "$@" && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
     echo "== building dist/toolyard for the test run"
@@ -67,7 +67,7 @@ sqlite=0
 if [ "${TEST_PASSES:-both}" != postgres ]; then
   sqlite_pass "$@"
   sqlite=$?
-  echo "== the API suite again, on PostgreSQL"
+  echo "== the storage tests (test/postgres-pass.txt) again, on PostgreSQL"
 fi
 postgres_pass "$@"
 postgres=$?
