@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# npm test: every test with the default backend (SQLite), then the API suite — the in-process files under test/ — again
-# with every app on PostgreSQL (TOOLYARD_TEST_BACKEND=postgres: a fresh database per app on the test cluster,
-# test/helpers/postgres.ts; docs/decisions.md, "PostgreSQL in serve"). Left out of the second pass: the e2e files
-# (processes and binaries; test/scale-out runs three PostgreSQL instances already), test/postgres (PostgreSQL's own
-# tests, which make their databases themselves) and *.sqlite.test.ts (tests whose subject is SQLite itself).
+# npm test: every test with the default backend (SQLite), then the in-process files whose subject is storage semantics
+# again with every app on PostgreSQL (TOOLYARD_TEST_BACKEND=postgres: a fresh database per app on the test cluster,
+# test/helpers/postgres.ts; docs/decisions/0202-postgres-pass-storage-tests.md). Those files are listed in
+# test/postgres-pass.txt; left out of the second pass whatever the list says: the e2e files (processes and binaries;
+# test/scale-out runs three PostgreSQL instances already), test/postgres (PostgreSQL's own tests, which make their
+# databases themselves) and *.sqlite.test.ts (tests whose subject is SQLite itself). test-load/ (npm run test:load:
+# latency and memory under load) is in neither pass.
 # npm test runs this under scripts/test-cluster.ts: both passes share one throwaway PostgreSQL cluster, started once and
 # stopped when the run ends, however it ends (docs/decisions.md, "Test databases on PostgreSQL").
 # Arguments (files, -t patterns) go to both passes; TEST_PASSES=postgres runs the second alone (npm run test:pg).
@@ -22,20 +24,40 @@ chosen() {
 # source. If the build fails, the children run the source and the binary test builds again and fails with the build's
 # output. Three workers (two left the cores idle while files waited on children, sockets and timers; TEST_PARALLEL=2
 # npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning them and faulting
-# them in again was much of the pass's kernel time); the one test measuring what memory a server gives back unsets it
-# for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
+# them in again was much of the pass's kernel time); the one test measuring what memory a server gives back (in npm run
+# test:load) unsets it for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
 sqlite_pass() {
   if ! chosen "$@" && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
     echo "== building dist/toolyard for the test run"
     if npm run -s build >/dev/null; then export TOOLYARD_TEST_BINARY=dist/toolyard; fi
   fi
-  MIMALLOC_PURGE_DELAY=-1 bun test --parallel="${TEST_PARALLEL:-3}" --timings=test/timings.json "$@"
+  MIMALLOC_PURGE_DELAY=-1 bun test --parallel="${TEST_PARALLEL:-3}" --timings=test/timings.json "$@" \
+    --path-ignore-patterns='test-load/**'
 }
 
-# The PostgreSQL pass: the API suite (./test unless files are given) without the files named above. Two workers: the
-# database server shares the cores; the allocator setting as above.
+# The files test/postgres-pass.txt names (paths and globs; `#` comments), one a line, without e2e and SQLite files.
+postgres_files() {
+  local line f
+  shopt -s nullglob
+  while IFS= read -r line || [ -n "$line" ]; do
+    line="${line%%#*}"
+    line="${line//[[:space:]]/}"
+    [ -z "$line" ] && continue
+    for f in $line; do
+      case "$f" in *.e2e.test.ts | *.sqlite.test.ts | test/postgres/*) ;; *) echo "./$f" ;; esac
+    done
+  done <test/postgres-pass.txt | sort -u
+  shopt -u nullglob
+}
+
+# The PostgreSQL pass: the files of test/postgres-pass.txt (or the files given) without the files named above. Two
+# workers: the database server shares the cores; the allocator setting as above.
 postgres_pass() {
-  if ! chosen "$@"; then set -- ./test "$@"; fi
+  if ! chosen "$@"; then
+    local files
+    mapfile -t files < <(postgres_files)
+    set -- "${files[@]}" "$@"
+  fi
   MIMALLOC_PURGE_DELAY=-1 TOOLYARD_TEST_BACKEND=postgres bun test --parallel=2 --timings=test/timings.json "$@" \
     --path-ignore-patterns='**/*.e2e.test.ts' --path-ignore-patterns='**/*.sqlite.test.ts' \
     --path-ignore-patterns='test/postgres/**'
@@ -45,7 +67,7 @@ sqlite=0
 if [ "${TEST_PASSES:-both}" != postgres ]; then
   sqlite_pass "$@"
   sqlite=$?
-  echo "== the API suite again, on PostgreSQL"
+  echo "== the storage tests (test/postgres-pass.txt) again, on PostgreSQL"
 fi
 postgres_pass "$@"
 postgres=$?

@@ -1,6 +1,7 @@
 // A credential is never sent under an MCP transport header (Mcp-*), a connection-level header or a Proxy-* header
 // (src/lib/credential-headers.ts): every path that names a header for a credential answers 400 naming the field —
-// a remote toolkit's auth, an OpenAPI document's apiKey scheme, an HTTP template's header (and `toolyard apply`, in credential-header-names-apply.e2e.test.ts).
+// a remote toolkit's auth, an OpenAPI document's apiKey scheme and an HTTP template's header (`toolyard apply`, a
+// child process, in credential-header-names.e2e.test.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { call } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'

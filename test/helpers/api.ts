@@ -84,6 +84,8 @@ export interface ToolSpec {
   /** JavaScript module source (default export async (input, ctx) => result), or an HTTP function spec. */
   code?: string
   http?: Record<string, unknown>
+  /** The JavaScript function's own time limit (default 10 s). */
+  timeout_ms?: number
   /** A function name that exists nowhere (the tool has no backing function). */
   function_name?: string
 }
@@ -99,7 +101,12 @@ export async function toolkitWithTools(app: TestApp, name: string, tools: ToolSp
         app,
         t.http
           ? { name: functionName, runtime: 'http', http: t.http }
-          : { name: functionName, runtime: 'javascript', code: t.code },
+          : {
+              name: functionName,
+              runtime: 'javascript',
+              code: t.code,
+              ...(t.timeout_ms ? { timeout_ms: t.timeout_ms } : {}),
+            },
         key,
       )
     }

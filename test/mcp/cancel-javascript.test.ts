@@ -11,7 +11,7 @@ let url: string
 const reached: string[] = []
 
 beforeAll(async () => {
-  // One worker for the project: a call left spinning would hold the next call until its 10 s deadline.
+  // One worker for the project: a call left spinning would hold the next call until its deadline.
   app = await startTestApp({ TOOLYARD_SANDBOX_WORKERS: '2' })
   receiver = Bun.serve({
     hostname: '127.0.0.1',
@@ -25,7 +25,9 @@ beforeAll(async () => {
     {
       name: 'spin',
       input_schema: { type: 'object', properties: { tag: { type: 'string' } } },
-      // Tells the receiver it runs, then never ends by itself (the default timeout is 10 s).
+      // Tells the receiver it runs, then never ends by itself: its 60 s limit is past the test's own 30 s timeout, so
+      // only the cancellation can end it (and free the worker the next call needs) while the test runs.
+      timeout_ms: 60_000,
       code: `export default async (input, ctx) => { await ctx.fetch('http://127.0.0.1:${receiver.port}/?tag=' + input.tag); for (;;) {} }`,
     },
     { name: 'greet', code: 'export default async () => "hello"' },
@@ -54,7 +56,6 @@ describe('cancelling a stateless JavaScript tools/call', () => {
     test(`stops the running code (Accept: ${accept})`, async () => {
       const tag = accept.includes('event-stream') ? 'sse' : 'json'
       const id = `spin-${tag}`
-      const started = Date.now()
       const pending = post(
         { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'spin', arguments: { tag } } },
         accept,
@@ -78,8 +79,6 @@ describe('cancelling a stateless JavaScript tools/call', () => {
       const answer = (await next.json()) as { id: string; result: { content: { text: string }[] } }
       expect(answer.id).toBe(`${id}-next`)
       expect(answer.result.content[0]!.text).toBe('hello')
-      // Well before the spinning call's 10 s deadline: the cancellation, not the deadline, freed the worker.
-      expect(Date.now() - started).toBeLessThan(8_000)
     })
   }
 })

@@ -135,11 +135,10 @@ paths:
     expect(res.body.toolkit.description).toBe('Yaml')
   })
 
-  test('a generated document of 600 operations plans in under 3 s; max_tools says how many per tag', async () => {
+  // How long the plan takes is measured in test-load/openapi-plan.load.test.ts (npm run test:load).
+  test('a generated document of 600 operations plans; max_tools says how many per tag', async () => {
     const doc = generatedDocument(600)
-    const started = performance.now()
     const dry = await importDoc({ name: 'big', spec: doc, dry_run: true, max_tools: 1000 })
-    expect(performance.now() - started).toBeLessThan(3000)
     expect(dry.status).toBe(200)
     expect(dry.body.tools).toHaveLength(600)
     expect(dry.body.counts.by_tag.tag3).toBe(60)
@@ -184,11 +183,10 @@ describe('what is refused', () => {
       levels.push(`${next}: &${next} [${Array(10).fill(`*${prev}`).join(',')}]`)
     }
     const yaml = `openapi: 3.1.0\ninfo: {title: bomb, version: "1"}\npaths: {}\nx-bomb:\n${levels.map((l) => `  ${l}`).join('\n')}\n`
-    const started = performance.now()
+    // Refused for its aliases before expanding them (10^7 nodes expanded would not fit the test's time or memory).
     const res = await importDoc({ name: 'bomb', spec: yaml })
     expect(res.status).toBe(400)
     expect(res.body.error).toContain('aliases')
-    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   test('a taken name is 409; an unknown method in a filter is 400 naming it', async () => {

@@ -1,5 +1,5 @@
 // Two in-process apps on one PostgreSQL database, as two instances behind a balancer: what one writes the other serves
-// within 1 s (its read model dropped by the NOTIFY change feed), and an instance whose master key cannot open the
+// (its read model dropped by the NOTIFY change feed), and an instance whose master key cannot open the
 // database's sealed data refuses to start (docs/decisions.md, "PostgreSQL in serve").
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/config'
 import { startServer } from '../../src/server'
 import { startTestApp, type TestApp, tempDirs } from '../helpers/app'
 import { post } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
 const newDatabase = testDatabases()
@@ -26,15 +27,11 @@ afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()])
 })
 
-/** Polls `check` every 20 ms for up to `ms`; returns how long it took to hold, or throws with the last value. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now()
-  for (;;) {
-    if (await check()) return Date.now() - start
-    if (Date.now() - start > ms) throw new Error(`not seen within ${ms} ms`)
-    await Bun.sleep(20)
-  }
-}
+/**
+ * Polls `check` until it holds, for at most 10 s. The read model has no expiry: without the change feed a stale
+ * answer would stay, so the change arriving at all is the property (how soon is a figure, not a gate).
+ */
+const seen = (what: string, check: () => Promise<boolean>) => waitFor(what, check, { timeoutMs: 10_000 })
 
 /** A stateless 2026-07-28 prompts/list on the server `slug`, sent to `app` with `key`; its JSON-RPC answer. */
 const promptsList = async (app: TestApp, slug: string, key: string) => {
@@ -68,14 +65,14 @@ describe('two instances on one PostgreSQL', () => {
     expect((await b.api('/servers', { key: a.apiKey })).status).toBe(200)
   })
 
-  test('a server created on one is served by the other within 1 s', async () => {
+  test('a server created on one is served by the other', async () => {
     const slug = `shared-${Date.now()}`
     // B answers (and caches) "no such server" first, so a stale read model would keep answering 404.
     expect((await promptsList(b, slug, b.apiKey)).error?.message).toContain('unknown server')
     const created = await a.api('/servers', { body: { name: slug } })
     expect(created.status).toBe(201)
     expect((await created.json()).data.slug).toBe(slug)
-    await within(1000, async () => (await promptsList(b, slug, b.apiKey)).result !== undefined)
+    await seen('the server on B', async () => (await promptsList(b, slug, b.apiKey)).result !== undefined)
     expect((await promptsList(b, slug, b.apiKey)).result?.prompts).toEqual([])
     // And a prompt added on B is listed by A.
     const serverId = (await (await b.api('/servers')).json()).data.find((s: { slug: string }) => s.slug === slug).id
@@ -83,12 +80,12 @@ describe('two instances on one PostgreSQL', () => {
       body: { server_id: serverId, name: 'greet', template: 'Hello {{name}}', arguments: [{ name: 'name' }] },
     })
     expect(prompt.status).toBe(201)
-    await within(1000, async () =>
+    await seen('the prompt on A', async () =>
       Boolean((await promptsList(a, slug, a.apiKey)).result?.prompts.some((p) => p.name === 'greet')),
     )
   })
 
-  test('a resource changed on one is read with its new content on the other within 1 s', async () => {
+  test('a resource changed on one is read with its new content on the other', async () => {
     const server = (await (await a.api('/servers', { body: { name: `res-${Date.now()}` } })).json()).data
     const read = async (app: TestApp) => {
       const res = await post(
@@ -120,20 +117,20 @@ describe('two instances on one PostgreSQL', () => {
       body: { server_id: server.id, name: 'Shared', uri: 'docs://shared', resource_type: 'static', content: 'v1' },
     })
     expect(created.status).toBe(201)
-    await within(1000, async () => (await read(b)).result?.contents[0]?.text === 'v1')
+    await seen('v1 on B', async () => (await read(b)).result?.contents[0]?.text === 'v1')
     const id = (await created.json()).id
     expect((await b.api(`/resources/${id}`, { method: 'PATCH', body: { content: 'v2' } })).status).toBe(200)
-    await within(1000, async () => (await read(a)).result?.contents[0]?.text === 'v2')
+    await seen('v2 on A', async () => (await read(a)).result?.contents[0]?.text === 'v2')
   })
 
-  test('a key revoked on one is refused by the other within 1 s', async () => {
+  test('a key revoked on one is refused by the other', async () => {
     const created = await (await a.api('/keys', { body: { name: 'doomed' } })).json()
     const key: string = created.api_key
     // B has checked (and cached) the key as valid.
     expect((await b.api('/servers', { key })).status).toBe(200)
     expect((await b.api('/servers', { key })).status).toBe(200)
     expect((await a.api(`/keys/${created.id}`, { method: 'DELETE' })).status).toBe(200)
-    await within(1000, async () => (await b.api('/servers', { key })).status === 401)
+    await seen('the key refused on B', async () => (await b.api('/servers', { key })).status === 401)
     // And it stays refused on both.
     expect((await a.api('/servers', { key })).status).toBe(401)
   })

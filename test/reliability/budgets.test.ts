@@ -52,11 +52,10 @@ const callTool = (name: string, args: Record<string, unknown> = {}) =>
   call(app, '/tools/call', { body: { name, arguments: args, server_id: serverId } })
 
 describe('user regular expressions', () => {
-  test('catastrophic patterns answer at once (RE2, linear time)', async () => {
-    // The backtracking engine spends about 0.5 s on each of these (it gives up there); eight of them, 4 s.
-    const t0 = performance.now()
+  test('catastrophic patterns are checked by RE2 (linear time) and answer 400', async () => {
+    // That the engine is RE2 is shown structurally by the next test (a backreference RE2 cannot compile is refused);
+    // how long these take under load is measured in test-load/redos-timing.load.test.ts (npm run test:load).
     const results = await Promise.all(Array.from({ length: 8 }, () => callTool('redos', { s: `${'a'.repeat(32)}!` })))
-    expect(performance.now() - t0).toBeLessThan(1500)
     for (const r of results) {
       // REST answers an argument that breaks its schema 400 naming the field.
       expect(r.status).toBe(400)

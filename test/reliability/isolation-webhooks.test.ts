@@ -78,19 +78,16 @@ describe('subscriptions per project, and a backlog that stays its own', () => {
     await publish(app, a.projectId, 'docs://big') // 100 deliveries, each held 3 s by the receiver
     await waitFor('the backlog to start', () => hanging.received.length > before)
 
-    const started = performance.now()
     await publish(app, b.projectId, 'docs://small')
-    await waitFor('the other project’s delivery', () =>
-      fast.received.some((r) => r.json?.resource?.uri === 'docs://small'),
+    // On one global queue (8 attempts at once) it would wait behind ~12 rounds of 3 s (about 37 s), well past this
+    // bounded wait: arriving at all tells the two apart, however slow the machine.
+    await waitFor(
+      'the other project’s delivery',
+      () => fast.received.some((r) => r.json?.resource?.uri === 'docs://small'),
+      { timeoutMs: 15_000 },
     )
-    const waited = performance.now() - started
-    // On one global queue (8 attempts at once) it waited behind ~12 rounds of 3 s.
-    expect(waited).toBeLessThan(1500)
     // The backlog is bounded to its share of the attempts in flight.
     expect(hanging.received.length - before).toBeLessThanOrEqual(4)
-    console.log(
-      `[reliability] delivery of project B with a 100-delivery backlog of project A: ${Math.round(waited)} ms`,
-    )
   }, 30_000)
 })
 

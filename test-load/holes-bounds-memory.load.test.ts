@@ -1,9 +1,11 @@
+// Load tier (npm run test:load, not npm test: RSS depends on the machine and its load). The outcomes themselves (lines
+// cut, "out of memory") are gated in process by test/runtime/sandbox.test.ts and test/runtime/sandbox-pool.test.ts.
 // A log bomb and memory bombs against `serve` in a child process, whose RSS is read from /proc: one call's logs
 // are bounded in bytes, and `memory_mb` bounds the memory a call takes and what the server keeps after it.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
-import { runCli, type ServeProcess, SHIPPED_ALLOCATOR, startServe, tempDirs } from '../helpers/app'
-import { waitFor } from '../helpers/poll'
+import { runCli, type ServeProcess, SHIPPED_ALLOCATOR, startServe, tempDirs } from '../test/helpers/app'
+import { waitFor } from '../test/helpers/poll'
 
 const MIB = 1024 * 1024
 const LOG_BUDGET = 64 * 1024

@@ -1,9 +1,10 @@
+// Load tier (npm run test:load, not npm test: latency and memory under load depend on the machine).
 // One project attacks (ReDoS batches, huge bodies with and without a key, huge results) while /mcp/health and another
 // project's tool call are timed: health stays under 500 ms and the neighbour's call under 3 s.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { serverWithToolkits, toolkitWithTools } from '../helpers/api'
-import { startTestApp, type TestApp } from '../helpers/app'
-import { mib, recordFigures } from './figures'
+import { serverWithToolkits, toolkitWithTools } from '../test/helpers/api'
+import { startTestApp, type TestApp } from '../test/helpers/app'
+import { mib, recordFigures } from '../test/reliability/figures'
 
 const ATTACK_MS = 3000
 let app: TestApp
