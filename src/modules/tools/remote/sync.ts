@@ -90,6 +90,7 @@ function rowOf(
 ) {
   const annotations = obj(t.annotations)
   const output = obj(t.outputSchema)
+  const taskSupport = t.execution?.taskSupport
   return toolRowFrom(
     {
       name: spec.prefix + t.name,
@@ -100,6 +101,8 @@ function rowOf(
       ...(output ? { output_schema: output } : {}),
       ...(annotations ? { annotations } : {}),
       ...(spec.auth.type !== 'none' ? { credential_provider: spec.auth.credential_provider } : {}),
+      // Listed as the upstream says it (tools/list's `execution.taskSupport`).
+      ...(taskSupport === 'optional' || taskSupport === 'required' ? { task_support: taskSupport } : {}),
     },
     at,
   )
@@ -114,6 +117,7 @@ const SAME_FIELDS = [
   'output_schema',
   'annotations',
   'credential_provider',
+  'task_support',
 ] as const
 
 /** What to write so the rows match the upstream's list (pure: the caller writes it in one transaction). */
