@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ROOT } from '../helpers/app'
 
-/** What starts a child process in a test: the CLI helpers, mcp-remote, or a conformance suite's entry point. */
-const CHILD = /\b(runCli|startServe|startInstances|startMcpRemote|runSuite)\(|node_modules\/conformance-next\//
+/** What starts a child process in a test: the CLI helpers, mcp-remote, a real upstream MCP server, or a conformance suite's entry point. */
+const CHILD =
+  /\b(runCli|startServe|startInstances|startMcpRemote|startRealUpstream|runSuite)\(|node_modules\/conformance-next\//
 /** What starts the whole app (in this process) or reaches for the test helpers that do. */
 const APP = /helpers\/app|\bstartServer\(|\bBun\.spawn/
 

@@ -117,6 +117,11 @@ function build(name: string, live: McpServer[]) {
       return { content: [{ type: 'text', text: `no sample: ${(error as Error).message}` }], isError: true }
     }
   })
+  server.registerTool('log_after', { description: 'Answers, then logs as it returns', inputSchema: {} }, async () => {
+    // Unrelated to the request (the standalone stream) and after the answer is on its way.
+    setImmediate(() => void server.sendLoggingMessage({ level: 'info', data: 'after the answer' }).catch(() => {}))
+    return { content: [{ type: 'text', text: 'answered' }] }
+  })
   server.registerTool(
     'client_caps',
     { description: 'The capabilities its client declared', inputSchema: {} },

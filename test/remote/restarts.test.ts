@@ -2,7 +2,11 @@
 // it knew is gone), and what Toolyard declares to an upstream on behalf of the calling client.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
@@ -89,6 +93,27 @@ describe('a call that meets a stale upstream session', () => {
     expect(runs).toBe(before + 1)
     await client.close()
   }, 30_000)
+})
+
+describe('log lines an upstream sends as its tool returns', () => {
+  test('reach the client of the call before its result', async () => {
+    const upstream = await startUpstream({ transport: 'streamable_http' })
+    stops.push(() => upstream.stop())
+    const kit = await remoteKit('late-logs', { url: upstream.url, prefix: 'l_' })
+    const { slug } = await createServer(app, { name: 'late logs', toolkits: [{ toolkit_id: kit.id }] })
+    const { client } = await connectClient(app, slug)
+    for (let i = 0; i < 3; i++) {
+      const lines: unknown[] = []
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+        lines.push(n.params.data)
+      })
+      expect((await client.callTool({ name: 'l_log_after', arguments: {} })).content).toEqual([
+        { type: 'text', text: 'answered' },
+      ])
+      expect(lines).toEqual(['after the answer'])
+    }
+    await client.close()
+  })
 })
 
 describe('capabilities declared upstream for the calling client', () => {

@@ -144,8 +144,8 @@ describe('the reference server lists a task-only tool', () => {
   }, 30_000)
 })
 
-describe('FastMCP sends log lines beside its result', () => {
-  test('the lines a tool logs reach the client of the call, in order', async () => {
+describe('FastMCP sends log lines around its result', () => {
+  test('the lines a tool logs, before and as it returns, reach the client of the call, in order', async () => {
     const u = await startRealUpstream('fastmcp')
     upstreams.push(u)
     const { client } = await throughToolyard(u, 'logs_')
@@ -156,10 +156,12 @@ describe('FastMCP sends log lines beside its result', () => {
       })
       const r = await client.callTool({ name: 'logs_log_then_answer', arguments: { word } })
       expect(r.content).toEqual([{ type: 'text', text: `answered ${word}` }])
-      // Every line was sent before the upstream answered: the client has them when the result arrives.
+      // The lines sent before the answer, and the one sent as the tool returned: the client has them all when the
+      // result arrives.
       expect(lines.map((l) => (typeof l === 'string' ? JSON.parse(l).message : undefined))).toEqual([
         `first ${word}`,
         `second ${word}`,
+        `done ${word}`,
       ])
     }
   }, 30_000)
