@@ -97,7 +97,7 @@ describe('a call that meets a stale upstream session', () => {
 
 describe('log lines an upstream sends as its tool returns', () => {
   test('reach the client of the call before its result', async () => {
-    const upstream = await startUpstream({ transport: 'streamable_http' })
+    const upstream = await startUpstream({ transport: 'streamable_http', clientTools: true })
     stops.push(() => upstream.stop())
     const kit = await remoteKit('late-logs', { url: upstream.url, prefix: 'l_' })
     const { slug } = await createServer(app, { name: 'late logs', toolkits: [{ toolkit_id: kit.id }] })
@@ -120,7 +120,7 @@ describe('capabilities declared upstream for the calling client', () => {
   let upstream: Upstream
   let slug: string
   beforeAll(async () => {
-    upstream = await startUpstream({ transport: 'streamable_http' })
+    upstream = await startUpstream({ transport: 'streamable_http', clientTools: true })
     stops.push(() => upstream.stop())
     const kit = await remoteKit('declaring', { url: upstream.url, prefix: 'd_' })
     slug = (await createServer(app, { name: 'declaring', toolkits: [{ toolkit_id: kit.id }] })).slug
