@@ -59,14 +59,15 @@ function transportFor(sdk: Sdk, kind: 'streamable_http' | 'sse', spec: RemoteSpe
   const url = new URL(spec.url)
   const requestInit: RequestInit = { headers: { ...spec.headers, ...o.authHeaders } }
   if (kind === 'sse') return new sdk.SSEClientTransport(url, { fetch: o.fetch, requestInit })
-  // No reconnection loop: a broken stream ends the connection, and the pool makes a new one for the next call.
+  // One resume, no loop: a server that closes its stream on purpose (2025-11-25 SSE polling) is resumed; a stream that
+  // cannot be resumed ends the connection (./stream-death.ts), and the pool or the watcher makes a new one.
   return new sdk.StreamableHTTPClientTransport(url, {
     fetch: o.fetch,
     requestInit,
     reconnectionOptions: {
-      maxRetries: 0,
-      initialReconnectionDelay: 1000,
-      maxReconnectionDelay: 1000,
+      maxRetries: 1,
+      initialReconnectionDelay: 500,
+      maxReconnectionDelay: 500,
       reconnectionDelayGrowFactor: 1,
     },
   })
