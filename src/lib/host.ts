@@ -21,6 +21,8 @@ export interface FunctionHost {
   sample?: (request: Record<string, unknown>, opts?: AskOptions) => Promise<Record<string, unknown>>
   /** Present only when the client declared `elicitation` (and can be reached: a session stream, or MRTR). */
   elicit?: (request: Record<string, unknown>, opts?: AskOptions) => Promise<Record<string, unknown>>
+  /** The client declared URL-mode elicitation (`elicitation.url`): `elicit` may ask it to open a URL. */
+  elicitUrl?: boolean
   /** Present only when the client declared `roots` (and can be reached: a session stream, or MRTR). */
   listRoots?: (opts?: AskOptions) => Promise<Record<string, unknown>>
   /** Announces that the calling server's tools, prompts or resources changed (list_changed to its clients). */

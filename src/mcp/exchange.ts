@@ -7,6 +7,7 @@ import type { JsonObject } from './backend'
 import type { Cancellable } from './cancellable'
 import { type DispatchContext, dispatch } from './dispatch'
 import { failureFrom, notification, progressNotification, type RpcRequest, success } from './jsonrpc'
+import { declaresUrlElicitation } from './modern/host'
 import { serializeAnswer } from './raw-json'
 import type { SessionStore } from './sessions'
 import { createSse, type SseStream } from './sse'
@@ -218,6 +219,7 @@ function buildHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknow
   // Set only when they exist (a stateless call has none): assigned, not spread from empty objects.
   if (canSample) host.sample = (request: JsonObject) => ask('sampling/createMessage', request)
   if (canElicit) host.elicit = (request: JsonObject) => ask('elicitation/create', request)
+  if (canElicit && declaresUrlElicitation(caps)) host.elicitUrl = true
   if (canAsk && caps.roots !== undefined && caps.roots !== null) host.listRoots = () => ask('roots/list', {})
   if (o.notify) host.notifyListChanged = o.notify
   return host

@@ -55,6 +55,8 @@ export function gateTool(t: McpTool, version: string): JsonObject {
     inputSchema: t.inputSchema,
     ...(newer ? pick(t, ['outputSchema']) : {}),
     ...(atLeast(version, '2025-03-26') ? pick(t, ['annotations']) : {}),
+    // 2025-11-25's `execution.taskSupport`: as the tool's author (or a remote toolkit's upstream) says it.
+    ...(t.taskSupport && atLeast(version, '2025-11-25') ? { execution: { taskSupport: t.taskSupport } } : {}),
   }
 }
 

@@ -6,7 +6,11 @@ import { createServer, type IncomingMessage, type Server as NodeServer } from 'n
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { CreateMessageResultSchema, ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  ListRootsResultSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 
 export interface UpstreamOptions {
@@ -14,6 +18,11 @@ export interface UpstreamOptions {
   /** A header the upstream requires (401 without it), e.g. {name: 'authorization', value: 'Bearer s3cret'}. */
   require?: { name: string; value: string | ((value: string) => boolean) }
   name?: string
+  /** Adds tools that show what the client declared (client_caps), ask its roots (list_roots), ask it to open a URL
+   *  (open_url) and log after answering (log_after). */
+  clientTools?: boolean
+  /** A fixed port (to stop the upstream and start another on the same port, as a restart); default: any free one. */
+  port?: number
 }
 
 export interface Upstream {
@@ -32,7 +41,7 @@ export interface Upstream {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** The tools every session of the upstream has. */
-function build(name: string, live: McpServer[]) {
+function build(name: string, live: McpServer[], clientTools = false) {
   const server = new McpServer(
     { name, version: '9.9.9' },
     { capabilities: { tools: { listChanged: true }, logging: {} } },
@@ -111,6 +120,7 @@ function build(name: string, live: McpServer[]) {
       return { content: [{ type: 'text', text: `no sample: ${(error as Error).message}` }], isError: true }
     }
   })
+  if (clientTools) addClientTools(server)
   live.push(server)
   return server
 }
@@ -171,7 +181,7 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
     },
   }
   const session = () => {
-    const s = build(name, live)
+    const s = build(name, live, o.clientTools)
     addExtras(s)
     const last = echoDescriptions.at(-1)
     if (last)
@@ -182,10 +192,14 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
   }
 
   if (o.transport === 'streamable_http') {
-    const http = serveStreamableHttp(session, (req) => {
-      seen.push(Object.fromEntries(req.headers))
-      if (!checkAuth(o, (n) => req.headers.get(n))) return new Response('unauthorized', { status: 401 })
-    })
+    const http = serveStreamableHttp(
+      session,
+      (req) => {
+        seen.push(Object.fromEntries(req.headers))
+        if (!checkAuth(o, (n) => req.headers.get(n))) return new Response('unauthorized', { status: 401 })
+      },
+      o.port,
+    )
     return {
       url: `http://127.0.0.1:${http.port}/mcp`,
       seen,
@@ -225,7 +239,7 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
     // What an old server answers to a Streamable HTTP attempt: 405/404, so `auto` falls back.
     res.writeHead(405).end('method not allowed')
   })
-  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r))
+  await new Promise<void>((r) => http.listen(o.port ?? 0, '127.0.0.1', r))
   const port = (http.address() as { port: number }).port
   return {
     url: `http://127.0.0.1:${port}/sse`,
@@ -246,11 +260,12 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
 export function serveStreamableHttp(
   open: (req: Request) => McpServer,
   refuse: (req: Request) => Response | undefined = () => undefined,
+  port = 0,
 ) {
   const transports = new Map<string, WebStandardStreamableHTTPServerTransport>()
   return Bun.serve({
     hostname: '127.0.0.1',
-    port: 0,
+    port,
     idleTimeout: 0,
     async fetch(req) {
       const refused = refuse(req)
@@ -269,4 +284,50 @@ export function serveStreamableHttp(
       return transport.handleRequest(req)
     },
   })
+}
+
+/** The tools of the `clientTools` option. */
+function addClientTools(server: McpServer) {
+  server.registerTool('log_after', { description: 'Answers, then logs as it returns', inputSchema: {} }, async () => {
+    // Unrelated to the request (the standalone stream) and after the answer is on its way.
+    setImmediate(() => void server.sendLoggingMessage({ level: 'info', data: 'after the answer' }).catch(() => {}))
+    return { content: [{ type: 'text', text: 'answered' }] }
+  })
+  server.registerTool(
+    'client_caps',
+    { description: 'The capabilities its client declared', inputSchema: {} },
+    async () => ({
+      content: [{ type: 'text', text: JSON.stringify(server.server.getClientCapabilities() ?? {}) }],
+    }),
+  )
+  server.registerTool(
+    'list_roots',
+    { description: "Asks the client's roots", inputSchema: {} },
+    async (_args, extra) => {
+      try {
+        const r = await extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema)
+        return { content: [{ type: 'text', text: r.roots.map((root) => root.uri).join(' ') }] }
+      } catch (error) {
+        return { content: [{ type: 'text', text: `no roots: ${(error as Error).message}` }], isError: true }
+      }
+    },
+  )
+  server.registerTool(
+    'open_url',
+    { description: 'Asks the user to open a URL', inputSchema: {} },
+    async (_args, extra) => {
+      try {
+        const r = await extra.sendRequest(
+          {
+            method: 'elicitation/create',
+            params: { mode: 'url', message: 'Sign in', url: 'https://example.com/sign-in', elicitationId: 'e-1' },
+          },
+          ElicitResultSchema,
+        )
+        return { content: [{ type: 'text', text: `url ${r.action}` }] }
+      } catch (error) {
+        return { content: [{ type: 'text', text: `no url: ${(error as Error).message}` }], isError: true }
+      }
+    },
+  )
 }

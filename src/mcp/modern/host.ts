@@ -8,6 +8,11 @@ import { notification, progressNotification } from '../jsonrpc'
 import { META } from './validate'
 
 const declared = (caps: JsonObject, name: string) => caps[name] !== undefined && caps[name] !== null
+/** `elicitation: {url: {}}`: the client can be asked to open a URL (a remote upstream may ask it through us). */
+export const declaresUrlElicitation = (caps: JsonObject) => {
+  const e = caps.elicitation
+  return !!e && typeof e === 'object' && !Array.isArray(e) && declared(e as JsonObject, 'url')
+}
 
 export function modernHost(o: {
   signal: AbortSignal
@@ -43,6 +48,7 @@ export function modernHost(o: {
       ? { elicit: (req: JsonObject, opts) => ask('elicitation/create', req, opts?.key) }
       : {}),
     ...(ask && declared(caps, 'roots') ? { listRoots: (opts) => ask('roots/list', {}, opts?.key) } : {}),
+    ...(ask && declaresUrlElicitation(caps) ? { elicitUrl: true } : {}),
     notifyListChanged: o.notify,
     ...(o.deadlineMs !== undefined ? { deadlineMs: o.deadlineMs } : {}),
   }

@@ -10,10 +10,12 @@ import type { RunOutcome } from '../../../runtime/run-function'
 import type { ToolRow } from '../repository'
 import type { ToolFailure, ToolkitSource } from '../sources/source'
 import { authHeaders, credentialProblem } from './auth'
-import { connectUpstream, type StreamingFetch } from './connect'
+import { connectUpstream, type DeclaredToUpstream, type StreamingFetch } from './connect'
+import { drainNotices } from './drain'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, specOf } from './repository'
 import { loadSdk } from './sdk'
+import { pauseBeforeRetry, staleSession } from './stale-session'
 import { shownUrl, upstreamWords } from './words'
 
 export interface RemoteCallDeps {
@@ -57,8 +59,14 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
   }
 }
 
-function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
-  return async (tool: ToolRow, args, { projectId, host, credentialId }): Promise<RunOutcome | ToolFailure> => {
+function remoteCall(d: RemoteCallDeps) {
+  const run = async (
+    tool: ToolRow,
+    args: Record<string, unknown>,
+    ctx: Parameters<ToolkitSource['callTool']>[2],
+    retried = false,
+  ): Promise<RunOutcome | ToolFailure> => {
+    const { projectId, host, credentialId } = ctx
     const row = await d.repo.byToolkit(tool.toolkit_id)
     if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
     const spec = specOf(row)
@@ -69,7 +77,8 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
     }
     const secrets = auth.secret ? [auth.secret] : []
     const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets })
-    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '']))
+    const declare = declaredBy(host)
+    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '', declare]))
     let conn: Awaited<ReturnType<UpstreamPool['acquire']>>
     try {
       conn = await d.pool.acquire(key, () =>
@@ -77,10 +86,16 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
           fetch: d.fetch,
           authHeaders: auth.headers,
           timeoutMs: spec.timeout_ms,
+          declare,
           onToolsChanged: () => d.onToolsChanged(projectId, tool.toolkit_id),
         }),
       )
     } catch (error) {
+      // Refused while the upstream restarts: once more after a pause (./stale-session.ts).
+      if (!retried && staleSession(error)) {
+        await pauseBeforeRetry(error)
+        return run(tool, args, ctx, true)
+      }
       return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
     }
     const unanswerable = new AbortController()
@@ -101,6 +116,7 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
           onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
         },
       )
+      await drainNotices(conn, spec.timeout_ms)
       return { ok: true, value: redactor.deep(result) }
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
@@ -112,6 +128,14 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
         reusable = false
         return { ok: false, kind: 'error', message: 'the call ended before the upstream answered' }
       }
+      if (!retried && staleSession(error)) {
+        // The upstream restarted (its session is gone, or the connection was refused or reset before an answer): the
+        // idle connections of this key are as stale; the call runs once more on a fresh session.
+        reusable = false
+        d.pool.forget(key)
+        await pauseBeforeRetry(error)
+        return run(tool, args, ctx, true)
+      }
       if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed)
         return { ok: false, kind: 'error', message: `upstream error: ${words(error)}` }
       reusable = false
@@ -122,6 +146,7 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
       else void conn.close()
     }
   }
+  return run satisfies ToolkitSource['callTool']
 }
 
 /**
@@ -138,3 +163,9 @@ function upstreamHost(host: FunctionHost, redact: (text: string) => string, budg
       bounded.progress(progress, total, message === undefined ? undefined : redact(String(message))),
   }
 }
+
+/** What the calling client declared that the upstream may use through this call's connection. */
+const declaredBy = (host: FunctionHost): DeclaredToUpstream => ({
+  roots: host.listRoots !== undefined,
+  elicitUrl: host.elicit !== undefined && host.elicitUrl === true,
+})

@@ -11,6 +11,7 @@ import type { FunctionHost } from '../../../runtime/host'
 import { VERSION } from '../../../version'
 import type { RemoteSpec } from './model'
 import { loadSdk, type Sdk, sdkIfLoaded } from './sdk'
+import { streamDied } from './stream-death'
 
 export type StreamingFetch = (input: string | URL, init?: RequestInit) => Promise<Response>
 
@@ -27,6 +28,8 @@ export interface UpstreamConnection {
   protocolVersion?: string
   /** The upstream said it sends notifications/tools/list_changed. */
   listChanged: boolean
+  /** The upstream declared `logging` (it sends log lines: ./drain.ts). */
+  logging: boolean
   bind(call: CallBinding | undefined): void
   readonly closed: boolean
   close(): Promise<void>
@@ -38,21 +41,33 @@ export interface ConnectOptions {
   authHeaders: Record<string, string>
   /** The upstream announced a change of its tools. */
   onToolsChanged?: () => void
+  /** The connection ended without us closing it: the upstream went away or its stream died (./stream-death.ts). */
+  onLost?: () => void
+  /** What the calling client declared that the upstream may use through us (a sync has no client: nothing). */
+  declare?: DeclaredToUpstream
   timeoutMs: number
+}
+
+/** Capabilities passed on to the upstream only when the downstream client declared them. */
+export interface DeclaredToUpstream {
+  roots?: boolean
+  /** URL-mode elicitation (`elicitation.url`). */
+  elicitUrl?: boolean
 }
 
 function transportFor(sdk: Sdk, kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: ConnectOptions): Transport {
   const url = new URL(spec.url)
   const requestInit: RequestInit = { headers: { ...spec.headers, ...o.authHeaders } }
   if (kind === 'sse') return new sdk.SSEClientTransport(url, { fetch: o.fetch, requestInit })
-  // No reconnection loop: a broken stream ends the connection, and the pool makes a new one for the next call.
+  // One resume, no loop: a server that closes its stream on purpose (2025-11-25 SSE polling) is resumed; a stream that
+  // cannot be resumed ends the connection (./stream-death.ts), and the pool or the watcher makes a new one.
   return new sdk.StreamableHTTPClientTransport(url, {
     fetch: o.fetch,
     requestInit,
     reconnectionOptions: {
-      maxRetries: 0,
-      initialReconnectionDelay: 1000,
-      maxReconnectionDelay: 1000,
+      maxRetries: 1,
+      initialReconnectionDelay: 500,
+      maxReconnectionDelay: 500,
       reconnectionDelayGrowFactor: 1,
     },
   })
@@ -82,7 +97,7 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
   const client = new sdk.Client(
     { name: 'toolyard', version: VERSION },
     // Declared so the upstream may ask; a question the calling client cannot answer is refused (never left waiting).
-    { capabilities: { elicitation: {}, sampling: {} } },
+    { capabilities: upstreamCapabilities(o.declare) },
   )
   const ask = (method: 'elicit' | 'sample') => async (request: { params: Record<string, unknown> }) => {
     const call = current
@@ -101,6 +116,12 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
   }
   client.setRequestHandler(sdk.ElicitRequestSchema, ask('elicit'))
   client.setRequestHandler(sdk.CreateMessageRequestSchema, ask('sample'))
+  if (o.declare?.roots)
+    client.setRequestHandler(sdk.ListRootsRequestSchema, async () => {
+      const list = current?.host.listRoots
+      if (!list) throw refuse('the client cannot answer roots/list requests')
+      return (await list()) as never
+    })
   client.setNotificationHandler(sdk.LoggingMessageNotificationSchema, (n) => {
     const { level, data, logger } = n.params
     if (!isMcpLogLevel(level)) return
@@ -115,8 +136,15 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
     protocolVersion = v
     setVersion?.(v)
   }
+  let closing = false
   client.onclose = () => {
     closed = true
+    if (!closing) o.onLost?.()
+  }
+  // A stream that died ends the connection at once: the SDK would otherwise wait for answers that cannot come (until
+  // timeout_ms) or reconnect into a session the restarted upstream no longer knows.
+  client.onerror = (error) => {
+    if (streamDied(sdk, error)) void client.close().catch(() => {})
   }
   // The whole connect within timeout_ms: the SDK's timeout covers `initialize`, but not the SSE transport's wait for
   // its `endpoint` event, which an upstream can withhold forever (docs/decisions.md, "Review of the third round").
@@ -130,6 +158,7 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
       return protocolVersion
     },
     listChanged: client.getServerCapabilities()?.tools?.listChanged === true,
+    logging: client.getServerCapabilities()?.logging !== undefined,
     bind: (call) => {
       current = call
     },
@@ -138,8 +167,18 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
     },
     async close() {
       closed = true
+      closing = true
       await client.close().catch(() => {})
     },
+  }
+}
+
+/** `elicitation: {}` is form-only (the 2025-06-18 form); `url` and `roots` only when the calling client declared them. */
+function upstreamCapabilities(declare: DeclaredToUpstream | undefined) {
+  return {
+    elicitation: declare?.elicitUrl ? { form: {}, url: {} } : {},
+    sampling: {},
+    ...(declare?.roots ? { roots: {} } : {}),
   }
 }
 

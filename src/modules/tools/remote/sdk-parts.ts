@@ -7,6 +7,7 @@ export {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ErrorCode,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
   ToolListChangedNotificationSchema,

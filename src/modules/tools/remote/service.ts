@@ -28,6 +28,7 @@ import {
 } from './model'
 import type { UpstreamPool } from './pool'
 import { type RemoteRepository, type RemoteRow, specOf } from './repository'
+import { rewatcher } from './rewatch'
 import { listUpstreamTools, planSync, type SyncCounts, type UpstreamListLimits } from './sync'
 import { shownUrl, upstreamWords } from './words'
 
@@ -100,6 +101,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
   const lastRelist = new Map<string, number>()
   /** Projects whose refresh round (tick) is still running. */
   const tickingProjects = new Set<string>()
+  const rewatch = rewatcher({ resync: (projectId, toolkitId) => sync(projectId, toolkitId) })
 
   /** Opens a connection with the credential a sync uses (no caller: see RemoteRepository.syncCredential). */
   async function openForSync(projectId: string, toolkitId: string, spec: RemoteSpec) {
@@ -109,12 +111,18 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     if (!auth.ok) throw new UpstreamFailure(credentialProblem(provider ?? '', auth))
     const secrets = auth.secret ? [auth.secret] : []
     try {
+      let made: UpstreamConnection | undefined
       const conn = await connectUpstream(spec, {
         fetch: d.fetch,
         authHeaders: auth.headers,
         timeoutMs: spec.timeout_ms,
         onToolsChanged: () => soon(projectId, toolkitId),
+        // The watcher's upstream went away: watch again when it is back (./rewatch.ts).
+        onLost: () => {
+          if (made && watchers.get(toolkitId)?.conn === made) rewatch.lost(projectId, toolkitId)
+        },
       })
+      made = conn
       return { conn, secrets, opened: JSON.stringify([spec, credentialId ?? '', auth.secret ?? '']) }
     } catch (error) {
       throw new UpstreamFailure(upstreamWords(error, { url: spec.url, secrets }))
@@ -381,6 +389,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       watchers.delete(toolkitId)
       lastAttempt.delete(toolkitId)
       lastRelist.delete(toolkitId)
+      rewatch.cancel(toolkitId)
     },
 
     /**
@@ -435,6 +444,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     close() {
       for (const t of pending.values()) clearTimeout(t)
       pending.clear()
+      rewatch.close()
       for (const w of watchers.values()) void w.conn.close()
       watchers.clear()
       d.pool.close()

@@ -91,6 +91,7 @@ function rowOf(
 ) {
   const annotations = obj(t.annotations)
   const output = obj(t.outputSchema)
+  const taskSupport = t.execution?.taskSupport
   return toolRowFrom(
     {
       // Over 64 characters: cut with a hash of the whole name (src/lib/tool-name.ts); calls still use `function_name`.
@@ -102,6 +103,8 @@ function rowOf(
       ...(output ? { output_schema: output } : {}),
       ...(annotations ? { annotations } : {}),
       ...(spec.auth.type !== 'none' ? { credential_provider: spec.auth.credential_provider } : {}),
+      // Listed as the upstream says it (tools/list's `execution.taskSupport`).
+      ...(taskSupport === 'optional' || taskSupport === 'required' ? { task_support: taskSupport } : {}),
     },
     at,
   )
@@ -116,6 +119,7 @@ const SAME_FIELDS = [
   'output_schema',
   'annotations',
   'credential_provider',
+  'task_support',
 ] as const
 
 /** What to write so the rows match the upstream's list (pure: the caller writes it in one transaction). */
