@@ -19,12 +19,14 @@ export const underPrefix = (prefix: string, tool: ToolRow): ToolRow =>
   prefix ? { ...tool, name: prefixed(prefix, tool.name) } : tool
 
 /**
- * The prefix a new attachment of the toolkit gets when none is given: a pre-built toolkit's service name in the
- * tools' own style (`google-calendar` → `google_calendar`), so every pre-built toolkit fits on one server; the
- * project's own toolkits none (their names are the project's choice).
+ * The prefix a new attachment of the toolkit gets when none is given: a pre-built toolkit of a service (one with a
+ * provider) gets the service's name in the tools' own style (`google-calendar` → `google_calendar`), so every
+ * pre-built toolkit fits on one server. `utilities` names no service and keeps its generic names (`echo`,
+ * `http_request`), which no prefixed name can equal; the project's own toolkits get none (their names are the
+ * project's choice).
  */
-export const defaultPrefix = (toolkit: Pick<ToolkitRecord, 'name' | 'toolkit_type'>) =>
-  toolkit.toolkit_type === 'prebuilt' ? toolkit.name.replaceAll('-', '_') : ''
+export const defaultPrefix = (toolkit: Pick<ToolkitRecord, 'name' | 'toolkit_type' | 'provider'>) =>
+  toolkit.toolkit_type === 'prebuilt' && toolkit.provider ? toolkit.name.replaceAll('-', '_') : ''
 
 /**
  * 400 naming `field` unless every tool of the toolkit still has a valid name under the prefix (1–128 letters, digits,
