@@ -191,7 +191,7 @@ export function serverToolsService(
     for (const { tool } of [...now.listed, ...now.heldBack])
       if (reserved && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
         throw conflict(
-          `the tool name "${tool.name}" is reserved on a server with tool_discovery on (${RESERVED_TOOL_NAMES.join(', ')}); rename the tool or set tool_discovery.mode to "off"`,
+          `the tool name "${tool.name}" is reserved on a server with tool_discovery on (${RESERVED_TOOL_NAMES.join(', ')}); rename the tool, attach its toolkit with a "prefix", or set tool_discovery.mode to "off"`,
         )
     if (!before) return
     for (const held of now.heldBack) {
