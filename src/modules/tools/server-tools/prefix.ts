@@ -12,7 +12,7 @@ const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/
 const SEPARATOR = '_'
 
 /** The name a server lists a tool of an attachment under ('' : the tool's own name). */
-export const prefixed = (prefix: string, name: string) => (prefix ? `${prefix}${SEPARATOR}${name}` : name)
+const prefixed = (prefix: string, name: string) => (prefix ? `${prefix}${SEPARATOR}${name}` : name)
 
 /** The tool as a server carries it under the attachment's prefix (the row itself when there is none). */
 export const underPrefix = (prefix: string, tool: ToolRow): ToolRow =>
