@@ -16,7 +16,7 @@ const upstream = startRecorder((r) =>
     : Response.json({ ok: true }),
 )
 let app: TestApp
-/** One server per toolkit: tool names repeat across services (list_issues, add_comment) and must be unique per server. */
+/** One server per toolkit, each with its provider's credential (all of them on one server: test/tools/attachment-prefix.test.ts). */
 const serverFor = new Map<string, string>()
 
 interface Expected {
