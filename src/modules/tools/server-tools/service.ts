@@ -150,9 +150,9 @@ export function serverToolsService(
       const provider = tool.credential_provider
       let credentialId: string | undefined
       if (provider) {
-        const own = attached.find((k) => k.id === tool.toolkit_id)?.credentials[provider]
+        const mapped = attached.find((k) => k.id === tool.toolkit_id)?.credentials[provider]
         const any = attached.find((k) => k.credentials[provider])?.credentials[provider]
-        credentialId = row?.credential_id ?? own ?? any
+        credentialId = row?.credential_id ?? mapped ?? any
       }
       const enabled = row ? row.enabled === 1 : true
       out.push({ tool, ...(own ? { own } : {}), enabled, source, kind, ...(credentialId ? { credentialId } : {}) })
