@@ -91,8 +91,18 @@ export async function projectAction(c: PageContext, path: string, body: Body): P
   if (m) {
     const [, serverId, toolkitId, op] = m
     const s = (await c.api('GET', `/servers/${serverId}`)).data
-    let attached = (s.toolkits as Row[]).map((k) => ({ toolkit_id: k.toolkit_id, credentials: k.credentials ?? {} }))
-    if (!op) attached.push({ toolkit_id: text('toolkit_id'), credentials: {} })
+    // Kept toolkits keep their prefix (PATCH keeps it when none is given); a new one may be given one.
+    type Attached = { toolkit_id: string; credentials: Record<string, string>; prefix?: string }
+    let attached: Attached[] = (s.toolkits as Row[]).map((k) => ({
+      toolkit_id: k.toolkit_id,
+      credentials: k.credentials ?? {},
+    }))
+    if (!op)
+      attached.push({
+        toolkit_id: text('toolkit_id'),
+        credentials: {},
+        ...(optional(body.prefix) ? { prefix: text('prefix') } : {}),
+      })
     else if (op === 'detach') attached = attached.filter((k) => k.toolkit_id !== toolkitId)
     else
       attached = attached.map((k) =>

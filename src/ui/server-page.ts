@@ -34,6 +34,8 @@ function toolkitRows(s: Row, credentials: Row[], draft?: Draft) {
         'Toolkit',
         (k) => html`<a href="/mcp/ui/toolkits/${k.toolkit_id}"><strong class="attached-toolkit">${k.name}</strong></a>`,
       ],
+      // Its tools are listed as <prefix>_<name> (docs/decisions/0211-attachment-prefix.md).
+      ['Prefix', (k) => (k.prefix ? html`<code class="attachment-prefix">${k.prefix}_</code>` : '—')],
       [
         'Credentials',
         (k) =>
@@ -170,7 +172,10 @@ export function serverPage(d: ServerPageData, draft?: Draft): Html {
     <label>Attach <select name="toolkit_id">${options(
       free.map((k) => [k.id, `${k.name} (${k.toolkit_type})`]),
       '',
-    )}</select></label> <button id="attach-toolkit" ${free.length ? html`` : html`disabled`}>Attach toolkit</button>
+    )}</select></label>
+    <label>Prefix <input name="prefix" placeholder="default" size="12" pattern="[A-Za-z0-9_.\-]*"
+      title="Tools are listed as prefix_name; empty keeps the toolkit's default (a service's name for pre-built ones)"></label>
+    <button id="attach-toolkit" ${free.length ? html`` : html`disabled`}>Attach toolkit</button>
     <a href="/mcp/ui/toolkits">Make a toolkit</a></form></div>
   <h2>Tools</h2>
   ${listBar(d.tools, `/mcp/ui/servers/${s.id}`, 'tool')}

@@ -16,7 +16,7 @@ const upstream = startRecorder((r) =>
     : Response.json({ ok: true }),
 )
 let app: TestApp
-/** One server per toolkit: tool names repeat across services (list_issues, add_comment) and must be unique per server. */
+/** One server per toolkit, each with its provider's credential (all of them on one server: test/tools/attachment-prefix.test.ts). */
 const serverFor = new Map<string, string>()
 
 interface Expected {
@@ -204,7 +204,7 @@ describe('the catalog', () => {
       201,
     )
     const res = await call(app, '/tools/call', {
-      body: { name: 'get_contact', arguments: { contactId: '7' }, server_id: server.data.id },
+      body: { name: 'hubspot_get_contact', arguments: { contactId: '7' }, server_id: server.data.id },
       key,
     })
     expect(res.body.isError).toBe(false)
@@ -215,7 +215,9 @@ describe('the catalog', () => {
   for (const c of cases)
     test(`${c.toolkit}.${c.tool} sends the request the API expects`, async () => {
       const server_id = serverFor.get(c.toolkit)
-      const res = await call(app, '/tools/call', { body: { name: c.tool, arguments: c.args, server_id } })
+      // A catalog toolkit's tools are listed under its service name (docs/decisions/0211-attachment-prefix.md).
+      const name = `${c.toolkit.replaceAll('-', '_')}_${c.tool}`
+      const res = await call(app, '/tools/call', { body: { name, arguments: c.args, server_id } })
       expect(res.status).toBe(200)
       expect(res.body.isError).toBe(false)
       const r = upstream.last()
@@ -231,13 +233,13 @@ describe('the catalog', () => {
   test('Slack\'s HTTP 200 with "ok": false is a tool error naming Slack\'s reason (and an error in the call log)', async () => {
     const server_id = serverFor.get('slack')
     const args = { body: { channel: '#missing', text: 'hi' } }
-    const res = await call(app, '/tools/call', { body: { name: 'post_message', arguments: args, server_id } })
+    const res = await call(app, '/tools/call', { body: { name: 'slack_post_message', arguments: args, server_id } })
     expect(res.status).toBe(200)
     expect(res.body.isError).toBe(true)
     expect(res.body.content[0].text).toStartWith('channel_not_found (HTTP 200 from POST /chat.postMessage)')
     // Another service answering {"ok": false} has no such rule: its 2xx stays a result.
     const github = await call(app, '/tools/call', {
-      body: { name: 'get_repo', arguments: { owner: 'o', repo: 'missing' }, server_id: serverFor.get('github') },
+      body: { name: 'github_get_repo', arguments: { owner: 'o', repo: 'missing' }, server_id: serverFor.get('github') },
     })
     expect(upstream.last().path).toBe('/repos/o/missing')
     expect(github.body.isError).toBe(false)

@@ -131,6 +131,28 @@ describe('dashboard forms', () => {
     expect(calls.map((c: { name: string }) => c.name)).toContain('hello')
   })
 
+  test('attaching a toolkit with a prefix lists its tools as prefix_name; mapping a credential keeps the prefix', async () => {
+    const server = await json('/servers', { name: 'prefixed', toolkits: [{ toolkit_id: 'prebuilt-utilities' }] })
+    const id = server.data.id
+    expect(await page(`/ui/servers/${id}`)).toContain('name="prefix"')
+    const attach = await formPost(`/ui/servers/${id}/toolkits`, 'toolkit_id=prebuilt-slack&prefix=team')
+    expect(attach.status).toBe(303)
+    const names = async () => (await json(`/servers/${id}`)).data.tools.map((t: { name: string }) => t.name)
+    expect(await names()).toEqual(expect.arrayContaining(['echo', 'team_post_message']))
+    expect(await page(`/ui/servers/${id}`)).toContain('<code class="attachment-prefix">team_</code>')
+    const credential = await json('/credentials', {
+      name: 'slack-token',
+      provider_id: 'slack',
+      credential_data: { access_token: 'xoxb-test' },
+    })
+    const mapped = await formPost(
+      `/ui/servers/${id}/toolkits/prebuilt-slack/credentials`,
+      `provider=slack&credential_id=${credential.id}`,
+    )
+    expect(mapped.status).toBe(303)
+    expect(await names()).toContain('team_post_message')
+  })
+
   test('the overview and the call log rows render; the rows are a bare fragment for polling', async () => {
     const overview = await page('/ui/overview?range=hour')
     expect(overview).toContain('class="chart"')

@@ -45,7 +45,7 @@ describe('toolkit attachments', () => {
     const { kit } = await kitWithTools('create', ['zeta', 'alpha'])
     const server = await createServer(app, { name: 'attach on create', toolkits: [{ toolkit_id: kit.id }] })
     const detail = await serverDetail(app, server.id)
-    expect(detail.toolkits).toEqual([{ toolkit_id: kit.id, name: 'create-kit', credentials: {} }])
+    expect(detail.toolkits).toEqual([{ toolkit_id: kit.id, name: 'create-kit', prefix: '', credentials: {} }])
     expect(names(detail)).toEqual(['alpha', 'zeta'])
     expect(detail.tools[0]).toMatchObject({
       name: 'alpha',

@@ -5,11 +5,12 @@ import { SOURCE_FIELDS } from '../resources/validate'
 import { discoveryOf, mergedDiscovery } from '../servers/discovery'
 import { toolNameWarnings } from '../tools/name-warnings'
 import type { PreparedRemote } from '../tools/remote/service'
+import { defaultPrefix } from '../tools/server-tools/prefix'
 import type { ApplyOptions, PlanLine } from './apply'
 import { canonical, RecordError } from './apply'
 import { applyOpenApiToolkit, type PreparedDocuments } from './apply-openapi'
 import type { ProjectDoc, ProviderDoc, ToolkitDoc } from './format'
-import { type CurrentProject, DEFAULT_INPUT_SCHEMA, type ProjectServices } from './snapshot'
+import { attachmentDoc, type CurrentProject, DEFAULT_INPUT_SCHEMA, type ProjectServices } from './snapshot'
 
 interface Run {
   s: ProjectServices
@@ -214,24 +215,35 @@ async function applyServers(run: Run, note: Note): Promise<Map<string, string>> 
   const { s, projectId, doc, current } = run
   const ids = new Map([...current.servers.entries()].map(([name, r]) => [name, r.id]))
   // Toolkits by name: the project's own first, then pre-built ones.
-  const kits = new Map<string, string>()
+  const kits = new Map<string, { id: string; prefix: string }>()
   for (const k of (await s.toolkits.list(projectId, 10_000)).toolkits)
-    if (!kits.has(k.name) || k.toolkit_type !== 'prebuilt') kits.set(k.name, k.id)
+    if (!kits.has(k.name) || k.toolkit_type !== 'prebuilt') kits.set(k.name, { id: k.id, prefix: defaultPrefix(k) })
   for (const given of doc.servers) {
     // The file may give part of tool_discovery; compared and written with the defaults filled in, as the API shows it.
     const sv = given.tool_discovery ? { ...given, tool_discovery: mergedDiscovery(null, given.tool_discovery) } : given
     const stored = current.servers.get(sv.name)
-    const toolkits = (sv.toolkits ?? []).map((name) => {
-      const id = kits.get(name)
-      if (!id)
+    const entries = (sv.toolkits ?? []).map((entry) => {
+      const { name, prefix } = typeof entry === 'string' ? { name: entry, prefix: undefined } : entry
+      const kit = kits.get(name)
+      if (!kit)
         throw new RecordError(
           'server',
           sv.name,
           new AppError('bad_request', `no toolkit named "${name}"`, [{ field: 'toolkits', message: 'unknown' }]),
         )
-      // A toolkit that stays keeps its credential mapping (credentials are not part of the file).
-      return { toolkit_id: id, credentials: stored?.attachments.find((a) => a.toolkit_id === id)?.credentials ?? {} }
+      // A toolkit that stays keeps its credential mapping (credentials are not part of the file), and its prefix when
+      // the file gives none: an older file naming it plainly changes no tool's name.
+      const kept = stored?.attachments.find((a) => a.toolkit_id === kit.id)
+      const attachment = {
+        toolkit_id: kit.id,
+        credentials: kept?.credentials ?? {},
+        prefix: prefix ?? kept?.prefix ?? kit.prefix,
+      }
+      return { attachment, doc: attachmentDoc(name, attachment.prefix, kit.prefix) }
     })
+    const toolkits = entries.map((e) => e.attachment)
+    // Compared as export writes it: a plain name where the prefix is the toolkit's default.
+    const compared = { ...sv, ...(sv.toolkits ? { toolkits: entries.map((e) => e.doc) } : {}) }
     const fields = {
       name: sv.name,
       display_name: sv.display_name,
@@ -245,7 +257,7 @@ async function applyServers(run: Run, note: Note): Promise<Map<string, string>> 
         (await attempt('server', sv.name, () => s.servers.create(projectId, { ...fields, toolkits }))).id,
       )
       note('created', 'server', sv.name)
-    } else if (canonical('servers', stored.doc) === canonical('servers', sv)) note('unchanged', 'server', sv.name)
+    } else if (canonical('servers', stored.doc) === canonical('servers', compared)) note('unchanged', 'server', sv.name)
     else {
       const patch = {
         ...fields,

@@ -77,13 +77,15 @@ const ToolkitDoc = t.Object(
   },
   { additionalProperties: false },
 )
+const AttachmentDoc = t.Object({ name: Str, prefix: t.String() }, { additionalProperties: false })
 const ServerDoc = t.Object(
   {
     name: Str,
     display_name: t.Optional(t.String()),
     description: t.Optional(t.String()),
     auth: t.Optional(t.Union([t.Literal('api_key'), t.Literal('none')])),
-    toolkits: t.Optional(t.Array(Str)),
+    // A toolkit's name, or {name, prefix} to list its tools as <prefix>_<name> (docs/decisions/0211-attachment-prefix.md).
+    toolkits: t.Optional(t.Array(t.Union([Str, AttachmentDoc]))),
     tool_discovery: t.Optional(ToolDiscoveryPatch),
   },
   { additionalProperties: false },

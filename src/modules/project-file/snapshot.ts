@@ -11,6 +11,7 @@ import type { ServersService } from '../servers/service'
 import type { FunctionsService } from '../tools/functions/service'
 import type { RemoteSpec } from '../tools/remote/model'
 import type { RemoteToolkits } from '../tools/remote/service'
+import { defaultPrefix } from '../tools/server-tools/prefix'
 import type { ServerToolsDetail, ServerToolsService } from '../tools/server-tools/service'
 import type { ToolsService } from '../tools/service'
 import type { ToolkitsService } from '../tools/toolkits/service'
@@ -53,7 +54,7 @@ export interface CurrentProject {
   tools: Map<string, Stored<ToolDoc> & { toolkitId: string }>
   servers: Map<
     string,
-    Stored<ServerDoc> & { attachments: { toolkit_id: string; credentials: Record<string, string> }[] }
+    Stored<ServerDoc> & { attachments: { toolkit_id: string; credentials: Record<string, string>; prefix: string }[] }
   >
   resources: Map<string, Stored<ResourceDoc>>
   prompts: Map<string, Stored<PromptDoc>>
@@ -96,6 +97,16 @@ export function stableJson(value: unknown): string {
   )
 }
 
+/**
+ * A server's toolkit as the file names it: its name when the attachment has the toolkit's default prefix (what a new
+ * attachment gets), else `{name, prefix}` (docs/decisions/0211-attachment-prefix.md).
+ */
+export const attachmentDoc = (
+  name: string,
+  prefix: string,
+  byDefault: string,
+): string | { name: string; prefix: string } => (prefix === byDefault ? name : { name, prefix })
+
 export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000, isolation: 'warm' }
 export const TOOL_DEFAULTS = { input_schema: DEFAULT_INPUT_SCHEMA }
 export const SERVER_DEFAULTS = { auth: 'api_key', toolkits: [], tool_discovery: discoveryOf(null) }
@@ -130,9 +141,9 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
       ),
     })
   }
-  const kitNames = new Map<string, string>()
+  const kitNames = new Map<string, { name: string; prefix: string }>()
   for (const k of (await s.toolkits.list(projectId, 10_000)).toolkits) {
-    kitNames.set(k.id, k.name)
+    kitNames.set(k.id, { name: k.name, prefix: defaultPrefix(k) })
     const spec = k.toolkit_type === 'remote' ? await s.remoteToolkits.spec(k.id) : undefined
     if (spec) {
       const doc = { name: k.name, display_name: k.display_name, description: k.description }
@@ -176,7 +187,10 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
         description: sv.description,
         auth: sv.auth,
         tool_discovery: sv.tool_discovery,
-        toolkits: attachments.map((a) => kitNames.get(a.toolkit_id) ?? a.name),
+        toolkits: attachments.map((a) => {
+          const kit = kitNames.get(a.toolkit_id)
+          return attachmentDoc(kit?.name ?? a.name, a.prefix, kit?.prefix ?? '')
+        }),
       } as ServerDoc,
       SERVER_DEFAULTS,
     )

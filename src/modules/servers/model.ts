@@ -8,6 +8,14 @@ const ToolkitAttachment = t.Object(
     credentials: t.Optional(
       t.Record(t.String({ minLength: 1, maxLength: 100 }), t.String({ minLength: 1, maxLength: 64 })),
     ),
+    // The toolkit's tools are listed as `<prefix>_<name>` ('' : their own names); the whole name stays a valid tool
+    // name, which the service checks against the toolkit's tools (docs/decisions/0211-attachment-prefix.md).
+    prefix: t.Optional(
+      t.String({
+        pattern: '^[A-Za-z0-9_.-]{0,100}$',
+        error: 'prefix: up to 100 letters, digits, "_", "." or "-" (tools are listed as <prefix>_<name>)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -12,6 +12,11 @@ import { firstFreeSlug } from './slug'
 export interface ToolkitAttachment {
   toolkit_id: string
   credentials?: Record<string, string>
+  /**
+   * The toolkit's tools are listed as `<prefix>_<name>`; '' lists them under their own names. Not given: the prefix
+   * the attachment already has, else the toolkit's default (docs/decisions/0211-attachment-prefix.md).
+   */
+  prefix?: string
 }
 
 /** A server's toolkits and tools as GET /servers/{id} shows them; `held_back`: tools another tool's name keeps off. */

@@ -114,7 +114,7 @@ export function toolCalls(deps: ToolCallsDeps) {
   /** Throws AppError when the call cannot start (missing arguments, no function); anything after is an outcome. */
   async function run(
     ctx: RestRequestContext,
-    { tool, credentialId, kind }: Pick<ServerTool, 'tool' | 'credentialId' | 'kind'>,
+    { tool, own, credentialId, kind }: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind'>,
     args: Record<string, unknown>,
   ): Promise<ToolCall> {
     const invalid = checkArguments(validatorFor(tool), tool, args)
@@ -123,7 +123,8 @@ export function toolCalls(deps: ToolCallsDeps) {
     if (!source) throw new AppError('tool_not_configured', `Tool ${tool.name} is of an unknown toolkit kind "${kind}"`)
     // The host is read here (made on first read: src/mcp/cancellable.ts), once, as before.
     const call = { request: ctx, projectId: ctx.projectId, host: ctx.host, credentialId }
-    return { tool, outcome: await source.callTool(tool, args, call) }
+    // The source runs the tool as its toolkit has it; the server's prefix is only the name the call came by.
+    return { tool, outcome: await source.callTool(own ?? tool, args, call) }
   }
 
   return {

@@ -19,7 +19,7 @@ interface ServerToolSet {
   listed(): McpTool[]
 }
 
-type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'credentialId' | 'kind'> }
+type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind'> }
 
 export interface ToolIndex {
   /**
@@ -125,10 +125,13 @@ export function toolIndex(
       return unattached.get(projectId, name)
     },
     async inProject(projectId) {
+      // By id and name: one tool attached under two prefixes on two servers is listed (and callable) under both.
       const seen = new Map<string, ToolRow>()
       for (const serverId of await projectServers.get(projectId))
-        for (const s of (await server(projectId, serverId)).enabled)
-          if (!seen.has(s.tool.id)) seen.set(s.tool.id, s.tool)
+        for (const s of (await server(projectId, serverId)).enabled) {
+          const key = `${s.tool.id}\u0000${s.tool.name}`
+          if (!seen.has(key)) seen.set(key, s.tool)
+        }
       return [...seen.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     },
   }

@@ -75,12 +75,24 @@ describe('toolkits and tools', () => {
     const r = await d.same(async ({ toolkits, tools, serverTools, servers }) => {
       await done(toolkits.insert(toolkit('p1', 'k5')))
       await done(tools.insert(tool('p1', 'k5', 't50')))
-      await done(serverTools.upsertToolkit({ server_id: 's1', toolkit_id: 'k1', credentials: '{}', created_at: AT }))
-      await done(serverTools.upsertToolkit({ server_id: 's1', toolkit_id: 'k5', credentials: '{}', created_at: AT }))
       await done(
-        serverTools.upsertToolkit({ server_id: 's1', toolkit_id: 'k1', credentials: '{"gh":"c1"}', created_at: at(1) }),
+        serverTools.upsertToolkit({ server_id: 's1', toolkit_id: 'k1', credentials: '{}', prefix: '', created_at: AT }),
       )
-      await done(serverTools.upsertToolkit({ server_id: 's2', toolkit_id: 'k5', credentials: '{}', created_at: AT }))
+      await done(
+        serverTools.upsertToolkit({ server_id: 's1', toolkit_id: 'k5', credentials: '{}', prefix: '', created_at: AT }),
+      )
+      await done(
+        serverTools.upsertToolkit({
+          server_id: 's1',
+          toolkit_id: 'k1',
+          credentials: '{"gh":"c1"}',
+          prefix: 'kit',
+          created_at: at(1),
+        }),
+      )
+      await done(
+        serverTools.upsertToolkit({ server_id: 's2', toolkit_id: 'k5', credentials: '{}', prefix: '', created_at: AT }),
+      )
       const row = {
         server_id: 's2',
         tool_id: 't3',
@@ -131,7 +143,13 @@ test('PostgreSQL: attaches to one server at once get distinct positions', async 
   const { serverTools } = postgresRepositories(d.pg)
   await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
-      serverTools.upsertToolkit({ server_id: 's2', toolkit_id: `race-${i}`, credentials: '{}', created_at: AT }),
+      serverTools.upsertToolkit({
+        server_id: 's2',
+        toolkit_id: `race-${i}`,
+        credentials: '{}',
+        prefix: '',
+        created_at: AT,
+      }),
     ),
   )
   const positions = (await serverTools.toolkits('s2'))
@@ -257,7 +275,13 @@ describe('remote and OpenAPI toolkits', () => {
         )
       const newest = await remote.syncCredential('p1', 'r1', 'gh')
       await done(
-        serverTools.upsertToolkit({ server_id: 's2', toolkit_id: 'r1', credentials: '{"gh":"c1"}', created_at: AT }),
+        serverTools.upsertToolkit({
+          server_id: 's2',
+          toolkit_id: 'r1',
+          credentials: '{"gh":"c1"}',
+          prefix: '',
+          created_at: AT,
+        }),
       )
       return {
         twice,

@@ -18,6 +18,7 @@ import m015 from './015-function-isolation.sql' with { type: 'text' }
 import m016 from './016-mcp-sessions.sql' with { type: 'text' }
 import m017 from './017-mcp-tasks.sql' with { type: 'text' }
 import m018 from './018-catalog-first-seen.sql' with { type: 'text' }
+import m019 from './019-attachment-prefix.sql' with { type: 'text' }
 
 export const postgresMigrations: string[] = [
   m001,
@@ -38,4 +39,5 @@ export const postgresMigrations: string[] = [
   m016,
   m017,
   m018,
+  m019,
 ]

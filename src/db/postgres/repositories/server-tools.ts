@@ -25,10 +25,10 @@ export function pgServerToolsRepository(pg: PgStore): ServerToolsRepository {
       pg.tx(async (tx) => {
         await tx.run('SELECT 1 FROM servers WHERE id = $server_id FOR UPDATE', row)
         await tx.run(
-          `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, position, created_at)
-           VALUES ($server_id, $toolkit_id, $credentials,
+          `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, prefix, position, created_at)
+           VALUES ($server_id, $toolkit_id, $credentials, $prefix,
              (SELECT COALESCE(MAX(position), -1) + 1 FROM server_toolkits WHERE server_id = $server_id), $created_at)
-           ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials`,
+           ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials, prefix = excluded.prefix`,
           row,
         )
       }),

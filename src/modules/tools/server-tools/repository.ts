@@ -6,6 +6,8 @@ type ServerToolkitRow = {
   toolkit_id: string
   /** JSON map provider → credential id. */
   credentials: string
+  /** The tools are listed as `<prefix>_<name>`; '' lists them under their own names (./prefix.ts). */
+  prefix: string
   position: number
   created_at: string
 }
@@ -51,9 +53,9 @@ export function serverToolsRepository(store: Store): ServerToolsRepository {
     'DELETE FROM server_toolkits WHERE server_id = $server_id AND toolkit_id = $toolkit_id',
   )
   const upsertToolkit = db.query(
-    `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, position, created_at)
-     VALUES ($server_id, $toolkit_id, $credentials, $position, $created_at)
-     ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials`,
+    `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, prefix, position, created_at)
+     VALUES ($server_id, $toolkit_id, $credentials, $prefix, $position, $created_at)
+     ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials, prefix = excluded.prefix`,
   )
   const nextPosition = db.query<{ n: number }, { server_id: string }>(
     'SELECT COALESCE(MAX(position), -1) + 1 AS n FROM server_toolkits WHERE server_id = $server_id',

@@ -9,11 +9,15 @@ import { discoveryOf, RESERVED_TOOL_NAMES } from '../../servers/discovery'
 import type { ServerToolsPort, ToolkitAttachment } from '../../servers/service'
 import type { ToolRow } from '../repository'
 import type { ToolkitSources } from '../sources/registry'
+import { assertPrefixFits, defaultPrefix, underPrefix } from './prefix'
 import type { ServerToolRow, ServerToolsRepository } from './repository'
 
 /** One tool as it stands on one server. */
 export interface ServerTool {
+  /** The tool as the server lists it: under its attachment's prefix (docs/decisions/0211-attachment-prefix.md). */
   tool: ToolRow
+  /** The tool as its toolkit has it, when a prefix renamed it on this server: what its source runs. */
+  own?: ToolRow
   enabled: boolean
   source: 'toolkit' | 'added'
   /** The kind of its toolkit: the source that runs it (src/modules/tools/sources). */
@@ -33,7 +37,7 @@ export interface HeldBackTool {
 type NameSnapshot = Map<string, Set<string>>
 
 export interface ServerToolsDetail {
-  toolkits: { toolkit_id: string; name: string; credentials: Record<string, string> }[]
+  toolkits: { toolkit_id: string; name: string; prefix: string; credentials: Record<string, string> }[]
   tools: {
     id: string
     name: string
@@ -97,16 +101,23 @@ export function serverToolsService(
     const attached = (await repo.toolkits(serverId)).map((k) => ({
       id: k.toolkit_id,
       credentials: parseMap(k.credentials),
+      prefix: k.prefix,
       since: k.created_at,
     }))
     const rows = new Map((await repo.tools(serverId)).map((r) => [r.tool_id, r] as const))
-    type Picked = { tool: ToolRow; source: 'toolkit' | 'added'; kind: string; since: string }
+    type Picked = { tool: ToolRow; own?: ToolRow; source: 'toolkit' | 'added'; kind: string; since: string }
     const picked = new Map<string, Picked>()
     for (const k of attached) {
       const { kind, tools } = await sources.tools(projectId, k.id)
       if (kind)
-        for (const tool of tools)
-          picked.set(tool.id, { tool, source: 'toolkit', kind, since: later(k.since, tool.created_at) })
+        for (const own of tools)
+          picked.set(own.id, {
+            tool: underPrefix(k.prefix, own),
+            ...(k.prefix ? { own } : {}),
+            source: 'toolkit',
+            kind,
+            since: later(k.since, own.created_at),
+          })
     }
     for (const row of rows.values()) {
       if (row.source !== 'added' || picked.has(row.tool_id)) continue
@@ -129,7 +140,7 @@ export function serverToolsService(
       if (!holder || first(p, holder)) byName.set(p.tool.name, p)
     }
     const out: ServerTool[] = []
-    for (const { tool, source, kind } of candidates) {
+    for (const { tool, own, source, kind } of candidates) {
       const holder = byName.get(tool.name)!
       if (holder.tool.id !== tool.id) {
         heldBack.push({ tool, heldBy: holder.tool })
@@ -139,12 +150,12 @@ export function serverToolsService(
       const provider = tool.credential_provider
       let credentialId: string | undefined
       if (provider) {
-        const own = attached.find((k) => k.id === tool.toolkit_id)?.credentials[provider]
+        const mapped = attached.find((k) => k.id === tool.toolkit_id)?.credentials[provider]
         const any = attached.find((k) => k.credentials[provider])?.credentials[provider]
-        credentialId = row?.credential_id ?? own ?? any
+        credentialId = row?.credential_id ?? mapped ?? any
       }
       const enabled = row ? row.enabled === 1 : true
-      out.push({ tool, enabled, source, kind, ...(credentialId ? { credentialId } : {}) })
+      out.push({ tool, ...(own ? { own } : {}), enabled, source, kind, ...(credentialId ? { credentialId } : {}) })
     }
     const byNameThenId = (a: ToolRow, b: ToolRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)
     heldBack.sort((a, b) => byNameThenId(a.tool, b.tool))
@@ -180,7 +191,7 @@ export function serverToolsService(
     for (const { tool } of [...now.listed, ...now.heldBack])
       if (reserved && (RESERVED_TOOL_NAMES as readonly string[]).includes(tool.name))
         throw conflict(
-          `the tool name "${tool.name}" is reserved on a server with tool_discovery on (${RESERVED_TOOL_NAMES.join(', ')}); rename the tool or set tool_discovery.mode to "off"`,
+          `the tool name "${tool.name}" is reserved on a server with tool_discovery on (${RESERVED_TOOL_NAMES.join(', ')}); rename the tool, attach its toolkit with a "prefix", or set tool_discovery.mode to "off"`,
         )
     if (!before) return
     for (const held of now.heldBack) {
@@ -191,7 +202,7 @@ export function serverToolsService(
       const existing = pair.find((t) => t !== incoming)!
       const kit = async (t: ToolRow) => JSON.stringify((await toolkitName(projectId, t.toolkit_id)) ?? t.toolkit_id)
       throw conflict(
-        `a tool named "${held.tool.name}" from toolkit ${await kit(existing)} is already on server ${serverId}; toolkit ${await kit(incoming)} brings another tool of that name. Tool names on one server must be unique: take one of the two off the server, or rename one`,
+        `a tool named "${held.tool.name}" from toolkit ${await kit(existing)} is already on server ${serverId}; toolkit ${await kit(incoming)} brings another tool of that name. Tool names on one server must be unique: attach one of the two toolkits with a "prefix" (its tools are then listed as <prefix>_<name>), take one of the two off the server, or rename one`,
       )
     }
   }
@@ -283,21 +294,29 @@ export function serverToolsService(
       list: ToolkitAttachment[],
       mode: 'add' | 'replace',
     ): Promise<void> {
-      for (const k of list) {
-        if (!(await toolkitName(projectId, k.toolkit_id))) throw notFound(`toolkit ${k.toolkit_id}`)
+      const stored = new Map((await repo.toolkits(serverId)).map((k) => [k.toolkit_id, k] as const))
+      const prefixes: string[] = []
+      for (const [i, k] of list.entries()) {
+        const found = await sources.find(projectId, k.toolkit_id)
+        if (!found) throw notFound(`toolkit ${k.toolkit_id}`)
         for (const id of Object.values(k.credentials ?? {})) await assertCredential(projectId, id)
+        // Given, or kept from the attachment (a replace that names the toolkit again changes no tool's name), or the
+        // toolkit's default for a new attachment (docs/decisions/0211-attachment-prefix.md).
+        const prefix = k.prefix ?? stored.get(k.toolkit_id)?.prefix ?? defaultPrefix(found.toolkit)
+        if (k.prefix) assertPrefixFits(prefix, await found.source.listTools(k.toolkit_id), `body.toolkits.${i}.prefix`)
+        prefixes.push(prefix)
       }
       const before = await names(projectId, serverId)
-      // A toolkit kept by a replace keeps the time it came onto the server: which tool was there first depends on it.
-      const since = new Map((await repo.toolkits(serverId)).map((k) => [k.toolkit_id, k.created_at] as const))
       if (mode === 'replace') await repo.clearToolkits(serverId)
       const at = nowIso()
-      for (const k of list)
+      for (const [i, k] of list.entries())
         await repo.upsertToolkit({
           server_id: serverId,
           toolkit_id: k.toolkit_id,
           credentials: JSON.stringify(k.credentials ?? {}),
-          created_at: since.get(k.toolkit_id) ?? at,
+          prefix: prefixes[i]!,
+          // A toolkit kept by a replace keeps the time it came onto the server: which tool was there first depends on it.
+          created_at: stored.get(k.toolkit_id)?.created_at ?? at,
         })
       await assertNamesAllowed(projectId, serverId, before)
       changed(projectId, serverId)
@@ -314,6 +333,7 @@ export function serverToolsService(
         toolkits.push({
           toolkit_id: k.toolkit_id,
           name: (await toolkitName(projectId, k.toolkit_id)) ?? k.toolkit_id,
+          prefix: k.prefix,
           credentials: parseMap(k.credentials),
         })
       return {
