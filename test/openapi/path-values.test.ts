@@ -81,12 +81,12 @@ describe('the catalog GitHub toolkit', () => {
   test('get_repo {owner: "..", repo: "user"} is refused instead of becoming GET /user with the token', async () => {
     const before = elsewhere.requests.length
     for (const owner of ['..', '%2e%2e', '.%2E']) {
-      const result = await callTool(githubServer, 'get_repo', { owner, repo: 'user' })
+      const result = await callTool(githubServer, 'github_get_repo', { owner, repo: 'user' })
       expect(result.isError).toBe(true)
       expect(result.content[0].text).toContain('path segment')
     }
     expect(elsewhere.requests.length).toBe(before)
-    const fine = await callTool(githubServer, 'get_repo', { owner: 'octo', repo: 'hello' })
+    const fine = await callTool(githubServer, 'github_get_repo', { owner: 'octo', repo: 'hello' })
     expect(fine.isError).toBe(false)
     expect(elsewhere.last().path).toBe('/repos/octo/hello')
     expect(elsewhere.last().headers.authorization).toBe('Bearer GITHUB-TOKEN')
