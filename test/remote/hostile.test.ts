@@ -398,7 +398,9 @@ describe('an upstream that never answers', () => {
       timeout_ms: 500,
       refresh_interval_s: 0,
     }
-    const kit = await json(await app.api('/toolkits', remoteBody('stalls-later', remote)), 201)
+    // The toolkit the call goes through is made while the upstream still answers: a bound of 3 s, so a loaded machine
+    // cannot time out its creation (the stalled call below then ends at that bound, not at the test's timeout).
+    const kit = await json(await app.api('/toolkits', remoteBody('stalls-later', { ...remote, timeout_ms: 3000 })), 201)
     const server = await createServer(app, { name: 'stalls later', toolkits: [{ toolkit_id: kit.id }] })
     stall = true
 
@@ -409,9 +411,9 @@ describe('an upstream that never answers', () => {
     const { client } = await connectClient(app, server.slug)
     const result = await client.callTool({ name: 'echo', arguments: { text: 'x' } })
     expect(result.isError).toBe(true)
-    expect(JSON.stringify(result.content)).toContain('timed out after 500 ms')
+    expect(JSON.stringify(result.content)).toContain('timed out after 3000 ms')
     await client.close()
-  }, 15_000)
+  }, 20_000)
 
   test('an upstream that hands out page after page, each just in time, is cut off after timeout_ms in all', async () => {
     const url = serve((s) => {
