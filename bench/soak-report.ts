@@ -19,9 +19,9 @@ export const BEFORE_SOAK: Record<CallKind, { callsPerSecond: number; rssPerMilli
   {
     builtin: { callsPerSecond: 4134, rssPerMillion: -15.8, heapPerMillion: -58.0 },
     javascript: { callsPerSecond: 2506, rssPerMillion: -426.5, heapPerMillion: -32.7 },
-    remote: { callsPerSecond: 0, rssPerMillion: 0, heapPerMillion: 0 },
-    openapi: { callsPerSecond: 0, rssPerMillion: 0, heapPerMillion: 0 },
-    http: { callsPerSecond: 0, rssPerMillion: 0, heapPerMillion: 0 },
+    remote: { callsPerSecond: 503, rssPerMillion: 9382.5, heapPerMillion: 5610.6 },
+    openapi: { callsPerSecond: 2091, rssPerMillion: -99.9, heapPerMillion: -102.3 },
+    http: { callsPerSecond: 1874, rssPerMillion: -28.1, heapPerMillion: -7.4 },
   }
 
 const MB = 1024 * 1024
