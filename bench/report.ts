@@ -214,7 +214,7 @@ ${table}
 Before the read model (the figures this work started from, same machine, \`wrk -t1 -c32 -d5s\`, a bare reference of
 ~40–45k req/s then): builtin \`tools/call\` 5,300 req/s, JavaScript \`tools/call\` 1,250, \`tools/list\` first page on
 1,000 tools 111, REST \`tools/call\` 302, cold start 212 ms, idle RSS 64 MB.
-${i.postgres ? `\n${markedPostgresSection(i.postgres)}` : ''}${i.soak ? `\n${markedSoakSection(i.soak.figures, i.soak.inFlight)}` : ''}
+${i.postgres ? `\n${markedPostgresSection(i.postgres)}` : ''}${i.soak ? `\n${markedSoakSection(i.soak)}` : ''}
 ## Memory and start
 
 | Figure | Toolyard | Elysia hello-world (\`bun build --compile\`) | ratio |

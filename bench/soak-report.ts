@@ -1,7 +1,9 @@
 // The "Memory per call" section of docs/benchmarks.md: `npm run test:load` (test-load/soak.load.ts) run by the bench
 // as a child, its figures read from the `SOAK_FIGURES` line it prints last, beside the figures of the code before
 // finished calls stopped holding their abort signals (docs/decisions/0151-remote-calls-hold-no-memory.md).
-import type { CallKind, SoakFigures } from '../test-load/soak'
+import { cpus } from 'node:os'
+import type { CallKind } from '../test-load/soak'
+import type { SoakRun } from './soak'
 
 const LABELS: Record<CallKind, string> = {
   builtin: 'pre-built `echo`',
@@ -28,7 +30,7 @@ const MB = 1024 * 1024
 const mb = (bytes: number) => (bytes / MB).toFixed(1)
 const signed = (n: number) => `${n > 0 ? '+' : ''}${n.toFixed(1)}`
 
-export function soakSection(figures: SoakFigures[], inFlight: number): string {
+export function soakSection({ figures, inFlight, loadAverage }: SoakRun): string {
   const rows = figures.map((f) => {
     const before = BEFORE_SOAK[f.kind]
     return `| ${LABELS[f.kind]} | ${f.calls.toLocaleString('en')} | ${f.callsPerSecond.toLocaleString('en')} | ${mb(f.rssWarm)} → ${mb(f.rssEnd)} MB | ${signed(f.rssPerMillion / MB)} MB | ${signed(f.heapPerMillion / MB)} MB | ${before.callsPerSecond.toLocaleString('en')} | ${signed(before.rssPerMillion)} MB | ${signed(before.heapPerMillion)} MB |`
@@ -41,7 +43,8 @@ Streamable HTTP for the remote tool, a plain \`Bun.serve\` JSON API for OpenAPI 
 not counted. 10,000 warm-up calls, then RSS and heap after a full GC (the least of three readings, the allocator's
 default purge), then the calls counted below; "per million" is the growth from the warm-up to the end, extrapolated
 linearly to 1,000,000 calls when fewer ran. \`npm run test:load\` fails when that is over 50 MB for any kind. The
-machine was shared with other sessions and loaded while this ran: compare growth, not throughput across runs. Before:
+machine was shared with other sessions and loaded while this ran (1-minute load average ${loadAverage.toFixed(1)} on its
+${cpus().length} cores as the soak ended): compare growth, not throughput across runs. Before:
 the same soak on the code before finished calls stopped holding their abort signals
 (docs/decisions/0151-remote-calls-hold-no-memory.md), 100,000 calls a kind.
 
@@ -54,5 +57,4 @@ ${rows.join('\n')}
 export const START = '<!-- soak:start -->'
 export const END = '<!-- soak:end -->'
 /** The section between its markers, so BENCH_ONLY=soak can replace it in place. */
-export const markedSoakSection = (figures: SoakFigures[], inFlight: number) =>
-  `${START}\n${soakSection(figures, inFlight)}${END}\n`
+export const markedSoakSection = (run: SoakRun) => `${START}\n${soakSection(run)}${END}\n`

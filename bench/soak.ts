@@ -3,6 +3,7 @@
 // applies to its kind) and the allocator's default purge, its figures read from the `SOAK_FIGURES` line it prints.
 // BENCH_ONLY=soak runs it alone and replaces its section of docs/benchmarks.md in place.
 import { readFileSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import type { SoakFigures } from '../test-load/soak'
 import { END, markedSoakSection, START } from './soak-report'
@@ -12,6 +13,8 @@ const IN_FLIGHT = 8
 export interface SoakRun {
   figures: SoakFigures[]
   inFlight: number
+  /** The machine's 1-minute load average as the soak ended (other processes share the cores). */
+  loadAverage: number
 }
 
 export function measureSoak(root: string): SoakRun {
@@ -33,13 +36,16 @@ export function measureSoak(root: string): SoakRun {
     .split('\n')
     .find((l) => l.startsWith('SOAK_FIGURES '))
   if (run.exitCode !== 0 || !line) throw new Error(`the soak failed (exit ${run.exitCode}):\n${run.stdout.toString()}`)
-  return { figures: JSON.parse(line.slice('SOAK_FIGURES '.length)) as SoakFigures[], inFlight: IN_FLIGHT }
+  return {
+    figures: JSON.parse(line.slice('SOAK_FIGURES '.length)) as SoakFigures[],
+    inFlight: IN_FLIGHT,
+    loadAverage: loadavg()[0] ?? 0,
+  }
 }
 
 /** BENCH_ONLY=soak: the section alone, replaced between its markers (or put before "Memory and start"). */
 export function onlySoak(root: string) {
-  const { figures, inFlight } = measureSoak(root)
-  const section = markedSoakSection(figures, inFlight)
+  const section = markedSoakSection(measureSoak(root))
   const path = join(root, 'docs/benchmarks.md')
   const doc = readFileSync(path, 'utf8')
   const at = doc.indexOf(START)
