@@ -31,6 +31,8 @@ export function measureSoak(root: string): SoakRun {
     stdout: 'pipe',
     stderr: 'inherit',
   })
+  // Its lines (memory at every tenth of each kind, the SOAK_FIGURES line) go on to the bench's output.
+  process.stdout.write(run.stdout)
   const line = run.stdout
     .toString()
     .split('\n')
