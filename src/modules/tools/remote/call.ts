@@ -84,7 +84,8 @@ function remoteCall(d: RemoteCallDeps): ToolkitSource['callTool'] {
     }
     // The request's own signal, ended by the caller's cancellation or an unanswerable question. Not
     // `AbortSignal.any([host.signal, …])`: the SDK never removes its abort listener, and a composite signal with a
-    // listener stays alive while its sources are not aborted, holding the whole call (docs/decisions/0151-…).
+    // listener stays alive while its sources are not aborted, holding the whole call
+    // (docs/decisions/0151-remote-calls-hold-no-memory.md).
     const ended = new AbortController()
     const end = () => ended.abort()
     const unlisten = onCancel(host, end)
