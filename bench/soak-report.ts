@@ -51,6 +51,9 @@ the same soak on the code before finished calls stopped holding their abort sign
 | Call kind | calls | calls/s | RSS after warm-up → end | RSS per million | heap per million | before: calls/s | before: RSS per million | before: heap per million |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
+
+A negative growth is memory the warm-up still held when it was read (connections, caches and the sandbox's first
+compilations settling), not a call giving memory back; what matters is that no kind grows with the calls.
 `
 }
 
