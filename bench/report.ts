@@ -3,6 +3,8 @@
 import type { ColdFigures } from './cold-start'
 import type { FirstCallFigures } from './first-call'
 import { markedPostgresSection, type PostgresFigures } from './postgres-report'
+import type { SoakRun } from './soak'
+import { markedSoakSection } from './soak-report'
 import { markedSection, type ToolSearchFigures } from './tool-search-report'
 import type { WrkResult } from './wrk'
 
@@ -104,6 +106,8 @@ export interface ReportInput {
   toolSearch?: ToolSearchFigures
   /** bench/postgres.ts: SQLite and PostgreSQL, one and three instances (its own section). */
   postgres?: PostgresFigures
+  /** The soak of every call kind (bench/soak.ts); absent from runs before it existed. */
+  soak?: SoakRun
   firstCalls?: FirstCallFigures
   totalS: number
 }
@@ -210,7 +214,7 @@ ${table}
 Before the read model (the figures this work started from, same machine, \`wrk -t1 -c32 -d5s\`, a bare reference of
 ~40–45k req/s then): builtin \`tools/call\` 5,300 req/s, JavaScript \`tools/call\` 1,250, \`tools/list\` first page on
 1,000 tools 111, REST \`tools/call\` 302, cold start 212 ms, idle RSS 64 MB.
-${i.postgres ? `\n${markedPostgresSection(i.postgres)}` : ''}
+${i.postgres ? `\n${markedPostgresSection(i.postgres)}` : ''}${i.soak ? `\n${markedSoakSection(i.soak)}` : ''}
 ## Memory and start
 
 | Figure | Toolyard | Elysia hello-world (\`bun build --compile\`) | ratio |

@@ -3,6 +3,8 @@
 // section (bench/postgres.ts) always runs, on a throwaway cluster it starts and stops.
 // BENCH_ONLY=postgres runs that section alone (beside a SQLite binary with the two servers it needs) and replaces it in
 // docs/benchmarks.md in place. BENCH_SECONDS, BENCH_ROUNDS and BENCH_CONNECTIONS change every measurement.
+// The soak of every call kind (bench/soak.ts, `npm run test:load`) runs last, BENCH_SOAK_CALLS calls a kind;
+// BENCH_ONLY=soak runs it alone and replaces its section in place.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -13,6 +15,7 @@ import { type BenchScenario, measurePostgres } from './postgres'
 import { END, markedPostgresSection, START } from './postgres-report'
 import { memoryOf, startUntil } from './procs'
 import { type InProcess, type JsHop, type Row, report } from './report'
+import { measureSoak, onlySoak } from './soak'
 import type { ToolSearchFigures } from './tool-search-report'
 import { ALLOCATOR_ENV, startSmallToolyard, startToolyard } from './toolyard'
 import { ensureWrk, type WrkResult, wrk } from './wrk'
@@ -99,6 +102,8 @@ async function onlyPostgres(binary: string, wrkBin: string) {
 
 async function main() {
   const started = performance.now()
+  // The soak runs the app from source in its own process: no binary needed.
+  if (process.env.BENCH_ONLY === 'soak') return onlySoak(ROOT)
   const wrkBin = ensureWrk()
   const out = mkdtempSync(join(tmpdir(), 'toolyard-bench-bin-'))
   const binary = join(out, 'toolyard')
@@ -106,7 +111,8 @@ async function main() {
   // The binary is a few hundred MB: removed when the run ends, however it ends.
   process.once('exit', () => rmSync(out, { recursive: true, force: true }))
   if (process.env.BENCH_ONLY === 'postgres') return onlyPostgres(binary, wrkBin)
-  if (process.env.BENCH_ONLY) throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "postgres" is known`)
+  if (process.env.BENCH_ONLY)
+    throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: only "postgres" and "soak" are known`)
 
   const load = (...scenarios: Scenario[]) => loadAll(wrkBin, scenarios)
   const rows: Row[] = []
@@ -175,6 +181,8 @@ async function main() {
   const searchRun = Bun.spawnSync([BUN, 'bench/tool-search.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
   const toolSearch = JSON.parse(searchRun.stdout.toString().trim().split('\n').pop() ?? '{}') as ToolSearchFigures
 
+  const soak = measureSoak(ROOT)
+
   const doc = report({
     date: new Date().toISOString().slice(0, 10),
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Bun ${Bun.version}, Node ${Bun.spawnSync([
@@ -193,6 +201,7 @@ async function main() {
     jsHop,
     inProcess,
     toolSearch,
+    soak,
     postgres,
     firstCalls,
     totalS: Math.round((performance.now() - started) / 1000),

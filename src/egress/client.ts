@@ -135,8 +135,19 @@ export function createEgress(options: EgressOptions): Egress {
 
   async function fetch(rawUrl: string, init: EgressRequest = {}): Promise<EgressResponse> {
     const timeoutMs = init.timeoutMs ?? defaultTimeout
-    const timeout = AbortSignal.timeout(timeoutMs)
-    const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+    // One signal per request, ended by the caller's or by the deadline, and let go of when the request ends:
+    // `AbortSignal.timeout` with `AbortSignal.any` kept every request's signals, and what fetch hung on them, alive
+    // until the deadline passed (docs/decisions/0151-remote-calls-hold-no-memory.md).
+    const controller = new AbortController()
+    const signal = controller.signal
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'))
+    }, timeoutMs)
+    const cancel = () => controller.abort(init.signal?.reason)
+    if (init.signal?.aborted) cancel()
+    else init.signal?.addEventListener('abort', cancel, { once: true })
     let url = parseUrl(rawUrl)
     let method = (init.method ?? 'GET').toUpperCase()
     let headers: Record<string, string> = { ...init.headers }
@@ -182,7 +193,10 @@ export function createEgress(options: EgressOptions): Egress {
         return { status: response.status, headers: response.headers, text, url: url.href }
       }
     } catch (error) {
-      throw toEgressError(error, { url, timeoutMs, timedOut: timeout.aborted, aborted: init.signal?.aborted ?? false })
+      throw toEgressError(error, { url, timeoutMs, timedOut, aborted: init.signal?.aborted ?? false })
+    } finally {
+      clearTimeout(timer)
+      init.signal?.removeEventListener('abort', cancel)
     }
   }
 

@@ -29,6 +29,8 @@ export interface Upstream {
   url: string
   /** Every request's headers, lower-cased names. */
   seen: Record<string, string>[]
+  /** What the `sleep` tool went through, in order: `sleep:start`, then `sleep:cancelled` or `sleep:done`. */
+  events: string[]
   /** Adds a tool to every session and sends notifications/tools/list_changed (unless `silent`). */
   addTool(name: string, o?: { silent?: boolean }): void
   /** Removes a tool added with addTool from every session (list_changed sent). */
@@ -41,7 +43,7 @@ export interface Upstream {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** The tools every session of the upstream has. */
-function build(name: string, live: McpServer[], clientTools = false) {
+function build(name: string, live: McpServer[], events: string[], clientTools = false) {
   const server = new McpServer(
     { name, version: '9.9.9' },
     { capabilities: { tools: { listChanged: true }, logging: {} } },
@@ -84,7 +86,9 @@ function build(name: string, live: McpServer[], clientTools = false) {
     'sleep',
     { description: 'Waits', inputSchema: { ms: z.number().int() } },
     async ({ ms }, extra) => {
-      await Promise.race([sleep(ms), new Promise((r) => extra.signal.addEventListener('abort', r))])
+      events.push('sleep:start')
+      const cancelled = new Promise<string>((r) => extra.signal.addEventListener('abort', () => r('sleep:cancelled')))
+      events.push(await Promise.race([sleep(ms).then(() => 'sleep:done'), cancelled]))
       return { content: [{ type: 'text', text: `slept ${ms}` }] }
     },
   )
@@ -145,6 +149,7 @@ function checkAuth(o: UpstreamOptions, get: (name: string) => string | undefined
 export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
   const live: McpServer[] = []
   const seen: Record<string, string>[] = []
+  const events: string[] = []
   const name = o.name ?? `upstream-${o.transport}`
   const extras: string[] = []
   const addExtras = (s: McpServer) => {
@@ -181,7 +186,7 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
     },
   }
   const session = () => {
-    const s = build(name, live, o.clientTools)
+    const s = build(name, live, events, o.clientTools)
     addExtras(s)
     const last = echoDescriptions.at(-1)
     if (last)
@@ -203,6 +208,7 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
     return {
       url: `http://127.0.0.1:${http.port}/mcp`,
       seen,
+      events,
       ...common,
       async stop() {
         for (const s of live) await s.close().catch(() => {})
@@ -244,6 +250,7 @@ export async function startUpstream(o: UpstreamOptions): Promise<Upstream> {
   return {
     url: `http://127.0.0.1:${port}/sse`,
     seen,
+    events,
     ...common,
     async stop() {
       for (const s of live) await s.close().catch(() => {})

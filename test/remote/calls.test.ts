@@ -10,6 +10,7 @@ import {
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { connectClient, post } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
 import { startUpstream, type Upstream } from '../helpers/upstream-mcp'
 
 const BEARER_SECRET = 'sk-remote-bearer-0123456789'
@@ -269,6 +270,47 @@ describe('failures end as isError, never a hang', () => {
     expect(r.isError).toBe(true)
     expect(JSON.stringify(r.content)).toContain('upstream')
     await client.close()
+  })
+})
+
+describe('cancellation', () => {
+  test("a client's notifications/cancelled cancels the upstream call, and the toolkit still answers", async () => {
+    const upstream = await startUpstream({ transport: 'streamable_http' })
+    upstreams.push(upstream)
+    const kit = await remoteKit('cancelled-calls', { url: upstream.url, timeout_ms: 30_000, prefix: 'c_' })
+    const server = await createServer(app, { name: 'cancelled calls', toolkits: [{ toolkit_id: kit.id }] })
+    const send = (body: unknown) =>
+      fetch(`${app.base}/${server.slug}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-api-key': app.apiKey,
+          'mcp-protocol-version': '2025-11-25',
+        },
+        body: JSON.stringify(body),
+      })
+    const pending = send({
+      jsonrpc: '2.0',
+      id: 'long',
+      method: 'tools/call',
+      params: { name: 'c_sleep', arguments: { ms: 25_000 } },
+    })
+    await waitFor('the upstream running the call', () => upstream.events.includes('sleep:start'))
+    const cancel = await send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'long' } })
+    expect(cancel.status).toBe(202)
+    // Bounded well below the upstream's 25 s: only a cancellation that reached it ends its sleep.
+    await waitFor('the upstream hearing the cancellation', () => upstream.events.includes('sleep:cancelled'), {
+      timeoutMs: 10_000,
+    })
+    expect(await (await pending).text()).not.toContain('"id":"long"')
+    const after = await send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'c_echo', arguments: { text: 'still here' } },
+    })
+    expect(await after.text()).toContain('still here')
   })
 })
 

@@ -98,10 +98,16 @@ function remoteCall(d: RemoteCallDeps) {
       }
       return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
     }
-    const unanswerable = new AbortController()
+    // The request's own signal, ended by the caller's cancellation or an unanswerable question. Not
+    // `AbortSignal.any([host.signal, …])`: the SDK never removes its abort listener, and a composite signal with a
+    // listener stays alive while its sources are not aborted, holding the whole call
+    // (docs/decisions/0151-remote-calls-hold-no-memory.md).
+    const ended = new AbortController()
+    const end = () => ended.abort()
+    const unlisten = onCancel(host, end)
     const redactor = redactorFor(secrets)
     const callHost = upstreamHost(host, redactor.text, d.logBytes)
-    conn.bind({ host: callHost, onUnanswerable: () => unanswerable.abort() })
+    conn.bind({ host: callHost, onUnanswerable: end })
     let reusable = true
     // Loaded by the connection just made or reused (./sdk.ts); awaiting it again is a resolved promise.
     const { CallToolResultSchema, ErrorCode, McpError } = await loadSdk()
@@ -110,7 +116,7 @@ function remoteCall(d: RemoteCallDeps) {
         { method: 'tools/call', params: { name: tool.function_name, arguments: args } },
         CallToolResultSchema,
         {
-          signal: AbortSignal.any([host.signal, unanswerable.signal]),
+          signal: ended.signal,
           timeout: spec.timeout_ms,
           // Upstream progress, in the order it came, with the client's own token (the host knows it).
           onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
@@ -124,7 +130,7 @@ function remoteCall(d: RemoteCallDeps) {
         reusable = false
         return { ok: false, kind: 'timeout', message: `upstream timed out after ${spec.timeout_ms} ms` }
       }
-      if (unanswerable.signal.aborted || host.signal.aborted) {
+      if (ended.signal.aborted) {
         reusable = false
         return { ok: false, kind: 'error', message: 'the call ended before the upstream answered' }
       }
@@ -141,12 +147,28 @@ function remoteCall(d: RemoteCallDeps) {
       reusable = false
       return { ok: false, kind: 'error', message: `upstream connection failed: ${words(error)}` }
     } finally {
+      unlisten?.()
       conn.bind(undefined)
       if (reusable) d.pool.release(key, conn)
       else void conn.close()
     }
   }
   return run satisfies ToolkitSource['callTool']
+}
+
+/** Runs `listener` when the caller cancels (at once when it has already); returns its removal. */
+function onCancel(host: FunctionHost, listener: () => void): (() => void) | undefined {
+  if (host.onCancel) {
+    const off = host.onCancel(listener)
+    if (!off) listener()
+    return off
+  }
+  if (host.signal.aborted) {
+    listener()
+    return undefined
+  }
+  host.signal.addEventListener('abort', listener, { once: true })
+  return () => host.signal.removeEventListener('abort', listener)
 }
 
 /**

@@ -146,6 +146,19 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
   client.onerror = (error) => {
     if (streamDied(sdk, error)) void client.close().catch(() => {})
   }
+  // Messages on their way out: closing aborts the transport's requests, so close() lets these go first (a cancelled
+  // call's notifications/cancelled, sent as the call ends, would otherwise never reach the upstream).
+  const sending = new Set<Promise<void>>()
+  const send = transport.send.bind(transport)
+  transport.send = (message, options) => {
+    const sent = send(message, options)
+    sending.add(sent)
+    void sent.then(
+      () => sending.delete(sent),
+      () => sending.delete(sent),
+    )
+    return sent
+  }
   // The whole connect within timeout_ms: the SDK's timeout covers `initialize`, but not the SSE transport's wait for
   // its `endpoint` event, which an upstream can withhold forever (docs/decisions.md, "Review of the third round").
   await withinDeadline(client.connect(transport, { timeout: o.timeoutMs }), o.timeoutMs, () => {
@@ -167,6 +180,8 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
     },
     async close() {
       closed = true
+      // Bounded: a request whose answer streams back (a tools/call) is also "on its way" until its headers came.
+      if (sending.size) await settledWithin([...sending], SEND_GRACE_MS)
       closing = true
       await client.close().catch(() => {})
     },
@@ -180,6 +195,16 @@ function upstreamCapabilities(declare: DeclaredToUpstream | undefined) {
     sampling: {},
     ...(declare?.roots ? { roots: {} } : {}),
   }
+}
+
+/** How long close() waits for messages already being sent. */
+const SEND_GRACE_MS = 2000
+
+/** Waits until every promise settled or `ms` passed, whichever is first; never throws. */
+async function settledWithin(promises: Promise<unknown>[], ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([Promise.allSettled(promises), new Promise((r) => (timer = setTimeout(r, ms)))])
+  clearTimeout(timer)
 }
 
 /** `work`, or a timeout error after `ms` (then `onExpire` ends what is left of it). */
