@@ -147,7 +147,7 @@ export function buildRequest(
   credential: Record<string, unknown> | undefined,
 ): BuiltRequest {
   const path = fillPath(op, args)
-  const query: string[] = []
+  const query: string[] = [...(op.query ?? [])]
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Toolyard' }
   const cookies: string[] = []
   for (const p of op.parameters) {
