@@ -31,7 +31,12 @@ export interface OperationPlan {
   /** The document's server URL for this operation (variables at their defaults); '' when it names none. */
   server: string
   parameters: ParamPlan[]
-  body?: { required: boolean; content_type: string }
+  body?: {
+    required: boolean
+    content_type: string
+    /** multipart/form-data: the body's properties sent as files (`format: binary`), their value the file's text. */
+    file_fields?: string[]
+  }
   /**
    * Query pairs the document's path key carries after a `?` or `#` (AWS style `/?Action=X`, `/#Action=X`), already
    * encoded: sent first in every call's query (a `#` would otherwise end the URL there and the pairs be lost).
@@ -159,6 +164,7 @@ function serverUrl(servers: unknown): string {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
 const FORM_TYPE = 'application/x-www-form-urlencoded'
+const MULTIPART_TYPE = 'multipart/form-data'
 
 function annotations(method: string) {
   return {
@@ -332,8 +338,12 @@ function planOperation(
   if (isObject(requestBody) && isObject(requestBody.content)) {
     const types = Object.keys(requestBody.content)
     // JSON first; a form body (Stripe's API, say) is sent form-encoded with brackets for nesting.
+    // multipart/form-data last: each property a part (a file's content is text given by the caller).
     const jsonType =
-      types.find((t) => JSON_TYPE.test(t)) ?? types.find((t) => t === '*/*') ?? types.find((t) => t === FORM_TYPE)
+      types.find((t) => JSON_TYPE.test(t)) ??
+      types.find((t) => t === '*/*') ??
+      types.find((t) => t === FORM_TYPE) ??
+      types.find((t) => t === MULTIPART_TYPE)
     const bodyRequired = requestBody.required === true
     if (jsonType) {
       const media = requestBody.content[jsonType]
@@ -342,9 +352,20 @@ function planOperation(
         properties.body = { ...(properties.body as Json), description: requestBody.description.slice(0, 1024) }
       if (bodyRequired) required.push('body')
       body = { required: bodyRequired, content_type: jsonType === '*/*' ? 'application/json' : jsonType }
+      if (jsonType === MULTIPART_TYPE && isObject(media)) {
+        const schema = deref(doc, media.schema)
+        const props = isObject(schema) && isObject(schema.properties) ? schema.properties : {}
+        const files = Object.entries(props)
+          .filter(([, v]) => {
+            const p = deref(doc, v)
+            return isObject(p) && (p.format === 'binary' || (isObject(p.items) && p.items.format === 'binary'))
+          })
+          .map(([k]) => k)
+        if (files.length) body.file_fields = files
+      }
     } else if (bodyRequired) {
       return {
-        reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON and form bodies are)`,
+        reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON, form and multipart bodies are)`,
       }
     }
   }

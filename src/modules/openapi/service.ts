@@ -129,12 +129,13 @@ export function openApiService(deps: OpenApiServiceDeps) {
   async function loadDocument(
     spec: unknown,
     specUrl: string | undefined,
+    warnings: string[],
   ): Promise<{ doc: OpenApiDocument; documentUrl?: string }> {
     if (spec !== undefined && specUrl !== undefined)
       throw badRequest('give spec or spec_url, not both', [{ field: 'body.spec_url', message: 'spec is given too' }])
     if (typeof spec === 'string' && Buffer.byteLength(spec) > deps.maxSpecBytes)
       throw specTooLarge('body.spec', deps.maxSpecBytes)
-    if (spec !== undefined) return { doc: await checkDocument(spec, 'body.spec') }
+    if (spec !== undefined) return { doc: await checkDocument(spec, 'body.spec', warnings) }
     if (specUrl === undefined)
       throw badRequest('spec or spec_url is required', [{ field: 'body.spec', message: 'required (or spec_url)' }])
     let response: Awaited<ReturnType<Egress['fetch']>>
@@ -150,7 +151,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
       throw badRequest(`spec_url answered HTTP ${response.status}`, [
         { field: 'body.spec_url', message: `HTTP ${response.status}` },
       ])
-    return { doc: await checkDocument(response.text, 'body.spec_url'), documentUrl: response.url }
+    return { doc: await checkDocument(response.text, 'body.spec_url', warnings), documentUrl: response.url }
   }
 
   async function plan(
@@ -401,10 +402,12 @@ export function openApiService(deps: OpenApiServiceDeps) {
           : undefined
       if (problem) throw badRequest(`auth.name: ${problem}`, [{ field: 'body.auth.name', message: problem }])
     }
-    const { doc, documentUrl } = await loadDocument(source.spec, source.spec_url)
+    const warnings: string[] = []
+    const { doc, documentUrl } = await loadDocument(source.spec, source.spec_url, warnings)
     const field = source.spec !== undefined ? 'body.spec' : 'body.spec_url'
     const accepted = await acceptedSchemas(projectId, toolkitName)
-    return { doc, settings, planned: await plan(toolkitName, doc, settings, field, accepted, documentUrl) }
+    const planned = await plan(toolkitName, doc, settings, field, accepted, documentUrl)
+    return { doc, settings, planned: { ...planned, warnings: [...warnings, ...planned.warnings] } }
   }
 
   return {
