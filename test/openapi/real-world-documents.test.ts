@@ -1,6 +1,7 @@
 // What real documents contain that used to cost operations: patterns RE2 cannot run, OpenAPI 3.0's boolean
 // exclusiveMinimum, AWS-style path keys carrying a query (`/#Action=X`, `/?Action=X`), and sizes past the old fixed
-// limits (TOOLYARD_MAX_SPEC_BYTES names the one to raise). Also: nothing to import is 400 in the dry run as in the import.
+// limits (TOOLYARD_MAX_SPEC_BYTES names the one to raise), multipart bodies, and a mistake in a response
+// description. Also: nothing to import is 400 in the dry run as in the import.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { call } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
@@ -45,6 +46,35 @@ const realWorld = (server: string) => ({
       }),
     },
     '/?Action=ListQueues&Version=2012-11-05': { post: op('ListQueues') },
+    '/files': {
+      post: op('uploadFile', {
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' } },
+              },
+            },
+          },
+        },
+        // A mistake no tool is concerned with: `example` is not a field of an XML object.
+        responses: {
+          200: {
+            description: 'ok',
+            content: {
+              'application/xml': {
+                schema: {
+                  type: 'object',
+                  properties: { id: { type: 'string', xml: { attribute: true, example: 'x' } } },
+                },
+              },
+            },
+          },
+        },
+      }),
+    },
   },
 })
 
@@ -87,6 +117,7 @@ describe('schemas of real documents', () => {
       'ListQueues',
       'findUser',
       'listPages',
+      'uploadFile',
     ])
     expect(imported.body.skipped).toEqual([])
     for (const answer of [dryRun.body, imported.body]) {
@@ -125,6 +156,23 @@ describe('schemas of real documents', () => {
     expect(r.query).toBe('Action=ListQueues&Version=2012-11-05')
   })
 
+  test('a mistake inside a response description is a warning, not a refusal', () => {
+    const warning = imported.body.warnings.find((w: string) => w.includes('response descriptions'))
+    expect(warning).toContain('#/paths/~1files/post/responses/200')
+  })
+
+  test('a multipart/form-data body is sent as parts, a binary property as a file part', async () => {
+    expect((await callTool('uploadFile', { body: { file: 'hello file', note: 'n1' } })).isError).toBe(false)
+    const r = upstream.last()
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(r.headers['content-type'] ?? '')?.[1]
+    expect(boundary).toBeDefined()
+    const form = await new Response(r.body, { headers: { 'content-type': r.headers['content-type']! } }).formData()
+    const file = form.get('file') as File
+    expect(file.name).toBe('file')
+    expect(await file.text()).toBe('hello file')
+    expect(form.get('note')).toBe('n1')
+  })
+
   test('nothing to import is 400 in the dry run as in the import', async () => {
     const spec = realWorld(upstream.origin)
     const include = { tags: ['nothing-has-this-tag'] }
@@ -148,7 +196,7 @@ describe('document sizes (TOOLYARD_MAX_SPEC_BYTES)', () => {
       body: { name: 'big', spec: bigDocument(5 * 1024 * 1024), dry_run: true },
     })
     expect(res.status).toBe(200)
-    expect(res.body.tools.length).toBe(4)
+    expect(res.body.tools.length).toBe(5)
   })
 
   test('past the setting, a spec_url document and an inline body are 413 naming TOOLYARD_MAX_SPEC_BYTES', async () => {

@@ -103,7 +103,7 @@ function referenceError(field: string, problem: ReferenceProblem) {
   )
 }
 
-const IN_RESPONSES = /^#\/(?:paths\/[^/ ]+\/[^/ ]+|components)\/responses(?:\/| )/
+const IN_RESPONSES = /^#\/(?:paths\/[^/ ]+\/[^/ ]+|components)\/responses\/[^ ]/
 
 /**
  * Checks the document and returns it unchanged; a 400 names what is wrong and where. `warnings` receives what is
