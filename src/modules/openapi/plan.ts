@@ -64,7 +64,7 @@ interface OperationFilter {
 }
 
 /** Auth given on import: one scheme for every operation, whatever the document declares (docs/openapi.md, "Auth"). */
-export interface AuthOverride {
+interface AuthOverride {
   type: 'bearer' | 'header' | 'query' | 'basic'
   credential_provider: string
   /** The header or query parameter the key goes in (`header`, `query`). */
@@ -93,7 +93,7 @@ export interface Plan {
 }
 
 /** The scheme `auth` stands for, applied to every operation. */
-export function authScheme(auth: AuthOverride): SchemePlan {
+function authScheme(auth: AuthOverride): SchemePlan {
   const base = { scheme: 'auth', provider: auth.credential_provider }
   if (auth.type === 'header' || auth.type === 'query')
     return {
@@ -109,7 +109,7 @@ export function authScheme(auth: AuthOverride): SchemePlan {
  * A path key with a query in it (`/?Action=X`, AWS's `/#Action=X`): the path before it (`/` at least) and its
  * pairs, encoded. Undefined for an ordinary path.
  */
-export function splitPathQuery(key: string): { path: string; query: string[]; names: Set<string> } | undefined {
+function splitPathQuery(key: string): { path: string; query: string[]; names: Set<string> } | undefined {
   const at = key.search(/[?#]/)
   if (at < 0) return undefined
   const params = new URLSearchParams(key.slice(at + 1).replace(/[?#]/g, '&'))
