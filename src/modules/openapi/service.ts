@@ -179,7 +179,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         [{ field, message: `input schemas expand past ${limit} nodes` }],
       )
     }
-    // A schema Ajv cannot compile (a pattern RE2 cannot run, say) skips its operation rather than failing the import.
+    // A schema Ajv still cannot compile (patterns RE2 cannot run were left out when planning) skips its operation.
     // Operations often share a schema: each distinct one is compiled once, and one the toolkit's stored tools already
     // have (compiled when they were stored) not again. Compiling is the slow part of a large import (milliseconds a
     // schema): the event loop turns between small batches, so other requests are served meanwhile.
