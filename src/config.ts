@@ -59,6 +59,8 @@ const ConfigSchema = Type.Object({
   webhookPollMs: Type.Integer({ minimum: 10 }),
   // Limits that protect every tenant (docs/decisions.md, "Limits").
   maxBodyBytes: Type.Integer({ minimum: 1024 }),
+  // The largest OpenAPI document: fetched from spec_url, given inline on the import routes, or read by apply.
+  maxSpecBytes: Type.Integer({ minimum: 1024 }),
   maxJsonDepth: Type.Integer({ minimum: 2, maximum: 1000 }),
   maxBatchSize: Type.Integer({ minimum: 1 }),
   batchConcurrency: Type.Integer({ minimum: 1 }),
@@ -227,6 +229,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     ),
     webhookPollMs: integer(env, 'TOOLYARD_WEBHOOK_POLL_MS', 250),
     maxBodyBytes: integer(env, 'TOOLYARD_MAX_BODY_BYTES', 4 * MIB),
+    maxSpecBytes: integer(env, 'TOOLYARD_MAX_SPEC_BYTES', 32 * MIB),
     maxJsonDepth: integer(env, 'TOOLYARD_MAX_JSON_DEPTH', 64),
     maxBatchSize: integer(env, 'TOOLYARD_MAX_BATCH_SIZE', 50),
     batchConcurrency: integer(env, 'TOOLYARD_BATCH_CONCURRENCY', 4),

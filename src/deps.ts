@@ -158,6 +158,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     egress,
     credentials,
     allowPrivateEgress: config.allowPrivateEgress,
+    maxSpecBytes: config.maxSpecBytes,
     // The tools feature is built next (it takes this kind's source); a re-import only runs once both exist.
     checkNames: (projectId, toolkitId) => toolsFeature.serverTools.assertNoReservedNames(projectId, toolkitId),
   })

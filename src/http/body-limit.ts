@@ -5,10 +5,16 @@ import { AppError } from '../lib/errors'
 import { readCapped } from '../lib/read-capped'
 import type { RouteInfo } from './strict-body'
 
-/** Raised when a body is over the byte budget; REST answers 413 payload_too_large, the protocol a JSON-RPC 413. */
+/**
+ * Raised when a body is over the byte budget; REST answers 413 payload_too_large, the protocol a JSON-RPC 413. The
+ * message names the setting an operator raises (TOOLYARD_MAX_SPEC_BYTES on the routes that take an OpenAPI document).
+ */
 export class PayloadTooLargeError extends AppError {
-  constructor(readonly limit: number) {
-    super('payload_too_large', `request body too large (limit ${limit} bytes)`)
+  constructor(
+    readonly limit: number,
+    readonly setting = 'TOOLYARD_MAX_BODY_BYTES',
+  ) {
+    super('payload_too_large', `request body too large (limit ${limit} bytes, set by ${setting})`)
   }
 }
 
@@ -71,6 +77,20 @@ export function parseJsonBounded(text: string, maxDepth: number): unknown {
 export interface BodyLimits {
   maxBodyBytes: number
   maxJsonDepth: number
+  /** The routes that take an OpenAPI document (SPEC_ROUTE) allow this much instead, when it is more. */
+  maxSpecBytes?: number
+}
+
+// The routes whose body may carry a whole OpenAPI document (REST import and re-import, the dashboard's forms).
+const SPEC_ROUTE = /^\/mcp(?:\/ui)?\/toolkits\/(?:import\/openapi(?:\/plan)?|[^/]+\/reimport)$/
+
+/** The byte budget of a request's body and the setting that sets it. */
+export function bodyLimitFor(request: Request, limits: BodyLimits): { limit: number; setting?: string } {
+  const spec = limits.maxSpecBytes
+  if (spec === undefined || spec <= limits.maxBodyBytes || request.method !== 'POST')
+    return { limit: limits.maxBodyBytes }
+  const path = request.url.slice(request.url.indexOf('/', request.url.indexOf('//') + 2)).split('?')[0]!
+  return SPEC_ROUTE.test(path) ? { limit: spec, setting: 'TOOLYARD_MAX_SPEC_BYTES' } : { limit: limits.maxBodyBytes }
 }
 
 // Bun knows the client address and connection only of the request it created, so the original is kept.
@@ -80,13 +100,13 @@ const originals = new WeakMap<Request, Request>()
 export const originalRequest = (request: Request): Request => originals.get(request) ?? request
 
 /** The same request with its body read through a counter that fails with PayloadTooLargeError past `limit`. */
-export function boundedRequest(request: Request, limit: number): Request {
+export function boundedRequest(request: Request, limit: number, setting?: string): Request {
   let total = 0
   const counted = request.body!.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         total += chunk.byteLength
-        if (total > limit) controller.error(new PayloadTooLargeError(limit))
+        if (total > limit) controller.error(new PayloadTooLargeError(limit, setting))
         else controller.enqueue(chunk)
       },
     }),

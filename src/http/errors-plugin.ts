@@ -3,7 +3,7 @@
 import { Elysia } from 'elysia'
 import { AppError, type ErrorDetail } from '../lib/errors'
 import type { Logger } from '../lib/log'
-import { type BodyLimits, jsonDeeperThan, ownBodyRoutes, TooDeepError } from './body-limit'
+import { type BodyLimits, bodyLimitFor, jsonDeeperThan, ownBodyRoutes, TooDeepError } from './body-limit'
 import { createJsonBodyCheck } from './json-body'
 import { type ErrorAnswer, errorAnswer, internalError, limitBody, requestIdOf } from './pipeline'
 import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'
@@ -70,7 +70,8 @@ export const errorsPlugin = (
       // reader then stops). This runs before routing, so before the key lookup too.
       .onRequest((ctx) => {
         ctx.set.headers['x-request-id'] = requestIdOf(ctx.request)
-        ctx.request = limitBody(ctx.request, limits.maxBodyBytes)
+        const { limit, setting } = bodyLimitFor(ctx.request, limits)
+        ctx.request = limitBody(ctx.request, limit, setting)
       })
       .derive({ as: 'global' }, ({ request, set }) => {
         const requestId = requestIdOf(request)

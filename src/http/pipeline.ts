@@ -38,15 +38,15 @@ function shareRequestId(from: Request, to: Request): void {
  * is read); a body without a declared length is given back as a copy read through a counter that fails past `limit`;
  * anything else is the request itself (the hot path: one header read, no allocation).
  */
-export function limitBody(request: Request, limit: number): Request {
+export function limitBody(request: Request, limit: number, setting?: string): Request {
   const raw = request.headers.get('content-length')
   if (raw !== null) {
-    if (declaredTooLarge(raw, limit)) throw new PayloadTooLargeError(limit)
+    if (declaredTooLarge(raw, limit)) throw new PayloadTooLargeError(limit, setting)
     return request
   }
   // A copy handed on (the direct REST route to the app) is already counted.
   if (!request.body || bounded.has(request)) return request
-  const copy = boundedRequest(request, limit)
+  const copy = boundedRequest(request, limit, setting)
   bounded.add(copy)
   shareRequestId(request, copy)
   return copy

@@ -47,6 +47,15 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
       ...(optional(body.spec_url) ? { spec_url: text('spec_url') } : {}),
       ...(optional(body.base_url) ? { base_url: text('base_url') } : {}),
       ...(tags.length ? { include: { tags } } : {}),
+      ...(optional(body.auth_type)
+        ? {
+            auth: {
+              type: text('auth_type'),
+              credential_provider: text('auth_provider'),
+              ...(optional(body.auth_name) ? { name: text('auth_name') } : {}),
+            },
+          }
+        : {}),
       ...(dryRun ? { dry_run: true } : {}),
     }
     if (dryRun) {

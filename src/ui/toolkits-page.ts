@@ -109,6 +109,18 @@ export function toolkitsPage(list: ListView, draft?: Draft, serverName: (id: str
     <label>…or the document (JSON or YAML) <textarea name="spec" rows="6">${kept(draft, 'openapi', 'spec')}</textarea></label>
     <label>Base URL (optional) <input name="base_url" value="${kept(draft, 'openapi', 'base_url')}"></label>
     <label>Only tags (comma-separated) <input name="tags" value="${kept(draft, 'openapi', 'tags')}"></label>
+    <label>Auth <select name="auth_type">${options(
+      [
+        ['', 'as the document says'],
+        ['bearer', 'Bearer token from a credential, every operation'],
+        ['header', 'A header from a credential, every operation'],
+        ['query', 'A query parameter from a credential, every operation'],
+        ['basic', 'Basic auth from a credential, every operation'],
+      ],
+      kept(draft, 'openapi', 'auth_type', ''),
+    )}</select></label>
+    <label>Credential provider <input name="auth_provider" value="${kept(draft, 'openapi', 'auth_provider')}"></label>
+    <label>Header or query parameter name <input name="auth_name" value="${kept(draft, 'openapi', 'auth_name')}"></label>
     <button id="preview-openapi" hx-post="/mcp/ui/toolkits/import/openapi/plan" hx-target="#openapi-plan">Preview plan</button>
     <button id="import-openapi">Import</button></form>
     <div id="openapi-plan"></div></div>
@@ -139,6 +151,11 @@ export function toolkitsPage(list: ListView, draft?: Draft, serverName: (id: str
 /** The dry-run answer: what the import would make and skip, before anything is written. */
 export const openapiPlan = (plan: Row) => html`<div class="plan">
   <p><strong>${(plan.tools ?? []).length}</strong> tools would be made; ${(plan.skipped ?? []).length} operations skipped.</p>
+  ${
+    plan.security_source === 'none'
+      ? html`<p class="flash" id="openapi-no-security">The document defines no security scheme: its tools would send no credential. Choose an auth type and a credential provider to add one.</p>`
+      : html``
+  }
   ${table<Row>(plan.tools ?? [], [
     ['Tool', (t) => html`<code>${t.name}</code>`],
     ['Method', (t) => t.method],

@@ -107,6 +107,39 @@ describe('apply with openapi toolkits', () => {
     expect(swagger.stderr).toContain('convert')
   }, 60_000)
 
+  test('auth in the file gives every tool its provider; a document over TOOLYARD_MAX_SPEC_BYTES is refused naming it', async () => {
+    const dir = newDir()
+    const data = newDir()
+    const doc = stylesDocument('http://127.0.0.1:9') as any
+    delete doc.components.securitySchemes
+    delete doc.security
+    writeFileSync(join(dir, 'open.json'), JSON.stringify(doc))
+    const file = join(dir, 'toolyard.yaml')
+    writeFileSync(
+      file,
+      projectFile('open.json', '\n      auth: { type: header, credential_provider: styles-token, name: X-Token }'),
+    )
+    const applied = await runCli(['apply', '-f', file], data)
+    expect(applied.stderr).toBe('')
+    expect(applied.code).toBe(0)
+    const small = await runCli(['apply', '-f', file], data, { TOOLYARD_MAX_SPEC_BYTES: '1024' })
+    expect(small.code).not.toBe(0)
+    expect(small.stderr).toContain('toolkit styles')
+    expect(small.stderr).toContain('TOOLYARD_MAX_SPEC_BYTES')
+    const app = await startTestApp({}, { dataDir: data })
+    try {
+      const project = await app.server.deps.projects.projectOrCreate('openapi-demo')
+      const { apiKey } = await app.server.deps.projects.createKey(project.id, { name: 'check' })
+      const { toolkits } = await json(await app.api('/toolkits?limit=200', { key: apiKey }), 200)
+      const kit = toolkits.find((k: { name: string }) => k.name === 'styles')
+      const detail = await json(await app.api(`/toolkits/${kit.id}`, { key: apiKey }), 200)
+      expect(detail.tools.length).toBeGreaterThan(0)
+      for (const t of detail.tools) expect(t.credential_provider).toBe('styles-token')
+    } finally {
+      await app.stop()
+    }
+  }, 60_000)
+
   test('a fan-out $ref bomb is refused naming the budget, and nothing is written', async () => {
     const dir = newDir()
     const data = newDir()

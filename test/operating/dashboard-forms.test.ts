@@ -71,6 +71,33 @@ describe('dashboard forms', () => {
     expect(shown).not.toContain(idp.issued[0]!)
   })
 
+  test("the import preview says when a document defines no security scheme; the form's auth adds one", async () => {
+    const doc = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Open', version: '1' },
+      servers: [{ url: 'http://127.0.0.1:9' }],
+      paths: { '/ping': { get: { operationId: 'ping', responses: { 200: { description: 'ok' } } } } },
+    })
+    const form = (extra: string) => `name=open-api&spec=${encodeURIComponent(doc)}${extra}`
+    const plain = await formPost('/ui/toolkits/import/openapi/plan', form(''))
+    expect(plain.status).toBe(200)
+    expect(await plain.text()).toContain('id="openapi-no-security"')
+    const withAuth = await formPost(
+      '/ui/toolkits/import/openapi/plan',
+      form('&auth_type=header&auth_provider=open-key&auth_name=X-Key'),
+    )
+    expect(await withAuth.text()).not.toContain('id="openapi-no-security"')
+    const imported = await formPost(
+      '/ui/toolkits/import/openapi',
+      form('&auth_type=bearer&auth_provider=open-token&auth_name='),
+    )
+    expect(imported.status).toBe(303)
+    const { toolkits } = await json('/toolkits?limit=200')
+    const kit = toolkits.find((k: { name: string }) => k.name === 'open-api')
+    const detail = await json(`/toolkits/${kit.id}`)
+    expect(detail.tools.map((t: { credential_provider?: string }) => t.credential_provider)).toEqual(['open-token'])
+  })
+
   test('a refused save shows the page again, the form kept and the error in place, with the navigation', async () => {
     const res = await formPost('/ui/servers', 'name=')
     expect(res.status).toBe(400)

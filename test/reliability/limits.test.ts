@@ -62,7 +62,7 @@ describe('request bodies', () => {
     const res = await send('/servers', JSON.stringify({ name: 'x'.repeat(LIMIT) }))
     expect(res.status).toBe(413)
     expect(await res.json()).toEqual({
-      error: `request body too large (limit ${LIMIT} bytes)`,
+      error: `request body too large (limit ${LIMIT} bytes, set by TOOLYARD_MAX_BODY_BYTES)`,
       code: 'payload_too_large',
       request_id: 'req-limits-1',
     })

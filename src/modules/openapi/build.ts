@@ -12,7 +12,7 @@ import type { ToolkitsRepository } from '../tools/toolkits/repository'
 import { openApiCaller } from './call'
 import { buildCatalog } from './catalog'
 import type { OpenApiRepository } from './repository'
-import { MAX_SPEC_BYTES, openApiService } from './service'
+import { openApiService } from './service'
 import { openApiSource } from './source'
 
 export function buildOpenApi(deps: {
@@ -28,6 +28,8 @@ export function buildOpenApi(deps: {
   egress: Egress
   credentials: CredentialAccess
   allowPrivateEgress: boolean
+  /** TOOLYARD_MAX_SPEC_BYTES: the largest document fetched, given inline or read by apply. */
+  maxSpecBytes: number
   /** Throws (409) when a re-import gives a tool a name tool discovery reserves on a server using the toolkit. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
 }) {
@@ -46,8 +48,13 @@ export function buildOpenApi(deps: {
       tools,
       openapi,
       providers: deps.repos.providers,
-      // spec_url: through the same guard as every outbound call, with room for a 10 MiB document.
-      egress: createEgress({ allowPrivate: deps.allowPrivateEgress, maxBodyBytes: MAX_SPEC_BYTES, timeoutMs: 30_000 }),
+      // spec_url: through the same guard as every outbound call, with room for a document of TOOLYARD_MAX_SPEC_BYTES.
+      egress: createEgress({
+        allowPrivate: deps.allowPrivateEgress,
+        maxBodyBytes: deps.maxSpecBytes,
+        timeoutMs: 30_000,
+      }),
+      maxSpecBytes: deps.maxSpecBytes,
       ...(deps.checkNames ? { checkNames: deps.checkNames } : {}),
     }),
   }

@@ -103,8 +103,13 @@ function referenceError(field: string, problem: ReferenceProblem) {
   )
 }
 
-/** Checks the document and returns it unchanged; a 400 names what is wrong and where. */
-export async function checkDocument(input: unknown, field: string): Promise<OpenApiDocument> {
+const IN_RESPONSES = /^#\/(?:paths\/[^/ ]+\/[^/ ]+|components)\/responses\/[^ ]/
+
+/**
+ * Checks the document and returns it unchanged; a 400 names what is wrong and where. `warnings` receives what is
+ * wrong but harmless to the tools.
+ */
+export async function checkDocument(input: unknown, field: string, warnings?: string[]): Promise<OpenApiDocument> {
   const doc = typeof input === 'string' ? parseDocumentText(input, field) : input
   if (!isObject(doc))
     throw badRequest(`${field} must be an OpenAPI document (an object)`, [{ field, message: 'not an object' }])
@@ -129,9 +134,18 @@ export async function checkDocument(input: unknown, field: string): Promise<Open
     )
   // Each stage is one bounded slice of main-thread time; between them other requests (health, calls) are served.
   await nextTurn()
-  const schemaErrors = metaSchemaErrors(doc as OpenApiDocument)
+  // Mistakes inside response descriptions (an `example` in an `xml` object, say) break nothing a tool does: no tool
+  // reads responses. They are reported as a warning; anything else the official schema finds is a 400.
+  const allErrors = metaSchemaErrors(doc as OpenApiDocument)
+  const schemaErrors = allErrors.filter((e) => !IN_RESPONSES.test(e))
+  if (warnings && allErrors.length > schemaErrors.length) {
+    const first = allErrors.find((e) => IN_RESPONSES.test(e))!
+    warnings.push(
+      `${allErrors.length - schemaErrors.length} mistakes in response descriptions ignored (tools do not read responses), the first: ${first.slice(0, 300)}`,
+    )
+  }
   if (schemaErrors.length)
-    throw badRequest(`${field} is not a valid OpenAPI document: ${schemaErrors.join('; ')}`, [
+    throw badRequest(`${field} is not a valid OpenAPI document: ${schemaErrors.slice(0, 20).join('; ')}`, [
       ...schemaErrors
         .slice(0, 5)
         .map((e) => ({ field: dotted(field, e.split(' ')[0]!), message: e.slice(e.indexOf(' ') + 1) })),

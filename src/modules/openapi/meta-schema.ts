@@ -21,6 +21,6 @@ export function metaSchemaErrors(doc: { openapi: string }): string[] {
   const validate = validator(doc.openapi)
   if (validate(doc)) return []
   return (validate.errors ?? [])
-    .slice(0, 20)
+    .slice(0, 1000)
     .map((e: ErrorObject) => `#${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
 }

@@ -27,6 +27,30 @@ const Spec = t.Union([t.String({ minLength: 1 }), t.Record(t.String(), t.Any())]
   error: 'spec must be an OpenAPI document: an object, or its JSON or YAML text',
 })
 
+/**
+ * A security scheme for every operation, whatever the document declares (docs/openapi.md, "Auth"): `bearer`
+ * (Authorization: Bearer), `header` / `query` (the key under `name`), `basic`.
+ */
+export const OpenApiAuth = t.Object(
+  {
+    type: t.Union([t.Literal('bearer'), t.Literal('header'), t.Literal('query'), t.Literal('basic')], {
+      error: 'auth.type must be "bearer", "header", "query" or "basic"',
+    }),
+    credential_provider: t.String({
+      pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$',
+      error: 'auth.credential_provider must be a provider id: 1-64 lowercase letters, digits, "-", "_" or "."',
+    }),
+    name: t.Optional(
+      t.String({
+        pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,200}$",
+        error: 'auth.name must be a header or query parameter name',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type OpenApiAuth = typeof OpenApiAuth.static
+
 export const ImportOpenApiBody = t.Object(
   {
     name: t.String({
@@ -45,6 +69,7 @@ export const ImportOpenApiBody = t.Object(
     include: t.Optional(Filter),
     exclude: t.Optional(Filter),
     max_tools: t.Optional(t.Integer({ minimum: 1, maximum: 5000 })),
+    auth: t.Optional(OpenApiAuth),
     dry_run: t.Optional(t.Boolean()),
   },
   { additionalProperties: false },
@@ -55,6 +80,8 @@ export const ReimportOpenApiBody = t.Object(
   {
     spec: t.Optional(Spec),
     spec_url: t.Optional(ImportOpenApiBody.properties.spec_url),
+    /** Replaces the auth given before (kept when left out). */
+    auth: t.Optional(OpenApiAuth),
     /** Accepts a change of the hosts a credential goes to, or of a security scheme (otherwise 409). */
     confirm: t.Optional(t.Boolean()),
   },
@@ -69,6 +96,7 @@ export interface ImportSettings {
   include?: ImportOpenApiBody['include']
   exclude?: ImportOpenApiBody['exclude']
   max_tools?: number
+  auth?: OpenApiAuth
 }
 
 /**
@@ -105,6 +133,8 @@ export const DryRunResult = t.Object({
   skipped: Skipped,
   warnings: t.Array(t.String()),
   counts: Counts,
+  /** Where the tools' credentials come from: the document's schemes, `auth`, or none (the document defines none). */
+  security_source: t.Union([t.Literal('document'), t.Literal('auth'), t.Literal('none')]),
 })
 
 /** Where credentials go after the re-import, when that changed (docs/openapi.md, "Re-import"). */

@@ -32,7 +32,17 @@ export interface OperationPlan {
   /** The document's server URL for this operation (variables at their defaults); '' when it names none. */
   server: string
   parameters: ParamPlan[]
-  body?: { required: boolean; content_type: string }
+  body?: {
+    required: boolean
+    content_type: string
+    /** multipart/form-data: the body's properties sent as files (`format: binary`), their value the file's text. */
+    file_fields?: string[]
+  }
+  /**
+   * Query pairs the document's path key carries after a `?` or `#` (AWS style `/?Action=X`, `/#Action=X`), already
+   * encoded: sent first in every call's query (a `#` would otherwise end the URL there and the pairs be lost).
+   */
+  query?: string[]
   /** The schemes of the chosen security requirement, all applied with the tool's one credential. */
   security: SchemePlan[]
 }
@@ -54,7 +64,17 @@ interface OperationFilter {
   methods?: string[]
 }
 
+/** Auth given on import: one scheme for every operation, whatever the document declares (docs/openapi.md, "Auth"). */
+interface AuthOverride {
+  type: 'bearer' | 'header' | 'query' | 'basic'
+  credential_provider: string
+  /** The header or query parameter the key goes in (`header`, `query`). */
+  name?: string
+}
+
 export interface PlanOptions {
+  /** Replaces the document's security for every operation. */
+  auth?: AuthOverride
   include?: OperationFilter
   exclude?: OperationFilter
   /** The provider id a security scheme becomes (import: `<toolkit>-<scheme>`; catalog: the service's provider). */
@@ -69,6 +89,39 @@ export interface Plan {
   warnings: string[]
   counts: { by_tag: Record<string, number>; by_method: Record<string, number> }
   providers: SchemePlan[]
+  /** Where the tools' credentials come from: the document's schemes, `auth` given on import, or nowhere. */
+  security_source: 'document' | 'auth' | 'none'
+}
+
+/** The scheme `auth` stands for, applied to every operation. */
+function authScheme(auth: AuthOverride): SchemePlan {
+  const base = { scheme: 'auth', provider: auth.credential_provider }
+  if (auth.type === 'header' || auth.type === 'query')
+    return {
+      ...base,
+      kind: 'api_key',
+      in: auth.type,
+      name: auth.name ?? (auth.type === 'header' ? 'X-API-Key' : 'api_key'),
+    }
+  return { ...base, kind: auth.type }
+}
+
+/**
+ * A path key with a query in it (`/?Action=X`, AWS's `/#Action=X`): the path before it (`/` at least) and its
+ * pairs, encoded. Undefined for an ordinary path.
+ */
+function splitPathQuery(key: string): { path: string; query: string[]; names: Set<string> } | undefined {
+  const at = key.search(/[?#]/)
+  if (at < 0) return undefined
+  const params = new URLSearchParams(key.slice(at + 1).replace(/[?#]/g, '&'))
+  const query: string[] = []
+  const names = new Set<string>()
+  for (const [name, value] of params) {
+    if (!name) continue
+    names.add(name)
+    query.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+  }
+  return { path: key.slice(0, at) || '/', query, names }
 }
 
 const UNTAGGED = '(untagged)'
@@ -115,6 +168,7 @@ function serverUrl(servers: unknown): string {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
 const FORM_TYPE = 'application/x-www-form-urlencoded'
+const MULTIPART_TYPE = 'multipart/form-data'
 
 function annotations(method: string) {
   return {
@@ -160,7 +214,13 @@ export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
   const docServer = absolute(serverUrl(doc.servers))
   // Shared by every operation: past it planning stops with PlanTooLarge (./schema.ts).
   const budget = { left: MAX_PLANNED_SCHEMA_NODES }
-  const security = securityPlan(doc, options.providerFor)
+  const security = options.auth
+    ? { forOperation: () => [authScheme(options.auth!)], warnings: () => [] as string[] }
+    : securityPlan(doc, options.providerFor)
+  const declared = doc.components?.securitySchemes
+  const definesSchemes = isObject(declared) && Object.keys(declared).length > 0
+  // Patterns RE2 cannot run, dropped from input schemas: pattern → the operations it was dropped from.
+  const droppedPatterns = new Map<string, string[]>()
 
   for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
     const item = deref(doc, rawItem)
@@ -178,6 +238,11 @@ export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
       if ('reason' in built) {
         skipped.push({ operation: label, reason: built.reason })
         continue
+      }
+      for (const pattern of built.dropped) {
+        const ops = droppedPatterns.get(pattern) ?? []
+        ops.push(label)
+        droppedPatterns.set(pattern, ops)
       }
       const chosen = security.forOperation(op, label)
       for (const s of chosen) providers.set(s.provider, s)
@@ -203,12 +268,21 @@ export function planDocument(doc: OpenApiDocument, options: PlanOptions): Plan {
     }
   }
   warnings.push(...security.warnings())
+  for (const [pattern, ops] of droppedPatterns) {
+    const named = ops.slice(0, 5).join(', ') + (ops.length > 5 ? ` and ${ops.length - 5} more` : '')
+    warnings.push(
+      `pattern ${JSON.stringify(pattern.slice(0, 200))} cannot run on the regex engine (RE2): left out of the input schema of ${named}; the upstream still checks the value`,
+    )
+  }
+  if (!options.auth && !definesSchemes)
+    warnings.push('the document defines no security scheme: its tools send no credential (give auth to add one)')
   return {
     tools,
     skipped,
     warnings,
     counts: { by_tag: byTag, by_method: byMethod },
     providers: [...providers.values()],
+    security_source: options.auth ? 'auth' : definesSchemes ? 'document' : 'none',
   }
 }
 
@@ -223,8 +297,9 @@ function planOperation(
     absolute: (url: string) => string
     budget: { left: number }
   },
-): { inputSchema: Json; operation: Omit<OperationPlan, 'security'> } | { reason: string } {
-  const { convert, defs } = schemaConverter(doc, at.budget)
+): { inputSchema: Json; operation: Omit<OperationPlan, 'security'>; dropped: Set<string> } | { reason: string } {
+  const { convert, defs, dropped } = schemaConverter(doc, at.budget)
+  const inPath = splitPathQuery(at.path)
   // Operation parameters override path-item ones with the same name and location.
   const merged = new Map<string, Json>()
   for (const list of [at.item.parameters, at.op.parameters])
@@ -239,6 +314,8 @@ function planOperation(
     const where = p.in as ParamPlan['in']
     if (!['path', 'query', 'header', 'cookie'].includes(where)) continue
     const name = p.name as string
+    // A query parameter the path key already fixes (AWS's Action) is sent as the path says, not asked for.
+    if (where === 'query' && inPath?.names.has(name)) continue
     if (where === 'header' && ['accept', 'content-type', 'authorization'].includes(name.toLowerCase())) continue
     const content = isObject(p.content) ? Object.values(p.content).find(isObject) : undefined
     const schema = convert(isObject(p.schema) ? p.schema : (content?.schema ?? {})) as Json
@@ -265,8 +342,12 @@ function planOperation(
   if (isObject(requestBody) && isObject(requestBody.content)) {
     const types = Object.keys(requestBody.content)
     // JSON first; a form body (Stripe's API, say) is sent form-encoded with brackets for nesting.
+    // multipart/form-data last: each property a part (a file's content is text given by the caller).
     const jsonType =
-      types.find((t) => JSON_TYPE.test(t)) ?? types.find((t) => t === '*/*') ?? types.find((t) => t === FORM_TYPE)
+      types.find((t) => JSON_TYPE.test(t)) ??
+      types.find((t) => t === '*/*') ??
+      types.find((t) => t === FORM_TYPE) ??
+      types.find((t) => t === MULTIPART_TYPE)
     const bodyRequired = requestBody.required === true
     if (jsonType) {
       const media = requestBody.content[jsonType]
@@ -275,9 +356,20 @@ function planOperation(
         properties.body = { ...(properties.body as Json), description: requestBody.description.slice(0, 1024) }
       if (bodyRequired) required.push('body')
       body = { required: bodyRequired, content_type: jsonType === '*/*' ? 'application/json' : jsonType }
+      if (jsonType === MULTIPART_TYPE && isObject(media)) {
+        const schema = deref(doc, media.schema)
+        const props = isObject(schema) && isObject(schema.properties) ? schema.properties : {}
+        const files = Object.entries(props)
+          .filter(([, v]) => {
+            const p = deref(doc, v)
+            return isObject(p) && (p.format === 'binary' || (isObject(p.items) && p.items.format === 'binary'))
+          })
+          .map(([k]) => k)
+        if (files.length) body.file_fields = files
+      }
     } else if (bodyRequired) {
       return {
-        reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON and form bodies are)`,
+        reason: `request body of type ${types.join(', ') || 'none'} is not supported (JSON, form and multipart bodies are)`,
       }
     }
   }
@@ -290,6 +382,14 @@ function planOperation(
   const server = at.absolute(serverUrl(at.op.servers) || serverUrl(at.item.servers)) || at.docServer
   return {
     inputSchema,
-    operation: { method: at.method.toUpperCase(), path: at.path, server, parameters, ...(body ? { body } : {}) },
+    operation: {
+      method: at.method.toUpperCase(),
+      path: inPath?.path ?? at.path,
+      server,
+      parameters,
+      ...(body ? { body } : {}),
+      ...(inPath?.query.length ? { query: inPath.query } : {}),
+    },
+    dropped,
   }
 }

@@ -84,6 +84,27 @@ function formBody(value: unknown): string {
   return pairs.join('&')
 }
 
+/**
+ * A multipart/form-data body: each property of the body object one part (arrays one part per item, objects as JSON
+ * text); a property the document marks `format: binary` is a file part named after the property.
+ */
+function multipartBody(value: unknown, files: ReadonlySet<string>): { body: string; contentType: string } {
+  const boundary = `toolyard-${crypto.randomUUID()}`
+  const parts: string[] = []
+  const quoted = (s: string) => s.replace(/["\r\n]/g, (c) => encodeURIComponent(c))
+  for (const [key, v] of Object.entries(isObject(value) ? value : {}))
+    for (const item of Array.isArray(v) ? v : [v]) {
+      if (item === undefined || item === null) continue
+      const file = files.has(key) ? `; filename="${quoted(key)}"` : ''
+      const type = files.has(key) ? '\r\nContent-Type: application/octet-stream' : ''
+      const text = typeof item === 'object' ? JSON.stringify(item) : String(item)
+      parts.push(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(key)}"${file}${type}\r\n\r\n${text}\r\n`,
+      )
+    }
+  return { body: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
 export class MissingSecretError extends Error {}
 
 /** A path parameter value that would make a `.` or `..` segment: the call fails and nothing is sent. */
@@ -147,7 +168,7 @@ export function buildRequest(
   credential: Record<string, unknown> | undefined,
 ): BuiltRequest {
   const path = fillPath(op, args)
-  const query: string[] = []
+  const query: string[] = [...(op.query ?? [])]
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Toolyard' }
   const cookies: string[] = []
   for (const p of op.parameters) {
@@ -163,8 +184,14 @@ export function buildRequest(
   if (cookies.length) headers.cookie = cookies.join('; ')
   let body: string | undefined
   if (op.body && args.body !== undefined) {
-    body = op.body.content_type === FORM ? formBody(args.body) : JSON.stringify(args.body)
-    headers['content-type'] = op.body.content_type
+    if (op.body.content_type === 'multipart/form-data') {
+      const multipart = multipartBody(args.body, new Set(op.body.file_fields))
+      body = multipart.body
+      headers['content-type'] = multipart.contentType
+    } else {
+      body = op.body.content_type === FORM ? formBody(args.body) : JSON.stringify(args.body)
+      headers['content-type'] = op.body.content_type
+    }
   }
   const url = `${base.replace(/\/+$/, '')}${path}${query.length ? `?${query.join('&')}` : ''}`
   return { url, method: op.method, headers, ...(body !== undefined ? { body } : {}) }

@@ -2,6 +2,7 @@
 // `$ref` copied into `$defs` (a cycle stays a `$ref` into `$defs`), so a tool's input schema is finite, standalone
 // JSON that Ajv compiles. OpenAPI 3.0's `nullable` becomes a JSON Schema type union.
 
+import { re2RegExp } from '../tools/re2-regexp'
 import { resolvePointer } from './references'
 
 type Json = Record<string, unknown>
@@ -24,9 +25,41 @@ export const MAX_PLANNED_SCHEMA_NODES = 2_000_000
 /** Thrown when a plan's input schemas grow past the budget: each tool copies the schemas it reaches into `$defs`. */
 export class PlanTooLarge extends Error {}
 
-/** Collects `$defs` while schemas are converted; one per tool input schema. `budget` is shared by a whole plan. */
+/** Whether the regex engine of input schemas (RE2) can run a pattern. */
+function runnable(pattern: string): boolean {
+  try {
+    re2RegExp(pattern, 'u')
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * OpenAPI 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` (a flag on `minimum`/`maximum`) as JSON Schema's
+ * numeric form, which the validator of input schemas reads: `{minimum: 0, exclusiveMinimum: true}` → `{exclusiveMinimum: 0}`.
+ */
+function numericExclusive(out: Json) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
+    if (typeof out[flag] !== 'boolean') continue
+    if (out[flag] === true && typeof out[bound] === 'number') {
+      out[flag] = out[bound]
+      delete out[bound]
+    } else delete out[flag]
+  }
+}
+
+/**
+ * Collects `$defs` while schemas are converted; one per tool input schema. `budget` is shared by a whole plan. A
+ * `pattern` RE2 cannot run (lookaround, backreferences) is left out of the property and listed in `dropped`: the
+ * operation stays usable, its upstream still checks the value.
+ */
 export function schemaConverter(doc: unknown, budget = { left: MAX_PLANNED_SCHEMA_NODES }) {
   const defs: Json = {}
+  const dropped = new Set<string>()
   // A pointer's `$defs` name: the component name made safe, or the whole pointer for another place in the document;
   // a second pointer that makes the same name gets a suffix.
   const names = new Map<string, string>()
@@ -84,6 +117,11 @@ export function schemaConverter(doc: unknown, budget = { left: MAX_PLANNED_SCHEM
       } else out[key] = typeof value === 'object' ? convert(value, depth + 1) : value
     }
     for (const key of ['default', 'enum', 'const'] as const) if (key in schema) out[key] = schema[key]
+    if (typeof out.pattern === 'string' && !runnable(out.pattern)) {
+      dropped.add(out.pattern)
+      delete out.pattern
+    }
+    numericExclusive(out)
     if (schema.nullable === true) {
       if (typeof out.type === 'string') out.type = [out.type, 'null']
       else if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null]
@@ -91,5 +129,5 @@ export function schemaConverter(doc: unknown, budget = { left: MAX_PLANNED_SCHEM
     return out
   }
 
-  return { convert: (schema: unknown) => convert(schema), defs }
+  return { convert: (schema: unknown) => convert(schema), defs, dropped }
 }

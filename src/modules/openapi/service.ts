@@ -3,6 +3,7 @@
 // security schemes become). A dry run plans and writes nothing.
 import type { StoragePort } from '../../db/store'
 import type { Egress } from '../../egress/client'
+import { EgressError } from '../../egress/guard'
 import { credentialHeaderProblem } from '../../lib/credential-headers'
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors'
 import type { EventBus } from '../../lib/events'
@@ -16,13 +17,20 @@ import { newToolkitRow, type ToolkitRow, type ToolkitsRepository } from '../tool
 import { type CredentialChanges, credentialChanges, describeChanges, needsConfirmation } from './credential-changes'
 import { checkDocument, type OpenApiDocument } from './document'
 import type { ImportOpenApiBody, ImportSettings, ReimportOpenApiBody } from './model'
-import { type OperationPlan, type Plan, type PlannedTool, planDocument } from './plan'
+import { countOperations, type OperationPlan, type Plan, type PlannedTool, planDocument } from './plan'
 import type { OpenApiRepository } from './repository'
 import { MAX_PLANNED_SCHEMA_NODES, PlanTooLarge } from './schema'
 import type { SchemePlan } from './security'
 import { DEFAULT_MAX_TOOLS, OPENAPI_FUNCTION, OPENAPI_KIND } from './source'
 
-export const MAX_SPEC_BYTES = 10 * 1024 * 1024
+/** The 413 for a document over TOOLYARD_MAX_SPEC_BYTES, naming the setting to raise. */
+function specTooLarge(field: string, limit: number) {
+  return new AppError(
+    'payload_too_large',
+    `${field}: the document is larger than ${limit} bytes (TOOLYARD_MAX_SPEC_BYTES): raise TOOLYARD_MAX_SPEC_BYTES to import it`,
+    [{ field, message: `larger than TOOLYARD_MAX_SPEC_BYTES (${limit} bytes)` }],
+  )
+}
 /** Distinct input schemas compiled between two turns of the event loop (a few milliseconds of work). */
 const COMPILES_PER_TURN = 4
 
@@ -44,8 +52,10 @@ export interface OpenApiServiceDeps {
   tools: ToolsRepository
   openapi: OpenApiRepository
   providers: Pick<ProvidersRepository, 'byId' | 'insert'>
-  /** Fetches spec_url: the egress guard with a 10 MiB body limit. */
+  /** Fetches spec_url: the egress guard with a body limit of maxSpecBytes. */
   egress: Egress
+  /** TOOLYARD_MAX_SPEC_BYTES: the largest document, fetched or given as text (an object body is bounded by the route). */
+  maxSpecBytes: number
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
 }
@@ -119,16 +129,20 @@ export function openApiService(deps: OpenApiServiceDeps) {
   async function loadDocument(
     spec: unknown,
     specUrl: string | undefined,
+    warnings: string[],
   ): Promise<{ doc: OpenApiDocument; documentUrl?: string }> {
     if (spec !== undefined && specUrl !== undefined)
       throw badRequest('give spec or spec_url, not both', [{ field: 'body.spec_url', message: 'spec is given too' }])
-    if (spec !== undefined) return { doc: await checkDocument(spec, 'body.spec') }
+    if (typeof spec === 'string' && Buffer.byteLength(spec) > deps.maxSpecBytes)
+      throw specTooLarge('body.spec', deps.maxSpecBytes)
+    if (spec !== undefined) return { doc: await checkDocument(spec, 'body.spec', warnings) }
     if (specUrl === undefined)
       throw badRequest('spec or spec_url is required', [{ field: 'body.spec', message: 'required (or spec_url)' }])
     let response: Awaited<ReturnType<Egress['fetch']>>
     try {
       response = await deps.egress.fetch(specUrl, { headers: { accept: 'application/json, application/yaml, */*' } })
     } catch (e) {
+      if (e instanceof EgressError && e.reason === 'too_large') throw specTooLarge('body.spec_url', deps.maxSpecBytes)
       throw badRequest(`spec_url could not be fetched: ${(e as Error).message}`, [
         { field: 'body.spec_url', message: 'not fetched' },
       ])
@@ -137,7 +151,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
       throw badRequest(`spec_url answered HTTP ${response.status}`, [
         { field: 'body.spec_url', message: `HTTP ${response.status}` },
       ])
-    return { doc: await checkDocument(response.text, 'body.spec_url'), documentUrl: response.url }
+    return { doc: await checkDocument(response.text, 'body.spec_url', warnings), documentUrl: response.url }
   }
 
   async function plan(
@@ -154,6 +168,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         ...(settings.include ? { include: settings.include } : {}),
         ...(settings.exclude ? { exclude: settings.exclude } : {}),
         providerFor: (scheme) => importedProviderId(toolkitName, scheme),
+        ...(settings.auth ? { auth: settings.auth } : {}),
         ...(documentUrl ? { documentUrl } : {}),
       })
     } catch (e) {
@@ -164,7 +179,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         [{ field, message: `input schemas expand past ${limit} nodes` }],
       )
     }
-    // A schema Ajv cannot compile (a pattern RE2 cannot run, say) skips its operation rather than failing the import.
+    // A schema Ajv still cannot compile (patterns RE2 cannot run were left out when planning) skips its operation.
     // Operations often share a schema: each distinct one is compiled once, and one the toolkit's stored tools already
     // have (compiled when they were stored) not again. Compiling is the slow part of a large import (milliseconds a
     // schema): the event loop turns between small batches, so other requests are served meanwhile.
@@ -186,6 +201,15 @@ export function openApiService(deps: OpenApiServiceDeps) {
       else tools.push(t)
     }
     refuseCredentialHeaders(tools)
+    // Nothing to import is refused alike by the dry run, the import, the re-import and apply.
+    if (tools.length === 0) {
+      const reason = !countOperations(doc)
+        ? { field: `${field}.paths`, message: 'the document has no operation' }
+        : planned.skipped.length
+          ? { field, message: `every matching operation was skipped (${planned.skipped.length})` }
+          : { field: 'body.include', message: 'matches no operation' }
+      throw badRequest(`nothing to import: ${reason.message}`, [reason])
+    }
     const max = settings.max_tools ?? DEFAULT_MAX_TOOLS
     if (tools.length > max) {
       const byTag = Object.entries(planned.counts.by_tag).sort((a, b) => b[1] - a[1])
@@ -206,6 +230,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
     ...(body.include ? { include: body.include } : {}),
     ...(body.exclude ? { exclude: body.exclude } : {}),
     ...(body.max_tools ? { max_tools: body.max_tools } : {}),
+    ...(body.auth ? { auth: body.auth } : {}),
   })
 
   async function writeTool(
@@ -244,10 +269,6 @@ export function openApiService(deps: OpenApiServiceDeps) {
     prepared: Prepared,
   ) {
     const { doc, settings, planned } = prepared
-    if (planned.tools.length === 0)
-      throw badRequest('no operation of the document matches: nothing to import', [
-        { field: 'body.include', message: 'matches no operation' },
-      ])
     const at = nowIso()
     const title = (doc.info as { title?: unknown } | undefined)?.title
     const kit = newToolkitRow(newId(), projectId, OPENAPI_KIND, {
@@ -372,10 +393,21 @@ export function openApiService(deps: OpenApiServiceDeps) {
     /** The project, when the toolkit may exist already (re-import, apply): its stored schemas are not compiled again. */
     projectId?: string,
   ): Promise<Prepared> {
-    const { doc, documentUrl } = await loadDocument(source.spec, source.spec_url)
+    const auth = settings.auth
+    if (auth && (auth.type === 'header' || auth.type === 'query')) {
+      const problem = !auth.name
+        ? `required when auth.type is ${auth.type}`
+        : auth.type === 'header'
+          ? credentialHeaderProblem(auth.name)
+          : undefined
+      if (problem) throw badRequest(`auth.name: ${problem}`, [{ field: 'body.auth.name', message: problem }])
+    }
+    const warnings: string[] = []
+    const { doc, documentUrl } = await loadDocument(source.spec, source.spec_url, warnings)
     const field = source.spec !== undefined ? 'body.spec' : 'body.spec_url'
     const accepted = await acceptedSchemas(projectId, toolkitName)
-    return { doc, settings, planned: await plan(toolkitName, doc, settings, field, accepted, documentUrl) }
+    const planned = await plan(toolkitName, doc, settings, field, accepted, documentUrl)
+    return { doc, settings, planned: { ...planned, warnings: [...warnings, ...planned.warnings] } }
   }
 
   return {
@@ -417,6 +449,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         skipped: planned.skipped,
         warnings: planned.warnings,
         counts: planned.counts,
+        security_source: planned.security_source,
       }
       return { dryRun: true as const, result }
     },
@@ -432,7 +465,12 @@ export function openApiService(deps: OpenApiServiceDeps) {
       // The document's source follows the request: a URL given is kept for the next re-import, a document given
       // in the body makes the toolkit's source "inline" (a later re-import without a body has nothing to fetch).
       const { spec_url: _previous, ...rest } = settings
-      const next = body.spec_url ? { ...settings, spec_url: body.spec_url } : body.spec !== undefined ? rest : settings
+      const source = body.spec_url
+        ? { ...settings, spec_url: body.spec_url }
+        : body.spec !== undefined
+          ? rest
+          : settings
+      const next = body.auth ? { ...source, auth: body.auth } : source
       const prepared = await prepare(
         kit.name,
         { spec: body.spec, ...(specUrl ? { spec_url: specUrl } : {}) },

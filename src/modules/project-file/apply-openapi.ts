@@ -28,6 +28,7 @@ export async function prepareOpenApi(
       ...(o.include ? { include: o.include } : {}),
       ...(o.exclude ? { exclude: o.exclude } : {}),
       ...(o.max_tools ? { max_tools: o.max_tools } : {}),
+      ...(o.auth ? { auth: o.auth } : {}),
     }
     try {
       prepared.set(
@@ -42,7 +43,7 @@ export async function prepareOpenApi(
     } catch (error) {
       if (!(error instanceof AppError)) throw error
       const where = o.file ? `openapi.file ${o.file}` : o.url ? 'openapi.url' : 'openapi.spec'
-      const message = error.message.replace(/body\.spec(_url)?/g, where)
+      const message = error.message.replace(/body\.spec(_url)?/g, where).replace(/body\.auth/g, 'openapi.auth')
       problems.push(`${path}: toolkit ${k.name}: ${message}`)
     }
   }

@@ -6,6 +6,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { isCodeRuntime, RuntimeSchema } from '../../runtime/runtimes'
+import { OpenApiAuth } from '../openapi/model'
 import { ToolDiscoveryPatch } from '../servers/discovery'
 import { RemoteSpecBody } from '../tools/remote/model'
 
@@ -61,6 +62,8 @@ const OpenApiDoc = t.Object(
     exclude: t.Optional(OperationFilterDoc),
     base_url: t.Optional(Str),
     max_tools: t.Optional(t.Integer({ minimum: 1 })),
+    // A security scheme for every operation (docs/openapi.md, "Auth"), as on import.
+    auth: t.Optional(OpenApiAuth),
   },
   { additionalProperties: false },
 )

@@ -260,13 +260,14 @@ async function openApiToolkitDocs(s: ProjectServices, projectId: string): Promis
     if (k.toolkit_type !== 'openapi') continue
     const stored = await s.openapi.stored(projectId, k.id)
     if (!stored) continue
-    const { spec_url, include, exclude, base_url, max_tools } = stored.settings
+    const { spec_url, include, exclude, base_url, max_tools, auth } = stored.settings
     const openapi = clean({
       ...(spec_url ? { url: spec_url } : { spec: stored.document as Record<string, unknown> }),
       include,
       exclude,
       base_url,
       max_tools,
+      auth,
     })
     out.push({ ...clean({ name: k.name, display_name: k.display_name, description: k.description }), openapi })
   }

@@ -2,7 +2,7 @@
 // name uniqueness, and the credential each tool would use (docs/decisions.md, Toolkits section).
 import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
-import { conflict, notFound } from '../../../lib/errors'
+import { badRequest, conflict, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { nowIso } from '../../../lib/ids'
 import { discoveryOf, RESERVED_TOOL_NAMES } from '../../servers/discovery'
@@ -287,6 +287,25 @@ export function serverToolsService(
     created_at: nowIso(),
   })
 
+  /**
+   * A toolkit's credential map naming a provider none of its tools uses would be silently ignored: 400 naming the entry
+   * (an OpenAPI document without security schemes gets one through `auth` on import, docs/openapi.md "Auth"). A toolkit
+   * with no tools yet (a remote one before its first listing) cannot tell, and is not checked.
+   */
+  const assertProvidersUsed = async (projectId: string, k: ToolkitAttachment, field: string) => {
+    const entries = Object.keys(k.credentials ?? {})
+    if (!entries.length) return
+    const { tools } = await sources.tools(projectId, k.toolkit_id)
+    if (!tools.length) return
+    const used = new Set(tools.map((t) => t.credential_provider).filter(Boolean))
+    for (const provider of entries)
+      if (!used.has(provider))
+        throw badRequest(
+          `no tool of toolkit ${k.toolkit_id} uses credential provider "${provider}"${used.size ? ` (they use: ${[...used].join(', ')})` : ' (its tools need no credential)'}: the credential would never be sent`,
+          [{ field: `${field}.${provider}`, message: 'no tool of the toolkit uses this provider' }],
+        )
+  }
+
   const port: ServerToolsPort = {
     async attachToolkits(
       projectId: string,
@@ -300,6 +319,7 @@ export function serverToolsService(
         const found = await sources.find(projectId, k.toolkit_id)
         if (!found) throw notFound(`toolkit ${k.toolkit_id}`)
         for (const id of Object.values(k.credentials ?? {})) await assertCredential(projectId, id)
+        await assertProvidersUsed(projectId, k, `body.toolkits.${i}.credentials`)
         // Given, or kept from the attachment (a replace that names the toolkit again changes no tool's name), or the
         // toolkit's default for a new attachment (docs/decisions/0211-attachment-prefix.md).
         const prefix = k.prefix ?? stored.get(k.toolkit_id)?.prefix ?? defaultPrefix(found.toolkit)
@@ -426,6 +446,11 @@ export function serverToolsService(
       if (input.credential_id) await assertCredential(projectId, input.credential_id)
       await store.tx(async () => {
         const st = await mustBeOnServer(projectId, serverId, toolId)
+        // A credential given to a tool that sends none would be silently ignored: refused instead.
+        if (input.credential_id && !st.tool.credential_provider)
+          throw badRequest(`tool ${st.tool.name} needs no credential (it names no credential provider)`, [
+            { field: 'body.credential_id', message: 'the tool uses no credential provider' },
+          ])
         const existing = await repo.tool(serverId, toolId)
         const credentialId = input.credential_id !== undefined ? input.credential_id : (existing?.credential_id ?? null)
         const enabled = input.enabled ?? st.enabled
