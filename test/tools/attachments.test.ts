@@ -71,7 +71,7 @@ describe('toolkit attachments', () => {
 
   test('POST /servers/{id}/toolkits attaches one toolkit and keeps the others; DELETE …/toolkits/{toolkit_id} takes one off', async () => {
     const a = await kitWithTools('one-a', ['first'])
-    const b = await kitWithTools('one-b', ['second'])
+    const b = await kitWithTools('one-b', ['second'], { credential_provider: 'api_key' })
     const server = await createServer(app, { name: 'one at a time', toolkits: [{ toolkit_id: a.kit.id }] })
     const cred = await credential('one-at-a-time-key')
     const attached = await json(
