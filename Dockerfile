@@ -22,7 +22,7 @@ COPY --from=build /src/dist/toolyard /usr/local/bin/toolyard
 # Bind on every interface inside the container. Set TOOLYARD_PUBLIC_URL to the address clients use
 # (e.g. https://tools.example.com) so server URLs point there.
 # MIMALLOC_PURGE_DELAY=-1: the allocator keeps freed pages instead of returning and re-faulting them under load
-# (README, "Memory allocator"; docs/decisions.md, "Builtin call under load").
+# (README, "Memory allocator"; docs/decisions/0054-builtin-call-under-load.md).
 ENV TOOLYARD_HOST=0.0.0.0 \
     TOOLYARD_PORT=8080 \
     TOOLYARD_DATA_DIR=/data \

@@ -1,7 +1,7 @@
 // CPU per protocol tools/call without the network, per thread: the direct route's handler (the one Bun.serve calls
 // for POST /mcp/{slug}) called in-process N times, with the main thread's and every other thread's run time read from
 // /proc/self/task/*/schedstat (nanoseconds) before and after — a figure a shared machine disturbs far less than wall
-// time or wrk (docs/decisions.md, "Hot path at the limit"); the wall time per call is printed beside it. Linux only.
+// time or wrk (docs/decisions/0036-hot-path-at-the-limit.md); the wall time per call is printed beside it. Linux only.
 // `bun bench/cpu-per-call.ts` prints JSON (µs per call, the least of BENCH_CPU_ROUNDS rounds).
 import { readdirSync, readFileSync } from 'node:fs'
 import { inProcessApp } from './in-process-app'

@@ -1,4 +1,4 @@
-// The first call of a function version after a start (docs/decisions.md, "Hot path at the limit"): the binary is
+// The first call of a function version after a start (docs/decisions/0036-hot-path-at-the-limit.md): the binary is
 // started again on the bench's data dir and the first `tools/call` of the pre-built echo and of the JavaScript tool
 // are timed from the client, then the second of each (warm: Ajv's validator compiled, the sandbox worker and the
 // function's module loaded). Best of RUNS restarts; the figures include loopback and the JSON-RPC round trip.

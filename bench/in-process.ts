@@ -59,8 +59,7 @@ for (let round = 0; round < 3; round++)
   }
 /**
  * A JavaScript tools/call with 8 in flight: CPU of the whole process (main thread and sandbox workers) per call, best
- * of 3 rounds after a warm-up — the cost warm reuse and the pool's messages decide (docs/decisions.md, "Hot path at the
- * limit").
+ * of 3 rounds after a warm-up — the cost warm reuse and the pool's messages decide (docs/decisions/0036-hot-path-at-the-limit.md).
  */
 const cpuUs = () => {
   const u = process.cpuUsage()

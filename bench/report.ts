@@ -202,7 +202,7 @@ share one set of rounds). Compare ratios, not absolute numbers across runs or ma
 Each scenario's answer is checked once before load
 (a JSON-RPC result, not an error result). Toolyard is the compiled binary built as \`npm run build\` builds it (\`bun build ${i.cold.flags}\`), rate limits off,
 API key in \`X-API-Key\`, and \`MIMALLOC_PURGE_DELAY=-1\` in its environment as the Docker image sets it and the README
-recommends for a server under load (docs/decisions.md, "Builtin call under load"; it does not change the start
+recommends for a server under load (docs/decisions/0054-builtin-call-under-load.md; it does not change the start
 figures); the bare reference runs with the same setting. The bare reference parses the body and answers a \`tools/call\` result with nothing else.
 The SDK peer is \`@modelcontextprotocol/sdk\` \`McpServer\` + \`StreamableHTTPServerTransport\` on Node's http
 server, stateless with JSON responses (its documented stateless pattern: a server and transport per request).

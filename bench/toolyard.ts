@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { startUntil } from './procs'
 
 /**
- * The allocator setting the Docker image sets and the README recommends for a server under load (docs/decisions.md,
+ * The allocator setting the Docker image sets and the README recommends for a server under load (docs/decisions/README.md,
  * "Builtin call under load"). The bare reference gets the same setting, so ratios compare like with like.
  */
 export const ALLOCATOR_ENV = { MIMALLOC_PURGE_DELAY: '-1' }

@@ -1,5 +1,5 @@
 // bun scripts/test-cluster.ts <command> [args…]: runs the command with one throwaway PostgreSQL cluster for all of it
-// (docs/decisions.md, "Test databases on PostgreSQL"). `bun test --parallel` gives every file its own module registry,
+// (docs/decisions/0051-test-databases-on-postgresql.md). `bun test --parallel` gives every file its own module registry,
 // so without this each file that touches PostgreSQL starts (initdb, pg_ctl start) and stops a cluster of its own;
 // with it every file of every pass creates its databases on this one, named by TOOLYARD_TEST_DATABASE_URL (the
 // helper, test/helpers/postgres.ts, takes it as it takes a server the user gives). The cluster is stopped and its files

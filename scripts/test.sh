@@ -7,7 +7,7 @@
 # databases themselves) and *.sqlite.test.ts (tests whose subject is SQLite itself). test-load/ (npm run test:load:
 # latency and memory under load) is in neither pass.
 # npm test runs this under scripts/test-cluster.ts: both passes share one throwaway PostgreSQL cluster, started once and
-# stopped when the run ends, however it ends (docs/decisions.md, "Test databases on PostgreSQL").
+# stopped when the run ends, however it ends (docs/decisions/0051-test-databases-on-postgresql.md).
 # Arguments (files, -t patterns) go to both passes; TEST_PASSES=postgres runs the second alone (npm run test:pg).
 # Exit status: non-zero when either pass failed.
 set -u
@@ -25,7 +25,7 @@ chosen() {
 # output. Three workers (two left the cores idle while files waited on children, sockets and timers; TEST_PARALLEL=2
 # npm test goes back to two), and mimalloc keeping freed pages (MIMALLOC_PURGE_DELAY=-1: returning them and faulting
 # them in again was much of the pass's kernel time); the one test measuring what memory a server gives back (in npm run
-# test:load) unsets it for its child. docs/decisions.md, "Test time: kernel time and workers of the SQLite pass".
+# test:load) unsets it for its child. docs/decisions/0052-test-time-kernel-time-and-workers-of-the-sqlite-pass.md.
 sqlite_pass() {
   if ! chosen "$@" && [ -z "${TOOLYARD_TEST_BINARY:-}" ]; then
     echo "== building dist/toolyard for the test run"

@@ -71,7 +71,7 @@ export function createApp(deps: Deps) {
   api.config.serve = { ...api.config.serve, routes: direct }
   // OAuth discovery documents live at the origin's /.well-known, the only paths outside /mcp. Elysia applies the prefix
   // as each route is added, so they join the same instance with it cleared: a root instance around `api` would add
-  // every route a second time, ~8 ms of start (docs/decisions.md, "Hot path").
+  // every route a second time, ~8 ms of start (docs/decisions/0015-hot-path.md).
   api.config.prefix = undefined
   return api.use(wellKnownModule(deps))
 }

@@ -53,7 +53,7 @@ describe('flagsToEnv', () => {
   })
 })
 
-describe('limits (docs/decisions.md, "Limits")', () => {
+describe('limits (docs/decisions/0016-limits.md)', () => {
   const limits = {
     TOOLYARD_MAX_BODY_BYTES: ['maxBodyBytes', 4 * 1024 * 1024, '--max-body-bytes'],
     TOOLYARD_MAX_JSON_DEPTH: ['maxJsonDepth', 64, '--max-json-depth'],

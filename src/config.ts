@@ -9,7 +9,7 @@ import { LOG_LEVELS } from './lib/log'
 import { isIP } from './lib/net'
 import { DEFAULT_WARM_PER_WORKER, defaultPoolSize } from './runtime/sandbox-job'
 
-// Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions.md, Foundation); `unlimited` is internal only.
+// Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions/README.md, Foundation); `unlimited` is internal only.
 const RATE_GROUPS: readonly string[] = Object.keys(DEFAULT_LIMITS).filter((g) => g !== 'unlimited')
 
 const RateLimits = Type.Union([Type.Literal('off'), Type.Record(Type.String(), Type.Integer({ minimum: 1 }))])
@@ -18,7 +18,7 @@ const ConfigSchema = Type.Object({
   host: Type.String({ minLength: 1 }),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   dataDir: Type.String({ minLength: 1 }),
-  // PostgreSQL instead of the SQLite file, for serve and the CLI (docs/decisions.md, "PostgreSQL in serve"; one
+  // PostgreSQL instead of the SQLite file, for serve and the CLI (docs/decisions/0043-postgresql-in-serve.md; one
   // database shared by several instances, docs/scale-out.md): parsed and checked here, opened by src/storage.ts.
   databaseUrl: Type.Optional(Type.String()),
   // Connections this instance keeps to PostgreSQL at most (the change feed's listener is one more).
@@ -43,21 +43,21 @@ const ConfigSchema = Type.Object({
   taskMaxMs: Type.Integer({ minimum: 1000 }),
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   webhookFailedDays: Type.Integer({ minimum: 1, maximum: 3650 }),
-  // Isolation between projects (docs/decisions.md, "Isolation").
+  // Isolation between projects (docs/decisions/0013-isolation.md).
   sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
-  // Each worker holds a WASM heap; a project may hold half of them (docs/decisions.md, "One function runner").
+  // Each worker holds a WASM heap; a project may hold half of them (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner").
   sandboxWorkers: Type.Integer({ minimum: 1, maximum: 64 }),
   // Warm function VMs each worker keeps (docs/functions.md, "Warm JavaScript"): each holds a QuickJS runtime and its
   // module's state inside the worker's WASM heap, which is recycled past 64 MB anyway; 0 turns warm reuse off.
   sandboxWarmPerWorker: Type.Integer({ minimum: 0, maximum: 256 }),
   maxSubscriptionsPerProject: Type.Integer({ minimum: 1 }),
   webhookConcurrency: Type.Integer({ minimum: 1 }),
-  // PostgreSQL mode (docs/decisions.md, "Claimed work across instances"): how long a claimed webhook delivery is this
+  // PostgreSQL mode (docs/decisions/0045-claimed-work-across-instances.md): how long a claimed webhook delivery is this
   // instance's before another may take it (default: the attempt's timeout plus 30 s for signing and recording), and how
   // often each instance looks for due deliveries.
   webhookLeaseS: Type.Integer({ minimum: 1 }),
   webhookPollMs: Type.Integer({ minimum: 10 }),
-  // Limits that protect every tenant (docs/decisions.md, "Limits").
+  // Limits that protect every tenant (docs/decisions/0016-limits.md).
   maxBodyBytes: Type.Integer({ minimum: 1024 }),
   // The largest OpenAPI document: fetched from spec_url, given inline on the import routes, or read by apply.
   maxSpecBytes: Type.Integer({ minimum: 1024 }),
@@ -72,17 +72,17 @@ const ConfigSchema = Type.Object({
   oauthFlowTtlS: Type.Integer({ minimum: 60 }),
   dashboardSigninPerMinute: Type.Integer({ minimum: 1, maximum: 10000 }),
   dashboardSessions: Type.Integer({ minimum: 1, maximum: 100000 }),
-  // Keyless client registration of the OAuth server (docs/decisions.md, "OAuth grants, registration and streams").
+  // Keyless client registration of the OAuth server (docs/decisions/0020-oauth-grants-registration-and-streams.md).
   oauthMaxClients: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
   oauthMaxClientsPerAddress: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   oauthClientUnusedTtlS: Type.Integer({ minimum: 60, maximum: 31_536_000 }),
   // How often open MCP streams re-check their key or grant (besides at once on a revocation in this process).
   streamRecheckS: Type.Integer({ minimum: 1, maximum: 3600 }),
-  // Memory bounds (docs/decisions.md, "Bounded logs, results, outbox and function memory").
+  // Memory bounds (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md).
   streamBufferBytes: Type.Integer({ minimum: 65536 }),
   taskResultsBytes: Type.Integer({ minimum: 1024 }),
   webhookPendingPerProject: Type.Integer({ minimum: 1 }),
-  // What one remote MCP toolkit's upstream may list (docs/decisions.md, "Review of the third round").
+  // What one remote MCP toolkit's upstream may list (docs/decisions/0038-review-of-the-third-round.md).
   maxRemoteTools: Type.Integer({ minimum: 1 }),
   maxRemoteToolBytes: Type.Integer({ minimum: 1024 }),
   maxRemoteWatchersPerProject: Type.Integer({ minimum: 0 }),

@@ -68,12 +68,12 @@ export interface DepsOverrides {
 export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const log = overrides.log ?? createLogger(config.logLevel)
   // The storage port features write through, and every repository, for the chosen backend (src/storage.ts;
-  // docs/decisions.md, "PostgreSQL in serve").
+  // docs/decisions/0043-postgresql-in-serve.md).
   const storage = overrides.storage ?? sqliteStorage(config)
   const { store, repositories: repos } = storage
   const background = overrides.background !== false
   // Jobs that must run once across instances (OAuth refresh, webhook deliveries): this process's own schedule on SQLite;
-  // on PostgreSQL they claim their rows from the database instead (docs/decisions.md, "Claimed work across instances").
+  // on PostgreSQL they claim their rows from the database instead (docs/decisions/0045-claimed-work-across-instances.md).
   const singleInstanceJobs = background && storage.backend === 'sqlite'
   const claims = background ? storage.claims : undefined
 
@@ -87,7 +87,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
 
   // This app's sandbox workers (TOOLYARD_SANDBOX_WORKERS): its function runner owns them; nothing is shared with
-  // another app in the process (docs/decisions.md, "One function runner").
+  // another app in the process (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner").
   const sandbox = createSandboxPool({ size: config.sandboxWorkers, warmPerWorker: config.sandboxWarmPerWorker })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
@@ -115,7 +115,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
   }
   // What the request path reads (keys, servers by slug, tool sets, functions, resources) is answered from memory until
-  // a commit by this process or another one touches it (docs/decisions.md, "Hot path").
+  // a commit by this process or another one touches it (docs/decisions/0015-hot-path.md).
   const readModel = createReadModel(storage.changes)
   const events = createEventBus(store.afterCommit)
   const scheduler = createScheduler(log)
@@ -277,7 +277,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       oauthServer.pruneExpired(),
     )
   // MCP sessions (Mcp-Session-Id): ids sealed under the master key, the mutable part in the session directory (this
-  // process's memory unless one is given: docs/decisions.md, "MCP sessions across instances"); closeAll() ends their
+  // process's memory unless one is given: docs/decisions/0042-mcp-sessions-across-instances.md); closeAll() ends their
   // streams before the HTTP server stops.
   const mcpSessions = createSessionStore(
     {
@@ -298,7 +298,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       await sharedSessions.prune(Date.now() - SESSION_TTL_MS)
     })
   // 2026-07-28 tasks run in this process; the task directory lets other instances answer for them (PostgreSQL), or
-  // remembers nothing (SQLite): docs/decisions.md, "Tasks across instances".
+  // remembers nothing (SQLite): docs/decisions/0047-tasks-across-instances.md.
   const taskDirectory = storage.taskDirectory
   const mcpTasks = createTaskStore(
     { resultsBytes: config.taskResultsBytes, runMs: config.taskMaxMs },

@@ -1,7 +1,6 @@
 // The two requests an agent makes on every step — a protocol POST /mcp/{slug} and REST POST /mcp/tools/call — are
-// answered by Bun's router directly, without Elysia's per-request hooks (docs/decisions.md, "Hot path"). Each passes
-// the same rules as the Elysia hooks by calling the same functions (src/http/pipeline.ts; docs/decisions.md, "One
-// request pipeline"): request id, body limit, metrics and access line, error envelope. The REST
+// answered by Bun's router directly, without Elysia's per-request hooks (docs/decisions/0015-hot-path.md). Each passes
+// the same rules as the Elysia hooks by calling the same functions (src/http/pipeline.ts; docs/decisions/0026-one-request-pipeline.md): request id, body limit, metrics and access line, error envelope. The REST
 // call takes only the plain case here; anything else (no key, a bad body, another content type, a chunked body…) is
 // handed to the Elysia app with the bytes it came with, so its answers stay the app's own.
 // It joins http, the protocol endpoint and the tools feature, so it sits beside app.ts, above all three

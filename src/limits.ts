@@ -1,6 +1,5 @@
 // Defaults and bounds of a function run, and how results are measured against their size budget, in one place: the
-// functions API validates and fills in with them, the runtime clamps to them (docs/decisions.md, "Toolkits, tools,
-// functions and server attachments"; "Limits").
+// functions API validates and fills in with them, the runtime clamps to them (docs/decisions/0003-toolkits-tools-functions-and-server-attachments.md; "Limits").
 export const FUNCTION_LIMITS = {
   memoryMb: { default: 64, min: 1, max: 512 },
   timeoutMs: { default: 10_000, min: 1, max: 60_000 },

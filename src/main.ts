@@ -19,7 +19,7 @@ import { VERSION } from './version'
 
 /**
  * Config for the non-serve commands: the environment plus an optional --data-dir and --database-url. With a URL every
- * command works on that PostgreSQL database as serve does (docs/decisions.md, "PostgreSQL in the CLI"), except the
+ * command works on that PostgreSQL database as serve does (docs/decisions/0044-postgresql-in-the-cli.md), except the
  * file-level backup and restore.
  */
 function commandConfig(args: string[]) {

@@ -1,4 +1,4 @@
-// The one place storage is chosen and opened for serve (docs/decisions.md, "PostgreSQL in serve"): SQLite (the file in
+// The one place storage is chosen and opened for serve (docs/decisions/0043-postgresql-in-serve.md): SQLite (the file in
 // the data dir) or PostgreSQL (TOOLYARD_DATABASE_URL), each as the store services write through, every repository the
 // features take, and what the read model watches. src/deps.ts only wires what this returns.
 import { join } from 'node:path'

@@ -1,5 +1,5 @@
 // Shared by the browser tests: Debian's chromium through playwright-core, and screenshots written to
-// docs/screenshots/ only when TOOLYARD_SCREENSHOTS=1 (so a test run leaves the tree clean: docs/decisions.md,
+// docs/screenshots/ only when TOOLYARD_SCREENSHOTS=1 (so a test run leaves the tree clean: docs/decisions/README.md,
 // "Test tiers").
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'

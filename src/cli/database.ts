@@ -2,7 +2,7 @@
 // TOOLYARD_DATABASE_URL, opened by src/storage.ts `openStorage` exactly as serve opens it (migrations under the advisory
 // lock, the master key checked against the sealed data). On SQLite a command that only reads (or changes what must
 // already be there) never creates the file: in a directory without one it says so instead of leaving an empty
-// ./data/toolyard.sqlite behind (docs/decisions.md, "Dashboard sign-in, request bodies and key commands").
+// ./data/toolyard.sqlite behind (docs/decisions/0019-dashboard-sign-in-request-bodies-and-key-commands.md).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Config } from '../config'

@@ -12,7 +12,7 @@ import { openCommandStorage } from './database'
 /**
  * Why rotate-master refuses a PostgreSQL URL: the new key would be written to this machine's data dir only, while every
  * instance holds the old one (the same TOOLYARD_MASTER_KEY); once the data keys were re-wrapped, none of them could open
- * the stored secrets, and each would refuse to start (docs/decisions.md, "PostgreSQL in the CLI").
+ * the stored secrets, and each would refuse to start (docs/decisions/0044-postgresql-in-the-cli.md).
  */
 const ROTATE_ON_POSTGRES =
   'keys rotate-master works on the SQLite data dir only: on PostgreSQL every instance is given the same ' +

@@ -10,7 +10,7 @@ type DataKeyRow = {
 }
 
 /** The storage port its callers use; `dataKeysRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface DataKeysRepository {
   insert: (row: DataKeyRow) => Promise<void>
   byId: (id: string) => Promise<DataKeyRow | null>

@@ -1,5 +1,5 @@
 // Per-area change counters kept by SQLite triggers, so the read model drops only what a commit touched — whoever
-// committed it (this process, the CLI, `toolyard apply`, a second server) — docs/decisions.md, "Hot path".
+// committed it (this process, the CLI, `toolyard apply`, a second server) — docs/decisions/0015-hot-path.md.
 import type { Db } from './open'
 
 /** What the read model holds, by the tables it is read from. */

@@ -1,4 +1,4 @@
-// The one seam through which the read model learns that stored data may have changed (docs/decisions.md, "Hot path").
+// The one seam through which the read model learns that stored data may have changed (docs/decisions/0015-hot-path.md).
 import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { ensureDataDir } from './data-dir'

@@ -1,5 +1,5 @@
 // The data dir's safety rules: created 0700, its files 0600, and one server at a time (an OS lock held for the
-// process's life; see docs/decisions.md, "Data dir lock, backups, restore and docs").
+// process's life; see docs/decisions/0017-data-dir-lock-backups-restore-and-docs.md).
 import { Database } from 'bun:sqlite'
 import {
   chmodSync,

@@ -46,8 +46,7 @@ function immediateTransactions(db: Db): Db {
 /**
  * `db.query(sql)` prepares its statement when the statement is first used, not when it is asked for. Every repository
  * asks for all of its statements when it is built, ~180 at start, most of them not used until much later (or never in a
- * given run): preparing them up front was ~6–15 ms of every start on the bench machine (docs/decisions.md, "Hot path
- * at the limit": cold start). The statement is the driver's own, prepared and cached by `db.query` as before, so SQL
+ * given run): preparing them up front was ~6–15 ms of every start on the bench machine (docs/decisions/0036-hot-path-at-the-limit.md: cold start). The statement is the driver's own, prepared and cached by `db.query` as before, so SQL
  * and results are the same; a statement with an error in it fails at its first use instead of at start.
  */
 function lazyQueries(db: Db): Db {

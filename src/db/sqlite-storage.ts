@@ -1,6 +1,6 @@
 // The SQLite adapter, opened as one piece: the connection (migrated, with its change counters and search index), the
 // store features write through, and what the read model watches. The composition root takes this, not the connection
-// (docs/decisions.md, "Asynchronous storage ports"); a PostgreSQL adapter would offer the same three parts.
+// (docs/decisions/0040-asynchronous-storage-ports.md); a PostgreSQL adapter would offer the same three parts.
 import { createStorageState } from '../lib/storage-errors'
 import { ensureChangeCounters, readChangeCounters } from './change-counters'
 import { mapWalIndex, sqliteChangeSignal } from './change-signal'

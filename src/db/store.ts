@@ -1,6 +1,6 @@
 // The storage port every feature writes through: an asynchronous transaction function with after-commit callbacks,
 // one guarded way for repositories to run their statements, and the driver's constraint errors mapped to typed ones
-// (docs/decisions.md, "The storage seam" and "Asynchronous storage ports"). The SQLite adapter is synchronous
+// (docs/decisions/0025-the-storage-seam.md and "Asynchronous storage ports"). The SQLite adapter is synchronous
 // underneath; a second adapter (PostgreSQL) plugs in here with the same `Store`.
 
 import { SQLiteError } from 'bun:sqlite'
@@ -23,7 +23,7 @@ interface TxScope {
 /**
  * What services see of storage, on either backend (SQLite's `createStore`, PostgreSQL's `createPgStore`): transactions,
  * after-commit callbacks and "am I in one". Services written against this never know the backend; repositories are
- * the backend's other half (docs/decisions.md, "PostgreSQL in serve").
+ * the backend's other half (docs/decisions/0043-postgresql-in-serve.md).
  */
 export interface StoragePort {
   /**

@@ -1,4 +1,4 @@
-// The tool search index's triggers (docs/decisions.md, "Tool search"): every change to a tool row, a toolkit's name or
+// The tool search index's triggers (docs/decisions/0034-tool-search.md): every change to a tool row, a toolkit's name or
 // a catalog tool updates `tool_search` inside the same transaction, whoever writes it (REST, apply, a remote or
 // OpenAPI toolkit's refresh, a second process). Put in place at every start, like the change counters: a later
 // migration that rebuilds `tools` or `toolkits` drops their triggers, and this puts them back and rebuilds the index.

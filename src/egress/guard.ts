@@ -48,7 +48,7 @@ const v6Ranges: [string, number, string][] = [
   ['ff00::', 8, 'multicast'],
 ]
 
-// Parsed on the first check, not at start (~1 ms of start; docs/decisions.md, "Hot path": cold start).
+// Parsed on the first check, not at start (~1 ms of start; docs/decisions/0015-hot-path.md: cold start).
 let ranges: Range[] | undefined
 const blockedRanges = (): Range[] =>
   (ranges ??= [

@@ -1,5 +1,5 @@
 // Request bodies under a byte budget and JSON under a nesting budget, checked before anything parses or authenticates
-// (docs/decisions.md, "Limits"): the declared Content-Length first, then the bytes as they stream in.
+// (docs/decisions/0016-limits.md): the declared Content-Length first, then the bytes as they stream in.
 
 import { AppError } from '../lib/errors'
 import { readCapped } from '../lib/read-capped'

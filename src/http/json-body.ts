@@ -1,5 +1,5 @@
 // The one rule for every REST route that declares a body schema: the body is a JSON object sent as
-// `Content-Type: application/json` (docs/decisions.md, "Dashboard sign-in, request bodies and key commands").
+// `Content-Type: application/json` (docs/decisions/0019-dashboard-sign-in-request-bodies-and-key-commands.md).
 // Elysia would otherwise parse text/plain and form bodies too, and give `[]`, `"s"`, `null` or an empty body to a
 // schema whose fields are all optional as if it were `{}` (POST /keys then made an admin key).
 import { OptionalKind } from '@sinclair/typebox'

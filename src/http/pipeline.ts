@@ -1,4 +1,4 @@
-// The one pipeline of rules every request passes: request id → body limit → observe (metrics, access line) → handler → error envelope (docs/decisions.md, "One request pipeline"). Plain functions, so the Elysia
+// The one pipeline of rules every request passes: request id → body limit → observe (metrics, access line) → handler → error envelope (docs/decisions/0026-one-request-pipeline.md). Plain functions, so the Elysia
 // hooks (errors-plugin.ts, src/observability/http.ts) and the Bun routes of the hot path (src/direct-routes.ts) call
 // the same code for each rule rather than each keeping its own copy.
 import { AppError, type ErrorDetail, StorageFault } from '../lib/errors'

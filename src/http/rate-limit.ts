@@ -25,10 +25,10 @@ export const DEFAULT_LIMITS = {
   misc: 100,
   other: 100,
   functions_invoke: 60,
-  // Not in the spec's table: bounds on subscription churn and inbound change reports (docs/decisions.md, "Isolation").
+  // Not in the spec's table: bounds on subscription churn and inbound change reports (docs/decisions/0013-isolation.md).
   subscriptions: 30,
   webhooks_inbound: 100,
-  // Keyless dynamic client registration, per client address (docs/decisions.md, "OAuth grants, registration and streams").
+  // Keyless dynamic client registration, per client address (docs/decisions/0020-oauth-grants-registration-and-streams.md).
   oauth_register: 10,
   unlimited: 0,
 } as const

@@ -1,5 +1,5 @@
 // Who is calling and what a key's role allows: an `mcp` key reaches only the protocol endpoint and the REST "use"
-// endpoints, and, when limited to servers, only those (docs/decisions.md, "Keys and MCP authorization"). On the ground
+// endpoints, and, when limited to servers, only those (docs/decisions/0014-keys-and-mcp-authorization.md). On the ground
 // floor because http (the guard), mcp (admission) and features all ask it (docs/architecture.md, "Layers").
 import { AppError, notFound } from './errors'
 

@@ -17,7 +17,7 @@ export interface CallEvent {
   /** A short reason when the outcome is not ok. */
   error?: string
   /**
-   * The request's id from its context (docs/decisions.md, "One request context"); every HTTP path reports it. Absent
+   * The request's id from its context (docs/decisions/0029-one-request-context.md); every HTTP path reports it. Absent
    * only for a report made outside any request, which is logged under an id of its own.
    */
   requestId?: string

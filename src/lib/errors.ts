@@ -20,7 +20,7 @@ const ERROR_STATUS = {
   database_unavailable: 503,
   /** The database has no room for the change (disk full): nothing was written (docs/reliability.md, "Faults"). */
   insufficient_storage: 507,
-  /** A remote MCP toolkit's upstream could not be reached or failed while it was listed (docs/decisions.md). */
+  /** A remote MCP toolkit's upstream could not be reached or failed while it was listed (docs/decisions/README.md). */
   upstream_failed: 400,
   invalid_function: 400,
   in_use: 409,

@@ -1,6 +1,6 @@
 // In-process event path shared by webhooks (outbox rows written inside the change's transaction)
 // and MCP sessions (resources/updated and list_changed notifications after commit). After commit is the storage
-// port's (`Store.afterCommit`, docs/decisions.md, "The storage seam"): a rolled-back change publishes nothing.
+// port's (`Store.afterCommit`, docs/decisions/0025-the-storage-seam.md): a rolled-back change publishes nothing.
 export type ResourceEventType = 'resource.created' | 'resource.updated' | 'resource.deleted'
 
 export interface ResourceEvent {

@@ -1,5 +1,5 @@
 // Waiting lines, one per project: bounded, and served round-robin, so one project's backlog never stands in front of
-// another project's work (sandbox calls, webhook deliveries; docs/decisions.md, "Isolation").
+// another project's work (sandbox calls, webhook deliveries; docs/decisions/0013-isolation.md).
 export class ProjectQueues<T> {
   /** Map order is the round-robin order: a project that was just served moves to the back. */
   private readonly lines = new Map<string, T[]>()

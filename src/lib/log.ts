@@ -31,7 +31,7 @@ export interface Logger {
 /**
  * One line to stdout. console.log with one argument prints it as is (no format directives) and in order with
  * process.stdout writes; process.stdout's first write loads Bun's Node stream modules, ~10–30 ms of a compiled start
- * (docs/decisions.md, "Hot path at the limit": cold start).
+ * (docs/decisions/0036-hot-path-at-the-limit.md: cold start).
  */
 export const writeLine = (line: string): void => console.log(line)
 

@@ -1,5 +1,5 @@
 // A value that is in hand (a read model hit) or still to come (a load through a storage port): the request path
-// continues synchronously with one in hand, so a hit makes no promise and awaits nothing (docs/decisions.md,
+// continues synchronously with one in hand, so a hit makes no promise and awaits nothing (docs/decisions/README.md,
 // "Asynchronous storage ports").
 
 export type MaybePromise<T> = T | Promise<T>

@@ -1,5 +1,5 @@
 // node:net and node:dns, loaded on first use: loading them is ~2 ms of start, and only egress (and a configured IPv6
-// host) needs them (docs/decisions.md, "Hot path": cold start). `require` keeps the callers synchronous.
+// host) needs them (docs/decisions/0015-hot-path.md: cold start). `require` keeps the callers synchronous.
 
 /** 4 or 6 for an IP literal, 0 otherwise (node:net isIP). */
 export const isIP = (input: string): number => (require('node:net') as typeof import('node:net')).isIP(input)

@@ -1,6 +1,6 @@
 // node:crypto's functions, loaded on first call. Bun's node:crypto pulls in the Node stream modules when it is first
 // required, ~8–13 ms of a compiled start on the bench machine, and nothing on the way to the first answer needs it
-// (docs/decisions.md, "Hot path at the limit": cold start). A module that needs one imports it from here instead.
+// (docs/decisions/0036-hot-path-at-the-limit.md: cold start). A module that needs one imports it from here instead.
 import type * as NodeCrypto from 'node:crypto'
 
 type Crypto = typeof NodeCrypto

@@ -1,4 +1,4 @@
-// The one request context (docs/decisions.md, "One request context"): built once at admission, extended on the way
+// The one request context (docs/decisions/0029-one-request-context.md): built once at admission, extended on the way
 // down (the protocol layer adds its backend and session object), and handed whole to the feature that serves the call,
 // as the MCP SDK's RequestHandlerExtra and Hono's `c` are. It replaces positional lists (server, name, args, host,
 // opts) and the request id travelling beside the context. On the ground floor so every layer may name it.

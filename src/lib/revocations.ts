@@ -1,5 +1,5 @@
 // In-process signal that an API key or an OAuth grant was revoked, so open MCP streams are re-checked at once instead
-// of at the next periodic check (docs/decisions.md, "OAuth grants, registration and streams").
+// of at the next periodic check (docs/decisions/0020-oauth-grants-registration-and-streams.md).
 export function createRevocations() {
   const listeners: (() => void)[] = []
   return {

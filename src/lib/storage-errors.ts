@@ -1,5 +1,5 @@
 // Typed storage errors: the storage adapter (src/db/store.ts) turns its driver's constraint failures into these, so
-// features catch a type instead of matching one database's message text (docs/decisions.md, "The storage seam"); and
+// features catch a type instead of matching one database's message text (docs/decisions/0025-the-storage-seam.md); and
 // the faults of the storage itself (disk full, a database that does not answer) into the StorageFault clients see as
 // 507 or 503 with Retry-After (docs/reliability.md, "Faults").
 import { StorageFault } from './errors'

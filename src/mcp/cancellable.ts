@@ -1,6 +1,6 @@
 // A client request's cancellation, cheap when nothing asks for it: most calls never read their AbortSignal, so the
 // AbortController is made only when something does; an abort before that marks the request, and the signal made
-// later comes already aborted (docs/decisions.md, "Hot path").
+// later comes already aborted (docs/decisions/0015-hot-path.md).
 export class Cancellable {
   private controller?: AbortController
   /** Listeners that asked for the cancellation without the signal (FunctionHost.onCancel). */

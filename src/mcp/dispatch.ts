@@ -20,7 +20,7 @@ import { cachedPage } from './raw-json'
 import type { Session } from './sessions'
 import { atLeast, negotiate } from './versions'
 
-/** The request context extended by the protocol layer (docs/decisions.md, "One request context"). */
+/** The request context extended by the protocol layer (docs/decisions/0029-one-request-context.md). */
 export interface DispatchContext extends RequestContext {
   readonly session?: Session
   readonly backend: McpBackend

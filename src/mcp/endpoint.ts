@@ -1,6 +1,6 @@
 // The protocol endpoint, Streamable HTTP: POST/GET/DELETE/OPTIONS /mcp/{slug} and POST /mcp/initialize.
 // Every request passes the one admission step (./admission: Origin/Host → a header check → server + key → rate
-// limit), then does its own work; on POST: parse → session → messages (docs/decisions.md, "MCP protocol endpoint").
+// limit), then does its own work; on POST: parse → session → messages (docs/decisions/0005-mcp-protocol-endpoint.md).
 import type { Server } from 'bun'
 import { Elysia, t } from 'elysia'
 import type { Config } from '../config'
@@ -165,7 +165,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     const version = session?.protocolVersion ?? (isSupported(headerVersion) ? headerVersion : DEFAULT_VERSION)
     const scope = session ? session.ref : `${who.principal}|${who.server.id}`
     const acceptsSse = (headers.get('accept') ?? '').includes('text/event-stream')
-    // The one request context (docs/decisions.md, "One request context"): built here, once the caller is admitted;
+    // The one request context (docs/decisions/0029-one-request-context.md): built here, once the caller is admitted;
     // exchange() completes it with each message's host.
     const ctx: Omit<DispatchContext, 'host'> = {
       requestId: requestIdOf(request),

@@ -1,9 +1,9 @@
-// Joins this instance's protocol side to the other instances' (docs/decisions.md, "MCP sessions across instances"):
+// Joins this instance's protocol side to the other instances' (docs/decisions/0042-mcp-sessions-across-instances.md):
 // list and resource changes committed here are announced on the shared channel, and those announced elsewhere reach
 // the streams held here (2025 session GET streams and 2026-07-28 listen streams alike, through the event bus's
 // listeners); session changes made elsewhere reach the copies held here; a client's reply or cancellation that
 // arrived here for a request running elsewhere is passed on; a 2026-07-28 task cancelled or answered elsewhere reaches
-// its run here (docs/decisions.md, "Tasks across instances"). PostgreSQL mode only: one process needs none of it.
+// its run here (docs/decisions/0047-tasks-across-instances.md). PostgreSQL mode only: one process needs none of it.
 import type { BridgedEvent, PeerChannel } from '../db/postgres/change-feed'
 import type { EventBus, ToolyardEvent } from '../lib/events'
 import type { Logger } from '../lib/log'

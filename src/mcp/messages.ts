@@ -20,7 +20,7 @@ export interface PostedMessages {
   limits: BatchLimits
 }
 
-/** At most `maxBatchSize` messages per batch, `batchConcurrency` of them running at once (docs/decisions.md, "Limits"). */
+/** At most `maxBatchSize` messages per batch, `batchConcurrency` of them running at once (docs/decisions/0016-limits.md). */
 export interface BatchLimits {
   maxBatchSize: number
   batchConcurrency: number

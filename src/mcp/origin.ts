@@ -1,4 +1,4 @@
-// DNS-rebinding protection (docs/decisions.md, "MCP protocol endpoint": host check): a present Origin must be
+// DNS-rebinding protection (docs/decisions/0005-mcp-protocol-endpoint.md: host check): a present Origin must be
 // allowed, and when the service is bound to a loopback address the Host header must name the loopback (or the public
 // URL's host).
 import type { Config } from '../config'

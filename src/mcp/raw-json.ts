@@ -1,5 +1,5 @@
 // Results serialized once and reused: a tools/list page of a big server is the same text for every caller of that
-// listing, protocol version and cursor, so it is answered from a string (docs/decisions.md, "Hot path").
+// listing, protocol version and cursor, so it is answered from a string (docs/decisions/0015-hot-path.md).
 
 /** JSON text standing for a value; JSON.stringify of anything holding it still gives the value (toJSON). */
 export class RawJson {

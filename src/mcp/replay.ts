@@ -2,7 +2,7 @@
 // could not send yet (notifications while no GET stream is open). Bounded in count, bytes and age.
 import type { SseStream } from './sse'
 
-/** Per session (docs/decisions.md, "MCP protocol endpoint": resumable streams). */
+/** Per session (docs/decisions/0005-mcp-protocol-endpoint.md: resumable streams). */
 const MAX_EVENTS = 200
 const MAX_BYTES = 1024 * 1024
 const MAX_AGE_MS = 5 * 60_000

@@ -1,5 +1,5 @@
 // The session directory: the part of a 2025 MCP session that changes after initialize — ended, log level, resource
-// subscriptions, last seen — where every instance can read it (docs/decisions.md, "MCP sessions across instances").
+// subscriptions, last seen — where every instance can read it (docs/decisions/0042-mcp-sessions-across-instances.md).
 // The immutable part travels sealed in the id (./session-id.ts). SQLite mode keeps sessions in its one process:
 // its directory remembers nothing, so an id the process does not hold is never revived (as before the port).
 // PostgreSQL mode: src/db/postgres/shared/session-directory.ts.

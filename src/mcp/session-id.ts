@@ -1,4 +1,4 @@
-// Sealed MCP session ids (docs/decisions.md, "MCP sessions across instances"): the id a 2025 client carries in
+// Sealed MCP session ids (docs/decisions/0042-mcp-sessions-across-instances.md): the id a 2025 client carries in
 // `Mcp-Session-Id` is the session's immutable part — server, project, principal, protocol version, client
 // capabilities, issued-at and a random reference — sealed with AES-256-GCM under a key derived from the master key.
 // Any instance given the same master key can open it; nobody can read or forge one. What changes during a session

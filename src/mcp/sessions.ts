@@ -2,7 +2,7 @@
 // session's GET stream, protocol subscriptions, log level, in-flight requests and server→client requests.
 // The id is the sealed immutable part (./session-id.ts); the mutable part is mirrored to the session directory
 // (./session-directory.ts), so an instance that did not create a session can take it up from its id
-// (docs/decisions.md, "MCP sessions across instances"). This process's copy is a cache of both.
+// (docs/decisions/0042-mcp-sessions-across-instances.md). This process's copy is a cache of both.
 
 import type { McpLogLevel } from '../lib/log'
 import type { JsonObject } from './backend'

@@ -25,7 +25,7 @@ export interface SseStream {
 /**
  * `maxBufferedBytes` (TOOLYARD_STREAM_BUFFER_BYTES) bounds what waits for a client that does not read: Bun takes
  * chunks off the stream only as the socket drains, so past it the stream is dropped (its queue discarded, the
- * connection ended) rather than grown (docs/decisions.md, "Bounded logs, results, outbox and function memory").
+ * connection ended) rather than grown (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md).
  */
 export function createSse(
   opts: { onClose?: () => void; onKeepAlive?: () => void; keepAliveMs?: number; maxBufferedBytes?: number } = {},

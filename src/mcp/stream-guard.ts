@@ -1,7 +1,6 @@
 // Open streams (a session's GET stream, subscriptions/listen) are checked against their caller's key or OAuth grant:
 // at once when this process revokes one, and every TOOLYARD_STREAM_RECHECK_S for what it cannot hear (a revocation by
-// the CLI or another process, an expiry). A dead caller's sessions and streams end (docs/decisions.md, "OAuth grants,
-// registration and streams").
+// the CLI or another process, an expiry). A dead caller's sessions and streams end (docs/decisions/0020-oauth-grants-registration-and-streams.md).
 import type { EventBus } from '../lib/events'
 import type { Revocations } from '../lib/revocations'
 import { createListenRegistry, type ListenRegistry } from './modern/listen'

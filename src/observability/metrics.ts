@@ -1,9 +1,8 @@
 // The Prometheus registry and Toolyard's metrics, built once per service in the composition root (no global registry).
 // prom-client's parts are imported one by one: its index also loads the Pushgateway client (node:http, node:https,
-// node:zlib) and cluster support, which cost start time and are never used (docs/decisions.md, "Hot path").
+// node:zlib) and cluster support, which cost start time and are never used (docs/decisions/0015-hot-path.md).
 // prom-client itself is loaded at the first scrape (or once PENDING_DURATIONS durations wait), not at start: it loads
-// node:util, ~7–10 ms of a compiled start, and nothing before a scrape needs it (docs/decisions.md, "Hot path at the
-// limit": cold start). Until then every figure is a plain count, handed to its metric when the registry is read.
+// node:util, ~7–10 ms of a compiled start, and nothing before a scrape needs it (docs/decisions/0036-hot-path-at-the-limit.md: cold start). Until then every figure is a plain count, handed to its metric when the registry is read.
 import type { CallEvent } from '../lib/call-observer'
 
 type Counts = Map<string, number>
@@ -11,8 +10,7 @@ const add = (counts: Counts, key: string, n = 1) => counts.set(key, (counts.get(
 
 /**
  * Durations are kept as numbers and observed when the registry is read (or once this many wait): on the request path
- * a call costs an array push, not prom-client's label lookup and bucket walk (docs/decisions.md, "Hot path at the
- * limit").
+ * a call costs an array push, not prom-client's label lookup and bucket walk (docs/decisions/0036-hot-path-at-the-limit.md).
  */
 const PENDING_DURATIONS = 4096
 

@@ -1,5 +1,5 @@
 // The in-memory read model of the request path: caches that answer from memory until a commit touches what they
-// hold (docs/decisions.md, "Hot path"). Built lazily, bounded, dropped per area.
+// hold (docs/decisions/0015-hot-path.md). Built lazily, bounded, dropped per area.
 import type { Area } from '../db/change-counters'
 import type { ChangeSignal } from '../db/change-signal'
 import { ANY_AREA } from '../db/postgres/change-feed'

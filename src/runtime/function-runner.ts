@@ -1,4 +1,4 @@
-// The one way the app runs a function (docs/decisions.md, "One function runner"): built once by the composition root
+// The one way the app runs a function (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner"): built once by the composition root
 // over the app's sandbox pool, egress guard, credential access and limits, and handed to tools, resources, prompts and
 // POST /functions/{id}/invoke. The credential a function runs with is opened here and nowhere else.
 import type { Egress } from '../egress/client'

@@ -1,6 +1,6 @@
 // A function's source as the sandbox runs it. The source is data: a hand-written scan refuses anything naming a module
 // before any Bun parse (Bun's parser evaluates macro imports), then Bun's transpiler strips TypeScript's types with
-// macros off and nothing to resolve; JavaScript runs as written (docs/decisions.md, "Function source is data").
+// macros off and nothing to resolve; JavaScript runs as written (docs/decisions/0018-function-source-is-data.md).
 import { alignLines } from './line-map'
 import type { CodeRuntime } from './runtimes'
 import { type ScanProblem, scanSource, type Token } from './source-scan'

@@ -1,5 +1,5 @@
 // The runtime's helpers over the function host. The types live on the ground floor (src/lib/host.ts) because the one
-// request context carries the host (docs/decisions.md, "One request context"); they are re-exported for the runtime.
+// request context carries the host (docs/decisions/0029-one-request-context.md); they are re-exported for the runtime.
 import type { FunctionHost, ListName } from '../lib/host'
 
 export type { AskOptions, FunctionHost, ListName } from '../lib/host'

@@ -1,6 +1,6 @@
 // An HTTP function's URL template rendered so that an argument cannot change which URL is called: values in the path,
 // query and fragment are percent-encoded (`../admin` goes out as `..%2Fadmin`), a path value of `.` or `..` is
-// refused, and a value inside the host cannot end the host (docs/decisions.md, "Function source is data").
+// refused, and a value inside the host cannot end the host (docs/decisions/0018-function-source-is-data.md).
 import Mustache from 'mustache'
 
 /** A value that would change the URL's shape: the call fails with this message (no request is sent). */

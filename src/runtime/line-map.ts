@@ -1,7 +1,7 @@
 // Which line of the user's TypeScript each line of the stripped JavaScript came from. Bun's transpiler reprints the
 // module and gives no source map, so the two token streams are aligned (a shortest edit script: stripping types only
 // deletes tokens, enums and parameter properties add a few) and each generated line takes the last user line its
-// tokens match (docs/decisions.md, "Function source is data").
+// tokens match (docs/decisions/0018-function-source-is-data.md).
 import type { Token } from './source-scan'
 
 /** Edit distance beyond which the alignment falls back to a greedy forward match (memory grows with its square). */

@@ -1,5 +1,5 @@
 // One byte budget for everything a call logs or reports as progress, applied in the sandbox worker before anything
-// crosses to the main thread (docs/decisions.md, "Bounded logs, results, outbox and function memory").
+// crosses to the main thread (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md).
 import type { FunctionHost } from './host'
 
 /** A longer log line (or progress message) is cut to this many UTF-8 bytes and marked as cut. */

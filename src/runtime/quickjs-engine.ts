@@ -31,8 +31,7 @@ export interface Engine {
 
 /**
  * An instance whose memory passed this after a call is retired (and its worker replaced): WASM memory never shrinks,
- * so this bounds what each worker keeps once its calls are over (docs/decisions.md, "Bounded logs, results, outbox
- * and function memory").
+ * so this bounds what each worker keeps once its calls are over (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md).
  */
 const RECYCLE_BYTES = 64 * 1024 * 1024
 const PAGE = 64 * 1024

@@ -49,8 +49,7 @@ export function functionVersion(fn: FunctionSpec): string {
 const prepared = new WeakMap<FunctionSpec, { code: string; runnable: RunnableSource }>()
 /**
  * The function's prepared source, kept with the spec object lookups hand out (as its version is): runnableSource's own
- * cache key hashes the whole source, ~3 µs a call for a short function and ~14 µs for 50 KB (docs/decisions.md, "Hot
- * path at the limit"). The source is compared too, so a spec made anew or changed is prepared again.
+ * cache key hashes the whole source, ~3 µs a call for a short function and ~14 µs for 50 KB (docs/decisions/0036-hot-path-at-the-limit.md). The source is compared too, so a spec made anew or changed is prepared again.
  */
 function preparedSource(fn: FunctionSpec, runtime: 'javascript' | 'typescript', code: string): RunnableSource {
   const hit = prepared.get(fn)

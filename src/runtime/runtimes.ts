@@ -1,5 +1,5 @@
 // The function runtimes a project may choose, declared once: the type, the REST/project-file schema and the runner's
-// dispatch all come from this table, and the database keeps no CHECK on the column (docs/decisions.md, "Open kinds").
+// dispatch all come from this table, and the database keeps no CHECK on the column (docs/decisions/0027-open-kinds.md).
 import type { TLiteral, TUnion } from '@sinclair/typebox'
 import { t } from 'elysia'
 

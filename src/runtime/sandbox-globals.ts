@@ -1,5 +1,5 @@
 // The web globals a JavaScript author expects (console, timers, URL, TextEncoder, atob, crypto…), as JavaScript run in
-// the sandbox when code first reads them; QuickJS has none of them (docs/decisions.md, "Writing functions and config as code").
+// the sandbox when code first reads them; QuickJS has none of them (docs/decisions/0010-writing-functions-and-config-as-code.md).
 import type { FunctionHost } from './host'
 
 /**
@@ -7,7 +7,7 @@ import type { FunctionHost } from './host'
  * globals (the same objects every time); `host(name, ...args)` calls `log(level, text)`,
  * `sleep(ms)` (a promise, ended with the call), `random(n)` (n random bytes as hex). A library is evaluated in the call's context
  * the first time code reads one of its globals (sandbox-prelude.ts): parsing them all for every call cost more than
- * the rest of the call (docs/decisions.md, "Hot path").
+ * the rest of the call (docs/decisions/0015-hot-path.md).
  */
 export const LIBRARIES: Record<string, { globals: string[]; source: string }> = {
   console: {

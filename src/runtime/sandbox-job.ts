@@ -1,5 +1,5 @@
 // A call of the sandbox pool and the worker slot it runs on: where a call may run (per-project fairness,
-// docs/decisions.md "Isolation"), and how it is settled (once, from a fresh task).
+// docs/decisions/0013-isolation.md), and how it is settled (once, from a fresh task).
 import { FUNCTION_LIMITS } from '../limits'
 import type { SandboxThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
@@ -10,7 +10,7 @@ import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
  * always finds a worker of its own.
  */
 // navigator.hardwareConcurrency is what Bun's os.availableParallelism() returns; read directly, node:os is not loaded
-// at start for it (docs/decisions.md, "Hot path at the limit": cold start).
+// at start for it (docs/decisions/0036-hot-path-at-the-limit.md: cold start).
 export const defaultPoolSize = () => Math.min(8, Math.max(4, 2 * navigator.hardwareConcurrency))
 
 /**

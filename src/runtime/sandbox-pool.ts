@@ -1,6 +1,6 @@
 // Runs a user's JavaScript module in a QuickJS WebAssembly sandbox on a small pool of worker threads, so user code
 // never blocks the main event loop; memory/time limits, per-project fairness, and the caller's host answered here.
-// A pool is an instance (docs/decisions.md, "One function runner"): the composition root makes one per app, and
+// A pool is an instance (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner"): the composition root makes one per app, and
 // its function runner owns it; nothing of it is shared with another app in the same process.
 import { ProjectQueues } from '../lib/fair-queue'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
@@ -24,7 +24,7 @@ import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
 import { startThread } from './sandbox-thread'
 import { type RunJavaScriptOptions, SandboxError, type SandboxFailure } from './sandbox-types'
 
-/** A project's waiting calls when the caller gives no bound (docs/decisions.md, "Isolation"). */
+/** A project's waiting calls when the caller gives no bound (docs/decisions/0013-isolation.md). */
 const DEFAULT_QUEUE_LIMIT = 32
 const DEFAULT_LOG_BYTES = 4 * 1024 * 1024 // a call's log budget when none is given (TOOLYARD_MAX_RESULT_BYTES)
 /**
@@ -62,7 +62,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
    */
   function run(options: RunJavaScriptOptions): Promise<unknown> {
     const host = options.host
-    // A host's onCancel spares the AbortController its signal would make (docs/decisions.md, "Hot path at the limit").
+    // A host's onCancel spares the AbortController its signal would make (docs/decisions/0036-hot-path-at-the-limit.md).
     const signal = host?.onCancel ? undefined : host?.signal
     if (signal?.aborted) return Promise.reject(new SandboxError('canceled', 'aborted'))
     return new Promise<unknown>((resolve, reject) => {

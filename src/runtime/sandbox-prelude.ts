@@ -78,7 +78,7 @@ const LAZY_GLOBALS = [
  * JavaScript"). Values cross the boundary as JSON text, so the code only sees plain data. A lazy global becomes a
  * plain writable property once read or assigned, as if it had been set up front; ctx (frozen) reads its functions
  * from the ctx and fetch libraries through accessors made once per context and set of host functions (`shapes`:
- * built per call, they were over a third of a warm call's CPU; docs/decisions.md, "JavaScript call under load"). Kept
+ * built per call, they were over a third of a warm call's CPU; docs/decisions/0050-javascript-call-under-load.md). Kept
  * short: it is parsed for every new context (lists are strings, split when run, because literals cost parsing).
  */
 export const PRELUDE = `(function (host, load) {

@@ -63,7 +63,7 @@ export type FromWorker =
 /**
  * The messages of every call ('run' to the worker; 'started' and 'done' back) cross as JSON text: Bun posts a string
  * in about half the time of the same object (structured clone), and the main thread's share of a warm JavaScript
- * call was mostly posting (docs/decisions.md, "Hot path at the limit"). Messages holding a SharedArrayBuffer or a
+ * call was mostly posting (docs/decisions/0036-hot-path-at-the-limit.md). Messages holding a SharedArrayBuffer or a
  * WebAssembly.Module, or values JSON would change (undefined in arrays), go as objects.
  */
 export const asText = <M extends ToWorker | FromWorker>(message: M): M | string =>

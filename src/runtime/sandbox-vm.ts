@@ -348,7 +348,7 @@ class SandboxCall {
     return this.unwrap(await Promise.race([resolved, this.stop()]))
   }
 
-  /** A host function's VM promise, settled from the host (promises, not asyncify: docs/decisions.md, "Sandbox"). */
+  /** A host function's VM promise, settled from the host (promises, not asyncify: docs/decisions/0007-sandbox.md). */
   private ask(call: (args: string[]) => Promise<string>, args: string[]): QuickJSHandle {
     const { context } = this
     const deferred = context.newPromise()

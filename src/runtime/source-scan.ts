@@ -1,7 +1,7 @@
 // A hand-written lexer over a function's source that runs before any Bun parse: it refuses anything that names a module
 // (a macro import is evaluated by Bun's parser itself) and gives the tokens the line map aligns. Where it cannot tell a
 // regular expression from a division it lexes both readings, and a module named in either is refused
-// (docs/decisions.md, "Function source is data").
+// (docs/decisions/0018-function-source-is-data.md).
 
 type TokenKind = 'name' | 'number' | 'string' | 'template' | 'regex' | 'punct'
 export interface Token {

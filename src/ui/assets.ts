@@ -14,7 +14,7 @@ const files: Record<string, [string, string]> = {
   'editor.js': [editorJs, JS],
   'dashboard.js': [dashboardJs, JS],
 }
-// Hashed when first asked for, not at start: ~1 MB of text (docs/decisions.md, "Hot path at the limit": cold start).
+// Hashed when first asked for, not at start: ~1 MB of text (docs/decisions/0036-hot-path-at-the-limit.md: cold start).
 const etags: Record<string, string> = {}
 const etagOf = (name: string, text: string) => {
   etags[name] ??= `"${Bun.hash(text).toString(16)}"`

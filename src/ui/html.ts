@@ -101,7 +101,7 @@ export const status = (s: unknown) => html`<span class="${String(s)}">${s}</span
 /**
  * No other site may frame a dashboard page (clickjacking a Revoke or Create key button), and only the dashboard's own
  * script files run: everything shown is escaped, and should an escape ever be missed, injected markup still runs no
- * script (docs/decisions.md, "Review of the third round"). The pages have no inline script.
+ * script (docs/decisions/0038-review-of-the-third-round.md). The pages have no inline script.
  */
 export const FRAMING = {
   'content-security-policy': "frame-ancestors 'none'; script-src 'self'; object-src 'none'; base-uri 'none'",

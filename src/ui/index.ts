@@ -1,7 +1,6 @@
 // The dashboard at /mcp/ui: server-rendered pages plus htmx (embedded, no CDN). Signed-in pages read and write through
 // the REST API with the session's key, so they see exactly what that key may see. Only admin keys and the admin
-// token sign in, and every request re-checks the key (docs/decisions.md, "Dashboard sign-in, request bodies and key
-// commands").
+// token sign in, and every request re-checks the key (docs/decisions/0019-dashboard-sign-in-request-bodies-and-key-commands.md).
 import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import type { Egress } from '../egress/client'
@@ -59,7 +58,7 @@ const redirect = (location: string, headers: Record<string, string> = {}) =>
 const MCP_KEY_REFUSED =
   'That is an mcp key: it is for MCP clients only. Sign in with an admin key of the project or the admin token.'
 /**
- * A page that opens the OAuth callback again from this site (docs/decisions.md, "Review of the third round"): the
+ * A page that opens the OAuth callback again from this site (docs/decisions/0038-review-of-the-third-round.md): the
  * same query plus `resumed=1`, by a meta refresh (no script needed) and a link. The code in the URL is sent nowhere
  * else (no referrer).
  */

@@ -1,6 +1,6 @@
 // Dashboard sign-in attempts per client address in fixed one-minute windows: a key or the admin token cannot be
 // guessed at hundreds a second. Its own counter, not the API's rate limiter, so `TOOLYARD_RATE_LIMITS=off` (a
-// benchmark setting) never turns it off (docs/decisions.md, "Dashboard sign-in, request bodies and key commands").
+// benchmark setting) never turns it off (docs/decisions/0019-dashboard-sign-in-request-bodies-and-key-commands.md).
 
 const WINDOW_MS = 60_000
 

@@ -1,4 +1,4 @@
-// The streaming fetch behind remote MCP toolkits (docs/decisions.md, "Review of the third round"): with private egress
+// The streaming fetch behind remote MCP toolkits (docs/decisions/0038-review-of-the-third-round.md): with private egress
 // off, a redirect never takes a request to a private address — the fetch itself follows none, and the SDK's
 // transport follows only same-origin ones, each checked again — and a body past the cap fails.
 import { afterAll, beforeAll, expect, test } from 'bun:test'

@@ -1,6 +1,6 @@
 // The compiled single binary, built exactly as `npm run build` builds it (dist/toolyard, sandbox worker included),
 // takes the same commands as `npm start`, speaks MCP, serves the dashboard and runs JavaScript tools. This file is
-// also CI's smoke test of the binary it ships: see docs/decisions.md, "Test tiers".
+// also CI's smoke test of the binary it ships: see docs/decisions/0023-test-tiers.md.
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { accessSync, constants, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

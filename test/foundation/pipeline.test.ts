@@ -1,4 +1,4 @@
-// One request pipeline (docs/decisions.md, "One request pipeline"): the hot path's Bun routes (POST /mcp/{slug}, REST
+// One request pipeline (docs/decisions/0026-one-request-pipeline.md): the hot path's Bun routes (POST /mcp/{slug}, REST
 // POST /mcp/tools/call) and the Elysia app's hooks apply the same rules. Each request of the table is sent to both
 // entries of one app — over the socket, where Bun's router answers it, and into the Elysia app in-process
 // (app.handle) — and both must give the same status, headers, body, metrics increment and access line.

@@ -1,4 +1,4 @@
-// /mcp/servers: creation, slugs (docs/decisions.md, Foundation), project isolation, 400 bodies naming fields, pagination.
+// /mcp/servers: creation, slugs (docs/decisions/README.md, Foundation), project isolation, 400 bodies naming fields, pagination.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestApp, type TestApp } from '../helpers/app'
 

@@ -1,4 +1,4 @@
-// The test tiers are chosen by where a file lives and how it is named (docs/decisions.md, "Test tiers"): unit tests
+// The test tiers are chosen by where a file lives and how it is named (docs/decisions/0023-test-tiers.md): unit tests
 // beside the code in src/ start nothing, test/**/*.test.ts run the app in this process, and test/**/*.e2e.test.ts
 // start child processes (the CLI, `serve`, the compiled binary, conformance suites, mcp-remote, a linter). A file that
 // starts a child without the .e2e name would slow `npm run test:int`; one named .e2e that starts none would hide from

@@ -25,8 +25,7 @@ export const ROOT = resolve(import.meta.dir, '../..')
 /**
  * The program CLI and `serve` children run: the binary `npm test` built at its start from this very source
  * (TOOLYARD_TEST_BINARY, set by scripts/test.sh, or by CI to the binary it ships), else `bun src/main.ts` (a file run
- * alone). A child of the binary starts on about half the CPU, as it parses no source (docs/decisions.md, "Test time:
- * CLI children on the binary").
+ * alone). A child of the binary starts on about half the CPU, as it parses no source (docs/decisions/0053-test-time-cli-children-on-the-binary.md).
  */
 export const CLI_COMMAND = process.env.TOOLYARD_TEST_BINARY
   ? [resolve(ROOT, process.env.TOOLYARD_TEST_BINARY)]
@@ -92,8 +91,7 @@ export async function startTestApp(
     TOOLYARD_RATE_LIMITS: 'off',
     TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true',
     // A pool of 4, not the default 10: Bun's client opens its whole pool at the first query, and each backend costs
-    // the test cluster ~50 ms of CPU; 4 still runs a test's requests side by side (docs/decisions.md, "Test databases
-    // on PostgreSQL").
+    // the test cluster ~50 ms of CPU; 4 still runs a test's requests side by side (docs/decisions/0051-test-databases-on-postgresql.md).
     ...(database ? { TOOLYARD_DATABASE_URL: database.url, TOOLYARD_DATABASE_POOL_SIZE: '4' } : {}),
     ...env,
   })
@@ -179,7 +177,7 @@ type ChildEnv = Record<string, string | undefined>
 /**
  * The allocator as a binary started by hand gets it: scripts/test.sh sets MIMALLOC_PURGE_DELAY=-1 (freed pages are
  * kept, which saves the kernel time of returning and faulting them again); a test that measures what memory a child
- * gives back spreads this into the child's env to measure mimalloc's default behaviour instead (docs/decisions.md,
+ * gives back spreads this into the child's env to measure mimalloc's default behaviour instead (docs/decisions/README.md,
  * "Test time: kernel time and workers of the SQLite pass").
  */
 export const SHIPPED_ALLOCATOR: ChildEnv = { MIMALLOC_PURGE_DELAY: undefined }

@@ -1,5 +1,5 @@
 // A request context for tests that call the protocol backend directly, as the endpoint builds one at admission
-// (docs/decisions.md, "One request context"). The default version is before SEP-1303 (argument errors as -32602).
+// (docs/decisions/0029-one-request-context.md). The default version is before SEP-1303 (argument errors as -32602).
 import type { FunctionHost } from '../../src/lib/host'
 import { createLogger } from '../../src/lib/log'
 import type { RequestContext, ServerRef } from '../../src/lib/request-context'

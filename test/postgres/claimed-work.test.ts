@@ -1,4 +1,4 @@
-// Work done once across instances (docs/decisions.md, "Claimed work across instances"): three in-process apps on one
+// Work done once across instances (docs/decisions/0045-claimed-work-across-instances.md): three in-process apps on one
 // PostgreSQL database deliver each webhook once through the shared outbox, pick up a delivery an abandoned instance
 // held once its lease ends, never let a stale attempt overwrite a later claim, and refresh each OAuth token once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -2,7 +2,7 @@
 // between them, yet the session initialized on one works on the other (sealed id + the PostgreSQL session directory),
 // a change made through one instance reaches the GET stream held by the other (the instance bridge over NOTIFY), and
 // an elicitation reply or a cancellation that lands on the instance not running the call reaches the one that is
-// (docs/decisions.md, "MCP sessions across instances"). Each instance keeps its data in its own SQLite file, copied
+// (docs/decisions/0042-mcp-sessions-across-instances.md). Each instance keeps its data in its own SQLite file, copied
 // from the first after provisioning (PostgreSQL mode of `serve` is wired elsewhere); sessions and events go through
 // one real PostgreSQL.
 import { afterAll, beforeAll, expect, test } from 'bun:test'

@@ -1,6 +1,6 @@
 // MCP sessions across instances on a real PostgreSQL: the session directory (migration 016) and the instance bridge
 // over `toolyard_events`, each "instance" its own pool, event bus and session store on one database
-// (docs/decisions.md, "MCP sessions across instances").
+// (docs/decisions/0042-mcp-sessions-across-instances.md).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,7 +1,7 @@
 // Two app instances on one PostgreSQL, as behind a round-robin balancer, and 2026-07-28 tasks: a task started on one
 // instance is polled (working, then its result), answered and cancelled through the other, the cancellation reaching
 // the run on the instance that holds it; another caller's or another project's request never finds it
-// (docs/decisions.md, "Tasks across instances"). A result committed after a cancellation does not undo it; an instance
+// (docs/decisions/0047-tasks-across-instances.md). A result committed after a cancellation does not undo it; an instance
 // that stops ends its running tasks as failed, readable on the other.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'

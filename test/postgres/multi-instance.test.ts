@@ -1,6 +1,6 @@
 // Two in-process apps on one PostgreSQL database, as two instances behind a balancer: what one writes the other serves
 // (its read model dropped by the NOTIFY change feed), and an instance whose master key cannot open the
-// database's sealed data refuses to start (docs/decisions.md, "PostgreSQL in serve").
+// database's sealed data refuses to start (docs/decisions/0043-postgresql-in-serve.md).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
 import { loadConfig } from '../../src/config'

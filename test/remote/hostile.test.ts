@@ -1,4 +1,4 @@
-// A hostile upstream and a hostile toolkit owner (docs/decisions.md, "Review of the third round"): headers that would
+// A hostile upstream and a hostile toolkit owner (docs/decisions/0038-review-of-the-third-round.md): headers that would
 // set Host, credentials or hop-by-hop fields are refused; an upstream listing too many tools or a huge definition is
 // refused with the limit named; a flood of log and progress notifications during one call is bounded like a
 // function's logs; the credential an upstream echoes back (logs, progress, results) never reaches the caller.

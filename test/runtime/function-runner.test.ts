@@ -1,4 +1,4 @@
-// One function runner per app (docs/decisions.md, "One function runner"): its sandbox pool is an instance sized by
+// One function runner per app (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner"): its sandbox pool is an instance sized by
 // TOOLYARD_SANDBOX_WORKERS, not shared with another app in the process, used by the code check at save, and closed
 // with the app.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { detachedHost } from '../../src/runtime/host'
 import { createSandboxPool } from '../../src/runtime/sandbox-pool'
 
-// This file's own pool (docs/decisions.md, "One function runner"): each app, and each test, makes its own.
+// This file's own pool (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner"): each app, and each test, makes its own.
 const pool = createSandboxPool()
 const { run: runJavaScript, stats: sandboxStats, shutdown: shutdownSandbox } = pool
 

@@ -1,4 +1,4 @@
-// The hostile review of tool search (docs/decisions.md, "Review of the third round"): call_tool reaches only the
+// The hostile review of tool search (docs/decisions/0038-review-of-the-third-round.md): call_tool reaches only the
 // tools its own server carries and has enabled — never a disabled tool, a tool of another server of the project, or
 // a tool of another project, whatever name is given — and find_tools finds none of them.
 import { afterAll, beforeAll, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 // SQLite only: its subject is the one connection's serialized transactions (PostgreSQL runs them side by side).
-// The tools feature on the asynchronous storage ports (docs/decisions.md, "Asynchronous storage ports"): a tools write
+// The tools feature on the asynchronous storage ports (docs/decisions/0040-asynchronous-storage-ports.md): a tools write
 // issued while another request's transaction is open and awaiting waits for it, so it neither lands in that
 // transaction nor goes when it rolls back.
 import { afterAll, beforeAll, expect, test } from 'bun:test'

@@ -1,4 +1,4 @@
-// A function's value as a tool result (docs/decisions.md, "Sandbox": results): strings, content objects, other JSON values, structuredContent, errors.
+// A function's value as a tool result (docs/decisions/0007-sandbox.md: results): strings, content objects, other JSON values, structuredContent, errors.
 import { describe, expect, test } from 'bun:test'
 import { errorResult, toCallToolResult } from '../../src/modules/tools/mcp'
 

@@ -1,4 +1,4 @@
-// Open kinds (docs/decisions.md, "Open kinds"): a toolkit kind plugged in from outside lists and runs its tools through
+// Open kinds (docs/decisions/0027-open-kinds.md): a toolkit kind plugged in from outside lists and runs its tools through
 // MCP; the schema holds any toolkit_type or runtime value (migration 011), while the API still names what it allows.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { toolRowFrom } from '../../src/modules/tools/repository'

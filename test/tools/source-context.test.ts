@@ -1,4 +1,4 @@
-// A toolkit source is handed the whole request context with each call (docs/decisions.md, "One request context"): the
+// A toolkit source is handed the whole request context with each call (docs/decisions/0029-one-request-context.md): the
 // request id answered in x-request-id, the principal, the project and the server, over MCP and over REST alike.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { RestRequestContext } from '../../src/lib/request-context'

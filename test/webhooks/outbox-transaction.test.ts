@@ -1,5 +1,5 @@
 // The webhook outbox commits and rolls back with the change that published the event: resources applied from a
-// project file inside one transaction (docs/decisions.md, "Asynchronous storage ports") leave no outbox row and send
+// project file inside one transaction (docs/decisions/0040-asynchronous-storage-ports.md) leave no outbox row and send
 // nothing when that transaction rolls back (a dry run, a bad later record), and are delivered once it commits.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { applyProjectFile } from '../../src/modules/project-file/apply'

@@ -40,7 +40,7 @@ test('resource created, updated, reported changed and deleted reach their subscr
     content: 'v1',
   })
   expect(created.status).toBe(201)
-  // Pending deliveries are in SQLite before the API call answers (docs/decisions.md, Subscriptions and webhooks).
+  // Pending deliveries are in SQLite before the API call answers (docs/decisions/README.md, Subscriptions and webhooks).
   const pendingNow = ((await (await app.api(`/subscriptions/${projectSub.body.id}/deliveries`)).json()) as any)
     .deliveries
   expect(pendingNow.map((d: any) => d.event)).toEqual(['resource.created'])

@@ -1,5 +1,5 @@
 -- toolyard: foreign_keys off
--- Open kinds (docs/decisions.md, "Open kinds"): toolkit_type and runtime lose their CHECKs, so a new toolkit kind or
+-- Open kinds (docs/decisions/0027-open-kinds.md): toolkit_type and runtime lose their CHECKs, so a new toolkit kind or
 -- function runtime needs no schema change; which values are allowed is the API's to say. SQLite cannot drop a CHECK,
 -- so both tables are rebuilt. The runner turns foreign keys off for this migration (the marker above): dropping
 -- toolkits with them on would cascade into tools. Triggers on the old tables go with them: toolkits_detach is made

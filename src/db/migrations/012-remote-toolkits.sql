@@ -1,4 +1,4 @@
--- Remote MCP toolkits (docs/decisions.md, "Remote MCP toolkits"): the upstream of a `remote` toolkit and its sync
+-- Remote MCP toolkits (docs/decisions/0033-remote-mcp-toolkits.md): the upstream of a `remote` toolkit and its sync
 -- status. Its tools are ordinary tool rows (function_name = the upstream tool name). Headers here are the non-secret
 -- ones; a credential is named by provider and mapped on each server, never stored here.
 CREATE TABLE remote_toolkits (

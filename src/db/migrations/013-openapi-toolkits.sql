@@ -1,4 +1,4 @@
--- OpenAPI toolkits (docs/decisions.md, "OpenAPI toolkits and the catalog"): the document a toolkit was imported from
+-- OpenAPI toolkits (docs/decisions/0035-openapi-toolkits-and-the-catalog.md): the document a toolkit was imported from
 -- with its import settings, and each tool's call plan (method, path, parameters by style, body, security schemes).
 -- Both go with their toolkit or tool.
 CREATE TABLE openapi_toolkits (

@@ -1,4 +1,4 @@
--- Finding tools on big servers (docs/decisions.md, "Tool search").
+-- Finding tools on big servers (docs/decisions/0034-tool-search.md).
 -- tool_discovery: the server's discovery settings as JSON text ({mode, threshold?, pinned?}); NULL = {mode: "off"}.
 ALTER TABLE servers ADD COLUMN tool_discovery TEXT;
 

@@ -1,4 +1,4 @@
--- MCP sessions of 2025 clients across instances (docs/decisions.md, "MCP sessions across instances"). This table is
+-- MCP sessions of 2025 clients across instances (docs/decisions/0042-mcp-sessions-across-instances.md). This table is
 -- PostgreSQL's (src/db/postgres/migrations/016-mcp-sessions.sql); SQLite mode never uses it — one process holds its
 -- sessions in memory — but both schemas keep the same version numbers and tables, so it exists here too.
 CREATE TABLE mcp_sessions (

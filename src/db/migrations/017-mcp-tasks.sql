@@ -1,4 +1,4 @@
--- 2026-07-28 tasks across instances (docs/decisions.md, "Tasks across instances"). This table is PostgreSQL's
+-- 2026-07-28 tasks across instances (docs/decisions/0047-tasks-across-instances.md). This table is PostgreSQL's
 -- (src/db/postgres/migrations/017-mcp-tasks.sql); SQLite mode never uses it — one process holds its tasks in memory —
 -- but both schemas keep the same version numbers and tables, so it exists here too.
 CREATE TABLE mcp_tasks (

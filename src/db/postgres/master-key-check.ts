@@ -1,5 +1,4 @@
-// An instance whose master key cannot open the database's sealed data refuses to start (docs/decisions.md, "PostgreSQL
-// in serve"). Instances share one database, so one started with another key would seal what the others cannot open,
+// An instance whose master key cannot open the database's sealed data refuses to start (docs/decisions/0043-postgresql-in-serve.md). Instances share one database, so one started with another key would seal what the others cannot open,
 // and could open nothing they sealed. A check row, sealed by the first instance to start, is opened by every later one
 // (and the newest data key too, when credentials were sealed before the row existed).
 import { randomBytes } from 'node:crypto'

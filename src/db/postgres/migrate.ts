@@ -1,4 +1,4 @@
-// Forward-only PostgreSQL migrations (docs/decisions.md, "PostgreSQL groundwork"): any number of instances may start at
+// Forward-only PostgreSQL migrations (docs/decisions/0037-postgresql-groundwork.md): any number of instances may start at
 // once; a transaction-scoped advisory lock lets one apply what is missing while the others wait, then find nothing to do.
 import type { SQL } from 'bun'
 import { postgresMigrations } from './migrations'

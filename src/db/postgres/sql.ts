@@ -1,4 +1,4 @@
-// A thin query adapter over Bun.SQL (docs/decisions.md, "PostgreSQL groundwork"): it takes the SQL the repositories
+// A thin query adapter over Bun.SQL (docs/decisions/0037-postgresql-groundwork.md): it takes the SQL the repositories
 // write for bun:sqlite — `$name` placeholders and an object of params — and returns rows shaped as SQLite returns them
 // (numbers for integer and numeric columns, 0/1 for booleans), with constraint failures as the typed storage errors.
 // PostgreSQL's text cannot hold U+0000 (SQLite's can): every string bound here has it replaced by U+FFFD, so a NUL

@@ -1,4 +1,4 @@
-// The PostgreSQL adapter, opened as one piece for serve (docs/decisions.md, "PostgreSQL in serve"): the pool, migrated
+// The PostgreSQL adapter, opened as one piece for serve (docs/decisions/0043-postgresql-in-serve.md): the pool, migrated
 // under the advisory lock; the master key checked against the database's sealed data; the change feed the read model
 // watches; the store services and repositories write through; the shared rate windows. The counterpart of
 // src/db/sqlite-storage.ts.
@@ -49,14 +49,14 @@ export async function openPostgresStorage(
       db,
       store,
       state,
-      /** Exact: one statement per counted request (no local batching, so no slack; docs/decisions.md). */
+      /** Exact: one statement per counted request (no local batching, so no slack; docs/decisions/README.md). */
       rateWindows: sharedRateWindows(db),
-      /** MCP sessions' mutable part, shared (docs/decisions.md, "MCP sessions across instances"). */
+      /** MCP sessions' mutable part, shared (docs/decisions/0042-mcp-sessions-across-instances.md). */
       sessionDirectory: pgSessionDirectory(db, origin),
-      /** 2026-07-28 tasks, readable and cancellable from every instance (docs/decisions.md, "Tasks across instances"). */
+      /** 2026-07-28 tasks, readable and cancellable from every instance (docs/decisions/0047-tasks-across-instances.md). */
       taskDirectory: pgTaskDirectory(db, origin),
       /** Work one instance does per row: webhook deliveries and OAuth refreshes claimed from the shared tables
-       *  (docs/decisions.md, "Claimed work across instances"). */
+       *  (docs/decisions/0045-claimed-work-across-instances.md). */
       claims: {
         deliveries: (opts: Parameters<typeof claimDueDeliveries>[1]) => claimDueDeliveries(db, opts),
         credentials: (opts: { before: string; now: string; leaseUntil: string; limit: number }) =>

@@ -1,4 +1,4 @@
-// The PostgreSQL store the repositories write through (docs/decisions.md, "PostgreSQL repositories"): the pool, and
+// The PostgreSQL store the repositories write through (docs/decisions/0039-postgresql-repositories.md): the pool, and
 // the transaction open in the current asynchronous context. A repository asks `q()` for every statement, so a service
 // that runs several repository calls in `tx` gets them on that transaction's connection, as SQLite's `store.tx` does;
 // outside a transaction they run on the pool. The open transaction is carried in an AsyncLocalStorage because

@@ -1,6 +1,6 @@
 // The 2026-07-28 methods: server/discover, and the session-era handlers (../dispatch) reused at version 2026-07-28
 // with MRTR rounds on tools/call, prompts/get and resources/read, tool requirements checked before running, and
-// results marked with resultType and cache hints (docs/decisions.md, "MCP 2026-07-28").
+// results marked with resultType and cache hints (docs/decisions/0011-mcp-2026-07-28.md).
 
 import type { Keyring } from '../../crypto/master-key'
 import { settle } from '../../lib/maybe-promise'

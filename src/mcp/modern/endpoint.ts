@@ -69,7 +69,7 @@ export function handleModern(
   if (req.method === 'subscriptions/listen')
     return deps.listeners.listen({ req, who, headers: h, keepOpen: () => p.server?.timeout(request, 0), request })
   const notify = listChanged(deps.events, who.server)
-  // The one request context (docs/decisions.md, "One request context"); each dispatch adds its host.
+  // The one request context (docs/decisions/0029-one-request-context.md); each dispatch adds its host.
   const context: Omit<DispatchContext, 'host'> = {
     requestId: requestIdOf(request),
     principal: who.principal,

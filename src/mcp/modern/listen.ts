@@ -8,7 +8,7 @@ import { failure, isObject, notification, type RpcId, type RpcRequest, success }
 import { createSse, type SseStream } from '../sse'
 import { META } from './validate'
 
-/** Per caller and in all; past either, the oldest stream is closed (docs/decisions.md, "MCP 2026-07-28"). */
+/** Per caller and in all; past either, the oldest stream is closed (docs/decisions/0011-mcp-2026-07-28.md). */
 const MAX_PER_PRINCIPAL = 100
 const MAX_TOTAL = 10_000
 

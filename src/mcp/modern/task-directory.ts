@@ -1,6 +1,6 @@
 // The task directory: what another instance needs to answer a request about a 2026-07-28 task it does not run — its
 // owner, status, questions, final result or error, and when it ended — and the way a cancellation or an answer made
-// there reaches the instance running it (docs/decisions.md, "Tasks across instances"). The running instance's memory
+// there reaches the instance running it (docs/decisions/0047-tasks-across-instances.md). The running instance's memory
 // stays the truth for the run itself (./tasks.ts); the directory is a copy every instance can read. SQLite mode keeps
 // tasks in its one process: its directory remembers nothing, so a task the process does not hold is never found (as
 // before the port). PostgreSQL mode: src/db/postgres/shared/task-directory.ts.

@@ -2,7 +2,7 @@
 // answers at once with a task id; tasks/get polls it (and inlines the result), tasks/update answers the questions it
 // parked on (ctx.elicit/sample/listRoots), tasks/cancel stops it. Run and held in memory by the instance that started
 // it, per caller and server, bounded; copied to the task directory so a request landing on another instance finds it
-// there (./task-directory.ts; docs/decisions.md, "Tasks across instances").
+// there (./task-directory.ts; docs/decisions/0047-tasks-across-instances.md).
 import { resultBytes } from '../../limits'
 import type { FunctionHost } from '../../runtime/host'
 import type { JsonObject } from '../backend'
@@ -107,8 +107,7 @@ function taskResult(t: TaskRecord) {
 
 /**
  * `resultsBytes` (TOOLYARD_TASK_RESULTS_BYTES) caps the results and errors finished tasks hold together: past it the
- * oldest finished tasks are let go, as if their ttl had passed (docs/decisions.md, "Bounded logs, results, outbox and
- * function memory"). `runMs` (TOOLYARD_TASK_MAX_MS) bounds a run. `directory`: where other instances find the tasks
+ * oldest finished tasks are let go, as if their ttl had passed (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md). `runMs` (TOOLYARD_TASK_MAX_MS) bounds a run. `directory`: where other instances find the tasks
  * held here (nowhere, in one process); `onError` hears the directory writes that failed (the task goes on here).
  */
 export function createTaskStore(

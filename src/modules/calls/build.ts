@@ -1,5 +1,5 @@
 // Builds the call log from its repository (either backend's, src/storage.ts) and chooses its writer
-// (docs/decisions.md, "Repository interfaces").
+// (docs/decisions/0028-repository-interfaces.md).
 import type { Logger } from '../../lib/log'
 import type { StorageState } from '../../lib/storage-errors'
 import type { CallsRepository } from './repository'

@@ -31,7 +31,7 @@ export interface CallFilter {
 }
 
 /** The storage port its callers use; `callsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface CallsRepository {
   /** One batch, all or nothing; rows of a project deleted meanwhile are dropped. */
   insertAll: (rows: CallRow[]) => Promise<void>

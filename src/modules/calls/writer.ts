@@ -1,5 +1,5 @@
 // Where call-log batches are written: a worker thread with its own SQLite connection does the inserts, so the thread
-// that answers requests never spends its time on them (docs/decisions.md, "Hot path"). If the thread cannot start or
+// that answers requests never spends its time on them (docs/decisions/0015-hot-path.md). If the thread cannot start or
 // stops, batches are written inline on the caller's connection.
 import type { Logger } from '../../lib/log'
 import { type StorageState, storageFault } from '../../lib/storage-errors'
@@ -41,7 +41,7 @@ export function inlineWriter(repo: CallsRepository, log: Logger, onDropped?: OnD
 
 /**
  * A writer thread on `dbPath`, started by the first batch (not at start: a thread's start-up is CPU the server's own
- * start competes with on a small machine, docs/decisions.md "Hot path at the limit"); if the thread fails, the writes
+ * start competes with on a small machine, docs/decisions/0036-hot-path-at-the-limit.md); if the thread fails, the writes
  * still pending and all later ones go inline.
  */
 export function threadWriter(

@@ -51,7 +51,7 @@ interface FailureUpdate {
 }
 
 /** The storage port its callers use; `credentialsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface CredentialsRepository {
   insert: (row: CredentialRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<CredentialRow | null>
@@ -91,7 +91,7 @@ export function credentialsRepository(store: Store): CredentialsRepository {
   // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a backoff or a lease.
   // The margin is capped at half the token's lifetime (expires_at minus when it was obtained: the last refresh, else the
   // credential's creation), so a token that lives less than twice the margin is refreshed once per half-lifetime, not
-  // on every run (docs/decisions.md, "OAuth grants, registration and streams"). `isRefreshDue` (oauth/due.ts) is the
+  // on every run (docs/decisions/0020-oauth-grants-registration-and-streams.md). `isRefreshDue` (oauth/due.ts) is the
   // same condition for one row in memory.
   const DUE = `kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
        AND expires_at IS NOT NULL AND expires_at <= $before

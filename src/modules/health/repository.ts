@@ -2,7 +2,7 @@
 import { asyncPort, type Store } from '../../db/store'
 
 /** The storage port its callers use; `healthRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface HealthRepository {
   /** Throws when the database does not answer (closed, unreadable). */
   ping: () => Promise<void>

@@ -1,5 +1,5 @@
 // Builds Toolyard's OAuth 2.1 authorization server for its own servers, and the access-token check the protocol
-// endpoint uses (docs/decisions.md, "Keys and MCP authorization").
+// endpoint uses (docs/decisions/0014-keys-and-mcp-authorization.md).
 import type { Keyring } from '../../crypto/master-key'
 import { createEgress } from '../../egress/client'
 import type { AuthContext } from '../../lib/access'

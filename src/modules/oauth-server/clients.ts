@@ -1,8 +1,7 @@
 // OAuth clients of Toolyard's authorization server: Dynamic Client Registration (RFC 7591, public clients only) and
 // Client ID Metadata Documents (an https client_id URL whose JSON names the client; fetched through the egress guard,
 // always on the strict policy). Registration needs no key (clients register before they hold any credential), so it
-// is bounded instead: capped in all and per address, and never-used clients are pruned (docs/decisions.md, "OAuth
-// grants, registration and streams").
+// is bounded instead: capped in all and per address, and never-used clients are pruned (docs/decisions/0020-oauth-grants-registration-and-streams.md).
 
 import type { Egress } from '../../egress/client'
 import { nowIso } from '../../lib/ids'

@@ -1,4 +1,4 @@
-// How long an OAuth grant lives (docs/decisions.md, "OAuth grants, registration and streams"): at most 30 days after
+// How long an OAuth grant lives (docs/decisions/0020-oauth-grants-registration-and-streams.md): at most 30 days after
 // its approval whatever the refreshes, and never past the approving key's revocation or expiry.
 import type { GrantWithKey } from './repository'
 

@@ -43,7 +43,7 @@ type CodeRow = {
 }
 
 /** The storage port its callers use; `oauthServerRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface OAuthServerRepository {
   insertClient: (row: ClientRow) => Promise<void>
   client: (id: string) => Promise<ClientRow | null>

@@ -1,7 +1,7 @@
 // The authorization endpoint of Toolyard's OAuth 2.1 server: check the request, show the consent page, and on approval
 // with a key of the server's project issue a single-use code bound to the client, the PKCE challenge and the resource.
 // Nothing is redirected before a person acted on the page, and nothing about the server is shown before a key
-// (docs/decisions.md, "OAuth grants, registration and streams").
+// (docs/decisions/0020-oauth-grants-registration-and-streams.md).
 
 import { mayUseServer } from '../../lib/access'
 import { newId, nowIso } from '../../lib/ids'

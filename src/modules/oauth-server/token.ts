@@ -1,6 +1,6 @@
 // The token endpoint: authorization_code (PKCE S256 checked, resource must match) and refresh_token (rotated: each
 // refresh token works once; presenting a used one revokes the whole grant, as RFC 9700 advises for replay). No token
-// outlives its grant: refresh tokens expire with it (docs/decisions.md, "OAuth grants, registration and streams").
+// outlives its grant: refresh tokens expire with it (docs/decisions/0020-oauth-grants-registration-and-streams.md).
 
 import { nowIso } from '../../lib/ids'
 import { createHash, randomBytes } from '../../lib/node-crypto'

@@ -1,6 +1,6 @@
 // Access tokens: HS256 JWTs (jose) signed with a key derived from the master key (kid = the master key's id, so a
 // rotation leaves tokens signed before it verifiable). 1 h; `aud` is the server URL (the RFC 8707 resource). jose is
-// loaded on the first token signed or verified, not at start (docs/decisions.md, "Hot path": cold start).
+// loaded on the first token signed or verified, not at start (docs/decisions/0015-hot-path.md: cold start).
 
 import type { Keyring } from '../../crypto/master-key'
 import { createHmac } from '../../lib/node-crypto'

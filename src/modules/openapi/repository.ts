@@ -11,7 +11,7 @@ type OpenApiToolkitRow = {
   updated_at: string
 }
 
-/** The storage port its callers use (docs/decisions.md, "Repository interfaces"). */
+/** The storage port its callers use (docs/decisions/0028-repository-interfaces.md). */
 export interface OpenApiRepository {
   upsertToolkit: (row: OpenApiToolkitRow) => Promise<void>
   toolkit: (project_id: string, toolkit_id: string) => Promise<OpenApiToolkitRow | null>

@@ -1,5 +1,5 @@
 // The project file of `toolyard apply` / `toolyard export` (YAML or JSON): its schema, reading it (with functions'
-// `file:` paths resolved beside it) and errors naming the file, the record and the field (docs/decisions.md,
+// `file:` paths resolved beside it) and errors naming the file, the record and the field (docs/decisions/README.md,
 // "Writing functions and config as code").
 import { readFileSync, realpathSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
@@ -243,7 +243,7 @@ export function readProjectFile(path: string): ProjectDoc {
 
 /**
  * `file:` is read relative to the project file and becomes `code`; javascript/typescript need one of the two. The path
- * stays inside the project file's folder, links resolved (docs/decisions.md, "Function source is data").
+ * stays inside the project file's folder, links resolved (docs/decisions/0018-function-source-is-data.md).
  */
 function resolveCode(path: string, fn: FunctionDoc, where: string, problems: string[]) {
   if (fn.code !== undefined && fn.file !== undefined) problems.push(`${where}: file: give code or file, not both`)

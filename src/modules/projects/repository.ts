@@ -23,7 +23,7 @@ export type ApiKeyRow = {
 }
 
 /** The storage port its callers use; `projectsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ProjectsRepository {
   insertProject: (row: ProjectRow) => Promise<void>
   projectByName: (name: string) => Promise<ProjectRow | null>

@@ -20,7 +20,7 @@ export type PromptRow = {
 }
 
 /** The storage port its callers use; `promptsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface PromptsRepository {
   insert: (row: PromptRow) => Promise<void>
   update: (row: PromptRow) => Promise<void>

@@ -236,7 +236,7 @@ export function promptsService(d: PromptsServiceDeps) {
           missing.map((m) => ({ field: `arguments.${m}`, message: 'required' })),
         )
       }
-      // Template or function, the rendering is held to the result budget (docs/decisions.md, "Limits").
+      // Template or function, the rendering is held to the result budget (docs/decisions/0016-limits.md).
       const limit = d.maxResultBytes ?? 4 * 1024 * 1024
       const bounded = <T>(result: T): T => {
         const bytes = resultBytes(result)

@@ -40,7 +40,7 @@ const VALUES = COLUMNS.split(',')
   .join(', ')
 
 /** The storage port its callers use; `resourcesRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ResourcesRepository {
   insert: (row: ResourceRow) => Promise<void>
   update: (row: ResourceRow) => Promise<void>

@@ -1,4 +1,4 @@
-// Per-type rules for a resource record (docs/decisions.md, Resources section): which source fields each type takes.
+// Per-type rules for a resource record (docs/decisions/README.md, Resources section): which source fields each type takes.
 import { badRequest, type ErrorDetail } from '../../lib/errors'
 import type { ResourceType } from './model'
 import { isBase64 } from './sources/contents'

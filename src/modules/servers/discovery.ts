@@ -1,4 +1,4 @@
-// A server's tool discovery settings (docs/decisions.md, "Tool search"): stored as JSON text on the server row, shown
+// A server's tool discovery settings (docs/decisions/0034-tool-search.md): stored as JSON text on the server row, shown
 // with their defaults filled in. The tools feature reads them to shape tools/list and to keep two names reserved.
 import { t } from 'elysia'
 

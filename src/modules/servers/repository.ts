@@ -3,7 +3,7 @@ import { asyncPort, type Store } from '../../db/store'
 import type { ServerRow } from '../../lib/server'
 
 /** The storage port its callers use; `serversRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ServersRepository {
   insert: (row: ServerRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ServerRow | null>

@@ -1,4 +1,4 @@
-// Slug rules (docs/decisions.md, Foundation): lower-case, other runs → "-", ≤ 63 chars, never a top-level path word.
+// Slug rules (docs/decisions/README.md, Foundation): lower-case, other runs → "-", ≤ 63 chars, never a top-level path word.
 const RESERVED_SLUGS = new Set([
   'servers',
   'toolkits',

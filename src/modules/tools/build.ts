@@ -116,7 +116,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     { toolkits: toolkitRows, tools: toolRows },
   )
   const serverToolRows = deps.repos.serverTools
-  // Tool search (docs/decisions.md, "Tool search"): the pre-built tools brought into the index, then one search over it.
+  // Tool search (docs/decisions/0034-tool-search.md): the pre-built tools brought into the index, then one search over it.
   const searchRows = deps.repos.toolSearch
   // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
   // into the index before the first search, or by the scheduled job soon after start, whichever comes first.

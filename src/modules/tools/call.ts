@@ -37,7 +37,7 @@ export function validatorCache(maxEntries = 5_000) {
 
 /**
  * A missing required argument is the caller's error (thrown, REST 400 / -32602); any other schema violation is the
- * tool's failure (docs/decisions.md, "Toolkits, tools, functions and server attachments": argument errors).
+ * tool's failure (docs/decisions/0003-toolkits-tools-functions-and-server-attachments.md: argument errors).
  */
 function checkArguments(
   validate: ValidateFunction,

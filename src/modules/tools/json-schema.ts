@@ -20,7 +20,7 @@ let dialects: { draft07: AnyAjv; d2019: AnyAjv; d2020: AnyAjv } | undefined
 
 /**
  * Ajv is required on the first schema compiled, not imported: loading it is ~2.5 ms of a start that needs no schema
- * (docs/decisions.md, "Hot path": cold start). `require` keeps compileSchema synchronous; the bundle evaluates Ajv there.
+ * (docs/decisions/0015-hot-path.md: cold start). `require` keeps compileSchema synchronous; the bundle evaluates Ajv there.
  */
 function loadDialects(): NonNullable<typeof dialects> {
   const { default: Draft07 } = require('ajv') as typeof import('ajv')

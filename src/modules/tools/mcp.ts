@@ -1,5 +1,5 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
-// and how a call's outcome becomes a CallToolResult (docs/decisions.md, "Sandbox": results). Never emits null fields.
+// and how a call's outcome becomes a CallToolResult (docs/decisions/0007-sandbox.md: results). Never emits null fields.
 
 import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
@@ -77,7 +77,7 @@ export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'out
 }
 
 export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultBytes = 4 * 1024 * 1024) {
-  // A result over the budget is the tool's failure, never sent (docs/decisions.md, "Limits").
+  // A result over the budget is the tool's failure, never sent (docs/decisions/0016-limits.md).
   const callResult = ({ tool, outcome }: ToolCall): CallToolResult => {
     if (!outcome.ok) return errorResult(outcome.message)
     const result = toCallToolResult(outcome.value, { outputSchema: outputSchemaOf(tool) })

@@ -59,7 +59,7 @@ export const ToolView = t.Object({
   task_support: t.Optional(TaskSupport),
   created_at: t.Optional(t.String()),
   updated_at: t.Optional(t.String()),
-  // Create and update only (docs/decisions.md, "Function source is data").
+  // Create and update only (docs/decisions/0018-function-source-is-data.md).
   warnings: t.Optional(
     t.Array(t.String(), {
       description: 'Create and update only: why OpenAI or Anthropic may refuse the name (over 64 characters, a ".")',

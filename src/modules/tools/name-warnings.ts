@@ -1,5 +1,5 @@
 // Tool names the API accepts but model providers refuse as function names (OpenAI and Anthropic both demand
-// ^[a-zA-Z0-9_-]{1,64}$): kept valid, answered with warnings (docs/decisions.md, "Function source is data").
+// ^[a-zA-Z0-9_-]{1,64}$): kept valid, answered with warnings (docs/decisions/0018-function-source-is-data.md).
 
 /** Longest tool name OpenAI's and Anthropic's function calling take. */
 const PROVIDER_NAME_MAX = 64

@@ -1,5 +1,5 @@
 // Ajv's regular-expression engine for user schemas: RE2 (re2js), linear in the input, so no `pattern` or
-// `patternProperties` can block the event loop however it is written (docs/decisions.md, "Limits").
+// `patternProperties` can block the event loop however it is written (docs/decisions/0016-limits.md).
 import type { RE2JS } from 're2js'
 
 type RegExpLike = { test(s: string): boolean; toString(): string }
@@ -24,7 +24,7 @@ export function re2RegExp(pattern: string, _flags: string): RegExpLike {
   if (!rx) {
     let re: ReturnType<typeof RE2JS.compile>
     try {
-      // Required here, not imported: only schemas with patterns need it (docs/decisions.md, "Hot path": cold start).
+      // Required here, not imported: only schemas with patterns need it (docs/decisions/0015-hot-path.md: cold start).
       const { RE2JS: engine } = require('re2js') as typeof import('re2js')
       re = engine.compile(engine.translateRegExp(pattern))
     } catch (error) {

@@ -61,7 +61,7 @@ export function toolRowFrom(
 }
 
 /** The storage port its callers use; `toolRowFrom` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ToolsRepository {
   insert: (row: ToolRow) => Promise<void>
   update: (row: ToolRow) => Promise<void>

@@ -60,7 +60,7 @@ export function mcpTool(t: ToolRow): McpTool {
     inputSchema: s.input,
     ...(s.output ? { outputSchema: s.output } : {}),
     ...(s.annotations ? { annotations: s.annotations } : {}),
-    // What a call needs, checked by 2026-07-28 before it runs (docs/decisions.md, "MCP 2026-07-28").
+    // What a call needs, checked by 2026-07-28 before it runs (docs/decisions/0011-mcp-2026-07-28.md).
     ...(t.required_client_capabilities !== null
       ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
       : {}),

@@ -75,7 +75,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
     onAttempt: deps.onAttempt,
   }
   // One instance: a timer per pending row in memory. Several on PostgreSQL: rows claimed from the shared outbox
-  // (docs/decisions.md, "Claimed work across instances").
+  // (docs/decisions/0045-claimed-work-across-instances.md).
   const queue = deps.claim
     ? createClaimingQueue(context, {
         claim: deps.claim,

@@ -1,4 +1,4 @@
-// The webhook delivery loop of PostgreSQL mode (docs/decisions.md, "Claimed work across instances"): instead of a timer
+// The webhook delivery loop of PostgreSQL mode (docs/decisions/0045-claimed-work-across-instances.md): instead of a timer
 // per row in this process's memory, each instance claims due outbox rows from the shared database (one claimer per row,
 // leased until `leased_until`) and attempts exactly those. It claims only as many as it has free slots, every `pollMs`,
 // right after a local commit wrote rows, and whenever an attempt ends; what it claimed goes out at once, so a lease

@@ -1,7 +1,7 @@
 // The in-memory timer queue in front of the webhook outbox: schedules each pending row, bounds concurrency,
 // reloads every pending row on start (so a restart or a kill -9 resumes), and stops cleanly on shutdown.
 // Due deliveries wait in one line per project, served round-robin, and a project has at most half the attempts in
-// flight: one project's backlog or slow receiver cannot delay another's deliveries (docs/decisions.md, "Isolation").
+// flight: one project's backlog or slow receiver cannot delay another's deliveries (docs/decisions/0013-isolation.md).
 import { ProjectQueues } from '../../lib/fair-queue'
 import { type DeliveryContext, deliverWebhook, retryDelayMs } from './deliver'
 import type { PendingRow, QueuedDelivery } from './repository'

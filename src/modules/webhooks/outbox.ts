@@ -1,6 +1,5 @@
 // Fan-out of resource events into the webhook outbox, inside the transaction that made the change; at most
-// TOOLYARD_WEBHOOK_PENDING_PER_PROJECT pending rows per project (docs/decisions.md, "Bounded logs, results, outbox
-// and function memory").
+// TOOLYARD_WEBHOOK_PENDING_PER_PROJECT pending rows per project (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md).
 import type { ResourceEvent } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import type { Logger } from '../../lib/log'

@@ -39,7 +39,7 @@ export type PendingRow = {
 type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
 
 /** The storage port its callers use; `webhooksRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface WebhooksRepository {
   insert: (row: {
     id: string
@@ -87,7 +87,7 @@ type AttemptRecord = AttemptRow & {
   outcome: 'pending' | 'delivered' | 'failed'
   next_attempt_at: string | null
   /** A claimed row's lease end (PostgreSQL mode): written only while the row still holds it, so an attempt whose lease
-   *  ran out cannot clobber the instance that claimed the row next (docs/decisions.md, "Claimed work across instances"). */
+   *  ran out cannot clobber the instance that claimed the row next (docs/decisions/0045-claimed-work-across-instances.md). */
   lease?: string | null
 }
 

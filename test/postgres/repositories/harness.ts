@@ -1,4 +1,4 @@
-// Both dialects of every repository side by side (docs/decisions.md, "PostgreSQL repositories"): the SQLite
+// Both dialects of every repository side by side (docs/decisions/0039-postgresql-repositories.md): the SQLite
 // repositories, wrapped to the asynchronous port, on a temp SQLite file migrated by src/db/migrate.ts; the PostgreSQL
 // ones on a fresh database migrated by src/db/postgres/migrate.ts. A scenario runs on SQLite, then on PostgreSQL, and
 // must give equal results: this keeps the two dialects from drifting.

@@ -1,4 +1,4 @@
--- MCP sessions of 2025 clients across instances (docs/decisions.md, "MCP sessions across instances"): the part of a
+-- MCP sessions of 2025 clients across instances (docs/decisions/0042-mcp-sessions-across-instances.md): the part of a
 -- session that changes after initialize. Its immutable part is sealed in the Mcp-Session-Id itself; `ref` is the
 -- random reference sealed there, never the id. No foreign keys: a session of a deleted server is refused by
 -- admission before its row is read, and rows go when pruned (ended, or idle past the expiry).

@@ -1,4 +1,4 @@
--- 2026-07-28 tasks across instances (docs/decisions.md, "Tasks across instances"): what another instance needs to
+-- 2026-07-28 tasks across instances (docs/decisions/0047-tasks-across-instances.md): what another instance needs to
 -- answer tasks/get, tasks/update and tasks/cancel for a task it does not run. The instance running it writes each
 -- change; once `ended_at_ms` is set the row no longer changes (a cancellation made elsewhere wins over a result that
 -- commits after it). JSON columns are text. No foreign keys: `owner` is `principal|server id`, checked on every read,

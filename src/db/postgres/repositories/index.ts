@@ -1,5 +1,5 @@
 // Every repository's PostgreSQL dialect over one store: what the composition root will build in PostgreSQL mode in
-// place of the SQLite factories (docs/decisions.md, "PostgreSQL repositories").
+// place of the SQLite factories (docs/decisions/0039-postgresql-repositories.md).
 import type { PgStore } from '../store'
 import { pgCallsRepository } from './calls'
 import { pgCredentialsRepository } from './credentials'

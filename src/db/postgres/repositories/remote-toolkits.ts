@@ -42,7 +42,7 @@ export function pgRemoteRepository(pg: PgStore): RemoteRepository {
       )
     },
     // The credential a sync uses: the one a server carrying the toolkit maps for the provider, else the project's
-    // newest credential of that provider (docs/decisions.md, "Remote MCP toolkits").
+    // newest credential of that provider (docs/decisions/0033-remote-mcp-toolkits.md).
     async syncCredential(projectId, toolkitId, provider) {
       const maps = await pg.q().all<{ credentials: string }>(
         `SELECT st.credentials FROM server_toolkits st JOIN servers s ON s.id = st.server_id

@@ -1,6 +1,6 @@
 // PostgreSQL dialect of src/modules/tools/search/repository.ts. FTS5's MATCH becomes the `tool_search` table's weighted
 // tsvector (migration 014) under its GIN index; the candidates it finds are ranked here with FTS5's BM25 and SQLite's
-// column weights. The catalog copy is the same SQL (docs/decisions.md, "PostgreSQL repositories").
+// column weights. The catalog copy is the same SQL (docs/decisions/0039-postgresql-repositories.md).
 import type { ToolSearchRepository } from '../../../modules/tools/search/repository'
 import type { PgStore } from '../store'
 
@@ -33,7 +33,7 @@ function lexeme(word: string): string {
  * The FTS5 query the service builds (./query.ts `ftsQuery`: quoted terms joined with OR) as tsquery text: each term's
  * letters and digits as quoted lexemes (several words of one term must follow each other, as in an FTS5 phrase), terms
  * joined with `|`. `to_tsquery('english', …)` then stems them and drops stop words, as the index did. The index keeps
- * accents (no `unaccent` extension, docs/decisions.md), so an accented query word also searches its unaccented form:
+ * accents (no `unaccent` extension, docs/decisions/README.md), so an accented query word also searches its unaccented form:
  * `ÍSSUÉ` finds `issue`, as on SQLite (an unaccented word still does not find an accented one).
  */
 export function tsQueryFromFts(query: string): string {
@@ -82,7 +82,7 @@ export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
   return {
     /**
      * Candidates are the rows whose tsvector matches any term (GIN); they are ranked here with FTS5's BM25 and the
-     * same column weights, since ts_rank_cd ranks differently enough to miss labelled queries (docs/decisions.md,
+     * same column weights, since ts_rank_cd ranks differently enough to miss labelled queries (docs/decisions/README.md,
      * "PostgreSQL repositories").
      */
     matches: async (query, project_id, keep, limit = Number.POSITIVE_INFINITY) => {

@@ -1,6 +1,6 @@
 // PostgreSQL dialect of src/modules/webhooks/repository.ts (the webhook outbox and its attempt log): the same SQL;
 // `recordAttempt` writes its two rows in one transaction of the PostgreSQL store. Claiming due rows across instances
-// is src/db/postgres/shared/outbox.ts (docs/decisions.md, "PostgreSQL repositories").
+// is src/db/postgres/shared/outbox.ts (docs/decisions/0039-postgresql-repositories.md).
 import { FAILED_AT, type WebhooksRepository } from '../../../modules/webhooks/repository'
 import type { PgStore } from '../store'
 

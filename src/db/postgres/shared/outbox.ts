@@ -1,4 +1,4 @@
-// Webhook outbox claims across instances (docs/decisions.md, "PostgreSQL repositories"): each instance claims due
+// Webhook outbox claims across instances (docs/decisions/0039-postgresql-repositories.md): each instance claims due
 // deliveries with `FOR UPDATE SKIP LOCKED` — concurrent claimers skip each other's rows instead of waiting or taking
 // them too — and leases what it claimed by moving the row's `next_attempt_at` to the end of the lease. A delivery is
 // marked by the repository's `recordAttempt` (which also sets the next attempt or ends the row); a claimer that dies
@@ -25,7 +25,7 @@ export interface ClaimedDelivery {
 }
 
 /**
- * How the claim shares out slots between projects (the SQLite queue's rule, docs/decisions.md "Isolation"): a project
+ * How the claim shares out slots between projects (the SQLite queue's rule, docs/decisions/0013-isolation.md): a project
  * gets at most `share` attempts in flight on this instance, `busy` (project id → attempts it has in flight) counted,
  * and due rows are taken in turns — every project's soonest, then every project's second soonest — so one project's
  * backlog cannot take every slot ahead of another's rows.

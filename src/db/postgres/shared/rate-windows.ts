@@ -1,4 +1,4 @@
-// Rate-limit windows shared by every instance on one PostgreSQL (docs/decisions.md, "PostgreSQL repositories"): the
+// Rate-limit windows shared by every instance on one PostgreSQL (docs/decisions/0039-postgresql-repositories.md): the
 // PostgreSQL counterpart of src/http/rate-limit.ts's in-memory fixed windows, so a key's limit holds however a
 // balancer spreads its requests. Windows are fixed minutes of the clock (aligned, so every instance counts into the
 // same one); each counts with one `INSERT … ON CONFLICT DO UPDATE … RETURNING`, refused in the statement itself when

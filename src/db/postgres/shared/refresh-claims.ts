@@ -1,4 +1,4 @@
-// OAuth refresh claims across instances (docs/decisions.md, "PostgreSQL repositories"): one refresh per token, however
+// OAuth refresh claims across instances (docs/decisions/0039-postgresql-repositories.md): one refresh per token, however
 // many instances run the refresher. A claim takes due credentials (the credentials repository's `due` conditions) with
 // `FOR UPDATE SKIP LOCKED` and leases each by setting its `refresh_retry_after` — the column that already keeps a
 // credential out of `due` during a backoff — to the lease's end, clearing `last_error` so a reader tells the lease

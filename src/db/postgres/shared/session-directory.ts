@@ -1,4 +1,4 @@
-// The session directory on PostgreSQL (docs/decisions.md, "MCP sessions across instances"): the mutable part of every
+// The session directory on PostgreSQL (docs/decisions/0042-mcp-sessions-across-instances.md): the mutable part of every
 // 2025 MCP session in `mcp_sessions` (migration 016), so an instance behind a round-robin balancer can take up a
 // session another one created. Each change is written and announced on `toolyard_events` in one transaction: the
 // instances holding a copy hear it at commit, never for a change that rolled back, and in commit order with the

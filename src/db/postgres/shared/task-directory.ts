@@ -1,4 +1,4 @@
-// The task directory on PostgreSQL (docs/decisions.md, "Tasks across instances"): every 2026-07-28 task in `mcp_tasks`
+// The task directory on PostgreSQL (docs/decisions/0047-tasks-across-instances.md): every 2026-07-28 task in `mcp_tasks`
 // (migration 017), so a tasks/get, tasks/update or tasks/cancel that a round-robin balancer sends to another instance
 // than the one running the task is answered there. A cancellation is written and announced on `toolyard_events` in one
 // transaction: the running instance hears it at commit, and a result it writes afterwards no longer changes the row.

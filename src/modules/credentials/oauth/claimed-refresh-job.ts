@@ -1,5 +1,4 @@
-// Job, PostgreSQL mode: the OAuth refresh of refresh-job.ts when several instances run it (docs/decisions.md, "Claimed
-// work across instances"). Each run claims due credentials from the shared database — one instance per credential,
+// Job, PostgreSQL mode: the OAuth refresh of refresh-job.ts when several instances run it (docs/decisions/0045-claimed-work-across-instances.md). Each run claims due credentials from the shared database — one instance per credential,
 // leased through the credential's retry-after time — and refreshes only those; the refresh ends the lease (new tokens
 // clear it, a failure sets the backoff). A claim whose instance died runs out and the credential is due again.
 import type { Vault } from '../build'

@@ -20,7 +20,7 @@ export type FlowRow = {
 }
 
 /** The storage port its callers use; `oauthFlowsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface OAuthFlowsRepository {
   insert: (row: FlowRow) => Promise<void>
   /** Deletes flows created before `cutoff` (ISO time); returns how many. */

@@ -18,7 +18,7 @@ export type ProviderRow = {
 }
 
 /** The storage port its callers use; `providersRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ProvidersRepository {
   insert: (row: ProviderRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ProviderRow | null>

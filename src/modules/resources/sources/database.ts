@@ -33,8 +33,7 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 
 /**
  * BLOB columns become base64 strings; integers a JSON number holds exactly stay numbers, larger ones (beyond ±2^53 − 1)
- * become exact decimal strings, since most JSON readers would round such a number (docs/decisions.md, "Data dir lock,
- * backups, restore and docs").
+ * become exact decimal strings, since most JSON readers would round such a number (docs/decisions/0017-data-dir-lock-backups-restore-and-docs.md).
  */
 function plainRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}

@@ -1,5 +1,5 @@
 // The checks a javascript or typescript function's code passes at save: it parses, imports nothing, and its default
-// export is a function; failures name the line and column (docs/decisions.md, "Writing functions and config as code"; "Function source is data").
+// export is a function; failures name the line and column (docs/decisions/0010-writing-functions-and-config-as-code.md; "Function source is data").
 import { AppError } from '../../../lib/errors'
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import { position, runnableSource, SourceError } from '../../../runtime/function-source'

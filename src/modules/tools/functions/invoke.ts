@@ -1,5 +1,5 @@
 // POST /functions/{id}/invoke: runs a function without a tool or server and answers the MCP tool result it would give,
-// with what it logged and how long it took (docs/decisions.md, "Writing functions and config as code"). The run is a
+// with what it logged and how long it took (docs/decisions/0010-writing-functions-and-config-as-code.md). The run is a
 // call like any other: in the call log (no server, named by the function) and the metrics.
 import { type CallObserver, observed } from '../../../lib/call-observer'
 import { AppError, badRequest, notFound } from '../../../lib/errors'

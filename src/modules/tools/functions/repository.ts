@@ -20,7 +20,7 @@ export type FunctionRow = {
 }
 
 /** The storage port its callers use; `functionsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface FunctionsRepository {
   insert: (row: FunctionRow) => Promise<void>
   update: (row: FunctionRow) => Promise<void>
@@ -70,7 +70,7 @@ export function functionsRepository(store: Store): FunctionsRepository {
   )
 
   return asyncPort<FunctionsRepository>(store, {
-    // A taken name surfaces as UniqueViolation (store.run maps it; docs/decisions.md, "The storage seam").
+    // A taken name surfaces as UniqueViolation (store.run maps it; docs/decisions/0025-the-storage-seam.md).
     insert: (row: FunctionRow) => insert.run(row),
     update: (row: FunctionRow) => {
       const { created_at: _created, ...rest } = row

@@ -160,7 +160,7 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
     return sent
   }
   // The whole connect within timeout_ms: the SDK's timeout covers `initialize`, but not the SSE transport's wait for
-  // its `endpoint` event, which an upstream can withhold forever (docs/decisions.md, "Review of the third round").
+  // its `endpoint` event, which an upstream can withhold forever (docs/decisions/0038-review-of-the-third-round.md).
   await withinDeadline(client.connect(transport, { timeout: o.timeoutMs }), o.timeoutMs, () => {
     void client.close().catch(() => {})
   })

@@ -1,4 +1,4 @@
-// The `headers` a toolkit owner may send upstream (docs/decisions.md, "Review of the third round"): ordinary
+// The `headers` a toolkit owner may send upstream (docs/decisions/0038-review-of-the-third-round.md): ordinary
 // non-secret headers only. Host would aim the request at another virtual host than the checked URL names; credentials
 // (Authorization, Cookie, …) belong in `auth` with a stored credential, since `headers` is shown back by export;
 // hop-by-hop and framing headers would let the owner split or smuggle requests; the MCP transport's own headers are

@@ -39,7 +39,7 @@ export const specOf = (row: RemoteRow): RemoteSpec => ({
 })
 
 /** The storage port its callers use; `remoteRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface RemoteRepository {
   insert: (row: RemoteRow) => Promise<void>
   updateSpec: (toolkitId: string, spec: RemoteSpec) => Promise<void>
@@ -73,7 +73,7 @@ export function remoteRepository(store: Store): RemoteRepository {
      WHERE toolkit_id = $toolkit_id`,
   )
   // The credential a sync (no caller, no server) uses: the one a server carrying the toolkit maps for the provider,
-  // else the project's newest credential of that provider (docs/decisions.md, "Remote MCP toolkits").
+  // else the project's newest credential of that provider (docs/decisions/0033-remote-mcp-toolkits.md).
   const mappedMaps = db.query<{ credentials: string }, { toolkit_id: string; project_id: string }>(
     `SELECT st.credentials FROM server_toolkits st JOIN servers s ON s.id = st.server_id
      WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id ORDER BY s.created_at, s.id`,

@@ -1,5 +1,5 @@
 // The MCP SDK's client, loaded on the first upstream connection instead of at start: importing it (with the zod it
-// brings) costs ~0.1 s of CPU, which a start that may never reach an upstream must not pay (docs/decisions.md,
+// brings) costs ~0.1 s of CPU, which a start that may never reach an upstream must not pay (docs/decisions/README.md,
 // "Remote MCP toolkits").
 export type Sdk = typeof import('./sdk-parts')
 

@@ -413,7 +413,7 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       }
       // Projects side by side, each one's toolkits one after another, and a project whose earlier round still runs is
       // skipped: upstreams that stall (up to timeout_ms each) delay only their own project's refreshes, never
-      // another's (docs/decisions.md, "Review of the third round").
+      // another's (docs/decisions/0038-review-of-the-third-round.md).
       await Promise.all(
         [...byProject].map(async ([projectId, due]) => {
           if (tickingProjects.has(projectId)) return

@@ -1,4 +1,4 @@
-// Discovery mode (docs/decisions.md, "Tool search"): a server with many tools lists its pinned tools plus
+// Discovery mode (docs/decisions/0034-tool-search.md): a server with many tools lists its pinned tools plus
 // `find_tools` and `call_tool`. Both are answered here, around the tools' own backend: `call_tool` hands the named
 // tool to that backend's callTool, the same path as a direct tools/call (schema, credentials, call log), and every
 // tool stays callable by its own name.

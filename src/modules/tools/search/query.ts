@@ -1,4 +1,4 @@
-// From what a model or a person typed to an FTS5 query that cannot fail or widen the search (docs/decisions.md,
+// From what a model or a person typed to an FTS5 query that cannot fail or widen the search (docs/decisions/README.md,
 // "Tool search"): the text is cut into words (letters and digits only, camelCase split), everyday filler words are
 // dropped, a small table of synonyms adds the words tools are usually described with, and every word is quoted, so no
 // FTS5 syntax (`*`, `NEAR`, `OR`, `"`, `(`, `col:`) ever reaches the parser. Words are joined with OR: BM25 then ranks

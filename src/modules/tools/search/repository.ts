@@ -17,8 +17,7 @@ export type CatalogToolRow = {
 /** One match, best first; `rank` is FTS5's BM25 (negative: lower is better). */
 type MatchRow = { tool_id: string; rank: number }
 
-/** The storage port its callers use; a PostgreSQL adapter would implement it too (docs/decisions.md, "Repository
- *  interfaces"). */
+/** The storage port its callers use; a PostgreSQL adapter would implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ToolSearchRepository {
   /**
    * Matches of `query` (FTS5 syntax, built by ./query.ts) among the project's and the pre-built tools, best first;

@@ -22,7 +22,7 @@ export type ServerToolRow = {
 }
 
 /** The storage port its callers use; `serverToolsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ServerToolsRepository {
   toolkits: (server_id: string) => Promise<ServerToolkitRow[]>
   clearToolkits: (server_id: string) => Promise<void>

@@ -1,5 +1,5 @@
 // A server's tool set: attached toolkits + tools added one by one − tools removed, with per-tool settings,
-// name uniqueness, and the credential each tool would use (docs/decisions.md, Toolkits section).
+// name uniqueness, and the credential each tool would use (docs/decisions/README.md, Toolkits section).
 import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
 import { badRequest, conflict, notFound } from '../../../lib/errors'
@@ -228,7 +228,7 @@ export function serverToolsService(
 
   /**
    * A toolkit's tools changed from outside (a remote sync, an OpenAPI re-import): none of them may take a name tool
-   * discovery reserves on a server it is attached to (docs/decisions.md, "Tool search"). Run inside the writing
+   * discovery reserves on a server it is attached to (docs/decisions/0034-tool-search.md). Run inside the writing
    * transaction, so a refusal leaves the tools as they were.
    */
   async function assertNoReservedNames(projectId: string, toolkitId: string): Promise<void> {

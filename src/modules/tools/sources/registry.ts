@@ -1,5 +1,5 @@
 // The toolkit sources by kind, and the lookups every feature uses: which toolkits a project sees, a toolkit's tools,
-// one tool, and the kind a tool belongs to (docs/decisions.md, "Open kinds").
+// one tool, and the kind a tool belongs to (docs/decisions/0027-open-kinds.md).
 import type { ToolRow, ToolsRepository } from '../repository'
 import type { ToolkitRow, ToolkitsRepository } from '../toolkits/repository'
 import type { ToolkitRecord, ToolkitSource } from './source'

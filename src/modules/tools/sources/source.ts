@@ -1,6 +1,6 @@
 // What a kind of toolkit is: where its toolkits and tools come from and how one of its tools runs. Every place that
 // used to ask "pre-built or the project's row?" asks the registry (./registry.ts) instead, so a new kind (a remote
-// MCP server, an OpenAPI document) is one more source, not one more branch per feature (docs/decisions.md,
+// MCP server, an OpenAPI document) is one more source, not one more branch per feature (docs/decisions/README.md,
 // "Open kinds").
 import type { RestRequestContext } from '../../../lib/request-context'
 import type { FunctionHost } from '../../../runtime/host'

@@ -37,7 +37,7 @@ export function newToolkitRow(
 }
 
 /** The storage port its callers use; `toolkitsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface ToolkitsRepository {
   insert: (row: ToolkitRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ToolkitRow | null>

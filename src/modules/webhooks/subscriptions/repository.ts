@@ -15,7 +15,7 @@ export type SubscriptionRow = {
 }
 
 /** The storage port its callers use; `subscriptionsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions.md, "Repository interfaces"). */
+ *  implement it too (docs/decisions/0028-repository-interfaces.md). */
 export interface SubscriptionsRepository {
   insert: (row: SubscriptionRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<SubscriptionRow | null>
