@@ -124,3 +124,48 @@ test('provider down while the job holds its claim and a call waits for it: the j
     await idp.up()
   }
 }, 60_000)
+
+test('the job leases only the credential it is refreshing: a call on another due one refreshes it at once', async () => {
+  const [a] = apps as [TestApp, TestApp]
+  const ids = [await connect(a, 'pair-1'), await connect(a, 'pair-2')]
+  const tools = [
+    await credentialTool(a, 'pair-1', ids[0]!, 'pair-1'),
+    await credentialTool(a, 'pair-2', ids[1]!, 'pair-2'),
+  ]
+  await a.sql('UPDATE credentials SET expires_at = $at WHERE id IN ($one, $two)', {
+    at: new Date(Date.now() - 60_000).toISOString(),
+    one: ids[0],
+    two: ids[1],
+  })
+  const { vault } = a.server.deps
+  const calledBack: { leased: number; text: string }[] = []
+  // The job's run; right after its first claim, a call on the credential it did not take. Before, the job leased every
+  // due credential it would get to (ten at a time, for 120 s), so the call waited 15 s for a refresh nobody had begun
+  // and answered "has not answered a refresh yet; next retry in 105 s".
+  const claim: ClaimCredentials = async (opts) => {
+    const claimed = await claimDueCredentials(jobDb!, opts)
+    if (calledBack.length === 0 && claimed.length > 0) {
+      const [{ n }] = (await a.sql(
+        'SELECT count(*) AS n FROM credentials WHERE id IN ($one, $two) AND refresh_retry_after IS NOT NULL',
+        { one: ids[0], two: ids[1] },
+      )) as [{ n: unknown }]
+      const other = ids.indexOf(claimed[0]!.id) === 0 ? 1 : 0
+      const tool = tools[other]!
+      const res = await call(a, '/tools/call', { body: { server_id: tool.serverId, name: tool.tool, arguments: {} } })
+      calledBack.push({ leased: Number(n), text: res.body.isError ? res.body.content[0].text : 'ok' })
+    }
+    return claimed
+  }
+  const report = await refreshClaimedTokens({ vault, claim })
+  expect(calledBack).toEqual([{ leased: 1, text: 'ok' }])
+  // The job refreshed the one it claimed; the call had refreshed the other.
+  expect(report).toMatchObject({ due: 1, refreshed: 1 })
+  const rows = await a.sql('SELECT status, refresh_retry_after FROM credentials WHERE id IN ($one, $two)', {
+    one: ids[0],
+    two: ids[1],
+  })
+  expect(rows).toEqual([
+    { status: 'active', refresh_retry_after: null },
+    { status: 'active', refresh_retry_after: null },
+  ])
+}, 60_000)

@@ -16,9 +16,9 @@ import { expiryFrom, grantedScopes, requestToken, TokenEndpointError } from './t
 /** The wait after the first failed refresh in a row; each further failure doubles it, up to the cap. */
 const BACKOFF_BASE_MS = 5_000
 const BACKOFF_CAP_MS = 60_000
-/** How long a caller's claim holds the credential: one token request (bounded by the egress client's 10 s timeout),
- *  sealing and a write, with room. A claimer that dies leaves it to run out. */
-const CLAIM_LEASE_MS = 30_000
+/** How long a claim holds the credential — a call's, the PostgreSQL job's: one token request (bounded by the egress
+ *  client's 10 s timeout), sealing and a write, with room. A claimer that dies leaves it to run out. */
+export const CLAIM_LEASE_MS = 30_000
 /** How often a caller whose token has expired looks whether another instance's refresh has ended, and for how long at
  *  most: one token request's timeout, with room (a claimer that died leaves a lease no one should wait out). */
 const LEASE_POLL_MS = 100
