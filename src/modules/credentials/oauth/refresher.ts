@@ -16,9 +16,9 @@ import { expiryFrom, grantedScopes, requestToken, TokenEndpointError } from './t
 /** The wait after the first failed refresh in a row; each further failure doubles it, up to the cap. */
 const BACKOFF_BASE_MS = 5_000
 const BACKOFF_CAP_MS = 60_000
-/** How long a caller's claim holds the credential: one token request (bounded by the egress client's 10 s timeout),
- *  sealing and a write, with room. A claimer that dies leaves it to run out. */
-const CLAIM_LEASE_MS = 30_000
+/** How long a claim holds the credential — a call's, the PostgreSQL job's: one token request (bounded by the egress
+ *  client's 10 s timeout), sealing and a write, with room. A claimer that dies leaves it to run out. */
+export const CLAIM_LEASE_MS = 30_000
 /** How often a caller whose token has expired looks whether another instance's refresh has ended, and for how long at
  *  most: one token request's timeout, with room (a claimer that died leaves a lease no one should wait out). */
 const LEASE_POLL_MS = 100
@@ -49,6 +49,7 @@ export interface RefresherDeps {
 
 export function createRefresher(deps: RefresherDeps) {
   const inflight = new Map<string, Promise<RefreshOutcome>>()
+  const waiting = new Map<string, Promise<RefreshOutcome>>()
 
   async function run(projectId: string, id: string): Promise<RefreshOutcome> {
     const row = await deps.credentials.byId(projectId, id)
@@ -118,13 +119,27 @@ export function createRefresher(deps: RefresherDeps) {
     }
   }
 
-  /** The one refresh of a credential in this process: a second caller shares the first one's. */
-  function singleFlight(projectId: string, id: string, work: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+  /**
+   * The one token request for a credential in this process: a second caller shares the first one's. Only a refresh
+   * that asks the provider is kept here — never a caller waiting for a lease — so the job that holds a claim always
+   * runs its refresh (joining a caller that waits for that very claim would leave both waiting for the lease).
+   */
+  function singleFlight(projectId: string, id: string): Promise<RefreshOutcome> {
     const key = `${projectId}:${id}`
     const running = inflight.get(key)
     if (running) return running
-    const p = work().finally(() => inflight.delete(key))
+    const p = run(projectId, id).finally(() => inflight.delete(key))
     inflight.set(key, p)
+    return p
+  }
+
+  /** Concurrent callers of refreshIfDue in this process share one claim attempt and one wait. */
+  function sharedWait(projectId: string, id: string): Promise<RefreshOutcome> {
+    const key = `${projectId}:${id}`
+    const pending = waiting.get(key)
+    if (pending) return pending
+    const p = claimAndRun(projectId, id).finally(() => waiting.delete(key))
+    waiting.set(key, p)
     return p
   }
 
@@ -141,7 +156,7 @@ export function createRefresher(deps: RefresherDeps) {
         now: new Date(now).toISOString(),
         lease_until: new Date(now + CLAIM_LEASE_MS).toISOString(),
       })
-      if (claimed) return run(projectId, id)
+      if (claimed) return singleFlight(projectId, id)
       const row = await deps.credentials.byId(projectId, id)
       if (!row) return { outcome: 'missing' }
       // A token still valid is used while another instance refreshes it. An expired one waits for that refresh, and
@@ -155,14 +170,14 @@ export function createRefresher(deps: RefresherDeps) {
   return {
     /** Refreshes now, whether due or not: an explicit refresh-token call, or a job that claimed the credential. */
     refresh(projectId: string, id: string): Promise<RefreshOutcome> {
-      return singleFlight(projectId, id, () => run(projectId, id))
+      return singleFlight(projectId, id)
     },
     /**
      * Refreshes when the refresh job would (oauth/due.ts: the claim checks it in the database), else answers the
      * credential as it is: the single-instance job and a tool call come through here.
      */
     refreshIfDue(projectId: string, id: string): Promise<RefreshOutcome> {
-      return singleFlight(projectId, id, () => claimAndRun(projectId, id))
+      return sharedWait(projectId, id)
     },
   }
 }
