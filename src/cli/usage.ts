@@ -56,6 +56,8 @@ Requests and results:
   --batch-concurrency N            messages of one batch run at once (TOOLYARD_BATCH_CONCURRENCY, default 4)
   --max-result-bytes N             largest tool result, resource or prompt (TOOLYARD_MAX_RESULT_BYTES, default 4 MiB)
   --resource-cache-bytes N         resource read cache, 0 for none (TOOLYARD_RESOURCE_CACHE_BYTES, default 64 MiB)
+  --max-spec-bytes N               largest OpenAPI document, fetched, inline or in a project file
+                                   (TOOLYARD_MAX_SPEC_BYTES, default 32 MiB)
 MCP sessions and streams:
   --max-sessions N                 MCP sessions in memory (TOOLYARD_MAX_SESSIONS, default 10000)
   --max-sessions-per-key N         sessions one key holds (TOOLYARD_MAX_SESSIONS_PER_KEY, default 100)

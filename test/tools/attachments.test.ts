@@ -180,6 +180,36 @@ describe('toolkit attachments', () => {
     expect(registered.error).toContain('"clash-c-kit"')
   })
 
+  test('a kept mapping whose provider the tools stopped using does not block later changes; a new one is refused', async () => {
+    const { kit, tools } = await kitWithTools('stale-map', ['keyed'], { credential_provider: 'api_key' })
+    const cred = await credential('stale-map-key')
+    const server = await createServer(app, {
+      name: 'stale map',
+      toolkits: [{ toolkit_id: kit.id, credentials: { api_key: cred.id } }],
+    })
+    // The toolkit's only tool no longer needs the provider: the stored mapping is now one nothing sends.
+    await json(await app.api(`/tools/${tools[0].id}`, { method: 'DELETE' }), 200)
+    await createTool(app, { toolkit_id: kit.id, name: 'plain', function_name: 'builtin.utilities.echo' })
+    const other = await kitWithTools('stale-map-other', ['other'])
+    // The whole list sent again (as the dashboard and apply do), the old mapping kept: accepted.
+    const patched = await app.api(`/servers/${server.id}`, {
+      method: 'PATCH',
+      body: {
+        toolkits: [{ toolkit_id: kit.id, credentials: { api_key: cred.id } }, { toolkit_id: other.kit.id }],
+      },
+    })
+    expect(patched.status).toBe(200)
+    // A mapping given anew for a provider nothing uses is still refused, naming the field.
+    const refused = await json(
+      await app.api(`/servers/${server.id}`, {
+        method: 'PATCH',
+        body: { toolkits: [{ toolkit_id: other.kit.id, credentials: { api_key: cred.id } }] },
+      }),
+      400,
+    )
+    expect(JSON.stringify(refused.details)).toContain('body.toolkits.0.credentials.api_key')
+  })
+
   test('credential ids in the map must be the project’s (404), and drive credential_status', async () => {
     const { kit } = await kitWithTools('cred', ['needs_key'], { credential_provider: 'acme' })
     const missingServer = await createServer(app, { name: 'cred missing', toolkits: [{ toolkit_id: kit.id }] })

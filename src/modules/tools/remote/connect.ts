@@ -180,9 +180,10 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
     },
     async close() {
       closed = true
+      // Set before the wait: a stream that dies while the last messages go out is our own closing, not a lost upstream.
+      closing = true
       // Bounded: a request whose answer streams back (a tools/call) is also "on its way" until its headers came.
       if (sending.size) await settledWithin([...sending], SEND_GRACE_MS)
-      closing = true
       await client.close().catch(() => {})
     },
   }

@@ -292,8 +292,20 @@ export function serverToolsService(
    * (an OpenAPI document without security schemes gets one through `auth` on import, docs/openapi.md "Auth"). A toolkit
    * with no tools yet (a remote one before its first listing) cannot tell, and is not checked.
    */
-  const assertProvidersUsed = async (projectId: string, k: ToolkitAttachment, field: string) => {
-    const entries = Object.keys(k.credentials ?? {})
+  /**
+   * A credential mapped for a provider no tool of the toolkit uses is refused — only where the mapping is new or
+   * changed: a kept mapping whose provider the toolkit's tools stopped using (a re-import, a re-list) must not block
+   * every later change of the server's toolkits.
+   */
+  const assertProvidersUsed = async (
+    projectId: string,
+    k: ToolkitAttachment,
+    field: string,
+    kept: Record<string, string> = {},
+  ) => {
+    const entries = Object.entries(k.credentials ?? {})
+      .filter(([provider, id]) => kept[provider] !== id)
+      .map(([provider]) => provider)
     if (!entries.length) return
     const { tools } = await sources.tools(projectId, k.toolkit_id)
     if (!tools.length) return
@@ -319,7 +331,8 @@ export function serverToolsService(
         const found = await sources.find(projectId, k.toolkit_id)
         if (!found) throw notFound(`toolkit ${k.toolkit_id}`)
         for (const id of Object.values(k.credentials ?? {})) await assertCredential(projectId, id)
-        await assertProvidersUsed(projectId, k, `body.toolkits.${i}.credentials`)
+        const keptMap = stored.get(k.toolkit_id)?.credentials
+        await assertProvidersUsed(projectId, k, `body.toolkits.${i}.credentials`, keptMap ? parseMap(keptMap) : {})
         // Given, or kept from the attachment (a replace that names the toolkit again changes no tool's name), or the
         // toolkit's default for a new attachment (docs/decisions/0211-attachment-prefix.md).
         const prefix = k.prefix ?? stored.get(k.toolkit_id)?.prefix ?? defaultPrefix(found.toolkit)
