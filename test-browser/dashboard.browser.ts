@@ -44,6 +44,15 @@ beforeAll(async () => {
     function_name: 'greet',
     input_schema: GREET_SCHEMA,
   })
+  // A tool that uses the Acme credential, so mapping one to the toolkit is a mapping something sends.
+  await post('/tools', {
+    toolkit_id: kit.id,
+    name: 'greet_acme',
+    description: 'greets someone for Acme',
+    function_name: 'greet',
+    input_schema: GREET_SCHEMA,
+    credential_provider: 'acme',
+  })
   const server = await post('/servers', { name: 'logged', toolkits: [{ toolkit_id: kit.id }] })
   serverId = server.data.id
   await post('/providers', { id: 'acme', name: 'Acme', auth_type: 'api_key' }).catch(() => undefined)
