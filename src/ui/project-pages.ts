@@ -88,7 +88,9 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
   if (toolkit) {
     const k = await c.api('GET', `/toolkits/${encodeURIComponent(toolkit[1]!)}`)
     const tools = listView(all(k.tools ?? []), query, (t) => [t.name, t.description])
-    return { title: k.name, body: toolkitPage(k, tools, draft), nav: 'toolkits' }
+    // Held-back names name their servers: the names are read only when there is something to say.
+    const serverName = nameOf(k.name_collisions?.length ? await allServers(c) : [])
+    return { title: k.name, body: toolkitPage(k, tools, draft, serverName), nav: 'toolkits' }
   }
   const reading = /^resources\/([^/]+)\/read$/.exec(name)
   if (reading) {

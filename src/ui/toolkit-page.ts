@@ -32,7 +32,7 @@ function syncCard(k: Row): Html {
     ])}
     <form method="post" action="/mcp/ui/toolkits/${k.id}/refresh"><input type="hidden" name="back" value="toolkits/${k.id}">
       <button id="refresh-toolkit">Refresh now</button></form>
-    ${extraSync(k)}</div>`
+</div>`
   }
   if (k.openapi) {
     const o = k.openapi
@@ -51,16 +51,25 @@ function syncCard(k: Row): Html {
           <input type="hidden" name="back" value="toolkits/${k.id}"><button class="reimport">Re-import from URL</button>
           <label class="muted"><input type="checkbox" name="confirm" value="true"> accept new credential hosts or schemes</label></form>`
     }
-    ${extraSync(k)}</div>`
+</div>`
   }
   return html`<p class="muted" id="sync-status">A ${k.toolkit_type} toolkit: its tools are stored here, nothing to sync.</p>`
 }
 
-/** Whatever else the API reports about syncing (held-back names, collisions), shown as it comes. */
-function extraSync(k: Row): Html {
-  const extra = k.sync ?? k.sync_status
-  if (!extra || typeof extra !== 'object') return html``
-  return html`<pre class="sync-extra">${JSON.stringify(extra, null, 2)}</pre>`
+/**
+ * Names this toolkit could not take (GET /toolkits/{id} `name_collisions`): on each server, the tool another toolkit
+ * brought there first keeps the name and this toolkit's tool is held back (docs/decisions/0111-one-name-one-tool.md).
+ */
+function heldBackNames(k: Row, serverName: (id: string) => string): Html {
+  const collisions: Row[] = k.name_collisions ?? []
+  if (!collisions.length) return html``
+  return html`<div class="card held-back" id="held-back-names"><h2>Held back</h2>
+  <p class="error">A tool on these servers already had the name, so this toolkit's tool is not listed there.</p>
+  ${table<Row>(collisions, [
+    ['Tool', (c) => html`<code>${c.name}</code>`],
+    ['Server', (c) => html`<a href="/mcp/ui/servers/${c.server_id}">${serverName(c.server_id)}</a>`],
+    ['Name kept by toolkit', (c) => c.held_by?.toolkit_name ?? c.held_by?.toolkit_id],
+  ])}</div>`
 }
 
 /** A toolkit's display name and description (PUT /toolkits/{id}); its name and kind stay. */
@@ -71,7 +80,12 @@ const detailsForm = (k: Row, draft?: Draft) => html`<details ${draft?.form === '
     <label>Description <input name="description" maxlength="4000" value="${kept(draft, 'details', 'description', k.description)}"></label>
     <button id="save-toolkit">Save</button></form></details>`
 
-export function toolkitPage(k: Row, tools: ListView, draft?: Draft): Html {
+export function toolkitPage(
+  k: Row,
+  tools: ListView,
+  draft?: Draft,
+  serverName: (id: string) => string = (id) => id,
+): Html {
   const editable = k.toolkit_type !== 'prebuilt'
   return html`<p><a href="/mcp/ui/toolkits">← Toolkits</a></p>
   <div class="card">${dl([
@@ -86,6 +100,7 @@ export function toolkitPage(k: Row, tools: ListView, draft?: Draft): Html {
   ])}
   ${editable ? html`${detailsForm(k, draft)}${deleteLink('toolkits', k.id, 'Delete toolkit')}` : html`<span class="muted">Pre-built: read-only.</span>`}</div>
   ${syncCard(k)}
+  ${heldBackNames(k, serverName)}
   <h2>Tools</h2>
   ${listBar(tools, `/mcp/ui/toolkits/${k.id}`, 'tool')}
   ${table(

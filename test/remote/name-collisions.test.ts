@@ -129,6 +129,12 @@ describe('names on one server', () => {
     expect(toolkits).toContain('name-collision')
     expect(toolkits).toContain('"http_request" held back on')
     expect(toolkits).toContain('>shadowed</a>: toolkit utilities has that name there')
+    // The toolkit's own page lists its held-back names, with the server by name.
+    const kitPage = await page(`/ui/toolkits/${kit.id}`)
+    expect(kitPage).toContain('id="held-back-names"')
+    expect(kitPage).toMatch(
+      /<code>http_request<\/code><\/td>\s*<td><a href="\/mcp\/ui\/servers\/[^"]+">shadowed<\/a><\/td>\s*<td>utilities<\/td>/,
+    )
     const serverPage = await page(`/ui/servers/${server.id}`)
     expect(serverPage).toContain('held-back')
     expect(serverPage).toMatch(/<code>http_request<\/code><\/td>\s*<td>shadow-up<\/td>\s*<td>utilities<\/td>/)
