@@ -160,11 +160,13 @@ describe('test tiers', () => {
   test('no file npm test runs bounds wall-clock time or memory in an assertion', () => {
     const gated = [...files('test/**/*.test.ts'), ...files('src/**/*.test.ts')].filter((f) => f !== SELF)
     expect(gated.filter((f) => TIME_OR_MEMORY_BOUND.test(source(f)))).toEqual([])
-    expect(TIME_OR_MEMORY_BOUND.test('expect(performance.now() - t0).toBeLessThan(1500)')).toBe(true)
-    expect(TIME_OR_MEMORY_BOUND.test('expect(max(healthMs)).toBeLessThan(1000)')).toBe(true)
-    expect(TIME_OR_MEMORY_BOUND.test('expect(Date.now() - started).toBeLessThan(8_000)')).toBe(true)
-    expect(TIME_OR_MEMORY_BOUND.test('expect(peak).toBeLessThan(300 * MIB)')).toBe(true)
-    expect(TIME_OR_MEMORY_BOUND.test('expect(results.length).toBeLessThan(3)')).toBe(false)
+    // The detector itself, on sample lines kept in a fixture (as text, they are data: nothing here is timed).
+    const samples = source('test/foundation/fixtures/assertion-samples.txt')
+      .split('\n')
+      .filter((line) => /^(bound|free) /.test(line))
+      .map((line) => ({ bound: line.startsWith('bound '), line: line.slice(line.indexOf(' ') + 1) }))
+    expect(samples.length).toBeGreaterThan(4)
+    expect(samples.filter((s) => TIME_OR_MEMORY_BOUND.test(s.line) !== s.bound)).toEqual([])
   })
 
   test('every line of test/postgres-pass.txt names in-process test files that exist', () => {
