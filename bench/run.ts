@@ -5,12 +5,13 @@
 // docs/benchmarks.md in place. BENCH_SECONDS, BENCH_ROUNDS and BENCH_CONNECTIONS change every measurement.
 // The soak of every call kind (bench/soak.ts, `npm run test:load`) runs last, BENCH_SOAK_CALLS calls a kind;
 // BENCH_ONLY=soak runs it alone and replaces its section in place.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildToolyard } from './build'
 import { measureCold } from './cold-start'
 import { measureFirstCalls } from './first-call'
+import { replaceMarkedSection } from './marked-section'
 import { type BenchScenario, measurePostgres } from './postgres'
 import { END, markedPostgresSection, START } from './postgres-report'
 import { memoryOf, startUntil } from './procs'
@@ -87,16 +88,7 @@ async function onlyPostgres(binary: string, wrkBin: string) {
     rmSync(ty.dataDir, { recursive: true, force: true })
   })
   const section = markedPostgresSection(figures)
-  const path = join(ROOT, 'docs/benchmarks.md')
-  const doc = readFileSync(path, 'utf8')
-  const at = doc.indexOf(START)
-  const end = doc.indexOf(END)
-  // Without markers yet, the section goes before the memory section, where report.ts puts it.
-  const next =
-    at >= 0 && end > at
-      ? doc.slice(0, at) + section + doc.slice(end + END.length + 1)
-      : doc.replace('## Memory and start', `${section}\n## Memory and start`)
-  writeFileSync(path, next)
+  replaceMarkedSection(ROOT, START, END, section)
   console.log(section)
 }
 

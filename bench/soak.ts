@@ -2,10 +2,9 @@
 // TOOLYARD_LOAD_CALLS=BENCH_SOAK_CALLS (default 100,000 a kind; a TOOLYARD_LOAD_CALLS_<KIND> in the environment still
 // applies to its kind) and the allocator's default purge, its figures read from the `SOAK_FIGURES` line it prints.
 // BENCH_ONLY=soak runs it alone and replaces its section of docs/benchmarks.md in place.
-import { readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { join } from 'node:path'
 import type { SoakFigures } from '../test-load/soak'
+import { replaceMarkedSection } from './marked-section'
 import { END, markedSoakSection, START } from './soak-report'
 
 const IN_FLIGHT = 8
@@ -48,14 +47,6 @@ export function measureSoak(root: string): SoakRun {
 /** BENCH_ONLY=soak: the section alone, replaced between its markers (or put before "Memory and start"). */
 export function onlySoak(root: string) {
   const section = markedSoakSection(measureSoak(root))
-  const path = join(root, 'docs/benchmarks.md')
-  const doc = readFileSync(path, 'utf8')
-  const at = doc.indexOf(START)
-  const end = doc.indexOf(END)
-  const next =
-    at >= 0 && end > at
-      ? doc.slice(0, at) + section + doc.slice(end + END.length + 1)
-      : doc.replace('## Memory and start', `${section}\n## Memory and start`)
-  writeFileSync(path, next)
+  replaceMarkedSection(root, START, END, section)
   console.log(section)
 }
