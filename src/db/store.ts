@@ -13,6 +13,7 @@ import {
   UniqueViolation,
 } from '../lib/storage-errors'
 import { type Db, openDatabase } from './open'
+import { type SqlStore, sqliteQueries } from './queries'
 
 /** What a transaction's callback is handed. */
 interface TxScope {
@@ -39,8 +40,8 @@ export interface StoragePort {
   inTransaction(): boolean
 }
 
-/** The SQLite store: the service port plus what only its repositories use. */
-export interface Store extends StoragePort {
+/** The SQLite store: the service port, the one query interface (src/db/queries.ts), and what only its adapters use. */
+export interface Store extends SqlStore {
   /**
    * Runs one repository operation (statements, synchronous on SQLite) and resolves to its result, constraint errors
    * typed. Outside the open transaction's own context it first waits for that transaction to end, so a read never
@@ -167,8 +168,10 @@ export function createStore(db: Db, state: StorageState = createStorageState()):
     while (open !== null && context.getStore() !== open) await open.ended
   }
 
-  return {
+  const store: Store = {
     db,
+    dialect: 'sqlite',
+    q: () => queries,
     afterCommit,
     inTransaction: () => (open !== null ? context.getStore() === open : db.inTransaction),
     tx<T>(fn: (tx: TxScope) => Promise<T> | T): Promise<T> {
@@ -197,6 +200,9 @@ export function createStore(db: Db, state: StorageState = createStorageState()):
       }
     },
   }
+  // One adapter serves every context: `store.run` itself tells the open transaction's statements from others'.
+  const queries = sqliteQueries(store)
+  return store
 }
 
 /**

@@ -15,15 +15,9 @@ import {
   UniqueViolation,
 } from '../../lib/storage-errors'
 
-/** Named parameters, keyed without the `$` (as bun:sqlite's strict mode takes them) or with it. */
-type Params = Record<string, unknown>
+import type { Params, Queries } from '../queries'
 
-export interface Queries {
-  all<T = Record<string, unknown>>(query: string, params?: Params): Promise<T[]>
-  get<T = Record<string, unknown>>(query: string, params?: Params): Promise<T | null>
-  /** Runs a write; `changes` is the number of rows it wrote (as bun:sqlite's `run`). */
-  run(query: string, params?: Params): Promise<{ changes: number }>
-}
+export type { Queries }
 
 export interface PgTx extends Queries {
   /** Runs `fn` once the outermost transaction committed; never when it (or the savepoint that called this) rolls back. */

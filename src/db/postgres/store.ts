@@ -4,10 +4,10 @@
 // outside a transaction they run on the pool. The open transaction is carried in an AsyncLocalStorage because
 // concurrent requests share the pool: "the transaction open now" is per request, not per process.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { StoragePort } from '../store'
+import type { SqlStore } from '../queries'
 import type { PgDb, PgTx, Queries } from './sql'
 
-export interface PgStore extends StoragePort {
+export interface PgStore extends SqlStore {
   /** The open transaction of this context, else the pool. */
   q(): Queries
   /**
@@ -66,6 +66,7 @@ export function createPgStore(db: PgDb, { afterWrite }: PgStoreOptions = {}): Pg
     : db
   return {
     db,
+    dialect: 'postgres',
     q: () => open.getStore()?.tx ?? pool,
     inTransaction: () => open.getStore() !== undefined,
     async tx<T>(fn: (tx: PgTx) => Promise<T> | T): Promise<T> {
