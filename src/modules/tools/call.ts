@@ -21,15 +21,18 @@ export interface ToolCall {
   outcome: RunOutcome | ToolFailure
 }
 
-/** Compiled validators per tool version (a tool update changes updated_at and so the key); owned by the feature. */
+/**
+ * Compiled validators by schema text: every tool with the same input schema (a catalog toolkit attached in a thousand
+ * projects, a hundred operations taking `{}`) shares one, and an updated schema is a new key. Bounded: the least
+ * recently used go when the cache is full, and a deleted tool's validator goes with the last use of its text.
+ */
 export function validatorCache(maxEntries = 5_000) {
   const validators = new Lru<string, ValidateFunction>({ maxEntries })
   return (tool: ToolRow): ValidateFunction => {
-    const key = `${tool.id}\u0000${tool.updated_at}`
-    let v = validators.get(key)
+    let v = validators.get(tool.input_schema)
     if (!v) {
       v = compileSchema(JSON.parse(tool.input_schema) as Record<string, unknown>)
-      validators.set(key, v)
+      validators.set(tool.input_schema, v)
     }
     return v
   }

@@ -42,15 +42,36 @@ function ajvFor(schema: Record<string, unknown>): AnyAjv {
   return dialects.draft07
 }
 
-/** Compiles or throws an Error whose message says what is wrong with the schema. */
+/**
+ * Compiles or throws an Error whose message says what is wrong with the schema. Ajv keeps every schema it compiled in
+ * its own cache (keyed by the schema object) for the life of the instance: that cache is emptied of this one right
+ * after, so a compiled validator lives exactly as long as its holder keeps it (the validator caches below), not for
+ * the life of the process — without it every tool ever validated stayed in memory.
+ */
 export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : ''
   // Ajv has no draft-04/06 meta-schema loaded; their keywords are validated well enough by the draft-07 dialect.
   if (/draft-0[46]/.test(declared)) {
     const { $schema: _ignored, ...rest } = schema
-    return ajvFor({ ...rest, $schema: 'http://json-schema.org/draft-07/schema#' }).compile({ ...rest })
+    return compileUncached(ajvFor({ ...rest, $schema: 'http://json-schema.org/draft-07/schema#' }), { ...rest })
   }
-  return ajvFor(schema).compile(schema)
+  return compileUncached(ajvFor(schema), schema)
+}
+
+function compileUncached(ajv: AnyAjv, schema: Record<string, unknown>): ValidateFunction {
+  try {
+    return ajv.compile(schema)
+  } finally {
+    ajv.removeSchema(schema)
+  }
+}
+
+/** How many schemas Ajv holds in its own caches now (a test's view of what the validator caches leave behind). */
+export function ajvCachedSchemas(): number {
+  if (!dialects) return 0
+  let n = 0
+  for (const ajv of Object.values(dialects)) n += (ajv as unknown as { _cache: Map<unknown, unknown> })._cache.size
+  return n
 }
 
 /**
