@@ -90,6 +90,11 @@ export function createSessionStore(
   // Insertion order is use order: every use re-inserts the session, so the first entry is the least recently used.
   const sessions = new Map<string, Session>()
   const byRef = new Map<string, Session>()
+  /**
+   * Sessions held here by principal, each set in use order: `create` finds a principal's least recently used one at the
+   * cap without looking at anyone else's.
+   */
+  const byPrincipal = new Map<string, Set<Session>>()
   /** Sessions being taken up from the directory, by id: concurrent requests with one id share the look-up. */
   const reviving = new Map<string, Promise<Session | undefined>>()
   let peers: SessionPeers | null = null
@@ -106,6 +111,8 @@ export function createSessionStore(
     const t = now()
     s.lastSeen = t
     if (sessions.delete(s.id)) sessions.set(s.id, s)
+    const own = byPrincipal.get(s.principal)
+    if (own?.delete(s)) own.add(s)
     if (t - s.seenWritten >= SEEN_WRITE_MS) {
       s.seenWritten = t
       // Best effort: a failed write only means another instance may see the session idle a minute early.
@@ -121,6 +128,8 @@ export function createSessionStore(
   const drop = (s: Session) => {
     if (sessions.get(s.id) === s) sessions.delete(s.id)
     if (byRef.get(s.ref) === s) byRef.delete(s.ref)
+    const own = byPrincipal.get(s.principal)
+    if (own?.delete(s) && own.size === 0) byPrincipal.delete(s.principal)
     s.stream?.close()
     s.stream = null
     for (const p of s.pending.values()) p.reject(new Error('the MCP session ended'))
@@ -189,6 +198,17 @@ export function createSessionStore(
       })
     sessions.set(s.id, s)
     byRef.set(s.ref, s)
+    const own = byPrincipal.get(s.principal)
+    if (own) own.add(s)
+    else byPrincipal.set(s.principal, new Set([s]))
+  }
+
+  /** The principal's least recently used session held here, when it holds the most it may (else undefined). */
+  const oldestAtCap = (principal: string): Session | undefined => {
+    const own = byPrincipal.get(principal)
+    if (!own || own.size < perPrincipal) return undefined
+    // Each set is in use order, as `sessions` is: its first is the least recently used.
+    return own.values().next().value
   }
 
   return {
@@ -197,8 +217,9 @@ export function createSessionStore(
       init: Pick<Session, 'serverId' | 'projectId' | 'principal' | 'protocolVersion' | 'clientCapabilities'>,
     ): Promise<Session> {
       sweep()
-      const mine = [...sessions.values()].filter((s) => s.principal === init.principal)
-      if (mine.length >= perPrincipal) void end(mine.sort((a, b) => a.lastSeen - b.lastSeen)[0]!).catch(() => {})
+      // Indexed by principal: a new session costs the same beside ten thousand others as beside a hundred.
+      const oldest = oldestAtCap(init.principal)
+      if (oldest) void end(oldest).catch(() => {})
       const { id, claims } = ids.issue(init, now())
       await directory.opened(claims.ref, claims.issuedAt)
       const session = make(id, claims)
