@@ -2,7 +2,7 @@
 // store features write through, and what the read model watches. The composition root takes this, not the connection
 // (docs/decisions/0040-asynchronous-storage-ports.md); a PostgreSQL adapter would offer the same three parts.
 import { createStorageState } from '../lib/storage-errors'
-import { ensureChangeCounters, readChangeCounters } from './change-counters'
+import { ensureChangeCounters, readChangeCounters, readProjectsChanged } from './change-counters'
 import { mapWalIndex, sqliteChangeSignal } from './change-signal'
 import { migrate } from './migrate'
 import { type Db, openDatabase } from './open'
@@ -52,6 +52,7 @@ export function openSqliteStorage(path: string, { busyTimeoutMs, keys }: SqliteS
     changes: {
       signal: sqliteChangeSignal(db, walIndex),
       counters: readChangeCounters(db),
+      projectsChanged: readProjectsChanged(db),
       // Only the caller's own open transaction bypasses the caches.
       inTransaction: store.inTransaction,
     },

@@ -5,7 +5,7 @@ import type { ServerRow } from '../lib/server'
 import type { ApiKeyRow, ProjectsRepository } from '../modules/projects/repository'
 import type { ResourcesRepository } from '../modules/resources/repository'
 import type { ServersRepository } from '../modules/servers/repository'
-import type { MISS, ReadModel } from './read-model'
+import { type MISS, projectOfKey, type ReadModel } from './read-model'
 
 /**
  * The key row by SHA-256 hash (unknown hashes too, bounded): `peekKeyByHash` answers a hit synchronously (the request
@@ -15,7 +15,11 @@ export const cachedKeys = <R extends Pick<ProjectsRepository, 'keyByHash'>>(
   rm: ReadModel,
   repo: R,
 ): R & { peekKeyByHash(hash: string): ApiKeyRow | null | typeof MISS } => {
-  const view = rm.view(repo.keyByHash, (hash) => hash, { maxEntries: 50_000, areas: ['keys'] })
+  const view = rm.view(repo.keyByHash, (hash) => hash, {
+    maxEntries: 50_000,
+    areas: ['keys'],
+    projectOf: (_hash, key) => key?.project_id,
+  })
   return { ...repo, keyByHash: view.get, peekKeyByHash: view.peek }
 }
 
@@ -24,7 +28,11 @@ export const cachedSlugs = <R extends Pick<ServersRepository, 'bySlug'>>(
   rm: ReadModel,
   repo: R,
 ): R & { peekBySlug(slug: string): ServerRow | null | typeof MISS } => {
-  const view = rm.view(repo.bySlug, (slug) => slug, { maxEntries: 50_000, areas: ['servers'] })
+  const view = rm.view(repo.bySlug, (slug) => slug, {
+    maxEntries: 50_000,
+    areas: ['servers'],
+    projectOf: (_slug, server) => server?.project_id,
+  })
   return { ...repo, bySlug: view.get, peekBySlug: view.peek }
 }
 
@@ -37,11 +45,18 @@ export const cachedResources = <R extends Pick<ResourcesRepository, 'byUri' | 'l
     (projectId: string, serverId: string | undefined, templates: boolean) =>
       repo.listActive(projectId, serverId, templates),
     (projectId, serverId, templates) => `${projectId}\u0000${serverId ?? ''}\u0000${templates ? 1 : 0}`,
-    { maxEntries: 10_000, maxWeight: 200_000, weigh: (rows) => 1 + rows.length, areas: ['resources'] },
+    {
+      maxEntries: 10_000,
+      maxWeight: 200_000,
+      weigh: (rows) => 1 + rows.length,
+      areas: ['resources'],
+      projectOf: projectOfKey,
+    },
   )
   const byUri = rm.view(repo.byUri, (projectId, uri) => `${projectId}\u0000${uri}`, {
     maxEntries: 50_000,
     areas: ['resources'],
+    projectOf: projectOfKey,
   })
   return {
     ...repo,

@@ -68,6 +68,15 @@ export class Lru<K, V> {
     this.weight -= hit.weight
   }
 
+  /** Deletes every entry `drop` says so of (a walk of all of them: for a change that touched a part of what is held). */
+  deleteWhere(drop: (key: K, value: V) => boolean): void {
+    for (const [key, e] of this.map)
+      if (drop(key, e.value)) {
+        this.map.delete(key)
+        this.weight -= e.weight
+      }
+  }
+
   clear(): void {
     this.map.clear()
     this.weight = 0

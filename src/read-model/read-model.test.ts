@@ -4,11 +4,11 @@ import { afterAll, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ensureChangeCounters, readChangeCounters } from '../db/change-counters'
+import { ensureChangeCounters, readChangeCounters, readProjectsChanged } from '../db/change-counters'
 import { mapWalIndex, sqliteChangeSignal } from '../db/change-signal'
 import { migrate } from '../db/migrate'
 import { openDatabase } from '../db/open'
-import { createReadModel, MISS } from './read-model'
+import { createReadModel, MISS, projectOfKey } from './read-model'
 
 const dir = mkdtempSync(join(tmpdir(), 'toolyard-read-model-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -82,7 +82,7 @@ test("reads inside the caller's transaction bypass the cache, so a rollback leav
 
 test('the triggers come back after a migration rebuilt a table', async () => {
   const t = setup('c.sqlite')
-  t.db.exec('DROP TRIGGER change_counter_api_keys_insert')
+  t.db.exec('DROP TRIGGER change_counter_v2_api_keys_insert')
   ensureChangeCounters(t.db)
   insertProject(t.db, 'p1')
   expect(await t.countKeys()).toBe(0)
@@ -116,4 +116,57 @@ test('a view answers hits synchronously, shares one load between concurrent miss
   expect(view.peek()).toBe(MISS)
   expect(await view.get()).toBe(1)
   expect(loads).toBe(2)
+})
+
+test("a commit in one project drops that project's entries only; entries of no known project go with any commit", async () => {
+  const t = setup('per-project.sqlite')
+  const rm = createReadModel({
+    signal: sqliteChangeSignal(t.db, mapWalIndex(t.db.filename)),
+    counters: readChangeCounters(t.db),
+    inTransaction: () => t.db.inTransaction,
+    projectsChanged: readProjectsChanged(t.db),
+  })
+  const loads: string[] = []
+  const perProject = rm.view(
+    async (projectId: string) => {
+      loads.push(projectId)
+      return (
+        t.db.query('SELECT count(*) AS n FROM api_keys WHERE project_id = $p').get({ p: projectId }) as { n: number }
+      ).n
+    },
+    (projectId) => projectId,
+    { maxEntries: 10, areas: ['keys'], projectOf: projectOfKey },
+  )
+  const byHash = rm.view(
+    async (hash: string) => {
+      loads.push(hash)
+      return t.db.query('SELECT project_id FROM api_keys WHERE hash = $h').get({ h: hash }) as {
+        project_id: string
+      } | null
+    },
+    (hash) => hash,
+    { maxEntries: 10, areas: ['keys'], projectOf: (_hash, row) => row?.project_id },
+  )
+  insertProject(t.db, 'p1')
+  insertProject(t.db, 'p2')
+  insertKey(t.db, 'k1', 'p1')
+  expect(await perProject.get('p1')).toBe(1)
+  expect(await perProject.get('p2')).toBe(0)
+  expect(await byHash.get('hash-k1')).toEqual({ project_id: 'p1' })
+  expect(await byHash.get('hash-k9')).toBeNull()
+  expect(loads).toEqual(['p1', 'p2', 'hash-k1', 'hash-k9'])
+
+  // Another tenant writes (by another connection): p1's entries stay; p2's and the unknown hash's go.
+  insertKey(t.other, 'k2', 'p2')
+  expect(await perProject.get('p1')).toBe(1)
+  expect(await byHash.get('hash-k1')).toEqual({ project_id: 'p1' })
+  expect(await perProject.get('p2')).toBe(1)
+  expect(await byHash.get('hash-k9')).toBeNull()
+  expect(loads.slice(4)).toEqual(['p2', 'hash-k9'])
+
+  // p1 changes: its entries go.
+  t.other.run("UPDATE api_keys SET name = 'renamed' WHERE id = 'k1'")
+  expect(await perProject.get('p1')).toBe(1)
+  expect(await byHash.get('hash-k1')).toEqual({ project_id: 'p1' })
+  expect(loads.slice(6)).toEqual(['p1', 'hash-k1'])
 })

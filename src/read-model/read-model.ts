@@ -6,8 +6,20 @@ import { ANY_AREA } from '../db/postgres/change-feed'
 import { Lru, type LruOptions } from './lru'
 
 interface ViewOptions<R> extends LruOptions<R> {
-  /** The areas the value is read from: a commit to any of them drops the cache. */
+  /** The areas the value is read from: a commit to any of them drops the cache (or, with `projectOf`, part of it). */
   areas: readonly Area[]
+  /**
+   * The project an entry belongs to (from its key or its value), when the value is read from that project's rows
+   * only: a commit that touched other projects' rows then leaves the entry alone. Undefined (an unknown slug, a key
+   * hash not found) means any commit to the areas drops it.
+   */
+  projectOf?: (key: string, value: R) => string | undefined
+}
+
+/** A view's key made `${projectId}\u0000…` (or the project id alone): its project. */
+export const projectOfKey = (key: string): string => {
+  const end = key.indexOf('\u0000')
+  return end === -1 ? key : key.slice(0, end)
 }
 
 export interface ReadModel {
@@ -40,10 +52,19 @@ export interface ReadModelDeps {
    * they bypass the caches; another request's hits stay valid (a commit drops them), and its misses wait in the store.
    */
   inTransaction: () => boolean
+  /**
+   * The projects whose rows of `area` changed after its counter stood at `after` (null: not known — every entry of
+   * the area goes). Absent: every change drops whole areas.
+   */
+  projectsChanged?: (area: string, after: number) => ReadonlySet<string> | null
 }
 
-export function createReadModel({ signal, counters, inTransaction }: ReadModelDeps): ReadModel {
-  const caches: { areas: readonly Area[]; lru: Lru<string, unknown> }[] = []
+export function createReadModel({ signal, counters, inTransaction, projectsChanged }: ReadModelDeps): ReadModel {
+  const caches: {
+    areas: readonly Area[]
+    lru: Lru<string, unknown>
+    projectOf: ((key: string, value: unknown) => string | undefined) | undefined
+  }[] = []
   let seen = signal.version()
   let counted = counters()
 
@@ -54,13 +75,42 @@ export function createReadModel({ signal, counters, inTransaction }: ReadModelDe
     if (now === seen) return true
     seen = now
     const next = counters()
-    const changed = new Set<string>()
-    for (const [area, n] of next) if (counted.get(area) !== n) changed.add(area)
+    // Each changed area, with the projects it changed in (null: not known, the whole area goes).
+    const changed = new Map<string, ReadonlySet<string> | null>()
+    for (const [area, n] of next) {
+      const before = counted.get(area)
+      if (before === n) continue
+      changed.set(area, before === undefined || !projectsChanged ? null : projectsChanged(area, before))
+    }
     counted = next
+    if (changed.size === 0) return true
     // `*`: the PostgreSQL change feed may have missed notifications (src/db/postgres/change-feed.ts): drop everything.
     const all = changed.has(ANY_AREA)
-    if (changed.size) for (const c of caches) if (all || c.areas.some((a) => changed.has(a))) c.lru.clear()
+    for (const c of caches) dropFrom(c, all, changed)
     return true
+  }
+  /**
+   * Drops what a commit touched from one cache: entries of the projects it changed when the cache knows its entries'
+   * projects (a write in one tenant leaves every other tenant's tool sets warm), else the whole cache.
+   */
+  const dropFrom = (c: (typeof caches)[number], all: boolean, changed: Map<string, ReadonlySet<string> | null>) => {
+    let whole = all
+    const projects = new Set<string>()
+    let touched = all
+    for (const area of c.areas) {
+      if (!changed.has(area)) continue
+      touched = true
+      const inProjects = changed.get(area)
+      if (inProjects === null || inProjects === undefined) whole = true
+      else for (const p of inProjects) projects.add(p)
+    }
+    if (!touched) return
+    const { projectOf } = c
+    if (whole || !projectOf) return c.lru.clear()
+    c.lru.deleteWhere((key, value) => {
+      const project = projectOf(key, value)
+      return project === undefined || projects.has(project)
+    })
   }
 
   return {
@@ -70,7 +120,11 @@ export function createReadModel({ signal, counters, inTransaction }: ReadModelDe
       opts: ViewOptions<R>,
     ): CachedView<A, R> {
       const lru = new Lru<string, R>(opts)
-      caches.push({ areas: opts.areas, lru: lru as Lru<string, unknown> })
+      caches.push({
+        areas: opts.areas,
+        lru: lru as Lru<string, unknown>,
+        projectOf: opts.projectOf as ((key: string, value: unknown) => string | undefined) | undefined,
+      })
       // Loads under way, by key: a burst of misses for one key reads the row once.
       const loading = new Map<string, Promise<R>>()
       const peek = (...args: A): R | typeof MISS => {

@@ -57,12 +57,37 @@ test('a dropped listening connection is re-established and counted as "anything 
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()",
     )
     await waitFor('the feed to come back', () => feed.counters().get(ANY_AREA) === 1, { timeoutMs: 30_000 })
-    await writer.unsafe("UPDATE servers SET name = 'renamed' WHERE project_id = 'p1'")
     await writer.unsafe(
       "INSERT INTO servers (id, project_id, slug, name, created_at, updated_at) VALUES ('s1', 'p1', 's1', 'One', 'now', 'now')",
     )
-    await waitFor('the server change after the reconnect', () => feed.counters().get('servers') === 2)
+    await writer.unsafe("UPDATE servers SET name = 'renamed' WHERE project_id = 'p1'")
+    await waitFor('the server changes after the reconnect', () => feed.counters().get('servers') === 2)
   } finally {
     await feed.stop()
   }
 }, 60_000)
+
+test('a change is heard with its project: a reader learns which tenants changed since it last looked', async () => {
+  const feed = await listenForChanges(listener)
+  try {
+    await writer.unsafe(
+      "INSERT INTO projects (id, name, created_at) VALUES ('p2', 'two', 'now'), ('p3', 'three', 'now')",
+    )
+    await writer.unsafe(
+      "INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at) VALUES ('k2', 'p2', 'k', 'ty_', 'h2', 'now')",
+    )
+    await waitFor('the p2 key to be heard', () => feed.counters().get('keys') === 1, { timeoutMs: 5_000 })
+    expect(feed.projectsChanged('keys', 0)).toEqual(new Set(['p2']))
+    await writer.unsafe(
+      "INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at) VALUES ('k3', 'p3', 'k', 'ty_', 'h3', 'now')",
+    )
+    await waitFor('the p3 key to be heard', () => feed.counters().get('keys') === 2, { timeoutMs: 5_000 })
+    // Since the reader's last look (at 1): p3 only; since the start: both.
+    expect(feed.projectsChanged('keys', 1)).toEqual(new Set(['p3']))
+    expect(feed.projectsChanged('keys', 0)).toEqual(new Set(['p2', 'p3']))
+    // An area never heard of: not known, so a reader drops it whole.
+    expect(feed.projectsChanged('resources', 0)).toBeNull()
+  } finally {
+    await feed.stop()
+  }
+})

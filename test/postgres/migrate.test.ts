@@ -153,11 +153,13 @@ describe('PostgreSQL triggers', () => {
           throw new Error('roll back')
         })
         .catch(() => {})
-      await sql.unsafe("UPDATE resources SET name = 'x' WHERE id = 'none'")
+      await sql.unsafe(
+        "INSERT INTO resources (id, project_id, server_id, name, uri, resource_type, created_at, updated_at) VALUES ('r1', 'p1', 's1', 'a', 'file:///a', 'static', 'now', 'now')",
+      )
       const deadline = Date.now() + 10_000
       while (heard.length < 3 && Date.now() < deadline) await Bun.sleep(20)
-      // One notification per area and transaction (repeats folded), none from the rollback.
-      expect(heard.sort()).toEqual(['keys', 'resources', 'servers'])
+      // One notification per area, project and transaction (repeats folded), none from the rollback.
+      expect(heard.sort()).toEqual(['keys:p1', 'resources:p1', 'servers:p1'])
     } finally {
       await subscription.unlisten()
     }
@@ -179,7 +181,7 @@ describe('PostgreSQL triggers', () => {
     const pg: { tbl: string; def: string }[] = await sql.unsafe(
       "SELECT tgrelid::regclass::text AS tbl, pg_get_triggerdef(oid) AS def FROM pg_trigger WHERE tgname LIKE 'change_notify_%'",
     )
-    const pgAreas = pg.map((t) => `${t.tbl}:${/toolyard_notify_change\('(\w+)'\)/.exec(t.def)![1]}`).sort()
+    const pgAreas = pg.map((t) => `${t.tbl}:${/toolyard_notify_row_change\('(\w+)'/.exec(t.def)![1]}`).sort()
     expect(sqliteAreas.length).toBeGreaterThan(5)
     expect(pgAreas).toEqual(sqliteAreas)
   })

@@ -22,6 +22,8 @@ interface PostgresChangeFeed {
   signal: ChangeSignal
   /** Notifications heard per area since the feed started, as SQLite's readChangeCounters gives per area. */
   counters(): Map<string, number>
+  /** The projects an area changed in after its counter stood at `after`; null when not known (as SQLite's marks). */
+  projectsChanged(area: string, after: number): ReadonlySet<string> | null
   /**
    * Resolves once this feed heard everything committed before the call: a marker is notified on the same channel, and
    * PostgreSQL delivers notifications in commit order, so hearing the marker means the earlier ones were heard. After
@@ -31,6 +33,9 @@ interface PostgresChangeFeed {
   stop(): Promise<void>
 }
 
+/** Projects remembered per area; a reader that falls further behind drops the whole area. */
+const MAX_MARKS = 10_000
+
 /** Payloads of sync markers (never a read-model area); other instances ignore them. */
 const SYNC_MARKER = 'sync:'
 
@@ -39,15 +44,36 @@ export async function listenForChanges(sql: SQL): Promise<PostgresChangeFeed> {
   const counts = new Map<string, number>()
   let generation = 0
   let listens = 0
-  const bump = (area: string) => {
-    counts.set(area, (counts.get(area) ?? 0) + 1)
+  // Per area: the counter value at which each project last changed, and below which the marks were forgotten.
+  const marks = new Map<string, { byProject: Map<string, number>; forgotBelow: number }>()
+  const bump = (area: string, project?: string) => {
+    const n = (counts.get(area) ?? 0) + 1
+    counts.set(area, n)
     generation++
+    let m = marks.get(area)
+    if (!m) {
+      m = { byProject: new Map(), forgotBelow: 0 }
+      marks.set(area, m)
+    }
+    // An older payload without a project (an instance not yet migrated) or a row whose server went: not known.
+    const key = project ?? ''
+    m.byProject.delete(key)
+    m.byProject.set(key, n)
+    // Bounded: the oldest marks go, and a reader that last looked before them drops the whole area.
+    if (m.byProject.size > MAX_MARKS) {
+      const [oldest, at] = m.byProject.entries().next().value!
+      m.byProject.delete(oldest)
+      m.forgotBelow = at
+    }
   }
   const self = crypto.randomUUID()
   let markers = 0
   const waiting = new Map<string, () => void>()
   const heard = (payload: string) => {
-    if (!payload.startsWith(SYNC_MARKER)) return bump(payload)
+    if (!payload.startsWith(SYNC_MARKER)) {
+      const colon = payload.indexOf(':')
+      return colon === -1 ? bump(payload) : bump(payload.slice(0, colon), payload.slice(colon + 1))
+    }
     const done = waiting.get(payload)
     if (done) done()
   }
@@ -57,6 +83,17 @@ export async function listenForChanges(sql: SQL): Promise<PostgresChangeFeed> {
   return {
     signal: { version: () => generation },
     counters: () => new Map(counts),
+    projectsChanged(area, after) {
+      const m = marks.get(area)
+      if (!m || after < m.forgotBelow) return null
+      const projects = new Set<string>()
+      for (const [project, at] of m.byProject)
+        if (at > after) {
+          if (project === '') return null
+          projects.add(project)
+        }
+      return projects
+    },
     sync(timeoutMs = 1000) {
       const marker = `${SYNC_MARKER}${self}:${++markers}`
       return new Promise<void>((resolve) => {

@@ -67,6 +67,7 @@ export async function openPostgresStorage(
       changes: {
         signal: feed.signal,
         counters: feed.counters,
+        projectsChanged: feed.projectsChanged,
         // Another request's open transaction is on another connection: only the caller's own bypasses the caches.
         inTransaction: store.inTransaction,
       },

@@ -4,7 +4,7 @@ import type { StoragePort } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
-import { MISS, type ReadModel } from '../../read-model/read-model'
+import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
 import { type FindFunction, functionLookup, toolCalls, validatorCache } from './call'
@@ -77,6 +77,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const functionSpecs = readModel.view(functionLookup(functions), (projectId, name) => `${projectId}\u0000${name}`, {
     maxEntries: 10_000,
     areas: ['functions'],
+    projectOf: projectOfKey,
   })
   // A hit answers with no promise made (the builtin call's hit path); a miss loads through the port.
   const findFunction: FindFunction = (projectId, name) => {
@@ -152,7 +153,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const discoverySettings = readModel.view(
     async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
-    { maxEntries: 10_000, areas: ['servers'] },
+    { maxEntries: 10_000, areas: ['servers'], projectOf: projectOfKey },
   )
   const calls = toolsMcp(toolCalls({ index, sources, validatorFor: validatorCache() }), deps.calls, maxResultBytes)
   return {

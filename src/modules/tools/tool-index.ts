@@ -3,7 +3,7 @@
 // the tools feature and uses the generic read model below it, so the two never import each other
 // (docs/architecture.md, "Layers").
 import type { McpTool } from '../../mcp/backend'
-import { MISS, type ReadModel } from '../../read-model/read-model'
+import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { ToolRow, ToolsRepository } from './repository'
 import type { HeldBackTool, ServerTool, ServerToolsService } from './server-tools/service'
 import type { ToolkitSources } from './sources/registry'
@@ -77,6 +77,7 @@ export function toolIndex(
       maxWeight: MAX_TOOLS_HELD,
       weigh: (s) => 1 + s.enabled.length + s.heldBack.length,
       areas: ['servers', 'tools'],
+      projectOf: projectOfKey,
     },
   )
   const server = (projectId: string, serverId: string): ServerToolSet | Promise<ServerToolSet> => {
@@ -86,7 +87,13 @@ export function toolIndex(
   const projectServers = rm.view(
     (projectId: string) => serverTools.projectServers(projectId),
     (projectId) => projectId,
-    { maxEntries: 10_000, maxWeight: 1_000_000, weigh: (ids) => 1 + ids.length, areas: ['servers'] },
+    {
+      maxEntries: 10_000,
+      maxWeight: 1_000_000,
+      weigh: (ids) => 1 + ids.length,
+      areas: ['servers'],
+      projectOf: projectOfKey,
+    },
   )
   type ProjectNames = Map<string, { serverId: string; st: ServerTool }[]>
   const projectNames = rm.view(
@@ -101,7 +108,13 @@ export function toolIndex(
       return names
     },
     (projectId) => projectId,
-    { maxEntries: 1_000, maxWeight: MAX_TOOLS_HELD, weigh: (m) => 1 + m.size, areas: ['servers', 'tools'] },
+    {
+      maxEntries: 1_000,
+      maxWeight: MAX_TOOLS_HELD,
+      weigh: (m) => 1 + m.size,
+      areas: ['servers', 'tools'],
+      projectOf: projectOfKey,
+    },
   )
   const unattached = rm.view(
     // A tool of a kind no source serves is left out, as everywhere else.
@@ -114,7 +127,7 @@ export function toolIndex(
       return found
     },
     (projectId, name) => `${projectId}\u0000${name}`,
-    { maxEntries: 10_000, areas: ['tools'] },
+    { maxEntries: 10_000, areas: ['tools'], projectOf: projectOfKey },
   )
 
   return {
