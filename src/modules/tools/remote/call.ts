@@ -149,8 +149,7 @@ function remoteCall(d: RemoteCallDeps) {
     } finally {
       unlisten?.()
       conn.bind(undefined)
-      if (reusable) d.pool.release(key, conn)
-      else void conn.close()
+      d.pool.release(key, conn, reusable)
     }
   }
   return run satisfies ToolkitSource['callTool']

@@ -1,6 +1,9 @@
 // Upstream connections kept per (toolkit, credential, upstream settings): a call takes an idle one or opens one, and
 // gives it back when it ends; one left idle longer than `idleMs` is closed. A connection serves one call at a time, so
-// what the upstream sends during a call (progress, logs, questions) belongs to that call.
+// what the upstream sends during a call (progress, logs, questions) belongs to that call. A key keeps as many idle
+// connections as it had calls in flight lately (at least `maxIdlePerKey`, at most `maxIdleCeiling`): with fewer, a
+// steady 32 calls at once would close most connections as their calls end and open them again (a new session: three
+// upstream requests) for the next ones.
 import type { UpstreamConnection } from './connect'
 
 interface Idle {
@@ -8,9 +11,19 @@ interface Idle {
   since: number
 }
 
-export function upstreamPool(o: { idleMs: number; maxIdlePerKey: number }) {
+/** However many calls a key had in flight, no more idle connections than this are kept for it. */
+const MAX_IDLE_CEILING = 256
+
+export function upstreamPool(o: { idleMs: number; maxIdlePerKey: number; maxIdleCeiling?: number }) {
   const idle = new Map<string, Idle[]>()
+  const ceiling = Math.max(o.maxIdlePerKey, o.maxIdleCeiling ?? MAX_IDLE_CEILING)
+  // Per key: calls holding a connection now, and the most held at once since the last sweep (what idle may keep).
+  const busy = new Map<string, { now: number; peak: number }>()
   const sweep = (now = Date.now()) => {
+    for (const [key, b] of busy) {
+      if (b.now === 0) busy.delete(key)
+      else b.peak = b.now
+    }
     for (const [key, list] of idle) {
       const keep = list.filter((i) => !i.conn.closed && now - i.since < o.idleMs)
       for (const i of list) if (!keep.includes(i)) void i.conn.close()
@@ -18,22 +31,44 @@ export function upstreamPool(o: { idleMs: number; maxIdlePerKey: number }) {
       else idle.delete(key)
     }
   }
+  const done = (key: string) => {
+    const b = busy.get(key)
+    if (b && b.now > 0) b.now--
+    return b
+  }
   const timer = setInterval(sweep, Math.max(1000, Math.min(o.idleMs, 30_000)))
   timer.unref?.()
 
   return {
     async acquire(key: string, open: () => Promise<UpstreamConnection>): Promise<UpstreamConnection> {
+      const b = busy.get(key)
+      if (b) b.peak = Math.max(b.peak, ++b.now)
+      else busy.set(key, { now: 1, peak: 1 })
       const list = idle.get(key)
       while (list?.length) {
         const { conn } = list.pop()!
         if (!conn.closed) return conn
       }
-      return open()
+      try {
+        return await open()
+      } catch (e) {
+        done(key)
+        throw e
+      }
     },
-    release(key: string, conn: UpstreamConnection) {
+    /**
+     * Gives a connection back: every `acquire` that resolved is followed by one `release`. `keep: false` (a stuck or
+     * broken connection) closes it instead of keeping it idle.
+     */
+    release(key: string, conn: UpstreamConnection, keep = true) {
+      const b = done(key)
+      if (!keep) {
+        void conn.close()
+        return
+      }
       if (conn.closed) return
       const list = idle.get(key) ?? []
-      if (list.length >= o.maxIdlePerKey) {
+      if (list.length >= Math.min(ceiling, Math.max(o.maxIdlePerKey, b?.peak ?? 0))) {
         void conn.close()
         return
       }
