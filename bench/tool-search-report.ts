@@ -1,5 +1,6 @@
 // The tool search section of docs/benchmarks.md, from the figures bench/tool-search.ts measures (kept apart so
 // report.ts renders it without loading the app).
+import type { SetFigures } from './search-sets'
 import type { Recall } from './tool-search'
 
 export interface ToolSearchFigures {
@@ -20,7 +21,17 @@ export interface ToolSearchFigures {
   list_bytes_off: number
   list_bytes_on: number
   rounds: number
+  /** Each evaluation set scored by Toolyard and by a plain BM25 (bench/search-sets.ts); absent from older runs. */
+  sets?: SetFigures[]
 }
+
+const setRows = (sets: SetFigures[]) =>
+  sets
+    .map(
+      (s) =>
+        `| ${s.set} | ${s.tools.toLocaleString('en')} | ${s.tasks} | ${s.toolyard.hit1} / ${s.toolyard.hit5} | ${s.bm25.hit1} / ${s.bm25.hit5} | ${s.toolyard.hit5 >= s.bm25.hit5 + 0.1 ? 'met' : '**not met**'} |`,
+    )
+    .join('\n')
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
@@ -40,7 +51,19 @@ export function toolSearchSection(f: ToolSearchFigures): string {
 | \`tools/list\` of the ${f.tools}-tool server, discovery off | ${kb(f.list_bytes_off)} | | |
 | \`tools/list\` of the same server, discovery on (\`find_tools\` + \`call_tool\`) | ${kb(f.list_bytes_on)} | | ${(f.list_bytes_off / f.list_bytes_on).toFixed(0)} × smaller |
 
-Misses (a query whose expected tools are all outside the top 5):
+${
+  f.sets
+    ? `Per evaluation set: hit@1 / hit@5 of Toolyard's ranking (BM25F over name, title, description, parameters and
+toolkit; stemmed; synonyms at half weight) beside a plain BM25 over name and description on the same tasks. Target:
+hit@5 ≥ 0.8 on GitHub, and ≥ 10 points above the plain BM25 on every set.
+
+| Set | Tools | Tasks | Toolyard hit@1 / hit@5 | plain BM25 hit@1 / hit@5 | +10 points |
+|---|---:|---:|---:|---:|---|
+${setRows(f.sets)}
+
+`
+    : ''
+}Misses on the catalog set (a query whose expected tools are all outside the top 5):
 
 ${misses}
 `

@@ -13,6 +13,7 @@ import { createLogger } from '../src/lib/log'
 import type { RequestContext } from '../src/lib/request-context'
 import type { ServerView } from '../src/modules/servers/service'
 import { detachedHost } from '../src/runtime/host'
+import { measureSets } from './search-sets'
 import { END, START, type ToolSearchFigures, toolSearchSection } from './tool-search-report'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -110,6 +111,7 @@ async function measure(): Promise<ToolSearchFigures> {
     const project = await deps.projects.projectOrCreate('eval')
     const server = await loadCatalog(deps, project.id, tools, { name: 'eval' })
     const recall = await recallAt5(deps, server, project.id)
+    const sets = await measureSets(deps)
     const ref = { id: server.id, slug: server.slug, project_id: project.id }
     const listBytes = async () => JSON.stringify({ tools: await deps.mcpBackend.listTools(ref) }).length
     const off = await listBytes()
@@ -173,6 +175,7 @@ async function measure(): Promise<ToolSearchFigures> {
       list_bytes_off: off,
       list_bytes_on: on,
       rounds: ROUNDS,
+      sets,
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true })

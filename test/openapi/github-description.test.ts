@@ -4,6 +4,7 @@
 // The provider is not the catalog's `github` (whose base_url would send the calls to api.github.com itself).
 // One import for the whole file: planning and compiling the description costs a few seconds of CPU.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { githubTasks, scoreBm25, scoreToolyard, toolkitTools } from '../../bench/search-sets'
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'
@@ -21,6 +22,7 @@ afterAll(() => documents.stop(true))
 
 let app: TestApp
 let serverId: string
+let serverSlug: string
 let imported: { status: number; body: Record<string, any> }
 let dryRun: { status: number; body: Record<string, any> }
 let operations: number
@@ -55,6 +57,7 @@ beforeAll(async () => {
     toolkits: [{ toolkit_id: imported.body.toolkit.id, credentials: { 'github-rest': credential.id } }],
   })
   serverId = server.id
+  serverSlug = server.slug
 }, 120_000)
 afterAll(() => app?.stop())
 
@@ -224,4 +227,23 @@ describe("GitHub's description", () => {
     const tags = new Set(calls.map(([name]) => name.split('_')[0]))
     expect(tags.size).toBeGreaterThanOrEqual(15)
   })
+})
+
+describe('finding tools in the whole description', () => {
+  test('120 everyday tasks: hit@5 ≥ 0.8, and ≥ 10 points over plain BM25 on name and description', async () => {
+    const { deps } = app.server
+    const tasks = githubTasks()
+    const server = { id: serverId, slug: serverSlug } as Parameters<typeof scoreToolyard>[1]
+    const toolyard = await scoreToolyard(deps, server, app.projectId, tasks)
+    const tools = await toolkitTools(deps, app.projectId, imported.body.toolkit.id)
+    const bm25 = scoreBm25(tools, tasks)
+    console.log(
+      `GitHub (${tools.length} tools, ${tasks.length} tasks): Toolyard hit@1 ${toolyard.hit1} hit@5 ${toolyard.hit5}; plain BM25 hit@1 ${bm25.hit1} hit@5 ${bm25.hit5}`,
+    )
+    for (const m of toolyard.misses)
+      console.log(`  miss: "${m.query}" expected ${m.expected.join(' or ')}; top 5: ${m.top5.join(', ')}`)
+    expect(tools.length).toBeGreaterThan(1000)
+    expect(toolyard.hit5).toBeGreaterThanOrEqual(0.8)
+    expect(toolyard.hit5).toBeGreaterThanOrEqual(bm25.hit5 + 0.1)
+  }, 60_000)
 })

@@ -149,7 +149,10 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   }
   const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events, catalogSince)
   const index = toolIndex(readModel, serverTools, toolRows, sources)
-  const search = toolSearch(searchRows, index, syncCatalog)
+  const search = toolSearch(searchRows, index, syncCatalog, async (projectId, toolkitId) => {
+    const kit = (await sources.find(projectId, toolkitId))?.toolkit
+    return kit ? `${kit.name} ${kit.display_name ?? ''}` : ''
+  })
   const discoverySettings = readModel.view(
     async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,

@@ -3,6 +3,7 @@
 // dropped, a small table of synonyms adds the words tools are usually described with, and every word is quoted, so no
 // FTS5 syntax (`*`, `NEAR`, `OR`, `"`, `(`, `col:`) ever reaches the parser. Words are joined with OR: BM25 then ranks
 // the tools that match more (and rarer) words first.
+import type { WeightedTerm } from './rank'
 
 /** Longer text is read only this far: a 10 KB query costs what a 16 KB one does, and no more. */
 const MAX_QUERY_CHARS = 16_384
@@ -71,6 +72,17 @@ for (const group of SYNONYM_GROUPS)
 
 /** The query's words, lower case, filler dropped, each once, in order (then their synonyms), at most MAX_TERMS. */
 export function searchTerms(text: string): string[] {
+  const own = ownWords(text)
+  if (!own.length) return []
+  const terms = new Set(own.slice(0, MAX_TERMS))
+  for (const w of own) for (const s of SYNONYMS.get(w) ?? []) if (terms.size < MAX_TERMS) terms.add(s)
+  if (/\b(?:i|me|my|mine|myself)\b/i.test(text.slice(0, MAX_QUERY_CHARS)))
+    for (const s of SELF_WORDS) if (terms.size < MAX_TERMS) terms.add(s)
+  return [...terms]
+}
+
+/** The words the caller typed, lower case, filler dropped, each once, in order. */
+function ownWords(text: string): string[] {
   const raw = text.slice(0, MAX_QUERY_CHARS).match(/[\p{L}\p{N}]+/gu)
   if (!raw) return []
   // A camelCase word counts as itself ("github") and as its parts ("git", "hub"): names are indexed both ways.
@@ -81,10 +93,24 @@ export function searchTerms(text: string): string[] {
       .split(' ')
     return parts.length > 1 ? [w.toLowerCase(), ...parts] : parts
   })
-  const own = [...new Set(words.filter((w) => w.length <= MAX_WORD_CHARS && !STOPWORDS.has(w)))]
-  const terms = new Set(own.slice(0, MAX_TERMS))
-  for (const w of own) for (const s of SYNONYMS.get(w) ?? []) if (terms.size < MAX_TERMS) terms.add(s)
-  return [...terms]
+  // A bare number ("issue 42", "PR 9") is an argument of the call, not a word any tool is described with.
+  return [...new Set(words.filter((w) => w.length <= MAX_WORD_CHARS && !STOPWORDS.has(w) && !/^\d+$/.test(w)))]
+}
+
+/** "My repositories", "who am I": APIs say "the authenticated user". A synonym of the caller's own pronouns. */
+const SELF_WORDS = ['authenticated']
+
+/** How much a synonym counts beside a word the caller typed: enough to find a tool described in other words. */
+export const SYNONYM_WEIGHT = 0.5
+
+/** What `weightedTerms` gives synonyms: changed only by the ranking's tuning runs (bench/search-sets.ts). */
+export const termSettings = { synonymWeight: SYNONYM_WEIGHT }
+
+/** The query's words (weight 1) and their synonyms (SYNONYM_WEIGHT), as `searchTerms` finds them. */
+export function weightedTerms(text: string): WeightedTerm[] {
+  const terms = searchTerms(text)
+  const own = new Set(ownWords(text))
+  return terms.map((term) => ({ term, weight: own.has(term) ? 1 : termSettings.synonymWeight }))
 }
 
 /** The FTS5 MATCH text: every word a quoted string (a `"` doubled, though words hold none), joined with OR. */
