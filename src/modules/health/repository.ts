@@ -1,5 +1,5 @@
 // SQL for the health check: one trivial query that proves the database answers.
-import { asyncPort, type Store } from '../../db/store'
+import type { SqlStore } from '../../db/queries'
 
 /** The storage port its callers use; `healthRepository` below implements it on SQLite, a PostgreSQL adapter would
  *  implement it too (docs/decisions/0028-repository-interfaces.md). */
@@ -8,12 +8,11 @@ export interface HealthRepository {
   ping: () => Promise<void>
 }
 
-export function healthRepository(store: Store): HealthRepository {
-  const ping = store.db.query('SELECT 1')
-  return asyncPort<HealthRepository>(store, {
-    /** Throws when the database does not answer (closed, unreadable). */
-    ping: (): void => {
-      ping.get()
+export function healthRepository(store: SqlStore): HealthRepository {
+  return {
+    /** Rejects when the server does not answer (pool closed, server down). */
+    ping: async () => {
+      await store.q().get('SELECT 1')
     },
-  })
+  }
 }

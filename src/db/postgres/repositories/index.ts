@@ -1,21 +1,22 @@
 // Every repository's PostgreSQL dialect over one store: what the composition root will build in PostgreSQL mode in
 // place of the SQLite factories (docs/decisions/0039-postgresql-repositories.md).
+
+import { dataKeysRepository } from '../../../crypto/seal-repository'
+import { oauthFlowsRepository } from '../../../modules/credentials/oauth/repository'
+import { providersRepository } from '../../../modules/credentials/providers/repository'
+import { healthRepository } from '../../../modules/health/repository'
+import { projectsRepository } from '../../../modules/projects/repository'
+import { promptsRepository } from '../../../modules/prompts/repository'
+import { resourcesRepository } from '../../../modules/resources/repository'
+import { serversRepository } from '../../../modules/servers/repository'
 import type { PgStore } from '../store'
 import { pgCallsRepository } from './calls'
 import { pgCredentialsRepository } from './credentials'
-import { pgDataKeysRepository } from './data-keys'
 import { pgFunctionsRepository } from './functions'
-import { pgHealthRepository } from './health'
-import { pgOAuthFlowsRepository } from './oauth-flows'
 import { pgOAuthServerRepository } from './oauth-server'
 import { pgOpenApiRepository } from './openapi-toolkits'
-import { pgProjectsRepository } from './projects'
-import { pgPromptsRepository } from './prompts'
-import { pgProvidersRepository } from './providers'
 import { pgRemoteRepository } from './remote-toolkits'
-import { pgResourcesRepository } from './resources'
 import { pgServerToolsRepository } from './server-tools'
-import { pgServersRepository } from './servers'
 import { pgSubscriptionsRepository } from './subscriptions'
 import { pgToolSearchRepository } from './tool-search'
 import { pgToolkitsRepository } from './toolkits'
@@ -24,10 +25,10 @@ import { pgWebhooksRepository } from './webhooks'
 
 export function postgresRepositories(pg: PgStore) {
   return {
-    projects: pgProjectsRepository(pg),
-    servers: pgServersRepository(pg),
-    dataKeys: pgDataKeysRepository(pg),
-    health: pgHealthRepository(pg),
+    projects: projectsRepository(pg),
+    servers: serversRepository(pg),
+    dataKeys: dataKeysRepository(pg),
+    health: healthRepository(pg),
     tools: pgToolsRepository(pg),
     toolkits: pgToolkitsRepository(pg),
     serverTools: pgServerToolsRepository(pg),
@@ -35,11 +36,11 @@ export function postgresRepositories(pg: PgStore) {
     toolSearch: pgToolSearchRepository(pg),
     remote: pgRemoteRepository(pg),
     openApi: pgOpenApiRepository(pg),
-    resources: pgResourcesRepository(pg),
-    prompts: pgPromptsRepository(pg),
+    resources: resourcesRepository(pg),
+    prompts: promptsRepository(pg),
     credentials: pgCredentialsRepository(pg),
-    oauthFlows: pgOAuthFlowsRepository(pg),
-    providers: pgProvidersRepository(pg),
+    oauthFlows: oauthFlowsRepository(pg),
+    providers: providersRepository(pg),
     subscriptions: pgSubscriptionsRepository(pg),
     webhooks: pgWebhooksRepository(pg),
     calls: pgCallsRepository(pg),
