@@ -5,22 +5,22 @@ import { dataKeysRepository } from '../../../crypto/seal-repository'
 import { oauthFlowsRepository } from '../../../modules/credentials/oauth/repository'
 import { providersRepository } from '../../../modules/credentials/providers/repository'
 import { healthRepository } from '../../../modules/health/repository'
+import { openApiRepository } from '../../../modules/openapi/repository'
 import { projectsRepository } from '../../../modules/projects/repository'
 import { promptsRepository } from '../../../modules/prompts/repository'
 import { resourcesRepository } from '../../../modules/resources/repository'
 import { serversRepository } from '../../../modules/servers/repository'
+import { functionsRepository } from '../../../modules/tools/functions/repository'
+import { remoteRepository } from '../../../modules/tools/remote/repository'
+import { toolsRepository } from '../../../modules/tools/repository'
+import { serverToolsRepository } from '../../../modules/tools/server-tools/repository'
+import { toolkitsRepository } from '../../../modules/tools/toolkits/repository'
 import type { PgStore } from '../store'
 import { pgCallsRepository } from './calls'
 import { pgCredentialsRepository } from './credentials'
-import { pgFunctionsRepository } from './functions'
 import { pgOAuthServerRepository } from './oauth-server'
-import { pgOpenApiRepository } from './openapi-toolkits'
-import { pgRemoteRepository } from './remote-toolkits'
-import { pgServerToolsRepository } from './server-tools'
 import { pgSubscriptionsRepository } from './subscriptions'
 import { pgToolSearchRepository } from './tool-search'
-import { pgToolkitsRepository } from './toolkits'
-import { pgToolsRepository } from './tools'
 import { pgWebhooksRepository } from './webhooks'
 
 export function postgresRepositories(pg: PgStore) {
@@ -29,13 +29,13 @@ export function postgresRepositories(pg: PgStore) {
     servers: serversRepository(pg),
     dataKeys: dataKeysRepository(pg),
     health: healthRepository(pg),
-    tools: pgToolsRepository(pg),
-    toolkits: pgToolkitsRepository(pg),
-    serverTools: pgServerToolsRepository(pg),
-    functions: pgFunctionsRepository(pg),
+    tools: toolsRepository(pg),
+    toolkits: toolkitsRepository(pg),
+    serverTools: serverToolsRepository(pg),
+    functions: functionsRepository(pg),
     toolSearch: pgToolSearchRepository(pg),
-    remote: pgRemoteRepository(pg),
-    openApi: pgOpenApiRepository(pg),
+    remote: remoteRepository(pg),
+    openApi: openApiRepository(pg),
     resources: resourcesRepository(pg),
     prompts: promptsRepository(pg),
     credentials: pgCredentialsRepository(pg),
