@@ -9,8 +9,8 @@ type DataKeyRow = {
   created_at: string
 }
 
-/** The storage port its callers use; `dataKeysRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `dataKeysRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface DataKeysRepository {
   insert: (row: DataKeyRow) => Promise<void>
   byId: (id: string) => Promise<DataKeyRow | null>

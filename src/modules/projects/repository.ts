@@ -22,8 +22,8 @@ export type ApiKeyRow = {
   server_ids: string | null
 }
 
-/** The storage port its callers use; `projectsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `projectsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ProjectsRepository {
   insertProject: (row: ProjectRow) => Promise<void>
   projectByName: (name: string) => Promise<ProjectRow | null>

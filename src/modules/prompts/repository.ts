@@ -19,8 +19,8 @@ export type PromptRow = {
   updated_at: string
 }
 
-/** The storage port its callers use; `promptsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `promptsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface PromptsRepository {
   insert: (row: PromptRow) => Promise<void>
   update: (row: PromptRow) => Promise<void>

@@ -42,8 +42,8 @@ const UPDATE = `UPDATE resources SET ${NAMES.filter((c) => c !== 'id' && c !== '
   .join(', ')}
   WHERE id = $id AND project_id = $project_id`
 
-/** The storage port its callers use; `resourcesRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `resourcesRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ResourcesRepository {
   insert: (row: ResourceRow) => Promise<void>
   update: (row: ResourceRow) => Promise<void>

@@ -2,8 +2,8 @@
 import type { SqlStore } from '../../db/queries'
 import type { ServerRow } from '../../lib/server'
 
-/** The storage port its callers use; `serversRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `serversRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ServersRepository {
   insert: (row: ServerRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ServerRow | null>

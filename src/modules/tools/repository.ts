@@ -60,8 +60,8 @@ export function toolRowFrom(
   }
 }
 
-/** The storage port its callers use; `toolRowFrom` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `toolsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ToolsRepository {
   insert: (row: ToolRow) => Promise<void>
   update: (row: ToolRow) => Promise<void>

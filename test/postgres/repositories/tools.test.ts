@@ -1,9 +1,9 @@
 // Toolkits, tools, what servers attach, functions, remote and OpenAPI toolkits, and tool search: the same scenarios on
 // SQLite and PostgreSQL give the same results (./harness.ts).
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { postgresRepositories } from '../../../src/db/postgres/repositories'
 import type { FunctionRow } from '../../../src/modules/tools/functions/repository'
 import type { RemoteRow } from '../../../src/modules/tools/remote/repository'
+import { serverToolsRepository } from '../../../src/modules/tools/server-tools/repository'
 import { dialects, done, outcome } from './harness'
 import { AT, at, project, server, tool, toolkit } from './rows'
 
@@ -140,7 +140,7 @@ describe('toolkits and tools', () => {
 })
 
 test('PostgreSQL: attaches to one server at once get distinct positions', async () => {
-  const { serverTools } = postgresRepositories(d.pg)
+  const serverTools = serverToolsRepository(d.pg)
   await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
       serverTools.upsertToolkit({

@@ -19,8 +19,8 @@ export type FlowRow = {
   updated_at: string
 }
 
-/** The storage port its callers use; `oauthFlowsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `oauthFlowsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface OAuthFlowsRepository {
   insert: (row: FlowRow) => Promise<void>
   /** Deletes flows created before `cutoff` (ISO time); returns how many. */

@@ -17,8 +17,8 @@ export type ProviderRow = {
   updated_at: string
 }
 
-/** The storage port its callers use; `providersRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `providersRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ProvidersRepository {
   insert: (row: ProviderRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ProviderRow | null>

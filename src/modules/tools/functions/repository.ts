@@ -19,8 +19,8 @@ export type FunctionRow = {
   updated_at: string
 }
 
-/** The storage port its callers use; `functionsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `functionsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface FunctionsRepository {
   insert: (row: FunctionRow) => Promise<void>
   update: (row: FunctionRow) => Promise<void>

@@ -38,8 +38,8 @@ export const specOf = (row: RemoteRow): RemoteSpec => ({
   timeout_ms: row.timeout_ms,
 })
 
-/** The storage port its callers use; `remoteRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `remoteRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface RemoteRepository {
   insert: (row: RemoteRow) => Promise<void>
   updateSpec: (toolkitId: string, spec: RemoteSpec) => Promise<void>

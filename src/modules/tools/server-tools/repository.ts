@@ -21,8 +21,8 @@ export type ServerToolRow = {
   created_at: string
 }
 
-/** The storage port its callers use; `serverToolsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `serverToolsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ServerToolsRepository {
   toolkits: (server_id: string) => Promise<ServerToolkitRow[]>
   clearToolkits: (server_id: string) => Promise<void>

@@ -36,8 +36,8 @@ export function newToolkitRow(
   }
 }
 
-/** The storage port its callers use; `toolkitsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `toolkitsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ToolkitsRepository {
   insert: (row: ToolkitRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ToolkitRow | null>
