@@ -80,7 +80,7 @@ export interface WebhooksRepository {
 export type DeliveryStatus = DeliveryRow['status']
 
 /** When a failed delivery failed: its last attempt, or its creation when it has none (the retention job's clock). */
-export const FAILED_AT = `COALESCE((SELECT MAX(a.at) FROM webhook_attempts a WHERE a.delivery_id = webhook_deliveries.id),
+const FAILED_AT = `COALESCE((SELECT MAX(a.at) FROM webhook_attempts a WHERE a.delivery_id = webhook_deliveries.id),
   webhook_deliveries.created_at)`
 
 type AttemptRecord = AttemptRow & {
