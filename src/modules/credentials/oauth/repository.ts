@@ -50,7 +50,8 @@ export function oauthFlowsRepository(store: SqlStore): OAuthFlowsRepository {
         row,
       )
     },
-    /** Deletes flows created before `cutoff` (ISO time); returns how many. */
+    /** Deletes flows created before `cutoff` (ISO time); returns how many. A flow is minutes long; its row is kept for
+     *  a while only so its status can be looked up. */
     deleteCreatedBefore: (cutoff) => changed('DELETE FROM oauth_flows WHERE created_at < $cutoff', { cutoff }),
     byState: (project_id, state) =>
       store

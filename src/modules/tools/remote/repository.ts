@@ -92,8 +92,8 @@ export function remoteRepository(store: SqlStore): RemoteRepository {
         { toolkit_id: toolkitId, ...s },
       )
     },
-    // The credential a sync uses: the one a server carrying the toolkit maps for the provider, else the project's
-    // newest credential of that provider (docs/decisions/0033-remote-mcp-toolkits.md).
+    // The credential a sync (no caller, no server) uses: the one a server carrying the toolkit maps for the provider,
+    // else the project's newest credential of that provider (docs/decisions/0033-remote-mcp-toolkits.md).
     async syncCredential(projectId, toolkitId, provider) {
       const maps = await store.q().all<{ credentials: string }>(
         `SELECT st.credentials FROM server_toolkits st JOIN servers s ON s.id = st.server_id
