@@ -8,14 +8,16 @@ import { type DataKeysRepository, dataKeysRepository } from './crypto/seal-repos
 import { DB_FILE, ensureDataDir } from './db/data-dir'
 import type { Db } from './db/open'
 import type { PeerChannel } from './db/postgres/change-feed'
+import type { SqlStore } from './db/queries'
 import { openSqliteStorage } from './db/sqlite-storage'
-import type { StoragePort, Store } from './db/store'
+import type { StoragePort } from './db/store'
 import type { SharedWindows } from './http/rate-limit'
 import type { StorageState } from './lib/storage-errors'
 import type { TaskDirectory } from './mcp/modern/task-directory'
 import type { SessionDirectory } from './mcp/session-directory'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
 import type { ClaimCredentials } from './modules/credentials/oauth/claimed-refresh-job'
+import { claimDueCredentials } from './modules/credentials/oauth/refresh-claims'
 import { type OAuthFlowsRepository, oauthFlowsRepository } from './modules/credentials/oauth/repository'
 import { type ProvidersRepository, providersRepository } from './modules/credentials/providers/repository'
 import { type CredentialsRepository, credentialsRepository } from './modules/credentials/repository'
@@ -33,12 +35,13 @@ import { type ToolSearchRepository, toolSearchRepository } from './modules/tools
 import { type ServerToolsRepository, serverToolsRepository } from './modules/tools/server-tools/repository'
 import { type ToolkitsRepository, toolkitsRepository } from './modules/tools/toolkits/repository'
 import type { ClaimDeliveries } from './modules/webhooks/claiming-queue'
+import { claimDueDeliveries } from './modules/webhooks/outbox-claims'
 import { type WebhooksRepository, webhooksRepository } from './modules/webhooks/repository'
 import { type SubscriptionsRepository, subscriptionsRepository } from './modules/webhooks/subscriptions/repository'
 import type { ReadModelDeps } from './read-model/read-model'
 
-/** Every repository port the features take; SQLite's factories and the PostgreSQL dialect both give the whole set. */
-interface Repositories {
+/** Every repository port the features take, each written once in its feature folder (docs/decisions/0056-one-query-interface.md). */
+export interface Repositories {
   projects: ProjectsRepository
   servers: ServersRepository
   prompts: PromptsRepository
@@ -61,8 +64,8 @@ interface Repositories {
   calls: CallsRepository
 }
 
-/** Every repository's SQLite factory over one store. */
-function sqliteRepositories(store: Store): Repositories {
+/** Every repository over one store, the same factories on either engine. */
+export function repositories(store: SqlStore): Repositories {
   return {
     projects: projectsRepository(store),
     servers: serversRepository(store),
@@ -117,7 +120,7 @@ export interface Storage {
   close(): Promise<void>
 }
 
-/** The SQLite file in the data dir, every repository built by its SQLite factory over one store. */
+/** The SQLite file in the data dir, every repository over its one store. */
 export function sqliteStorage(config: Pick<Config, 'dataDir' | 'databaseTimeoutMs' | 'masterKey'>): Storage {
   const path = join(config.dataDir, DB_FILE)
   const sqlite = openSqliteStorage(path, {
@@ -129,7 +132,7 @@ export function sqliteStorage(config: Pick<Config, 'dataDir' | 'databaseTimeoutM
     store: sqlite.store,
     state: sqlite.state,
     sqliteDb: () => sqlite.store.db,
-    repositories: sqliteRepositories(sqlite.store),
+    repositories: repositories(sqlite.store),
     changes: sqlite.changes,
     sqlitePath: path,
     close: async () => sqlite.close(),
@@ -138,7 +141,7 @@ export function sqliteStorage(config: Pick<Config, 'dataDir' | 'databaseTimeoutM
 
 /**
  * The PostgreSQL database at `config.databaseUrl`, migrated under its advisory lock, the master key checked against its
- * sealed data, the change feed listening; every repository in its PostgreSQL dialect (src/db/postgres/repositories).
+ * sealed data, the change feed listening; every repository over its store.
  */
 async function postgresStorage(
   config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseTimeoutMs' | 'dataDir' | 'masterKey'>,
@@ -146,20 +149,17 @@ async function postgresStorage(
   // The data dir still holds the master key file (when TOOLYARD_MASTER_KEY is not set) and file resources.
   ensureDataDir(config.dataDir)
   const keyring = loadKeyring({ dataDir: config.dataDir, masterKey: config.masterKey })
-  // Loaded only in PostgreSQL mode: a SQLite start never loads the PostgreSQL client and repositories.
+  // Loaded only in PostgreSQL mode: a SQLite start never loads the PostgreSQL client.
   const { openPostgresStorage } = await import('./db/postgres/storage')
-  const { postgresRepositories } = await import('./db/postgres/repositories')
   const pg = await openPostgresStorage(config.databaseUrl!, keyring, {
     max: config.databasePoolSize,
     timeoutMs: config.databaseTimeoutMs,
   })
-  const all = postgresRepositories(pg.store)
-  const repositories: Repositories = all
   return {
     backend: 'postgres',
     store: pg.store,
     state: pg.state,
-    repositories,
+    repositories: repositories(pg.store),
     sqliteDb: () => {
       throw new Error('this app runs on PostgreSQL: there is no SQLite connection (look at rows through the store)')
     },
@@ -167,7 +167,12 @@ async function postgresStorage(
     rateWindows: pg.rateWindows,
     sessionDirectory: pg.sessionDirectory,
     taskDirectory: pg.taskDirectory,
-    claims: pg.claims,
+    // Work one instance does per row: webhook deliveries and OAuth refreshes claimed from the shared tables
+    // (docs/decisions/0045-claimed-work-across-instances.md).
+    claims: {
+      deliveries: (opts) => claimDueDeliveries(pg.db, opts),
+      credentials: (opts) => claimDueCredentials(pg.db, opts),
+    },
     peers: pg.peers,
     close: pg.close,
   }

@@ -1,5 +1,5 @@
 // SQL for per-project data keys (each stored wrapped by a master key, with that master key's id).
-import { asyncPort, type Store } from '../db/store'
+import type { SqlStore } from '../db/queries'
 
 type DataKeyRow = {
   id: string
@@ -9,8 +9,8 @@ type DataKeyRow = {
   created_at: string
 }
 
-/** The storage port its callers use; `dataKeysRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `dataKeysRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface DataKeysRepository {
   insert: (row: DataKeyRow) => Promise<void>
   byId: (id: string) => Promise<DataKeyRow | null>
@@ -19,22 +19,26 @@ export interface DataKeysRepository {
   rewrap: (id: string, master_key_id: string, wrapped: string) => Promise<void>
 }
 
-export function dataKeysRepository(store: Store): DataKeysRepository {
-  const { db } = store
-  const insert = db.query(
-    'INSERT INTO data_keys (id, project_id, master_key_id, wrapped, created_at) VALUES ($id, $project_id, $master_key_id, $wrapped, $created_at)',
-  )
-  const byId = db.query<DataKeyRow, { id: string }>('SELECT * FROM data_keys WHERE id = $id')
-  const latestForProject = db.query<DataKeyRow, { project_id: string }>(
-    'SELECT * FROM data_keys WHERE project_id = $project_id ORDER BY id DESC LIMIT 1',
-  )
-  const all = db.query<DataKeyRow, Record<string, never>>('SELECT * FROM data_keys ORDER BY id')
-  const rewrap = db.query('UPDATE data_keys SET master_key_id = $master_key_id, wrapped = $wrapped WHERE id = $id')
-  return asyncPort<DataKeysRepository>(store, {
-    insert: (row: DataKeyRow) => insert.run(row),
-    byId: (id: string) => byId.get({ id }),
-    latestForProject: (project_id: string) => latestForProject.get({ project_id }),
-    all: () => all.all({}),
-    rewrap: (id: string, master_key_id: string, wrapped: string) => rewrap.run({ id, master_key_id, wrapped }),
-  })
+export function dataKeysRepository(store: SqlStore): DataKeysRepository {
+  return {
+    insert: async (row) => {
+      await store
+        .q()
+        .run(
+          'INSERT INTO data_keys (id, project_id, master_key_id, wrapped, created_at) VALUES ($id, $project_id, $master_key_id, $wrapped, $created_at)',
+          row,
+        )
+    },
+    byId: (id) => store.q().get('SELECT * FROM data_keys WHERE id = $id', { id }),
+    latestForProject: (project_id) =>
+      store.q().get('SELECT * FROM data_keys WHERE project_id = $project_id ORDER BY id DESC LIMIT 1', { project_id }),
+    all: () => store.q().all('SELECT * FROM data_keys ORDER BY id'),
+    rewrap: async (id, master_key_id, wrapped) => {
+      await store.q().run('UPDATE data_keys SET master_key_id = $master_key_id, wrapped = $wrapped WHERE id = $id', {
+        id,
+        master_key_id,
+        wrapped,
+      })
+    },
+  }
 }

@@ -38,3 +38,9 @@ export function sqliteQueries(store: Store): Queries {
       store.run(() => ({ changes: db.query(query).run(params as never).changes })),
   }
 }
+
+/**
+ * What an `ORDER BY` of tenant-chosen text adds so both engines sort it by its bytes: SQLite's default (BINARY)
+ * already does; PostgreSQL's database collation would not, so it names "C" (which SQLite does not know).
+ */
+export const bytewise = (dialect: Dialect): string => (dialect === 'postgres' ? ' COLLATE "C"' : '')

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createEventBus, type ToolyardEvent } from '../lib/events'
 import { ForeignKeyViolation, UniqueViolation } from '../lib/storage-errors'
 import { openDatabase } from './open'
-import { asyncPort, createStore, mapped, openAnotherStore } from './store'
+import { createStore, mapped, openAnotherStore } from './store'
 
 const dir = mkdtempSync(join(tmpdir(), 'toolyard-store-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -104,12 +104,12 @@ test('events published in a change that rolls back reach no subscriber; committe
 test("a resource event's in-transaction handlers are awaited inside the publisher's async tx and roll back with it", async () => {
   const { store, committed } = fresh()
   const bus = createEventBus(store.afterCommit)
-  // The outbox's shape: an asynchronous port whose write the handler awaits (src/modules/webhooks/build.ts).
-  const rows = asyncPort<{ insert: (id: string) => Promise<void> }>(store, {
-    insert: (id: string) => {
-      store.db.run('INSERT INTO a VALUES (?, ?)', [id, `row ${id}`])
+  // The outbox's shape: a repository write the handler awaits (src/modules/webhooks/build.ts).
+  const rows = {
+    insert: async (id: string) => {
+      await store.q().run('INSERT INTO a VALUES ($id, $name)', { id, name: `row ${id}` })
     },
-  })
+  }
   bus.onResourceEventInTransaction(async (e) => {
     await tick()
     if (e.name === 'refused') throw new Error('handler failed')
@@ -261,32 +261,4 @@ test('store.run and an async tx map constraint failures to the typed errors', as
   ).rejects.toBeInstanceOf(ForeignKeyViolation)
   expect(store.inTransaction()).toBe(false)
   await store.tx(async () => expect(store.inTransaction()).toBe(true))
-})
-
-test("asyncPort: a synchronous repository as promises, waiting for another request's transaction, errors typed", async () => {
-  const { db, store } = fresh()
-  interface Port {
-    add(id: string, name: string): Promise<void>
-    count(): Promise<number>
-  }
-  const port = asyncPort<Port>(store, {
-    add: (id, name) => void db.run('INSERT INTO a VALUES (?, ?)', [id, name]),
-    count: () => db.query<{ n: number }, []>('SELECT count(*) AS n FROM a').get()!.n,
-  })
-  await port.add('1', 'one')
-  await expect(port.add('2', 'one')).rejects.toBeInstanceOf(UniqueViolation)
-  // Another request's read while a transaction awaits: it sees the committed state after it, never its rows.
-  let release!: () => void
-  const held = new Promise<void>((r) => {
-    release = r
-  })
-  const open = store.tx(async () => {
-    await port.add('3', 'three')
-    await held
-    throw new Error('roll back')
-  })
-  const seen = port.count()
-  release()
-  await expect(open).rejects.toThrow('roll back')
-  expect(await seen).toBe(1)
 })

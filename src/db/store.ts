@@ -48,9 +48,12 @@ export interface Store extends SqlStore {
    * sees another request's uncommitted rows and a write never lands in (and rolls back with) someone else's change.
    */
   run<T>(fn: () => T): Promise<T>
-  /** The connection, for repository factories (the adapter's other half) only. */
+  /** The connection, for the few statements a repository runs on it directly (`isSqliteStore`) and for tests. */
   readonly db: Db
 }
+
+/** True for SQLite's store: for the few statements a repository runs on its connection directly (a synchronous batch). */
+export const isSqliteStore = (store: SqlStore): store is Store => store.dialect === 'sqlite'
 
 /**
  * The driver's constraint error as a typed storage error, a full disk or a lock held too long as the StorageFault the
@@ -212,24 +215,4 @@ export function createStore(db: Db, state: StorageState = createStorageState()):
 export function openAnotherStore(path: string): { store: Store; close(): void } {
   const db = openDatabase(path, { another: true })
   return { store: createStore(db), close: () => db.close() }
-}
-
-/** A port's methods as the SQLite adapter writes them: the same arguments, the result without its promise. */
-export type SyncOf<P> = {
-  [K in keyof P]: P[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : P[K]
-}
-
-/**
- * The asynchronous port over a synchronous SQLite implementation: every method runs through `store.run` (waits for
- * another request's open transaction, typed constraint errors) and returns a promise.
- */
-export function asyncPort<P>(store: Store, sync: SyncOf<P>): P {
-  const port: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(sync as Record<string, unknown>)) {
-    port[name] =
-      typeof value === 'function'
-        ? (...args: unknown[]) => store.run(() => (value as (...a: unknown[]) => unknown)(...args))
-        : value
-  }
-  return port as P
 }

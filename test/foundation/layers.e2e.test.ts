@@ -26,6 +26,9 @@ const FIXTURES: Record<string, { from: string; banned: boolean; dynamic?: boolea
   'src/modules/project-file/to-feature.ts': { from: '../servers/service', banned: false },
   'src/read-model/to-tools.ts': { from: '../modules/tools/repository', banned: true },
   'src/read-model/same-floor.ts': { from: './lru', banned: false },
+  'src/db/to-feature.ts': { from: '../modules/credentials/repository', banned: true },
+  'src/db/postgres/to-feature.ts': { from: '../../modules/webhooks/outbox-claims', banned: true },
+  'src/db/down-to-lib.ts': { from: '../lib/storage-errors', banned: false },
   'src/app-like.ts': { from: './deps', banned: false },
 }
 

@@ -3,10 +3,10 @@
 // held once its lease ends, never let a stale attempt overwrite a later claim, and refresh each OAuth token once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
-import { pgWebhooksRepository } from '../../src/db/postgres/repositories/webhooks'
-import { claimDueDeliveries } from '../../src/db/postgres/shared/outbox'
 import { openPostgres } from '../../src/db/postgres/sql'
 import { createPgStore } from '../../src/db/postgres/store'
+import { claimDueDeliveries } from '../../src/modules/webhooks/outbox-claims'
+import { webhooksRepository } from '../../src/modules/webhooks/repository'
 import { startTestApp, type TestApp } from '../helpers/app'
 import {
   connectCredentials,
@@ -198,7 +198,7 @@ describe('webhook deliveries claimed from the shared outbox', () => {
       const second = (await claimDueDeliveries(db, { limit: 10, leaseMs: 60_000 })).filter((r) => r.id === due!.id)
       expect(second).toHaveLength(1)
       expect(second[0]!.leased_until).not.toBe(first[0]!.leased_until)
-      const webhooks = pgWebhooksRepository(createPgStore(db))
+      const webhooks = webhooksRepository(createPgStore(db))
       const attempt = (lease: string) =>
         webhooks.recordAttempt({
           delivery_id: due!.id,

@@ -5,9 +5,9 @@
 // stopped: every refresh here is a call's, or the job's run explicitly.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
-import { claimDueCredentials } from '../../src/db/postgres/shared/refresh-claims'
 import { openPostgres, type PgDb } from '../../src/db/postgres/sql'
 import { type ClaimCredentials, refreshClaimedTokens } from '../../src/modules/credentials/oauth/claimed-refresh-job'
+import { claimDueCredentials } from '../../src/modules/credentials/oauth/refresh-claims'
 import type { RefreshOutcome } from '../../src/modules/credentials/oauth/refresher'
 import { call } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'

@@ -9,13 +9,13 @@ import {
   publishEvent,
 } from '../../src/db/postgres/change-feed'
 import { migratePostgres } from '../../src/db/postgres/migrate'
-import { pgCredentialsRepository } from '../../src/db/postgres/repositories/credentials'
-import { pgWebhooksRepository } from '../../src/db/postgres/repositories/webhooks'
-import { claimDueDeliveries } from '../../src/db/postgres/shared/outbox'
 import { ensureRateWindows, sharedRateWindows } from '../../src/db/postgres/shared/rate-windows'
-import { claimDueCredentials } from '../../src/db/postgres/shared/refresh-claims'
 import { openPostgres, type PgDb } from '../../src/db/postgres/sql'
 import { createPgStore } from '../../src/db/postgres/store'
+import { claimDueCredentials } from '../../src/modules/credentials/oauth/refresh-claims'
+import { credentialsRepository } from '../../src/modules/credentials/repository'
+import { claimDueDeliveries } from '../../src/modules/webhooks/outbox-claims'
+import { webhooksRepository } from '../../src/modules/webhooks/repository'
 import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
@@ -96,7 +96,7 @@ const insertDeliveries = async (prefix: string, n: number) => {
 
 /** A claimer that delivers (records `delivered`) everything it claims, until nothing is due. */
 async function deliverAll(db: PgDb, delivered: string[], onlyPrefix: string) {
-  const webhooks = pgWebhooksRepository(createPgStore(db))
+  const webhooks = webhooksRepository(createPgStore(db))
   for (;;) {
     const claimed = await claimDueDeliveries(db, { limit: 7, leaseMs: 60_000 })
     if (claimed.length === 0) return
@@ -181,7 +181,7 @@ describe('OAuth refresh claims', () => {
     expect(new Set(all).size).toBe(30)
     expect(await claimDueCredentials(instances[0]!, { ...window, limit: 100 })).toEqual([])
     // One refresh succeeded (the lease cleared with the new token); the others' claimers died.
-    const credentials = pgCredentialsRepository(createPgStore(instances[0]!))
+    const credentials = credentialsRepository(createPgStore(instances[0]!))
     expect(
       await credentials.updateTokens({
         id: 'cr-00',

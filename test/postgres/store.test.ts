@@ -3,24 +3,24 @@
 // SQLite store does; two requests' transactions at once stay apart.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { migratePostgres } from '../../src/db/postgres/migrate'
-import { pgProjectsRepository } from '../../src/db/postgres/repositories/projects'
-import { pgServersRepository } from '../../src/db/postgres/repositories/servers'
 import { openPostgres } from '../../src/db/postgres/sql'
 import { createPgStore, type PgStore } from '../../src/db/postgres/store'
 import { UniqueViolation } from '../../src/lib/storage-errors'
+import { projectsRepository } from '../../src/modules/projects/repository'
+import { serversRepository } from '../../src/modules/servers/repository'
 import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
 const newDatabase = testDatabases()
 let pg: PgStore
-let projects: ReturnType<typeof pgProjectsRepository>
-let servers: ReturnType<typeof pgServersRepository>
+let projects: ReturnType<typeof projectsRepository>
+let servers: ReturnType<typeof serversRepository>
 
 beforeAll(async () => {
   pg = createPgStore(openPostgres(await newDatabase(), { max: 4 }))
   await migratePostgres(pg.db.sql)
-  projects = pgProjectsRepository(pg)
-  servers = pgServersRepository(pg)
+  projects = projectsRepository(pg)
+  servers = serversRepository(pg)
 }, POSTGRES_START_TIMEOUT_MS)
 afterAll(() => pg.db.close())
 
@@ -90,7 +90,7 @@ test('after-commit callbacks wait for afterWrite (serve: until its change feed h
     },
   })
   const done = store.tx(async () => {
-    await pgProjectsRepository(store).insertProject({ id: 'p-heard', name: 'heard', created_at: 'now' })
+    await projectsRepository(store).insertProject({ id: 'p-heard', name: 'heard', created_at: 'now' })
     store.afterCommit(() => order.push('callback'))
     await store.tx(async () => store.afterCommit(() => order.push('savepoint callback')))
   })

@@ -8,9 +8,7 @@ import { createStorageState } from '../../lib/storage-errors'
 import { ensureEventOverflow, listenForChanges, pgPeerChannel } from './change-feed'
 import { checkMasterKey } from './master-key-check'
 import { migratePostgres } from './migrate'
-import { claimDueDeliveries } from './shared/outbox'
 import { ensureRateWindows, sharedRateWindows } from './shared/rate-windows'
-import { claimDueCredentials } from './shared/refresh-claims'
 import { pgSessionDirectory } from './shared/session-directory'
 import { pgTaskDirectory } from './shared/task-directory'
 import { openPostgres } from './sql'
@@ -55,13 +53,6 @@ export async function openPostgresStorage(
       sessionDirectory: pgSessionDirectory(db, origin),
       /** 2026-07-28 tasks, readable and cancellable from every instance (docs/decisions/0047-tasks-across-instances.md). */
       taskDirectory: pgTaskDirectory(db, origin),
-      /** Work one instance does per row: webhook deliveries and OAuth refreshes claimed from the shared tables
-       *  (docs/decisions/0045-claimed-work-across-instances.md). */
-      claims: {
-        deliveries: (opts: Parameters<typeof claimDueDeliveries>[1]) => claimDueDeliveries(db, opts),
-        credentials: (opts: { before: string; now: string; leaseUntil: string; limit: number }) =>
-          claimDueCredentials(db, opts),
-      },
       /** The channel protocol events travel between instances on (src/mcp/instance-bridge.ts). */
       peers: pgPeerChannel(db, origin),
       changes: {

@@ -1,5 +1,7 @@
-// SQL for the call log: batched inserts, newest-first pages with filters, and the retention delete.
-import { asyncPort, type Store } from '../../db/store'
+// SQL for the call log: batched inserts, newest-first pages with filters, and the retention delete. The pages and the
+// retention are one SQL; the batch insert is each engine's own (below).
+import type { SqlStore } from '../../db/queries'
+import { isSqliteStore, type Store } from '../../db/store'
 
 export type CallRow = {
   id: string
@@ -30,8 +32,8 @@ export interface CallFilter {
   outcome?: string
 }
 
-/** The storage port its callers use; `callsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `callsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface CallsRepository {
   /** One batch, all or nothing; rows of a project deleted meanwhile are dropped. */
   insertAll: (rows: CallRow[]) => Promise<void>
@@ -40,33 +42,61 @@ export interface CallsRepository {
   purgeBefore: (before: string) => Promise<number>
 }
 
-export function callsRepository(store: Store): CallsRepository {
+const COLUMNS = [
+  'id',
+  'project_id',
+  'server_id',
+  'kind',
+  'name',
+  'outcome',
+  'duration_ms',
+  'error',
+  'request_id',
+  'created_at',
+] as const
+
+export function callsRepository(store: SqlStore): CallsRepository {
+  return {
+    insertAll: isSqliteStore(store) ? sqliteInsertAll(store) : postgresInsertAll(store),
+    /** Newest first; `before` is the last id of the previous page. */
+    list: (project_id, filter, before, limit) =>
+      store.q().all(
+        `SELECT * FROM call_log WHERE project_id = $project_id
+           AND (CAST($before AS TEXT) IS NULL OR id < $before)
+           AND (CAST($server_id AS TEXT) IS NULL OR server_id = $server_id)
+           AND (CAST($name AS TEXT) IS NULL OR name = $name)
+           AND (CAST($outcome AS TEXT) IS NULL OR outcome = $outcome)
+         ORDER BY id DESC LIMIT $limit`,
+        {
+          project_id,
+          before: before ?? null,
+          server_id: filter.server_id ?? null,
+          name: filter.name ?? null,
+          outcome: filter.outcome ?? null,
+          limit,
+        },
+      ),
+    purgeBefore: async (before) =>
+      (await store.q().run('DELETE FROM call_log WHERE created_at < $before', { before })).changes,
+  }
+}
+
+/** SQLite's batch insert: one synchronous transaction of prepared multi-row statements, its fsync skipped. */
+function sqliteInsertAll(store: Store): CallsRepository['insertAll'] {
   const { db } = store
-  const columns = [
-    'id',
-    'project_id',
-    'server_id',
-    'kind',
-    'name',
-    'outcome',
-    'duration_ms',
-    'error',
-    'request_id',
-    'created_at',
-  ] as const
   const insertSql = (rows: number) =>
-    `INSERT INTO call_log (${columns.join(', ')}) VALUES ${Array(rows)
-      .fill(`(${columns.map(() => '?').join(', ')})`)
+    `INSERT INTO call_log (${COLUMNS.join(', ')}) VALUES ${Array(rows)
+      .fill(`(${COLUMNS.map(() => '?').join(', ')})`)
       .join(', ')}`
   // A flush can hold thousands of rows: one statement per CHUNK rows costs far less than one per row.
   const CHUNK = 50
   const insertOne = db.query<never, (string | number | null)[]>(insertSql(1))
   const insertChunk = db.query<never, (string | number | null)[]>(insertSql(CHUNK))
-  const values = (rows: CallRow[]) => rows.flatMap((row) => columns.map((c) => row[c]))
+  const values = (rows: CallRow[]) => rows.flatMap((row) => COLUMNS.map((c) => row[c]))
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
-  // One port call, so one synchronous burst inside `store.run` (which first waits for any other request's open
-  // transaction): its own transaction, and the PRAGMA below brackets exactly this commit, nobody else's.
+  // One `store.run`, so one synchronous burst (after any other request's open transaction ended): its own
+  // transaction, and the PRAGMA below brackets exactly this commit, nobody else's.
   const insertBatch = db.transaction((rows: CallRow[]) => {
     // A batch is mostly one project's calls: each project is looked up once per batch, not once per row.
     const exists = new Map<string, boolean>()
@@ -86,46 +116,56 @@ export function callsRepository(store: Store): CallsRepository {
   // synchronous = FULL adds: WAL keeps it atomic, and the next FULL commit makes it durable. The event loop
   // stalled on that fsync once per flush.
   const synchronous = db.query<{ synchronous: number }, []>('PRAGMA synchronous')
-  const insertAll = (rows: CallRow[]) => {
-    const before = synchronous.get()?.synchronous ?? 2
-    db.exec('PRAGMA synchronous = NORMAL')
-    try {
-      insertBatch(rows)
-    } finally {
-      db.exec(`PRAGMA synchronous = ${before}`)
-    }
-  }
-  const list = db.query<
-    CallRow,
-    {
-      project_id: string
-      before: string | null
-      server_id: string | null
-      name: string | null
-      outcome: string | null
-      limit: number
-    }
-  >(
-    `SELECT * FROM call_log WHERE project_id = $project_id
-       AND ($before IS NULL OR id < $before)
-       AND ($server_id IS NULL OR server_id = $server_id)
-       AND ($name IS NULL OR name = $name)
-       AND ($outcome IS NULL OR outcome = $outcome)
-     ORDER BY id DESC LIMIT $limit`,
-  )
-  const purge = db.query<never, { before: string }>('DELETE FROM call_log WHERE created_at < $before')
-  return asyncPort<CallsRepository>(store, {
-    insertAll: (rows: CallRow[]) => insertAll(rows),
-    /** Newest first; `before` is the last id of the previous page. */
-    list: (project_id: string, filter: CallFilter, before: string | undefined, limit: number) =>
-      list.all({
-        project_id,
-        before: before ?? null,
-        server_id: filter.server_id ?? null,
-        name: filter.name ?? null,
-        outcome: filter.outcome ?? null,
-        limit,
-      }),
-    purgeBefore: (before: string): number => purge.run({ before }).changes,
+  return (rows) =>
+    store.run(() => {
+      const before = synchronous.get()?.synchronous ?? 2
+      db.exec('PRAGMA synchronous = NORMAL')
+      try {
+        insertBatch(rows)
+      } finally {
+        db.exec(`PRAGMA synchronous = ${before}`)
+      }
+    })
+}
+
+/** Rows per statement on PostgreSQL: a flush can hold thousands; it takes at most 65535 parameters per statement. */
+const PG_CHUNK = 500
+
+/** One multi-row insert with named parameters (the adapter takes no `?`). */
+function insertChunk(rows: CallRow[]): { text: string; params: Record<string, unknown> } {
+  const params: Record<string, unknown> = {}
+  const tuples = rows.map((_, i) => `(${COLUMNS.map((c) => `$${c}_${i}`).join(', ')})`)
+  rows.forEach((row, i) => {
+    for (const c of COLUMNS) params[`${c}_${i}`] = row[c]
   })
+  return { text: `INSERT INTO call_log (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params }
+}
+
+/**
+ * PostgreSQL's batch insert: in place of SQLite's `PRAGMA synchronous = NORMAL`, the transaction commits with
+ * `synchronous_commit = off`: the rows waited in memory anyway, and a crash loses at most the last fraction of a second
+ * of them, never the database's consistency.
+ */
+function postgresInsertAll(store: SqlStore): CallsRepository['insertAll'] {
+  return (rows) =>
+    store.tx(async () => {
+      const q = store.q()
+      await q.run('SET LOCAL synchronous_commit = off')
+      // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch. KEY SHARE
+      // holds off a delete of the projects found until the rows are in (SQLite's write lock does that there).
+      const projects = [...new Set(rows.map((r) => r.project_id))]
+      const existing = new Set(
+        (
+          await q.all<{ id: string }>(
+            'SELECT id FROM projects WHERE id IN (SELECT jsonb_array_elements_text($ids::text::jsonb)) FOR KEY SHARE',
+            { ids: JSON.stringify(projects) },
+          )
+        ).map((r) => r.id),
+      )
+      const kept = rows.filter((r) => existing.has(r.project_id))
+      for (let i = 0; i < kept.length; i += PG_CHUNK) {
+        const { text, params } = insertChunk(kept.slice(i, i + PG_CHUNK))
+        await q.run(text, params)
+      }
+    })
 }

@@ -1,5 +1,5 @@
 // SQL for credentials: sealed data plus the OAuth bookkeeping (expiry, refresh failures, backoff and claims).
-import { asyncPort, type Store } from '../../db/store'
+import type { Dialect, SqlStore } from '../../db/queries'
 
 export type CredentialRow = {
   id: string
@@ -50,8 +50,8 @@ interface FailureUpdate {
   updated_at: string
 }
 
-/** The storage port its callers use; `credentialsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `credentialsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface CredentialsRepository {
   insert: (row: CredentialRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<CredentialRow | null>
@@ -73,66 +73,94 @@ export interface CredentialsRepository {
   setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) => Promise<void>
 }
 
-export function credentialsRepository(store: Store): CredentialsRepository {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO credentials (id, project_id, name, provider_id, kind, data_sealed, status, scopes, expires_at, has_refresh_token,
-       refresh_failures, refresh_retry_after, last_error, refreshed_at, created_at, updated_at)
-     VALUES ($id, $project_id, $name, $provider_id, $kind, $data_sealed, $status, $scopes, $expires_at, $has_refresh_token,
-       $refresh_failures, $refresh_retry_after, $last_error, $refreshed_at, $created_at, $updated_at)`,
-  )
-  const byId = db.query<CredentialRow, { project_id: string; id: string }>(
-    'SELECT * FROM credentials WHERE project_id = $project_id AND id = $id',
-  )
-  const list = db.query<CredentialRow, { project_id: string; after: string; limit: number }>(
-    'SELECT * FROM credentials WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
-  )
-  const remove = db.query('DELETE FROM credentials WHERE project_id = $project_id AND id = $id')
-  // Due: OAuth credentials with a refresh token, expiring before the margin ends, not waiting out a backoff or a lease.
-  // The margin is capped at half the token's lifetime (expires_at minus when it was obtained: the last refresh, else the
-  // credential's creation), so a token that lives less than twice the margin is refreshed once per half-lifetime, not
-  // on every run (docs/decisions/0020-oauth-grants-registration-and-streams.md). `isRefreshDue` (oauth/due.ts) is the
-  // same condition for one row in memory.
-  const DUE = `kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
-       AND expires_at IS NOT NULL AND expires_at <= $before
-       AND (expires_at <= $now
-            OR (julianday(expires_at) - julianday($now)) * 2
-               <= julianday(expires_at) - julianday(COALESCE(refreshed_at, created_at)))
-       AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)`
-  const due = db.query<{ id: string; project_id: string }, { before: string; now: string }>(
-    `SELECT id, project_id FROM credentials WHERE ${DUE} ORDER BY expires_at`,
-  )
-  // A claim leases the credential through its retry-after time, as the PostgreSQL job's batch claim does, and clears
-  // last_error: a future retry-after with no error is a refresh under way, with one a backoff after a failure
-  // (oauth/due.ts). One statement, so two callers cannot both take it; the refresh ends the lease either way.
-  const claim = db.query(
-    `UPDATE credentials SET refresh_retry_after = $lease_until, last_error = NULL
-     WHERE project_id = $project_id AND id = $id AND ${DUE}`,
-  )
-  const updateTokens = db.query(
-    `UPDATE credentials SET data_sealed = $data_sealed, scopes = $scopes, expires_at = $expires_at, has_refresh_token = $has_refresh_token,
-       status = 'active', refresh_failures = 0, refresh_retry_after = NULL, last_error = NULL, refreshed_at = $refreshed_at, updated_at = $updated_at
-     WHERE project_id = $project_id AND id = $id`,
-  )
-  const markFailure = db.query(
-    `UPDATE credentials SET status = $status, refresh_failures = refresh_failures + 1, refresh_retry_after = $refresh_retry_after,
-       last_error = $last_error, updated_at = $updated_at
-     WHERE project_id = $project_id AND id = $id`,
-  )
-  const setStatus = db.query(
-    'UPDATE credentials SET status = $status, updated_at = $updated_at WHERE project_id = $project_id AND id = $id',
-  )
-  return asyncPort<CredentialsRepository>(store, {
-    insert: (row: CredentialRow) => insert.run(row),
-    byId: (project_id: string, id: string) => byId.get({ project_id, id }),
-    list: (project_id: string, after: string | undefined, limit: number) =>
-      list.all({ project_id, after: after ?? '', limit }),
-    remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
-    due: (before: string, now: string) => due.all({ before, now }),
-    claim: (u: ClaimOne) => claim.run({ ...u }).changes > 0,
-    updateTokens: (u: TokenUpdate) => updateTokens.run({ ...u }).changes > 0,
-    markFailure: (u: FailureUpdate) => markFailure.run({ ...u }).changes > 0,
-    setStatus: (project_id: string, id: string, status: CredentialRow['status'], updated_at: string) =>
-      setStatus.run({ project_id, id, status, updated_at }),
-  })
+/** Seconds (PostgreSQL) or days (SQLite) from `a` to `b`, ISO texts; NULL when either is not a time. */
+const span = (dialect: Dialect, a: string, b: string) =>
+  dialect === 'sqlite'
+    ? `(julianday(${b}) - julianday(${a}))`
+    : `extract(epoch FROM (${b})::timestamptz - (${a})::timestamptz)`
+
+/**
+ * Due for a refresh at `$now` with the margin ending at `$before`: OAuth credentials with a refresh token, expiring
+ * before the margin ends, not waiting out a backoff or a lease. The margin is capped at half the token's lifetime
+ * (expires_at minus when it was obtained: the last refresh, else the credential's creation), so a token that lives less
+ * than twice the margin is refreshed once per half-lifetime, not on every run
+ * (docs/decisions/0020-oauth-grants-registration-and-streams.md). `isRefreshDue` (oauth/due.ts) is the same condition
+ * for one row in memory. Only the lifetime arithmetic differs between the engines (a ratio: the unit does not matter).
+ */
+export const dueForRefresh = (
+  dialect: Dialect,
+) => `kind = 'oauth' AND has_refresh_token = 1 AND status != 'auth_required'
+  AND expires_at IS NOT NULL AND expires_at <= $before
+  AND (expires_at <= $now
+       OR ${span(dialect, '$now', 'expires_at')} * 2 <= ${span(dialect, 'COALESCE(refreshed_at, created_at)', 'expires_at')})
+  AND (refresh_retry_after IS NULL OR refresh_retry_after <= $now)`
+
+export function credentialsRepository(store: SqlStore): CredentialsRepository {
+  const DUE = dueForRefresh(store.dialect)
+  return {
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO credentials (id, project_id, name, provider_id, kind, data_sealed, status, scopes, expires_at, has_refresh_token,
+           refresh_failures, refresh_retry_after, last_error, refreshed_at, created_at, updated_at)
+         VALUES ($id, $project_id, $name, $provider_id, $kind, $data_sealed, $status, $scopes, $expires_at, $has_refresh_token,
+           $refresh_failures, $refresh_retry_after, $last_error, $refreshed_at, $created_at, $updated_at)`,
+        row,
+      )
+    },
+    byId: (project_id, id) =>
+      store.q().get('SELECT * FROM credentials WHERE project_id = $project_id AND id = $id', { project_id, id }),
+    list: (project_id, after, limit) =>
+      store
+        .q()
+        .all('SELECT * FROM credentials WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit', {
+          project_id,
+          after: after ?? '',
+          limit,
+        }),
+    remove: async (project_id, id) =>
+      (await store.q().run('DELETE FROM credentials WHERE project_id = $project_id AND id = $id', { project_id, id }))
+        .changes > 0,
+    // Due: see `dueForRefresh` (the margin capped at half the lifetime).
+    due: (before, now) =>
+      store.q().all(`SELECT id, project_id FROM credentials WHERE ${DUE} ORDER BY expires_at`, { before, now }),
+    // A claim leases the credential through its retry-after time, as the PostgreSQL job's batch claim does
+    // (oauth/refresh-claims.ts), and clears last_error: a future retry-after with no error is a refresh under way,
+    // with one a backoff after a failure (oauth/due.ts). One statement, so two callers cannot both take it (of two
+    // instances claiming at once, the second re-reads the row after the first commits and finds it leased); the
+    // refresh ends the lease either way.
+    claim: async (u) =>
+      (
+        await store.q().run(
+          `UPDATE credentials SET refresh_retry_after = $lease_until, last_error = NULL
+           WHERE project_id = $project_id AND id = $id AND ${DUE}`,
+          { ...u },
+        )
+      ).changes > 0,
+    updateTokens: async (u) =>
+      (
+        await store.q().run(
+          `UPDATE credentials SET data_sealed = $data_sealed, scopes = $scopes, expires_at = $expires_at, has_refresh_token = $has_refresh_token,
+             status = 'active', refresh_failures = 0, refresh_retry_after = NULL, last_error = NULL, refreshed_at = $refreshed_at, updated_at = $updated_at
+           WHERE project_id = $project_id AND id = $id`,
+          { ...u },
+        )
+      ).changes > 0,
+    markFailure: async (u) =>
+      (
+        await store.q().run(
+          `UPDATE credentials SET status = $status, refresh_failures = refresh_failures + 1, refresh_retry_after = $refresh_retry_after,
+             last_error = $last_error, updated_at = $updated_at
+           WHERE project_id = $project_id AND id = $id`,
+          { ...u },
+        )
+      ).changes > 0,
+    setStatus: async (project_id, id, status, updated_at) => {
+      await store
+        .q()
+        .run(
+          'UPDATE credentials SET status = $status, updated_at = $updated_at WHERE project_id = $project_id AND id = $id',
+          { project_id, id, status, updated_at },
+        )
+    },
+  }
 }

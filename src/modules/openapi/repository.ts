@@ -1,5 +1,5 @@
 // SQL for OpenAPI toolkits: the document and import settings per toolkit, and the call plan per tool (migration 013).
-import { asyncPort, type Store } from '../../db/store'
+import type { SqlStore } from '../../db/queries'
 
 type OpenApiToolkitRow = {
   toolkit_id: string
@@ -23,35 +23,44 @@ export interface OpenApiRepository {
   operationsByToolkit: (toolkit_id: string) => Promise<{ tool_id: string; operation: string }[]>
 }
 
-export function openApiRepository(store: Store): OpenApiRepository {
-  const { db } = store
-  const upsert = db.query(
-    `INSERT INTO openapi_toolkits (toolkit_id, project_id, document, settings, updated_at)
-     VALUES ($toolkit_id, $project_id, $document, $settings, $updated_at)
-     ON CONFLICT (toolkit_id) DO UPDATE SET document = excluded.document, settings = excluded.settings, updated_at = excluded.updated_at`,
-  )
-  const toolkit = db.query<OpenApiToolkitRow, { project_id: string; toolkit_id: string }>(
-    'SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id AND project_id = $project_id',
-  )
-  const byToolkit = db.query<OpenApiToolkitRow, { toolkit_id: string }>(
-    'SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id',
-  )
-  const setOperation = db.query(
-    `INSERT INTO openapi_operations (tool_id, toolkit_id, operation) VALUES ($tool_id, $toolkit_id, $operation)
-     ON CONFLICT (tool_id) DO UPDATE SET operation = excluded.operation`,
-  )
-  const operation = db.query<{ operation: string }, { tool_id: string }>(
-    'SELECT operation FROM openapi_operations WHERE tool_id = $tool_id',
-  )
-  const operationsByToolkit = db.query<{ tool_id: string; operation: string }, { toolkit_id: string }>(
-    'SELECT tool_id, operation FROM openapi_operations WHERE toolkit_id = $toolkit_id',
-  )
-  return asyncPort<OpenApiRepository>(store, {
-    upsertToolkit: (row) => upsert.run(row),
-    toolkit: (project_id, toolkit_id) => toolkit.get({ project_id, toolkit_id }),
-    byToolkit: (toolkit_id) => byToolkit.get({ toolkit_id }),
-    setOperation: (tool_id, toolkit_id, op) => setOperation.run({ tool_id, toolkit_id, operation: op }),
-    operation: (tool_id) => operation.get({ tool_id })?.operation ?? null,
-    operationsByToolkit: (toolkit_id) => operationsByToolkit.all({ toolkit_id }),
-  })
+export function openApiRepository(store: SqlStore): OpenApiRepository {
+  return {
+    upsertToolkit: async (row) => {
+      await store.q().run(
+        `INSERT INTO openapi_toolkits (toolkit_id, project_id, document, settings, updated_at)
+         VALUES ($toolkit_id, $project_id, $document, $settings, $updated_at)
+         ON CONFLICT (toolkit_id) DO UPDATE SET document = excluded.document, settings = excluded.settings, updated_at = excluded.updated_at`,
+        row,
+      )
+    },
+    toolkit: (project_id, toolkit_id) =>
+      store.q().get('SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id AND project_id = $project_id', {
+        project_id,
+        toolkit_id,
+      }),
+    byToolkit: (toolkit_id) =>
+      store.q().get('SELECT * FROM openapi_toolkits WHERE toolkit_id = $toolkit_id', { toolkit_id }),
+    setOperation: async (tool_id, toolkit_id, operation) => {
+      await store.q().run(
+        `INSERT INTO openapi_operations (tool_id, toolkit_id, operation) VALUES ($tool_id, $toolkit_id, $operation)
+         ON CONFLICT (tool_id) DO UPDATE SET operation = excluded.operation`,
+        { tool_id, toolkit_id, operation },
+      )
+    },
+    operation: async (tool_id) =>
+      (
+        await store
+          .q()
+          .get<{ operation: string }>('SELECT operation FROM openapi_operations WHERE tool_id = $tool_id', {
+            tool_id,
+          })
+      )?.operation ?? null,
+    operationsByToolkit: (toolkit_id) =>
+      store
+        .q()
+        .all<{ tool_id: string; operation: string }>(
+          'SELECT tool_id, operation FROM openapi_operations WHERE toolkit_id = $toolkit_id',
+          { toolkit_id },
+        ),
+  }
 }

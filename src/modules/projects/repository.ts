@@ -1,5 +1,5 @@
 // SQL for projects and their API keys.
-import { asyncPort, type Store } from '../../db/store'
+import type { SqlStore } from '../../db/queries'
 
 type ProjectRow = {
   id: string
@@ -22,8 +22,8 @@ export type ApiKeyRow = {
   server_ids: string | null
 }
 
-/** The storage port its callers use; `projectsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `projectsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ProjectsRepository {
   insertProject: (row: ProjectRow) => Promise<void>
   projectByName: (name: string) => Promise<ProjectRow | null>
@@ -38,36 +38,31 @@ export interface ProjectsRepository {
   touchKey: (id: string, at: string) => Promise<void>
 }
 
-export function projectsRepository(store: Store): ProjectsRepository {
-  const { db } = store
-  const insertProject = db.query('INSERT INTO projects (id, name, created_at) VALUES ($id, $name, $created_at)')
-  const projectByName = db.query<ProjectRow, { name: string }>('SELECT * FROM projects WHERE name = $name')
-  const projectById = db.query<ProjectRow, { id: string }>('SELECT * FROM projects WHERE id = $id')
-  const allProjects = db.query<ProjectRow, []>('SELECT * FROM projects ORDER BY created_at, id')
-  const countProjects = db.query<{ n: number }, []>('SELECT count(*) AS n FROM projects')
-  const insertKey = db.query(
-    `INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at, expires_at, role, server_ids)
-     VALUES ($id, $project_id, $name, $prefix, $hash, $created_at, $expires_at, $role, $server_ids)`,
-  )
-  const keyByHash = db.query<ApiKeyRow, { hash: string }>('SELECT * FROM api_keys WHERE hash = $hash')
-  const keyById = db.query<ApiKeyRow, { id: string }>('SELECT * FROM api_keys WHERE id = $id')
-  const keysOfProject = db.query<ApiKeyRow, { project_id: string }>(
-    'SELECT * FROM api_keys WHERE project_id = $project_id ORDER BY created_at, id',
-  )
-  const revoke = db.query('UPDATE api_keys SET revoked_at = $at WHERE id = $id AND revoked_at IS NULL')
-  const touch = db.query('UPDATE api_keys SET last_used_at = $at WHERE id = $id')
-
-  return asyncPort<ProjectsRepository>(store, {
-    insertProject: (row: ProjectRow) => insertProject.run(row),
-    projectByName: (name: string) => projectByName.get({ name }),
-    projectById: (id: string) => projectById.get({ id }),
-    allProjects: () => allProjects.all(),
-    countProjects: () => countProjects.get()!.n,
-    insertKey: (row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>) => insertKey.run(row),
-    keyByHash: (hash: string) => keyByHash.get({ hash }),
-    keyById: (id: string) => keyById.get({ id }),
-    keysOfProject: (project_id: string) => keysOfProject.all({ project_id }),
-    revokeKey: (id: string, at: string) => revoke.run({ id, at }).changes > 0,
-    touchKey: (id: string, at: string) => touch.run({ id, at }),
-  })
+export function projectsRepository(store: SqlStore): ProjectsRepository {
+  return {
+    insertProject: async (row) => {
+      await store.q().run('INSERT INTO projects (id, name, created_at) VALUES ($id, $name, $created_at)', row)
+    },
+    projectByName: (name) => store.q().get('SELECT * FROM projects WHERE name = $name', { name }),
+    projectById: (id) => store.q().get('SELECT * FROM projects WHERE id = $id', { id }),
+    allProjects: () => store.q().all('SELECT * FROM projects ORDER BY created_at, id'),
+    countProjects: async () => (await store.q().get<{ n: number }>('SELECT count(*) AS n FROM projects'))!.n,
+    insertKey: async (row) => {
+      await store.q().run(
+        `INSERT INTO api_keys (id, project_id, name, prefix, hash, created_at, expires_at, role, server_ids)
+         VALUES ($id, $project_id, $name, $prefix, $hash, $created_at, $expires_at, $role, $server_ids)`,
+        row,
+      )
+    },
+    keyByHash: (hash) => store.q().get('SELECT * FROM api_keys WHERE hash = $hash', { hash }),
+    keyById: (id) => store.q().get('SELECT * FROM api_keys WHERE id = $id', { id }),
+    keysOfProject: (project_id) =>
+      store.q().all('SELECT * FROM api_keys WHERE project_id = $project_id ORDER BY created_at, id', { project_id }),
+    revokeKey: async (id, at) =>
+      (await store.q().run('UPDATE api_keys SET revoked_at = $at WHERE id = $id AND revoked_at IS NULL', { id, at }))
+        .changes > 0,
+    touchKey: async (id, at) => {
+      await store.q().run('UPDATE api_keys SET last_used_at = $at WHERE id = $id', { id, at })
+    },
+  }
 }

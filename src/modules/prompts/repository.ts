@@ -1,5 +1,5 @@
 // SQL for prompts.
-import { asyncPort, type Store } from '../../db/store'
+import type { SqlStore } from '../../db/queries'
 
 export type PromptRow = {
   id: string
@@ -19,8 +19,8 @@ export type PromptRow = {
   updated_at: string
 }
 
-/** The storage port its callers use; `promptsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `promptsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface PromptsRepository {
   insert: (row: PromptRow) => Promise<void>
   update: (row: PromptRow) => Promise<void>
@@ -31,38 +31,39 @@ export interface PromptsRepository {
   list: (project_id: string, server_id: string | undefined, after?: string, limit?: number) => Promise<PromptRow[]>
 }
 
-export function promptsRepository(store: Store): PromptsRepository {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO prompts (id, project_id, server_id, name, description, template, messages, arguments, function_name,
-       created_at, updated_at)
-     VALUES ($id, $project_id, $server_id, $name, $description, $template, $messages, $arguments, $function_name,
-       $created_at, $updated_at)`,
-  )
-  const update = db.query(
-    `UPDATE prompts SET server_id = $server_id, name = $name, description = $description, template = $template, messages = $messages,
-       arguments = $arguments, function_name = $function_name, updated_at = $updated_at
-     WHERE id = $id AND project_id = $project_id`,
-  )
-  const byId = db.query<PromptRow, { id: string; project_id: string }>(
-    'SELECT * FROM prompts WHERE id = $id AND project_id = $project_id',
-  )
-  const byName = db.query<PromptRow, { name: string; project_id: string }>(
-    'SELECT * FROM prompts WHERE name = $name AND project_id = $project_id',
-  )
-  const remove = db.query('DELETE FROM prompts WHERE id = $id AND project_id = $project_id')
-  const listAll = db.query<PromptRow, { project_id: string; server_id: string | null; after: string; limit: number }>(
-    `SELECT * FROM prompts WHERE project_id = $project_id AND ($server_id IS NULL OR server_id IS NULL OR server_id = $server_id) AND id > $after
-     ORDER BY id LIMIT $limit`,
-  )
-  return asyncPort<PromptsRepository>(store, {
-    insert: (row: PromptRow) => void insert.run(row),
-    update: (row: PromptRow) => void update.run(row),
-    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
-    byName: (project_id: string, name: string) => byName.get({ name, project_id }),
-    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
+export function promptsRepository(store: SqlStore): PromptsRepository {
+  return {
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO prompts (id, project_id, server_id, name, description, template, messages, arguments, function_name,
+           created_at, updated_at)
+         VALUES ($id, $project_id, $server_id, $name, $description, $template, $messages, $arguments, $function_name,
+           $created_at, $updated_at)`,
+        row,
+      )
+    },
+    update: async (row) => {
+      await store.q().run(
+        `UPDATE prompts SET server_id = $server_id, name = $name, description = $description, template = $template, messages = $messages,
+           arguments = $arguments, function_name = $function_name, updated_at = $updated_at
+         WHERE id = $id AND project_id = $project_id`,
+        row,
+      )
+    },
+    byId: (project_id, id) =>
+      store.q().get('SELECT * FROM prompts WHERE id = $id AND project_id = $project_id', { id, project_id }),
+    byName: (project_id, name) =>
+      store.q().get('SELECT * FROM prompts WHERE name = $name AND project_id = $project_id', { name, project_id }),
+    remove: async (project_id, id) =>
+      (await store.q().run('DELETE FROM prompts WHERE id = $id AND project_id = $project_id', { id, project_id }))
+        .changes > 0,
     /** The project's prompts; with a server id, those on that server (its own and the project-wide ones). */
-    list: (project_id: string, server_id: string | undefined, after?: string, limit = 1_000_000) =>
-      listAll.all({ project_id, server_id: server_id ?? null, after: after ?? '', limit }),
-  })
+    list: (project_id, server_id, after, limit = 1_000_000) =>
+      store.q().all(
+        `SELECT * FROM prompts WHERE project_id = $project_id
+           AND (CAST($server_id AS TEXT) IS NULL OR server_id IS NULL OR server_id = $server_id) AND id > $after
+         ORDER BY id LIMIT $limit`,
+        { project_id, server_id: server_id ?? null, after: after ?? '', limit },
+      ),
+  }
 }

@@ -1,5 +1,5 @@
 // SQL for the project's tools. Pre-built tools (catalog data) use the same row shape with project_id ''.
-import { asyncPort, type Store } from '../../db/store'
+import type { SqlStore } from '../../db/queries'
 
 export type ToolRow = {
   id: string
@@ -60,8 +60,8 @@ export function toolRowFrom(
   }
 }
 
-/** The storage port its callers use; `toolRowFrom` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `toolsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ToolsRepository {
   insert: (row: ToolRow) => Promise<void>
   update: (row: ToolRow) => Promise<void>
@@ -78,67 +78,52 @@ export interface ToolsRepository {
   remove: (project_id: string, id: string) => Promise<boolean>
 }
 
-export function toolsRepository(store: Store): ToolsRepository {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,
-       credential_provider, required_client_capabilities, task_support, created_at, updated_at)
-     VALUES ($id, $project_id, $toolkit_id, $name, $title, $description, $function_name, $input_schema, $output_schema, $annotations,
-       $credential_provider, $required_client_capabilities, $task_support, $created_at, $updated_at)`,
-  )
-  const update = db.query(
-    `UPDATE tools SET name = $name, title = $title, description = $description, function_name = $function_name,
-       input_schema = $input_schema, output_schema = $output_schema, annotations = $annotations,
-       credential_provider = $credential_provider, required_client_capabilities = $required_client_capabilities,
-       task_support = $task_support, updated_at = $updated_at
-     WHERE id = $id AND project_id = $project_id`,
-  )
-  const byId = db.query<ToolRow, { id: string; project_id: string }>(
-    'SELECT * FROM tools WHERE id = $id AND project_id = $project_id',
-  )
-  const byToolkit = db.query<ToolRow, { toolkit_id: string }>(
-    'SELECT * FROM tools WHERE toolkit_id = $toolkit_id ORDER BY id',
-  )
-  const byToolkitAndName = db.query<ToolRow, { toolkit_id: string; name: string }>(
-    'SELECT * FROM tools WHERE toolkit_id = $toolkit_id AND name = $name',
-  )
-  const list = db.query<ToolRow, { project_id: string; after: string; limit: number }>(
-    'SELECT * FROM tools WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
-  )
-  const listByToolkit = db.query<ToolRow, { project_id: string; toolkit_id: string; after: string; limit: number }>(
-    'SELECT * FROM tools WHERE project_id = $project_id AND toolkit_id = $toolkit_id AND id > $after ORDER BY id LIMIT $limit',
-  )
-  const byName = db.query<ToolRow, { project_id: string; name: string }>(
-    'SELECT * FROM tools WHERE project_id = $project_id AND name = $name ORDER BY id',
-  )
-  const remove = db.query('DELETE FROM tools WHERE id = $id AND project_id = $project_id')
-
-  return asyncPort<ToolsRepository>(store, {
-    insert: (row: ToolRow) => insert.run(row),
-    update: (row: ToolRow) =>
-      update.run({
-        id: row.id,
-        project_id: row.project_id,
-        name: row.name,
-        title: row.title,
-        description: row.description,
-        function_name: row.function_name,
-        input_schema: row.input_schema,
-        output_schema: row.output_schema,
-        annotations: row.annotations,
-        credential_provider: row.credential_provider,
-        required_client_capabilities: row.required_client_capabilities,
-        task_support: row.task_support,
-        updated_at: row.updated_at,
-      }),
-    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
-    byToolkit: (toolkit_id: string) => byToolkit.all({ toolkit_id }),
-    byToolkitAndName: (toolkit_id: string, name: string) => byToolkitAndName.get({ toolkit_id, name }),
-    list: (project_id: string, toolkit_id: string | undefined, after: string | undefined, limit: number) =>
+export function toolsRepository(store: SqlStore): ToolsRepository {
+  return {
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,
+           credential_provider, required_client_capabilities, task_support, created_at, updated_at)
+         VALUES ($id, $project_id, $toolkit_id, $name, $title, $description, $function_name, $input_schema, $output_schema, $annotations,
+           $credential_provider, $required_client_capabilities, $task_support, $created_at, $updated_at)`,
+        row,
+      )
+    },
+    update: async (row) => {
+      await store.q().run(
+        `UPDATE tools SET name = $name, title = $title, description = $description, function_name = $function_name,
+           input_schema = $input_schema, output_schema = $output_schema, annotations = $annotations,
+           credential_provider = $credential_provider, required_client_capabilities = $required_client_capabilities,
+           task_support = $task_support, updated_at = $updated_at
+         WHERE id = $id AND project_id = $project_id`,
+        row,
+      )
+    },
+    byId: (project_id, id) =>
+      store.q().get('SELECT * FROM tools WHERE id = $id AND project_id = $project_id', { id, project_id }),
+    byToolkit: (toolkit_id) =>
+      store.q().all('SELECT * FROM tools WHERE toolkit_id = $toolkit_id ORDER BY id', { toolkit_id }),
+    byToolkitAndName: (toolkit_id, name) =>
+      store.q().get('SELECT * FROM tools WHERE toolkit_id = $toolkit_id AND name = $name', { toolkit_id, name }),
+    list: (project_id, toolkit_id, after, limit) =>
       toolkit_id
-        ? listByToolkit.all({ project_id, toolkit_id, after: after ?? '', limit })
-        : list.all({ project_id, after: after ?? '', limit }),
-    byName: (project_id: string, name: string) => byName.all({ project_id, name }),
-    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
-  })
+        ? store
+            .q()
+            .all(
+              'SELECT * FROM tools WHERE project_id = $project_id AND toolkit_id = $toolkit_id AND id > $after ORDER BY id LIMIT $limit',
+              { project_id, toolkit_id, after: after ?? '', limit },
+            )
+        : store.q().all('SELECT * FROM tools WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit', {
+            project_id,
+            after: after ?? '',
+            limit,
+          }),
+    byName: (project_id, name) =>
+      store
+        .q()
+        .all('SELECT * FROM tools WHERE project_id = $project_id AND name = $name ORDER BY id', { project_id, name }),
+    remove: async (project_id, id) =>
+      (await store.q().run('DELETE FROM tools WHERE id = $id AND project_id = $project_id', { id, project_id }))
+        .changes > 0,
+  }
 }

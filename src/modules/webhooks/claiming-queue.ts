@@ -10,7 +10,7 @@ import { type AttemptRow, attemptDelivery, type DeliveryContext } from './delive
 export type ClaimedRow = AttemptRow & { leased_until: string }
 
 /**
- * Claims up to `limit` due deliveries for `leaseMs` (src/db/postgres/shared/outbox.ts), taken in per-project turns with
+ * Claims up to `limit` due deliveries for `leaseMs` (src/modules/webhooks/outbox-claims.ts), taken in per-project turns with
  * at most `share` in flight per project on this instance, `busy` counted.
  */
 export type ClaimDeliveries = (opts: {

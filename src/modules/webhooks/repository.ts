@@ -1,5 +1,5 @@
 // SQL for the webhook outbox (webhook_deliveries) and its attempt log (webhook_attempts).
-import { asyncPort, type Store } from '../../db/store'
+import type { SqlStore } from '../../db/queries'
 
 type DeliveryRow = {
   id: string
@@ -38,8 +38,8 @@ export type PendingRow = {
 /** What one attempt needs: the outbox row joined with where and how to send it. */
 type DueDelivery = DeliveryRow & { project_id: string; callback_url: string; secret: string }
 
-/** The storage port its callers use; `webhooksRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `webhooksRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface WebhooksRepository {
   insert: (row: {
     id: string
@@ -80,7 +80,7 @@ export interface WebhooksRepository {
 export type DeliveryStatus = DeliveryRow['status']
 
 /** When a failed delivery failed: its last attempt, or its creation when it has none (the retention job's clock). */
-export const FAILED_AT = `COALESCE((SELECT MAX(a.at) FROM webhook_attempts a WHERE a.delivery_id = webhook_deliveries.id),
+const FAILED_AT = `COALESCE((SELECT MAX(a.at) FROM webhook_attempts a WHERE a.delivery_id = webhook_deliveries.id),
   webhook_deliveries.created_at)`
 
 type AttemptRecord = AttemptRow & {
@@ -91,119 +91,119 @@ type AttemptRecord = AttemptRow & {
   lease?: string | null
 }
 
-export function webhooksRepository(store: Store): WebhooksRepository {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO webhook_deliveries (id, subscription_id, event, payload, status, attempts, next_attempt_at, created_at)
-     VALUES ($id, $subscription_id, $event, $payload, 'pending', 0, $next_attempt_at, $created_at)`,
-  )
-  const pending = db.query<PendingRow, Record<string, never>>(
-    `SELECT d.id, s.project_id, d.attempts, d.next_attempt_at,
-       (SELECT a.at FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.n DESC LIMIT 1) AS last_attempt_at
-     FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE d.status = 'pending' ORDER BY d.id`,
-  )
-  const due = db.query<DueDelivery, { id: string }>(
-    `SELECT d.*, s.project_id, s.callback_url, s.secret FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-     WHERE d.id = $id AND d.status = 'pending'`,
-  )
-  const insertAttempt = db.query(
-    `INSERT INTO webhook_attempts (delivery_id, n, at, status, error, duration_ms) VALUES ($delivery_id, $n, $at, $status, $error, $duration_ms)`,
-  )
-  // Guarded by status and attempt count so a stale writer (a second process, an old timer) cannot move a row twice.
-  const record = db.query(
-    `UPDATE webhook_deliveries SET status = $status, attempts = $n, next_attempt_at = $next_attempt_at,
-       last_status = $last_status, last_error = $last_error, delivered_at = $delivered_at
-     WHERE id = $id AND status = 'pending' AND attempts = $n - 1 AND ($lease IS NULL OR next_attempt_at = $lease)`,
-  )
-  const bySubscription = db.query<
-    DeliveryRow,
-    { subscription_id: string; after: string; limit: number; status: string | null }
-  >(
-    `SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after
-       AND ($status IS NULL OR status = $status) ORDER BY id LIMIT $limit`,
-  )
-  const deliveryOf = db.query<DeliveryRow, { subscription_id: string; id: string }>(
-    'SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id = $id',
-  )
-  const redeliver = db.query(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
-     WHERE subscription_id = $subscription_id AND id = $id AND status IN ('failed', 'delivered')`,
-  )
-  const redeliverSince = db.query<
-    { id: string },
-    { subscription_id: string; since: string; at: string; limit: number }
-  >(
-    `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
-     WHERE id IN (SELECT id FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
-                  AND created_at >= $since ORDER BY created_at, id LIMIT $limit)
-     RETURNING id`,
-  )
-  const failedSince = db.query<{ n: number }, { subscription_id: string; since: string }>(
-    `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
-       AND created_at >= $since`,
-  )
-  const pruneFailed = db.query(`DELETE FROM webhook_deliveries WHERE status = 'failed' AND ${FAILED_AT} < $cutoff`)
-  const pendingOf = db.query<{ n: number }, { project_id: string }>(
-    `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-     WHERE s.project_id = $project_id AND d.status = 'pending'`,
-  )
-  const attemptsOf = db.query<AttemptRow, { delivery_id: string }>(
-    'SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n',
-  )
-
-  // recordAttempt's two statements, each a port call, run in one `store.tx` below.
-  const steps = asyncPort<{
-    /** The row's new state, guarded; false when it moved on meanwhile (or is gone). */
-    moveRow: (a: AttemptRecord) => Promise<boolean>
-    insertAttempt: (a: AttemptRecord) => Promise<void>
-  }>(store, {
-    moveRow: (a: AttemptRecord) =>
-      record.run({
-        id: a.delivery_id,
-        n: a.n,
-        status: a.outcome,
-        next_attempt_at: a.next_attempt_at,
-        last_status: a.status,
-        last_error: a.error,
-        delivered_at: a.outcome === 'delivered' ? a.at : null,
-        lease: a.lease ?? null,
-      }).changes > 0,
-    insertAttempt: (a: AttemptRecord) => {
-      insertAttempt.run({
-        delivery_id: a.delivery_id,
-        n: a.n,
-        at: a.at,
-        status: a.status,
-        error: a.error,
-        duration_ms: a.duration_ms,
-      })
-    },
-  })
-  const port = asyncPort<Omit<WebhooksRepository, 'recordAttempt'>>(store, {
-    insert: (row) => {
-      insert.run(row)
-    },
-    pending: () => pending.all({}),
-    pendingCount: (project_id: string) => pendingOf.get({ project_id })?.n ?? 0,
-    due: (id: string) => due.get({ id }),
-    bySubscription: (subscription_id: string, after: string | undefined, limit: number, status?: DeliveryStatus) =>
-      bySubscription.all({ subscription_id, after: after ?? '', limit, status: status ?? null }),
-    attemptsOf: (delivery_id: string) => attemptsOf.all({ delivery_id }),
-    deliveryOf: (subscription_id: string, id: string) => deliveryOf.get({ subscription_id, id }),
-    redeliver: (subscription_id: string, id: string, at: string) =>
-      redeliver.run({ subscription_id, id, at }).changes > 0,
-    redeliverFailedSince: (subscription_id: string, since: string, at: string, limit: number) =>
-      redeliverSince.all({ subscription_id, since, at, limit }).map((r) => r.id),
-    failedSinceCount: (subscription_id: string, since: string) => failedSince.get({ subscription_id, since })?.n ?? 0,
-    pruneFailed: (cutoff: string) => pruneFailed.run({ cutoff }).changes,
-  })
+export function webhooksRepository(store: SqlStore): WebhooksRepository {
   return {
-    ...port,
-    recordAttempt: (a: AttemptRecord) =>
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO webhook_deliveries (id, subscription_id, event, payload, status, attempts, next_attempt_at, created_at)
+         VALUES ($id, $subscription_id, $event, $payload, 'pending', 0, $next_attempt_at, $created_at)`,
+        row,
+      )
+    },
+    pending: () =>
+      store.q().all(
+        `SELECT d.id, s.project_id, d.attempts, d.next_attempt_at,
+           (SELECT a.at FROM webhook_attempts a WHERE a.delivery_id = d.id ORDER BY a.n DESC LIMIT 1) AS last_attempt_at
+         FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE d.status = 'pending' ORDER BY d.id`,
+      ),
+    pendingCount: async (project_id) =>
+      (
+        await store.q().get<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+           WHERE s.project_id = $project_id AND d.status = 'pending'`,
+          { project_id },
+        )
+      )?.n ?? 0,
+    due: (id) =>
+      store.q().get(
+        `SELECT d.*, s.project_id, s.callback_url, s.secret FROM webhook_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+         WHERE d.id = $id AND d.status = 'pending'`,
+        { id },
+      ),
+    /** Writes one attempt and the row's new state together (one transaction); false when the row moved on meanwhile
+     *  (or is gone). */
+    recordAttempt: (a) =>
       store.tx(async () => {
-        if (!(await steps.moveRow(a))) return false
-        await steps.insertAttempt(a)
+        // Guarded by status and attempt count so a stale writer (another instance, an old timer) cannot move a row twice;
+        // a claimed attempt also by its lease end (./outbox-claims.ts).
+        const { changes } = await store.q().run(
+          `UPDATE webhook_deliveries SET status = $status, attempts = $n, next_attempt_at = $next_attempt_at,
+             last_status = $last_status, last_error = $last_error, delivered_at = $delivered_at
+           WHERE id = $id AND status = 'pending' AND attempts = $n - 1
+             AND (CAST($lease AS TEXT) IS NULL OR next_attempt_at = CAST($lease AS TEXT))`,
+          {
+            id: a.delivery_id,
+            n: a.n,
+            status: a.outcome,
+            next_attempt_at: a.next_attempt_at,
+            last_status: a.status,
+            last_error: a.error,
+            delivered_at: a.outcome === 'delivered' ? a.at : null,
+            lease: a.lease ?? null,
+          },
+        )
+        if (changes === 0) return false
+        await store
+          .q()
+          .run(
+            'INSERT INTO webhook_attempts (delivery_id, n, at, status, error, duration_ms) VALUES ($delivery_id, $n, $at, $status, $error, $duration_ms)',
+            {
+              delivery_id: a.delivery_id,
+              n: a.n,
+              at: a.at,
+              status: a.status,
+              error: a.error,
+              duration_ms: a.duration_ms,
+            },
+          )
         return true
       }),
+    bySubscription: (subscription_id, after, limit, status) =>
+      store.q().all(
+        `SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id > $after
+           AND (CAST($status AS TEXT) IS NULL OR status = CAST($status AS TEXT)) ORDER BY id LIMIT $limit`,
+        { subscription_id, after: after ?? '', limit, status: status ?? null },
+      ),
+    deliveryOf: (subscription_id, id) =>
+      store.q().get('SELECT * FROM webhook_deliveries WHERE subscription_id = $subscription_id AND id = $id', {
+        subscription_id,
+        id,
+      }),
+    redeliver: async (subscription_id, id, at) =>
+      (
+        await store.q().run(
+          `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
+           WHERE subscription_id = $subscription_id AND id = $id AND status IN ('failed', 'delivered')`,
+          { subscription_id, id, at },
+        )
+      ).changes > 0,
+    redeliverFailedSince: async (subscription_id, since, at, limit) =>
+      (
+        await store.q().all<{ id: string }>(
+          `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $at
+           WHERE id IN (SELECT id FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
+                        AND created_at >= $since ORDER BY created_at, id LIMIT $limit)
+           RETURNING id`,
+          { subscription_id, since, at, limit },
+        )
+      ).map((r) => r.id),
+    failedSinceCount: async (subscription_id, since) =>
+      Number(
+        (
+          await store.q().get<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE subscription_id = $subscription_id AND status = 'failed'
+               AND created_at >= $since`,
+            { subscription_id, since },
+          )
+        )?.n ?? 0,
+      ),
+    pruneFailed: async (cutoff) =>
+      (
+        await store
+          .q()
+          .run(`DELETE FROM webhook_deliveries WHERE status = 'failed' AND ${FAILED_AT} < $cutoff`, { cutoff })
+      ).changes,
+    attemptsOf: (delivery_id) =>
+      store.q().all('SELECT * FROM webhook_attempts WHERE delivery_id = $delivery_id ORDER BY n', { delivery_id }),
   }
 }

@@ -1,8 +1,8 @@
-// Credentials (with the refresh bookkeeping and its due-time arithmetic), OAuth flows and providers: the same scenarios
-// on SQLite and PostgreSQL give the same results (./harness.ts).
+// What the credentials repositories write per engine: the refresh's due-time arithmetic (julianday against epoch
+// seconds) and its claim, and providers listed in byte order. The same scenarios on SQLite and PostgreSQL give the same
+// results (./harness.ts).
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { isRefreshDue } from '../../../src/modules/credentials/oauth/due'
-import type { FlowRow } from '../../../src/modules/credentials/oauth/repository'
 import type { ProviderRow } from '../../../src/modules/credentials/providers/repository'
 import type { CredentialRow } from '../../../src/modules/credentials/repository'
 import { dialects, done, outcome } from './harness'
@@ -38,69 +38,13 @@ const credential = (id: string, extra: Partial<CredentialRow> = {}): CredentialR
 })
 
 describe('credentials', () => {
-  test('insert, lookups, pages, token updates, failures, status, remove', async () => {
-    const r = await d.same(async ({ credentials }) => {
-      await done(credentials.insert(credential('c2', { kind: 'static', has_refresh_token: 0 })))
-      await done(credentials.insert(credential('c1')))
-      const twice = await outcome(credentials.insert(credential('c1')))
-      const orphan = await outcome(credentials.insert(credential('c3', { project_id: 'ghost' })))
-      const failed = await credentials.markFailure({
-        id: 'c1',
-        project_id: 'p1',
-        status: 'expired',
-        refresh_retry_after: at(60),
-        last_error: 'invalid_grant',
-        updated_at: at(1),
-      })
-      const afterFailure = await credentials.byId('p1', 'c1')
-      const updated = await credentials.updateTokens({
-        id: 'c1',
-        project_id: 'p1',
-        data_sealed: 'new',
-        scopes: 'repo',
-        expires_at: at(3600),
-        has_refresh_token: 1,
-        refreshed_at: at(2),
-        updated_at: at(2),
-      })
-      const otherProject = await credentials.updateTokens({
-        id: 'c1',
-        project_id: 'p2',
-        data_sealed: 'x',
-        scopes: null,
-        expires_at: null,
-        has_refresh_token: 0,
-        refreshed_at: at(2),
-        updated_at: at(2),
-      })
-      await done(credentials.setStatus('p1', 'c2', 'auth_required', at(3)))
-      return {
-        twice,
-        orphan,
-        failed,
-        afterFailure,
-        updated,
-        otherProject,
-        c1: await credentials.byId('p1', 'c1'),
-        c2: (await credentials.byId('p1', 'c2'))?.status,
-        page: (await credentials.list('p1', 'c1', 5)).map((c) => c.id),
-        removed: [await credentials.remove('p2', 'c2'), await credentials.remove('p1', 'c2')],
-      }
-    })
-    expect([r.twice, r.orphan]).toEqual([{ error: 'UniqueViolation' }, { error: 'ForeignKeyViolation' }])
-    expect(r.afterFailure).toMatchObject({ status: 'expired', refresh_failures: 1, refresh_retry_after: at(60) })
-    expect([r.failed, r.updated, r.otherProject]).toEqual([true, true, false])
-    expect(r.c1).toMatchObject({ status: 'active', refresh_failures: 0, refresh_retry_after: null, scopes: 'repo' })
-    expect(r.c2).toBe('auth_required')
-    expect(r.page).toEqual(['c2'])
-    expect(r.removed).toEqual([false, true])
-  })
-
   test('due: within the margin, capped at half the lifetime, not cooling down, not auth_required, soonest first', async () => {
     const now = at(10_000)
     const before = at(10_000 + 600) // a 10-minute margin
     const r = await d.same(async ({ credentials }) => {
       const rows = [
+        // Expired long ago: due, first.
+        credential('c1', { refreshed_at: at(2), expires_at: at(3600) }),
         // Lives an hour, 5 minutes left: due (5 min ≤ half of 60).
         credential('d1', { created_at: at(10_000 - 3300), expires_at: at(10_300) }),
         // Lives 12 minutes, 8 left: inside the margin but more than half its life left: not due.
@@ -121,7 +65,6 @@ describe('credentials', () => {
       for (const row of rows) await done(credentials.insert(row))
       return credentials.due(before, now)
     })
-    // c1 (previous test) expired long ago.
     expect(r.map((c) => c.id)).toEqual(['c1', 'd4', 'd6', 'd1', 'd3'])
     expect(r[1]).toEqual({ id: 'd4', project_id: 'p1' })
   })
@@ -174,58 +117,7 @@ describe('credentials', () => {
   })
 })
 
-describe('OAuth flows and providers', () => {
-  const flow = (state: string, extra: Partial<FlowRow> = {}): FlowRow => ({
-    state,
-    project_id: 'p1',
-    provider_id: 'gh',
-    redirect_uri: 'http://127.0.0.1/cb',
-    scopes: 'repo',
-    code_verifier_sealed: 'v',
-    code_sealed: null,
-    status: 'pending',
-    credential_id: null,
-    error: null,
-    expires_at: at(600),
-    created_at: AT,
-    updated_at: AT,
-    ...extra,
-  })
-
-  test('flows move only from the state they name; pruning counts what went', async () => {
-    const r = await d.same(async ({ oauthFlows }) => {
-      await done(oauthFlows.insert(flow('st1')))
-      await done(oauthFlows.insert(flow('st2', { created_at: at(-100) })))
-      await done(oauthFlows.insert(flow('st3', { created_at: at(-50) })))
-      return {
-        twice: await outcome(oauthFlows.insert(flow('st1'))),
-        received: await oauthFlows.receiveCode('p1', 'st1', 'code', at(1)),
-        receivedAgain: await oauthFlows.receiveCode('p1', 'st1', 'code', at(1)),
-        otherProject: await oauthFlows.activate('p2', 'st1', 'c1', at(2)),
-        activated: await oauthFlows.activate('p1', 'st1', 'c1', at(2)),
-        st1: await oauthFlows.byState('p1', 'st1'),
-        moved: await oauthFlows.move('p1', 'st2', 'pending', 'canceled', null, at(3)),
-        movedWrongFrom: await oauthFlows.move('p1', 'st3', 'code_received', 'failed', 'x', at(3)),
-        onlyState: (await oauthFlows.byStateOnly('st2'))?.status,
-        pruned: await oauthFlows.deleteCreatedBefore(AT),
-        left: await oauthFlows.byStateOnly('st3'),
-      }
-    })
-    expect(r.twice).toEqual({ error: 'UniqueViolation' })
-    expect([r.received, r.receivedAgain, r.otherProject, r.activated, r.moved, r.movedWrongFrom]).toEqual([
-      true,
-      false,
-      false,
-      true,
-      true,
-      false,
-    ])
-    expect(r.st1).toMatchObject({ status: 'active', credential_id: 'c1', code_sealed: null })
-    expect(r.onlyState).toBe('canceled')
-    expect(r.pruned).toBe(2)
-    expect(r.left).toBeNull()
-  })
-
+describe('providers', () => {
   test('providers: insert, lookups, list in byte order, remove; a taken id is a UniqueViolation', async () => {
     const provider = (id: string): ProviderRow => ({
       project_id: 'p1',

@@ -1,71 +1,23 @@
-// Both dialects of every repository side by side (docs/decisions/0039-postgresql-repositories.md): the SQLite
-// repositories, wrapped to the asynchronous port, on a temp SQLite file migrated by src/db/migrate.ts; the PostgreSQL
-// ones on a fresh database migrated by src/db/postgres/migrate.ts. A scenario runs on SQLite, then on PostgreSQL, and
-// must give equal results: this keeps the two dialects from drifting.
+// Every repository on both engines side by side (docs/decisions/0056-one-query-interface.md): the same factories over a
+// temp SQLite file migrated by src/db/migrate.ts and over a fresh PostgreSQL database migrated by
+// src/db/postgres/migrate.ts. A scenario runs on SQLite, then on PostgreSQL, and must give equal results: the
+// statements a repository writes per engine (its `store.dialect` branches) are what these tests are for.
 import { afterAll, beforeAll, expect } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { dataKeysRepository } from '../../../src/crypto/seal-repository'
 import { ensureChangeCounters } from '../../../src/db/change-counters'
 import { migrate } from '../../../src/db/migrate'
 import { openDatabase } from '../../../src/db/open'
 import { migratePostgres } from '../../../src/db/postgres/migrate'
-import { postgresRepositories } from '../../../src/db/postgres/repositories'
 import { openPostgres } from '../../../src/db/postgres/sql'
 import { createPgStore, type PgStore } from '../../../src/db/postgres/store'
 import { createStore, type Store } from '../../../src/db/store'
 import { ensureToolSearchIndex } from '../../../src/db/tool-search-index'
-import { callsRepository } from '../../../src/modules/calls/repository'
-import { oauthFlowsRepository } from '../../../src/modules/credentials/oauth/repository'
-import { providersRepository } from '../../../src/modules/credentials/providers/repository'
-import { credentialsRepository } from '../../../src/modules/credentials/repository'
-import { healthRepository } from '../../../src/modules/health/repository'
-import { oauthServerRepository } from '../../../src/modules/oauth-server/repository'
-import { openApiRepository } from '../../../src/modules/openapi/repository'
-import { projectsRepository } from '../../../src/modules/projects/repository'
-import { promptsRepository } from '../../../src/modules/prompts/repository'
-import { resourcesRepository } from '../../../src/modules/resources/repository'
-import { serversRepository } from '../../../src/modules/servers/repository'
-import { functionsRepository } from '../../../src/modules/tools/functions/repository'
-import { remoteRepository } from '../../../src/modules/tools/remote/repository'
-import { toolsRepository } from '../../../src/modules/tools/repository'
-import { toolSearchRepository } from '../../../src/modules/tools/search/repository'
-import { serverToolsRepository } from '../../../src/modules/tools/server-tools/repository'
-import { toolkitsRepository } from '../../../src/modules/tools/toolkits/repository'
-import { webhooksRepository } from '../../../src/modules/webhooks/repository'
-import { subscriptionsRepository } from '../../../src/modules/webhooks/subscriptions/repository'
+import { type Repositories, repositories } from '../../../src/storage'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../../helpers/postgres'
 
-function sqliteRepos(store: Store) {
-  return {
-    projects: projectsRepository(store),
-    servers: serversRepository(store),
-    dataKeys: dataKeysRepository(store),
-    health: healthRepository(store),
-    tools: toolsRepository(store),
-    toolkits: toolkitsRepository(store),
-    serverTools: serverToolsRepository(store),
-    functions: functionsRepository(store),
-    toolSearch: toolSearchRepository(store),
-    remote: remoteRepository(store),
-    openApi: openApiRepository(store),
-    resources: resourcesRepository(store),
-    prompts: promptsRepository(store),
-    credentials: credentialsRepository(store),
-    oauthFlows: oauthFlowsRepository(store),
-    providers: providersRepository(store),
-    subscriptions: subscriptionsRepository(store),
-    webhooks: webhooksRepository(store),
-    calls: callsRepository(store),
-    oauthServer: oauthServerRepository(store),
-  }
-}
-
-type Repos = ReturnType<typeof sqliteRepos>
-
-/** Typed as the SQLite side: the two dialects must offer the same ports. */
-const postgresRepos = (pg: PgStore): Repos => postgresRepositories(pg)
+type Repos = Repositories
 
 export interface Dialects {
   /**
@@ -95,7 +47,7 @@ export function dialects(): Dialects {
     sqlite = createStore(db)
     pg = createPgStore(openPostgres(await newDatabase(), { max: 5 }))
     await migratePostgres(pg.db.sql)
-    sides = [sqliteRepos(sqlite), postgresRepos(pg)]
+    sides = [repositories(sqlite), repositories(pg)]
   }, POSTGRES_START_TIMEOUT_MS)
   afterAll(async () => {
     sqlite?.db.close()

@@ -1,5 +1,5 @@
 // SQL for project-defined providers (and a project's configuration of a built-in provider under the same id).
-import { asyncPort, type Store, type SyncOf } from '../../../db/store'
+import { bytewise, type SqlStore } from '../../../db/queries'
 
 export type ProviderRow = {
   project_id: string
@@ -17,8 +17,8 @@ export type ProviderRow = {
   updated_at: string
 }
 
-/** The storage port its callers use; `providersRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `providersRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ProvidersRepository {
   insert: (row: ProviderRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ProviderRow | null>
@@ -26,28 +26,22 @@ export interface ProvidersRepository {
   remove: (project_id: string, id: string) => Promise<boolean>
 }
 
-export function providersRepository(store: Store): ProvidersRepository {
-  return asyncPort<ProvidersRepository>(store, providerStatements(store))
-}
-
-/** The synchronous half on SQLite, behind the asynchronous port above. */
-function providerStatements(store: Store): SyncOf<ProvidersRepository> {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)
-     VALUES ($project_id, $id, $name, $auth_type, $authorize_url, $token_url, $scopes, $client_id, $client_secret_sealed, $base_url, $token_auth_method, $created_at, $updated_at)`,
-  )
-  const byId = db.query<ProviderRow, { project_id: string; id: string }>(
-    'SELECT * FROM providers WHERE project_id = $project_id AND id = $id',
-  )
-  const list = db.query<ProviderRow, { project_id: string }>(
-    'SELECT * FROM providers WHERE project_id = $project_id ORDER BY id',
-  )
-  const remove = db.query('DELETE FROM providers WHERE project_id = $project_id AND id = $id')
+export function providersRepository(store: SqlStore): ProvidersRepository {
+  // Provider ids are tenant-chosen: listed in byte order on both engines, whatever PostgreSQL's database collation.
+  const list = `SELECT * FROM providers WHERE project_id = $project_id ORDER BY id${bytewise(store.dialect)}`
   return {
-    insert: (row: ProviderRow) => insert.run(row),
-    byId: (project_id: string, id: string) => byId.get({ project_id, id }),
-    list: (project_id: string) => list.all({ project_id }),
-    remove: (project_id: string, id: string) => remove.run({ project_id, id }).changes > 0,
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO providers (project_id, id, name, auth_type, authorize_url, token_url, scopes, client_id, client_secret_sealed, base_url, token_auth_method, created_at, updated_at)
+         VALUES ($project_id, $id, $name, $auth_type, $authorize_url, $token_url, $scopes, $client_id, $client_secret_sealed, $base_url, $token_auth_method, $created_at, $updated_at)`,
+        row,
+      )
+    },
+    byId: (project_id, id) =>
+      store.q().get('SELECT * FROM providers WHERE project_id = $project_id AND id = $id', { project_id, id }),
+    list: (project_id) => store.q().all(list, { project_id }),
+    remove: async (project_id, id) =>
+      (await store.q().run('DELETE FROM providers WHERE project_id = $project_id AND id = $id', { project_id, id }))
+        .changes > 0,
   }
 }

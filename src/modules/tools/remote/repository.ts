@@ -1,5 +1,5 @@
 // SQL for remote MCP toolkits: the upstream of each (migration 012) and the credential its syncs use.
-import { asyncPort, type Store } from '../../../db/store'
+import type { SqlStore } from '../../../db/queries'
 import type { RemoteAuth, RemoteSpec, RemoteTransport } from './model'
 
 export type RemoteRow = {
@@ -38,8 +38,8 @@ export const specOf = (row: RemoteRow): RemoteSpec => ({
   timeout_ms: row.timeout_ms,
 })
 
-/** The storage port its callers use; `remoteRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `remoteRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface RemoteRepository {
   insert: (row: RemoteRow) => Promise<void>
   updateSpec: (toolkitId: string, spec: RemoteSpec) => Promise<void>
@@ -51,60 +51,65 @@ export interface RemoteRepository {
   syncCredential: (projectId: string, toolkitId: string, provider: string) => Promise<string | undefined>
 }
 
-export function remoteRepository(store: Store): RemoteRepository {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO remote_toolkits (toolkit_id, project_id, url, transport, headers, auth, prefix, refresh_interval_s,
-       timeout_ms, last_sync_at, last_error, server_info, protocol_version)
-     VALUES ($toolkit_id, $project_id, $url, $transport, $headers, $auth, $prefix, $refresh_interval_s, $timeout_ms,
-       $last_sync_at, $last_error, $server_info, $protocol_version)`,
-  )
-  const updateSpec = db.query(
-    `UPDATE remote_toolkits SET url = $url, transport = $transport, headers = $headers, auth = $auth, prefix = $prefix,
-       refresh_interval_s = $refresh_interval_s, timeout_ms = $timeout_ms WHERE toolkit_id = $toolkit_id`,
-  )
-  const byToolkit = db.query<RemoteRow, { toolkit_id: string }>(
-    'SELECT * FROM remote_toolkits WHERE toolkit_id = $toolkit_id',
-  )
-  const all = db.query<RemoteRow, []>('SELECT * FROM remote_toolkits ORDER BY toolkit_id')
-  const setStatus = db.query(
-    `UPDATE remote_toolkits SET last_sync_at = $last_sync_at, last_error = $last_error,
-       server_info = COALESCE($server_info, server_info), protocol_version = COALESCE($protocol_version, protocol_version)
-     WHERE toolkit_id = $toolkit_id`,
-  )
-  // The credential a sync (no caller, no server) uses: the one a server carrying the toolkit maps for the provider,
-  // else the project's newest credential of that provider (docs/decisions/0033-remote-mcp-toolkits.md).
-  const mappedMaps = db.query<{ credentials: string }, { toolkit_id: string; project_id: string }>(
-    `SELECT st.credentials FROM server_toolkits st JOIN servers s ON s.id = st.server_id
-     WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id ORDER BY s.created_at, s.id`,
-  )
-  const newestOfProvider = db.query<{ id: string }, { project_id: string; provider_id: string }>(
-    `SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id
-     ORDER BY created_at DESC, id DESC LIMIT 1`,
-  )
-
-  return asyncPort<RemoteRepository>(store, {
-    insert: (row: RemoteRow) => insert.run(row),
-    updateSpec: (toolkitId: string, spec: RemoteSpec) =>
-      updateSpec.run({
-        toolkit_id: toolkitId,
-        url: spec.url,
-        transport: spec.transport,
-        headers: JSON.stringify(spec.headers),
-        auth: JSON.stringify(spec.auth),
-        prefix: spec.prefix,
-        refresh_interval_s: spec.refresh_interval_s,
-        timeout_ms: spec.timeout_ms,
-      }),
-    byToolkit: (toolkitId: string) => byToolkit.get({ toolkit_id: toolkitId }),
-    all: () => all.all(),
-    setStatus: (toolkitId: string, s: SyncStatus) => setStatus.run({ toolkit_id: toolkitId, ...s }),
-    syncCredential(projectId: string, toolkitId: string, provider: string): string | undefined {
-      for (const { credentials } of mappedMaps.all({ toolkit_id: toolkitId, project_id: projectId })) {
+export function remoteRepository(store: SqlStore): RemoteRepository {
+  return {
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO remote_toolkits (toolkit_id, project_id, url, transport, headers, auth, prefix, refresh_interval_s,
+           timeout_ms, last_sync_at, last_error, server_info, protocol_version)
+         VALUES ($toolkit_id, $project_id, $url, $transport, $headers, $auth, $prefix, $refresh_interval_s, $timeout_ms,
+           $last_sync_at, $last_error, $server_info, $protocol_version)`,
+        row,
+      )
+    },
+    updateSpec: async (toolkitId, spec) => {
+      await store.q().run(
+        `UPDATE remote_toolkits SET url = $url, transport = $transport, headers = $headers, auth = $auth, prefix = $prefix,
+           refresh_interval_s = $refresh_interval_s, timeout_ms = $timeout_ms WHERE toolkit_id = $toolkit_id`,
+        {
+          toolkit_id: toolkitId,
+          url: spec.url,
+          transport: spec.transport,
+          headers: JSON.stringify(spec.headers),
+          auth: JSON.stringify(spec.auth),
+          prefix: spec.prefix,
+          refresh_interval_s: spec.refresh_interval_s,
+          timeout_ms: spec.timeout_ms,
+        },
+      )
+    },
+    byToolkit: (toolkitId) =>
+      store
+        .q()
+        .get<RemoteRow>('SELECT * FROM remote_toolkits WHERE toolkit_id = $toolkit_id', { toolkit_id: toolkitId }),
+    /** Every remote toolkit of every project: the refresh job and the list_changed watchers. */
+    all: () => store.q().all<RemoteRow>('SELECT * FROM remote_toolkits ORDER BY toolkit_id'),
+    setStatus: async (toolkitId, s) => {
+      await store.q().run(
+        `UPDATE remote_toolkits SET last_sync_at = $last_sync_at, last_error = $last_error,
+           server_info = COALESCE($server_info, server_info), protocol_version = COALESCE($protocol_version, protocol_version)
+         WHERE toolkit_id = $toolkit_id`,
+        { toolkit_id: toolkitId, ...s },
+      )
+    },
+    // The credential a sync (no caller, no server) uses: the one a server carrying the toolkit maps for the provider,
+    // else the project's newest credential of that provider (docs/decisions/0033-remote-mcp-toolkits.md).
+    async syncCredential(projectId, toolkitId, provider) {
+      const maps = await store.q().all<{ credentials: string }>(
+        `SELECT st.credentials FROM server_toolkits st JOIN servers s ON s.id = st.server_id
+         WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id ORDER BY s.created_at, s.id`,
+        { toolkit_id: toolkitId, project_id: projectId },
+      )
+      for (const { credentials } of maps) {
         const id = (JSON.parse(credentials) as Record<string, string>)[provider]
         if (id) return id
       }
-      return newestOfProvider.get({ project_id: projectId, provider_id: provider })?.id
+      const newest = await store.q().get<{ id: string }>(
+        `SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+        { project_id: projectId, provider_id: provider },
+      )
+      return newest?.id
     },
-  })
+  }
 }

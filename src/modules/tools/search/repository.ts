@@ -1,6 +1,9 @@
-// SQL for tool search: matching the FTS5 index (kept by triggers, src/db/tool-search-index.ts) and the catalog copy
-// of the pre-built tools the index reads.
-import { asyncPort, type Store } from '../../../db/store'
+// SQL for tool search: matching the index and the catalog copy of the pre-built tools the index reads. The index is
+// each engine's own: FTS5 on SQLite (kept by triggers, src/db/tool-search-index.ts), a weighted tsvector on PostgreSQL
+// (./tsvector-matches.ts); the catalog copy is one SQL.
+import type { SqlStore } from '../../../db/queries'
+import { isSqliteStore, type Store } from '../../../db/store'
+import { tsvectorMatches } from './tsvector-matches'
 
 /** A pre-built tool as the index reads it (migration 014's `catalog_tools`). */
 export type CatalogToolRow = {
@@ -17,7 +20,7 @@ export type CatalogToolRow = {
 /** One match, best first; `rank` is FTS5's BM25 (negative: lower is better). */
 type MatchRow = { tool_id: string; rank: number }
 
-/** The storage port its callers use; a PostgreSQL adapter would implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use (docs/decisions/0028-repository-interfaces.md). */
 export interface ToolSearchRepository {
   /**
    * Matches of `query` (FTS5 syntax, built by ./query.ts) among the project's and the pre-built tools, best first;
@@ -38,7 +41,36 @@ export interface ToolSearchRepository {
   optimize: () => Promise<void>
 }
 
-export function toolSearchRepository(store: Store): ToolSearchRepository {
+export function toolSearchRepository(store: SqlStore): ToolSearchRepository {
+  const common = {
+    catalog: () => store.q().all<CatalogToolRow>('SELECT * FROM catalog_tools ORDER BY id'),
+    insertCatalog: async (row: CatalogToolRow) => {
+      await store.q().run(
+        `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema, first_seen_at)
+         VALUES ($id, $toolkit, $name, $title, $description, $input_schema, $first_seen_at)`,
+        row,
+      )
+    },
+    removeCatalog: async (id: string) => {
+      await store.q().run('DELETE FROM catalog_tools WHERE id = $id', { id })
+    },
+  }
+  if (isSqliteStore(store)) return { ...common, ...fts5(store) }
+  return {
+    ...common,
+    matches: tsvectorMatches(store),
+    /**
+     * PostgreSQL keeps no change counter (changes are NOTIFY'd, src/db/postgres/change-feed.ts) and its GIN index
+     * needs no merging: a constant, so the merge job runs once and then finds nothing to do.
+     */
+    toolChanges: async () => 0,
+    /** Nothing to merge: the GIN index's pending list is folded in by autovacuum. */
+    optimize: async () => {},
+  }
+}
+
+/** SQLite's FTS5 side: matching, the change counter the merge job reads, and the merge itself. */
+function fts5(store: Store): Pick<ToolSearchRepository, 'matches' | 'toolChanges' | 'optimize'> {
   const { db } = store
   const matches = db.query<MatchRow, { query: string; project_id: string }>(
     // `rank` is BM25 with the column weights set on the table (src/db/tool-search-index.ts): FTS5 sorts by it faster
@@ -46,33 +78,24 @@ export function toolSearchRepository(store: Store): ToolSearchRepository {
     `SELECT tool_id, rank FROM tool_search
      WHERE tool_search MATCH $query AND project_id IN ($project_id, '') ORDER BY rank`,
   )
-  const catalog = db.query<CatalogToolRow, []>('SELECT * FROM catalog_tools ORDER BY id')
-  const insertCatalog = db.query(
-    `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema, first_seen_at)
-     VALUES ($id, $toolkit, $name, $title, $description, $input_schema, $first_seen_at)`,
-  )
-  const removeCatalog = db.query('DELETE FROM catalog_tools WHERE id = $id')
-  const toolChanges = db.query<{ n: number }, []>("SELECT n FROM change_counters WHERE area = 'tools'")
-  const optimize = db.query("INSERT INTO tool_search (tool_search) VALUES ('optimize')")
-  return asyncPort<ToolSearchRepository>(store, {
+  return {
     // Read inside `store.run` (an iterator read later could see another request's transaction begun in between), and
     // only as far as the search needs: a broad word matches most of a big project, and each row read costs.
-    matches: (query, project_id, keep, limit = Number.POSITIVE_INFINITY) => {
-      const out: MatchRow[] = []
-      if (limit <= 0) return out.values()
-      for (const m of matches.iterate({ query, project_id })) {
-        if (keep && !keep.has(m.tool_id)) continue
-        out.push(m)
-        if (out.length >= limit) break
-      }
-      return out.values()
+    matches: (query, project_id, keep, limit = Number.POSITIVE_INFINITY) =>
+      store.run(() => {
+        const out: MatchRow[] = []
+        if (limit <= 0) return out.values()
+        for (const m of matches.iterate({ query, project_id })) {
+          if (keep && !keep.has(m.tool_id)) continue
+          out.push(m)
+          if (out.length >= limit) break
+        }
+        return out.values()
+      }),
+    toolChanges: async () =>
+      (await store.q().get<{ n: number }>("SELECT n FROM change_counters WHERE area = 'tools'"))?.n ?? 0,
+    optimize: async () => {
+      await store.q().run("INSERT INTO tool_search (tool_search) VALUES ('optimize')")
     },
-    catalog: () => catalog.all(),
-    insertCatalog: (row) => insertCatalog.run(row),
-    removeCatalog: (id) => removeCatalog.run({ id }),
-    toolChanges: () => toolChanges.get()?.n ?? 0,
-    optimize: () => {
-      optimize.run()
-    },
-  })
+  }
 }

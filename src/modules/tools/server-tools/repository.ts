@@ -1,5 +1,5 @@
 // SQL for what is attached to a server: toolkits (in attach order, with credential maps) and single-tool rows.
-import { asyncPort, type Store } from '../../../db/store'
+import type { SqlStore } from '../../../db/queries'
 
 type ServerToolkitRow = {
   server_id: string
@@ -21,8 +21,8 @@ export type ServerToolRow = {
   created_at: string
 }
 
-/** The storage port its callers use; `serverToolsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `serverToolsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ServerToolsRepository {
   toolkits: (server_id: string) => Promise<ServerToolkitRow[]>
   clearToolkits: (server_id: string) => Promise<void>
@@ -40,69 +40,90 @@ export interface ServerToolsRepository {
   discovery: (server_id: string) => Promise<string | null>
 }
 
-export function serverToolsRepository(store: Store): ServerToolsRepository {
-  const { db } = store
-  const discovery = db.query<{ tool_discovery: string | null }, { id: string }>(
-    'SELECT tool_discovery FROM servers WHERE id = $id',
-  )
-  const toolkits = db.query<ServerToolkitRow, { server_id: string }>(
-    'SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position',
-  )
-  const clearToolkits = db.query('DELETE FROM server_toolkits WHERE server_id = $server_id')
-  const removeToolkit = db.query(
-    'DELETE FROM server_toolkits WHERE server_id = $server_id AND toolkit_id = $toolkit_id',
-  )
-  const upsertToolkit = db.query(
-    `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, prefix, position, created_at)
-     VALUES ($server_id, $toolkit_id, $credentials, $prefix, $position, $created_at)
-     ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials, prefix = excluded.prefix`,
-  )
-  const nextPosition = db.query<{ n: number }, { server_id: string }>(
-    'SELECT COALESCE(MAX(position), -1) + 1 AS n FROM server_toolkits WHERE server_id = $server_id',
-  )
-  const tools = db.query<ServerToolRow, { server_id: string }>(
-    'SELECT * FROM server_tools WHERE server_id = $server_id ORDER BY created_at, tool_id',
-  )
-  const tool = db.query<ServerToolRow, { server_id: string; tool_id: string }>(
-    'SELECT * FROM server_tools WHERE server_id = $server_id AND tool_id = $tool_id',
-  )
-  const upsertTool = db.query(
-    `INSERT INTO server_tools (server_id, tool_id, source, credential_id, enabled, created_at)
-     VALUES ($server_id, $tool_id, $source, $credential_id, $enabled, $created_at)
-     ON CONFLICT (server_id, tool_id) DO UPDATE SET source = excluded.source, credential_id = excluded.credential_id, enabled = excluded.enabled`,
-  )
-  const serverExists = db.query<{ one: number }, { id: string; project_id: string }>(
-    'SELECT 1 AS one FROM servers WHERE id = $id AND project_id = $project_id',
-  )
-  const projectServers = db.query<{ id: string }, { project_id: string }>(
-    'SELECT id FROM servers WHERE project_id = $project_id ORDER BY id',
-  )
-  const serversWithToolkit = db.query<{ server_id: string }, { toolkit_id: string; project_id: string }>(
-    `SELECT st.server_id FROM server_toolkits st JOIN servers s ON s.id = st.server_id
-     WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id`,
-  )
-  const serversWithTool = db.query<{ server_id: string }, { tool_id: string; project_id: string }>(
-    `SELECT st.server_id FROM server_tools st JOIN servers s ON s.id = st.server_id
-     WHERE st.tool_id = $tool_id AND st.source = 'added' AND s.project_id = $project_id`,
-  )
-
-  return asyncPort<ServerToolsRepository>(store, {
-    toolkits: (server_id: string) => toolkits.all({ server_id }),
-    clearToolkits: (server_id: string) => clearToolkits.run({ server_id }),
-    removeToolkit: (server_id: string, toolkit_id: string) => removeToolkit.run({ server_id, toolkit_id }).changes > 0,
-    upsertToolkit: (row: Omit<ServerToolkitRow, 'position'>) =>
-      upsertToolkit.run({ ...row, position: nextPosition.get({ server_id: row.server_id })!.n }),
-    tools: (server_id: string) => tools.all({ server_id }),
-    tool: (server_id: string, tool_id: string) => tool.get({ server_id, tool_id }),
-    upsertTool: (row: ServerToolRow) => upsertTool.run(row),
-    serverExists: (project_id: string, id: string) => serverExists.get({ id, project_id }) !== null,
-    projectServers: (project_id: string) => projectServers.all({ project_id }).map((r) => r.id),
+export function serverToolsRepository(store: SqlStore): ServerToolsRepository {
+  const serverIds = async (query: string, params: Record<string, unknown>) =>
+    (await store.q().all<{ server_id: string }>(query, params)).map((r) => r.server_id)
+  return {
+    toolkits: (server_id) =>
+      store.q().all('SELECT * FROM server_toolkits WHERE server_id = $server_id ORDER BY position', { server_id }),
+    clearToolkits: async (server_id) => {
+      await store.q().run('DELETE FROM server_toolkits WHERE server_id = $server_id', { server_id })
+    },
+    removeToolkit: async (server_id, toolkit_id) =>
+      (
+        await store.q().run('DELETE FROM server_toolkits WHERE server_id = $server_id AND toolkit_id = $toolkit_id', {
+          server_id,
+          toolkit_id,
+        })
+      ).changes > 0,
+    upsertToolkit: async (row) => {
+      // The next position is read in the insert itself. On SQLite one statement is atomic under its write lock; on
+      // PostgreSQL two attaches to one server at once (two requests, two instances) would both read the same maximum,
+      // so the server's row is locked first.
+      const upsert = () =>
+        store.q().run(
+          `INSERT INTO server_toolkits (server_id, toolkit_id, credentials, prefix, position, created_at)
+           VALUES ($server_id, $toolkit_id, $credentials, $prefix,
+             (SELECT COALESCE(MAX(position), -1) + 1 FROM server_toolkits WHERE server_id = $server_id), $created_at)
+           ON CONFLICT (server_id, toolkit_id) DO UPDATE SET credentials = excluded.credentials, prefix = excluded.prefix`,
+          row,
+        )
+      if (store.dialect === 'sqlite') await upsert()
+      else
+        await store.tx(async () => {
+          await store.q().run('SELECT 1 FROM servers WHERE id = $server_id FOR UPDATE', row)
+          await upsert()
+        })
+    },
+    tools: (server_id) =>
+      store
+        .q()
+        .all('SELECT * FROM server_tools WHERE server_id = $server_id ORDER BY created_at, tool_id', { server_id }),
+    tool: (server_id, tool_id) =>
+      store
+        .q()
+        .get('SELECT * FROM server_tools WHERE server_id = $server_id AND tool_id = $tool_id', { server_id, tool_id }),
+    upsertTool: async (row) => {
+      await store.q().run(
+        `INSERT INTO server_tools (server_id, tool_id, source, credential_id, enabled, created_at)
+         VALUES ($server_id, $tool_id, $source, $credential_id, $enabled, $created_at)
+         ON CONFLICT (server_id, tool_id) DO UPDATE SET source = excluded.source, credential_id = excluded.credential_id, enabled = excluded.enabled`,
+        row,
+      )
+    },
+    serverExists: async (project_id, id) =>
+      (await store
+        .q()
+        .get('SELECT 1 AS one FROM servers WHERE id = $id AND project_id = $project_id', { id, project_id })) !== null,
+    projectServers: async (project_id) =>
+      (
+        await store.q().all<{ id: string }>('SELECT id FROM servers WHERE project_id = $project_id ORDER BY id', {
+          project_id,
+        })
+      ).map((r) => r.id),
     /** Servers of the project whose tool set includes this toolkit's or this tool's tools. */
-    serversUsing: (project_id: string, toolkit_id: string, tool_id?: string) => {
-      const ids = new Set(serversWithToolkit.all({ toolkit_id, project_id }).map((r) => r.server_id))
-      if (tool_id) for (const r of serversWithTool.all({ tool_id, project_id })) ids.add(r.server_id)
+    serversUsing: async (project_id, toolkit_id, tool_id) => {
+      const ids = new Set(
+        await serverIds(
+          `SELECT st.server_id FROM server_toolkits st JOIN servers s ON s.id = st.server_id
+           WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id`,
+          { toolkit_id, project_id },
+        ),
+      )
+      if (tool_id)
+        for (const id of await serverIds(
+          `SELECT st.server_id FROM server_tools st JOIN servers s ON s.id = st.server_id
+           WHERE st.tool_id = $tool_id AND st.source = 'added' AND s.project_id = $project_id`,
+          { tool_id, project_id },
+        ))
+          ids.add(id)
       return [...ids]
     },
-    discovery: (server_id: string) => discovery.get({ id: server_id })?.tool_discovery ?? null,
-  })
+    discovery: async (server_id) =>
+      (
+        await store.q().get<{ tool_discovery: string | null }>('SELECT tool_discovery FROM servers WHERE id = $id', {
+          id: server_id,
+        })
+      )?.tool_discovery ?? null,
+  }
 }

@@ -1,5 +1,5 @@
 // SQL for the project's own (hosted) toolkits; pre-built toolkits are catalog data, not rows.
-import { asyncPort, type Store } from '../../../db/store'
+import type { SqlStore } from '../../../db/queries'
 import { nowIso } from '../../../lib/ids'
 
 export type ToolkitRow = {
@@ -36,8 +36,8 @@ export function newToolkitRow(
   }
 }
 
-/** The storage port its callers use; `toolkitsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `toolkitsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface ToolkitsRepository {
   insert: (row: ToolkitRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<ToolkitRow | null>
@@ -47,39 +47,31 @@ export interface ToolkitsRepository {
   remove: (project_id: string, id: string) => Promise<boolean>
 }
 
-export function toolkitsRepository(store: Store): ToolkitsRepository {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO toolkits (id, project_id, name, display_name, description, toolkit_type, status, created_at, updated_at)
-     VALUES ($id, $project_id, $name, $display_name, $description, $toolkit_type, $status, $created_at, $updated_at)`,
-  )
-  const byId = db.query<ToolkitRow, { id: string; project_id: string }>(
-    'SELECT * FROM toolkits WHERE id = $id AND project_id = $project_id',
-  )
-  const byName = db.query<ToolkitRow, { name: string; project_id: string }>(
-    'SELECT * FROM toolkits WHERE name = $name AND project_id = $project_id',
-  )
-  const all = db.query<ToolkitRow, { project_id: string }>(
-    'SELECT * FROM toolkits WHERE project_id = $project_id ORDER BY id',
-  )
-  const update = db.query(
-    'UPDATE toolkits SET display_name = $display_name, description = $description, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
-  )
-  const remove = db.query('DELETE FROM toolkits WHERE id = $id AND project_id = $project_id')
-
-  return asyncPort<ToolkitsRepository>(store, {
-    insert: (row: ToolkitRow) => insert.run(row),
-    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
-    byName: (project_id: string, name: string) => byName.get({ name, project_id }),
-    all: (project_id: string) => all.all({ project_id }),
-    update: (row: ToolkitRow) =>
-      update.run({
-        id: row.id,
-        project_id: row.project_id,
-        display_name: row.display_name,
-        description: row.description,
-        updated_at: row.updated_at,
-      }),
-    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
-  })
+export function toolkitsRepository(store: SqlStore): ToolkitsRepository {
+  return {
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO toolkits (id, project_id, name, display_name, description, toolkit_type, status, created_at, updated_at)
+         VALUES ($id, $project_id, $name, $display_name, $description, $toolkit_type, $status, $created_at, $updated_at)`,
+        row,
+      )
+    },
+    byId: (project_id, id) =>
+      store.q().get('SELECT * FROM toolkits WHERE id = $id AND project_id = $project_id', { id, project_id }),
+    byName: (project_id, name) =>
+      store.q().get('SELECT * FROM toolkits WHERE name = $name AND project_id = $project_id', { name, project_id }),
+    all: (project_id) =>
+      store.q().all('SELECT * FROM toolkits WHERE project_id = $project_id ORDER BY id', { project_id }),
+    update: async (row) => {
+      await store
+        .q()
+        .run(
+          'UPDATE toolkits SET display_name = $display_name, description = $description, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
+          row,
+        )
+    },
+    remove: async (project_id, id) =>
+      (await store.q().run('DELETE FROM toolkits WHERE id = $id AND project_id = $project_id', { id, project_id }))
+        .changes > 0,
+  }
 }

@@ -1,5 +1,5 @@
 // SQL for subscriptions (project-wide and resource-level).
-import { asyncPort, type Store } from '../../../db/store'
+import type { SqlStore } from '../../../db/queries'
 
 export type SubscriptionRow = {
   id: string
@@ -14,8 +14,8 @@ export type SubscriptionRow = {
   updated_at: string
 }
 
-/** The storage port its callers use; `subscriptionsRepository` below implements it on SQLite, a PostgreSQL adapter would
- *  implement it too (docs/decisions/0028-repository-interfaces.md). */
+/** The storage port its callers use; `subscriptionsRepository` below implements it once, on either engine
+ *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
 export interface SubscriptionsRepository {
   insert: (row: SubscriptionRow) => Promise<void>
   byId: (project_id: string, id: string) => Promise<SubscriptionRow | null>
@@ -33,54 +33,75 @@ export interface SubscriptionsRepository {
   matching: (project_id: string, uri: string) => Promise<SubscriptionRow[]>
 }
 
-export function subscriptionsRepository(store: Store): SubscriptionsRepository {
-  const { db } = store
-  const insert = db.query(
-    `INSERT INTO subscriptions (id, project_id, key_id, kind, uri, callback_url, secret, status, created_at, updated_at)
-     VALUES ($id, $project_id, $key_id, $kind, $uri, $callback_url, $secret, $status, $created_at, $updated_at)`,
-  )
-  const byId = db.query<SubscriptionRow, { id: string; project_id: string }>(
-    'SELECT * FROM subscriptions WHERE id = $id AND project_id = $project_id',
-  )
-  const list = db.query<SubscriptionRow, { project_id: string; after: string; limit: number }>(
-    'SELECT * FROM subscriptions WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit',
-  )
-  const listResource = db.query<
-    SubscriptionRow,
-    { project_id: string; uri: string | null; after: string; limit: number }
-  >(
-    `SELECT * FROM subscriptions WHERE project_id = $project_id AND kind = 'resource' AND ($uri IS NULL OR uri = $uri) AND id > $after
-     ORDER BY id LIMIT $limit`,
-  )
-  const updateUrl = db.query(
-    'UPDATE subscriptions SET callback_url = $callback_url, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
-  )
-  const count = db.query<{ n: number }, { project_id: string }>(
-    'SELECT COUNT(*) AS n FROM subscriptions WHERE project_id = $project_id',
-  )
-  const remove = db.query('DELETE FROM subscriptions WHERE id = $id AND project_id = $project_id')
-  const removeByUri = db.query<{ id: string }, { project_id: string; uri: string }>(
-    `DELETE FROM subscriptions WHERE project_id = $project_id AND kind = 'resource' AND uri = $uri RETURNING id`,
-  )
-  // Fan-out: every active subscription an event of (project, uri) reaches.
-  const matching = db.query<SubscriptionRow, { project_id: string; uri: string }>(
-    `SELECT * FROM subscriptions WHERE project_id = $project_id AND status = 'active' AND (kind = 'project' OR uri = $uri) ORDER BY id`,
-  )
-
-  return asyncPort<SubscriptionsRepository>(store, {
-    insert: (row: SubscriptionRow) => {
-      insert.run(row)
+export function subscriptionsRepository(store: SqlStore): SubscriptionsRepository {
+  return {
+    insert: async (row) => {
+      await store.q().run(
+        `INSERT INTO subscriptions (id, project_id, key_id, kind, uri, callback_url, secret, status, created_at, updated_at)
+         VALUES ($id, $project_id, $key_id, $kind, $uri, $callback_url, $secret, $status, $created_at, $updated_at)`,
+        row,
+      )
     },
-    byId: (project_id: string, id: string) => byId.get({ id, project_id }),
-    count: (project_id: string) => count.get({ project_id })?.n ?? 0,
-    list: (project_id: string, after: string | undefined, limit: number) =>
-      list.all({ project_id, after: after ?? '', limit }),
-    listResource: (project_id: string, uri: string | undefined, after: string | undefined, limit: number) =>
-      listResource.all({ project_id, uri: uri ?? null, after: after ?? '', limit }),
-    updateUrl: (project_id: string, id: string, callback_url: string, updated_at: string) =>
-      updateUrl.run({ id, project_id, callback_url, updated_at }).changes > 0,
-    remove: (project_id: string, id: string) => remove.run({ id, project_id }).changes > 0,
-    removeByUri: (project_id: string, uri: string) => removeByUri.all({ project_id, uri }).map((r) => r.id),
-    matching: (project_id: string, uri: string) => matching.all({ project_id, uri }),
-  })
+    byId: (project_id, id) =>
+      store.q().get('SELECT * FROM subscriptions WHERE id = $id AND project_id = $project_id', { id, project_id }),
+    count: async (project_id) => {
+      const q = store.q()
+      // The service counts and inserts in one transaction. SQLite's write lock serializes those; under PostgreSQL's
+      // READ COMMITTED two of them would both count the last free place, so the project's row is locked first and
+      // concurrent creations of one project wait for each other.
+      if (store.dialect === 'postgres')
+        await q.run('SELECT 1 FROM projects WHERE id = $project_id FOR UPDATE', { project_id })
+      return (
+        (
+          await q.get<{ n: number }>('SELECT COUNT(*) AS n FROM subscriptions WHERE project_id = $project_id', {
+            project_id,
+          })
+        )?.n ?? 0
+      )
+    },
+    list: (project_id, after, limit) =>
+      store
+        .q()
+        .all('SELECT * FROM subscriptions WHERE project_id = $project_id AND id > $after ORDER BY id LIMIT $limit', {
+          project_id,
+          after: after ?? '',
+          limit,
+        }),
+    listResource: (project_id, uri, after, limit) =>
+      store.q().all(
+        `SELECT * FROM subscriptions WHERE project_id = $project_id AND kind = 'resource' AND (CAST($uri AS TEXT) IS NULL OR uri = $uri)
+           AND id > $after
+         ORDER BY id LIMIT $limit`,
+        { project_id, uri: uri ?? null, after: after ?? '', limit },
+      ),
+    updateUrl: async (project_id, id, callback_url, updated_at) =>
+      (
+        await store
+          .q()
+          .run(
+            'UPDATE subscriptions SET callback_url = $callback_url, updated_at = $updated_at WHERE id = $id AND project_id = $project_id',
+            { id, project_id, callback_url, updated_at },
+          )
+      ).changes > 0,
+    remove: async (project_id, id) =>
+      (await store.q().run('DELETE FROM subscriptions WHERE id = $id AND project_id = $project_id', { id, project_id }))
+        .changes > 0,
+    removeByUri: async (project_id, uri) =>
+      (
+        await store
+          .q()
+          .all<{ id: string }>(
+            `DELETE FROM subscriptions WHERE project_id = $project_id AND kind = 'resource' AND uri = $uri RETURNING id`,
+            { project_id, uri },
+          )
+      ).map((r) => r.id),
+    // Fan-out: every active subscription an event of (project, uri) reaches.
+    matching: (project_id, uri) =>
+      store
+        .q()
+        .all(
+          `SELECT * FROM subscriptions WHERE project_id = $project_id AND status = 'active' AND (kind = 'project' OR uri = $uri) ORDER BY id`,
+          { project_id, uri },
+        ),
+  }
 }

@@ -1,8 +1,8 @@
-// PostgreSQL dialect of src/modules/tools/search/repository.ts. FTS5's MATCH becomes the `tool_search` table's weighted
-// tsvector (migration 014) under its GIN index; the candidates it finds are ranked here with FTS5's BM25 and SQLite's
-// column weights. The catalog copy is the same SQL (docs/decisions/0039-postgresql-repositories.md).
-import type { ToolSearchRepository } from '../../../modules/tools/search/repository'
-import type { PgStore } from '../store'
+// Tool search's matching on PostgreSQL (./repository.ts takes it there). FTS5's MATCH becomes the `tool_search` table's
+// weighted tsvector (migration 014) under its GIN index; the candidates it finds are ranked here with FTS5's BM25 and
+// SQLite's column weights (docs/decisions/0039-postgresql-repositories.md).
+import type { SqlStore } from '../../../db/queries'
+import type { ToolSearchRepository } from './repository'
 
 /**
  * SQLite's BM25 column weights (src/db/tool-search-index.ts: name 6, title 3, toolkit 2.5, description 2, params 1) by
@@ -67,11 +67,12 @@ function bm25(c: Candidate, df: Map<string, number>, n: number, avgdl: number): 
   return -score
 }
 
-export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
+/** `matches` on PostgreSQL's tsvector, ranked as FTS5 ranks. */
+export function tsvectorMatches(store: SqlStore): ToolSearchRepository['matches'] {
   let stats: { at: number; n: number; avgdl: number } | null = null
   const indexStats = async () => {
     if (stats && Date.now() - stats.at < STATS_TTL_MS) return stats
-    const row = await pg
+    const row = await store
       .q()
       .get<{ n: number; avgdl: number | null }>(
         `SELECT count(*) AS n, avg((SELECT sum(cardinality(positions)) FROM unnest(document))) AS avgdl FROM tool_search`,
@@ -79,18 +80,17 @@ export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
     stats = { at: Date.now(), n: row?.n ?? 0, avgdl: row?.avgdl || 1 }
     return stats
   }
-  return {
-    /**
-     * Candidates are the rows whose tsvector matches any term (GIN); they are ranked here with FTS5's BM25 and the
-     * same column weights, since ts_rank_cd ranks differently enough to miss labelled queries (docs/decisions/README.md,
-     * "PostgreSQL repositories").
-     */
-    matches: async (query, project_id, keep, limit = Number.POSITIVE_INFINITY) => {
-      const text = tsQueryFromFts(query)
-      if (text === '') return [].values()
-      const { n, avgdl } = await indexStats()
-      const rows = await pg.q().all<Candidate & { terms: [string, number][] | null }>(
-        `WITH q AS MATERIALIZED (SELECT to_tsquery('english', $query) AS q),
+  /**
+   * Candidates are the rows whose tsvector matches any term (GIN); they are ranked here with FTS5's BM25 and the
+   * same column weights, since ts_rank_cd ranks differently enough to miss labelled queries (docs/decisions/README.md,
+   * "PostgreSQL repositories").
+   */
+  return async (query, project_id, keep, limit = Number.POSITIVE_INFINITY) => {
+    const text = tsQueryFromFts(query)
+    if (text === '') return [].values()
+    const { n, avgdl } = await indexStats()
+    const rows = await store.q().all<Candidate & { terms: [string, number][] | null }>(
+      `WITH q AS MATERIALIZED (SELECT to_tsquery('english', $query) AS q),
          terms AS MATERIALIZED (
            SELECT array_agg(lexeme) AS lexemes FROM unnest(to_tsvector('english', $words))
          ),
@@ -108,33 +108,14 @@ export function pgToolSearchRepository(pg: PgStore): ToolSearchRepository {
            df.terms
          FROM tool_search s, q, terms, df
          WHERE s.document @@ q.q AND s.project_id IN ($project_id, '')`,
-        { query: text, words: text.replace(/[^\p{L}\p{N}]+/gu, ' '), project_id },
-      )
-      const df = new Map<string, number>(rows[0]?.terms ?? [])
-      return rows
-        .filter((c) => !keep || keep.has(c.tool_id))
-        .map((c) => ({ tool_id: c.tool_id, rank: bm25(c, df, n, avgdl) }))
-        .sort((a, b) => a.rank - b.rank || (a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0))
-        .slice(0, limit)
-        .values()
-    },
-    catalog: () => pg.q().all('SELECT * FROM catalog_tools ORDER BY id'),
-    insertCatalog: async (row) => {
-      await pg.q().run(
-        `INSERT INTO catalog_tools (id, toolkit, name, title, description, input_schema, first_seen_at)
-         VALUES ($id, $toolkit, $name, $title, $description, $input_schema, $first_seen_at)`,
-        row,
-      )
-    },
-    removeCatalog: async (id) => {
-      await pg.q().run('DELETE FROM catalog_tools WHERE id = $id', { id })
-    },
-    /**
-     * PostgreSQL keeps no change counter (changes are NOTIFY'd, src/db/postgres/change-feed.ts) and its GIN index
-     * needs no merging: a constant, so the merge job runs once and then finds nothing to do.
-     */
-    toolChanges: async () => 0,
-    /** Nothing to merge: the GIN index's pending list is folded in by autovacuum. */
-    optimize: async () => {},
+      { query: text, words: text.replace(/[^\p{L}\p{N}]+/gu, ' '), project_id },
+    )
+    const df = new Map<string, number>(rows[0]?.terms ?? [])
+    return rows
+      .filter((c) => !keep || keep.has(c.tool_id))
+      .map((c) => ({ tool_id: c.tool_id, rank: bm25(c, df, n, avgdl) }))
+      .sort((a, b) => a.rank - b.rank || (a.tool_id < b.tool_id ? -1 : a.tool_id > b.tool_id ? 1 : 0))
+      .slice(0, limit)
+      .values()
   }
 }

@@ -1,10 +1,10 @@
-// Webhook outbox claims across instances (docs/decisions/0039-postgresql-repositories.md): each instance claims due
+// Webhook outbox claims across instances (docs/decisions/0039-postgresql-repositories.md; PostgreSQL only): each instance claims due
 // deliveries with `FOR UPDATE SKIP LOCKED` — concurrent claimers skip each other's rows instead of waiting or taking
 // them too — and leases what it claimed by moving the row's `next_attempt_at` to the end of the lease. A delivery is
 // marked by the repository's `recordAttempt` (which also sets the next attempt or ends the row); a claimer that dies
 // before that loses nothing: when its lease ends the row is due again and another instance claims it. Times are the
 // database server's clock, the one clock every instance shares, written as the ISO text the rows hold.
-import type { Queries } from '../sql'
+import type { Queries } from '../../db/queries'
 
 /** The server's clock (plus `ms`) as `Date#toISOString` writes it: the rows' times compare as text. */
 const serverIso = (ms: string) =>

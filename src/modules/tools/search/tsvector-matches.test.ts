@@ -1,8 +1,8 @@
 // The FTS5 query text the search service builds, as tsquery text (no server needed; matching on a real server is
 // tested in test/postgres/repositories/tools.test.ts).
 import { expect, test } from 'bun:test'
-import { ftsQuery } from '../../../modules/tools/search/query'
-import { tsQueryFromFts } from './tool-search'
+import { ftsQuery } from './query'
+import { tsQueryFromFts } from './tsvector-matches'
 
 test('quoted terms become quoted lexemes joined with |', () => {
   expect(tsQueryFromFts(ftsQuery(['send', 'email']))).toBe("'send' | 'email'")
