@@ -17,6 +17,11 @@ interface SessionRef {
   readonly id: string
 }
 
+/**
+ * A field added here is set where contexts are built (src/mcp/endpoint.ts, src/mcp/modern/endpoint.ts,
+ * src/http/rest-context.ts) and copied by the protocol's MessageContext (src/mcp/exchange.ts, which fails to compile
+ * until it does).
+ */
 export interface RequestContext {
   /** The `x-request-id` answered and logged (the caller's when sane, else a new UUIDv7). */
   readonly requestId: string

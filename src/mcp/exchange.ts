@@ -164,6 +164,11 @@ class MessageContext implements OnServer {
   }
 }
 
+// Every field of the one context is copied above: a field added to RequestContext (src/lib/request-context.ts) that is
+// not would be dropped on the protocol path, so this fails to compile until MessageContext copies it.
+type Uncopied = Exclude<keyof OnServer, keyof MessageContext>
+true satisfies [Uncopied] extends [never] ? true : never
+
 function withHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown) => boolean): OnServer {
   return new MessageContext(o.ctx, () => buildHost(o, call, emit))
 }
