@@ -58,7 +58,7 @@ export function limitBody(request: Request, limit: number, setting?: string): Re
     if (declaredTooLarge(raw, limit)) throw new PayloadTooLargeError(limit, setting)
     return request
   }
-  // A copy handed on (the direct REST route to the app) is already counted.
+  // A copy made here and entered again (app.handle called with it) is counted already.
   if (!request.body || bounded.has(request)) return request
   const copy = boundedRequest(request, limit, setting)
   bounded.add(copy)
