@@ -24,13 +24,11 @@ import type { ServersService } from './modules/servers/service'
 import { restToolCall } from './modules/tools'
 import type { ToolsMcp } from './modules/tools/mcp'
 import { RestCallBody } from './modules/tools/model'
-import type { Metrics } from './observability/metrics'
 
 type BunRequest = Request & { params: Record<string, string> }
 
 export interface DirectRoutesDeps {
   log: Logger
-  metrics: Metrics
   config: { maxBodyBytes: number; maxJsonDepth: number }
   projects: ProjectsService
   servers: ServersService
@@ -93,7 +91,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
     try {
       assertServerAllowed(auth, body.server_id)
       const view = await restToolCall(deps, auth, body, request)
-      // With the content type Elysia gives the same answer on its route, so both entries answer alike.
+      // With the content type Elysia gives the same answer on its route, so both routes answer alike.
       return new Response(serializeAnswer(view), {
         status: 200,
         headers: { ...rate.headers, 'content-type': REST_JSON },
