@@ -9,8 +9,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { loadConfig } from '../src/config'
 import { buildDeps, type Deps } from '../src/deps'
-import { createLogger } from '../src/lib/log'
-import type { RequestContext } from '../src/lib/request-context'
+import type { OnServer } from '../src/lib/request-context'
 import type { ServerView } from '../src/modules/servers/service'
 import { detachedHost } from '../src/runtime/host'
 import { measureSets } from './search-sets'
@@ -127,14 +126,13 @@ async function measure(): Promise<ToolSearchFigures> {
     const bigServer = await loadCatalog(deps, big.id, many, { name: 'big', tool_discovery: { mode: 'always' } })
     // As a running server has it minutes after the writes: its merge job has run (src/deps.ts, merge-tool-search).
     await deps.mergeSearchIndex()
-    const ctx: RequestContext = {
+    const ctx: OnServer = {
       requestId: 'bench',
       principal: 'bench',
       projectId: big.id,
       server: { id: bigServer.id, slug: bigServer.slug, project_id: big.id },
       version: '2025-11-25',
       host: detachedHost(new AbortController().signal),
-      log: createLogger('silent'),
     }
     // Every query once per round after a warm-up round. Each query's best time over the rounds is its cost (as every
     // figure of `npm run bench` is the best of its rounds: the machine is shared, and a burst of other work lands on

@@ -1,24 +1,19 @@
 // The two requests an agent makes on every step — a protocol POST /mcp/{slug} and REST POST /mcp/tools/call — are
-// answered by Bun's router directly, without Elysia's per-request hooks (docs/decisions/0015-hot-path.md). Each passes
-// the same rules as the Elysia hooks by calling the same functions (src/http/pipeline.ts; docs/decisions/0026-one-request-pipeline.md): request id, body limit, metrics and access line, error envelope. The REST
-// call takes only the plain case here; anything else (no key, a bad body, another content type, a chunked body…) is
-// handed to the Elysia app with the bytes it came with, so its answers stay the app's own.
+// answered by Bun's router directly, without Elysia's routing and hooks (docs/decisions/0015-hot-path.md). They enter
+// the pipeline as every request does, through the one entry (src/http/entry.ts;
+// docs/decisions/0311-one-entry-into-the-pipeline.md): request id, body limit, metrics and access line, error
+// envelope, once. The REST call takes only the plain case here; anything else (no key, a bad body, another content
+// type, a chunked body…) is handed to the Elysia app inside the same entry, with the bytes it came with, so its answers
+// stay the app's own.
 // It joins http, the protocol endpoint and the tools feature, so it sits beside app.ts, above all three
 // (docs/architecture.md, "Layers").
 import type { Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { Server } from 'bun'
 import { parseJsonBounded } from './http/body-limit'
+import type { RequestEntry } from './http/entry'
 import { authenticateKey, countRequest, RateLimitedError } from './http/guard'
-import {
-  createObserver,
-  type ErrorAnswer,
-  errorAnswer,
-  internalError,
-  limitBody,
-  replayRequest,
-  requestIdOf,
-} from './http/pipeline'
+import { type ErrorAnswer, errorAnswer, replayRequest, requestIdOf } from './http/pipeline'
 import type { RateLimiter } from './http/rate-limit'
 import { assertRouteAllowed, assertServerAllowed } from './lib/access'
 import type { Logger } from './lib/log'
@@ -29,15 +24,11 @@ import type { ServersService } from './modules/servers/service'
 import { restToolCall } from './modules/tools'
 import type { ToolsMcp } from './modules/tools/mcp'
 import { RestCallBody } from './modules/tools/model'
-import type { Metrics } from './observability/metrics'
 
 type BunRequest = Request & { params: Record<string, string> }
-/** `request` is the one the body limit gave back (a counted copy when no length is declared): params are apart. */
-type Handler = (request: Request, server: Server<unknown>, params: Record<string, string>) => Promise<Response>
 
 export interface DirectRoutesDeps {
   log: Logger
-  metrics: Metrics
   config: { maxBodyBytes: number; maxJsonDepth: number }
   projects: ProjectsService
   servers: ServersService
@@ -45,8 +36,10 @@ export interface DirectRoutesDeps {
   toolCalls: ToolsMcp
   /** The protocol endpoint's POST (src/mcp/endpoint.ts). */
   mcpPost(slug: string, request: Request, server: Server<unknown> | null): Promise<Response>
-  /** The whole Elysia app: what the direct REST route does not take. */
-  handle(request: Request): Promise<Response>
+  /** The Elysia app inside the entry (routing, hooks, validation): what the direct REST route does not take. */
+  handle(request: Request): Response | Promise<Response>
+  /** The one entry into the request pipeline (src/http/entry.ts). */
+  enter: RequestEntry
 }
 
 /** The REST route's own body schema, compiled on the first call rather than at start. */
@@ -61,40 +54,15 @@ const REST_JSON = 'application/json;charset=utf-8'
 
 export function directRoutes(deps: DirectRoutesDeps) {
   const limit = deps.config.maxBodyBytes
-  const observer = createObserver(deps)
-  /** Answers of the Elysia app: they carry their request id, metrics and access line already. */
-  const handedOn = new WeakSet<Response>()
-  const handOn = async (request: Request) => {
-    const response = await deps.handle(request)
-    handedOn.add(response)
-    return response
-  }
+  // Handed on inside the entry: the app's answer gets its request id, count and access line from the entry, once.
+  const handOn = (request: Request) => deps.handle(request)
   const answer = (a: ErrorAnswer, headers?: Record<string, string>) =>
     jsonResponse(a.body, a.status, headers ? { ...headers, ...a.headers } : a.headers)
-
-  /** The pipeline around a handler, in its order: request id → body limit → observe → handler → envelope. */
-  const around = (route: string, rpc: boolean, handler: Handler) => {
-    const isRpc = () => rpc
-    return async (request: BunRequest, server: Server<unknown>): Promise<Response> => {
-      const t0 = observer.start()
-      const requestId = requestIdOf(request)
-      let response: Response
-      try {
-        response = await handler(limitBody(request, limit), server, request.params)
-        if (handedOn.has(response)) return response
-      } catch (error) {
-        response = answer(
-          errorAnswer(error, requestId, isRpc, deps.log) ?? internalError(deps.log, request, requestId, error),
-        )
-      }
-      response.headers.set('x-request-id', requestId)
-      observer.finish(request, route, response.status, t0)
-      return response
-    }
-  }
+  const isRpc = () => true
+  const isRest = () => false
 
   /** REST POST /tools/call: the plain case (a JSON body of known length, a key that may call, within its rate). */
-  const restCall: Handler = async (request) => {
+  const restCall = async (request: Request): Promise<Response> => {
     const headers = request.headers
     const length = headers.get('content-length')
     let auth = authenticateKey(deps.projects, headers)
@@ -123,7 +91,7 @@ export function directRoutes(deps: DirectRoutesDeps) {
     try {
       assertServerAllowed(auth, body.server_id)
       const view = await restToolCall(deps, auth, body, request)
-      // With the content type Elysia gives the same answer on its route, so both entries answer alike.
+      // With the content type Elysia gives the same answer on its route, so both routes answer alike.
       return new Response(serializeAnswer(view), {
         status: 200,
         headers: { ...rate.headers, 'content-type': REST_JSON },
@@ -137,8 +105,10 @@ export function directRoutes(deps: DirectRoutesDeps) {
 
   return {
     '/mcp/:slug': {
-      POST: around('/mcp/:slug', true, (request, server, params) => deps.mcpPost(params.slug ?? '', request, server)),
+      POST: deps.enter<BunRequest>({ route: '/mcp/:slug', rpc: isRpc, limit }, (request, original, server) =>
+        deps.mcpPost(original.params.slug ?? '', request, server ?? null),
+      ),
     },
-    '/mcp/tools/call': { POST: around('/mcp/tools/call', false, restCall) },
+    '/mcp/tools/call': { POST: deps.enter({ route: '/mcp/tools/call', rpc: isRest, limit }, restCall) },
   }
 }

@@ -1,6 +1,6 @@
 // Starting and stopping the HTTP service: listen, first-start key, graceful shutdown.
 
-import { createApp } from './app'
+import { createApp, listen } from './app'
 import type { Config } from './config'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
 import { AppError } from './lib/errors'
@@ -79,7 +79,8 @@ export async function startServer(
   // reusePort off: a second server on a busy port must fail (EADDRINUSE), not silently share the requests.
   // Bun's own body cap would answer an empty 413 before the app sees the request; the app enforces
   // TOOLYARD_MAX_BODY_BYTES itself (Content-Length, then while streaming), so Bun's is set out of the way.
-  app.listen({
+  // Every request enters through the app's one entry (src/app.ts `listen`).
+  listen(app, {
     hostname: config.host,
     port: config.port,
     idleTimeout: 255,

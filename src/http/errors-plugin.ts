@@ -1,11 +1,13 @@
-// Request ids on every response and the one error envelope: {error, code, details?, request_id}. The rules themselves
-// (request id, body limit, envelope) are the pipeline's (pipeline.ts), which the hot path's Bun routes call too.
+// Elysia's part of the one error envelope {error, code, details?, request_id}: its own failures (validation, parse, no
+// route) and what a handler throws, rendered by the pipeline's rules (pipeline.ts). The request id, the body limit and
+// the observation are applied once, before and after Elysia, by the one entry (entry.ts); the hooks here record the
+// matched route for it.
 import { Elysia } from 'elysia'
 import { AppError, type ErrorDetail } from '../lib/errors'
 import type { Logger } from '../lib/log'
-import { type BodyLimits, bodyLimitFor, jsonDeeperThan, ownBodyRoutes, TooDeepError } from './body-limit'
+import { type BodyLimits, jsonDeeperThan, ownBodyRoutes, TooDeepError } from './body-limit'
 import { createJsonBodyCheck } from './json-body'
-import { type ErrorAnswer, errorAnswer, internalError, limitBody, requestIdOf } from './pipeline'
+import { type ErrorAnswer, errorAnswer, internalError, recordRoute, requestIdOf } from './pipeline'
 import { createStrictBodyCheck, pointerToField, type RouteInfo } from './strict-body'
 
 // The protocol endpoint answers its own errors in the same envelope, with the same id.
@@ -65,23 +67,11 @@ export const errorsPlugin = (
     new AppError('validation_failed', `invalid body: ${details.map((d) => d.field).join(', ')}`, details)
   return (
     new Elysia({ name: 'toolyard.errors' })
-      // Bodies are bounded before anything reads them: the declared length is refused at once, and a body without
-      // one is read through a counting stream that fails past the limit (Elysia's parser or the protocol endpoint's
-      // reader then stops). This runs before routing, so before the key lookup too.
-      .onRequest((ctx) => {
-        ctx.set.headers['x-request-id'] = requestIdOf(ctx.request)
-        const { limit, setting } = bodyLimitFor(ctx.request, limits)
-        ctx.request = limitBody(ctx.request, limit, setting)
-      })
-      .derive({ as: 'global' }, ({ request, set }) => {
-        const requestId = requestIdOf(request)
-        set.headers['x-request-id'] = requestId
-        return { requestId }
-      })
       // Unknown fields are found before Elysia strips them, but answered only after the key check
       // (guards authenticate in the transform phase, this answers in beforeHandle or with the schema error).
       .onTransform({ as: 'global' }, (context) => {
         const { request, route, body } = context
+        recordRoute(request, route)
         if (jsonDeeperThan(body, limits.maxJsonDepth)) throw new TooDeepError(limits.maxJsonDepth)
         const bad = jsonBody(request.method, route, request, body)
         if (bad) {
@@ -100,7 +90,9 @@ export const errorsPlugin = (
         const details = unknownFields.get(request)
         if (details) throw invalidBody(details)
       })
-      .onError({ as: 'global' }, ({ code, error, set, request, params }) => {
+      .onError({ as: 'global' }, ({ code, error, set, request, params, route }) => {
+        // A failure before transform (a body that does not parse) still counts under its route.
+        recordRoute(request, route)
         const requestId = requestIdOf(request)
         const rpc = () => readsOwnBody(request.method, new URL(request.url).pathname)
         const answer =
@@ -109,7 +101,6 @@ export const errorsPlugin = (
           internalError(log, request, requestId, error)
         set.status = answer.status
         Object.assign(set.headers, answer.headers)
-        set.headers['x-request-id'] = requestId
         set.headers['content-type'] = 'application/json'
         return answer.body
       })

@@ -1,6 +1,8 @@
-// The one pipeline of rules every request passes: request id → body limit → observe (metrics, access line) → handler → error envelope (docs/decisions/0026-one-request-pipeline.md). Plain functions, so the Elysia
-// hooks (errors-plugin.ts, src/observability/http.ts) and the Bun routes of the hot path (src/direct-routes.ts) call
-// the same code for each rule rather than each keeping its own copy.
+// The one pipeline of rules every request passes: request id → body limit → observe (metrics, access line) → handler →
+// error envelope (docs/decisions/0026-one-request-pipeline.md). Plain functions, applied once per request by the one
+// entry (./entry.ts) around the hot path's Bun routes and the Elysia app alike
+// (docs/decisions/0311-one-entry-into-the-pipeline.md); the Elysia error hook (./errors-plugin.ts) renders its own
+// failures with the same envelope.
 import { AppError, type ErrorDetail, StorageFault } from '../lib/errors'
 import type { Logger } from '../lib/log'
 import { storageFaultOf } from '../lib/storage-errors'
@@ -31,6 +33,18 @@ function shareRequestId(from: Request, to: Request): void {
   ids.set(to, requestIdOf(from))
 }
 
+// ── Route ───────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+// The route pattern Elysia matched (its hooks record it), for the label of the metrics and the access line.
+const routes = new WeakMap<Request, string>()
+
+export function recordRoute(request: Request, route: string): void {
+  if (route) routes.set(request, route)
+}
+
+/** The pattern the request was routed to; `unmatched` when no route took it (ids and slugs would make a label each). */
+export const routeOf = (request: Request): string => routes.get(request) ?? 'unmatched'
+
 // ── Body limit ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -44,7 +58,7 @@ export function limitBody(request: Request, limit: number, setting?: string): Re
     if (declaredTooLarge(raw, limit)) throw new PayloadTooLargeError(limit, setting)
     return request
   }
-  // A copy handed on (the direct REST route to the app) is already counted.
+  // A copy made here and entered again (app.handle called with it) is counted already.
   if (!request.body || bounded.has(request)) return request
   const copy = boundedRequest(request, limit, setting)
   bounded.add(copy)

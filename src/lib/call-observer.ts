@@ -1,6 +1,6 @@
 // The port through which tool calls, resource reads and prompt gets report how they went (log line, call log, metrics).
 // Features call it; src/modules/calls implements it. Never carries arguments, results or secrets.
-import type { RestRequestContext } from './request-context'
+import type { RequestContext } from './request-context'
 
 type CallKind = 'tool' | 'resource' | 'prompt'
 type CallOutcome = 'ok' | 'error' | 'timeout' | 'denied' | 'rate_limited'
@@ -28,7 +28,7 @@ export interface CallObserver {
 }
 
 /** Where a call is reported from: the context's project, server (when it has one) and request id. */
-export const reportOf = (ctx: RestRequestContext): Pick<CallEvent, 'projectId' | 'serverId' | 'requestId'> => ({
+export const reportOf = (ctx: RequestContext): Pick<CallEvent, 'projectId' | 'serverId' | 'requestId'> => ({
   projectId: ctx.projectId,
   ...(ctx.server ? { serverId: ctx.server.id } : {}),
   requestId: ctx.requestId,

@@ -1,9 +1,9 @@
-// The one request context (docs/decisions/0029-one-request-context.md): built once at admission, extended on the way
-// down (the protocol layer adds its backend and session object), and handed whole to the feature that serves the call,
-// as the MCP SDK's RequestHandlerExtra and Hono's `c` are. It replaces positional lists (server, name, args, host,
-// opts) and the request id travelling beside the context. On the ground floor so every layer may name it.
+// The one request context (docs/decisions/0029-one-request-context.md, docs/decisions/0310-one-call-context.md): built
+// once at admission (the protocol endpoint, or a REST "use" route) and handed whole, as the first argument, through
+// dispatch, the feature that serves the call, its toolkit source and the function runner, as the MCP SDK's
+// RequestHandlerExtra and Hono's `c` are. What a call adds (a tool's arguments, its credential) travels beside it as
+// plain arguments, never as another context object. On the ground floor so every layer may name it.
 import type { FunctionHost } from './host'
-import type { Logger } from './log'
 import type { ServerRow } from './server'
 
 /**
@@ -17,6 +17,11 @@ interface SessionRef {
   readonly id: string
 }
 
+/**
+ * A field added here is set where contexts are built (src/mcp/endpoint.ts, src/mcp/modern/endpoint.ts,
+ * src/http/rest-context.ts) and copied by the protocol's MessageContext (src/mcp/exchange.ts, which fails to compile
+ * until it does).
+ */
 export interface RequestContext {
   /** The `x-request-id` answered and logged (the caller's when sane, else a new UUIDv7). */
   readonly requestId: string
@@ -24,23 +29,19 @@ export interface RequestContext {
   readonly principal: string
   /** The project the request acts in (the server's). */
   readonly projectId: string
-  readonly server: ServerRef
-  /** The protocol version the request is answered in (negotiated, header, or the default). */
-  readonly version: string
-  /** Absent on stateless requests and 2026-07-28. */
+  /** Always on the protocol endpoint; on REST only when the caller named one (else the tool is found in the project). */
+  readonly server?: ServerRef
+  /** The protocol version the request is answered in (negotiated, header, or the default); absent on REST. */
+  readonly version?: string
+  /** Absent on stateless requests, 2026-07-28 and REST. */
   readonly session?: SessionRef
   /**
-   * What a running function reaches of its caller; its `signal` is the request's cancellation. Made on first read (a
-   * tools/list never builds one): read it, never spread the context (src/mcp/cancellable.ts).
+   * What a running function reaches of its caller (the part of the context that crosses to the sandbox worker, where
+   * it is rebuilt over messages); its `signal` is the request's cancellation. Made on first read (a tools/list never
+   * builds one): read it, never spread the context (src/mcp/cancellable.ts).
    */
   readonly host: FunctionHost
-  readonly log: Logger
 }
 
-/**
- * A REST call's context (src/modules/tools, REST /tools/call): the same request, answered without the protocol (no
- * version, no session), on a server only when the caller named one (without server_id the tool is found in the project).
- */
-export type RestRequestContext = Omit<RequestContext, 'server' | 'version' | 'session'> & {
-  readonly server?: ServerRef
-}
+/** The context on the protocol endpoint, where a server and a version are always known: the same object, narrowed. */
+export type OnServer = RequestContext & { readonly server: ServerRef; readonly version: string }

@@ -2,7 +2,7 @@
 // The endpoint (src/mcp) speaks JSON-RPC/HTTP; each feature supplies its part of McpBackend (its `mcp.ts`) and throws
 // AppError like its REST routes; protocolBackend turns those into JSON-RPC errors in one place (./errors). A failing
 // tool is a normal result with isError: true.
-import type { RequestContext, ServerRef } from '../lib/request-context'
+import type { OnServer, ServerRef } from '../lib/request-context'
 import { type ProtocolWording, toProtocolError } from './errors'
 
 export type JsonObject = Record<string, unknown>
@@ -80,7 +80,7 @@ export interface ToolsBackend {
   /** Every enabled tool of the server in a stable order; the endpoint paginates. */
   listTools(server: ServerRef): McpTool[] | Promise<McpTool[]>
   /** The call in the request's context: its server, version (argument errors by version), host and request id. */
-  callTool(ctx: RequestContext, name: string, args: JsonObject): Promise<CallToolResult>
+  callTool(ctx: OnServer, name: string, args: JsonObject): Promise<CallToolResult>
   /** Any tool the server can call by name, listed or not (a server in discovery mode lists only some). */
   findTool?(server: ServerRef, name: string): McpTool | undefined | Promise<McpTool | undefined>
   /** The server's instructions: its description, plus how to find tools when it lists only some. */
@@ -91,18 +91,18 @@ export interface ResourcesBackend {
   listResources(server: ServerRef): Promise<McpResource[]>
   listResourceTemplates(server: ServerRef): Promise<McpResourceTemplate[]>
   /** The read in the request's context: its server, host and request id. */
-  readResource(ctx: RequestContext, uri: string): Promise<{ contents: ResourceContents[] }>
+  readResource(ctx: OnServer, uri: string): Promise<{ contents: ResourceContents[] }>
 }
 
 export interface PromptsBackend {
   listPrompts(server: ServerRef): Promise<McpPrompt[]>
   /** The get in the request's context: its server, host and request id. */
-  getPrompt(ctx: RequestContext, name: string, args: Record<string, string>): Promise<GetPromptResult>
+  getPrompt(ctx: OnServer, name: string, args: Record<string, string>): Promise<GetPromptResult>
 }
 
 export interface CompletionBackend {
   complete(
-    ctx: RequestContext,
+    ctx: OnServer,
     ref: CompletionRef,
     argument: { name: string; value: string },
     context?: { arguments?: Record<string, string> },

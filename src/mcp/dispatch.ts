@@ -2,7 +2,7 @@
 
 import { isMcpLogLevel, MCP_LOG_LEVELS } from '../lib/log'
 import { settle } from '../lib/maybe-promise'
-import type { RequestContext } from '../lib/request-context'
+import type { OnServer } from '../lib/request-context'
 import type { CompletionRef, JsonObject, McpBackend } from './backend'
 import { ProtocolError, RPC } from './errors'
 import {
@@ -20,13 +20,8 @@ import { cachedPage } from './raw-json'
 import type { Session } from './sessions'
 import { atLeast, negotiate } from './versions'
 
-/** The request context extended by the protocol layer (docs/decisions/0029-one-request-context.md). */
-export interface DispatchContext extends RequestContext {
-  readonly session?: Session
-  readonly backend: McpBackend
-  /** The result goes straight to jsonResponse (not spread into another): a tools/list page may be RawJson. */
-  serialized?: boolean
-}
+/** The session a request came in, as the protocol layer keeps it (the context names only its id). */
+const sessionOf = (ctx: OnServer) => ctx.session as Session | undefined
 
 const invalid = (message: string) => new ProtocolError(RPC.INVALID_PARAMS, `Invalid params: ${message}`)
 
@@ -80,11 +75,20 @@ export function initializeResult(
   }
 }
 
-type Handler = (ctx: DispatchContext, params: JsonObject) => unknown | Promise<unknown>
+/**
+ * A method's handler: the one request context, the message's params, and the backend that serves them. `serialized`:
+ * the result goes straight to jsonResponse (not spread into another), so a tools/list page may be RawJson.
+ */
+type Handler = (
+  ctx: OnServer,
+  params: JsonObject,
+  backend: McpBackend,
+  serialized: boolean,
+) => unknown | Promise<unknown>
 
 const handlers: Record<string, Handler> = {
   ping: () => ({}),
-  'tools/list': ({ backend, server, version, serialized }, params) =>
+  'tools/list': ({ server, version }, params, backend, serialized) =>
     settle(backend.listTools(server), (listing) => {
       const build = () => {
         const { page, nextCursor } = paginate('tools', listing, params.cursor)
@@ -95,7 +99,7 @@ const handlers: Record<string, Handler> = {
       if (!serialized) return build()
       return cachedPage(listing, `${version}|${cursor}`, isHandedOutCursor('tools', params.cursor), build)
     }),
-  'tools/call': async (ctx, params) => {
+  'tools/call': async (ctx, params, backend) => {
     const name = requireString(params, 'name')
     const args = optionalObject(params, 'arguments')
     // ctx.fail turns the call into a JSON-RPC error (server-side codes only; anything else is -32603).
@@ -105,7 +109,7 @@ const handlers: Record<string, Handler> = {
     }
     // Set in place: spreading the host would read its lazily made signal (src/mcp/cancellable.ts).
     ctx.host.fail = fail
-    const result = await ctx.backend.callTool(ctx, name, args)
+    const result = await backend.callTool(ctx, name, args)
     if (failed)
       throw new ProtocolError(
         failed.code <= -32000 && failed.code >= -32099 ? failed.code : RPC.INTERNAL_ERROR,
@@ -113,43 +117,44 @@ const handlers: Record<string, Handler> = {
       )
     return gateCallResult(result, ctx.version)
   },
-  'resources/list': async ({ backend, server, version }, params) => {
+  'resources/list': async ({ server, version }, params, backend) => {
     const { page, nextCursor } = paginate('resources', await backend.listResources(server), params.cursor)
     return { resources: page.map((r) => gateResource(r, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
-  'resources/templates/list': async ({ backend, server, version }, params) => {
+  'resources/templates/list': async ({ server, version }, params, backend) => {
     const { page, nextCursor } = paginate('templates', await backend.listResourceTemplates(server), params.cursor)
     return { resourceTemplates: page.map((r) => gateTemplate(r, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
-  'resources/read': async (ctx, params) => {
+  'resources/read': async (ctx, params, backend) => {
     const uri = requireString(params, 'uri')
-    const { contents } = await ctx.backend.readResource(ctx, uri)
+    const { contents } = await backend.readResource(ctx, uri)
     return { contents: gateContents(contents) }
   },
   // A subscription is remembered on the session; without one there is no stream to deliver updates to.
   // Recorded before the answer (the session directory): an update committed after it reaches the session's stream on
   // whichever instance holds it.
-  'resources/subscribe': async ({ session }, params) => {
+  'resources/subscribe': async (ctx, params) => {
+    const session = sessionOf(ctx)
     const uri = requireString(params, 'uri')
     if (session && !session.subscriptions.has(uri) && session.subscriptions.size >= session.maxSubscriptions)
       throw invalid(`limit reached: a session holds at most ${session.maxSubscriptions} subscriptions`)
     await session?.record({ subscribe: uri })
     return {}
   },
-  'resources/unsubscribe': async ({ session }, params) => {
-    await session?.record({ unsubscribe: requireString(params, 'uri') })
+  'resources/unsubscribe': async (ctx, params) => {
+    await sessionOf(ctx)?.record({ unsubscribe: requireString(params, 'uri') })
     return {}
   },
-  'prompts/list': async ({ backend, server, version }, params) => {
+  'prompts/list': async ({ server, version }, params, backend) => {
     const { page, nextCursor } = paginate('prompts', await backend.listPrompts(server), params.cursor)
     return { prompts: page.map((p) => gatePrompt(p, version)), ...(nextCursor ? { nextCursor } : {}) }
   },
-  'prompts/get': async (ctx, params) => {
+  'prompts/get': async (ctx, params, backend) => {
     const name = requireString(params, 'name')
     const args = stringMap(optionalObject(params, 'arguments'), 'arguments')
-    return gatePromptResult(await ctx.backend.getPrompt(ctx, name, args), ctx.version)
+    return gatePromptResult(await backend.getPrompt(ctx, name, args), ctx.version)
   },
-  'completion/complete': async (ctx, params) => {
+  'completion/complete': async (ctx, params, backend) => {
     const ref = optionalObject(params, 'ref')
     let parsed: CompletionRef
     if (ref.type === 'ref/prompt') parsed = { type: 'ref/prompt', name: requireString(ref, 'name') }
@@ -163,7 +168,7 @@ const handlers: Record<string, Handler> = {
       context.arguments !== undefined
         ? { arguments: stringMap(optionalObject(context, 'arguments'), 'context.arguments') }
         : undefined
-    const r = await ctx.backend.complete(ctx, parsed, { name: argument.name, value: argument.value }, contextArgs)
+    const r = await backend.complete(ctx, parsed, { name: argument.name, value: argument.value }, contextArgs)
     const values = r.values.slice(0, 100)
     return {
       completion: {
@@ -177,16 +182,22 @@ const handlers: Record<string, Handler> = {
       },
     }
   },
-  'logging/setLevel': async ({ session }, params) => {
+  'logging/setLevel': async (ctx, params) => {
     const level = params.level
     if (!isMcpLogLevel(level)) throw invalid(`level must be one of ${MCP_LOG_LEVELS.join(', ')}`)
-    await session?.record({ logLevel: level })
+    await sessionOf(ctx)?.record({ logLevel: level })
     return {}
   },
 }
 
-export async function dispatch(ctx: DispatchContext, method: string, params: JsonObject): Promise<unknown> {
+export async function dispatch(
+  ctx: OnServer,
+  method: string,
+  params: JsonObject,
+  backend: McpBackend,
+  serialized = false,
+): Promise<unknown> {
   const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
   if (!handler) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
-  return handler(ctx, params)
+  return handler(ctx, params, backend, serialized)
 }

@@ -11,12 +11,13 @@ import { UNAUTHORIZED } from '../http/guard'
 import { jsonBody } from '../http/request-bodies'
 import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
+import type { OnServer } from '../lib/request-context'
 import type { Revocations } from '../lib/revocations'
 import { RETRY_AFTER_S, storageFaultOf } from '../lib/storage-errors'
 import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { directoryFailure } from './directory-failure'
-import { type DispatchContext, initializeResult } from './dispatch'
+import { initializeResult } from './dispatch'
 import { isModernRequest } from './era'
 import { RPC } from './errors'
 import { exchange, jsonResponse } from './exchange'
@@ -167,21 +168,19 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     const acceptsSse = (headers.get('accept') ?? '').includes('text/event-stream')
     // The one request context (docs/decisions/0029-one-request-context.md): built here, once the caller is admitted;
     // exchange() completes it with each message's host.
-    const ctx: Omit<DispatchContext, 'host'> = {
+    const ctx: Omit<OnServer, 'host'> = {
       requestId: requestIdOf(request),
       principal: who.principal,
       projectId: who.server.project_id,
       server: who.server,
       version,
       session,
-      log: deps.log,
-      backend: deps.mcpBackend,
-      serialized: true,
     }
     const run = (req: RpcRequest, sse: boolean) =>
       exchange({
         req,
         ctx,
+        backend: deps.mcpBackend,
         sessions,
         scope,
         acceptsSse: sse,

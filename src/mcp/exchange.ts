@@ -2,20 +2,24 @@
 // progress, or a server→client request): then the response switches lazily to an SSE stream that carries those
 // messages and, last, the result. notifications/cancelled aborts the call and no result is sent.
 import { MCP_LOG_LEVELS, type McpLogLevel } from '../lib/log'
+import type { OnServer } from '../lib/request-context'
 import type { FunctionHost, ListName } from '../runtime/host'
-import type { JsonObject } from './backend'
+import type { JsonObject, McpBackend } from './backend'
 import type { Cancellable } from './cancellable'
-import { type DispatchContext, dispatch } from './dispatch'
+import { dispatch } from './dispatch'
 import { failureFrom, notification, progressNotification, type RpcRequest, success } from './jsonrpc'
 import { declaresUrlElicitation } from './modern/host'
 import { serializeAnswer } from './raw-json'
-import type { SessionStore } from './sessions'
+import type { Session, SessionStore } from './sessions'
 import { createSse, type SseStream } from './sse'
 import { atLeast } from './versions'
 
 export interface ExchangeOptions {
   req: RpcRequest
-  ctx: Omit<DispatchContext, 'host'>
+  /** The request context built at admission; each message completes it with its host. */
+  ctx: Omit<OnServer, 'host'>
+  /** Serves the methods (src/mcp/dispatch.ts); answers go straight to jsonResponse, so a tools/list may be RawJson. */
+  backend: McpBackend
   sessions: SessionStore
   /** Scope of the request id for cancellation: the session id, or principal + server when stateless. */
   scope: string
@@ -48,7 +52,7 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   let settle!: (r: Response) => void
   const response = new Promise<Response>((r) => (settle = r))
 
-  const log = ctx.session?.log
+  const log = (ctx.session as Session | undefined)?.log
   let streamId: string | undefined
   const stream = (): SseStream => {
     if (!sse) {
@@ -90,7 +94,11 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   // A stateless client that goes away (closes the response) cancels its call: nobody is left to read the answer.
   modern?.signal.addEventListener('abort', () => call.abort(), { once: true })
   const work = Promise.resolve()
-    .then(() => (modern ? modern.run(call.signal, emit) : dispatch(withHost(o, call, emit), req.method, req.params)))
+    .then(() =>
+      modern
+        ? modern.run(call.signal, emit)
+        : dispatch(withHost(o, call, emit), req.method, req.params, o.backend, true),
+    )
     .then(
       (result) => success(req.id, result),
       (err) => failureFrom(req.id, err, o.onInternal),
@@ -130,29 +138,23 @@ function createClosedSse(headers: Record<string, string>): Response {
  * on first read (a tools/list never builds one), as before; the context is never spread after this. A class with its
  * fields set one by one, not a spread of the admission's object: the spread was ~2% of a builtin call's main thread.
  */
-class MessageContext implements DispatchContext {
+class MessageContext implements OnServer {
   readonly requestId: string
   readonly principal: string
   readonly projectId: string
-  readonly server: DispatchContext['server']
+  readonly server: OnServer['server']
   readonly version: string
-  readonly session: DispatchContext['session']
-  readonly log: DispatchContext['log']
-  readonly backend: DispatchContext['backend']
-  readonly serialized: boolean | undefined
+  readonly session: OnServer['session']
   #host: FunctionHost | undefined
   readonly #make: () => FunctionHost
 
-  constructor(base: Omit<DispatchContext, 'host'>, make: () => FunctionHost) {
+  constructor(base: Omit<OnServer, 'host'>, make: () => FunctionHost) {
     this.requestId = base.requestId
     this.principal = base.principal
     this.projectId = base.projectId
     this.server = base.server
     this.version = base.version
     this.session = base.session
-    this.log = base.log
-    this.backend = base.backend
-    this.serialized = base.serialized
     this.#make = make
   }
 
@@ -162,14 +164,19 @@ class MessageContext implements DispatchContext {
   }
 }
 
-function withHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown) => boolean): DispatchContext {
+// Every field of the one context is copied above: a field added to RequestContext (src/lib/request-context.ts) that is
+// not would be dropped on the protocol path, so this fails to compile until MessageContext copies it.
+type Uncopied = Exclude<keyof OnServer, keyof MessageContext>
+true satisfies [Uncopied] extends [never] ? true : never
+
+function withHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown) => boolean): OnServer {
   return new MessageContext(o.ctx, () => buildHost(o, call, emit))
 }
 
 /** The FunctionHost of this request: its signal, and messages to the client on this request's stream. */
 function buildHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown) => boolean): FunctionHost {
   const { ctx, req, sessions } = o
-  const session = ctx.session
+  const session = ctx.session as Session | undefined
   const meta = req.params._meta as JsonObject | undefined
   const token =
     meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')

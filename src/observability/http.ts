@@ -1,27 +1,9 @@
-// Per request: the HTTP metrics and a debug access line (the request id travels in the request context).
-// GET /metrics: Prometheus text behind the admin token (404 when no admin token is configured).
+// GET /metrics: Prometheus text behind the admin token (404 when no admin token is configured). The per-request HTTP
+// metrics and access line are the pipeline's observe rule, applied by the one entry (src/http/entry.ts).
 import { Elysia } from 'elysia'
-import { createObserver, requestIdOf } from '../http/pipeline'
-import type { Logger } from '../lib/log'
+import { requestIdOf } from '../http/pipeline'
 import type { AdminService } from '../modules/admin/service'
 import type { Metrics } from './metrics'
-
-const started = new WeakMap<Request, number>()
-
-/** The pipeline's observe rule (src/http/pipeline.ts) as Elysia hooks: the clock and context on arrival, the count and line after. */
-export const httpObservability = (deps: { log: Logger; metrics: Metrics }) => {
-  const observer = createObserver(deps)
-  return new Elysia({ name: 'toolyard.observability' })
-    .onRequest(({ request }) => {
-      if (observer.timed) started.set(request, observer.start())
-    })
-    .onAfterResponse({ as: 'global' }, ({ request, route, set, responseValue }) => {
-      // A handler that answers with a Response (the protocol endpoint) sets its status there, not in `set`.
-      const status = responseValue instanceof Response ? responseValue.status : set.status
-      // The route pattern, not the path: ids and slugs would make a label per record.
-      observer.finish(request, route || 'unmatched', typeof status === 'number' ? status : 200, started.get(request))
-    })
-}
 
 export const metricsRoute = (deps: { metrics: Metrics; admin?: AdminService }) =>
   new Elysia({ name: 'toolyard.metrics' }).get(

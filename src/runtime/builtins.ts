@@ -2,16 +2,26 @@
 
 import { findBuiltinProvider } from '../catalog/providers'
 import type { Egress } from '../egress/client'
+import type { FunctionHost } from './host'
 
-interface BuiltinHost {
-  credentials?: unknown
+/**
+ * A builtin gets what any function gets: its input, the request's host (its `signal` read only when an outbound call
+ * needs it), the egress every outbound call goes through, and the opened credential (`base_url` in it overrides the
+ * provider's API address, e.g. a GitHub Enterprise host).
+ */
+export type BuiltinFunction = (
+  input: Record<string, unknown>,
+  host: Pick<FunctionHost, 'signal'>,
+  egress: Egress,
+  credentials?: Record<string, unknown>,
+) => Promise<unknown>
+
+/** What an API call of a builtin uses: the same three, passed along. */
+interface ApiUse {
+  host: Pick<FunctionHost, 'signal'>
   egress: Egress
-  /** The provider's API base URL (overridable per provider, e.g. to a local test double). */
-  providerBaseUrl?: string
-  signal?: AbortSignal
+  credentials: Record<string, unknown> | undefined
 }
-
-export type BuiltinFunction = (input: Record<string, unknown>, host: BuiltinHost) => Promise<unknown>
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined)
 
@@ -53,9 +63,8 @@ function token(credentials: unknown, provider: string): string {
   return value
 }
 
-function baseUrl(host: BuiltinHost, provider: string): string {
-  const c = (host.credentials ?? {}) as Record<string, unknown>
-  const base = str(c.base_url) ?? host.providerBaseUrl ?? findBuiltinProvider(provider)!.base_url!
+function baseUrl(credentials: Record<string, unknown> | undefined, provider: string): string {
+  const base = str(credentials?.base_url) ?? findBuiltinProvider(provider)!.base_url!
   return base.replace(/\/+$/, '')
 }
 
@@ -68,22 +77,22 @@ interface ApiCall {
 }
 
 /** One JSON API call with a Bearer token; a non-2xx answer throws an error naming the status and the API's message. */
-async function callApi(host: BuiltinHost, provider: string, label: string, call: ApiCall): Promise<unknown> {
-  const url = new URL(baseUrl(host, provider) + call.path)
+async function callApi(use: ApiUse, provider: string, label: string, call: ApiCall): Promise<unknown> {
+  const url = new URL(baseUrl(use.credentials, provider) + call.path)
   for (const [k, v] of Object.entries(call.query ?? {}))
     if (v !== undefined && v !== null) url.searchParams.set(k, String(v))
   const headers: Record<string, string> = {
     accept: 'application/json',
-    authorization: `Bearer ${token(host.credentials, provider)}`,
+    authorization: `Bearer ${token(use.credentials, provider)}`,
     'user-agent': 'Toolyard',
     ...call.headers,
   }
   if (call.body !== undefined) headers['content-type'] = 'application/json; charset=utf-8'
-  const response = await host.egress.fetch(url.href, {
+  const response = await use.egress.fetch(url.href, {
     method: call.method ?? 'GET',
     headers,
     body: call.body === undefined ? undefined : JSON.stringify(call.body),
-    signal: host.signal,
+    signal: use.host.signal,
   })
   let data: unknown = response.text
   try {
@@ -100,15 +109,15 @@ async function callApi(host: BuiltinHost, provider: string, label: string, call:
   return data
 }
 
-const github = (host: BuiltinHost, call: ApiCall) =>
-  callApi(host, 'github', 'GitHub', {
+const github = (use: ApiUse, call: ApiCall) =>
+  callApi(use, 'github', 'GitHub', {
     ...call,
     headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' },
   })
 
 /** Slack answers 200 with `{ok: false, error}` on failure. */
-async function slack(host: BuiltinHost, call: ApiCall): Promise<unknown> {
-  const data = (await callApi(host, 'slack', 'Slack', call)) as { ok?: boolean; error?: string }
+async function slack(use: ApiUse, call: ApiCall): Promise<unknown> {
+  const data = (await callApi(use, 'slack', 'Slack', call)) as { ok?: boolean; error?: string }
   if (data && data.ok === false) throw new Error(`Slack API error: ${data.error ?? 'unknown error'}`)
   return data
 }
@@ -128,13 +137,13 @@ export const builtinFunctions: Record<string, BuiltinFunction> = {
     }
   },
   'builtin.utilities.uuid': async (input) => (input.version === 'v7' ? Bun.randomUUIDv7() : crypto.randomUUID()),
-  'builtin.utilities.http_request': async (input, host) => {
+  'builtin.utilities.http_request': async (input, host, egress) => {
     const headers = (input.headers ?? {}) as Record<string, string>
     const body =
       input.body === undefined || typeof input.body === 'string'
         ? (input.body as string | undefined)
         : JSON.stringify(input.body)
-    const response = await host.egress.fetch(String(input.url), {
+    const response = await egress.fetch(String(input.url), {
       method: str(input.method) ?? 'GET',
       headers,
       body,
@@ -143,40 +152,53 @@ export const builtinFunctions: Record<string, BuiltinFunction> = {
     return { status: response.status, headers: Object.fromEntries(response.headers), body: response.text }
   },
 
-  'builtin.github.get_user': async (_input, host) => github(host, { path: '/user' }),
-  'builtin.github.list_repos': async (input, host) =>
-    github(host, {
-      path: '/user/repos',
-      query: {
-        per_page: input.per_page ?? 30,
-        page: input.page,
-        sort: input.sort ?? 'updated',
-        visibility: input.visibility,
+  'builtin.github.get_user': async (_input, host, egress, credentials) =>
+    github({ host, egress, credentials }, { path: '/user' }),
+  'builtin.github.list_repos': async (input, host, egress, credentials) =>
+    github(
+      { host, egress, credentials },
+      {
+        path: '/user/repos',
+        query: {
+          per_page: input.per_page ?? 30,
+          page: input.page,
+          sort: input.sort ?? 'updated',
+          visibility: input.visibility,
+        },
       },
-    }),
-  'builtin.github.get_repo': async (input, host) =>
-    github(host, { path: `/repos/${seg(input.owner)}/${seg(input.repo)}` }),
-  'builtin.github.create_issue': async (input, host) =>
-    github(host, {
-      method: 'POST',
-      path: `/repos/${seg(input.owner)}/${seg(input.repo)}/issues`,
-      body: { title: input.title, body: input.body, labels: input.labels },
-    }),
+    ),
+  'builtin.github.get_repo': async (input, host, egress, credentials) =>
+    github({ host, egress, credentials }, { path: `/repos/${seg(input.owner)}/${seg(input.repo)}` }),
+  'builtin.github.create_issue': async (input, host, egress, credentials) =>
+    github(
+      { host, egress, credentials },
+      {
+        method: 'POST',
+        path: `/repos/${seg(input.owner)}/${seg(input.repo)}/issues`,
+        body: { title: input.title, body: input.body, labels: input.labels },
+      },
+    ),
 
-  'builtin.slack.post_message': async (input, host) =>
-    slack(host, {
-      method: 'POST',
-      path: '/chat.postMessage',
-      body: { channel: input.channel, text: input.text, thread_ts: input.thread_ts },
-    }),
-  'builtin.slack.list_channels': async (input, host) =>
-    slack(host, {
-      path: '/conversations.list',
-      query: {
-        limit: input.limit ?? 100,
-        cursor: input.cursor,
-        types: input.types ?? 'public_channel',
-        exclude_archived: true,
+  'builtin.slack.post_message': async (input, host, egress, credentials) =>
+    slack(
+      { host, egress, credentials },
+      {
+        method: 'POST',
+        path: '/chat.postMessage',
+        body: { channel: input.channel, text: input.text, thread_ts: input.thread_ts },
       },
-    }),
+    ),
+  'builtin.slack.list_channels': async (input, host, egress, credentials) =>
+    slack(
+      { host, egress, credentials },
+      {
+        path: '/conversations.list',
+        query: {
+          limit: input.limit ?? 100,
+          cursor: input.cursor,
+          types: input.types ?? 'public_channel',
+          exclude_archived: true,
+        },
+      },
+    ),
 }

@@ -3,8 +3,8 @@
 // POST /functions/{id}/invoke. The credential a function runs with is opened here and nowhere else.
 import type { Egress } from '../egress/client'
 import type { CredentialAccess, CredentialRefusal } from '../lib/credentials-port'
-import { detachedHost, type FunctionHost } from './host'
-import { type FunctionSpec, type RunOutcome, runFunction } from './run-function'
+import { detachedHost } from './host'
+import { type FunctionSpec, type RunCaller, type RunEnv, type RunOutcome, runFunction } from './run-function'
 import type { SandboxPool } from './sandbox-pool'
 
 export interface FunctionRunnerDeps {
@@ -25,19 +25,13 @@ export interface FunctionRunnerDeps {
  */
 export type RunCredential = { id: string | undefined } | { data: Record<string, unknown> }
 
-export interface RunRequest {
-  projectId: string
-  host: FunctionHost
-  credential?: RunCredential
-}
-/** A run with nothing to open: it cannot be refused for its credential. */
-type OpenedRequest = RunRequest & { credential?: { data: Record<string, unknown> } }
-
 /** The stored credential cannot be used: the function did not run. Callers say so in their own terms. */
 export type CredentialRefused = { ok: false; kind: 'credential' } & CredentialRefusal
 
 export function createFunctionRunner(deps: FunctionRunnerDeps) {
   const { pool, egress, credentials, queueLimit, logBytes } = deps
+  // The same for every run: made once here, not per call.
+  const env: RunEnv = { pool, egress, queueLimit, logBytes }
 
   async function open(
     projectId: string,
@@ -51,26 +45,33 @@ export function createFunctionRunner(deps: FunctionRunnerDeps) {
     return { data: opened.data }
   }
 
-  /** Opens the credential, then runs; never throws for a failing function (see runFunction). */
-  async function run(fn: FunctionSpec, input: Record<string, unknown>, request: OpenedRequest): Promise<RunOutcome>
+  /**
+   * Opens the credential, then runs in the request's context (its project and host); never throws for a failing
+   * function (see runFunction). A run with nothing to open (no credential, or data already opened) is never refused.
+   */
   async function run(
+    ctx: RunCaller,
     fn: FunctionSpec,
     input: Record<string, unknown>,
-    request: RunRequest,
+    credential?: { data: Record<string, unknown> },
+  ): Promise<RunOutcome>
+  async function run(
+    ctx: RunCaller,
+    fn: FunctionSpec,
+    input: Record<string, unknown>,
+    credential?: RunCredential,
   ): Promise<RunOutcome | CredentialRefused>
   async function run(
+    ctx: RunCaller,
     fn: FunctionSpec,
     input: Record<string, unknown>,
-    request: RunRequest,
+    credential?: RunCredential,
   ): Promise<RunOutcome | CredentialRefused> {
-    const { projectId, host } = request
     // Most tools have no credential: nothing to open, no await before the run.
-    if (!request.credential)
-      return runFunction(fn, input, { pool, host, egress, tenant: { projectId, queueLimit, logBytes } })
-    const opened = await open(projectId, request.credential)
+    if (!credential) return runFunction(ctx, fn, input, env)
+    const opened = await open(ctx.projectId, credential)
     if ('kind' in opened) return opened
-    const tenant = { projectId, queueLimit, logBytes }
-    return runFunction(fn, input, { pool, host, egress, credentials: opened.data, tenant })
+    return runFunction(ctx, fn, input, env, opened.data)
   }
 
   return {

@@ -1,10 +1,10 @@
 // Runs one function (javascript, http or builtin) and says how it ended, as a neutral value: the tools feature maps
 // it to an MCP tool result, resources map it to contents.
 import type { Egress } from '../egress/client'
+import type { RequestContext } from '../lib/request-context'
 import { clampLimit, FUNCTION_LIMITS } from '../limits'
 import { builtinFunctions } from './builtins'
 import { mapErrorLine, type RunnableSource, runnableSource } from './function-source'
-import type { FunctionHost } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
 import type { Runtime } from './runtimes'
 import type { SandboxPool } from './sandbox-pool'
@@ -66,19 +66,23 @@ function preparedSource(fn: FunctionSpec, runtime: 'javascript' | 'typescript', 
 export type RunOutcome = { ok: true; value: unknown } | { ok: false; kind: RunFailure; message: string }
 type RunFailure = SandboxFailure | 'http_status'
 
-export interface RunContext {
-  /** The app's sandbox pool (src/runtime/function-runner.ts passes its own): javascript and typescript run there. */
+/**
+ * What a run reads of the request's one context (src/lib/request-context.ts): its project (whose call it is, for the
+ * sandbox pool's fairness and the warm key) and its host. Any RequestContext is one; a run without a request (the
+ * invoke route, a resource read) passes the same two fields.
+ */
+export type RunCaller = Pick<RequestContext, 'projectId' | 'host'>
+
+/** The app's parts a run uses, the same for every call (src/runtime/function-runner.ts makes it once). */
+export interface RunEnv {
+  /** The app's sandbox pool: javascript and typescript run there. */
   pool: Pick<SandboxPool, 'run'>
-  host: FunctionHost
   /** Every outbound call of the function goes through it. */
   egress: Egress
-  /** Decrypted credential data for ctx.credentials / templates / builtins; never logged. */
-  credentials?: Record<string, unknown>
-  /**
-   * Whose call it is, for the sandbox pool's fairness; `queueLimit` bounds the project's waiting calls, `logBytes`
-   * (TOOLYARD_MAX_RESULT_BYTES) the call's logs and progress together.
-   */
-  tenant: { projectId: string; queueLimit: number; logBytes: number }
+  /** A project's calls that may wait for a sandbox worker. */
+  queueLimit: number
+  /** TOOLYARD_MAX_RESULT_BYTES: the call's logs and progress together. */
+  logBytes: number
 }
 
 /**
@@ -86,20 +90,28 @@ export interface RunContext {
  * only through its function runner (src/runtime/function-runner.ts), which supplies the pool, egress and tenant.
  */
 export async function runFunction(
+  ctx: RunCaller,
   fn: FunctionSpec,
   input: Record<string, unknown>,
-  context: RunContext,
+  env: RunEnv,
+  /** Decrypted credential data for ctx.credentials / templates / builtins; never logged. */
+  credentials?: Record<string, unknown>,
 ): Promise<RunOutcome> {
   try {
-    return await run(fn, input, context)
+    return await run(ctx, fn, input, env, credentials)
   } catch (error) {
     const kind = error instanceof SandboxError ? error.reason : 'error'
     return { ok: false, kind, message: error instanceof Error ? error.message : String(error) }
   }
 }
 
-async function run(fn: FunctionSpec, input: Record<string, unknown>, context: RunContext): Promise<RunOutcome> {
-  const { pool, host, egress, credentials, tenant } = context
+async function run(
+  { projectId, host }: RunCaller,
+  fn: FunctionSpec,
+  input: Record<string, unknown>,
+  { pool, egress, queueLimit, logBytes }: RunEnv,
+  credentials: Record<string, unknown> | undefined,
+): Promise<RunOutcome> {
   const timeoutMs = host.deadlineMs ?? clampLimit(fn.timeout_ms, FUNCTION_LIMITS.timeoutMs)
   switch (fn.runtime) {
     case 'javascript':
@@ -114,14 +126,12 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
           credentials,
           memoryMb: clampLimit(fn.memory_mb, FUNCTION_LIMITS.memoryMb),
           timeoutMs,
-          project: tenant.projectId,
-          queueLimit: tenant.queueLimit,
-          logBytes: tenant.logBytes,
+          project: projectId,
+          queueLimit,
+          logBytes,
           // Never across projects or functions: the key names both, and the version changes with any edit.
           warmKey:
-            fn.isolation === 'per_call'
-              ? undefined
-              : `${tenant.projectId}\0${fn.id ?? fn.name}\0${functionVersion(fn)}`,
+            fn.isolation === 'per_call' ? undefined : `${projectId}\0${fn.id ?? fn.name}\0${functionVersion(fn)}`,
           fetch: async (url, init) => {
             const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
             return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }
@@ -140,15 +150,9 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
     case 'builtin': {
       const builtin = builtinFunctions[fn.name]
       if (!builtin) throw new Error(`unknown built-in function: ${fn.name}`)
-      // The signal is read only if the builtin uses it: a host may make it lazily (src/mcp/cancellable.ts).
-      const context = {
-        credentials,
-        egress,
-        get signal() {
-          return host.signal
-        },
-      }
-      return { ok: true, value: await builtin(input, context) }
+      // The host, not its signal: the signal is read only if the builtin uses it (a host may make it lazily,
+      // src/mcp/cancellable.ts).
+      return { ok: true, value: await builtin(input, host, egress, credentials) }
     }
     default:
       throw new Error(`unknown runtime: ${String((fn as { runtime: unknown }).runtime)}`)

@@ -1,12 +1,14 @@
-// One request pipeline (docs/decisions/0026-one-request-pipeline.md): the hot path's Bun routes (POST /mcp/{slug}, REST
-// POST /mcp/tools/call) and the Elysia app's hooks apply the same rules. Each request of the table is sent to both
-// entries of one app — over the socket, where Bun's router answers it, and into the Elysia app in-process
-// (app.handle) — and both must give the same status, headers, body, metrics increment and access line.
+// Routing into the one entry (docs/decisions/0311-one-entry-into-the-pipeline.md): every request passes the pipeline's
+// rules once (request id, body limit, observe, error envelope) and then reaches its handler — the hot path's Bun routes
+// (POST /mcp/{slug}, REST POST /mcp/tools/call) or Elysia for everything else, paths one segment under /mcp included
+// (Bun would give them to /mcp/{slug}). Each request of the table is sent over the socket, where Bun's router takes it,
+// and in process (app.handle), which has no Bun router: both must reach the same handler (same status, headers and
+// body), counted once under its route, with one access line.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from '../../src/app'
+import { createApp, listen } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { buildDeps, type Deps } from '../../src/deps'
 import { createLogger } from '../../src/lib/log'
@@ -40,7 +42,7 @@ beforeAll(async () => {
   })
   deps = buildDeps(config, { log: createLogger('debug', (line) => lines.push(JSON.parse(line))) })
   app = createApp(deps)
-  app.listen({ hostname: '127.0.0.1', port: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER })
+  listen(app, { hostname: '127.0.0.1', port: 0, maxRequestBodySize: Number.MAX_SAFE_INTEGER })
   origin = `http://127.0.0.1:${app.server!.port}`
   deps.urls.set(origin)
   const project = await deps.projects.projectOrCreate('pipeline')
@@ -67,16 +69,20 @@ afterAll(async () => {
 
 interface Case {
   name: string
+  /** POST unless said. */
+  method?: string
   /** The path under the origin; a function because the server's slug is known only once it is made. */
   path: () => string
   route: string
   headers?: Record<string, string>
-  /** The body, sent with its Content-Length; `chunked` sends it as a stream (no Content-Length). */
-  body: () => string
+  /** The body, sent with its Content-Length; `chunked` sends it as a stream (no Content-Length). None: no body. */
+  body?: () => string
   chunked?: boolean
   status: number
   /** Whether the key was checked and counted, so the answer carries RateLimit headers. */
   rated?: boolean
+  /** The RateLimit-Limit of a rated answer: the groups this file raises, unless said (REST reads keep theirs). */
+  limit?: string
 }
 
 const mcpHeaders = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' }
@@ -290,21 +296,67 @@ const CASES: Case[] = [
     status: 400,
     rated: true,
   },
+  // Elysia's routes: one segment under /mcp (which /mcp/{slug} must not take), other methods on /mcp/{slug}, no route.
+  {
+    name: 'REST GET /servers reaches Elysia, not /mcp/{slug}',
+    method: 'GET',
+    path: () => '/mcp/servers',
+    route: '/mcp/servers',
+    status: 200,
+    rated: true,
+    limit: '60',
+  },
+  {
+    name: 'standalone initialize reaches its own route, not /mcp/{slug}',
+    path: () => '/mcp/initialize',
+    route: '/mcp/initialize',
+    headers: mcpHeaders,
+    body: () => JSON.stringify(initializeBody()),
+    status: 200,
+    rated: true,
+  },
+  {
+    name: 'GET /mcp/{slug} without a session → 405 from the Elysia route',
+    method: 'GET',
+    path: () => `/mcp/${slug}`,
+    route: '/mcp/:slug',
+    headers: { accept: 'text/event-stream' },
+    status: 405,
+  },
+  {
+    name: 'a REST body over the limit on an Elysia route (chunked) → 413 envelope',
+    path: () => '/mcp/servers',
+    route: '/mcp/servers',
+    headers: { 'content-type': 'application/json' },
+    body: () => JSON.stringify({ name: 'x'.repeat(LIMIT) }),
+    chunked: true,
+    status: 413,
+  },
+  {
+    name: 'no route → 404 envelope, counted as unmatched',
+    method: 'GET',
+    path: () => '/mcp/servers/x/nothing/here',
+    route: 'unmatched',
+    status: 404,
+  },
 ]
 
 function requestOf(c: Case): Request {
-  const text = c.body()
-  const body = c.chunked
-    ? new ReadableStream<Uint8Array>({
-        start(controller) {
-          const bytes = new TextEncoder().encode(text)
-          for (let i = 0; i < bytes.length; i += 512) controller.enqueue(bytes.subarray(i, i + 512))
-          controller.close()
-        },
-      })
-    : text
+  const text = c.body?.()
+  const body =
+    text === undefined
+      ? undefined
+      : c.chunked
+        ? new ReadableStream<Uint8Array>({
+            start(controller) {
+              const bytes = new TextEncoder().encode(text)
+              for (let i = 0; i < bytes.length; i += 512) controller.enqueue(bytes.subarray(i, i + 512))
+              controller.close()
+            },
+          })
+        : text
   return new Request(`${origin}${c.path()}`, {
-    method: 'POST',
+    method: c.method ?? 'POST',
     // fetch sends the Host header on the wire; app.handle gets exactly what the Request carries.
     headers: { host: new URL(origin).host, 'x-api-key': apiKey, ...c.headers },
     body,
@@ -365,17 +417,34 @@ async function send(c: Case, entry: (r: Request) => Promise<Response>): Promise<
   }
 }
 
-describe('one request pipeline: the direct routes and the Elysia app answer alike', () => {
+describe('routing: each request reaches its handler, through the pipeline once', () => {
   for (const c of CASES)
     test(c.name, async () => {
-      const direct = await send(c, (r) => fetch(r))
-      const elysia = await send(c, (r) => app.handle(r))
-      expect(direct.status).toBe(c.status)
-      expect(direct).toEqual(elysia)
-      expect(direct.metric).toBe(1)
-      expect(direct.access).toEqual({ method: 'POST', route: c.route, status: c.status })
-      if (c.headers?.['x-request-id']) expect(direct.headers['x-request-id']).toBe(c.headers['x-request-id'])
-      expect(direct.headers['ratelimit-limit']).toBe(c.rated ? '100000' : null)
-      expect(direct.headers['content-type']).toStartWith('application/json')
+      const overSocket = await send(c, (r) => fetch(r))
+      const inProcess = await send(c, (r) => app.handle(r))
+      expect(overSocket.status).toBe(c.status)
+      expect(overSocket).toEqual(inProcess)
+      expect(overSocket.metric).toBe(1)
+      expect(overSocket.access).toEqual({ method: c.method ?? 'POST', route: c.route, status: c.status })
+      if (c.headers?.['x-request-id']) expect(overSocket.headers['x-request-id']).toBe(c.headers['x-request-id'])
+      expect(overSocket.headers['ratelimit-limit']).toBe(c.rated ? (c.limit ?? '100000') : null)
+      expect(overSocket.headers['content-type']).toStartWith('application/json')
     })
+})
+
+test("Bun's router takes the two hot requests and, by name, Elysia's paths one segment under /mcp", () => {
+  const routes = (app.config.serve as { routes: Record<string, unknown> }).routes
+  const own = Object.entries(routes)
+    .filter(([, v]) => typeof v === 'object')
+    .map(([k]) => k)
+  expect(own.sort()).toEqual(['/mcp/:slug', '/mcp/tools/call'])
+  for (const path of ['/mcp/servers', '/mcp/initialize', '/mcp/keys', '/mcp/toolkits'])
+    expect(routes[path]).toBe(app.handle)
+})
+
+test('every access line of a request is its only one: the pipeline ran once', () => {
+  // Generated ids are one per request (a caller's id is sent twice above, once per way in).
+  const ids = lines.filter((l) => l.msg === 'http request' && UUID.test(String(l.request_id))).map((l) => l.request_id)
+  expect(ids.length).toBeGreaterThan(0)
+  expect(new Set(ids).size).toBe(ids.length)
 })

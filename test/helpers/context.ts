@@ -1,14 +1,13 @@
 // A request context for tests that call the protocol backend directly, as the endpoint builds one at admission
 // (docs/decisions/0029-one-request-context.md). The default version is before SEP-1303 (argument errors as -32602).
 import type { FunctionHost } from '../../src/lib/host'
-import { createLogger } from '../../src/lib/log'
-import type { RequestContext, ServerRef } from '../../src/lib/request-context'
+import type { OnServer, ServerRef } from '../../src/lib/request-context'
 
 export function requestContext(
   server: ServerRef,
   host: FunctionHost,
   { version = '2025-06-18', requestId = 'test-request' } = {},
-): RequestContext {
+): OnServer {
   return {
     requestId,
     principal: 'test',
@@ -16,6 +15,5 @@ export function requestContext(
     server,
     version,
     host,
-    log: createLogger('silent'),
   }
 }

@@ -96,15 +96,16 @@ describe('nothing a function names runs or is read on the host', () => {
   test.each(['javascript', 'typescript'] as const)(
     'at run time, stored code naming a module fails the call (%s)',
     async (runtime) => {
-      const context = {
+      const caller = { projectId: 'p1', host: detachedHost(new AbortController().signal) }
+      const env = {
         pool: createSandboxPool(),
-        host: detachedHost(new AbortController().signal),
-        tenant: { projectId: 'p1', queueLimit: 32, logBytes: 4 * 1024 * 1024 },
+        queueLimit: 32,
+        logBytes: 4 * 1024 * 1024,
         egress: createEgress({ allowPrivate: false }),
       }
       for (const [, code, runtimes] of CASES) {
         if (!runtimes.includes(runtime)) continue
-        const out = await runFunction({ name: 'f', runtime, code }, {}, context)
+        const out = await runFunction(caller, { name: 'f', runtime, code }, {}, env)
         expect(out.ok).toBe(false)
         expect(JSON.stringify(out)).not.toContain(SECRET)
       }

@@ -36,11 +36,19 @@ beforeAll(() => {
 })
 afterAll(() => api.stop(true))
 
+const host = { signal: new AbortController().signal }
+/** `providerBaseUrl`: the local double's address, given as the credential's `base_url` (its own wins). */
 const call = (
   name: string,
   input: Record<string, unknown>,
-  host: Partial<Parameters<(typeof builtinFunctions)[string]>[1]> = {},
-) => builtinFunctions[name]!(input, { egress, ...host })
+  { credentials, providerBaseUrl }: { credentials?: Record<string, unknown>; providerBaseUrl?: string } = {},
+) =>
+  builtinFunctions[name]!(
+    input,
+    host,
+    egress,
+    providerBaseUrl ? { base_url: providerBaseUrl, ...credentials } : credentials,
+  )
 
 describe('utilities', () => {
   test('echo returns its text unchanged', async () => {
@@ -79,7 +87,8 @@ describe('utilities', () => {
     await expect(
       builtinFunctions['builtin.utilities.http_request']!(
         { url: `${apiBase}/user` },
-        { egress: createEgress({ allowPrivate: false }) },
+        host,
+        createEgress({ allowPrivate: false }),
       ),
     ).rejects.toThrow('egress refused')
   })

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createEgress } from '../../src/egress/client'
 import { detachedHost, type FunctionHost } from '../../src/runtime/host'
-import { runFunction } from '../../src/runtime/run-function'
+import { type FunctionSpec, runFunction as runIn } from '../../src/runtime/run-function'
 import { createSandboxPool } from '../../src/runtime/sandbox-pool'
 
 let server: ReturnType<typeof Bun.serve>
@@ -23,6 +23,22 @@ afterAll(() => server.stop(true))
 const host = detachedHost(new AbortController().signal)
 const tenant = { projectId: 'p1', queueLimit: 32, logBytes: 4 * 1024 * 1024 }
 const pool = createSandboxPool()
+interface Setup {
+  pool: typeof pool
+  host: FunctionHost
+  tenant: typeof tenant
+  egress: ReturnType<typeof createEgress>
+  credentials?: Record<string, unknown>
+}
+/** A run in a request context of project `tenant.projectId` with `host`, over this file's pool and egress. */
+const runFunction = (fn: FunctionSpec, input: Record<string, unknown>, s: Setup) =>
+  runIn(
+    { projectId: s.tenant.projectId, host: s.host },
+    fn,
+    input,
+    { pool: s.pool, egress: s.egress, queueLimit: s.tenant.queueLimit, logBytes: s.tenant.logBytes },
+    s.credentials,
+  )
 const open = { pool, host, tenant, egress: createEgress({ allowPrivate: true }) }
 const closed = { pool, host, tenant, egress: createEgress({ allowPrivate: false }) }
 

@@ -177,13 +177,13 @@ describe('at the runtime', () => {
   const pool = createSandboxPool({ size: 1, warmPerWorker: 4 })
   const egress = createEgress({ allowPrivate: false })
   const run = (fn: FunctionSpec, input: Record<string, unknown>, projectId = 'p-runtime', timeoutMs = 2_000) =>
-    runFunction(fn, input, {
-      pool,
-      host: { ...detachedHost(new AbortController().signal), deadlineMs: timeoutMs },
-      egress,
-      credentials: { api_key: 'sk-runtime' },
-      tenant: { projectId, queueLimit: 8, logBytes: 65_536 },
-    })
+    runFunction(
+      { projectId, host: { ...detachedHost(new AbortController().signal), deadlineMs: timeoutMs } },
+      fn,
+      input,
+      { pool, egress, queueLimit: 8, logBytes: 65_536 },
+      { api_key: 'sk-runtime' },
+    )
   afterAll(() => pool.shutdown())
 
   test('isolation "per_call" gets a fresh context every call', async () => {

@@ -14,7 +14,7 @@ const rowKind: ToolkitSource = {
   kind: 'rowkind',
   listTools: async (toolkitId) =>
     (await app.sql('SELECT * FROM tools WHERE toolkit_id = $id ORDER BY id', { id: toolkitId })) as ToolRow[],
-  async callTool(tool, args) {
+  async callTool(_ctx, tool, args) {
     called.push(tool.name)
     return { ok: true, value: `${tool.name} ran with ${JSON.stringify(args)}` }
   },

@@ -24,7 +24,7 @@ const fixtureKind: ToolkitSource = {
       { id: `${toolkitId}.shout`, project_id: '', toolkit_id: toolkitId, created_at: STAMP, updated_at: STAMP },
     ),
   ],
-  async callTool(_tool, args, ctx) {
+  async callTool(ctx, _tool, args) {
     seen.push({ args, projectId: ctx.projectId })
     return { ok: true, value: `${String(args.text).toUpperCase()}!` }
   },

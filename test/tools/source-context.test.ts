@@ -1,7 +1,7 @@
 // A toolkit source is handed the whole request context with each call (docs/decisions/0029-one-request-context.md): the
 // request id answered in x-request-id, the principal, the project and the server, over MCP and over REST alike.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import type { RestRequestContext } from '../../src/lib/request-context'
+import type { RequestContext } from '../../src/lib/request-context'
 import { toolRowFrom } from '../../src/modules/tools/repository'
 import type { ToolkitSource } from '../../src/modules/tools/sources/source'
 import { createServer, json } from '../helpers/api'
@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app'
 import { post } from '../helpers/mcp'
 
 const STAMP = '2026-01-01T00:00:00.000Z'
-const seen: RestRequestContext[] = []
+const seen: RequestContext[] = []
 
 const recordingKind: ToolkitSource = {
   kind: 'recording',
@@ -19,8 +19,8 @@ const recordingKind: ToolkitSource = {
       { id: `${toolkitId}.note`, project_id: '', toolkit_id: toolkitId, created_at: STAMP, updated_at: STAMP },
     ),
   ],
-  async callTool(_tool, _args, call) {
-    seen.push(call.request)
+  async callTool(ctx) {
+    seen.push(ctx)
     return { ok: true, value: 'noted' }
   },
 }
@@ -60,6 +60,14 @@ test('over MCP and over REST, the source gets the request id, principal, project
     expect(ctx.principal).toStartWith('key:')
     expect(ctx.projectId).toBe(app.projectId)
     expect(ctx.server?.id).toBe(server.id)
-    expect(typeof ctx.log.info).toBe('function')
+    expect(typeof ctx.host.progress).toBe('function')
   }
+})
+
+test('the context a source gets is the one request context: what its readers use, no logger or protocol backend', () => {
+  // Over MCP the protocol adds its version (and a session when there is one); REST has neither. The host is read on
+  // demand (a getter), so it is not an own key of the protocol's context.
+  const [overMcp, rest] = seen
+  expect(Object.keys(overMcp!).sort()).toEqual(['principal', 'projectId', 'requestId', 'server', 'session', 'version'])
+  expect(Object.keys(rest!).sort()).toEqual(['host', 'principal', 'projectId', 'requestId', 'server'])
 })

@@ -4,10 +4,11 @@
 
 import type { Keyring } from '../../crypto/master-key'
 import { settle } from '../../lib/maybe-promise'
+import type { OnServer } from '../../lib/request-context'
 import type { ServerRow } from '../../lib/server'
 import type { FunctionHost } from '../../runtime/host'
-import type { JsonObject } from '../backend'
-import { type DispatchContext, dispatch } from '../dispatch'
+import type { JsonObject, McpBackend } from '../backend'
+import { dispatch } from '../dispatch'
 import { ProtocolError, RPC } from '../errors'
 import { isObject, type RpcRequest } from '../jsonrpc'
 import { SUPPORTED_ALL } from '../versions'
@@ -17,7 +18,8 @@ import { checkParamHeaders, META } from './validate'
 
 export interface ModernContext {
   /** The request context built at admission; each dispatch below adds its host. */
-  context: Omit<DispatchContext, 'host'>
+  context: Omit<OnServer, 'host'>
+  backend: McpBackend
   /** The stored server: discovery describes it (name, description, auth). */
   server: ServerRow
   keyring: Keyring
@@ -101,7 +103,7 @@ export async function dispatchModern(
   const { method, params } = req
   if (!METHODS.has(method)) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
   if (method === 'server/discover') {
-    const { backend } = c.context
+    const { backend } = c
     const description = c.server.description ?? undefined
     const instructions = backend.instructions ? await backend.instructions(c.server, description) : description
     return discoverResult(c.server, c.serverVersion, instructions)
@@ -115,7 +117,7 @@ export async function dispatchModern(
   }
   let task: 'optional' | 'required' | undefined
   if (method === 'tools/call') {
-    const { backend } = c.context
+    const { backend } = c
     // By name among all the server's tools: one in discovery mode lists only some (src/modules/tools/search).
     let found = backend.findTool
       ? backend.findTool(c.server, String(params.name))
@@ -149,7 +151,7 @@ export async function dispatchModern(
           args: params.arguments ?? {},
         })
   // The client lets it run as a task: polled with tasks/get. A must-be-task tool asks for its inputs first (MRTR).
-  const runTask = (host: FunctionHost) => dispatch({ ...c.context, host }, method, params)
+  const runTask = (host: FunctionHost) => dispatch({ ...c.context, host }, method, params, c.backend)
   if (task === 'required' && round) return c.tasks.afterInputs(owner, round, c.taskHost, runTask)
   if (task === 'optional' && params.requestState === undefined && params.inputResponses === undefined)
     return c.tasks.start(owner, c.taskHost, runTask)
@@ -157,14 +159,14 @@ export async function dispatchModern(
   try {
     // The host is made on first read, as on the session path (a tools/list never builds one).
     let made: FunctionHost | undefined
-    const context: DispatchContext = {
+    const context: OnServer = {
       ...c.context,
       get host() {
         made ??= host(round)
         return made
       },
     }
-    result = await dispatch(context, method, params)
+    result = await dispatch(context, method, params, c.backend)
   } catch (error) {
     if (round?.missing.size) return round.inputRequired()
     // 2026-07-28 answers an unknown resource as invalid params, still naming the uri.

@@ -5,11 +5,11 @@ import type { Keyring } from '../../crypto/master-key'
 import { requestIdOf } from '../../http/errors-plugin'
 import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
+import type { OnServer } from '../../lib/request-context'
 import type { ServerRow } from '../../lib/server'
 import type { ListName } from '../../runtime/host'
 import type { Principal } from '../admission'
 import type { McpBackend } from '../backend'
-import type { DispatchContext } from '../dispatch'
 import { RPC } from '../errors'
 import { exchange, jsonResponse } from '../exchange'
 import { failure, failureFrom, isObject } from '../jsonrpc'
@@ -70,17 +70,16 @@ export function handleModern(
     return deps.listeners.listen({ req, who, headers: h, keepOpen: () => p.server?.timeout(request, 0), request })
   const notify = listChanged(deps.events, who.server)
   // The one request context (docs/decisions/0029-one-request-context.md); each dispatch adds its host.
-  const context: Omit<DispatchContext, 'host'> = {
+  const context: Omit<OnServer, 'host'> = {
     requestId: requestIdOf(request),
     principal: who.principal,
     projectId: who.server.project_id,
     server: who.server,
     version: MODERN_VERSION,
-    log: deps.log,
-    backend: deps.mcpBackend,
   }
   const ctx = {
     context,
+    backend: deps.mcpBackend,
     server: who.server,
     keyring: deps.keyring,
     capabilities,
@@ -102,6 +101,7 @@ export function handleModern(
   return exchange({
     req,
     ctx: context,
+    backend: deps.mcpBackend,
     sessions: deps.mcpSessions,
     scope: `${who.principal}|${who.server.id}`,
     acceptsSse: (request.headers.get('accept') ?? '').includes('text/event-stream'),

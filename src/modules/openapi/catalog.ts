@@ -58,7 +58,7 @@ export function buildCatalog(services: readonly CatalogService[], caller: OpenAp
   return {
     ids: new Set(services.map((s) => s.id)),
     toolkits,
-    async callTool(tool, args, { projectId, host, credentialId }) {
+    async callTool({ projectId, host }, tool, args, credentialId) {
       toolkits()
       const operation = plans.get(planKey(tool.toolkit_id, tool.name))!
       const resultRule = rules.get(tool.toolkit_id)

@@ -68,7 +68,7 @@ export function openApiSource(
         },
       }
     },
-    async callTool(tool, args, { projectId, host, credentialId }) {
+    async callTool({ projectId, host }, tool, args, credentialId) {
       const plan = await rows.openapi.operation(tool.id)
       if (!plan)
         throw new AppError(

@@ -70,7 +70,7 @@ export const promptsModule = (
       '/prompts/get',
       async ({ auth, body, request }) => {
         const server = body.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-        const ctx = restRequestContext(request, auth, deps.log, server)
+        const ctx = restRequestContext(request, auth, server)
         return observed(deps.calls, { kind: 'prompt', ...reportOf(ctx), name: body.name }, () =>
           deps.prompts.render(ctx, body.name, body.arguments ?? {}),
         )

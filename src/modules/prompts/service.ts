@@ -12,7 +12,7 @@ import {
 import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
-import type { RestRequestContext } from '../../lib/request-context'
+import type { RequestContext } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { GetPromptResult, McpPrompt } from '../../mcp/backend'
 import type { FunctionHost } from '../../runtime/host'
@@ -220,7 +220,7 @@ export function promptsService(d: PromptsServiceDeps) {
     },
     /** Renders the prompt; a missing required argument is a 400 naming it, an unknown prompt UnknownPromptError. */
     async render(
-      ctx: RestRequestContext,
+      ctx: RequestContext,
       name: string,
       values: Record<string, unknown>,
     ): Promise<GetPromptResult & { description: string }> {

@@ -84,7 +84,7 @@ export const resourcesModule = (
       '/resources/read',
       async ({ auth, body, request }) => {
         const server = body.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-        const ctx = restRequestContext(request, auth, deps.log, server)
+        const ctx = restRequestContext(request, auth, server)
         return observed(deps.calls, { kind: 'resource', ...reportOf(ctx), name: body.uri }, () =>
           deps.resources.read(ctx, body.uri),
         )

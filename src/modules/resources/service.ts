@@ -4,7 +4,7 @@ import { AppError, conflict, notFound, unknownFunction } from '../../lib/errors'
 import type { EventBus, ResourceEventType } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page, pageAtOffset } from '../../lib/pagination'
-import type { RestRequestContext } from '../../lib/request-context'
+import type { RequestContext } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { McpResource, McpResourceTemplate, ResourceContents } from '../../mcp/backend'
 import type { ReadCache } from './cache'
@@ -223,7 +223,7 @@ export function resourcesService(d: ResourcesServiceDeps) {
       return { resourceTemplates: items, ...(next_cursor ? { next_cursor } : {}) }
     },
     /** Reads `uri` (exact or through a template); the contents carry the requested uri. */
-    async read(ctx: RestRequestContext, uri: string): Promise<{ contents: ResourceContents[] }> {
+    async read(ctx: RequestContext, uri: string): Promise<{ contents: ResourceContents[] }> {
       const { projectId, host } = ctx
       const { row, params } = await resolve(projectId, uri, ctx.server?.id)
       // The row's version is part of the key: a change written by another process (toolyard apply) misses the cache;

@@ -93,8 +93,10 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     ids: new Set([...functionKits.map((k) => k.id), ...catalogIds]),
     load: () => [...functionKits, ...(catalog?.toolkits() ?? [])],
   }
-  const runsPrebuilt: ToolkitSource['callTool'] = (tool, args, ctx) =>
-    catalog && catalogIds.has(tool.toolkit_id) ? catalog.callTool(tool, args, ctx) : runsFunction(tool, args, ctx)
+  const runsPrebuilt: ToolkitSource['callTool'] = (ctx, tool, args, credentialId) =>
+    catalog && catalogIds.has(tool.toolkit_id)
+      ? catalog.callTool(ctx, tool, args, credentialId)
+      : runsFunction(ctx, tool, args, credentialId)
   const remote = buildRemoteKind({
     store,
     repo: deps.repos.remote,

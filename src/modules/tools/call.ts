@@ -2,7 +2,7 @@
 // its toolkit's kind (./sources). The outcome is neutral; ./mcp.ts gives it its MCP shape for the protocol and REST.
 import type { ValidateFunction } from 'ajv'
 import { AppError, UnknownNameError } from '../../lib/errors'
-import type { RestRequestContext, ServerRef } from '../../lib/request-context'
+import type { RequestContext, ServerRef } from '../../lib/request-context'
 import type { McpTool } from '../../mcp/backend'
 import { Lru } from '../../read-model/lru'
 import { builtinFunctions } from '../../runtime/builtins'
@@ -116,7 +116,7 @@ export function toolCalls(deps: ToolCallsDeps) {
 
   /** Throws AppError when the call cannot start (missing arguments, no function); anything after is an outcome. */
   async function run(
-    ctx: RestRequestContext,
+    ctx: RequestContext,
     { tool, own, credentialId, kind }: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind'>,
     args: Record<string, unknown>,
   ): Promise<ToolCall> {
@@ -124,10 +124,8 @@ export function toolCalls(deps: ToolCallsDeps) {
     if (invalid) return { tool, outcome: invalid }
     const source = sources.source(kind)
     if (!source) throw new AppError('tool_not_configured', `Tool ${tool.name} is of an unknown toolkit kind "${kind}"`)
-    // The host is read here (made on first read: src/mcp/cancellable.ts), once, as before.
-    const call = { request: ctx, projectId: ctx.projectId, host: ctx.host, credentialId }
     // The source runs the tool as its toolkit has it; the server's prefix is only the name the call came by.
-    return { tool, outcome: await source.callTool(own ?? tool, args, call) }
+    return { tool, outcome: await source.callTool(ctx, own ?? tool, args, credentialId) }
   }
 
   return {
@@ -143,14 +141,14 @@ export function toolCalls(deps: ToolCallsDeps) {
      * A call on one server (the protocol, or REST with server_id). A tool set in memory is used as it is: the hit path
      * awaits nothing before the tool runs.
      */
-    onServer: (ctx: RestRequestContext & { server: ServerRef }, name: string, args: Record<string, unknown>) => {
+    onServer: (ctx: RequestContext & { readonly server: ServerRef }, name: string, args: Record<string, unknown>) => {
       const { server } = ctx
       const set = index.server(server.project_id, server.id)
       if (set instanceof Promise) return set.then((s) => run(ctx, pick(s, name), args))
       return run(ctx, pick(set, name), args)
     },
     /** A REST call without server_id: the one tool of that name in the project, or 400 when the candidates differ. */
-    async inProject(ctx: RestRequestContext, name: string, args: Record<string, unknown>) {
+    async inProject(ctx: RequestContext, name: string, args: Record<string, unknown>) {
       const found = await index.named(ctx.projectId, name)
       if (!found.length) throw new UnknownNameError(`Unknown tool: ${name}`)
       const distinct = new Set(found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}`))

@@ -31,7 +31,7 @@ export async function restToolCall(
 ): Promise<Static<typeof CallResultView>> {
   // The request context, as the protocol endpoint builds it at admission (docs/decisions/0029-one-request-context.md).
   const server = body.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-  const ctx = restRequestContext(request, auth, deps.log, server)
+  const ctx = restRequestContext(request, auth, server)
   const result = await deps.toolCalls.restCall(ctx, body.name, body.arguments ?? {})
   return {
     content: result.content,

@@ -3,7 +3,7 @@
 
 import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
-import type { RestRequestContext, ServerRef } from '../../lib/request-context'
+import type { RequestContext, ServerRef } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { atLeast } from '../../mcp/versions'
@@ -114,7 +114,7 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     restList: async (projectId: string, server: ServerRef | undefined): Promise<McpTool[]> =>
       server ? calls.listed(server) : (await calls.listedInProject(projectId)).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
-    async restCall(ctx: RestRequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    async restCall(ctx: RequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
       const { projectId, server } = ctx
       const call = await watch(
         projectId,
@@ -122,7 +122,7 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
         name,
         () =>
           server
-            ? calls.onServer(ctx as RestRequestContext & { server: ServerRef }, name, args)
+            ? calls.onServer(ctx as RequestContext & { server: ServerRef }, name, args)
             : calls.inProject(ctx, name, args),
         ctx.requestId,
       )

@@ -29,7 +29,7 @@ export function functionsByName(
       const fn = await findFunction(projectId, name)
       if (!fn) return { ok: false, missing: true, message: `function "${name}" does not exist` }
       const credential = options.credentials ? { data: options.credentials } : undefined
-      return runner.run(fn, input, { projectId, host: options.host, credential })
+      return runner.run({ projectId, host: options.host }, fn, input, credential)
     },
     /** Changes when the function changes (a function resource's cached reads carry it); 'missing' when none. */
     async version(projectId: string, name: string): Promise<string> {

@@ -52,7 +52,7 @@ export function functionInvoker(deps: FunctionInvokerDeps) {
     const outcome = await observed(
       observer,
       { kind: 'tool', projectId, name: fn.name, ...(requestId ? { requestId } : {}) },
-      () => runner.run(fn, body.input ?? {}, { projectId, host, credential }),
+      () => runner.run({ projectId, host }, fn, body.input ?? {}, credential),
       (run) =>
         run.ok || run.kind !== 'credential'
           ? runOutcomeOf(run)

@@ -4,6 +4,7 @@
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import { AppError } from '../../../lib/errors'
 import { redactorFor } from '../../../lib/redact'
+import type { RequestContext } from '../../../lib/request-context'
 import type { FunctionHost } from '../../../runtime/host'
 import { budgetedHost } from '../../../runtime/log-budget'
 import type { RunOutcome } from '../../../runtime/run-function'
@@ -39,7 +40,7 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
   /** Remote calls running now, per project: each holds an upstream connection for up to timeout_ms. */
   const running = new Map<string, number>()
   const call = remoteCall(d)
-  return async (tool, args, ctx) => {
+  return async (ctx, tool, args, credentialId) => {
     const now = running.get(ctx.projectId) ?? 0
     // Like the sandbox's per-project queue: one project's stalled upstreams cannot take every connection we can open.
     if (now >= d.maxCallsPerProject)
@@ -50,7 +51,7 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
       }
     running.set(ctx.projectId, now + 1)
     try {
-      return await call(tool, args, ctx)
+      return await call(ctx, tool, args, credentialId)
     } finally {
       const left = (running.get(ctx.projectId) ?? 1) - 1
       if (left > 0) running.set(ctx.projectId, left)
@@ -61,12 +62,13 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
 
 function remoteCall(d: RemoteCallDeps) {
   const run = async (
+    ctx: RequestContext,
     tool: ToolRow,
     args: Record<string, unknown>,
-    ctx: Parameters<ToolkitSource['callTool']>[2],
+    credentialId: string | undefined,
     retried = false,
   ): Promise<RunOutcome | ToolFailure> => {
-    const { projectId, host, credentialId } = ctx
+    const { projectId, host } = ctx
     const row = await d.repo.byToolkit(tool.toolkit_id)
     if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
     const spec = specOf(row)
@@ -94,7 +96,7 @@ function remoteCall(d: RemoteCallDeps) {
       // Refused while the upstream restarts: once more after a pause (./stale-session.ts).
       if (!retried && staleSession(error)) {
         await pauseBeforeRetry(error)
-        return run(tool, args, ctx, true)
+        return run(ctx, tool, args, credentialId, true)
       }
       return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
     }
@@ -140,7 +142,7 @@ function remoteCall(d: RemoteCallDeps) {
         reusable = false
         d.pool.forget(key)
         await pauseBeforeRetry(error)
-        return run(tool, args, ctx, true)
+        return run(ctx, tool, args, credentialId, true)
       }
       if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed)
         return { ok: false, kind: 'error', message: `upstream error: ${words(error)}` }

@@ -5,7 +5,7 @@
 import { type CallObserver, observed } from '../../../lib/call-observer'
 import { AppError, UnknownNameError } from '../../../lib/errors'
 import { type MaybePromise, settle } from '../../../lib/maybe-promise'
-import type { RequestContext, ServerRef } from '../../../lib/request-context'
+import type { OnServer, ServerRef } from '../../../lib/request-context'
 import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../../mcp/backend'
 import { atLeast } from '../../../mcp/versions'
 import { type DiscoverySettings, discoveryActive, RESERVED_TOOL_NAMES } from '../../servers/discovery'
@@ -86,7 +86,7 @@ const isReserved = (name: string) => (RESERVED_TOOL_NAMES as readonly string[]).
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A required argument of find_tools or call_tool is missing: a tool error from 2025-11-25, -32602 before (as for any tool). */
-function missing(ctx: RequestContext, field: string): CallToolResult {
+function missing(ctx: OnServer, field: string): CallToolResult {
   const message = `Missing required argument: ${field}`
   if (atLeast(ctx.version, '2025-11-25')) return errorResult(message)
   throw new AppError('validation_failed', message, [{ field: `params.arguments.${field}`, message }])
@@ -136,7 +136,7 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     return byName.get(name)
   }
 
-  async function findTools(ctx: RequestContext, args: JsonObject): Promise<CallToolResult> {
+  async function findTools(ctx: OnServer, args: JsonObject): Promise<CallToolResult> {
     if (args.query === undefined) return missing(ctx, 'query')
     if (typeof args.query !== 'string')
       return errorResult('Invalid arguments for tool find_tools: query must be a string')
@@ -161,7 +161,7 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
   }
 
   /** A call_tool refused before any tool ran is still a call in the log (under call_tool); a run reports as its tool. */
-  function refused(ctx: RequestContext, result: CallToolResult): CallToolResult {
+  function refused(ctx: OnServer, result: CallToolResult): CallToolResult {
     deps.observer?.called({
       kind: 'tool',
       projectId: ctx.projectId,
@@ -174,7 +174,7 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     return result
   }
 
-  async function callTool(ctx: RequestContext, args: JsonObject): Promise<CallToolResult> {
+  async function callTool(ctx: OnServer, args: JsonObject): Promise<CallToolResult> {
     if (args.name === undefined) return missing(ctx, 'name')
     if (typeof args.name !== 'string')
       return refused(ctx, errorResult('Invalid arguments for tool call_tool: name must be a string'))

@@ -20,8 +20,8 @@ export interface FunctionToolDeps {
 }
 
 export function functionToolCaller({ findFunction, runner }: FunctionToolDeps): ToolkitSource['callTool'] {
-  return async (tool, args, { projectId, host, credentialId }) => {
-    const found = findFunction(projectId, tool.function_name)
+  return async (ctx, tool, args, credentialId) => {
+    const found = findFunction(ctx.projectId, tool.function_name)
     // A hit in memory is used as it is: no await (and so no extra turn) on the builtin call's hit path.
     const fn = found instanceof Promise ? await found : found
     if (!fn)
@@ -31,7 +31,7 @@ export function functionToolCaller({ findFunction, runner }: FunctionToolDeps): 
       )
     // A tool with a credential provider needs the credential mapped on its server (undefined: none is).
     const credential = tool.credential_provider ? { id: credentialId } : undefined
-    const outcome = await runner.run(fn, args, { projectId, host, credential })
+    const outcome = await runner.run(ctx, fn, args, credential)
     if (!outcome.ok && outcome.kind === 'credential') {
       const message = refusalWords(
         outcome,

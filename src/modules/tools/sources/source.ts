@@ -2,8 +2,7 @@
 // used to ask "pre-built or the project's row?" asks the registry (./registry.ts) instead, so a new kind (a remote
 // MCP server, an OpenAPI document) is one more source, not one more branch per feature (docs/decisions/README.md,
 // "Open kinds").
-import type { RestRequestContext } from '../../../lib/request-context'
-import type { FunctionHost } from '../../../runtime/host'
+import type { RequestContext } from '../../../lib/request-context'
 import type { RunOutcome } from '../../../runtime/run-function'
 import type { ToolRow } from '../repository'
 
@@ -28,19 +27,6 @@ export type ToolFailure =
   | { ok: false; kind: 'invalid_arguments'; message: string; fields: string[] }
   | { ok: false; kind: 'credential'; message: string }
 
-/**
- * Who runs the tool and with what: the whole request context (request id, principal, project, server, log: the same
- * object the protocol and REST routes built at admission), the call's host (signal, progress, logs) and the credential
- * mapped on the server for the tool's provider. `projectId` and `host` are the context's, read once.
- */
-interface ToolCallContext {
-  request: RestRequestContext
-  projectId: string
-  host: FunctionHost
-  /** The credential mapped on the server for the tool's provider (undefined: none is). */
-  credentialId?: string
-}
-
 /** The toolkits a kind keeps itself (data in the binary): every project sees them, listed before its own rows. */
 interface BuiltInToolkits {
   toolkits: readonly ToolkitRecord[]
@@ -58,6 +44,16 @@ export interface ToolkitSource {
   detail?(toolkitId: string): Promise<Record<string, unknown> | undefined>
   /** The tools of one of its toolkits. */
   listTools(toolkitId: string): Promise<ToolRow[]>
-  /** Runs one of its tools (arguments already checked against the input schema); throws AppError when it cannot start. */
-  callTool(tool: ToolRow, args: Record<string, unknown>, ctx: ToolCallContext): Promise<RunOutcome | ToolFailure>
+  /**
+   * Runs one of its tools (arguments already checked against the input schema); throws AppError when it cannot start.
+   * `ctx` is the request's one context (request id, principal, project, server, host: the object the protocol and REST
+   * routes built at admission); what the call adds is the tool, its arguments and the credential mapped on the server
+   * for the tool's provider (undefined: none is).
+   */
+  callTool(
+    ctx: RequestContext,
+    tool: ToolRow,
+    args: Record<string, unknown>,
+    credentialId: string | undefined,
+  ): Promise<RunOutcome | ToolFailure>
 }
