@@ -27,6 +27,7 @@ import { functionsModule } from './modules/tools/functions'
 import { toolSearchModule } from './modules/tools/search'
 import { serverToolsModule } from './modules/tools/server-tools'
 import { toolkitsModule } from './modules/tools/toolkits'
+import { usersModule } from './modules/users'
 import { webhooksModule } from './modules/webhooks'
 import { subscriptionsModule } from './modules/webhooks/subscriptions'
 import { httpObservability, metricsRoute } from './observability/http'
@@ -58,6 +59,7 @@ export function createApp(deps: Deps) {
   api.use(toolSearchModule(deps))
   api.use(openApiModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
+  api.use(usersModule(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process.
   const handle = (request: Request) => api.handle(request)

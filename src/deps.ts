@@ -42,6 +42,7 @@ import { buildServers } from './modules/servers/build'
 import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import type { ToolkitSource } from './modules/tools/sources/source'
+import { buildUsers } from './modules/users/build'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
@@ -207,6 +208,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())
   }
   const servers = buildServers({ store, repo: repos.servers, readModel, publicUrl: urls.get, tools: serverTools })
+  // End users of a project: their tokens end (and open streams close) when they are deleted.
+  const users = buildUsers({ store, repo: repos.users, servers, onTokensEnded: revocations.revoked })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
   const resources = buildResources({
@@ -331,6 +334,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     /** Runs the OAuth flow pruning job now (it also runs hourly); returns how many rows it deleted. */
     pruneFlows,
     projects,
+    users,
     health,
     admin,
     servers,

@@ -32,6 +32,7 @@ import { type ToolsRepository, toolsRepository } from './modules/tools/repositor
 import { type ToolSearchRepository, toolSearchRepository } from './modules/tools/search/repository'
 import { type ServerToolsRepository, serverToolsRepository } from './modules/tools/server-tools/repository'
 import { type ToolkitsRepository, toolkitsRepository } from './modules/tools/toolkits/repository'
+import { type UsersRepository, usersRepository } from './modules/users/repository'
 import type { ClaimDeliveries } from './modules/webhooks/claiming-queue'
 import { type WebhooksRepository, webhooksRepository } from './modules/webhooks/repository'
 import { type SubscriptionsRepository, subscriptionsRepository } from './modules/webhooks/subscriptions/repository'
@@ -59,6 +60,7 @@ interface Repositories {
   subscriptions: SubscriptionsRepository
   webhooks: WebhooksRepository
   calls: CallsRepository
+  users: UsersRepository
 }
 
 /** Every repository's SQLite factory over one store. */
@@ -84,6 +86,7 @@ function sqliteRepositories(store: Store): Repositories {
     subscriptions: subscriptionsRepository(store),
     webhooks: webhooksRepository(store),
     calls: callsRepository(store),
+    users: usersRepository(store),
   }
 }
 
@@ -154,7 +157,8 @@ async function postgresStorage(
     timeoutMs: config.databaseTimeoutMs,
   })
   const all = postgresRepositories(pg.store)
-  const repositories: Repositories = all
+  // Repositories written once (src/db/queries.ts) take the same factory on both engines.
+  const repositories: Repositories = { ...all, users: usersRepository(pg.store) }
   return {
     backend: 'postgres',
     store: pg.store,

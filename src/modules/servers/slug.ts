@@ -22,6 +22,8 @@ const RESERVED_SLUGS = new Set([
   'docs',
   'metrics',
   'ui',
+  'users',
+  'connect',
 ])
 
 const MAX = 63
