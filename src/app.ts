@@ -15,6 +15,7 @@ import { oauthModule } from './modules/credentials/oauth'
 import { oauthRedirectModule } from './modules/credentials/oauth/redirect'
 import { providersModule } from './modules/credentials/providers'
 import { healthModule } from './modules/health'
+import { identityModule } from './modules/identity'
 import { keysModule } from './modules/keys'
 import { oauthServerModule } from './modules/oauth-server'
 import { wellKnownModule } from './modules/oauth-server/well-known'
@@ -59,7 +60,7 @@ export function createApp(deps: Deps) {
   api.use(toolSearchModule(deps))
   api.use(openApiModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
-  api.use(usersModule(deps))
+  api.use(usersModule(deps)).use(identityModule(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process.
   const handle = (request: Request) => api.handle(request)

@@ -30,6 +30,7 @@ import { refreshClaimedTokens } from './modules/credentials/oauth/claimed-refres
 import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { buildHealth } from './modules/health/build'
+import { buildIdentity } from './modules/identity/build'
 import { createOAuthServer } from './modules/oauth-server/build'
 import { buildOpenApi } from './modules/openapi/build'
 import { buildProjects } from './modules/projects/build'
@@ -210,6 +211,17 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const servers = buildServers({ store, repo: repos.servers, readModel, publicUrl: urls.get, tools: serverTools })
   // End users of a project: their tokens end (and open streams close) when they are deleted.
   const users = buildUsers({ store, repo: repos.users, servers, onTokensEnded: revocations.revoked })
+  // A project's identity provider, the users its sign-ins make, and machine clients (src/modules/identity).
+  const identity = buildIdentity({
+    store,
+    repo: repos.identity,
+    users: repos.users,
+    sealer: vault.sealer,
+    egress,
+    allowHttp: config.allowPrivateEgress,
+    urls,
+    servers,
+  })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
   const resources = buildResources({
@@ -274,6 +286,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       clientUnusedTtlS: config.oauthClientUnusedTtlS,
     },
     onRevoked: revocations.revoked,
+    identity,
   })
   if (background)
     scheduler.every('prune-oauth-server', Math.min(3600, config.oauthClientUnusedTtlS), async () =>
@@ -335,6 +348,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     pruneFlows,
     projects,
     users,
+    identity,
     health,
     admin,
     servers,

@@ -20,6 +20,7 @@ import { type OAuthFlowsRepository, oauthFlowsRepository } from './modules/crede
 import { type ProvidersRepository, providersRepository } from './modules/credentials/providers/repository'
 import { type CredentialsRepository, credentialsRepository } from './modules/credentials/repository'
 import { type HealthRepository, healthRepository } from './modules/health/repository'
+import { type IdentityRepository, identityRepository } from './modules/identity/repository'
 import { type OAuthServerRepository, oauthServerRepository } from './modules/oauth-server/repository'
 import { type OpenApiRepository, openApiRepository } from './modules/openapi/repository'
 import { type ProjectsRepository, projectsRepository } from './modules/projects/repository'
@@ -61,6 +62,7 @@ interface Repositories {
   webhooks: WebhooksRepository
   calls: CallsRepository
   users: UsersRepository
+  identity: IdentityRepository
 }
 
 /** Every repository's SQLite factory over one store. */
@@ -87,6 +89,7 @@ function sqliteRepositories(store: Store): Repositories {
     webhooks: webhooksRepository(store),
     calls: callsRepository(store),
     users: usersRepository(store),
+    identity: identityRepository(store),
   }
 }
 
@@ -158,7 +161,11 @@ async function postgresStorage(
   })
   const all = postgresRepositories(pg.store)
   // Repositories written once (src/db/queries.ts) take the same factory on both engines.
-  const repositories: Repositories = { ...all, users: usersRepository(pg.store) }
+  const repositories: Repositories = {
+    ...all,
+    users: usersRepository(pg.store),
+    identity: identityRepository(pg.store),
+  }
   return {
     backend: 'postgres',
     store: pg.store,

@@ -32,5 +32,8 @@ export function claimsGrantAdmin(rule: AdminClaim, claims: Record<string, unknow
   const found = claimAt(claims, rule.name)
   if (rule.value === undefined) return found === true
   if (Array.isArray(found)) return found.some((v) => String(v) === rule.value)
-  return (typeof found === 'string' || typeof found === 'number' || typeof found === 'boolean') && String(found) === rule.value
+  return (
+    (typeof found === 'string' || typeof found === 'number' || typeof found === 'boolean') &&
+    String(found) === rule.value
+  )
 }

@@ -62,7 +62,10 @@ export function oidcRelyingParty(deps: {
     const url = issuerUrl(issuer)
     let as: oauth.AuthorizationServer
     try {
-      as = await oauth.processDiscoveryResponse(url, await oauth.discoveryRequest(url, { ...options(), algorithm: 'oidc' }))
+      as = await oauth.processDiscoveryResponse(
+        url,
+        await oauth.discoveryRequest(url, { ...options(), algorithm: 'oidc' }),
+      )
     } catch (err) {
       throw new OidcError(`the OpenID Connect discovery document of ${url.origin} could not be read: ${reason(err)}`)
     }

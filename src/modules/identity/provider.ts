@@ -16,6 +16,7 @@ const DEFAULT_SCOPES = ['openid', 'profile', 'email']
 const SIGN_IN_TTL_MS = 10 * 60_000
 const secretContext = (projectId: string) => `identity-provider:${projectId}:client_secret`
 const STATE_CONTEXT = 'identity-provider:sign-in-state'
+const TICKET_CONTEXT = 'identity-provider:signed-in-ticket'
 
 /** What a sign-in is for: an MCP client's authorization, or the dashboard. */
 export type SignInPurpose = 'grant' | 'dashboard'
@@ -167,8 +168,34 @@ export function identityProviders(deps: {
     },
     secure: () => deps.urls.get().startsWith('https://'),
 
+    /**
+     * A sealed ticket carrying what a page's form must post back after the sign-in (who signed in, for what request):
+     * it cannot be read or altered in the browser, and ends after ten minutes.
+     */
+    ticket: async (projectId: string, data: Record<string, string>): Promise<string> =>
+      `${projectId}~${await deps.sealer.seal(projectId, TICKET_CONTEXT, JSON.stringify({ d: data, e: Date.now() + SIGN_IN_TTL_MS }))}`,
+    /** The ticket's data and project, or null when it is not one of ours or has ended. */
+    async openTicket(ticket: string): Promise<{ projectId: string; data: Record<string, string> } | null> {
+      const cut = ticket.indexOf('~')
+      if (cut < 1) return null
+      const projectId = ticket.slice(0, cut)
+      try {
+        const t = JSON.parse(await deps.sealer.open(projectId, TICKET_CONTEXT, ticket.slice(cut + 1))) as {
+          d: Record<string, string>
+          e: number
+        }
+        return t.e >= Date.now() ? { projectId, data: t.d } : null
+      } catch {
+        return null
+      }
+    },
+
     /** Finishes a sign-in from the provider's redirect; throws OidcError with words for a page. */
-    async finish(purpose: SignInPurpose, query: Record<string, unknown>, cookieHeader: string | null): Promise<SignedIn> {
+    async finish(
+      purpose: SignInPurpose,
+      query: Record<string, unknown>,
+      cookieHeader: string | null,
+    ): Promise<SignedIn> {
       const params = new URLSearchParams()
       for (const [k, v] of Object.entries(query)) if (typeof v === 'string') params.set(k, v)
       const state = params.get('state') ?? ''

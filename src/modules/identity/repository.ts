@@ -31,7 +31,13 @@ export interface IdentityRepository {
   deleteProvider(projectId: string): Promise<boolean>
   /** The user a provider account (iss + sub) belongs to in this project. */
   userOfIdentity(projectId: string, issuer: string, subject: string): Promise<string | null>
-  insertIdentity(row: { project_id: string; issuer: string; subject: string; user_id: string; created_at: string }): Promise<void>
+  insertIdentity(row: {
+    project_id: string
+    issuer: string
+    subject: string
+    user_id: string
+    created_at: string
+  }): Promise<void>
   identitiesOfUser(userId: string): Promise<{ issuer: string; subject: string; created_at: string }[]>
   /** Names the user a grant acts for (run in the transaction that inserts the grant). */
   bindGrant(grantId: string, userId: string): Promise<void>

@@ -24,6 +24,7 @@ const RESERVED_SLUGS = new Set([
   'ui',
   'users',
   'connect',
+  'identity-provider',
 ])
 
 const MAX = 63
