@@ -52,7 +52,7 @@ export async function signInThroughProvider(
   expect(atProvider.status).toBe(302)
   const back = atProvider.headers.get('location')!
   const res = await fetch(back, { redirect: 'manual', headers: opts.dropCookie ? {} : { cookie } })
-  return { res, html: res.status === 200 ? await res.text() : '', providerUrl }
+  return { res, html: await res.text(), providerUrl }
 }
 
 /** Posts the signed-in consent form (Approve or Deny); answers the redirect to the client, or the page again. */

@@ -143,9 +143,9 @@ describe('OAuth grants through the identity provider', () => {
     await expect(new Client({ name: 'idp-test', version: '1' }).connect(first)).rejects.toBeInstanceOf(
       UnauthorizedError,
     )
-    const { res } = await signInThroughProvider(provider.authUrl!.href, { dropCookie: true })
+    const { res, html } = await signInThroughProvider(provider.authUrl!.href, { dropCookie: true })
     expect(res.status).toBe(400)
-    expect(await res.text()).toContain('another browser')
+    expect(html).toContain('another browser')
   })
 
   test('Deny on the signed-in page sends the client access_denied', async () => {
@@ -162,7 +162,12 @@ describe('OAuth grants through the identity provider', () => {
 
   test('without an identity provider the consent page asks for a key again', async () => {
     const other = await app.newProject('no-idp')
-    const kit = await toolkitWithTools(app, 'plain-kit', [{ name: 'x', code: 'export default async () => 1' }], other.apiKey)
+    const kit = await toolkitWithTools(
+      app,
+      'plain-kit',
+      [{ name: 'x', code: 'export default async () => 1' }],
+      other.apiKey,
+    )
     const url = (await createServer(app, { name: 'plain server', toolkits: [{ toolkit_id: kit }] }, other.apiKey)).url
     const provider = new MemoryProvider()
     const first = new StreamableHTTPClientTransport(new URL(url), { authProvider: provider })
