@@ -8,6 +8,7 @@ import { type DataKeysRepository, dataKeysRepository } from './crypto/seal-repos
 import { DB_FILE, ensureDataDir } from './db/data-dir'
 import type { Db } from './db/open'
 import type { PeerChannel } from './db/postgres/change-feed'
+import type { SqlStore } from './db/queries'
 import { openSqliteStorage } from './db/sqlite-storage'
 import type { StoragePort, Store } from './db/store'
 import type { SharedWindows } from './http/rate-limit'
@@ -31,8 +32,13 @@ import { type FunctionsRepository, functionsRepository } from './modules/tools/f
 import { type RemoteRepository, remoteRepository } from './modules/tools/remote/repository'
 import { type ToolsRepository, toolsRepository } from './modules/tools/repository'
 import { type ToolSearchRepository, toolSearchRepository } from './modules/tools/search/repository'
+import {
+  type CredentialModesRepository,
+  credentialModesRepository,
+} from './modules/tools/server-tools/credential-modes'
 import { type ServerToolsRepository, serverToolsRepository } from './modules/tools/server-tools/repository'
 import { type ToolkitsRepository, toolkitsRepository } from './modules/tools/toolkits/repository'
+import { type ConnectLinksRepository, connectLinksRepository } from './modules/users/connect-repository'
 import { type UsersRepository, usersRepository } from './modules/users/repository'
 import type { ClaimDeliveries } from './modules/webhooks/claiming-queue'
 import { type WebhooksRepository, webhooksRepository } from './modules/webhooks/repository'
@@ -62,7 +68,19 @@ interface Repositories {
   webhooks: WebhooksRepository
   calls: CallsRepository
   users: UsersRepository
+  connectLinks: ConnectLinksRepository
+  credentialModes: CredentialModesRepository
   identity: IdentityRepository
+}
+
+/** The repositories written once for both engines (src/db/queries.ts): the same factories over either store. */
+function writtenOnce(store: SqlStore) {
+  return {
+    users: usersRepository(store),
+    connectLinks: connectLinksRepository(store),
+    credentialModes: credentialModesRepository(store),
+    identity: identityRepository(store),
+  }
 }
 
 /** Every repository's SQLite factory over one store. */
@@ -88,8 +106,7 @@ function sqliteRepositories(store: Store): Repositories {
     subscriptions: subscriptionsRepository(store),
     webhooks: webhooksRepository(store),
     calls: callsRepository(store),
-    users: usersRepository(store),
-    identity: identityRepository(store),
+    ...writtenOnce(store),
   }
 }
 
@@ -161,11 +178,7 @@ async function postgresStorage(
   })
   const all = postgresRepositories(pg.store)
   // Repositories written once (src/db/queries.ts) take the same factory on both engines.
-  const repositories: Repositories = {
-    ...all,
-    users: usersRepository(pg.store),
-    identity: identityRepository(pg.store),
-  }
+  const repositories: Repositories = { ...all, ...writtenOnce(pg.store) }
   return {
     backend: 'postgres',
     store: pg.store,

@@ -8,7 +8,7 @@ import { requestIdOf } from './pipeline'
 
 export function restRequestContext(
   request: Request,
-  auth: { projectId: string; keyId: string },
+  auth: { projectId: string; keyId: string; userId?: string },
   log: Logger,
   server?: ServerRef,
 ): RestRequestContext {
@@ -16,6 +16,7 @@ export function restRequestContext(
     requestId: requestIdOf(request),
     principal: `key:${auth.keyId}`,
     projectId: auth.projectId,
+    ...(auth.userId ? { userId: auth.userId } : {}),
     ...(server ? { server } : {}),
     host: detachedHost(request.signal),
     log,

@@ -12,6 +12,8 @@ export type CallRow = {
   error: string | null
   request_id: string
   created_at: string
+  /** The end user the call was made for (src/modules/users); null: none. */
+  user_id?: string | null
 }
 
 /** A call as the request thread buffers it: its id and ISO time are made by the writer, off the request thread. */
@@ -26,6 +28,7 @@ export const toRow = ({ at, ...call }: PendingCall): CallRow => ({
 
 export interface CallFilter {
   server_id?: string
+  user_id?: string
   name?: string
   outcome?: string
 }
@@ -53,6 +56,7 @@ export function callsRepository(store: Store): CallsRepository {
     'error',
     'request_id',
     'created_at',
+    'user_id',
   ] as const
   const insertSql = (rows: number) =>
     `INSERT INTO call_log (${columns.join(', ')}) VALUES ${Array(rows)
@@ -62,7 +66,7 @@ export function callsRepository(store: Store): CallsRepository {
   const CHUNK = 50
   const insertOne = db.query<never, (string | number | null)[]>(insertSql(1))
   const insertChunk = db.query<never, (string | number | null)[]>(insertSql(CHUNK))
-  const values = (rows: CallRow[]) => rows.flatMap((row) => columns.map((c) => row[c]))
+  const values = (rows: CallRow[]) => rows.flatMap((row) => columns.map((c) => row[c] ?? null))
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
   // One port call, so one synchronous burst inside `store.run` (which first waits for any other request's open
@@ -101,6 +105,7 @@ export function callsRepository(store: Store): CallsRepository {
       project_id: string
       before: string | null
       server_id: string | null
+      user_id: string | null
       name: string | null
       outcome: string | null
       limit: number
@@ -109,6 +114,7 @@ export function callsRepository(store: Store): CallsRepository {
     `SELECT * FROM call_log WHERE project_id = $project_id
        AND ($before IS NULL OR id < $before)
        AND ($server_id IS NULL OR server_id = $server_id)
+       AND ($user_id IS NULL OR user_id = $user_id)
        AND ($name IS NULL OR name = $name)
        AND ($outcome IS NULL OR outcome = $outcome)
      ORDER BY id DESC LIMIT $limit`,
@@ -122,6 +128,7 @@ export function callsRepository(store: Store): CallsRepository {
         project_id,
         before: before ?? null,
         server_id: filter.server_id ?? null,
+        user_id: filter.user_id ?? null,
         name: filter.name ?? null,
         outcome: filter.outcome ?? null,
         limit,

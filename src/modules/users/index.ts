@@ -3,7 +3,12 @@
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import type { ConnectService } from './connect'
+import { connectResponse, foreignPost } from './connect-page'
 import {
+  ConnectLinkView,
+  ConnectTokenParams,
+  CreateConnectBody,
   CreatedTokenView,
   CreateTokenBody,
   CreateUserBody,
@@ -16,7 +21,7 @@ import type { UsersService } from './service'
 
 const tags = ['users']
 
-export const usersModule = (deps: GuardDeps & { users: UsersService }) =>
+export const usersModule = (deps: GuardDeps & { users: UsersService; connect: ConnectService }) =>
   new Elysia({ name: 'toolyard.users' })
     .use(guard(deps))
     .post(
@@ -64,5 +69,53 @@ export const usersModule = (deps: GuardDeps & { users: UsersService }) =>
         body: CreateTokenBody,
         response: { 201: CreatedTokenView, ...errorResponses },
         detail: { tags, summary: 'Mint an mcp-role token bound to this user (default 24 h; shown once)' },
+      },
+    )
+    .post(
+      '/users/:id/connect',
+      async ({ auth, params, body, set }) => {
+        const link = await deps.connect.create(auth.projectId, params.id, body.provider_id)
+        set.status = 201
+        return link
+      },
+      {
+        api: 'credentials_write',
+        params: IdParams,
+        body: CreateConnectBody,
+        response: { 201: ConnectLinkView, ...errorResponses },
+        detail: {
+          tags,
+          summary:
+            'A connect link: a page where the user connects their own account at the provider (single use, 10 minutes)',
+        },
+      },
+    )
+    // The link's page needs no key: the single-use, unguessable token in the path is the proof.
+    .get('/connect/:token', async ({ params }) => connectResponse(await deps.connect.open(params.token)), {
+      limit: 'other',
+      params: ConnectTokenParams,
+      detail: { tags, summary: "Connect link page: the provider's sign-in, or a form for an API key" },
+    })
+    .post(
+      '/connect/:token',
+      async ({ params, body, request }) => {
+        if (foreignPost(request))
+          return connectResponse({
+            kind: 'message',
+            status: 403,
+            title: 'Not connected',
+            message: 'The form was posted from another site; nothing was stored.',
+          })
+        const form = Object.fromEntries(
+          Object.entries(typeof body === 'object' && body !== null ? body : {}).filter(
+            (e): e is [string, string] => typeof e[1] === 'string',
+          ),
+        )
+        return connectResponse(await deps.connect.submit(params.token, form))
+      },
+      {
+        limit: 'other',
+        params: ConnectTokenParams,
+        detail: { tags, summary: 'Connect link form: stores the API key for the user, once' },
       },
     )

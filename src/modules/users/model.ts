@@ -81,3 +81,18 @@ export type CreateTokenBody = typeof CreateTokenBody.static
 
 /** The one response that carries the token: shown once. */
 export const CreatedTokenView = t.Object({ ...TokenView.properties, user_id: t.String(), token: t.String() })
+
+export const CreateConnectBody = t.Object(
+  {
+    provider_id: t.String({
+      minLength: 1,
+      maxLength: 64,
+      error: 'provider_id must name a provider (GET /providers)',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const ConnectLinkView = t.Object({ url: t.String(), expires_at: t.String() })
+
+export const ConnectTokenParams = t.Object({ token: t.String({ maxLength: 200 }) })

@@ -54,6 +54,14 @@ export interface UsersRepository {
   credentialsOf(projectId: string, userId: string): Promise<UserCredentialRow[]>
   tokensOf(projectId: string, userId: string): Promise<UserTokenRow[]>
   insertToken(row: UserTokenInsert): Promise<void>
+  /** Marks a credential as the user's own (set once, right after the credential is inserted). */
+  ownCredential(credentialId: string, userId: string): Promise<void>
+  /** Marks an OAuth flow as started for the user: the credential it makes is the user's. */
+  ownFlow(state: string, userId: string): Promise<void>
+  /** The user an OAuth flow was started for; null for a shared one. */
+  flowOwner(state: string): Promise<string | null>
+  /** The user's own credential for a provider: an active one first, then the newest. */
+  credentialFor(projectId: string, userId: string, providerId: string): Promise<string | null>
 }
 
 const CREDENTIAL_COLUMNS = 'id, name, provider_id, kind, status, scopes, expires_at, created_at'
@@ -110,5 +118,25 @@ export function usersRepository(store: SqlStore): UsersRepository {
         row,
       )
     },
+    async ownCredential(id, user_id) {
+      await store.q().run('UPDATE credentials SET user_id = $user_id WHERE id = $id', { id, user_id })
+    },
+    async ownFlow(state, user_id) {
+      await store.q().run('UPDATE oauth_flows SET user_id = $user_id WHERE state = $state', { state, user_id })
+    },
+    flowOwner: async (state) =>
+      (
+        await store
+          .q()
+          .get<{ user_id: string | null }>('SELECT user_id FROM oauth_flows WHERE state = $state', { state })
+      )?.user_id ?? null,
+    credentialFor: async (project_id, user_id, provider_id) =>
+      (
+        await store.q().get<{ id: string }>(
+          `SELECT id FROM credentials WHERE project_id = $project_id AND user_id = $user_id AND provider_id = $provider_id
+           ORDER BY CASE WHEN status = 'active' THEN 0 ELSE 1 END, created_at DESC, id DESC LIMIT 1`,
+          { project_id, user_id, provider_id },
+        )
+      )?.id ?? null,
   }
 }

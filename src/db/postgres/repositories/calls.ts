@@ -16,6 +16,7 @@ const COLUMNS = [
   'error',
   'request_id',
   'created_at',
+  'user_id',
 ] as const
 /** Rows per statement: a flush can hold thousands; PostgreSQL takes at most 65535 parameters per statement. */
 const CHUNK = 500
@@ -24,7 +25,7 @@ function insertChunk(rows: CallRow[]): { text: string; params: Record<string, un
   const params: Record<string, unknown> = {}
   const tuples = rows.map((_, i) => `(${COLUMNS.map((c) => `$${c}_${i}`).join(', ')})`)
   rows.forEach((row, i) => {
-    for (const c of COLUMNS) params[`${c}_${i}`] = row[c]
+    for (const c of COLUMNS) params[`${c}_${i}`] = row[c] ?? null
   })
   return { text: `INSERT INTO call_log (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params }
 }
@@ -57,6 +58,7 @@ export function pgCallsRepository(pg: PgStore): CallsRepository {
         `SELECT * FROM call_log WHERE project_id = $project_id
            AND ($before::text IS NULL OR id < $before)
            AND ($server_id::text IS NULL OR server_id = $server_id)
+           AND ($user_id::text IS NULL OR user_id = $user_id)
            AND ($name::text IS NULL OR name = $name)
            AND ($outcome::text IS NULL OR outcome = $outcome)
          ORDER BY id DESC LIMIT $limit`,
@@ -64,6 +66,7 @@ export function pgCallsRepository(pg: PgStore): CallsRepository {
           project_id,
           before: before ?? null,
           server_id: filter.server_id ?? null,
+          user_id: filter.user_id ?? null,
           name: filter.name ?? null,
           outcome: filter.outcome ?? null,
           limit,

@@ -27,6 +27,11 @@ export interface ToolkitRecord {
 export type ToolFailure =
   | { ok: false; kind: 'invalid_arguments'; message: string; fields: string[] }
   | { ok: false; kind: 'credential'; message: string }
+  /**
+   * The caller's own credential for the provider is missing or unusable (credential_mode per_user): the user must
+   * connect it first (in-band consent: src/modules/users/consent.ts).
+   */
+  | { ok: false; kind: 'consent'; message: string; userId: string; providerId: string }
 
 /**
  * Who runs the tool and with what: the whole request context (request id, principal, project, server, log: the same
