@@ -48,6 +48,7 @@ const PROJECT_NAV: [string, string][] = [
   ['/mcp/ui/subscriptions', 'Subscriptions'],
   ['/mcp/ui/calls', 'Call log'],
   ['/mcp/ui/keys', 'Keys'],
+  ['/mcp/ui/users', 'Users'],
   ['/mcp/docs', 'API docs'],
 ]
 const ADMIN_NAV: [string, string][] = [
