@@ -50,7 +50,7 @@ const providerCard = (p: Row | null, draft?: Draft) => html`
       : html``
   }</div>`
 
-export function usersPage(v: {
+function usersPage(v: {
   users: ListView
   provider: Row | null
   machineClients: Row[]
@@ -104,7 +104,7 @@ export function usersPage(v: {
   ])}`
 }
 
-export function userPage(v: {
+function userPage(v: {
   user: Row
   grants: Row[]
   servers: Row[]

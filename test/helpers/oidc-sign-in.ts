@@ -20,7 +20,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
 }
 
 /** The hidden fields of a page's form. */
-export function hiddenFields(html: string): Record<string, string> {
+function hiddenFields(html: string): Record<string, string> {
   const decode = (s: string) =>
     s
       .replace(/&quot;/g, '"')

@@ -22,7 +22,7 @@ const TICKET_CONTEXT = 'identity-provider:signed-in-ticket'
 export type SignInPurpose = 'grant' | 'dashboard'
 
 /** The paths (under the public URL) the provider redirects back to, one per purpose. */
-export const CALLBACK_PATHS: Record<SignInPurpose, string> = {
+const CALLBACK_PATHS: Record<SignInPurpose, string> = {
   grant: '/mcp/oauth/idp/callback',
   dashboard: '/mcp/ui/sign-in/idp/callback',
 }
