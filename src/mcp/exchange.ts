@@ -134,6 +134,7 @@ class MessageContext implements DispatchContext {
   readonly requestId: string
   readonly principal: string
   readonly projectId: string
+  readonly userId: string | undefined
   readonly server: DispatchContext['server']
   readonly version: string
   readonly session: DispatchContext['session']
@@ -147,6 +148,7 @@ class MessageContext implements DispatchContext {
     this.requestId = base.requestId
     this.principal = base.principal
     this.projectId = base.projectId
+    this.userId = base.userId
     this.server = base.server
     this.version = base.version
     this.session = base.session

@@ -29,6 +29,8 @@ export interface RunRequest {
   projectId: string
   host: FunctionHost
   credential?: RunCredential
+  /** The end user the call is made for (its warm context is its own). */
+  userId?: string
 }
 /** A run with nothing to open: it cannot be refused for its credential. */
 type OpenedRequest = RunRequest & { credential?: { data: Record<string, unknown> } }
@@ -63,13 +65,12 @@ export function createFunctionRunner(deps: FunctionRunnerDeps) {
     input: Record<string, unknown>,
     request: RunRequest,
   ): Promise<RunOutcome | CredentialRefused> {
-    const { projectId, host } = request
+    const { projectId, host, userId } = request
+    const tenant = { projectId, queueLimit, logBytes, ...(userId ? { userId } : {}) }
     // Most tools have no credential: nothing to open, no await before the run.
-    if (!request.credential)
-      return runFunction(fn, input, { pool, host, egress, tenant: { projectId, queueLimit, logBytes } })
+    if (!request.credential) return runFunction(fn, input, { pool, host, egress, tenant })
     const opened = await open(projectId, request.credential)
     if ('kind' in opened) return opened
-    const tenant = { projectId, queueLimit, logBytes }
     return runFunction(fn, input, { pool, host, egress, credentials: opened.data, tenant })
   }
 

@@ -78,7 +78,13 @@ export interface RunContext {
    * Whose call it is, for the sandbox pool's fairness; `queueLimit` bounds the project's waiting calls, `logBytes`
    * (TOOLYARD_MAX_RESULT_BYTES) the call's logs and progress together.
    */
-  tenant: { projectId: string; queueLimit: number; logBytes: number }
+  tenant: {
+    projectId: string
+    queueLimit: number
+    logBytes: number
+    /** The end user the call is made for: a warm context is never shared between users (nor with no user). */
+    userId?: string
+  }
 }
 
 /**
@@ -117,11 +123,12 @@ async function run(fn: FunctionSpec, input: Record<string, unknown>, context: Ru
           project: tenant.projectId,
           queueLimit: tenant.queueLimit,
           logBytes: tenant.logBytes,
-          // Never across projects or functions: the key names both, and the version changes with any edit.
+          // Never across projects, functions or end users: the key names all three, and the version changes with any
+          // edit. Keyed by user as well as by credential: two users on one shared credential keep apart too.
           warmKey:
             fn.isolation === 'per_call'
               ? undefined
-              : `${tenant.projectId}\0${fn.id ?? fn.name}\0${functionVersion(fn)}`,
+              : `${tenant.projectId}\0${fn.id ?? fn.name}\0${functionVersion(fn)}\0${tenant.userId ?? ''}`,
           fetch: async (url, init) => {
             const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
             return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }

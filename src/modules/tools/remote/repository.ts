@@ -79,7 +79,7 @@ export function remoteRepository(store: Store): RemoteRepository {
      WHERE st.toolkit_id = $toolkit_id AND s.project_id = $project_id ORDER BY s.created_at, s.id`,
   )
   const newestOfProvider = db.query<{ id: string }, { project_id: string; provider_id: string }>(
-    `SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id
+    `SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id AND user_id IS NULL
      ORDER BY created_at DESC, id DESC LIMIT 1`,
   )
 

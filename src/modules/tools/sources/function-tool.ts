@@ -20,7 +20,7 @@ export interface FunctionToolDeps {
 }
 
 export function functionToolCaller({ findFunction, runner }: FunctionToolDeps): ToolkitSource['callTool'] {
-  return async (tool, args, { projectId, host, credentialId }) => {
+  return async (tool, args, { projectId, host, credentialId, request }) => {
     const found = findFunction(projectId, tool.function_name)
     // A hit in memory is used as it is: no await (and so no extra turn) on the builtin call's hit path.
     const fn = found instanceof Promise ? await found : found
@@ -31,7 +31,8 @@ export function functionToolCaller({ findFunction, runner }: FunctionToolDeps): 
       )
     // A tool with a credential provider needs the credential mapped on its server (undefined: none is).
     const credential = tool.credential_provider ? { id: credentialId } : undefined
-    const outcome = await runner.run(fn, args, { projectId, host, credential })
+    const { userId } = request
+    const outcome = await runner.run(fn, args, { projectId, host, credential, ...(userId ? { userId } : {}) })
     if (!outcome.ok && outcome.kind === 'credential') {
       const message = refusalWords(
         outcome,
