@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { call, json, serverWithToolkits, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { initializeWith, tokenRequest } from '../helpers/oauth-grant'
+import { waitFor } from '../helpers/poll'
 
 let app: TestApp
 let origin: string
@@ -107,6 +108,26 @@ describe('machine clients', () => {
     expect(c.user_id).toBe(user.body.id)
     const token = (await json(await clientCredentials(c.client_id, c.client_secret), 200)).access_token
     expect((await initializeWith(server.url, token)).status).toBe(200)
+    // A tool call with its token is made for the user: the call log names it.
+    const called = await fetch(server.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-03-26',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'greet', arguments: { who: 'owner' } },
+      }),
+    })
+    expect(called.status).toBe(200)
+    await waitFor('the call logged for the user', async () =>
+      ((await call(app, `/calls?user_id=${user.body.id}`)).body.calls as unknown[]).length > 0 ? true : undefined,
+    )
     expect((await call(app, `/users/${user.body.id}`, { method: 'DELETE' })).status).toBe(200)
     expect((await initializeWith(server.url, token)).status).toBe(401)
     expect((await clientCredentials(c.client_id, c.client_secret)).status).toBe(401)

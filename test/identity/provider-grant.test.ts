@@ -11,6 +11,7 @@ import { call, createServer, serverWithToolkits, toolkitWithTools } from '../hel
 import { startTestApp, type TestApp } from '../helpers/app'
 import { initializeWith } from '../helpers/oauth-grant'
 import { decideSignedIn, type OidcProvider, signInThroughProvider, startOidcProvider } from '../helpers/oidc-sign-in'
+import { waitFor } from '../helpers/poll'
 
 const REDIRECT = 'http://127.0.0.1:8977/callback'
 
@@ -112,6 +113,12 @@ describe('OAuth grants through the identity provider', () => {
     expect(alice).toMatchObject({ email: 'alice@example.com', name: 'Alice' })
     const grants = await call(app, '/oauth/clients')
     expect(grants.body.clients.map((g: { user_id?: string }) => g.user_id)).toContain(alice.id)
+    // The call made with the grant's token is logged for that user.
+    const logged = await waitFor('the call to be logged for the user', async () => {
+      const calls = (await call(app, `/calls?user_id=${alice.id}`)).body.calls as { name: string }[]
+      return calls.find((c) => c.name === 'greet')
+    })
+    expect(logged).toBeDefined()
   })
 
   test('the same person signing in again is the same user; another person is another user', async () => {
