@@ -87,7 +87,8 @@ export function identityProviders(deps: {
 
   return {
     async put(projectId: string, body: PutIdentityProviderBody): Promise<IdentityProviderView> {
-      const issuer = body.issuer.trim().replace(/\/+$/, '') || body.issuer
+      // Kept as given: an issuer is compared exactly (OpenID Connect Discovery 4.3), trailing slash included.
+      const issuer = body.issuer.trim()
       let adminClaim: string | null = null
       if (body.admin_claim != null && body.admin_claim.trim() !== '') {
         const rule = parseAdminClaim(body.admin_claim)
