@@ -165,7 +165,10 @@ export function identityProviders(deps: {
       const state = `${projectId}~${await deps.sealer.seal(projectId, STATE_CONTEXT, JSON.stringify(sealed))}`
       const url = new URL(draft.url)
       url.searchParams.set('state', state)
-      return { url: url.href, cookie: bindingCookie(purpose, binding, this.secure()) }
+      return {
+        url: url.href,
+        cookie: bindingCookie(purpose, binding, new URL(callbackUrl(purpose)).pathname, this.secure()),
+      }
     },
     secure: () => deps.urls.get().startsWith('https://'),
 
@@ -228,10 +231,10 @@ export type IdentityProviders = ReturnType<typeof identityProviders>
 
 /**
  * The browser binding: SameSite=Lax (the provider's redirect back is a cross-site top-level GET, which carries Lax
- * cookies), HttpOnly, only on the callback's path, ten minutes.
+ * cookies), HttpOnly, only on the callback's path as the browser sees it (under the public URL), ten minutes.
  */
-function bindingCookie(purpose: SignInPurpose, value: string, secure: boolean): string {
-  return `${COOKIE_PREFIX}${purpose}=${value}; Path=${CALLBACK_PATHS[purpose]}; HttpOnly; SameSite=Lax; Max-Age=${SIGN_IN_TTL_MS / 1000}${secure ? '; Secure' : ''}`
+function bindingCookie(purpose: SignInPurpose, value: string, path: string, secure: boolean): string {
+  return `${COOKIE_PREFIX}${purpose}=${value}; Path=${path}; HttpOnly; SameSite=Lax; Max-Age=${SIGN_IN_TTL_MS / 1000}${secure ? '; Secure' : ''}`
 }
 
 function cookieOf(header: string | null, name: string): string | undefined {
