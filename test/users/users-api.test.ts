@@ -78,6 +78,10 @@ describe('users', () => {
   test('DELETE /users/{id} ends its tokens (401 from then on) and its credentials', async () => {
     const user = (await call(app, '/users', { body: { external_id: 'leaver' } })).body
     const { token } = (await call(app, `/users/${user.id}/tokens`, { body: {} })).body
+    const cred = await call(app, '/credentials', {
+      body: { name: 'leaver-key', provider_id: 'api_key', credential_data: { api_key: 'leaver' }, user_id: user.id },
+    })
+    expect(cred.status).toBe(201)
     expect((await call(app, '/tools/list', { key: token, body: {} })).status).toBe(200)
     const gone = await call(app, `/users/${user.id}`, { method: 'DELETE' })
     expect(gone.status).toBe(200)
@@ -85,6 +89,8 @@ describe('users', () => {
     expect((await call(app, '/tools/list', { key: token, body: {} })).status).toBe(401)
     expect((await call(app, `/users/${user.id}`)).status).toBe(404)
     expect((await call(app, `/users/${user.id}`, { method: 'DELETE' })).status).toBe(404)
+    const left = (await call(app, '/credentials?limit=200')).body.credentials.map((c: { id: string }) => c.id)
+    expect(left).not.toContain(cred.body.id)
   })
 
   test("POST /credentials and /oauth/init with another project's (or an unknown) user_id are 404; a user's credential lists its user_id", async () => {
