@@ -247,6 +247,23 @@ describe('connect links', () => {
     expect(again.status).toBe(410)
     expect(await again.text()).toContain('already used')
     expect(idp.calls.length).toBe(codes)
+
+    // Revoked at the provider (re-authorization needed): the user is sent a new link, and after it the call works.
+    await app.sql("UPDATE credentials SET status = 'auth_required' WHERE user_id = $user", { user: user.id })
+    const revoked = await call(app, '/tools/call', {
+      key: user.token,
+      body: { name: 'acme_token', arguments: {}, server_id: serverId },
+    })
+    expect(revoked.body.isError).toBe(true)
+    expect(revoked.body.content[0].text).toContain('renewed')
+    const link = revoked.body.content[0].text.match(LINK)![0]
+    expect((await fetch(link)).status).toBe(200)
+    const renewed = await call(app, '/tools/call', {
+      key: user.token,
+      body: { name: 'acme_token', arguments: {}, server_id: serverId },
+    })
+    expect(renewed.body.isError).toBe(false)
+    expect(renewed.body.content[0].text).toStartWith('token ')
   })
 
   test('an expired link is a clear page and stores nothing', async () => {

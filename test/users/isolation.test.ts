@@ -204,3 +204,31 @@ describe('a remote MCP toolkit with credential_mode per_user', () => {
     }
   })
 })
+
+describe("a user's own credential is never the project's", () => {
+  test('a remote toolkit is never listed with a user’s credential (only the project’s own)', async () => {
+    await json(await app.api('/providers', { body: { id: 'listing', name: 'Listing', auth_type: 'api_key' } }), 201)
+    const secret = `alice-listing-${crypto.randomUUID()}`
+    await json(
+      await app.api('/credentials', {
+        body: {
+          name: 'alice-listing',
+          provider_id: 'listing',
+          credential_data: { api_key: secret },
+          user_id: users.alice.id,
+        },
+      }),
+      201,
+    )
+    const before = upstream.seen.length
+    const r = await call(app, '/toolkits', {
+      body: {
+        name: 'listed-kit',
+        toolkit_type: 'remote',
+        remote: { url: upstream.url, auth: { type: 'bearer', credential_provider: 'listing' }, prefix: 'l_' },
+      },
+    })
+    expect(r.status).toBe(400)
+    expect(JSON.stringify(upstream.seen.slice(before))).not.toContain(secret)
+  })
+})

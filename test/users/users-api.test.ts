@@ -78,6 +78,10 @@ describe('users', () => {
   test('DELETE /users/{id} ends its tokens (401 from then on) and its credentials', async () => {
     const user = (await call(app, '/users', { body: { external_id: 'leaver' } })).body
     const { token } = (await call(app, `/users/${user.id}/tokens`, { body: {} })).body
+    const cred = await call(app, '/credentials', {
+      body: { name: 'leaver-key', provider_id: 'api_key', credential_data: { api_key: 'leaver' }, user_id: user.id },
+    })
+    expect(cred.status).toBe(201)
     expect((await call(app, '/tools/list', { key: token, body: {} })).status).toBe(200)
     const gone = await call(app, `/users/${user.id}`, { method: 'DELETE' })
     expect(gone.status).toBe(200)
@@ -85,5 +89,36 @@ describe('users', () => {
     expect((await call(app, '/tools/list', { key: token, body: {} })).status).toBe(401)
     expect((await call(app, `/users/${user.id}`)).status).toBe(404)
     expect((await call(app, `/users/${user.id}`, { method: 'DELETE' })).status).toBe(404)
+    const left = (await call(app, '/credentials?limit=200')).body.credentials.map((c: { id: string }) => c.id)
+    expect(left).not.toContain(cred.body.id)
+  })
+
+  test("POST /credentials and /oauth/init with another project's (or an unknown) user_id are 404; a user's credential lists its user_id", async () => {
+    const mine = (await call(app, '/users', { body: { external_id: 'cred-owner' } })).body
+    const other = await app.newProject('users-credentials')
+    const body = { name: 'k', provider_id: 'api_key', credential_data: { api_key: 'k-secret' }, user_id: mine.id }
+    const foreign = await call(app, '/credentials', { key: other.apiKey, body })
+    expect(foreign.status).toBe(404)
+    expectError(foreign.body, 'not_found', 'user')
+    expect(
+      (await call(app, '/oauth/init', { key: other.apiKey, body: { provider_id: 'github', user_id: mine.id } })).status,
+    ).toBe(404)
+    const made = await call(app, '/credentials', { body })
+    expect(made.status).toBe(201)
+    expect(made.body.user_id).toBe(mine.id)
+    const listed = (await call(app, '/credentials')).body.credentials.find((c: { id: string }) => c.id === made.body.id)
+    expect(listed.user_id).toBe(mine.id)
+    const detail = await call(app, `/users/${mine.id}`)
+    expect(detail.body.connections).toMatchObject([
+      { credential_id: made.body.id, provider_id: 'api_key', kind: 'static' },
+    ])
+    expect(detail.text).not.toContain('k-secret')
+  })
+
+  test('POST /users/{id}/tokens with no body at all mints a default token', async () => {
+    const user = (await call(app, '/users', { body: { external_id: 'no-body' } })).body
+    const res = await app.api(`/users/${user.id}/tokens`, { method: 'POST' })
+    expect(res.status).toBe(201)
+    expect(((await res.json()) as { token: string }).token).toMatch(/^tyk_/)
   })
 })

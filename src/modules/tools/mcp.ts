@@ -78,7 +78,7 @@ export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'out
 }
 
 /** MCP 2025-11-25's URLElicitationRequiredError: the client must open a URL before the request can succeed. */
-export const URL_ELICITATION_REQUIRED = -32042
+const URL_ELICITATION_REQUIRED = -32042
 
 /** What in-band consent needs (the users feature implements it: src/modules/users/consent.ts). */
 export interface ConsentPort {

@@ -13,7 +13,7 @@ import type { ConsentPort } from '../tools/mcp'
 import type { ConnectLinkRow, ConnectLinksRepository } from './connect-repository'
 
 /** How long a connect link works. */
-export const CONNECT_LINK_TTL_MS = 10 * 60_000
+const CONNECT_LINK_TTL_MS = 10 * 60_000
 /** Elicitations waiting for a connection, bounded: the oldest are forgotten first (the link still works). */
 const MAX_WAITING = 10_000
 
@@ -40,7 +40,7 @@ export type ConnectPage =
 const NEEDS_NOTHING = new Set(['none'])
 
 /** The fields an API-key form asks for: the provider's own list, else what its auth type needs. */
-export function formFields(p: ResolvedProvider): string[] {
+function formFields(p: ResolvedProvider): string[] {
   if (p.credential_fields?.length) return p.credential_fields
   if (p.auth_type === 'basic_auth') return ['username', 'password']
   return ['api_key']

@@ -1,6 +1,6 @@
 // Routes for /users: a project's end users, their tokens (shown once) and connections. Admin keys only (the guard
 // refuses an mcp key here). Rate groups: credentials_write / credentials_read, as users hold credentials and tokens.
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
 import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
 import type { ConnectService } from './connect'
@@ -59,14 +59,15 @@ export const usersModule = (deps: GuardDeps & { users: UsersService; connect: Co
     .post(
       '/users/:id/tokens',
       async ({ auth, params, body, set }) => {
-        const token = await deps.users.createToken(auth.projectId, params.id, body)
+        const token = await deps.users.createToken(auth.projectId, params.id, body ?? {})
         set.status = 201
         return token
       },
       {
         api: 'credentials_write',
         params: IdParams,
-        body: CreateTokenBody,
+        // No body at all is a default token (24 h, every server).
+        body: t.Optional(CreateTokenBody),
         response: { 201: CreatedTokenView, ...errorResponses },
         detail: { tags, summary: 'Mint an mcp-role token bound to this user (default 24 h; shown once)' },
       },

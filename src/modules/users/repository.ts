@@ -37,7 +37,7 @@ export type UserTokenRow = {
 }
 
 /** An mcp key bound to a user, as inserted (the hash only; the key is shown once by the service). */
-export type UserTokenInsert = Omit<UserTokenRow, 'revoked_at' | 'last_used_at'> & {
+type UserTokenInsert = Omit<UserTokenRow, 'revoked_at' | 'last_used_at'> & {
   project_id: string
   user_id: string
   hash: string

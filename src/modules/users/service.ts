@@ -11,7 +11,7 @@ import type { ConnectionView, CreateTokenBody, CreateUserBody, TokenView, UserVi
 import type { UserCredentialRow, UserRow, UsersRepository, UserTokenRow } from './repository'
 
 /** A user token lives a day unless asked otherwise. */
-export const DEFAULT_TOKEN_SECONDS = 86_400
+const DEFAULT_TOKEN_SECONDS = 86_400
 
 const userView = (u: UserRow): UserView => ({
   id: u.id,

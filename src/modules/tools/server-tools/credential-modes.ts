@@ -3,8 +3,7 @@
 // `per_user_then_shared` (the caller's own, else the mapped one). Written once for both engines (src/db/queries.ts).
 import type { SqlStore } from '../../../db/queries'
 
-export const CREDENTIAL_MODES = ['shared', 'per_user', 'per_user_then_shared'] as const
-export type CredentialMode = (typeof CREDENTIAL_MODES)[number]
+export type CredentialMode = 'shared' | 'per_user' | 'per_user_then_shared'
 
 export interface CredentialModesRepository {
   set(serverId: string, toolkitId: string, mode: CredentialMode): Promise<void>
