@@ -185,4 +185,30 @@ describe('OAuth grants through the identity provider', () => {
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('name="api_key"')
   })
+
+  test('the provider refusing, a failed code exchange, or a made-up answer is a page saying so, never a 5xx', async () => {
+    const provider = new MemoryProvider()
+    const first = new StreamableHTTPClientTransport(serverUrl, { authProvider: provider })
+    await expect(new Client({ name: 'idp-test', version: '1' }).connect(first)).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    )
+    const start = await fetch(provider.authUrl!, { redirect: 'manual' })
+    const cookie = start.headers.get('set-cookie')!.split(';')[0]!
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!
+    const callback = `${serverUrl.origin}/mcp/oauth/idp/callback`
+    const denied = await fetch(`${callback}?${new URLSearchParams({ error: 'access_denied', state })}`, {
+      headers: { cookie },
+    })
+    expect(denied.status).toBe(400)
+    expect(await denied.text()).toContain('access_denied')
+
+    idp.failNext(400, { error: 'invalid_grant', error_description: 'code expired' })
+    const { res, html } = await signInThroughProvider(provider.authUrl!.href)
+    expect(res.status).toBe(400)
+    expect(html).toContain('invalid_grant')
+
+    const madeUp = await fetch(`${callback}?code=x&state=nothing-of-ours`, { headers: { cookie } })
+    expect(madeUp.status).toBe(400)
+    expect(await madeUp.text()).toContain('start again')
+  })
 })
