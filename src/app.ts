@@ -20,6 +20,7 @@ import { oauthModule } from './modules/credentials/oauth'
 import { oauthRedirectModule } from './modules/credentials/oauth/redirect'
 import { providersModule } from './modules/credentials/providers'
 import { healthModule } from './modules/health'
+import { identityModule } from './modules/identity'
 import { keysModule } from './modules/keys'
 import { oauthServerModule } from './modules/oauth-server'
 import { wellKnownModule } from './modules/oauth-server/well-known'
@@ -32,6 +33,7 @@ import { functionsModule } from './modules/tools/functions'
 import { toolSearchModule } from './modules/tools/search'
 import { serverToolsModule } from './modules/tools/server-tools'
 import { toolkitsModule } from './modules/tools/toolkits'
+import { usersModule } from './modules/users'
 import { webhooksModule } from './modules/webhooks'
 import { subscriptionsModule } from './modules/webhooks/subscriptions'
 import { metricsRoute } from './observability/http'
@@ -62,6 +64,7 @@ export function createApp(deps: Deps) {
   api.use(toolSearchModule(deps))
   api.use(openApiModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
+  api.use(usersModule(deps)).use(identityModule(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process (through the entry, as any request).
   const handle = (request: Request) => api.handle(request)

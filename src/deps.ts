@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './lib/log'
 import { createRevocations } from './lib/revocations'
 import { type McpBackend, protocolBackend } from './mcp/backend'
 import { createTaskStore, expiredTasks } from './mcp/modern/tasks'
+import { notifySession } from './mcp/notify'
 import { localSessionDirectory, type SessionDirectory } from './mcp/session-directory'
 import { sessionIds } from './mcp/session-id'
 import { createSessionStore, SESSION_TTL_MS } from './mcp/sessions'
@@ -29,7 +30,9 @@ import { buildVault } from './modules/credentials/build'
 import { refreshClaimedTokens } from './modules/credentials/oauth/claimed-refresh-job'
 import { pruneOAuthFlows } from './modules/credentials/oauth/prune-job'
 import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
+import type { CredentialOwners } from './modules/credentials/owners'
 import { buildHealth } from './modules/health/build'
+import { buildIdentity } from './modules/identity/build'
 import { createOAuthServer } from './modules/oauth-server/build'
 import { buildOpenApi } from './modules/openapi/build'
 import { buildProjects } from './modules/projects/build'
@@ -42,6 +45,8 @@ import { buildServers } from './modules/servers/build'
 import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import type { ToolkitSource } from './modules/tools/sources/source'
+import { buildUsers } from './modules/users/build'
+import { connectService } from './modules/users/connect'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
@@ -125,8 +130,33 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
-  const vault = buildVault({ store, repos, config, log, egress, urls, onRefresh: metrics.oauthRefresh })
+  // Credentials of end users (docs/decisions/0332-user-credentials.md): stored as theirs; a stored one ends the wait of
+  // the sessions that were sent a connect link for it (`connect` is built once the vault exists).
+  const owners: CredentialOwners = {
+    tx: (fn) => store.tx(fn),
+    userExists: async (projectId, userId) => (await repos.users.byId(projectId, userId)) !== null,
+    ownCredential: repos.users.ownCredential,
+    ownFlow: repos.users.ownFlow,
+    flowOwner: repos.users.flowOwner,
+    connected: (projectId, userId, providerId) => connect.connected(projectId, userId, providerId),
+  }
+  const vault = buildVault({ store, repos, config, log, egress, urls, onRefresh: metrics.oauthRefresh, owners })
   const credentials: CredentialAccess = vault.access
+  // Connect links and in-band consent: a page where an end user connects their own account at a provider.
+  const connect = connectService({
+    links: repos.connectLinks,
+    userExists: owners.userExists,
+    provider: (projectId, providerId) => vault.providers.get(projectId, providerId),
+    startOAuth: async (projectId, providerId, userId) =>
+      (await vault.oauth.init(projectId, { provider_id: providerId, user_id: userId })).auth_url,
+    storeCredential: (projectId, body) => vault.credentials.create(projectId, body),
+    publicUrl: urls.get,
+    notify: (sessionId, method, params) => notifySession(mcpSessions, sessionId, method, params),
+  })
+  if (background)
+    scheduler.every('prune-connect-links', 3600, async () => {
+      await repos.connectLinks.purge(new Date(Date.now() - 86_400_000).toISOString())
+    })
   if (singleInstanceJobs)
     scheduler.every('refresh-oauth', config.oauthRefreshIntervalS, () => refreshOAuthTokens({ vault }))
   else if (claims)
@@ -172,6 +202,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     calls,
     readModel,
     maxResultBytes: config.maxResultBytes,
+    // A user's own credential for a provider, for attachments whose credential_mode uses it.
+    userCredential: async (projectId, userId, providerId) => {
+      const id = await repos.users.credentialFor(projectId, userId, providerId)
+      return id ? { id, usable: (await credentials.status(projectId, id)) === 'configured' } : null
+    },
+    consent: connect.consent,
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
     ...(overrides.prebuiltToolkits ? { prebuilt: overrides.prebuiltToolkits } : {}),
@@ -207,6 +243,19 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())
   }
   const servers = buildServers({ store, repo: repos.servers, readModel, publicUrl: urls.get, tools: serverTools })
+  // End users of a project: their tokens end (and open streams close) when they are deleted.
+  const users = buildUsers({ store, repo: repos.users, servers, onTokensEnded: revocations.revoked })
+  // A project's identity provider, the users its sign-ins make, and machine clients (src/modules/identity).
+  const identity = buildIdentity({
+    store,
+    repo: repos.identity,
+    users: repos.users,
+    sealer: vault.sealer,
+    egress,
+    allowHttp: config.allowPrivateEgress,
+    urls,
+    servers,
+  })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
   const resources = buildResources({
@@ -271,6 +320,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       clientUnusedTtlS: config.oauthClientUnusedTtlS,
     },
     onRevoked: revocations.revoked,
+    identity,
   })
   if (background)
     scheduler.every('prune-oauth-server', Math.min(3600, config.oauthClientUnusedTtlS), async () =>
@@ -331,6 +381,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     /** Runs the OAuth flow pruning job now (it also runs hourly); returns how many rows it deleted. */
     pruneFlows,
     projects,
+    users,
+    identity,
+    connect,
     health,
     admin,
     servers,

@@ -22,6 +22,7 @@ import { type OAuthFlowsRepository, oauthFlowsRepository } from './modules/crede
 import { type ProvidersRepository, providersRepository } from './modules/credentials/providers/repository'
 import { type CredentialsRepository, credentialsRepository } from './modules/credentials/repository'
 import { type HealthRepository, healthRepository } from './modules/health/repository'
+import { type IdentityRepository, identityRepository } from './modules/identity/repository'
 import { type OAuthServerRepository, oauthServerRepository } from './modules/oauth-server/repository'
 import { type OpenApiRepository, openApiRepository } from './modules/openapi/repository'
 import { type ProjectsRepository, projectsRepository } from './modules/projects/repository'
@@ -32,8 +33,14 @@ import { type FunctionsRepository, functionsRepository } from './modules/tools/f
 import { type RemoteRepository, remoteRepository } from './modules/tools/remote/repository'
 import { type ToolsRepository, toolsRepository } from './modules/tools/repository'
 import { type ToolSearchRepository, toolSearchRepository } from './modules/tools/search/repository'
+import {
+  type CredentialModesRepository,
+  credentialModesRepository,
+} from './modules/tools/server-tools/credential-modes'
 import { type ServerToolsRepository, serverToolsRepository } from './modules/tools/server-tools/repository'
 import { type ToolkitsRepository, toolkitsRepository } from './modules/tools/toolkits/repository'
+import { type ConnectLinksRepository, connectLinksRepository } from './modules/users/connect-repository'
+import { type UsersRepository, usersRepository } from './modules/users/repository'
 import type { ClaimDeliveries } from './modules/webhooks/claiming-queue'
 import { claimDueDeliveries } from './modules/webhooks/outbox-claims'
 import { type WebhooksRepository, webhooksRepository } from './modules/webhooks/repository'
@@ -62,6 +69,10 @@ export interface Repositories {
   subscriptions: SubscriptionsRepository
   webhooks: WebhooksRepository
   calls: CallsRepository
+  users: UsersRepository
+  connectLinks: ConnectLinksRepository
+  credentialModes: CredentialModesRepository
+  identity: IdentityRepository
 }
 
 /** Every repository over one store, the same factories on either engine. */
@@ -87,6 +98,10 @@ export function repositories(store: SqlStore): Repositories {
     subscriptions: subscriptionsRepository(store),
     webhooks: webhooksRepository(store),
     calls: callsRepository(store),
+    users: usersRepository(store),
+    connectLinks: connectLinksRepository(store),
+    credentialModes: credentialModesRepository(store),
+    identity: identityRepository(store),
   }
 }
 

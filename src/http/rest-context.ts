@@ -7,13 +7,14 @@ import { requestIdOf } from './pipeline'
 
 export function restRequestContext(
   request: Request,
-  auth: { projectId: string; keyId: string },
+  auth: { projectId: string; keyId: string; userId?: string },
   server?: ServerRef,
 ): RequestContext {
   return {
     requestId: requestIdOf(request),
     principal: `key:${auth.keyId}`,
     projectId: auth.projectId,
+    ...(auth.userId ? { userId: auth.userId } : {}),
     ...(server ? { server } : {}),
     host: detachedHost(request.signal),
   }

@@ -12,6 +12,8 @@ export interface AuthContext {
   role: KeyRole
   /** The only servers this caller may use; undefined = every server of the project. */
   serverIds?: string[]
+  /** The end user this key acts for (a user token: docs/decisions/0330-users.md); undefined = no user. */
+  userId?: string
 }
 
 /** The port the guard authenticates an API key through (the projects feature implements it). */

@@ -21,6 +21,8 @@ export interface CallEvent {
    * only for a report made outside any request, which is logged under an id of its own.
    */
   requestId?: string
+  /** The end user the call was made for (docs/decisions/0336-calls-by-user.md); absent: no user. */
+  userId?: string
 }
 
 export interface CallObserver {
@@ -28,10 +30,11 @@ export interface CallObserver {
 }
 
 /** Where a call is reported from: the context's project, server (when it has one) and request id. */
-export const reportOf = (ctx: RequestContext): Pick<CallEvent, 'projectId' | 'serverId' | 'requestId'> => ({
+export const reportOf = (ctx: RequestContext): Pick<CallEvent, 'projectId' | 'serverId' | 'requestId' | 'userId'> => ({
   projectId: ctx.projectId,
   ...(ctx.server ? { serverId: ctx.server.id } : {}),
   requestId: ctx.requestId,
+  ...(ctx.userId ? { userId: ctx.userId } : {}),
 })
 
 /** Times `run` and reports it; a throw is an `error` outcome (or what `classify` says) and is thrown on. */

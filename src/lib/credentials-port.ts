@@ -26,6 +26,8 @@ export interface CredentialAccess {
    * Never log what it returns.
    */
   open(projectId: string, credentialId: string): Promise<OpenedCredential>
+  /** The end user who owns the credential (docs/decisions/0332-user-credentials.md); null: the project's own. */
+  ownerOf?(projectId: string, credentialId: string): Promise<string | null>
 }
 
 /** The words a caller gets for a credential that cannot be used: `problem` for the stored statuses, or the

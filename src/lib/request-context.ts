@@ -15,6 +15,8 @@ export type ServerRef = Pick<ServerRow, 'id' | 'project_id' | 'slug'>
 /** An MCP session as the context names it; the protocol layer narrows it to its own Session. */
 interface SessionRef {
   readonly id: string
+  /** What the client declared at initialize (whether it takes URL elicitation, for in-band consent). */
+  readonly clientCapabilities?: Readonly<Record<string, unknown>>
 }
 
 /**
@@ -29,6 +31,8 @@ export interface RequestContext {
   readonly principal: string
   /** The project the request acts in (the server's). */
   readonly projectId: string
+  /** The end user the caller acts for (a user token: docs/decisions/0330-users.md); absent = no user. */
+  readonly userId?: string
   /** Always on the protocol endpoint; on REST only when the caller named one (else the tool is found in the project). */
   readonly server?: ServerRef
   /** The protocol version the request is answered in (negotiated, header, or the default); absent on REST. */

@@ -26,7 +26,7 @@ const ALLOW_HEADERS =
 const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate'
 
 /** A caller of one server: its key (`key:<id>`) or, on a public server without a key, its address (`addr:<ip>`). */
-export type Principal = { server: ServerRow; principal: string }
+export type Principal = { server: ServerRow; principal: string; userId?: string }
 
 type ResponseHeaders = Record<string, string>
 
@@ -148,7 +148,7 @@ export function createAdmission(deps: AdmissionDeps) {
         if (!row) return null
         // A key limited to other servers sees this one as unknown.
         if (auth && auth.projectId === row.project_id && mayUseServer(auth, row.id))
-          return { server: row, principal: `key:${auth.keyId}` }
+          return { server: row, principal: `key:${auth.keyId}`, ...(auth.userId ? { userId: auth.userId } : {}) }
         if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
         return null
       }

@@ -172,6 +172,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
       requestId: requestIdOf(request),
       principal: who.principal,
       projectId: who.server.project_id,
+      ...(who.userId ? { userId: who.userId } : {}),
       server: who.server,
       version,
       session,

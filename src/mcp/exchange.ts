@@ -142,6 +142,7 @@ class MessageContext implements OnServer {
   readonly requestId: string
   readonly principal: string
   readonly projectId: string
+  readonly userId: string | undefined
   readonly server: OnServer['server']
   readonly version: string
   readonly session: OnServer['session']
@@ -152,6 +153,7 @@ class MessageContext implements OnServer {
     this.requestId = base.requestId
     this.principal = base.principal
     this.projectId = base.projectId
+    this.userId = base.userId
     this.server = base.server
     this.version = base.version
     this.session = base.session

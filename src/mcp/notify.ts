@@ -12,6 +12,17 @@ function send(s: Session, method: string, params: Record<string, unknown>) {
   else s.log.queue(message)
 }
 
+/** One notification to one session of this process (nothing when it is not held here or has ended). */
+export function notifySession(
+  sessions: SessionStore,
+  sessionId: string,
+  method: string,
+  params: Record<string, unknown>,
+) {
+  const s = sessions.get(sessionId)
+  if (s) send(s, method, params)
+}
+
 export function forwardEvents(events: EventBus, sessions: SessionStore): () => void {
   return events.subscribe((e) => {
     for (const s of sessions.all()) {

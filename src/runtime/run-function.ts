@@ -71,7 +71,7 @@ type RunFailure = SandboxFailure | 'http_status'
  * sandbox pool's fairness and the warm key) and its host. Any RequestContext is one; a run without a request (the
  * invoke route, a resource read) passes the same two fields.
  */
-export type RunCaller = Pick<RequestContext, 'projectId' | 'host'>
+export type RunCaller = Pick<RequestContext, 'projectId' | 'host' | 'userId'>
 
 /** The app's parts a run uses, the same for every call (src/runtime/function-runner.ts makes it once). */
 export interface RunEnv {
@@ -106,7 +106,7 @@ export async function runFunction(
 }
 
 async function run(
-  { projectId, host }: RunCaller,
+  { projectId, host, userId }: RunCaller,
   fn: FunctionSpec,
   input: Record<string, unknown>,
   { pool, egress, queueLimit, logBytes }: RunEnv,
@@ -129,9 +129,12 @@ async function run(
           project: projectId,
           queueLimit,
           logBytes,
-          // Never across projects or functions: the key names both, and the version changes with any edit.
+          // Never across projects, functions or end users: the key names all three, and the version changes with any
+          // edit. Keyed by user as well as by credential: two users on one shared credential keep apart too.
           warmKey:
-            fn.isolation === 'per_call' ? undefined : `${projectId}\0${fn.id ?? fn.name}\0${functionVersion(fn)}`,
+            fn.isolation === 'per_call'
+              ? undefined
+              : `${projectId}\0${fn.id ?? fn.name}\0${functionVersion(fn)}\0${userId ?? ''}`,
           fetch: async (url, init) => {
             const r = await egress.fetch(url, { ...init, signal: host.signal, timeoutMs })
             return { status: r.status, headers: Object.fromEntries(r.headers), text: r.text, url: r.url }

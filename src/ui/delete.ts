@@ -121,6 +121,26 @@ export const DELETABLE: Record<string, Kind> = {
     effect: (g) => `Its tokens for ${g.resource} stop working at once; the client must be authorized again.`,
     remove: del('/oauth/clients'),
   },
+  users: {
+    noun: 'user',
+    list: 'users',
+    find: get('/users'),
+    name: (u) => u.external_id,
+    effect: () =>
+      'Its tokens, OAuth grants, machine clients and credentials end at once; its calls stay in the call log.',
+    remove: del('/users'),
+  },
+  'machine-clients': {
+    noun: 'machine client',
+    list: 'users',
+    find: async (c, id) =>
+      (((await c.api('GET', '/oauth/clients')).machine_clients ?? []) as Row[])
+        .map((m) => ({ ...m, id: m.client_id }))
+        .find((m) => m.id === id),
+    name: (m) => `${m.name} (${m.client_id})`,
+    effect: () => 'Its tokens stop working at once and its secret is refused.',
+    remove: del('/oauth/clients'),
+  },
   subscriptions: {
     noun: 'subscription',
     list: 'subscriptions',

@@ -7,6 +7,7 @@ import type { Egress } from '../egress/client'
 import { clientAddress } from '../http/guard'
 import { formBody } from '../http/request-bodies'
 import type { AdminService } from '../modules/admin/service'
+import type { IdentityProviders } from '../modules/identity/provider'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
 import { adminAction, adminPage } from './admin-pages'
@@ -17,6 +18,7 @@ import { FRAMING, type Html, html, page } from './html'
 import * as pages from './pages'
 import { projectAction } from './project-actions'
 import { type PageContext, projectPage } from './project-pages'
+import { providerSignIn } from './provider-sign-in'
 import { clearedCookie, createUiSessions, sameOrigin, sessionCookie, type UiSession } from './session'
 import { createSignInLimit } from './sign-in-limit'
 
@@ -29,6 +31,8 @@ export interface UiDeps {
   findFunction: (projectId: string, name: string) => FunctionSpec | undefined | Promise<FunctionSpec | undefined>
   /** The app itself: the dashboard calls the REST API in-process. */
   handle: (request: Request) => Promise<Response>
+  /** Members sign in through the project's identity provider (src/ui/provider-sign-in.ts). */
+  identity?: { providers: IdentityProviders }
 }
 
 const PROJECT_NAV: [string, string][] = [
@@ -44,6 +48,7 @@ const PROJECT_NAV: [string, string][] = [
   ['/mcp/ui/subscriptions', 'Subscriptions'],
   ['/mcp/ui/calls', 'Call log'],
   ['/mcp/ui/keys', 'Keys'],
+  ['/mcp/ui/users', 'Users'],
   ['/mcp/docs', 'API docs'],
 ]
 const ADMIN_NAV: [string, string][] = [
@@ -78,6 +83,14 @@ export function uiModule(deps: UiDeps) {
   const secure = () => deps.urls.get().startsWith('https://')
   const signInPage = (error?: string, status = 200, headers: Record<string, string> = {}) =>
     htmlResponse(page('Sign in', pages.signInPage(error)), status, headers)
+  const throughProvider = deps.identity
+    ? providerSignIn({
+        providers: deps.identity.providers,
+        projects: deps.projects,
+        createSession: (s) => sessions.create(s),
+        sessionCookie: (id) => sessionCookie(id, secure()),
+      })
+    : undefined
 
   /**
    * The request's session, its key checked again: a key revoked or expired since sign-in (or no longer an admin key)
@@ -148,8 +161,22 @@ export function uiModule(deps: UiDeps) {
           },
         },
       )
-      .post('/ui/sign-out', ({ request }) => {
-        if (sameOrigin(request, deps.urls.get())) sessions.end(request)
+      .get('/ui/sign-in/idp/callback', ({ query, request }) =>
+        throughProvider ? throughProvider.callback(query, request.headers.get('cookie')) : toSignIn(),
+      )
+      .get('/ui/sign-in/idp/:project', ({ params }) =>
+        throughProvider ? throughProvider.start(params.project) : toSignIn(),
+      )
+      .get('/ui/sign-in/idp', ({ query }) =>
+        throughProvider ? throughProvider.start(String(query.project ?? '').trim()) : toSignIn(),
+      )
+      .post('/ui/sign-out', async ({ request }) => {
+        if (sameOrigin(request, deps.urls.get())) {
+          // A session opened through the identity provider ends its own key with it.
+          const keyId = sessions.get(request)?.signedInKeyId
+          if (keyId) await deps.projects.revokeKey(keyId).catch(() => {})
+          sessions.end(request)
+        }
         return toSignIn()
       })
       .get('/ui/oauth/callback', async ({ request, query }) => {

@@ -241,4 +241,8 @@ export const signInPage = (error?: string) => html`
   <div class="card"><form method="post" action="/mcp/ui/sign-in">
     <p>Sign in with an admin API key of your project (or the admin token, for projects and keys); mcp keys are for MCP clients only.</p>
     <input type="password" name="key" id="key" size="60" autocomplete="off" required>
-    <button id="sign-in">Sign in</button></form></div>`
+    <button id="sign-in">Sign in</button></form></div>
+  <div class="card"><form method="get" action="/mcp/ui/sign-in/idp">
+    <p>Or sign in as a member through your project's identity provider: the project's id.</p>
+    <input name="project" id="idp-project" size="40" autocomplete="off" required>
+    <button id="sign-in-idp">Sign in with the identity provider</button></form></div>`

@@ -8,13 +8,14 @@ import { recordAction } from './record-actions'
 import { parseArguments, SOURCE_FIELD } from './records'
 import { argumentsFrom, playgroundResult } from './server-page'
 import { toolkitAction } from './toolkit-actions'
+import { usersAction } from './users-page'
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come
 type Row = Record<string, any>
 
 export async function projectAction(c: PageContext, path: string, body: Body): Promise<Done> {
   const text = textOf(body)
-  const elsewhere = await recordAction(c, path, body)
+  const elsewhere = (await recordAction(c, path, body)) ?? (await usersAction(c, path, body))
   if (elsewhere) return elsewhere
   let m: RegExpExecArray | null
   if (path === 'servers') {

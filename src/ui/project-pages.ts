@@ -12,6 +12,7 @@ import { promptsPage, resourceContents, resourcesPage, toolsPage } from './recor
 import { playgroundForm, serverPage } from './server-page'
 import { toolkitPage } from './toolkit-page'
 import { toolkitsPage } from './toolkits-page'
+import { usersShown } from './users-page'
 
 export type PageContext = ApiClient & { publicUrl: () => string }
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come
@@ -99,6 +100,15 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
     const s = (await c.api('GET', `/servers/${r.server_id}`)).data
     return { title: '', body: resourceContents(await c.mcp(s.slug, 'resources/read', { uri: r.uri })), fragment: true }
   }
+  const people = await usersShown(
+    c,
+    name,
+    async () => listView(await readAll(c, '/users', 'users'), query, (u) => [u.external_id, u.name, u.email]),
+    () => allServers(c),
+    draft,
+    once,
+  )
+  if (people) return people
   const removal = /^delete\/([^/]+)\/([^/]+)$/.exec(name)
   if (removal) {
     const kind = DELETABLE[removal[1]!]

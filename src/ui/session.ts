@@ -11,6 +11,8 @@ export interface UiSession {
   projectId?: string
   /** Signed in with the admin token: projects and keys. */
   admin?: boolean
+  /** Signed in through the identity provider: the admin key made for this session (revoked at sign-out). */
+  signedInKeyId?: string
   expires: number
   /** Said once on the next page: what the last action did (post/redirect/get). */
   notice?: string

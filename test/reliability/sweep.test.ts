@@ -159,7 +159,7 @@ test('every REST operation in /mcp/openapi.json survives bad input', async () =>
       )
       const url = (p: string, query = '') => `http://127.0.0.1:${app.server.port}${p}${query}`
       // Pages, metrics and the OAuth authorization server (RFC 6749 error bodies, redirects) are not the REST API.
-      const kind = /^\/mcp\/(ui|docs|metrics|oauth\/(register|authorize|token|redirect|revoke))(\/|$)/.test(path)
+      const kind = /^\/mcp\/(ui|docs|metrics|oauth\/(register|authorize|token|redirect|revoke|idp))(\/|$)/.test(path)
         ? 'page'
         : 'rest'
       const send = (what: string, p: string, init: RequestInit, query = '') =>

@@ -45,7 +45,9 @@ describe('toolkit attachments', () => {
     const { kit } = await kitWithTools('create', ['zeta', 'alpha'])
     const server = await createServer(app, { name: 'attach on create', toolkits: [{ toolkit_id: kit.id }] })
     const detail = await serverDetail(app, server.id)
-    expect(detail.toolkits).toEqual([{ toolkit_id: kit.id, name: 'create-kit', prefix: '', credentials: {} }])
+    expect(detail.toolkits).toEqual([
+      { toolkit_id: kit.id, name: 'create-kit', prefix: '', credentials: {}, credential_mode: 'shared' },
+    ])
     expect(names(detail)).toEqual(['alpha', 'zeta'])
     expect(detail.tools[0]).toMatchObject({
       name: 'alpha',

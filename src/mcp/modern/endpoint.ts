@@ -74,6 +74,7 @@ export function handleModern(
     requestId: requestIdOf(request),
     principal: who.principal,
     projectId: who.server.project_id,
+    ...(who.userId ? { userId: who.userId } : {}),
     server: who.server,
     version: MODERN_VERSION,
   }

@@ -13,7 +13,7 @@ export const callsModule = (deps: GuardDeps & { callLog: CallLog }) =>
       ({ auth, query }) =>
         deps.callLog.list(
           auth.projectId,
-          { server_id: query.server_id, name: query.tool, outcome: query.outcome },
+          { server_id: query.server_id, user_id: query.user_id, name: query.tool, outcome: query.outcome },
           query.limit ?? 50,
           query.cursor,
         ),

@@ -3,6 +3,7 @@ import { t } from 'elysia'
 
 export const CallsQuery = t.Object({
   server_id: t.Optional(t.String({ maxLength: 64 })),
+  user_id: t.Optional(t.String({ maxLength: 64 })),
   tool: t.Optional(t.String({ maxLength: 500 })),
   outcome: t.Optional(
     t.Union(
@@ -24,6 +25,8 @@ const CallView = t.Object({
   error: t.Optional(t.String()),
   request_id: t.String(),
   created_at: t.String(),
+  /** The end user the call was made for; absent: none. */
+  user_id: t.Optional(t.String()),
 })
 
 export const CallList = t.Object({ calls: t.Array(CallView), next_cursor: t.Optional(t.String()) })

@@ -14,6 +14,8 @@ export type CallRow = {
   error: string | null
   request_id: string
   created_at: string
+  /** The end user the call was made for (src/modules/users); null: none. */
+  user_id?: string | null
 }
 
 /** A call as the request thread buffers it: its id and ISO time are made by the writer, off the request thread. */
@@ -28,9 +30,13 @@ export const toRow = ({ at, ...call }: PendingCall): CallRow => ({
 
 export interface CallFilter {
   server_id?: string
+  user_id?: string
   name?: string
   outcome?: string
 }
+
+/** The filters a page may have, each a column of the call log with an index that starts (project_id, column, id). */
+const FILTERS = ['server_id', 'user_id', 'name', 'outcome'] as const
 
 /** The storage port its callers use; `callsRepository` below implements it once, on either engine
  *  (docs/decisions/0028-repository-interfaces.md, docs/decisions/0056-one-query-interface.md). */
@@ -53,29 +59,29 @@ const COLUMNS = [
   'error',
   'request_id',
   'created_at',
+  'user_id',
 ] as const
 
 export function callsRepository(store: SqlStore): CallsRepository {
   return {
     insertAll: isSqliteStore(store) ? sqliteInsertAll(store) : postgresInsertAll(store),
     /** Newest first; `before` is the last id of the previous page. */
-    list: (project_id, filter, before, limit) =>
-      store.q().all(
-        `SELECT * FROM call_log WHERE project_id = $project_id
-           AND (CAST($before AS TEXT) IS NULL OR id < $before)
-           AND (CAST($server_id AS TEXT) IS NULL OR server_id = $server_id)
-           AND (CAST($name AS TEXT) IS NULL OR name = $name)
-           AND (CAST($outcome AS TEXT) IS NULL OR outcome = $outcome)
-         ORDER BY id DESC LIMIT $limit`,
-        {
-          project_id,
-          before: before ?? null,
-          server_id: filter.server_id ?? null,
-          name: filter.name ?? null,
-          outcome: filter.outcome ?? null,
-          limit,
-        },
-      ),
+    list: (project_id, filter, before, limit) => {
+      // Only the filters given are in the statement (not `($x IS NULL OR col = $x)`): each then matches an index that
+      // starts (project_id, column, id), and a page of ten million rows reads as many rows as it returns.
+      const params: Record<string, unknown> = { project_id, limit }
+      let where = 'project_id = $project_id'
+      for (const f of FILTERS)
+        if (filter[f] !== undefined) {
+          where += ` AND ${f} = $${f}`
+          params[f] = filter[f]
+        }
+      if (before !== undefined) {
+        where += ' AND id < $before'
+        params.before = before
+      }
+      return store.q().all(`SELECT * FROM call_log WHERE ${where} ORDER BY id DESC LIMIT $limit`, params)
+    },
     purgeBefore: async (before) =>
       (await store.q().run('DELETE FROM call_log WHERE created_at < $before', { before })).changes,
   }
@@ -92,7 +98,7 @@ function sqliteInsertAll(store: Store): CallsRepository['insertAll'] {
   const CHUNK = 50
   const insertOne = db.query<never, (string | number | null)[]>(insertSql(1))
   const insertChunk = db.query<never, (string | number | null)[]>(insertSql(CHUNK))
-  const values = (rows: CallRow[]) => rows.flatMap((row) => COLUMNS.map((c) => row[c]))
+  const values = (rows: CallRow[]) => rows.flatMap((row) => COLUMNS.map((c) => row[c] ?? null))
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
   // One `store.run`, so one synchronous burst (after any other request's open transaction ended): its own
@@ -136,7 +142,7 @@ function insertChunk(rows: CallRow[]): { text: string; params: Record<string, un
   const params: Record<string, unknown> = {}
   const tuples = rows.map((_, i) => `(${COLUMNS.map((c) => `$${c}_${i}`).join(', ')})`)
   rows.forEach((row, i) => {
-    for (const c of COLUMNS) params[`${c}_${i}`] = row[c]
+    for (const c of COLUMNS) params[`${c}_${i}`] = row[c] ?? null
   })
   return { text: `INSERT INTO call_log (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params }
 }

@@ -32,6 +32,7 @@ const view = (r: CallRow) => ({
   ...(r.error !== null ? { error: r.error } : {}),
   request_id: r.request_id,
   created_at: r.created_at,
+  ...(r.user_id ? { user_id: r.user_id } : {}),
 })
 
 export function createCallLog(options: CallLogOptions) {
@@ -65,6 +66,7 @@ export function createCallLog(options: CallLogOptions) {
           outcome: event.outcome,
           ...(event.error ? { error: event.error } : {}),
           request_id: requestId,
+          ...(event.userId ? { user_id: event.userId } : {}),
         })
       onCall?.(event)
       buffer.push({
@@ -76,6 +78,7 @@ export function createCallLog(options: CallLogOptions) {
         duration_ms: event.durationMs,
         error: event.error ? event.error.slice(0, 1000) : null,
         request_id: requestId,
+        user_id: event.userId ?? null,
         at: Date.now(),
       })
       if (buffer.length >= maxBuffered) queueMicrotask(() => void flush())

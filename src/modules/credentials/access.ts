@@ -37,6 +37,7 @@ export function createCredentialAccess(deps: {
       const row = await deps.credentials.byId(projectId, id)
       return row ? toStatus(row) : 'missing'
     },
+    ownerOf: async (projectId, id) => (await deps.credentials.byId(projectId, id))?.user_id ?? null,
     async open(projectId, id) {
       try {
         return await openRow(projectId, id)

@@ -10,6 +10,7 @@ import { createCredentialAccess } from './access'
 import { createRefresher, type RefresherDeps } from './oauth/refresher'
 import type { OAuthFlowsRepository } from './oauth/repository'
 import { oauthService } from './oauth/service'
+import type { CredentialOwners } from './owners'
 import type { ProvidersRepository } from './providers/repository'
 import { providersService } from './providers/service'
 import type { CredentialsRepository } from './repository'
@@ -29,6 +30,8 @@ export function buildVault(deps: {
   egress: Egress
   onRefresh?: RefresherDeps['onRefresh']
   urls: { get(): string }
+  /** Users' own credentials (src/modules/users). */
+  owners?: CredentialOwners
 }) {
   // A bad TOOLYARD_MASTER_KEY stops start-up here with a ConfigError naming the variable.
   const keyring = loadKeyring({ dataDir: deps.config.dataDir, masterKey: deps.config.masterKey })
@@ -36,7 +39,7 @@ export function buildVault(deps: {
   const providers = providersService(deps.repos.providers, sealer)
   const credentialsRepo = deps.repos.credentials
   const flows = deps.repos.oauthFlows
-  const credentials = credentialsService(credentialsRepo, sealer, providers)
+  const credentials = credentialsService(credentialsRepo, sealer, providers, deps.owners)
   const refresher = createRefresher({
     credentials: credentialsRepo,
     providers,
@@ -57,6 +60,7 @@ export function buildVault(deps: {
     log: deps.log,
     hostedRedirectUri: () => `${deps.urls.get()}/mcp/oauth/redirect`,
     store: deps.store,
+    ...(deps.owners ? { owners: deps.owners } : {}),
   })
   const access = createCredentialAccess({
     credentials: credentialsRepo,

@@ -14,6 +14,9 @@ export const CreateCredentialBody = t.Object(
       maxProperties: 50,
       error: 'credential_data must be an object with at least one field (for example {"api_key": "..."})',
     }),
+    user_id: t.Optional(
+      t.String({ minLength: 1, maxLength: 64, error: 'user_id must name a user of the project (GET /users)' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -24,6 +27,8 @@ export const CredentialCreated = t.Object({
   name: t.String(),
   provider_id: t.String(),
   created_at: t.String(),
+  /** The user who owns it; absent: the project's (shared). */
+  user_id: t.Optional(t.String()),
 })
 
 export const CredentialView = t.Object({
@@ -31,6 +36,7 @@ export const CredentialView = t.Object({
   name: t.String(),
   provider_id: t.String(),
   created_at: t.String(),
+  user_id: t.Optional(t.String()),
   /** OAuth credentials only. */
   status: t.Optional(t.Union([t.Literal('active'), t.Literal('expired'), t.Literal('auth_required')])),
   scopes: t.Optional(t.Array(t.String())),

@@ -18,6 +18,8 @@ export type CredentialRow = {
   refreshed_at: string | null
   created_at: string
   updated_at: string
+  /** The end user who owns it (src/modules/users); null or absent: the project's, for shared mappings. */
+  user_id?: string | null
 }
 
 interface TokenUpdate {

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
 import type { CreateCredentialBody, CredentialView } from './model'
+import { assertUser, type CredentialOwners } from './owners'
 import type { ProvidersService } from './providers/service'
 import type { CredentialRow, CredentialsRepository } from './repository'
 
@@ -32,12 +33,19 @@ export function oauthStatus(row: CredentialRow, now = Date.now()): 'active' | 'e
   return 'active'
 }
 
-export function credentialsService(repo: CredentialsRepository, sealer: Sealer, providers: ProvidersService) {
+export function credentialsService(
+  repo: CredentialsRepository,
+  sealer: Sealer,
+  providers: ProvidersService,
+  /** Users' own credentials (src/modules/users); absent: every credential is the project's. */
+  owners?: CredentialOwners,
+) {
   const view = (row: CredentialRow): CredentialView => ({
     id: row.id,
     name: row.name,
     provider_id: row.provider_id,
     created_at: row.created_at,
+    ...(row.user_id ? { user_id: row.user_id } : {}),
     ...(row.kind === 'oauth'
       ? {
           status: oauthStatus(row),
@@ -52,7 +60,7 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
     projectId: string,
     f: Pick<CredentialRow, 'name' | 'provider_id' | 'kind'> & { plain: string } & Partial<
         Pick<CredentialRow, 'scopes' | 'expires_at' | 'has_refresh_token'>
-      >,
+      > & { userId?: string | null },
   ): Promise<CredentialRow> {
     const at = nowIso()
     const id = newId()
@@ -74,8 +82,18 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
       created_at: at,
       updated_at: at,
     }
-    await repo.insert(row)
-    return row
+    if (!f.userId || !owners) {
+      await repo.insert(row)
+      return row
+    }
+    const { userId } = f
+    // Inserted and marked as the user's in one transaction: never, even briefly, a credential of the whole project.
+    await owners.tx(async (tx) => {
+      await repo.insert(row)
+      await owners.ownCredential(id, userId)
+      tx.afterCommit(() => owners.connected(projectId, userId, f.provider_id))
+    })
+    return { ...row, user_id: userId }
   }
 
   return {
@@ -91,13 +109,34 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
         throw badRequest('credential_data is larger than 64 KB', [
           { field: 'body.credential_data', message: 'too large' },
         ])
-      const row = await insertNew(projectId, { name: body.name, provider_id: body.provider_id, kind: 'static', plain })
-      return { id: row.id, name: row.name, provider_id: row.provider_id, created_at: row.created_at }
+      if (body.user_id) await assertUser(owners, projectId, body.user_id)
+      const row = await insertNew(projectId, {
+        name: body.name,
+        provider_id: body.provider_id,
+        kind: 'static',
+        plain,
+        userId: body.user_id ?? null,
+      })
+      return {
+        id: row.id,
+        name: row.name,
+        provider_id: row.provider_id,
+        created_at: row.created_at,
+        ...(body.user_id ? { user_id: body.user_id } : {}),
+      }
     },
     /** Stores the tokens of a finished OAuth flow as a credential. */
     createOAuth(
       projectId: string,
-      input: { name: string; providerId: string; secret: OAuthSecret; scopes: string[]; expiresAt: string | null },
+      input: {
+        name: string
+        providerId: string
+        secret: OAuthSecret
+        scopes: string[]
+        expiresAt: string | null
+        /** The user the flow was started for: the credential is theirs. */
+        userId?: string | null
+      },
     ): Promise<CredentialRow> {
       return insertNew(projectId, {
         name: input.name,
@@ -107,6 +146,7 @@ export function credentialsService(repo: CredentialsRepository, sealer: Sealer, 
         scopes: JSON.stringify(input.scopes),
         expires_at: input.expiresAt,
         has_refresh_token: input.secret.refresh_token ? 1 : 0,
+        userId: input.userId ?? null,
       })
     },
     async list(projectId: string, limit: number, cursor?: string) {

@@ -11,6 +11,8 @@ export interface ConsentView {
   /** The slug from the request, as given: the page never says whether it exists or whose it is. */
   serverName: string
   error?: string
+  /** Signed in at the project's identity provider: who, instead of the key field. */
+  signedInAs?: string
 }
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}
@@ -35,8 +37,12 @@ export function consentPage(v: ConsentView): string {
 its resources and prompts. It will be sent back to <strong>${esc(v.redirectHost)}</strong>.</p>
 ${v.error ? `<p class="error" role="alert">${esc(v.error)}</p>` : ''}
 <form method="post">${hidden}
-<label for="api_key">An API key of the project this server belongs to (an admin key, or an mcp key allowed on this server):</label>
-<input type="password" id="api_key" name="api_key" autocomplete="off" required>
+${
+  v.signedInAs !== undefined
+    ? `<p>Signed in as <strong id="signed-in-as">${esc(v.signedInAs)}</strong>: the client will act for you.</p>`
+    : `<label for="api_key">An API key of the project this server belongs to (an admin key, or an mcp key allowed on this server):</label>
+<input type="password" id="api_key" name="api_key" autocomplete="off" required>`
+}
 <button type="submit" name="decision" value="approve">Approve</button>
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </form>`,

@@ -5,6 +5,7 @@ import { errorResponses, IdParams } from '../../http/common-model'
 import { clientAddress, type GuardDeps, guard } from '../../http/guard'
 import { formBody, jsonBody } from '../../http/request-bodies'
 import { notFound } from '../../lib/errors'
+import { MachineClientView } from '../identity/model'
 import type { OAuthServer } from './build'
 import { OAuthError } from './clients'
 import { errorPage, HTML_HEADERS } from './consent-page'
@@ -32,7 +33,14 @@ async function oauthJson(run: () => unknown | Promise<unknown>, status = 200): P
 
 const answer = (a: AuthorizeAnswer) =>
   'redirect' in a
-    ? new Response(null, { status: 302, headers: { location: a.redirect, 'cache-control': 'no-store' } })
+    ? new Response(null, {
+        status: 302,
+        headers: {
+          location: a.redirect,
+          'cache-control': 'no-store',
+          ...(a.cookie ? { 'set-cookie': a.cookie } : {}),
+        },
+      })
     : new Response(a.page, { status: a.status, headers: HTML_HEADERS })
 
 /**
@@ -59,6 +67,7 @@ const GrantView = t.Object({
   resource: t.String(),
   created_at: t.String(),
   last_used_at: t.Optional(t.String()),
+  user_id: t.Optional(t.String()),
 })
 
 export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }) => {
@@ -108,30 +117,58 @@ export const oauthServerModule = (deps: GuardDeps & { oauthServer: OAuthServer }
         },
       },
     )
-    .post('/oauth/token', ({ body }) => oauthJson(() => as.token.grant(asRecord(body))), {
-      limit: 'other',
-      detail: {
-        tags,
-        summary: 'Token endpoint: authorization_code and refresh_token grants',
-        requestBody: formBody('A token request (RFC 6749 section 4.1.3 and 6), form-encoded as OAuth says', {
-          grant_type: 'authorization_code or refresh_token',
-          code: 'authorization_code: the code from the redirect',
-          redirect_uri: 'authorization_code: the redirect URI of the authorization request',
-          code_verifier: 'authorization_code: the PKCE verifier',
-          refresh_token: 'refresh_token: the refresh token',
-          client_id: 'the registered client',
-        }),
+    .get(
+      '/oauth/idp/callback',
+      async ({ query, request }) => answer(await as.authorize.signedIn(query, request.headers.get('cookie'))),
+      {
+        limit: 'other',
+        detail: { tags, summary: "The project's identity provider sends the person back here: the consent page" },
       },
-    })
+    )
+    .post(
+      '/oauth/token',
+      ({ body, request }) => oauthJson(() => as.token.grant(asRecord(body), request.headers.get('authorization'))),
+      {
+        limit: 'other',
+        detail: {
+          tags,
+          summary: 'Token endpoint: authorization_code, refresh_token and client_credentials grants',
+          requestBody: formBody('A token request (RFC 6749 section 4.1.3, 4.4 and 6), form-encoded as OAuth says', {
+            grant_type: 'authorization_code, refresh_token or client_credentials',
+            code: 'authorization_code: the code from the redirect',
+            redirect_uri: 'authorization_code: the redirect URI of the authorization request',
+            code_verifier: 'authorization_code: the PKCE verifier',
+            refresh_token: 'refresh_token: the refresh token',
+            client_id: 'the registered client (or a machine client, with client_secret or HTTP Basic)',
+            client_secret: 'client_credentials: the machine client secret, when not sent with HTTP Basic',
+            resource: 'optional: the MCP server URL the token is for (RFC 8707)',
+          }),
+        },
+      },
+    )
     .options('/oauth/token', preflight, { detail: { tags, summary: 'CORS preflight' } })
-    .get('/oauth/clients', async ({ auth }) => ({ clients: await as.listGrants(auth.projectId) }), {
-      api: 'oauth_misc',
-      response: { 200: t.Object({ clients: t.Array(GrantView) }), ...errorResponses },
-      detail: { tags, summary: 'Clients authorized through OAuth on this project’s servers' },
-    })
+    .get(
+      '/oauth/clients',
+      async ({ auth }) => ({
+        clients: await as.listGrants(auth.projectId),
+        machine_clients: (await as.listMachineClients?.(auth.projectId)) ?? [],
+      }),
+      {
+        api: 'oauth_misc',
+        response: {
+          200: t.Object({ clients: t.Array(GrantView), machine_clients: t.Array(MachineClientView) }),
+          ...errorResponses,
+        },
+        detail: {
+          tags,
+          summary: 'Clients authorized through OAuth on this project’s servers, and its machine clients',
+        },
+      },
+    )
     .delete(
       '/oauth/clients/:id',
       async ({ auth, params }) => {
+        // An authorized client (grant id) or a machine client (client_id): either way it stops working at once.
         if (!(await as.revokeGrant(auth.projectId, params.id))) throw notFound('authorized client')
         return { id: params.id, revoked: true }
       },

@@ -24,6 +24,8 @@ type GrantRow = {
   revoked_at: string | null
   /** The API key that approved it: revoking or expiring that key ends the grant. Null only for grants before 010. */
   key_id: string | null
+  /** The user it acts for (approved through the identity provider; written by src/modules/identity/repository.ts). */
+  user_id?: string | null
 }
 
 /** A grant with what its liveness depends on: the approving key's state. */

@@ -7,6 +7,9 @@ import { mayUseServer } from '../../lib/access'
 import { newId, nowIso } from '../../lib/ids'
 import { createHash, randomBytes } from '../../lib/node-crypto'
 import type { ServerRow } from '../../lib/server'
+import type { IdentityUsers } from '../identity/identity-users'
+import { OidcError } from '../identity/oidc'
+import type { IdentityProviders } from '../identity/provider'
 import type { ProjectsService } from '../projects/service'
 import type { OAuthClient, OAuthClients } from './clients'
 import { consentPage, errorPage } from './consent-page'
@@ -22,10 +25,22 @@ export interface AuthorizeDeps {
   servers: { bySlug(slug: string): Promise<ServerRow | null | undefined> }
   /** The public URL (origin plus any base path), without a trailing slash. */
   publicUrl(): string
+  /**
+   * A project with an identity provider signs the person in there instead of asking for a key; the grant then acts
+   * for the user found or made by the provider's iss + sub (docs/decisions/0337-identity-provider.md).
+   */
+  identity?: {
+    providers: IdentityProviders
+    users: IdentityUsers
+    bindGrant(grantId: string, userId: string): Promise<void>
+  }
 }
 
-/** What the authorization endpoint answers: a page (consent or error) or a redirect back to the client. */
-export type AuthorizeAnswer = { page: string; status: number } | { redirect: string }
+/**
+ * What the authorization endpoint answers: a page (consent or error), or a redirect — back to the client, or to the
+ * project's identity provider with the cookie that binds the sign-in to this browser.
+ */
+export type AuthorizeAnswer = { page: string; status: number } | { redirect: string; cookie?: string }
 
 /** A well-formed request of a known client; `slug` is the server it names, not yet known to exist. */
 type Checked = { client: OAuthClient; slug: string; params: Record<string, string>; redirectUri: string }
@@ -53,7 +68,7 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
   const check = async (input: Record<string, unknown>): Promise<Checked | AuthorizeAnswer> => {
     const params: Record<string, string> = {}
     for (const [k, v] of Object.entries(input))
-      if (typeof v === 'string' && k !== 'api_key' && k !== 'decision') params[k] = v
+      if (typeof v === 'string' && k !== 'api_key' && k !== 'decision' && k !== 'signin') params[k] = v
     let client: OAuthClient
     try {
       client = await deps.clients.resolve(params.client_id)
@@ -73,27 +88,121 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
   }
 
   // The same page for any slug: no project name and no sign of whether the server exists until a key is checked.
-  const consent = (c: Checked, error?: string): AuthorizeAnswer => ({
+  const consent = (c: Checked, error?: string, signedIn?: { as: string; ticket: string }): AuthorizeAnswer => ({
     page: consentPage({
-      params: c.params,
+      // Signed in at the provider, the form carries only the sealed ticket (the request and the user are inside it).
+      params: signedIn ? { signin: signedIn.ticket } : c.params,
       clientName: c.client.client_name ?? c.client.client_id,
       clientId: c.client.client_id,
       redirectHost: new URL(c.redirectUri).host || c.redirectUri,
       serverName: c.slug,
       error,
+      ...(signedIn ? { signedInAs: signedIn.as } : {}),
     }),
     status: 200,
   })
+
+  const grantCode = async (
+    c: Checked,
+    server: ServerRow,
+    by: { keyId: string } | { userId: string },
+  ): Promise<AuthorizeAnswer> => {
+    const code = randomBytes(32).toString('base64url')
+    const grantId = newId()
+    const at = nowIso()
+    await deps.repo.transaction(async () => {
+      await deps.repo.insertGrant({
+        id: grantId,
+        project_id: server.project_id,
+        server_id: server.id,
+        client_id: c.client.client_id,
+        client_name: c.client.client_name ?? null,
+        resource: c.params.resource!,
+        created_at: at,
+        // OAuth access is never a key of its own: it ends with the key that approved it (or with its user).
+        key_id: 'keyId' in by ? by.keyId : null,
+      })
+      if ('userId' in by) await deps.identity!.bindGrant(grantId, by.userId)
+      await deps.repo.touchClient(c.client.client_id, at)
+      await deps.repo.insertCode({
+        hash: sha256(code),
+        grant_id: grantId,
+        redirect_uri: c.redirectUri,
+        code_challenge: c.params.code_challenge!,
+        expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+      })
+    })
+    return back(c.redirectUri, { code, state: c.params.state })
+  }
+
+  /** The project's identity provider sign-in for this request, when the server's project has one. */
+  const providerSignIn = async (c: Checked): Promise<AuthorizeAnswer | null> => {
+    if (!deps.identity) return null
+    const server = await deps.servers.bySlug(c.slug)
+    if (!server) return null
+    const started = await deps.identity.providers.start(server.project_id, 'grant', c.params).catch((err: unknown) => {
+      if (err instanceof OidcError) return { failed: err.message }
+      throw err
+    })
+    if (!started) return null
+    if ('failed' in started) return refused(`the project's identity provider cannot be reached: ${started.failed}`)
+    return { redirect: started.url, cookie: started.cookie }
+  }
+
+  /** The person's decision on the page shown after the provider signed them in. */
+  const decideSignedIn = async (form: Record<string, unknown>): Promise<AuthorizeAnswer> => {
+    const ticket = deps.identity ? await deps.identity.providers.openTicket(String(form.signin)) : null
+    if (!ticket) return refused('this sign-in has ended or is not valid: start the authorization again from the app')
+    const { user_id: userId, user_label: label, ...params } = ticket.data
+    const c = await check(params)
+    if (!('client' in c)) return c
+    if (form.decision === 'deny')
+      return back(c.redirectUri, {
+        error: 'access_denied',
+        error_description: 'the request was denied',
+        state: c.params.state,
+      })
+    if (form.decision !== 'approve')
+      return consent(c, 'Choose Approve or Deny.', { as: label ?? '', ticket: String(form.signin) })
+    const server = await deps.servers.bySlug(c.slug)
+    if (!server || server.project_id !== ticket.projectId || !userId)
+      return refused('the server of this request is gone: start the authorization again from the app')
+    return grantCode(c, server, { userId })
+  }
 
   return {
     /** GET: the consent page (or the request's error). */
     async show(query: Record<string, unknown>): Promise<AuthorizeAnswer> {
       const c = await check(query)
-      return 'client' in c ? consent(c) : c
+      if (!('client' in c)) return c
+      return (await providerSignIn(c)) ?? consent(c)
+    },
+
+    /** The identity provider's redirect back: the person is signed in; the consent page names them. */
+    async signedIn(query: Record<string, unknown>, cookie: string | null): Promise<AuthorizeAnswer> {
+      if (!deps.identity) return refused('no identity provider sign-in is in progress')
+      let done: Awaited<ReturnType<IdentityProviders['finish']>>
+      try {
+        done = await deps.identity.providers.finish('grant', query, cookie)
+      } catch (err) {
+        if (err instanceof OidcError) return refused(err.message)
+        throw err
+      }
+      const c = await check(done.payload)
+      if (!('client' in c)) return c
+      const user = await deps.identity.users.userFor(done.projectId, done.claims)
+      const label = user.email ?? user.name ?? user.external_id
+      const ticket = await deps.identity.providers.ticket(done.projectId, {
+        ...c.params,
+        user_id: user.id,
+        user_label: label,
+      })
+      return consent(c, undefined, { as: label, ticket })
     },
 
     /** POST: the person's decision, with an API key of the server's project for an approval. */
     async decide(form: Record<string, unknown>): Promise<AuthorizeAnswer> {
+      if (typeof form.signin === 'string') return decideSignedIn(form)
       const c = await check(form)
       if (!('client' in c)) return c
       // The person chose Deny on a page that names where it goes back to.
@@ -110,31 +219,7 @@ export function authorizationEndpoint(deps: AuthorizeDeps) {
       // One answer for a bad key, an unknown server and another project's server.
       if (!auth || !server || auth.projectId !== server.project_id || !mayUseServer(auth, server.id))
         return consent(c, 'That key is not a valid key of this project allowed on this server. Try again.')
-      const code = randomBytes(32).toString('base64url')
-      const grantId = newId()
-      const at = nowIso()
-      await deps.repo.transaction(async () => {
-        await deps.repo.insertGrant({
-          id: grantId,
-          project_id: server.project_id,
-          server_id: server.id,
-          client_id: c.client.client_id,
-          client_name: c.client.client_name ?? null,
-          resource: c.params.resource!,
-          created_at: at,
-          // OAuth access is never a key of its own: it ends with the key that approved it.
-          key_id: auth.keyId,
-        })
-        await deps.repo.touchClient(c.client.client_id, at)
-        await deps.repo.insertCode({
-          hash: sha256(code),
-          grant_id: grantId,
-          redirect_uri: c.redirectUri,
-          code_challenge: c.params.code_challenge!,
-          expires_at: new Date(Date.now() + CODE_TTL_MS).toISOString(),
-        })
-      })
-      return back(c.redirectUri, { code, state: c.params.state })
+      return grantCode(c, server, { keyId: auth.keyId })
     },
   }
 }

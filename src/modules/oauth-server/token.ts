@@ -15,6 +15,8 @@ export function tokenEndpoint(deps: {
   tokens: AccessTokens
   /** Told when a grant is revoked here (refresh token reuse), so its open streams end. */
   onRevoked?: () => void
+  /** The client_credentials grant of machine clients (docs/decisions/0339-machine-clients.md). */
+  clientCredentials?: (form: Record<string, unknown>, authorization: string | null) => Promise<unknown>
 }) {
   const str = (form: Record<string, unknown>, name: string) =>
     typeof form[name] === 'string' ? (form[name] as string) : undefined
@@ -80,11 +82,15 @@ export function tokenEndpoint(deps: {
   }
 
   return {
-    grant(form: Record<string, unknown>) {
+    grant(form: Record<string, unknown>, authorization: string | null = null) {
       const type = str(form, 'grant_type')
       if (type === 'authorization_code') return byCode(form)
       if (type === 'refresh_token') return byRefresh(form)
-      throw new OAuthError('unsupported_grant_type', 'grant_type must be authorization_code or refresh_token')
+      if (type === 'client_credentials' && deps.clientCredentials) return deps.clientCredentials(form, authorization)
+      throw new OAuthError(
+        'unsupported_grant_type',
+        'grant_type must be authorization_code, refresh_token or client_credentials',
+      )
     },
   }
 }

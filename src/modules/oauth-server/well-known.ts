@@ -21,9 +21,17 @@ export const wellKnownModule = (deps: { oauthServer: OAuthServer; urls: { get():
         token_endpoint: `${base}/token`,
         registration_endpoint: `${base}/register`,
         response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token'],
+        // client_credentials: machine clients registered by an admin key (the MCP client-credentials extension).
+        grant_types_supported: [
+          'authorization_code',
+          'refresh_token',
+          ...(as.machineClients ? ['client_credentials'] : []),
+        ],
         code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none'],
+        token_endpoint_auth_methods_supported: [
+          'none',
+          ...(as.machineClients ? ['client_secret_basic', 'client_secret_post'] : []),
+        ],
         client_id_metadata_document_supported: true,
       })
     })

@@ -20,6 +20,8 @@ export type ApiKeyRow = {
   role: 'admin' | 'mcp'
   /** JSON array of server ids; null = every server of the project. */
   server_ids: string | null
+  /** The end user a user token acts for (src/modules/users); null for the project's own keys. */
+  user_id?: string | null
 }
 
 /** The storage port its callers use; `projectsRepository` below implements it once, on either engine

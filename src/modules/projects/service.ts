@@ -122,7 +122,13 @@ export function projectsService(repo: KeysRepository, opts: { onKeyRevoked?: () 
       repo.touchKey(row.id, new Date(now).toISOString()).catch(() => {})
     }
     const serverIds = serverIdsOf(row)
-    return { projectId: row.project_id, keyId: row.id, role: row.role, ...(serverIds ? { serverIds } : {}) }
+    return {
+      projectId: row.project_id,
+      keyId: row.id,
+      role: row.role,
+      ...(serverIds ? { serverIds } : {}),
+      ...(row.user_id ? { userId: row.user_id } : {}),
+    }
   }
 
   return {

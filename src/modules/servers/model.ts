@@ -16,6 +16,13 @@ const ToolkitAttachment = t.Object(
         error: 'prefix: up to 100 letters, digits, "_", "." or "-" (tools are listed as <prefix>_<name>)',
       }),
     ),
+    // Whose credential its tools use: the mapped one (shared), the caller's own (per_user), or the caller's own
+    // else the mapped one (per_user_then_shared): docs/decisions/0333-credential-mode.md.
+    credential_mode: t.Optional(
+      t.Union([t.Literal('shared'), t.Literal('per_user'), t.Literal('per_user_then_shared')], {
+        error: 'credential_mode must be shared, per_user or per_user_then_shared',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

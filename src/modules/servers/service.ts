@@ -17,6 +17,8 @@ export interface ToolkitAttachment {
    * the attachment already has, else the toolkit's default (docs/decisions/0211-attachment-prefix.md).
    */
   prefix?: string
+  /** Not given: the attachment's mode, else `shared` (docs/decisions/0333-credential-mode.md). */
+  credential_mode?: 'shared' | 'per_user' | 'per_user_then_shared'
 }
 
 /** A server's toolkits and tools as GET /servers/{id} shows them; `held_back`: tools another tool's name keeps off. */

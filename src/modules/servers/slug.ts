@@ -22,6 +22,9 @@ const RESERVED_SLUGS = new Set([
   'docs',
   'metrics',
   'ui',
+  'users',
+  'connect',
+  'identity-provider',
 ])
 
 const MAX = 63

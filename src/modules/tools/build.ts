@@ -7,12 +7,12 @@ import type { EventBus } from '../../lib/events'
 import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
-import { type FindFunction, functionLookup, toolCalls, validatorCache } from './call'
+import { type FindFunction, functionLookup, toolCalls, type UserCredentialLookup, validatorCache } from './call'
 import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
 import type { FunctionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
-import { toolsMcp } from './mcp'
+import { type ConsentPort, toolsMcp } from './mcp'
 import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import type { RemoteRepository } from './remote/repository'
 import type { ToolsRepository } from './repository'
@@ -20,6 +20,7 @@ import { CATALOG_ALWAYS, CATALOG_NEWEST, indexMerger, syncCatalogSearch } from '
 import { discoveryBackend } from './search/discovery'
 import type { ToolSearchRepository } from './search/repository'
 import { toolSearch } from './search/service'
+import type { CredentialModesRepository } from './server-tools/credential-modes'
 import type { ServerToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
 import { toolsService } from './service'
@@ -43,7 +44,13 @@ export interface ToolsFeatureDeps {
     serverTools: ServerToolsRepository
     toolSearch: ToolSearchRepository
     remote: RemoteRepository
+    /** Attachments' credential_mode (docs/decisions/0333-credential-mode.md). */
+    credentialModes?: CredentialModesRepository
   }
+  /** Users' own credentials, for the attachments whose credential_mode uses them. */
+  userCredential?: UserCredentialLookup
+  /** In-band consent when a user's credential is missing (src/modules/users/consent.ts). */
+  consent?: ConsentPort
   events: EventBus
   credentials: CredentialAccess
   /** The app's one function runner (src/runtime/function-runner.ts): tool calls, /invoke and the code check at save. */
@@ -149,7 +156,15 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     if (!times.size) return CATALOG_ALWAYS
     return times.get(toolId) ?? CATALOG_NEWEST
   }
-  const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events, catalogSince)
+  const serverTools = serverToolsService(
+    store,
+    serverToolRows,
+    sources,
+    credentials,
+    events,
+    catalogSince,
+    deps.repos.credentialModes,
+  )
   const index = toolIndex(readModel, serverTools, toolRows, sources)
   const search = toolSearch(searchRows, index, syncCatalog, async (projectId, toolkitId) => {
     const kit = (await sources.find(projectId, toolkitId))?.toolkit
@@ -160,7 +175,17 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
     { maxEntries: 10_000, areas: ['servers'], projectOf: projectOfKey },
   )
-  const calls = toolsMcp(toolCalls({ index, sources, validatorFor: validatorCache() }), deps.calls, maxResultBytes)
+  const calls = toolsMcp(
+    toolCalls({
+      index,
+      sources,
+      validatorFor: validatorCache(),
+      ...(deps.userCredential ? { userCredential: deps.userCredential } : {}),
+    }),
+    deps.calls,
+    maxResultBytes,
+    deps.consent,
+  )
   return {
     sources,
     functions,

@@ -98,7 +98,16 @@ export function functionLookup(functions: Pick<FunctionsService, 'byName'>) {
   }
 }
 
+/** The caller's own credential for a provider: its id, and whether it can be used now (not revoked or expired). */
+export type UserCredentialLookup = (
+  projectId: string,
+  userId: string,
+  providerId: string,
+) => Promise<{ id: string; usable: boolean } | null>
+
 export interface ToolCallsDeps {
+  /** Users' own credentials (credential_mode per_user and per_user_then_shared); absent: every call uses the shared one. */
+  userCredential?: UserCredentialLookup
   validatorFor: (tool: ToolRow) => ValidateFunction
   /** The read model's tool sets and name indexes (src/modules/tools/tool-index.ts): no SQLite read for unchanged data. */
   index: ToolIndex
@@ -107,7 +116,30 @@ export interface ToolCallsDeps {
 }
 
 export function toolCalls(deps: ToolCallsDeps) {
-  const { index, sources, validatorFor } = deps
+  const { index, sources, validatorFor, userCredential } = deps
+
+  /**
+   * The credential a call runs with (docs/decisions/0333-credential-mode.md). Shared: the mapped one. A user mode: the
+   * caller's own for the tool's provider — never another user's; without a user, none (per_user) or the mapped one
+   * (per_user_then_shared); a user with none (or a revoked one) gets the mapped one under per_user_then_shared, else
+   * a consent failure that names the provider. Only a user mode reads anything here.
+   */
+  async function credentialFor(
+    ctx: RequestContext,
+    st: Pick<ServerTool, 'tool' | 'credentialId' | 'credentialMode'>,
+  ): Promise<{ id?: string } | ToolFailure> {
+    const provider = st.tool.credential_provider
+    if (!st.credentialMode || !provider) return { id: st.credentialId }
+    const shared = st.credentialMode === 'per_user_then_shared' ? st.credentialId : undefined
+    if (!ctx.userId || !userCredential) return { id: shared }
+    const own = await userCredential(ctx.projectId, ctx.userId, provider)
+    if (own?.usable) return { id: own.id }
+    if (shared) return { id: shared }
+    const message = own
+      ? `Your connection to "${provider}" needs to be renewed before this tool can run`
+      : `Connect your "${provider}" account before this tool can run`
+    return { ok: false, kind: 'consent', message, userId: ctx.userId, providerId: provider }
+  }
   const pick = (set: { byName: Map<string, ServerTool> }, name: string): ServerTool => {
     const st = set.byName.get(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
@@ -117,13 +149,17 @@ export function toolCalls(deps: ToolCallsDeps) {
   /** Throws AppError when the call cannot start (missing arguments, no function); anything after is an outcome. */
   async function run(
     ctx: RequestContext,
-    { tool, own, credentialId, kind }: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind'>,
+    st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind' | 'credentialMode'>,
     args: Record<string, unknown>,
   ): Promise<ToolCall> {
+    const { tool, own, kind } = st
     const invalid = checkArguments(validatorFor(tool), tool, args)
     if (invalid) return { tool, outcome: invalid }
     const source = sources.source(kind)
     if (!source) throw new AppError('tool_not_configured', `Tool ${tool.name} is of an unknown toolkit kind "${kind}"`)
+    const chosen = st.credentialMode ? await credentialFor(ctx, st) : { id: st.credentialId }
+    if ('ok' in chosen) return { tool, outcome: chosen }
+    const credentialId = chosen.id
     // The source runs the tool as its toolkit has it; the server's prefix is only the name the call came by.
     return { tool, outcome: await source.callTool(ctx, own ?? tool, args, credentialId) }
   }
@@ -151,7 +187,9 @@ export function toolCalls(deps: ToolCallsDeps) {
     async inProject(ctx: RequestContext, name: string, args: Record<string, unknown>) {
       const found = await index.named(ctx.projectId, name)
       if (!found.length) throw new UnknownNameError(`Unknown tool: ${name}`)
-      const distinct = new Set(found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}`))
+      const distinct = new Set(
+        found.map((f) => `${f.st.tool.id}\u0000${f.st.credentialId ?? ''}\u0000${f.st.credentialMode ?? ''}`),
+      )
       if (distinct.size > 1) {
         const ids = found.map((f) => f.serverId ?? '(no server)')
         const message = `Tool ${name} is on several servers with different tools or credentials (${ids.join(', ')}); pass server_id to choose one`

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors'
 import type { RequestContext, ServerRef } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
-import { atLeast } from '../../mcp/versions'
+import { ProtocolError } from '../../mcp/errors'
+import { atLeast, MODERN_VERSION } from '../../mcp/versions'
 import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
@@ -71,12 +72,42 @@ const outcomeOf = ({ outcome }: ToolCall) => runOutcomeOf(outcome)
 export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'outcome' | 'error'> {
   if (outcome.ok) return { outcome: 'ok' }
   if (outcome.kind === 'timeout') return { outcome: 'timeout', error: outcome.message }
-  if (outcome.kind === 'credential' || outcome.message.startsWith('egress refused'))
+  if (outcome.kind === 'credential' || outcome.kind === 'consent' || outcome.message.startsWith('egress refused'))
     return { outcome: 'denied', error: outcome.message }
   return { outcome: 'error', error: outcome.message }
 }
 
-export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultBytes = 4 * 1024 * 1024) {
+/** MCP 2025-11-25's URLElicitationRequiredError: the client must open a URL before the request can succeed. */
+const URL_ELICITATION_REQUIRED = -32042
+
+/** What in-band consent needs (the users feature implements it: src/modules/users/consent.ts). */
+export interface ConsentPort {
+  /**
+   * A connect link for the user and provider (single use, short-lived) and an elicitation id; given a session id, the
+   * session hears `notifications/elicitation/complete` once the user connected.
+   */
+  link(o: {
+    projectId: string
+    userId: string
+    providerId: string
+    sessionId?: string
+  }): Promise<{ url: string; elicitationId: string }>
+}
+
+type ConsentFailure = Extract<ToolCall['outcome'], { kind: 'consent' }>
+
+/** Whether the session's client declared URL-mode elicitation (`capabilities.elicitation.url`). */
+const takesUrlElicitation = (ctx: RequestContext): boolean => {
+  const e = ctx.session?.clientCapabilities?.elicitation
+  return isObject(e) && e.url !== undefined && e.url !== null
+}
+
+export function toolsMcp(
+  calls: ToolCalls,
+  observer?: CallObserver,
+  maxResultBytes = 4 * 1024 * 1024,
+  consent?: ConsentPort,
+) {
   // A result over the budget is the tool's failure, never sent (docs/decisions/0016-limits.md).
   const callResult = ({ tool, outcome }: ToolCall): CallToolResult => {
     if (!outcome.ok) return errorResult(outcome.message)
@@ -90,15 +121,69 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     name: string,
     run: () => Promise<ToolCall>,
     requestId?: string,
-  ) => observed(observer, { kind: 'tool', projectId, serverId, name, requestId }, run, outcomeOf)
+    userId?: string,
+  ) =>
+    observed(
+      observer,
+      { kind: 'tool', projectId, serverId, name, requestId, ...(userId ? { userId } : {}) },
+      run,
+      outcomeOf,
+    )
+  /** The words and link a client without URL elicitation gets: a tool error a person can act on. */
+  const linkText = (failure: ConsentFailure, url: string) =>
+    `${failure.message}: open ${url} to connect it (the link works once, for 10 minutes), then call the tool again.`
+
+  /**
+   * The caller's own credential is missing (docs/decisions/0335-in-band-consent.md): 2026-07-28 asks for a URL
+   * elicitation in an input-required result and, answered, runs the call again; a 2025-11-25 client that declared URL
+   * elicitation gets -32042 carrying the connect link; any other client a tool error whose text gives the link.
+   */
+  async function askConsent(
+    ctx: RequestContext,
+    call: ToolCall & { outcome: ConsentFailure },
+    again: () => Promise<ToolCall>,
+  ): Promise<CallToolResult> {
+    const failure = call.outcome
+    if (!consent) return errorResult(failure.message)
+    const modern = ctx.version === MODERN_VERSION
+    const urlMode = !modern && !!ctx.version && atLeast(ctx.version, '2025-11-25') && takesUrlElicitation(ctx)
+    const link = await consent.link({
+      projectId: ctx.projectId,
+      userId: failure.userId,
+      providerId: failure.providerId,
+      ...(urlMode && ctx.session ? { sessionId: ctx.session.id } : {}),
+    })
+    const elicitation = { mode: 'url', elicitationId: link.elicitationId, url: link.url, message: failure.message }
+    if (urlMode) throw new ProtocolError(URL_ELICITATION_REQUIRED, failure.message, { elicitations: [elicitation] })
+    const { host } = ctx
+    if (modern && host.elicit) {
+      // The question's key is the provider: the answer of an earlier round is found again, and the call runs again.
+      await host.elicit(elicitation, { key: `connect-${failure.providerId}` })
+      const retried = await again()
+      if (!retried.outcome.ok && retried.outcome.kind === 'consent') return errorResult(linkText(failure, link.url))
+      return callResult(retried)
+    }
+    return errorResult(linkText(failure, link.url))
+  }
+
   const backend: ToolsBackend = {
     // The listing is cached per server version (src/modules/tools/tool-index.ts) and already in the protocol's form.
     listTools: (server) => calls.listed(server),
     async callTool(ctx, name, args) {
       try {
-        return callResult(
-          await watch(ctx.projectId, ctx.server.id, name, () => calls.onServer(ctx, name, args ?? {}), ctx.requestId),
-        )
+        const run = () =>
+          watch(
+            ctx.projectId,
+            ctx.server.id,
+            name,
+            () => calls.onServer(ctx, name, args ?? {}),
+            ctx.requestId,
+            ctx.userId,
+          )
+        const call = await run()
+        if (!call.outcome.ok && call.outcome.kind === 'consent')
+          return await askConsent(ctx, call as ToolCall & { outcome: ConsentFailure }, run)
+        return callResult(call)
       } catch (error) {
         // SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602.
         if (atLeast(ctx.version, '2025-11-25') && error instanceof MissingArgumentsError)
@@ -125,8 +210,13 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
             ? calls.onServer(ctx as RequestContext & { server: ServerRef }, name, args)
             : calls.inProject(ctx, name, args),
         ctx.requestId,
+        ctx.userId,
       )
       const { outcome } = call
+      if (!outcome.ok && outcome.kind === 'consent' && consent) {
+        const link = await consent.link({ projectId, userId: outcome.userId, providerId: outcome.providerId })
+        return errorResult(linkText(outcome, link.url))
+      }
       // Unlike the protocol, REST answers every argument error as 400 naming the fields.
       if (!outcome.ok && outcome.kind === 'invalid_arguments')
         throw new AppError(

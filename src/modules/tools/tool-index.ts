@@ -19,7 +19,10 @@ interface ServerToolSet {
   listed(): McpTool[]
 }
 
-type Candidate = { serverId?: string; st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind'> }
+type Candidate = {
+  serverId?: string
+  st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind' | 'credentialMode'>
+}
 
 export interface ToolIndex {
   /**

@@ -16,6 +16,10 @@ export const InitBody = t.Object(
       }),
     ),
     scopes: t.Optional(t.Array(t.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })),
+    // The credential the flow makes belongs to this user (docs/decisions/0332-user-credentials.md).
+    user_id: t.Optional(
+      t.String({ minLength: 1, maxLength: 64, error: 'user_id must name a user of the project (GET /users)' }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors'
 import { nowIso } from '../../../lib/ids'
 import type { Logger } from '../../../lib/log'
 import { createHash, randomBytes } from '../../../lib/node-crypto'
+import { assertUser, type CredentialOwners } from '../owners'
 import type { ProvidersService } from '../providers/service'
 import type { CredentialsRepository } from '../repository'
 import type { CredentialsService } from '../service'
@@ -36,6 +37,8 @@ export interface OAuthDeps {
   hostedRedirectUri(): string
   /** The credential insert and the flow's move to active share one of its transactions. */
   store: Pick<StoragePort, 'tx'>
+  /** Users' own credentials: a flow started with user_id makes a credential of that user. */
+  owners?: CredentialOwners
 }
 
 export function oauthService(deps: OAuthDeps) {
@@ -69,6 +72,7 @@ export function oauthService(deps: OAuthDeps) {
     /** The project whose flow this state is (the hosted redirect's only proof); undefined when none is. */
     projectOfState: async (state: string) => (await deps.flows.byStateOnly(state))?.project_id,
     async init(projectId: string, body: InitBody) {
+      if (body.user_id) await assertUser(deps.owners, projectId, body.user_id)
       const client = await deps.providers.oauthClient(projectId, body.provider_id)
       const redirectUri = body.redirect_uri ?? deps.hostedRedirectUri()
       if (/^(javascript|data|vbscript|file):/i.test(redirectUri)) {
@@ -90,7 +94,7 @@ export function oauthService(deps: OAuthDeps) {
       url.searchParams.set('code_challenge', challenge)
       url.searchParams.set('code_challenge_method', 'S256')
       const at = Date.now()
-      await deps.flows.insert({
+      const flow: FlowRow = {
         state,
         project_id: projectId,
         provider_id: client.providerId,
@@ -104,7 +108,16 @@ export function oauthService(deps: OAuthDeps) {
         expires_at: new Date(at + FLOW_TTL_S * 1000).toISOString(),
         created_at: new Date(at).toISOString(),
         updated_at: new Date(at).toISOString(),
-      })
+      }
+      const userId = body.user_id
+      if (userId && deps.owners) {
+        const { owners } = deps
+        // Inserted and marked as the user's together: a flow never makes a shared credential by accident.
+        await deps.store.tx(async () => {
+          await deps.flows.insert(flow)
+          await owners.ownFlow(state, userId)
+        })
+      } else await deps.flows.insert(flow)
       return { auth_url: url.href, state, expires_in: FLOW_TTL_S }
     },
 
@@ -245,6 +258,7 @@ export function oauthService(deps: OAuthDeps) {
         },
         scopes,
         expiresAt,
+        userId: deps.owners ? await deps.owners.flowOwner(state) : null,
       })
       if (!(await deps.flows.activate(projectId, state, row.id, nowIso())))
         throw conflict('the OAuth flow changed while the token was being exchanged (canceled or expired)')

@@ -80,7 +80,9 @@ function remoteCall(d: RemoteCallDeps) {
     const secrets = auth.secret ? [auth.secret] : []
     const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets })
     const declare = declaredBy(host)
-    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '', declare]))
+    // Per end user too: two users on one shared credential never share an upstream session.
+    const user = ctx.userId ?? ''
+    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '', declare, user]))
     let conn: Awaited<ReturnType<UpstreamPool['acquire']>>
     try {
       conn = await d.pool.acquire(key, () =>

@@ -105,7 +105,7 @@ export function remoteRepository(store: SqlStore): RemoteRepository {
         if (id) return id
       }
       const newest = await store.q().get<{ id: string }>(
-        `SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id
+        `SELECT id FROM credentials WHERE project_id = $project_id AND provider_id = $provider_id AND user_id IS NULL
          ORDER BY created_at DESC, id DESC LIMIT 1`,
         { project_id: projectId, provider_id: provider },
       )

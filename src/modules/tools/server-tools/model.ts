@@ -41,6 +41,13 @@ export const AttachToolkitBody = t.Object(
         description: 'provider key → credential id, for the tools of this toolkit',
       }),
     ),
+    // Whose credential its tools use: the mapped one (shared), the caller's own (per_user), or the caller's own
+    // else the mapped one (per_user_then_shared): docs/decisions/0333-credential-mode.md.
+    credential_mode: t.Optional(
+      t.Union([t.Literal('shared'), t.Literal('per_user'), t.Literal('per_user_then_shared')], {
+        error: 'credential_mode must be shared, per_user or per_user_then_shared',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -1,5 +1,6 @@
 // SQL for what is attached to a server: toolkits (in attach order, with credential maps) and single-tool rows.
 import type { SqlStore } from '../../../db/queries'
+import type { CredentialMode } from './credential-modes'
 
 type ServerToolkitRow = {
   server_id: string
@@ -10,6 +11,8 @@ type ServerToolkitRow = {
   prefix: string
   position: number
   created_at: string
+  /** Whose credential its tools use (./credential-modes.ts); absent before the users migration is read. */
+  credential_mode?: CredentialMode
 }
 
 export type ServerToolRow = {

@@ -9,6 +9,7 @@ import { discoveryOf, RESERVED_TOOL_NAMES } from '../../servers/discovery'
 import type { ServerToolsPort, ToolkitAttachment } from '../../servers/service'
 import type { ToolRow } from '../repository'
 import type { ToolkitSources } from '../sources/registry'
+import type { CredentialMode, CredentialModesRepository } from './credential-modes'
 import { assertPrefixFits, defaultPrefix, underPrefix } from './prefix'
 import type { ServerToolRow, ServerToolsRepository } from './repository'
 
@@ -24,6 +25,8 @@ export interface ServerTool {
   kind: string
   /** The credential id the tool would run with (override → its toolkit's map → another attached toolkit's map). */
   credentialId?: string
+  /** Set when the tool's attachment uses the caller's own credential (docs/decisions/0333-credential-mode.md). */
+  credentialMode?: Exclude<CredentialMode, 'shared'>
 }
 
 /** A tool the server would carry but does not list: another tool came onto the server first with its name. */
@@ -37,7 +40,13 @@ export interface HeldBackTool {
 type NameSnapshot = Map<string, Set<string>>
 
 export interface ServerToolsDetail {
-  toolkits: { toolkit_id: string; name: string; prefix: string; credentials: Record<string, string> }[]
+  toolkits: {
+    toolkit_id: string
+    name: string
+    prefix: string
+    credentials: Record<string, string>
+    credential_mode: CredentialMode
+  }[]
   tools: {
     id: string
     name: string
@@ -82,6 +91,8 @@ export function serverToolsService(
    * catalog adds a tool named like one already on a server does not take the name from it.
    */
   catalogSince?: (toolId: string) => Promise<string>,
+  /** Writes an attachment's credential_mode (absent: every attachment is shared). */
+  credentialModes?: CredentialModesRepository,
 ) {
   const toolkitName = async (projectId: string, toolkitId: string) =>
     (await sources.find(projectId, toolkitId))?.toolkit.name
@@ -103,6 +114,7 @@ export function serverToolsService(
       credentials: parseMap(k.credentials),
       prefix: k.prefix,
       since: k.created_at,
+      mode: k.credential_mode ?? 'shared',
     }))
     const rows = new Map((await repo.tools(serverId)).map((r) => [r.tool_id, r] as const))
     type Picked = { tool: ToolRow; own?: ToolRow; source: 'toolkit' | 'added'; kind: string; since: string }
@@ -149,13 +161,24 @@ export function serverToolsService(
       const row = rows.get(tool.id)
       const provider = tool.credential_provider
       let credentialId: string | undefined
+      let credentialMode: ServerTool['credentialMode']
       if (provider) {
-        const mapped = attached.find((k) => k.id === tool.toolkit_id)?.credentials[provider]
+        const attachment = attached.find((k) => k.id === tool.toolkit_id)
+        const mapped = attachment?.credentials[provider]
         const any = attached.find((k) => k.credentials[provider])?.credentials[provider]
         credentialId = row?.credential_id ?? mapped ?? any
+        if (attachment && attachment.mode !== 'shared') credentialMode = attachment.mode
       }
       const enabled = row ? row.enabled === 1 : true
-      out.push({ tool, ...(own ? { own } : {}), enabled, source, kind, ...(credentialId ? { credentialId } : {}) })
+      out.push({
+        tool,
+        ...(own ? { own } : {}),
+        enabled,
+        source,
+        kind,
+        ...(credentialId ? { credentialId } : {}),
+        ...(credentialMode ? { credentialMode } : {}),
+      })
     }
     const byNameThenId = (a: ToolRow, b: ToolRow) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1)
     heldBack.sort((a, b) => byNameThenId(a.tool, b.tool))
@@ -248,8 +271,13 @@ export function serverToolsService(
     return st.credentialId ? credentials.status(projectId, st.credentialId) : 'missing'
   }
 
+  /**
+   * A credential a mapping names: of the project, and not a user's own — a user's credential is used only for that
+   * user's calls (credential_mode), so as a shared mapping it is as unknown as another project's (404).
+   */
   const assertCredential = async (projectId: string, id: string) => {
     if ((await credentials.status(projectId, id)) === 'missing') throw notFound(`credential ${id}`)
+    if (await credentials.ownerOf?.(projectId, id)) throw notFound(`credential ${id}`)
   }
 
   const mustHaveServer = async (projectId: string, serverId: string) => {
@@ -351,6 +379,14 @@ export function serverToolsService(
           // A toolkit kept by a replace keeps the time it came onto the server: which tool was there first depends on it.
           created_at: stored.get(k.toolkit_id)?.created_at ?? at,
         })
+      // Given, or kept from the attachment, or shared (today's behaviour).
+      if (credentialModes)
+        for (const k of list)
+          await credentialModes.set(
+            serverId,
+            k.toolkit_id,
+            k.credential_mode ?? stored.get(k.toolkit_id)?.credential_mode ?? 'shared',
+          )
       await assertNamesAllowed(projectId, serverId, before)
       changed(projectId, serverId)
     },
@@ -368,6 +404,7 @@ export function serverToolsService(
           name: (await toolkitName(projectId, k.toolkit_id)) ?? k.toolkit_id,
           prefix: k.prefix,
           credentials: parseMap(k.credentials),
+          credential_mode: k.credential_mode ?? 'shared',
         })
       return {
         toolkits,

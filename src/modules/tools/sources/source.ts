@@ -26,6 +26,11 @@ export interface ToolkitRecord {
 export type ToolFailure =
   | { ok: false; kind: 'invalid_arguments'; message: string; fields: string[] }
   | { ok: false; kind: 'credential'; message: string }
+  /**
+   * The caller's own credential for the provider is missing or unusable (credential_mode per_user): the user must
+   * connect it first (in-band consent: src/modules/users/consent.ts).
+   */
+  | { ok: false; kind: 'consent'; message: string; userId: string; providerId: string }
 
 /** The toolkits a kind keeps itself (data in the binary): every project sees them, listed before its own rows. */
 interface BuiltInToolkits {
