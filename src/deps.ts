@@ -32,6 +32,7 @@ import { refreshOAuthTokens } from './modules/credentials/oauth/refresh-job'
 import { buildHealth } from './modules/health/build'
 import { createOAuthServer } from './modules/oauth-server/build'
 import { buildOpenApi } from './modules/openapi/build'
+import { buildPolicies } from './modules/policies/build'
 import { buildProjects } from './modules/projects/build'
 import { buildPrompts } from './modules/prompts/build'
 import { promptsBackend } from './modules/prompts/mcp'
@@ -251,9 +252,20 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Idempotent, so every instance may run it (like the OAuth flow pruning).
   if (background) scheduler.every('prune-failed-webhooks', 3600, () => webhookFeature.pruneFailed())
 
+  // Policies and approvals (docs/decisions/0340-policies.md): a gate around the tools' backend.
+  const policiesFeature = buildPolicies({
+    store,
+    repo: repos.policies,
+    readModel,
+    publish: webhookFeature.publish,
+    publicUrl: urls.get,
+    approvalTtlS: config.approvalTtlS,
+    toolkitOf: toolsFeature.toolkitOf,
+    observer: calls,
+  })
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
-    ...toolsFeature.toolCalls.backend,
+    ...policiesFeature.police(toolsFeature.toolCalls.backend),
     ...observedResources(resourcesBackend(resources), calls),
     ...observedPrompts(promptsBackend(prompts), calls),
     ...completionBackend(prompts, resources),
@@ -349,6 +361,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     mergeSearchIndex: toolsFeature.mergeSearchIndex,
     resources,
     prompts,
+    /** Policies (REST) and approval requests (REST, the link, the dashboard). */
+    policies: policiesFeature.policies,
+    approvals: policiesFeature.approvals,
     mcpBackend,
     mcpSessions,
     mcpTasks,

@@ -22,6 +22,7 @@ import { type CredentialsRepository, credentialsRepository } from './modules/cre
 import { type HealthRepository, healthRepository } from './modules/health/repository'
 import { type OAuthServerRepository, oauthServerRepository } from './modules/oauth-server/repository'
 import { type OpenApiRepository, openApiRepository } from './modules/openapi/repository'
+import { type PoliciesRepository, policiesRepository } from './modules/policies/repository'
 import { type ProjectsRepository, projectsRepository } from './modules/projects/repository'
 import { type PromptsRepository, promptsRepository } from './modules/prompts/repository'
 import { type ResourcesRepository, resourcesRepository } from './modules/resources/repository'
@@ -59,6 +60,7 @@ interface Repositories {
   subscriptions: SubscriptionsRepository
   webhooks: WebhooksRepository
   calls: CallsRepository
+  policies: PoliciesRepository
 }
 
 /** Every repository's SQLite factory over one store. */
@@ -84,6 +86,7 @@ function sqliteRepositories(store: Store): Repositories {
     subscriptions: subscriptionsRepository(store),
     webhooks: webhooksRepository(store),
     calls: callsRepository(store),
+    policies: policiesRepository(store),
   }
 }
 
@@ -154,7 +157,7 @@ async function postgresStorage(
     timeoutMs: config.databaseTimeoutMs,
   })
   const all = postgresRepositories(pg.store)
-  const repositories: Repositories = all
+  const repositories: Repositories = { ...all, policies: policiesRepository(pg.store) }
   return {
     backend: 'postgres',
     store: pg.store,

@@ -9,6 +9,7 @@ const AREAS = {
   tools: ['toolkits', 'tools', 'server_toolkits', 'server_tools'],
   functions: ['functions'],
   resources: ['resources'],
+  policies: ['policies'],
 } as const
 export type Area = keyof typeof AREAS
 

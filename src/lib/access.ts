@@ -10,6 +10,9 @@ export interface AuthContext {
   keyId: string
   /** `mcp`: only the protocol endpoint and the REST "use" endpoints (assertRouteAllowed below). */
   role: KeyRole
+  /** The user the key acts for and that user's groups, when the key is bound to one. */
+  userId?: string
+  groups?: string[]
   /** The only servers this caller may use; undefined = every server of the project. */
   serverIds?: string[]
 }

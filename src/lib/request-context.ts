@@ -2,6 +2,7 @@
 // down (the protocol layer adds its backend and session object), and handed whole to the feature that serves the call,
 // as the MCP SDK's RequestHandlerExtra and Hono's `c` are. It replaces positional lists (server, name, args, host,
 // opts) and the request id travelling beside the context. On the ground floor so every layer may name it.
+import type { KeyRole } from './access'
 import type { FunctionHost } from './host'
 import type { Logger } from './log'
 import type { ServerRow } from './server'
@@ -22,6 +23,12 @@ export interface RequestContext {
   readonly requestId: string
   /** Who calls: `key:<id>`, or on a public server without a key `addr:<ip>` (the rate-limit subject). */
   readonly principal: string
+  /** The caller's key role, the user it acts for and that user's groups, when known: what policies match. */
+  readonly role?: KeyRole
+  readonly userId?: string
+  readonly groups?: readonly string[]
+  /** The call runs as a 2026-07-28 task: it may wait (an approval) as long as the task's deadline. */
+  readonly inTask?: boolean
   /** The project the request acts in (the server's). */
   readonly projectId: string
   readonly server: ServerRef

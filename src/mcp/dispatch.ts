@@ -84,8 +84,9 @@ type Handler = (ctx: DispatchContext, params: JsonObject) => unknown | Promise<u
 
 const handlers: Record<string, Handler> = {
   ping: () => ({}),
-  'tools/list': ({ backend, server, version, serialized }, params) =>
-    settle(backend.listTools(server), (listing) => {
+  'tools/list': (ctx, params) => {
+    const { backend, server, version, serialized } = ctx
+    return settle(backend.listTools(server, ctx), (listing) => {
       const build = () => {
         const { page, nextCursor } = paginate('tools', listing, params.cursor)
         return { tools: page.map((t) => gateTool(t, version)), ...(nextCursor ? { nextCursor } : {}) }
@@ -94,7 +95,8 @@ const handlers: Record<string, Handler> = {
       const cursor = params.cursor === undefined ? '' : JSON.stringify(params.cursor)
       if (!serialized) return build()
       return cachedPage(listing, `${version}|${cursor}`, isHandedOutCursor('tools', params.cursor), build)
-    }),
+    })
+  },
   'tools/call': async (ctx, params) => {
     const name = requireString(params, 'name')
     const args = optionalObject(params, 'arguments')

@@ -13,7 +13,7 @@ import type { EventBus } from '../lib/events'
 import type { Logger } from '../lib/log'
 import type { Revocations } from '../lib/revocations'
 import { RETRY_AFTER_S, storageFaultOf } from '../lib/storage-errors'
-import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
+import { type AdmissionDeps, callerOf, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { directoryFailure } from './directory-failure'
 import { type DispatchContext, initializeResult } from './dispatch'
@@ -170,6 +170,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     const ctx: Omit<DispatchContext, 'host'> = {
       requestId: requestIdOf(request),
       principal: who.principal,
+      ...callerOf(who),
       projectId: who.server.project_id,
       server: who.server,
       version,

@@ -7,7 +7,7 @@ import type { EventBus } from '../../lib/events'
 import type { Logger } from '../../lib/log'
 import type { ServerRow } from '../../lib/server'
 import type { ListName } from '../../runtime/host'
-import type { Principal } from '../admission'
+import { callerOf, type Principal } from '../admission'
 import type { McpBackend } from '../backend'
 import type { DispatchContext } from '../dispatch'
 import { RPC } from '../errors'
@@ -73,6 +73,7 @@ export function handleModern(
   const context: Omit<DispatchContext, 'host'> = {
     requestId: requestIdOf(request),
     principal: who.principal,
+    ...callerOf(who),
     projectId: who.server.project_id,
     server: who.server,
     version: MODERN_VERSION,

@@ -22,6 +22,8 @@ const RESERVED_SLUGS = new Set([
   'docs',
   'metrics',
   'ui',
+  'policies',
+  'approvals',
 ])
 
 const MAX = 63
