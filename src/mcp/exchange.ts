@@ -133,6 +133,9 @@ function createClosedSse(headers: Record<string, string>): Response {
 class MessageContext implements DispatchContext {
   readonly requestId: string
   readonly principal: string
+  readonly role: DispatchContext['role']
+  readonly userId: DispatchContext['userId']
+  readonly groups: DispatchContext['groups']
   readonly projectId: string
   readonly server: DispatchContext['server']
   readonly version: string
@@ -146,6 +149,9 @@ class MessageContext implements DispatchContext {
   constructor(base: Omit<DispatchContext, 'host'>, make: () => FunctionHost) {
     this.requestId = base.requestId
     this.principal = base.principal
+    this.role = base.role
+    this.userId = base.userId
+    this.groups = base.groups
     this.projectId = base.projectId
     this.server = base.server
     this.version = base.version
