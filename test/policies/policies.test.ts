@@ -32,7 +32,9 @@ async function serverOf(name: string, toolkits = [kit, other], extra: Record<str
   return createServer(app, { name, toolkits: toolkits.map((toolkit_id) => ({ toolkit_id })), ...extra })
 }
 async function mcpKey(serverIds?: string[]) {
-  const r = await call(app, '/keys', { body: { name: 'agent', role: 'mcp', ...(serverIds ? { server_ids: serverIds } : {}) } })
+  const r = await call(app, '/keys', {
+    body: { name: 'agent', role: 'mcp', ...(serverIds ? { server_ids: serverIds } : {}) },
+  })
   expect(r.status).toBe(201)
   return r.body as { id: string; api_key: string }
 }
@@ -78,7 +80,13 @@ describe('policies over REST', () => {
   })
 
   test('a when that does not type-check is 400 naming its position', async () => {
-    const r = await policy({ name: 'types', effect: 'deny', priority: 0, match: {}, when: 'args.a == 1 && tool + 1 > 2' })
+    const r = await policy({
+      name: 'types',
+      effect: 'deny',
+      priority: 0,
+      match: {},
+      when: 'args.a == 1 && tool + 1 > 2',
+    })
     expect(r.status).toBe(400)
     expect(r.body.error).toContain('no such overload')
     expect(r.body.error).toContain('position 15')
@@ -184,7 +192,12 @@ describe('policies on calls', () => {
 
   test('toolkits: a policy on a toolkit id hides its tools only', async () => {
     const s = await serverOf('kit-srv')
-    const p = await policy({ name: 'no-other', effect: 'deny', priority: 3, match: { servers: [s.slug], toolkits: [other] } })
+    const p = await policy({
+      name: 'no-other',
+      effect: 'deny',
+      priority: 3,
+      match: { servers: [s.slug], toolkits: [other] },
+    })
     const { client } = await connectClient(app, s.slug)
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['delete_file', 'pay', 'read_file'])
@@ -262,7 +275,12 @@ describe('policies on calls', () => {
 
   test('find_tools and call_tool (discovery mode) never offer or run a denied tool', async () => {
     const s = await serverOf('find-srv', [kit, other], { tool_discovery: { mode: 'always' } })
-    const p = await policy({ name: 'find-deny', effect: 'deny', priority: 3, match: { servers: [s.slug], tools: ['delete_*'] } })
+    const p = await policy({
+      name: 'find-deny',
+      effect: 'deny',
+      priority: 3,
+      match: { servers: [s.slug], tools: ['delete_*'] },
+    })
     const { client } = await connectClient(app, s.slug)
     try {
       const found = await client.callTool({ name: 'find_tools', arguments: { query: 'file', limit: 10 } })
@@ -280,7 +298,12 @@ describe('policies on calls', () => {
 
   test('2026-07-28: a denied tool is absent from tools/list and refused', async () => {
     const s = await serverOf('modern-deny-srv')
-    const p = await policy({ name: 'modern-deny', effect: 'deny', priority: 3, match: { servers: [s.slug], tools: ['pay'] } })
+    const p = await policy({
+      name: 'modern-deny',
+      effect: 'deny',
+      priority: 3,
+      match: { servers: [s.slug], tools: ['pay'] },
+    })
     const send = (method: string, params: Record<string, unknown>) =>
       post(
         app,
