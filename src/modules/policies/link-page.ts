@@ -1,7 +1,7 @@
 // The page behind an approval link: what the call is, and two buttons posting the decision to the same link.
 import type { ApprovalView } from './model'
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 export function linkPage(approval: ApprovalView | null, id: string, token: string): string {
@@ -18,10 +18,10 @@ export function linkPage(approval: ApprovalView | null, id: string, token: strin
     ['Expires', approval.expires_at],
   ]
   const form = (decision: string, label: string) =>
-    `<form method="post" action="${escape(action)}" style="display:inline"><input type="hidden" name="decision" value="${decision}"><button>${label}</button></form>`
+    `<form method="post" action="${escapeHtml(action)}" style="display:inline"><input type="hidden" name="decision" value="${decision}"><button>${label}</button></form>`
   return `${head}<h1>Approve a tool call?</h1><table>${rows
-    .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escape(String(v))}</td></tr>`)
-    .join('')}</table><h2>Arguments</h2><pre>${escape(JSON.stringify(approval.args, null, 2))}</pre>${
+    .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(String(v))}</td></tr>`)
+    .join('')}</table><h2>Arguments</h2><pre>${escapeHtml(JSON.stringify(approval.args, null, 2))}</pre>${
     approval.status === 'pending' ? `${form('approve', 'Approve')} ${form('deny', 'Deny')}` : ''
   }`
 }
