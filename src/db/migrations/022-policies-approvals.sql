@@ -1,6 +1,7 @@
 -- What a caller may do (docs/decisions/0340-policies.md): a project's policies, and the approval requests that a
 -- policy with effect "approve" parks a call on (docs/decisions/0342-approvals.md).
-CREATE TABLE policies (
+-- IF NOT EXISTS: a test that re-runs the migrations after an older one (a restored user_version) finds them made.
+CREATE TABLE IF NOT EXISTS policies (
   id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
@@ -16,7 +17,7 @@ CREATE TABLE policies (
   UNIQUE (project_id, name)
 ) STRICT;
 
-CREATE TABLE approvals (
+CREATE TABLE IF NOT EXISTS approvals (
   id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   server_id TEXT NOT NULL,
@@ -39,5 +40,5 @@ CREATE TABLE approvals (
   decided_at TEXT,
   used_at TEXT
 ) STRICT;
-CREATE INDEX approvals_project_created ON approvals(project_id, created_at);
-CREATE INDEX approvals_binding ON approvals(project_id, server_id, tool, args_digest);
+CREATE INDEX IF NOT EXISTS approvals_project_created ON approvals(project_id, created_at);
+CREATE INDEX IF NOT EXISTS approvals_binding ON approvals(project_id, server_id, tool, args_digest);

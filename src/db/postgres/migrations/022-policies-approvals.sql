@@ -1,6 +1,6 @@
 -- What a caller may do (docs/decisions/0340-policies.md): a project's policies, and the approval requests that a
 -- policy with effect "approve" parks a call on (docs/decisions/0342-approvals.md).
-CREATE TABLE policies (
+CREATE TABLE IF NOT EXISTS policies (
   id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   name TEXT NOT NULL,
@@ -16,7 +16,7 @@ CREATE TABLE policies (
   UNIQUE (project_id, name)
 );
 
-CREATE TABLE approvals (
+CREATE TABLE IF NOT EXISTS approvals (
   id TEXT PRIMARY KEY,
   project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   server_id TEXT NOT NULL,
@@ -39,8 +39,8 @@ CREATE TABLE approvals (
   decided_at TEXT,
   used_at TEXT
 );
-CREATE INDEX approvals_project_created ON approvals(project_id, created_at);
-CREATE INDEX approvals_binding ON approvals(project_id, server_id, tool, args_digest);
+CREATE INDEX IF NOT EXISTS approvals_project_created ON approvals(project_id, created_at);
+CREATE INDEX IF NOT EXISTS approvals_binding ON approvals(project_id, server_id, tool, args_digest);
 -- The read model holds each project's policies (src/modules/policies/policy-index.ts): every instance drops them at a
 -- commit that touches them.
 CREATE TRIGGER change_notify_policies AFTER INSERT OR UPDATE OR DELETE ON policies
