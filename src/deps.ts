@@ -364,6 +364,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     /** Policies (REST) and approval requests (REST, the link, the dashboard). */
     policies: policiesFeature.policies,
     approvals: policiesFeature.approvals,
+    /** Each project's policies in memory, per server: the gate's lookup on every tool call (bench/policy-eval.ts). */
+    policyIndex: policiesFeature.index,
     mcpBackend,
     mcpSessions,
     mcpTasks,

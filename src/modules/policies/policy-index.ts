@@ -62,8 +62,11 @@ export function globRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`, 's')
 }
 
-const anyMatch = (res: RegExp[] | undefined, ...values: (string | undefined)[]) =>
-  !res || res.some((re) => values.some((v) => v !== undefined && re.test(v)))
+const anyMatch = (res: RegExp[] | undefined, value: string | undefined, alt?: string) => {
+  if (!res) return true
+  for (const re of res) if ((value !== undefined && re.test(value)) || (alt !== undefined && re.test(alt))) return true
+  return false
+}
 
 export function compilePolicy(row: PolicyRow): CompiledPolicy {
   const match = JSON.parse(row.match_json) as PolicyMatch
@@ -94,15 +97,38 @@ export function compilePolicy(row: PolicyRow): CompiledPolicy {
   }
 }
 
-/** Everything but `when`: the caller and the tool (the server was matched when the server's list was made). */
-function matchesCall(p: CompiledPolicy, caller: Caller, tool: ToolRef): boolean {
-  if (!anyMatch(p.tools, tool.name)) return false
-  if (p.toolkits && !anyMatch(p.toolkits, tool.toolkitId)) return false
+/** The tool part of a match (the server was matched when the server's list was made). */
+const matchesTool = (p: CompiledPolicy, tool: ToolRef) =>
+  anyMatch(p.tools, tool.name) && (!p.toolkits || anyMatch(p.toolkits, tool.toolkitId))
+
+/** The caller part of a match. */
+function matchesCaller(p: CompiledPolicy, caller: Caller): boolean {
   if (p.roles && !(caller.role && p.roles.has(caller.role))) return false
   if (p.users && !(caller.userId && p.users.has(caller.userId))) return false
   if (p.keys && !(caller.principal.startsWith('key:') && p.keys.has(caller.principal.slice(4)))) return false
   if (p.groups && !caller.groups?.some((g) => p.groups!.has(g))) return false
   return true
+}
+
+const MAX_TOOLS_MEMO = 10_000
+/** Per server list, by tool (and toolkit): the policies whose tool part matches, worked out once per tool. */
+const byTool = new WeakMap<readonly CompiledPolicy[], Map<string, readonly CompiledPolicy[]>>()
+
+function candidates(list: readonly CompiledPolicy[], tool: ToolRef): readonly CompiledPolicy[] {
+  if (list.length === 0) return list
+  let memo = byTool.get(list)
+  if (!memo) {
+    memo = new Map()
+    byTool.set(list, memo)
+  }
+  const key = tool.toolkitId === undefined ? tool.name : `${tool.name}\u0000${tool.toolkitId}`
+  let found = memo.get(key)
+  if (!found) {
+    found = list.filter((p) => matchesTool(p, tool))
+    if (memo.size >= MAX_TOOLS_MEMO) memo.clear()
+    memo.set(key, found)
+  }
+  return found
 }
 
 /** The `when` of a policy for one call: true/false, or why it could not be told (the policy then denies). */
@@ -141,8 +167,8 @@ export function decide(
   server: ServerRef,
   args: Record<string, unknown>,
 ): Decision {
-  for (const p of list) {
-    if (!matchesCall(p, caller, tool)) continue
+  for (const p of candidates(list, tool)) {
+    if (!matchesCaller(p, caller)) continue
     if (p.condition) {
       const r = evaluate(p, caller, tool, server, args)
       if (typeof r === 'string') return { effect: 'deny', policy: p, why: r }
@@ -161,8 +187,8 @@ export function decide(
  * deny keeps it listed.
  */
 export function visible(list: readonly CompiledPolicy[], caller: Caller, tool: ToolRef): boolean {
-  for (const p of list) {
-    if (!matchesCall(p, caller, tool)) continue
+  for (const p of candidates(list, tool)) {
+    if (!matchesCaller(p, caller)) continue
     if (p.condition) {
       if (p.effect !== 'deny') return true
       continue
