@@ -247,4 +247,38 @@ describe('approvals', () => {
     // A tool no policy names still answers at once.
     expect((await send('tools/call', { name: 'free', arguments: {} })).result).toMatchObject({ resultType: 'complete' })
   })
+
+  test('the dashboard lists pending approvals and approves one; the held call then runs', async () => {
+    const { slug } = await approvalServer('appr-ui', 60)
+    const { client } = await connectClient(app, slug)
+    try {
+      const result = client.callTool({ name: 'pay', arguments: { amount: 3 } })
+      const event = await requested(slug)
+      const form = { origin: app.server.origin, 'content-type': 'application/x-www-form-urlencoded' }
+      const signIn = await fetch(`${app.base}/ui/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: form,
+        body: `key=${encodeURIComponent(app.apiKey)}`,
+      })
+      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+      const page = await (await fetch(`${app.base}/ui/approvals`, { headers: { cookie } })).text()
+      expect(page).toContain(`id="approval-${event.approval.id}"`)
+      expect(page).toContain('Approve')
+      const decided = await fetch(`${app.base}/ui/approvals/${event.approval.id}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { ...form, cookie },
+        body: 'decision=approve&note=looks+fine',
+      })
+      expect(decided.status).toBe(303)
+      expect(text(await result)).toBe('ran {"amount":3}')
+      expect((await call(app, `/approvals/${event.approval.id}`)).body).toMatchObject({
+        status: 'approved',
+        note: 'looks fine',
+      })
+    } finally {
+      await client.close()
+    }
+  })
 })
