@@ -261,8 +261,14 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     publicUrl: urls.get,
     approvalTtlS: config.approvalTtlS,
     toolkitOf: toolsFeature.toolkitOf,
+    serversFor: async (projectId, name) =>
+      Promise.all((await toolsFeature.serversOfTool(projectId, name)).map((id) => servers.mustGet(projectId, id))),
     observer: calls,
   })
+  const toolCalls = {
+    ...toolsFeature.toolCalls,
+    restCall: policiesFeature.policeRest(toolsFeature.toolCalls.restCall),
+  }
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
     ...policiesFeature.police(toolsFeature.toolCalls.backend),
@@ -350,7 +356,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     remoteToolkits,
     openapi: openapi.service,
     tools: toolsFeature.tools,
-    toolCalls: toolsFeature.toolCalls,
+    toolCalls,
     functions: toolsFeature.functions,
     invokeFunction: toolsFeature.invokeFunction,
     findFunction: toolsFeature.findFunction,

@@ -338,4 +338,50 @@ describe('policies on calls', () => {
       await remove(p.body.id)
     }
   })
+
+  test('REST /tools/call is under the same policies, with server_id or without', async () => {
+    const s = await serverOf('rest-srv', [other])
+    const p = await policy({
+      name: 'rest-deny',
+      effect: 'deny',
+      priority: 3,
+      match: { servers: [s.slug], tools: ['other_tool'] },
+    })
+    try {
+      const named = await call(app, '/tools/call', { body: { name: 'other_tool', arguments: {}, server_id: s.id } })
+      expect(named.status).toBe(200)
+      expect(named.body.isError).toBe(true)
+      expect(text(named.body)).toContain('policy "rest-deny"')
+      const unnamed = await call(app, '/tools/call', { body: { name: 'other_tool', arguments: {} } })
+      expect(unnamed.body.isError).toBe(true)
+      expect(text(unnamed.body)).toContain('policy "rest-deny"')
+    } finally {
+      await remove(p.body.id)
+    }
+    const ran = await call(app, '/tools/call', { body: { name: 'other_tool', arguments: {}, server_id: s.id } })
+    expect(text(ran.body)).toContain('ran')
+  })
+
+  test('REST /tools/call with an approve policy answers that the approval is pending, and runs once it is granted', async () => {
+    const s = await serverOf('rest-appr-srv', [kit])
+    const p = await policy({
+      name: 'rest-approve',
+      effect: 'approve',
+      priority: 3,
+      match: { servers: [s.slug], tools: ['pay'] },
+    })
+    try {
+      const body = { name: 'pay', arguments: { amount: 4 }, server_id: s.id }
+      const first = await call(app, '/tools/call', { body })
+      expect(first.body.isError).toBe(true)
+      const pending = ((await call(app, '/approvals?status=pending')).body.approvals as any[]).find(
+        (a) => a.server === s.slug,
+      )
+      expect(text(first.body)).toContain(`approval ${pending.id}`)
+      expect((await call(app, `/approvals/${pending.id}`, { body: { decision: 'approve' } })).status).toBe(200)
+      expect(text((await call(app, '/tools/call', { body })).body)).toBe('ran {"amount":4}')
+    } finally {
+      await remove(p.body.id)
+    }
+  })
 })

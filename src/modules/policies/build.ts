@@ -7,7 +7,7 @@ import type { ServerRef } from '../../lib/request-context'
 import type { ToolsBackend } from '../../mcp/backend'
 import type { ReadModel } from '../../read-model/read-model'
 import { type ApprovalsDeps, approvalsService } from './approvals'
-import { policedBackend } from './mcp'
+import { policedBackend, policedRestCall } from './mcp'
 import { policyIndex } from './policy-index'
 import type { PoliciesRepository } from './repository'
 import { policiesService } from './service'
@@ -20,6 +20,8 @@ export interface PoliciesFeatureDeps {
   publicUrl: () => string
   approvalTtlS: number
   toolkitOf: (server: ServerRef) => MaybePromise<(name: string) => string | undefined>
+  /** The servers carrying a tool of that name: a REST call without server_id is matched against each. */
+  serversFor: (projectId: string, name: string) => Promise<ServerRef[]>
   observer?: CallObserver
 }
 
@@ -32,17 +34,20 @@ export function buildPolicies(deps: PoliciesFeatureDeps) {
     publicUrl: deps.publicUrl,
     ttlMs: deps.approvalTtlS * 1000,
   })
+  const gate = {
+    index,
+    approvals,
+    toolkitOf: deps.toolkitOf,
+    ...(deps.observer ? { observer: deps.observer } : {}),
+  }
   return {
     policies: policiesService(deps.store, deps.repo),
     approvals,
     index,
     /** The tools' backend with the policy gate around it. */
-    police: (inner: ToolsBackend) =>
-      policedBackend(inner, {
-        index,
-        approvals,
-        toolkitOf: deps.toolkitOf,
-        ...(deps.observer ? { observer: deps.observer } : {}),
-      }),
+    police: (inner: ToolsBackend) => policedBackend(inner, gate),
+    /** REST POST /tools/call with the same gate (no wait for an approval). */
+    policeRest: (restCall: Parameters<typeof policedRestCall>[0]) =>
+      policedRestCall(restCall, { ...gate, serversFor: deps.serversFor }),
   }
 }

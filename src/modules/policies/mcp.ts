@@ -4,7 +4,7 @@
 // (docs/decisions/0343-policy-hot-path.md).
 import type { CallObserver } from '../../lib/call-observer'
 import type { MaybePromise } from '../../lib/maybe-promise'
-import type { RequestContext, ServerRef } from '../../lib/request-context'
+import type { RequestContext, RestRequestContext, ServerRef } from '../../lib/request-context'
 import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { errorResult } from '../tools/mcp'
 import type { ApprovalsService } from './approvals'
@@ -33,8 +33,15 @@ const targetOf = (name: string, args: JsonObject): { name: string; args: JsonObj
     ? { name: args.name, args: isObject(args.arguments) ? args.arguments : {} }
     : undefined
 
-export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): PolicedBackend {
-  const refused = (ctx: RequestContext, name: string, message: string): CallToolResult => {
+/** What the gate reads of a call's context: the protocol's, or a REST call's once its server is known. */
+type GateContext = Pick<
+  RequestContext,
+  'requestId' | 'principal' | 'role' | 'userId' | 'groups' | 'projectId' | 'server' | 'host' | 'inTask'
+>
+
+/** The decisions and waits both the protocol and REST use. */
+function policyGate(deps: PolicyGateDeps) {
+  const refused = (ctx: GateContext, name: string, message: string): CallToolResult => {
     deps.observer?.called({
       kind: 'tool',
       projectId: ctx.projectId,
@@ -50,7 +57,7 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
 
   /** The decision for one tool of the call (the tool itself, or call_tool's target). */
   const decideOne = async (
-    ctx: Omit<RequestContext, 'host'>,
+    ctx: Omit<GateContext, 'host'>,
     policies: readonly CompiledPolicy[],
     name: string,
     args: JsonObject,
@@ -59,18 +66,20 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
     return decide(policies, ctx, { name, toolkitId: toolkitOf(name) }, ctx.server, args)
   }
 
+  /** Undefined when a grant lets the call run; else the result that ends it. `holdMs` 0: no wait (REST). */
   async function approved(
-    ctx: RequestContext,
+    ctx: GateContext,
     policy: CompiledPolicy,
     name: string,
     args: JsonObject,
+    holdMs?: number,
   ): Promise<CallToolResult | undefined> {
     const row = await deps.approvals.request(ctx.server, ctx, name, args, policy)
     const { host } = ctx
     // A task may wait as long as the request lives (bounded by its run's deadline); a held stream for approval_wait_s.
     const untilMs = ctx.inTask
       ? Math.min(Date.parse(row.expires_at), Date.now() + (host.deadlineMs ?? Number.POSITIVE_INFINITY))
-      : Date.now() + policy.approvalWaitS * 1000
+      : Date.now() + (holdMs ?? policy.approvalWaitS * 1000)
     const what = `approval ${row.id} (policy "${policy.name}")`
     const outcome = await deps.approvals.wait(row, {
       untilMs,
@@ -82,17 +91,19 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
     if (outcome === 'denied')
       return refused(ctx, name, `Tool ${name} was denied by ${what}${current?.note ? `: ${current.note}` : ''}`)
     if (outcome === 'expired') return refused(ctx, name, `Tool ${name} was not run: ${what} expired undecided`)
+    const waited = holdMs === 0 ? 'pending' : `still pending after ${policy.approvalWaitS} s`
     return errorResult(
-      `Tool ${name} needs ${what}, still pending after ${policy.approvalWaitS} s; call it again with the same arguments once it is approved (until ${row.expires_at})`,
+      `Tool ${name} needs ${what}, ${waited}; call it again with the same arguments once it is approved (until ${row.expires_at})`,
     )
   }
 
   async function gated(
-    ctx: RequestContext,
+    ctx: GateContext,
     policies: readonly CompiledPolicy[],
     name: string,
     args: JsonObject,
-    run: () => Promise<CallToolResult> = () => inner.callTool(ctx, name, args),
+    run: () => Promise<CallToolResult>,
+    holdMs?: number,
   ): Promise<CallToolResult> {
     const target = targetOf(name, args)
     for (const t of target ? [{ name, args }, target] : [{ name, args }]) {
@@ -100,12 +111,17 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
       if (d.effect === 'deny')
         return refused(ctx, t.name, `Tool ${t.name} is refused by policy "${d.policy.name}": ${d.why}`)
       if (d.effect === 'approve') {
-        const stop = await approved(ctx, d.policy, t.name, t.args)
+        const stop = await approved(ctx, d.policy, t.name, t.args, holdMs)
         if (stop) return stop
       }
     }
     return run()
   }
+  return { decideOne, gated }
+}
+
+export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): PolicedBackend {
+  const { decideOne, gated } = policyGate(deps)
 
   /** find_tools answers only with tools the caller may see: asked for more, then cut to what was asked. */
   async function findTools(ctx: RequestContext, policies: readonly CompiledPolicy[], args: JsonObject) {
@@ -141,7 +157,7 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
         const list = await policies
         if (list.length === 0) return inner.callTool(ctx, name, args)
         if (name === 'find_tools') return gated(ctx, list, name, args, () => findTools(ctx, list, args))
-        return gated(ctx, list, name, args)
+        return gated(ctx, list, name, args, () => inner.callTool(ctx, name, args))
       })()
     },
     parksForApproval(ctx, name, args) {
@@ -154,5 +170,35 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
         return (await decideOne(ctx, list, target.name, target.args)).effect === 'approve'
       })()
     },
+  }
+}
+
+type RestCall = (ctx: RestRequestContext, name: string, args: Record<string, unknown>) => Promise<CallToolResult>
+
+/**
+ * REST POST /tools/call under the same policies: on the named server, or (without server_id) on every server of the
+ * project carrying the tool, as it could run on any of them: each must let it. An approve policy does not hold a REST
+ * call: it answers that the approval is pending, and the same call runs once it is granted.
+ */
+export function policedRestCall(
+  restCall: RestCall,
+  deps: PolicyGateDeps & { serversFor(projectId: string, name: string): Promise<ServerRef[]> },
+): RestCall {
+  const { gated } = policyGate(deps)
+  return async (ctx, name, args) => {
+    let has = deps.index.projectHasPolicies(ctx.projectId)
+    if (has instanceof Promise) has = await has
+    if (!has) return restCall(ctx, name, args)
+    const servers = ctx.server ? [ctx.server] : await deps.serversFor(ctx.projectId, name)
+    // Checked server by server, each passing on to the next; the call runs after the last.
+    let run = () => restCall(ctx, name, args)
+    for (const server of servers.reverse()) {
+      const next = run
+      run = async () => {
+        const list = await deps.index.forServer(server)
+        return list.length ? gated({ ...ctx, server }, list, name, args, next, 0) : next()
+      }
+    }
+    return run()
   }
 }

@@ -237,6 +237,11 @@ export function policyIndex(rm: ReadModel, repo: Pick<PoliciesRepository, 'list'
     { maxEntries: 10_000, maxWeight: 1_000_000, weigh: (p) => 1 + p.size, areas: ['policies'] },
   )
   return {
+    /** Whether the project has any policy (a REST call without a server looks for one only then). */
+    projectHasPolicies(projectId: string): MaybePromise<boolean> {
+      const hit = view.peek(projectId)
+      return hit !== MISS ? hit.size > 0 : view.get(projectId).then((p) => p.size > 0)
+    },
     /** The policies that can match calls on this server, in decision order (often none). */
     forServer(server: ServerRef): MaybePromise<readonly CompiledPolicy[]> {
       const hit = view.peek(server.project_id)

@@ -189,6 +189,9 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
         index.server(server.project_id, server.id),
         (set) => (name: string) => set.byName.get(name)?.tool.toolkit_id,
       ),
+    /** The servers of the project carrying a tool of that name (a REST call without server_id may run on any). */
+    serversOfTool: async (projectId: string, name: string) =>
+      (await index.named(projectId, name)).flatMap((c) => (c.serverId ? [c.serverId] : [])),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
