@@ -42,12 +42,12 @@ export interface ApprovalsDeps {
   pollMs?: number
 }
 
-export function statusOf(row: ApprovalRow, now = nowIso()): ApprovalStatus {
+function statusOf(row: ApprovalRow, now = nowIso()): ApprovalStatus {
   if (row.status === 'pending' && row.expires_at <= now) return 'expired'
   return row.status
 }
 
-export function approvalView(row: ApprovalRow, now = nowIso()): ApprovalView {
+function approvalView(row: ApprovalRow, now = nowIso()): ApprovalView {
   return {
     id: row.id,
     status: statusOf(row, now),

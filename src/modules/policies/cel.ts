@@ -5,9 +5,9 @@ import { Environment } from '@marcbachmann/cel-js'
 import { re2RegExp, UnsupportedPatternError } from '../tools/re2-regexp'
 
 /** The longest `when` accepted, in characters. */
-export const MAX_EXPRESSION_CHARS = 2000
+const MAX_EXPRESSION_CHARS = 2000
 /** Nested comprehensions (all, exists, exists_one, map, filter inside each other) an expression may hold. */
-export const MAX_COMPREHENSION_DEPTH = 2
+const MAX_COMPREHENSION_DEPTH = 2
 /**
  * The evaluation budget, in node visits: an expression's node count times (1 + the size of the call's arguments) for
  * each level of nested comprehension. A run estimated past it is not started: the policy denies and says so.
@@ -38,7 +38,7 @@ export interface CompiledCondition {
   run(vars: ConditionVars): unknown
 }
 
-export interface ConditionVars {
+interface ConditionVars {
   args: Record<string, unknown>
   user: Record<string, unknown>
   tool: string

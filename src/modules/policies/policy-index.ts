@@ -68,7 +68,7 @@ const anyMatch = (res: RegExp[] | undefined, value: string | undefined, alt?: st
   return false
 }
 
-export function compilePolicy(row: PolicyRow): CompiledPolicy {
+function compilePolicy(row: PolicyRow): CompiledPolicy {
   const match = JSON.parse(row.match_json) as PolicyMatch
   const p = match.principals
   let condition: CompiledPolicy['condition']

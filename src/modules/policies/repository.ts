@@ -41,7 +41,7 @@ export interface ApprovalRow {
 }
 
 /** What binds a call to an approval: the caller, server, tool, arguments' digest and the policy's version. */
-export type ApprovalBinding = Pick<
+type ApprovalBinding = Pick<
   ApprovalRow,
   'project_id' | 'server_id' | 'tool' | 'principal' | 'args_digest' | 'policy_id' | 'policy_version'
 >

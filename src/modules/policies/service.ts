@@ -8,7 +8,7 @@ import type { PolicyBody, PolicyMatch, PolicyPatch, PolicyView } from './model'
 import type { PoliciesRepository, PolicyRow } from './repository'
 
 /** How long a 2025-11-25 client's stream is held open for an approval when the policy does not say. */
-export const DEFAULT_APPROVAL_WAIT_S = 120
+const DEFAULT_APPROVAL_WAIT_S = 120
 
 function view(row: PolicyRow): PolicyView {
   return {
