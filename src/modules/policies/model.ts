@@ -39,8 +39,9 @@ const fields = {
   match: PolicyMatch,
   when: t.Optional(t.Union([t.String({ maxLength: 2000 }), t.Null()])),
   reason: t.Optional(t.Union([t.String({ maxLength: 1000 }), t.Null()])),
+  // At most 240 s: a held 2025 call without a progress token sends nothing, and Bun closes a connection silent for 255 s.
   approval_wait_s: t.Optional(
-    t.Integer({ minimum: 1, maximum: 3600, error: 'approval_wait_s must be an integer from 1 to 3600' }),
+    t.Integer({ minimum: 1, maximum: 240, error: 'approval_wait_s must be an integer from 1 to 240' }),
   ),
 }
 export const PolicyBody = t.Object(fields, { additionalProperties: false })
