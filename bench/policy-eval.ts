@@ -68,7 +68,7 @@ ${N.toLocaleString('en')} calls on ${new Date().toISOString().slice(0, 10)} (tar
 | --- | --- |
 | project without policies | ${ns(figures.noPolicies)} |
 | 100 policies, none names the server | ${ns(figures.otherServers)} |
-| 100 policies name the server, none matches the tool (every one checked) | ${ns(figures.noneMatchesTool)} |
+| 100 policies name the server, none matches the tool (its candidates worked out once per tool) | ${ns(figures.noneMatchesTool)} |
 ${END}
 `
 replaceMarkedSection(resolve(import.meta.dir, '..'), START, END, section)
