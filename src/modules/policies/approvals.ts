@@ -96,35 +96,36 @@ export function approvalsService(deps: ApprovalsDeps) {
       policy_id: policy.id,
       policy_version: policy.version,
     }
-    const found = await repo.bound(binding, nowIso())
-    if (found) return found
     const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
-    const now = new Date()
-    const row: ApprovalRow = {
-      ...binding,
-      id: newId(),
-      server_slug: server.slug,
-      key_id: caller.principal.startsWith('key:') ? caller.principal.slice(4) : null,
-      user_id: caller.userId ?? null,
-      args: JSON.stringify(args),
-      policy_name: policy.name,
-      status: 'pending',
-      note: null,
-      decided_by: null,
-      link_hash: sha256(token),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + deps.ttlMs).toISOString(),
-      decided_at: null,
-      used_at: null,
-    }
-    const link = `${deps.publicUrl()}/mcp/approvals/${row.id}/link?token=${token}`
-    await store.tx(async () => {
+    // Looked up and made in one transaction: two identical calls at once (on one instance) share one request.
+    return store.tx(async () => {
+      const found = await repo.bound(binding, nowIso())
+      if (found) return found
+      const now = new Date()
+      const row: ApprovalRow = {
+        ...binding,
+        id: newId(),
+        server_slug: server.slug,
+        key_id: caller.principal.startsWith('key:') ? caller.principal.slice(4) : null,
+        user_id: caller.userId ?? null,
+        args: JSON.stringify(args),
+        policy_name: policy.name,
+        status: 'pending',
+        note: null,
+        decided_by: null,
+        link_hash: sha256(token),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + deps.ttlMs).toISOString(),
+        decided_at: null,
+        used_at: null,
+      }
+      const link = `${deps.publicUrl()}/mcp/approvals/${row.id}/link?token=${token}`
       await repo.insertApproval(row)
       await deps.publish(server.project_id, 'approval.requested', {
         approval: { ...approvalView(row), approve_url: link },
       })
+      return row
     })
-    return row
   }
 
   /**
