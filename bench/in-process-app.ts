@@ -36,5 +36,5 @@ export async function inProcessApp(prefix: string, env: Record<string, string> =
     deps.close()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { app, headers, post, close }
+  return { app, deps, headers, post, close }
 }

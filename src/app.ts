@@ -25,6 +25,7 @@ import { keysModule } from './modules/keys'
 import { oauthServerModule } from './modules/oauth-server'
 import { wellKnownModule } from './modules/oauth-server/well-known'
 import { openApiModule } from './modules/openapi'
+import { policiesModule } from './modules/policies'
 import { promptsModule } from './modules/prompts'
 import { resourcesModule } from './modules/resources'
 import { serversModule } from './modules/servers'
@@ -64,7 +65,7 @@ export function createApp(deps: Deps) {
   api.use(toolSearchModule(deps))
   api.use(openApiModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
-  api.use(usersModule(deps)).use(identityModule(deps))
+  api.use(usersModule(deps)).use(identityModule(deps)).use(policiesModule(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process (through the entry, as any request).
   const handle = (request: Request) => api.handle(request)

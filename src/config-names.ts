@@ -24,6 +24,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   allowedOrigins: 'TOOLYARD_ALLOWED_ORIGINS',
   logLevel: 'TOOLYARD_LOG_LEVEL',
   taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
+  approvalTtlS: 'TOOLYARD_APPROVAL_TTL_S',
   callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
   webhookFailedDays: 'TOOLYARD_WEBHOOK_FAILED_DAYS',
   sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',

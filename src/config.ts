@@ -41,6 +41,7 @@ const ConfigSchema = Type.Object({
   allowedOrigins: Type.Optional(Type.Array(Type.String())),
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
   taskMaxMs: Type.Integer({ minimum: 1000 }),
+  approvalTtlS: Type.Integer({ minimum: 10, maximum: 604_800 }),
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   webhookFailedDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   // Isolation between projects (docs/decisions/0013-isolation.md).
@@ -215,6 +216,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: (env.TOOLYARD_LOG_LEVEL || 'info').toLowerCase(),
     // How long a tool call run as a task (2026-07-28 tasks extension) may take, whatever its function's timeout_ms.
     taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
+    approvalTtlS: integer(env, 'TOOLYARD_APPROVAL_TTL_S', 600),
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
     webhookFailedDays: integer(env, 'TOOLYARD_WEBHOOK_FAILED_DAYS', 7),
     sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),

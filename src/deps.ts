@@ -35,6 +35,7 @@ import { buildHealth } from './modules/health/build'
 import { buildIdentity } from './modules/identity/build'
 import { createOAuthServer } from './modules/oauth-server/build'
 import { buildOpenApi } from './modules/openapi/build'
+import { buildPolicies } from './modules/policies/build'
 import { buildProjects } from './modules/projects/build'
 import { buildPrompts } from './modules/prompts/build'
 import { promptsBackend } from './modules/prompts/mcp'
@@ -300,9 +301,26 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Idempotent, so every instance may run it (like the OAuth flow pruning).
   if (background) scheduler.every('prune-failed-webhooks', 3600, () => webhookFeature.pruneFailed())
 
+  // Policies and approvals (docs/decisions/0340-policies.md): a gate around the tools' backend.
+  const policiesFeature = buildPolicies({
+    store,
+    repo: repos.policies,
+    readModel,
+    publish: webhookFeature.publish,
+    publicUrl: urls.get,
+    approvalTtlS: config.approvalTtlS,
+    toolkitOf: toolsFeature.toolkitOf,
+    serversFor: async (projectId, name) =>
+      Promise.all((await toolsFeature.serversOfTool(projectId, name)).map((id) => servers.mustGet(projectId, id))),
+    observer: calls,
+  })
+  const toolCalls = {
+    ...toolsFeature.toolCalls,
+    restCall: policiesFeature.policeRest(toolsFeature.toolCalls.restCall),
+  }
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
-    ...toolsFeature.toolCalls.backend,
+    ...policiesFeature.police(toolsFeature.toolCalls.backend),
     ...observedResources(resourcesBackend(resources), calls),
     ...observedPrompts(promptsBackend(prompts), calls),
     ...completionBackend(prompts, resources),
@@ -391,7 +409,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     remoteToolkits,
     openapi: openapi.service,
     tools: toolsFeature.tools,
-    toolCalls: toolsFeature.toolCalls,
+    toolCalls,
     functions: toolsFeature.functions,
     invokeFunction: toolsFeature.invokeFunction,
     findFunction: toolsFeature.findFunction,
@@ -402,6 +420,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     mergeSearchIndex: toolsFeature.mergeSearchIndex,
     resources,
     prompts,
+    /** Policies (REST) and approval requests (REST, the link, the dashboard). */
+    policies: policiesFeature.policies,
+    approvals: policiesFeature.approvals,
+    /** Each project's policies in memory, per server: the gate's lookup on every tool call (bench/policy-eval.ts). */
+    policyIndex: policiesFeature.index,
     mcpBackend,
     mcpSessions,
     mcpTasks,

@@ -25,6 +25,7 @@ import { type HealthRepository, healthRepository } from './modules/health/reposi
 import { type IdentityRepository, identityRepository } from './modules/identity/repository'
 import { type OAuthServerRepository, oauthServerRepository } from './modules/oauth-server/repository'
 import { type OpenApiRepository, openApiRepository } from './modules/openapi/repository'
+import { type PoliciesRepository, policiesRepository } from './modules/policies/repository'
 import { type ProjectsRepository, projectsRepository } from './modules/projects/repository'
 import { type PromptsRepository, promptsRepository } from './modules/prompts/repository'
 import { type ResourcesRepository, resourcesRepository } from './modules/resources/repository'
@@ -73,6 +74,7 @@ export interface Repositories {
   connectLinks: ConnectLinksRepository
   credentialModes: CredentialModesRepository
   identity: IdentityRepository
+  policies: PoliciesRepository
 }
 
 /** Every repository over one store, the same factories on either engine. */
@@ -102,6 +104,7 @@ export function repositories(store: SqlStore): Repositories {
     connectLinks: connectLinksRepository(store),
     credentialModes: credentialModesRepository(store),
     identity: identityRepository(store),
+    policies: policiesRepository(store),
   }
 }
 

@@ -16,8 +16,9 @@ const AREAS: Record<string, Record<string, (row: string) => string>> = {
   tools: { toolkits: own, tools: own, server_toolkits: viaServer, server_tools: viaServer },
   functions: { functions: own },
   resources: { resources: own },
+  policies: { policies: own },
 }
-export type Area = 'keys' | 'servers' | 'tools' | 'functions' | 'resources'
+export type Area = 'keys' | 'servers' | 'tools' | 'functions' | 'resources' | 'policies'
 
 /** The version in the trigger names: a change of their bodies gets new names, and the old ones are dropped. */
 const PREFIX = 'change_counter_v2_'

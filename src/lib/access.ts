@@ -10,10 +10,11 @@ export interface AuthContext {
   keyId: string
   /** `mcp`: only the protocol endpoint and the REST "use" endpoints (assertRouteAllowed below). */
   role: KeyRole
+  /** The end user this key acts for (a user token: docs/decisions/0330-users.md) and that user's groups; undefined = no user. */
+  userId?: string
+  groups?: string[]
   /** The only servers this caller may use; undefined = every server of the project. */
   serverIds?: string[]
-  /** The end user this key acts for (a user token: docs/decisions/0330-users.md); undefined = no user. */
-  userId?: string
 }
 
 /** The port the guard authenticates an API key through (the projects feature implements it). */

@@ -3,6 +3,7 @@
 // dispatch, the feature that serves the call, its toolkit source and the function runner, as the MCP SDK's
 // RequestHandlerExtra and Hono's `c` are. What a call adds (a tool's arguments, its credential) travels beside it as
 // plain arguments, never as another context object. On the ground floor so every layer may name it.
+import type { KeyRole } from './access'
 import type { FunctionHost } from './host'
 import type { ServerRow } from './server'
 
@@ -29,10 +30,17 @@ export interface RequestContext {
   readonly requestId: string
   /** Who calls: `key:<id>`, or on a public server without a key `addr:<ip>` (the rate-limit subject). */
   readonly principal: string
+  /**
+   * The caller's key role, the end user it acts for (a user token or grant: docs/decisions/0330-users.md; absent = no
+   * user) and that user's groups, when known: what policies match.
+   */
+  readonly role?: KeyRole
+  readonly userId?: string
+  readonly groups?: readonly string[]
+  /** The call runs as a 2026-07-28 task: it may wait (an approval) as long as the task's deadline. */
+  readonly inTask?: boolean
   /** The project the request acts in (the server's). */
   readonly projectId: string
-  /** The end user the caller acts for (a user token: docs/decisions/0330-users.md); absent = no user. */
-  readonly userId?: string
   /** Always on the protocol endpoint; on REST only when the caller named one (else the tool is found in the project). */
   readonly server?: ServerRef
   /** The protocol version the request is answered in (negotiated, header, or the default); absent on REST. */

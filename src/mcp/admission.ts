@@ -8,6 +8,7 @@ import { requestIdOf } from '../http/errors-plugin'
 import { authenticateKey, clientAddress, countRequest, RATE_LIMITED } from '../http/guard'
 import type { RateGroup, RateLimiter } from '../http/rate-limit'
 import { type AuthContext, type KeyAuthenticator, mayUseServer } from '../lib/access'
+import type { RequestContext } from '../lib/request-context'
 import type { ServerRow } from '../lib/server'
 import type { ServersService } from '../modules/servers/service'
 import { MISS } from '../read-model/read-model'
@@ -26,7 +27,14 @@ const ALLOW_HEADERS =
 const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate'
 
 /** A caller of one server: its key (`key:<id>`) or, on a public server without a key, its address (`addr:<ip>`). */
-export type Principal = { server: ServerRow; principal: string; userId?: string }
+export type Principal = { server: ServerRow; principal: string } & Pick<RequestContext, 'role' | 'userId' | 'groups'>
+
+/** What the request context says of the caller beyond its principal (policies match on it), without absent fields. */
+export const callerOf = (who: Principal): Pick<RequestContext, 'role' | 'userId' | 'groups'> => ({
+  ...(who.role ? { role: who.role } : {}),
+  ...(who.userId ? { userId: who.userId } : {}),
+  ...(who.groups ? { groups: who.groups } : {}),
+})
 
 type ResponseHeaders = Record<string, string>
 
@@ -148,7 +156,13 @@ export function createAdmission(deps: AdmissionDeps) {
         if (!row) return null
         // A key limited to other servers sees this one as unknown.
         if (auth && auth.projectId === row.project_id && mayUseServer(auth, row.id))
-          return { server: row, principal: `key:${auth.keyId}`, ...(auth.userId ? { userId: auth.userId } : {}) }
+          return {
+            server: row,
+            principal: `key:${auth.keyId}`,
+            role: auth.role,
+            ...(auth.userId ? { userId: auth.userId } : {}),
+            ...(auth.groups ? { groups: auth.groups } : {}),
+          }
         if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
         return null
       }

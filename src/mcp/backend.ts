@@ -77,10 +77,15 @@ export type CompletionRef = { type: 'ref/prompt'; name: string } | { type: 'ref/
  * of tools/call), and with a promise when it must be loaded: callers check `instanceof Promise` before awaiting.
  */
 export interface ToolsBackend {
-  /** Every enabled tool of the server in a stable order; the endpoint paginates. */
-  listTools(server: ServerRef): McpTool[] | Promise<McpTool[]>
+  /**
+   * Every enabled tool of the server in a stable order; the endpoint paginates. With `caller`, only those it may call
+   * (policies: src/modules/policies).
+   */
+  listTools(server: ServerRef, caller?: OnServer): McpTool[] | Promise<McpTool[]>
   /** The call in the request's context: its server, version (argument errors by version), host and request id. */
   callTool(ctx: OnServer, name: string, args: JsonObject): Promise<CallToolResult>
+  /** Whether this call would wait for an approval: a 2026-07-28 client that offers tasks then gets a task. */
+  parksForApproval?(ctx: Omit<OnServer, 'host'>, name: string, args: JsonObject): boolean | Promise<boolean>
   /** Any tool the server can call by name, listed or not (a server in discovery mode lists only some). */
   findTool?(server: ServerRef, name: string): McpTool | undefined | Promise<McpTool | undefined>
   /** The server's instructions: its description, plus how to find tools when it lists only some. */

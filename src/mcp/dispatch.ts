@@ -88,8 +88,9 @@ type Handler = (
 
 const handlers: Record<string, Handler> = {
   ping: () => ({}),
-  'tools/list': ({ server, version }, params, backend, serialized) =>
-    settle(backend.listTools(server), (listing) => {
+  'tools/list': (ctx, params, backend, serialized) => {
+    const { server, version } = ctx
+    return settle(backend.listTools(server, ctx), (listing) => {
       const build = () => {
         const { page, nextCursor } = paginate('tools', listing, params.cursor)
         return { tools: page.map((t) => gateTool(t, version)), ...(nextCursor ? { nextCursor } : {}) }
@@ -98,7 +99,8 @@ const handlers: Record<string, Handler> = {
       const cursor = params.cursor === undefined ? '' : JSON.stringify(params.cursor)
       if (!serialized) return build()
       return cachedPage(listing, `${version}|${cursor}`, isHandedOutCursor('tools', params.cursor), build)
-    }),
+    })
+  },
   'tools/call': async (ctx, params, backend) => {
     const name = requireString(params, 'name')
     const args = optionalObject(params, 'arguments')

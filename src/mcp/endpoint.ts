@@ -14,7 +14,7 @@ import type { Logger } from '../lib/log'
 import type { OnServer } from '../lib/request-context'
 import type { Revocations } from '../lib/revocations'
 import { RETRY_AFTER_S, storageFaultOf } from '../lib/storage-errors'
-import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
+import { type AdmissionDeps, callerOf, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { directoryFailure } from './directory-failure'
 import { initializeResult } from './dispatch'
@@ -171,6 +171,7 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     const ctx: Omit<OnServer, 'host'> = {
       requestId: requestIdOf(request),
       principal: who.principal,
+      ...callerOf(who),
       projectId: who.server.project_id,
       ...(who.userId ? { userId: who.userId } : {}),
       server: who.server,

@@ -141,8 +141,11 @@ function createClosedSse(headers: Record<string, string>): Response {
 class MessageContext implements OnServer {
   readonly requestId: string
   readonly principal: string
+  readonly role: OnServer['role']
+  readonly userId: OnServer['userId']
+  readonly groups: OnServer['groups']
+  readonly inTask: OnServer['inTask']
   readonly projectId: string
-  readonly userId: string | undefined
   readonly server: OnServer['server']
   readonly version: string
   readonly session: OnServer['session']
@@ -152,8 +155,11 @@ class MessageContext implements OnServer {
   constructor(base: Omit<OnServer, 'host'>, make: () => FunctionHost) {
     this.requestId = base.requestId
     this.principal = base.principal
-    this.projectId = base.projectId
+    this.role = base.role
     this.userId = base.userId
+    this.groups = base.groups
+    this.inTask = base.inTask
+    this.projectId = base.projectId
     this.server = base.server
     this.version = base.version
     this.session = base.session

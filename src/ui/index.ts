@@ -47,6 +47,7 @@ const PROJECT_NAV: [string, string][] = [
   ['/mcp/ui/prompts', 'Prompts'],
   ['/mcp/ui/subscriptions', 'Subscriptions'],
   ['/mcp/ui/calls', 'Call log'],
+  ['/mcp/ui/approvals', 'Approvals'],
   ['/mcp/ui/keys', 'Keys'],
   ['/mcp/ui/users', 'Users'],
   ['/mcp/docs', 'API docs'],

@@ -1,5 +1,6 @@
 // A project session's form actions (POST): each calls the REST API (or the MCP endpoint, for the playground) with the
 // session's key and redirects with a notice (post/redirect/get); a refused save throws a FormFailure instead.
+import { approvalAction } from './approvals-page'
 import { type Body, type Done, jsonField, list, optional, saving, textOf } from './form-save'
 import { type Html, html } from './html'
 import * as pages from './pages'
@@ -15,7 +16,8 @@ type Row = Record<string, any>
 
 export async function projectAction(c: PageContext, path: string, body: Body): Promise<Done> {
   const text = textOf(body)
-  const elsewhere = (await recordAction(c, path, body)) ?? (await usersAction(c, path, body))
+  const elsewhere =
+    (await recordAction(c, path, body)) ?? (await usersAction(c, path, body)) ?? (await approvalAction(c, path, body))
   if (elsewhere) return elsewhere
   let m: RegExpExecArray | null
   if (path === 'servers') {

@@ -1,6 +1,7 @@
 // A project session's pages (GET). Every read goes through the REST API (or, for the playground, the MCP endpoint)
 // with the session's key. Lists are read whole through the API's cursors, then counted, searched and paged (listing.ts).
 import type { ApiClient } from './api-client'
+import { approvalsPage } from './approvals-page'
 import { credentialsPage, providersPage } from './credentials-page'
 import { confirmPage, DELETABLE, safeBack } from './delete'
 import type { Once } from './form-save'
@@ -224,6 +225,8 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
       if (name === 'calls/rows') return { title: '', body: rows, fragment: true }
       return title('Call log', pages.callsPage(list, filter, rows, !query.cursor))
     }
+    case 'approvals':
+      return title('Approvals', await approvalsPage(c))
     case 'keys': {
       const [keys, list, clients] = await Promise.all([
         c.api('GET', '/keys'),

@@ -67,17 +67,21 @@ test('over MCP and over REST, the source gets the request id, principal, project
 test('the context a source gets is the one request context: what its readers use, no logger or protocol backend', () => {
   // Over MCP the protocol adds its version (and a session when there is one); REST has neither. The host is read on
   // demand (a getter), so it is not an own key of the protocol's context. The protocol's context always has the end
-  // user's slot (undefined here: an admin key acts for no user); REST adds it only when there is one.
+  // user's slot (undefined here: an admin key acts for no user), the caller's role and groups, and whether it runs as a
+  // task (what policies read); REST adds each only when there is one.
   const [overMcp, rest] = seen
   expect(Object.keys(overMcp!).sort()).toEqual([
+    'groups',
+    'inTask',
     'principal',
     'projectId',
     'requestId',
+    'role',
     'server',
     'session',
     'userId',
     'version',
   ])
   expect(overMcp!.userId).toBeUndefined()
-  expect(Object.keys(rest!).sort()).toEqual(['host', 'principal', 'projectId', 'requestId', 'server'])
+  expect(Object.keys(rest!).sort()).toEqual(['host', 'principal', 'projectId', 'requestId', 'role', 'server'])
 })

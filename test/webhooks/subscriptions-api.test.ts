@@ -185,10 +185,15 @@ describe('resource subscriptions', () => {
 })
 
 describe('webhook endpoints', () => {
-  test('POST /webhooks/list names the three resource events', async () => {
+  test('POST /webhooks/list names the three resource events and approval.requested', async () => {
     const r = await call(app, '/webhooks/list', { method: 'POST' })
     expect(r.status).toBe(200)
-    expect(r.body.events.map((e: any) => e.name)).toEqual(['resource.created', 'resource.updated', 'resource.deleted'])
+    expect(r.body.events.map((e: any) => e.name)).toEqual([
+      'resource.created',
+      'resource.updated',
+      'resource.deleted',
+      'approval.requested',
+    ])
     expect(r.body.events.every((e: any) => typeof e.description === 'string' && e.description.length > 0)).toBe(true)
   })
 

@@ -22,6 +22,7 @@ import m019 from './019-attachment-prefix.sql' with { type: 'text' }
 import m020 from './020-change-marks.sql' with { type: 'text' }
 import m021 from './021-users.sql' with { type: 'text' }
 import m022 from './022-identity.sql' with { type: 'text' }
+import m023 from './023-policies-approvals.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -46,4 +47,5 @@ export const migrations: string[] = [
   m020,
   m021,
   m022,
+  m023,
 ]

@@ -137,6 +137,12 @@ export async function dispatchModern(
       const offered = offersTasks(c.capabilities)
       if (tool.taskSupport === 'required' && !offered) throw tasksRequired()
       if (offered) task = tool.taskSupport
+      // A call that waits for an approval answers with a task, `working` until it is decided (src/modules/policies).
+      if (offered && task === undefined && backend.parksForApproval) {
+        let parks = backend.parksForApproval(c.context, tool.name, isObject(params.arguments) ? params.arguments : {})
+        if (parks instanceof Promise) parks = await parks
+        if (parks) task = 'optional'
+      }
     }
   }
   const field = ASKING[method]
@@ -151,7 +157,7 @@ export async function dispatchModern(
           args: params.arguments ?? {},
         })
   // The client lets it run as a task: polled with tasks/get. A must-be-task tool asks for its inputs first (MRTR).
-  const runTask = (host: FunctionHost) => dispatch({ ...c.context, host }, method, params, c.backend)
+  const runTask = (host: FunctionHost) => dispatch({ ...c.context, host, inTask: true }, method, params, c.backend)
   if (task === 'required' && round) return c.tasks.afterInputs(owner, round, c.taskHost, runTask)
   if (task === 'optional' && params.requestState === undefined && params.inputResponses === undefined)
     return c.tasks.start(owner, c.taskHost, runTask)

@@ -8,7 +8,7 @@ import type { Logger } from '../../lib/log'
 import type { OnServer } from '../../lib/request-context'
 import type { ServerRow } from '../../lib/server'
 import type { ListName } from '../../runtime/host'
-import type { Principal } from '../admission'
+import { callerOf, type Principal } from '../admission'
 import type { McpBackend } from '../backend'
 import { RPC } from '../errors'
 import { exchange, jsonResponse } from '../exchange'
@@ -73,6 +73,7 @@ export function handleModern(
   const context: Omit<OnServer, 'host'> = {
     requestId: requestIdOf(request),
     principal: who.principal,
+    ...callerOf(who),
     projectId: who.server.project_id,
     ...(who.userId ? { userId: who.userId } : {}),
     server: who.server,

@@ -25,6 +25,8 @@ const RESERVED_SLUGS = new Set([
   'users',
   'connect',
   'identity-provider',
+  'policies',
+  'approvals',
 ])
 
 const MAX = 63

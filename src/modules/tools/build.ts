@@ -1,9 +1,12 @@
 // Builds the toolkits/tools/functions feature from real parts: one call from the composition root (src/deps.ts).
+
 import type { PrebuiltToolkit } from '../../catalog/toolkits'
 import type { StoragePort } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
+import { settle } from '../../lib/maybe-promise'
+import type { ServerRef } from '../../lib/request-context'
 import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
@@ -211,6 +214,15 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
             })
       return out
     }),
+    /** The toolkit of each tool a server lists, by its name there (policies match toolkits: src/modules/policies). */
+    toolkitOf: (server: ServerRef) =>
+      settle(
+        index.server(server.project_id, server.id),
+        (set) => (name: string) => set.byName.get(name)?.tool.toolkit_id,
+      ),
+    /** The servers of the project carrying a tool of that name (a REST call without server_id may run on any). */
+    serversOfTool: async (projectId: string, name: string) =>
+      (await index.named(projectId, name)).flatMap((c) => (c.serverId ? [c.serverId] : [])),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),

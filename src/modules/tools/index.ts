@@ -25,7 +25,7 @@ import type { ToolsService } from './service'
  */
 export async function restToolCall(
   deps: { servers: ServersService; toolCalls: ToolsMcp; log: Logger },
-  auth: { projectId: string; keyId: string },
+  auth: Parameters<typeof restRequestContext>[1],
   body: Static<typeof RestCallBody>,
   request: Request,
 ): Promise<Static<typeof CallResultView>> {

@@ -99,5 +99,13 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
   /** The retention job: failed deliveries are kept TOOLYARD_WEBHOOK_FAILED_DAYS after their last attempt, to re-send. */
   const pruneFailed = () =>
     deliveriesRepo.pruneFailed(new Date(Date.now() - deps.config.webhookFailedDays * 86_400_000).toISOString())
-  return { subscriptions, webhooks, queue, redeliveries: redeliver, pruneFailed }
+  /**
+   * Publishes an event of the project (approval.requested) to its project subscriptions: the rows join the caller's
+   * open transaction, and the queue hears of them once it commits.
+   */
+  const publish = async (projectId: string, event: string, data: Record<string, unknown>) => {
+    const written = await outbox.writeProjectEvent(projectId, event, data)
+    if (written.length > 0) deps.store.afterCommit(() => queue.enqueue(written))
+  }
+  return { subscriptions, webhooks, queue, redeliveries: redeliver, pruneFailed, publish }
 }

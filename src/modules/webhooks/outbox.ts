@@ -4,7 +4,7 @@ import type { ResourceEvent } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import type { Logger } from '../../lib/log'
 import type { QueuedDelivery, WebhooksRepository } from './repository'
-import type { SubscriptionsRepository } from './subscriptions/repository'
+import type { SubscriptionRow, SubscriptionsRepository } from './subscriptions/repository'
 
 /** The delivered body, exactly the spec's fields and nothing more. */
 interface WebhookPayload {
@@ -94,6 +94,43 @@ export function createOutbox(
     c.dropped = 0
   }
 
+  /** Rows for `subs` under the project's cap (the rest dropped and counted), each with its own body. */
+  async function fanOut(
+    projectId: string,
+    event: string,
+    subs: SubscriptionRow[],
+    at: string,
+    body: (sub: SubscriptionRow, timestamp: string) => object,
+  ): Promise<QueuedDelivery[]> {
+    const written: QueuedDelivery[] = []
+    if (subs.length === 0) return written
+    const now = Date.now()
+    const c = await countOf(projectId, now)
+    const room = Math.max(0, options.maxPendingPerProject - c.pending)
+    if (room < subs.length) drop(projectId, c, subs.length - room, now)
+    const taken = subs.slice(0, room)
+    if (taken.length === 0) return written
+    // Reserved before the first insert is awaited: a write running beside this one sees the room already taken.
+    const reservation: Reservation = { rows: taken.length, at: now }
+    c.pending += reservation.rows
+    c.unsettled.add(reservation)
+    options.afterCommit(() => c.unsettled.delete(reservation))
+    const createdAt = nowIso()
+    for (const sub of taken) {
+      const id = newId()
+      await deliveries.insert({
+        id,
+        subscription_id: sub.id,
+        event,
+        payload: JSON.stringify(body(sub, at || createdAt)),
+        next_attempt_at: createdAt,
+        created_at: createdAt,
+      })
+      written.push({ id, projectId })
+    }
+    return written
+  }
+
   return {
     /**
      * Awaited inside the change's transaction (registered with onResourceEventInTransaction, so its statements join
@@ -101,40 +138,32 @@ export function createOutbox(
      * commits.
      */
     async write(e: ResourceEvent): Promise<QueuedDelivery[]> {
-      const written: QueuedDelivery[] = []
       const subs = await subscriptions.matching(e.projectId, e.uri)
-      if (subs.length === 0) return written
-      const now = Date.now()
-      const c = await countOf(e.projectId, now)
-      const room = Math.max(0, options.maxPendingPerProject - c.pending)
-      if (room < subs.length) drop(e.projectId, c, subs.length - room, now)
-      const taken = subs.slice(0, room)
-      if (taken.length === 0) return written
-      // Reserved before the first insert is awaited: a write running beside this one sees the room already taken.
-      const reservation: Reservation = { rows: taken.length, at: now }
-      c.pending += reservation.rows
-      c.unsettled.add(reservation)
-      options.afterCommit(() => c.unsettled.delete(reservation))
-      const createdAt = nowIso()
-      for (const sub of taken) {
-        const payload: WebhookPayload = {
+      return fanOut(
+        e.projectId,
+        e.type,
+        subs,
+        e.at,
+        (sub, timestamp): WebhookPayload => ({
           event: e.type,
           subscription_id: sub.id,
           resource: { uri: e.uri, name: e.name },
-          timestamp: e.at || createdAt,
-        }
-        const id = newId()
-        await deliveries.insert({
-          id,
-          subscription_id: sub.id,
-          event: e.type,
-          payload: JSON.stringify(payload),
-          next_attempt_at: createdAt,
-          created_at: createdAt,
-        })
-        written.push({ id, projectId: e.projectId })
-      }
-      return written
+          timestamp,
+        }),
+      )
+    },
+    /**
+     * An event of the project itself (approval.requested): one row per project subscription, the body `{event,
+     * subscription_id, ...data, timestamp}`. Awaited inside the caller's transaction, as `write`.
+     */
+    async writeProjectEvent(projectId: string, event: string, data: Record<string, unknown>) {
+      const subs = (await subscriptions.matching(projectId, '')).filter((s) => s.kind === 'project')
+      return fanOut(projectId, event, subs, '', (sub, timestamp) => ({
+        event,
+        subscription_id: sub.id,
+        ...data,
+        timestamp,
+      }))
     },
   }
 }

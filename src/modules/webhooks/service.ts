@@ -10,6 +10,11 @@ const WEBHOOK_EVENTS = [
       'A resource was changed (PATCH /resources/{id}) or reported changed (POST /webhooks/{subscription_id}).',
   },
   { name: 'resource.deleted', description: 'A resource was deleted (DELETE /resources/{id}).' },
+  {
+    name: 'approval.requested',
+    description:
+      'A policy with effect "approve" parked a tool call (GET /approvals); the body carries the request and a single-use approve_url.',
+  },
 ] as const
 
 /** What the resources feature offers: drop the resource's cache and publish resource.updated; false for an unknown uri. */

@@ -107,7 +107,10 @@ const outcomeOf = (result: CallToolResult) => {
   return { outcome: 'error' as const, error: first?.type === 'text' ? String(first.text).slice(0, 500) : 'error' }
 }
 
-export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Required<ToolsBackend> {
+export function discoveryBackend(
+  inner: ToolsBackend,
+  deps: DiscoveryDeps,
+): Required<Omit<ToolsBackend, 'parksForApproval'>> {
   // Per listing of the server's own tools (the read model's frozen array, new after any write): the discovery
   // listing and the index by name. Settings are part of the key: they change without a new tool listing.
   const listings = new WeakMap<readonly McpTool[], { key: string; list: McpTool[] }>()
