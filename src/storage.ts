@@ -26,6 +26,7 @@ import { type ProjectsRepository, projectsRepository } from './modules/projects/
 import { type PromptsRepository, promptsRepository } from './modules/prompts/repository'
 import { type ResourcesRepository, resourcesRepository } from './modules/resources/repository'
 import { type ServersRepository, serversRepository } from './modules/servers/repository'
+import { type ToolkitChangesRepository, toolkitChangesRepository } from './modules/tools/changes/repository'
 import { type FunctionsRepository, functionsRepository } from './modules/tools/functions/repository'
 import { type RemoteRepository, remoteRepository } from './modules/tools/remote/repository'
 import { type ToolsRepository, toolsRepository } from './modules/tools/repository'
@@ -59,6 +60,7 @@ interface Repositories {
   subscriptions: SubscriptionsRepository
   webhooks: WebhooksRepository
   calls: CallsRepository
+  toolkitChanges: ToolkitChangesRepository
 }
 
 /** Every repository's SQLite factory over one store. */
@@ -84,6 +86,7 @@ function sqliteRepositories(store: Store): Repositories {
     subscriptions: subscriptionsRepository(store),
     webhooks: webhooksRepository(store),
     calls: callsRepository(store),
+    toolkitChanges: toolkitChangesRepository(store),
   }
 }
 
@@ -154,7 +157,7 @@ async function postgresStorage(
     timeoutMs: config.databaseTimeoutMs,
   })
   const all = postgresRepositories(pg.store)
-  const repositories: Repositories = all
+  const repositories: Repositories = { ...all, toolkitChanges: toolkitChangesRepository(pg.store) }
   return {
     backend: 'postgres',
     store: pg.store,

@@ -99,5 +99,12 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
   /** The retention job: failed deliveries are kept TOOLYARD_WEBHOOK_FAILED_DAYS after their last attempt, to re-send. */
   const pruneFailed = () =>
     deliveriesRepo.pruneFailed(new Date(Date.now() - deps.config.webhookFailedDays * 86_400_000).toISOString())
-  return { subscriptions, webhooks, queue, redeliveries: redeliver, pruneFailed }
+  /**
+   * A project event (toolkit.changed): awaited inside the caller's transaction, its rows delivered once that commits.
+   */
+  const projectEvent = async (projectId: string, event: string, data: Record<string, unknown>) => {
+    const written = await outbox.writeProjectEvent(projectId, event, data)
+    if (written.length > 0) deps.store.afterCommit(() => queue.enqueue(written))
+  }
+  return { subscriptions, webhooks, queue, redeliveries: redeliver, pruneFailed, projectEvent }
 }

@@ -94,6 +94,42 @@ export function createOutbox(
     c.dropped = 0
   }
 
+  /** Writes one delivery per subscription (as many as the project's cap leaves room for); returns the rows. */
+  async function writeRows(
+    projectId: string,
+    subs: { id: string }[],
+    event: string,
+    payloadOf: (subscriptionId: string, createdAt: string) => object,
+  ): Promise<QueuedDelivery[]> {
+    const written: QueuedDelivery[] = []
+    if (subs.length === 0) return written
+    const now = Date.now()
+    const c = await countOf(projectId, now)
+    const room = Math.max(0, options.maxPendingPerProject - c.pending)
+    if (room < subs.length) drop(projectId, c, subs.length - room, now)
+    const taken = subs.slice(0, room)
+    if (taken.length === 0) return written
+    // Reserved before the first insert is awaited: a write running beside this one sees the room already taken.
+    const reservation: Reservation = { rows: taken.length, at: now }
+    c.pending += reservation.rows
+    c.unsettled.add(reservation)
+    options.afterCommit(() => c.unsettled.delete(reservation))
+    const createdAt = nowIso()
+    for (const sub of taken) {
+      const id = newId()
+      await deliveries.insert({
+        id,
+        subscription_id: sub.id,
+        event,
+        payload: JSON.stringify(payloadOf(sub.id, createdAt)),
+        next_attempt_at: createdAt,
+        created_at: createdAt,
+      })
+      written.push({ id, projectId })
+    }
+    return written
+  }
+
   return {
     /**
      * Awaited inside the change's transaction (registered with onResourceEventInTransaction, so its statements join
@@ -101,40 +137,35 @@ export function createOutbox(
      * commits.
      */
     async write(e: ResourceEvent): Promise<QueuedDelivery[]> {
-      const written: QueuedDelivery[] = []
       const subs = await subscriptions.matching(e.projectId, e.uri)
-      if (subs.length === 0) return written
-      const now = Date.now()
-      const c = await countOf(e.projectId, now)
-      const room = Math.max(0, options.maxPendingPerProject - c.pending)
-      if (room < subs.length) drop(e.projectId, c, subs.length - room, now)
-      const taken = subs.slice(0, room)
-      if (taken.length === 0) return written
-      // Reserved before the first insert is awaited: a write running beside this one sees the room already taken.
-      const reservation: Reservation = { rows: taken.length, at: now }
-      c.pending += reservation.rows
-      c.unsettled.add(reservation)
-      options.afterCommit(() => c.unsettled.delete(reservation))
-      const createdAt = nowIso()
-      for (const sub of taken) {
+      return writeRows(e.projectId, subs, e.type, (subscriptionId, createdAt) => {
         const payload: WebhookPayload = {
           event: e.type,
-          subscription_id: sub.id,
+          subscription_id: subscriptionId,
           resource: { uri: e.uri, name: e.name },
           timestamp: e.at || createdAt,
         }
-        const id = newId()
-        await deliveries.insert({
-          id,
-          subscription_id: sub.id,
-          event: e.type,
-          payload: JSON.stringify(payload),
-          next_attempt_at: createdAt,
-          created_at: createdAt,
-        })
-        written.push({ id, projectId: e.projectId })
-      }
-      return written
+        return payload
+      })
+    },
+    /**
+     * An event about the project rather than one resource (toolkit.changed): to the project's subscriptions only,
+     * inside the caller's transaction, under the same cap. `data` is the event's own fields beside
+     * `{event, subscription_id, timestamp}`.
+     */
+    async writeProjectEvent(
+      projectId: string,
+      event: string,
+      data: Record<string, unknown>,
+    ): Promise<QueuedDelivery[]> {
+      // A resource subscription names one uri: '' matches none of them, so only project subscriptions come back.
+      const subs = (await subscriptions.matching(projectId, '')).filter((s) => s.kind === 'project')
+      return writeRows(projectId, subs, event, (subscriptionId, timestamp) => ({
+        event,
+        subscription_id: subscriptionId,
+        ...data,
+        timestamp,
+      }))
     },
   }
 }

@@ -10,6 +10,11 @@ const WEBHOOK_EVENTS = [
       'A resource was changed (PATCH /resources/{id}) or reported changed (POST /webhooks/{subscription_id}).',
   },
   { name: 'resource.deleted', description: 'A resource was deleted (DELETE /resources/{id}).' },
+  {
+    name: 'toolkit.changed',
+    description:
+      'A remote or OpenAPI toolkit that reviews changes has a tool definition held for review, or one was approved or rejected (GET /toolkits/{id}/changes). Project subscriptions only.',
+  },
 ] as const
 
 /** What the resources feature offers: drop the resource's cache and publish resource.updated; false for an unknown uri. */
