@@ -413,10 +413,9 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       }
     },
 
-    async detail(toolkitId: string): Promise<{ remote: RemoteDetail; review_changes?: boolean } | undefined> {
+    async detail(toolkitId: string): Promise<{ remote: RemoteDetail } | undefined> {
       const row = await d.repo.byToolkit(toolkitId)
-      if (!row) return undefined
-      return { remote: detailOf(row), ...(d.changes ? { review_changes: await d.changes.reviews(toolkitId) } : {}) }
+      return row ? { remote: detailOf(row) } : undefined
     },
 
     /** The spec as the project file writes it back (headers are not secret; credentials are named, not held). */

@@ -54,6 +54,8 @@ export const ToolkitView = t.Object(toolkitFields)
 export const ToolkitDetail = t.Object({
   ...toolkitFields,
   remote: t.Optional(RemoteDetail),
+  /** Remote and OpenAPI toolkits: changes waiting for review (GET /toolkits/{id}/changes). */
+  pending_changes: t.Optional(t.Integer()),
   openapi: t.Optional(OpenApiDetail),
   /** Its tools a server does not list: another toolkit's tool came onto that server first with the name. */
   name_collisions: t.Array(

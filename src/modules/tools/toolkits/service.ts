@@ -110,9 +110,14 @@ export function toolkitsService(
       if (!found) throw notFound('toolkit')
       const detail = await found.source.detail?.(id)
       const held = collisions ? await collisions(projectId, id, COLLISIONS_SHOWN) : []
+      const review =
+        changes && REVIEWABLE.has(found.source.kind)
+          ? { review_changes: await changes.reviews(id), pending_changes: await changes.pendingCount(id) }
+          : {}
       return {
         ...found.toolkit,
         ...detail,
+        ...review,
         name_collisions: held,
         tools: (await found.source.listTools(id)).map(toolView),
       }
