@@ -69,6 +69,8 @@ servers:
       name: 'upstream',
       toolkit_type: 'remote',
       remote: { url: first.url, prefix: 'up_', headers: { 'X-Team': 'blue' } },
+      // Made by apply without the field: a new toolkit reviews its upstream's changes.
+      review_changes: true,
     })
     const server = (await app.server.deps.servers.list(pid, 10)).servers[0]!
     const listed = await app.server.deps.toolCalls.restList(pid, { ...server, project_id: pid })

@@ -185,10 +185,15 @@ describe('resource subscriptions', () => {
 })
 
 describe('webhook endpoints', () => {
-  test('POST /webhooks/list names the three resource events', async () => {
+  test('POST /webhooks/list names the three resource events and toolkit.changed', async () => {
     const r = await call(app, '/webhooks/list', { method: 'POST' })
     expect(r.status).toBe(200)
-    expect(r.body.events.map((e: any) => e.name)).toEqual(['resource.created', 'resource.updated', 'resource.deleted'])
+    expect(r.body.events.map((e: any) => e.name)).toEqual([
+      'resource.created',
+      'resource.updated',
+      'resource.deleted',
+      'toolkit.changed',
+    ])
     expect(r.body.events.every((e: any) => typeof e.description === 'string' && e.description.length > 0)).toBe(true)
   })
 

@@ -143,6 +143,8 @@ export function toolkitsService(
       const review = changes && REVIEWABLE.has(next.toolkit_type) ? await changes.reviews(id) : undefined
       return { ...rowRecord(next), ...(review !== undefined ? { review_changes: review } : {}) }
     },
+    /** review_changes of a remote or OpenAPI toolkit (the project file writes it back); undefined for other kinds. */
+    reviewChanges: async (id: string): Promise<boolean | undefined> => changes?.reviews(id),
     /** POST /toolkits/{id}/refresh: re-lists a remote toolkit's upstream; another kind has nothing to refresh (400). */
     async refresh(projectId: string, id: string) {
       const found = await sources.find(projectId, id)
