@@ -21,7 +21,7 @@ export interface ReviewedDefinition {
 /**
  * Phrases that address the model instead of describing the tool: overriding earlier instructions, commands it must
  * follow, secrecy from the user, pseudo system markup, sensitive local files. Each is matched case-insensitively on
- * text with invisible characters removed; test it on real descriptions (test/tools/change-flags.test.ts) before adding.
+ * text as a model reads it (see `readable`); each is tried on real descriptions (./flags.test.ts) before it is added.
  */
 export const INSTRUCTION_PATTERNS: readonly { name: string; pattern: RegExp }[] = [
   {
@@ -41,7 +41,7 @@ export const INSTRUCTION_PATTERNS: readonly { name: string; pattern: RegExp }[] 
   { name: 'commands the model', pattern: /\bwhen\s+this\s+tool\s+is\s+(available|present|loaded)\b/i },
   {
     name: 'hides from the user',
-    pattern: /\b(do\s+not|don'?t|never)\s+(tell|mention|inform|reveal|show|notify|alert|let)\b[^.]{0,40}\buser\b/i,
+    pattern: /\b(do\s+not|don'?t|never)\s+(tell|mention|inform|reveal|show|notify|alert|let)\b[^.]{0,100}\buser\b/i,
   },
   {
     name: 'hides from the user',
@@ -108,8 +108,18 @@ function strings(def: ReviewedDefinition | undefined): { path: string; text: str
   return out
 }
 
-const visible = (text: string) =>
-  [...text].filter((ch) => !INVISIBLE.some((i) => i.test(ch.codePointAt(0) ?? 0))).join('')
+/**
+ * The text as a model reads it: a run of tag characters spelled out in the ASCII it encodes (models decode them; a
+ * person sees nothing), zero-width characters and bidi controls dropped (they split words to dodge a filter).
+ */
+const readable = (text: string) =>
+  text
+    .replace(/[\u{E0000}-\u{E007F}]+/gu, (run) =>
+      [' ', ...[...run].map((ch) => String.fromCharCode((ch.codePointAt(0) ?? 0) - 0xe0000)), ' ']
+        .join('')
+        .replace(/[^\x20-\x7e]/g, ''),
+    )
+    .replace(/[\u200b-\u200f\u2060\ufeff\u180e\u202a-\u202e\u2066-\u2069\u061c]/g, '')
 
 const cut = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n)}…` : s)
 
@@ -124,13 +134,13 @@ export function flagChange(before: ReviewedDefinition | undefined, after: Review
   const old = strings(before)
   const oldUrls = new Set(old.flatMap((s) => (URL_KEYWORDS.has(s.key ?? '') ? [] : (s.text.match(URL_PATTERN) ?? []))))
   const oldPhrases = new Set(
-    old.flatMap((s) => INSTRUCTION_PATTERNS.flatMap((p) => visible(s.text).match(p.pattern)?.[0].toLowerCase() ?? [])),
+    old.flatMap((s) => INSTRUCTION_PATTERNS.flatMap((p) => readable(s.text).match(p.pattern)?.[0].toLowerCase() ?? [])),
   )
   for (const s of strings(after)) {
     if (!URL_KEYWORDS.has(s.key ?? ''))
       for (const url of new Set(s.text.match(URL_PATTERN) ?? []))
         if (!oldUrls.has(url)) flags.push({ kind: 'url', field: s.path, detail: `adds ${cut(url)}` })
-    const text = visible(s.text)
+    const text = readable(s.text)
     for (const p of INSTRUCTION_PATTERNS) {
       const m = text.match(p.pattern)?.[0]
       if (m && !oldPhrases.has(m.toLowerCase()))
