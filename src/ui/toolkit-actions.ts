@@ -95,6 +95,24 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
     )
     return { redirect: `/mcp/ui/toolkits/${id}`, notice: `Saved toolkit “${saved.name}”.` }
   }
+  m = /^toolkits\/([^/]+)\/changes\/([^/]+)$/.exec(path)
+  if (m) {
+    const [, id, change] = m as unknown as [string, string, string]
+    const decided = await saving(`toolkits/${id}/changes`, 'decide', body, () =>
+      c.api('POST', `/toolkits/${id}/changes/${change}`, { decision: text('decision') }),
+    )
+    const notice = `${decided.status === 'approved' ? 'Approved' : 'Rejected'} the change of ${decided.tool_name}.`
+    return { redirect: `/mcp/ui/toolkits/${id}/changes`, notice }
+  }
+  m = /^toolkits\/([^/]+)\/review$/.exec(path)
+  if (m) {
+    const id = m[1]!
+    const on = text('review_changes') === 'true'
+    await saving(`toolkits/${id}/changes`, 'review', body, () =>
+      c.api('PUT', `/toolkits/${id}`, { review_changes: on }),
+    )
+    return { redirect: `/mcp/ui/toolkits/${id}/changes`, notice: `Review turned ${on ? 'on' : 'off'}.` }
+  }
   m = /^toolkits\/([^/]+)\/refresh$/.exec(path)
   if (m) {
     const r = await saving('toolkits', 'hosted', body, () => c.api('POST', `/toolkits/${m![1]}/refresh`, {}))
