@@ -99,7 +99,10 @@ export async function applyOpenApiToolkit(
       description: k.description ?? existing.description,
     })
   const changed =
-    fieldsChanged || settingsChanged || reviewChanged || diff.added.length + diff.updated.length + diff.removed.length > 0
+    fieldsChanged ||
+    settingsChanged ||
+    reviewChanged ||
+    diff.added.length + diff.updated.length + diff.removed.length > 0
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
   return diff.credential_changes ? describeChanges(diff.credential_changes) : []
 }

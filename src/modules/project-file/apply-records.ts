@@ -50,20 +50,22 @@ async function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
       ]),
     )
   let changed = false
+  // Absent from the file: the toolkit keeps its setting. Set first: a file turning review on holds this apply's changes.
+  if (k.review_changes !== undefined && k.review_changes !== stored.doc.review_changes) {
+    await attempt('toolkit', k.name, () =>
+      s.toolkits.update(projectId, stored.id, { review_changes: k.review_changes }),
+    )
+    changed = true
+  }
   if (prepared) {
     await attempt('toolkit', k.name, () => s.remoteToolkits.replace(projectId, stored.id, prepared))
     remote.used.add(k.name)
     changed = true
   }
-  const { toolkit_type: _t, remote: _r, review_changes: review, ...storedFields } = stored.doc
+  const { toolkit_type: _t, remote: _r, review_changes: _v, ...storedFields } = stored.doc
   if (canonical('toolkits', storedFields) !== canonical('toolkits', fields)) {
     const patch = { display_name: k.display_name ?? null, description: k.description ?? null }
     await attempt('toolkit', k.name, () => s.toolkits.update(projectId, stored.id, patch))
-    changed = true
-  }
-  // Absent from the file: the toolkit keeps its setting.
-  if (k.review_changes !== undefined && k.review_changes !== review) {
-    await attempt('toolkit', k.name, () => s.toolkits.update(projectId, stored.id, { review_changes: k.review_changes }))
     changed = true
   }
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
