@@ -9,7 +9,7 @@ type Row = Record<string, any>
 const INVISIBLE = /[\u{E0000}-\u{E007F}\u200b-\u200f\u2060\ufeff\u180e\u202a-\u202e\u2066-\u2069\u061c]/gu
 
 /** The value as text, every invisible character written out as ⟨U+XXXX⟩. */
-export function shown(value: unknown): string {
+function shown(value: unknown): string {
   const text =
     value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value, null, 2)
   return text.replace(INVISIBLE, (ch) => `⟨U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`)

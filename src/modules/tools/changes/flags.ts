@@ -23,7 +23,7 @@ export interface ReviewedDefinition {
  * follow, secrecy from the user, pseudo system markup, sensitive local files. Each is matched case-insensitively on
  * text as a model reads it (see `readable`); each is tried on real descriptions (./flags.test.ts) before it is added.
  */
-export const INSTRUCTION_PATTERNS: readonly { name: string; pattern: RegExp }[] = [
+const INSTRUCTION_PATTERNS: readonly { name: string; pattern: RegExp }[] = [
   {
     name: 'overrides earlier instructions',
     pattern:

@@ -28,7 +28,7 @@ export type DefinitionFields = Pick<
 >
 
 /** What a change would serve: the tool row's fields and, for an OpenAPI tool, its call plan (JSON text). */
-export interface Proposal {
+interface Proposal {
   definition: DefinitionFields
   operation?: string
 }
@@ -64,7 +64,7 @@ const parse = (text: string | null): unknown => {
 }
 
 /** The reviewed fields as JSON values (schemas and annotations parsed). */
-export const reviewed = (d: DefinitionFields): ReviewedDefinition & Record<ReviewedField, unknown> => ({
+const reviewed = (d: DefinitionFields): ReviewedDefinition & Record<ReviewedField, unknown> => ({
   title: d.title,
   description: d.description,
   input_schema: parse(d.input_schema),
@@ -88,7 +88,7 @@ export interface ChangeView {
   decided_at: string | null
 }
 
-export function changeView(row: ChangeRow): ChangeView {
+function changeView(row: ChangeRow): ChangeView {
   const after = reviewed((JSON.parse(row.new_definition) as Proposal).definition)
   const before = row.old_definition ? reviewed(JSON.parse(row.old_definition) as DefinitionFields) : undefined
   const diff = REVIEWED.flatMap((field) => {
