@@ -15,6 +15,10 @@ function shown(value: unknown): string {
   return text.replace(INVISIBLE, (ch) => `⟨U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`)
 }
 
+/** Two columns that share the width whatever they hold, and text that wraps: a long line must not hide its end. */
+const SIDE_BY_SIDE = 'grid-template-columns:minmax(0,1fr) minmax(0,1fr)'
+const WRAPPED = 'white-space:pre-wrap;overflow-wrap:anywhere'
+
 const flagList = (flags: Row[]) =>
   flags.length
     ? html`<ul class="flags">${flags.map((f) => html`<li class="error flag"><strong>${f.kind}</strong> in <code>${f.field}</code>: ${shown(f.detail)}</li>`)}</ul>`
@@ -22,9 +26,9 @@ const flagList = (flags: Row[]) =>
 
 const diffOf = (c: Row) =>
   c.diff.map(
-    (d: Row) => html`<h4><code>${d.field}</code></h4><div class="grid2 diff">
-      <div><div class="muted">approved${c.kind === 'added' ? ' (new tool: nothing yet)' : ''}</div><pre class="old">${shown(d.old)}</pre></div>
-      <div><div class="muted">proposed</div><pre class="new">${shown(d.new)}</pre></div></div>`,
+    (d: Row) => html`<h4><code>${d.field}</code></h4><div class="grid2 diff" style="${SIDE_BY_SIDE}">
+      <div><div class="muted">approved${c.kind === 'added' ? ' (new tool: nothing yet)' : ''}</div><pre class="old" style="${WRAPPED}">${shown(d.old)}</pre></div>
+      <div><div class="muted">proposed</div><pre class="new" style="${WRAPPED}">${shown(d.new)}</pre></div></div>`,
   )
 
 const decideForm = (

@@ -81,7 +81,8 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
     const diff = await saving('toolkits', `reimport-${id}`, body, () =>
       c.api('POST', `/toolkits/${id}/reimport`, confirm),
     )
-    const notice = `Re-imported ${text('name') || id}: ${diff.added.length} added, ${diff.updated.length} updated, ${diff.removed.length} removed.`
+    const held = diff.held?.length ? `, ${diff.held.length} held for review` : ''
+    const notice = `Re-imported ${text('name') || id}: ${diff.added.length} added, ${diff.updated.length} updated, ${diff.removed.length} removed${held}.`
     return { redirect: backTo(body, 'toolkits'), notice }
   }
   m = /^toolkits\/([^/]+)\/details$/.exec(path)
@@ -116,7 +117,8 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
   m = /^toolkits\/([^/]+)\/refresh$/.exec(path)
   if (m) {
     const r = await saving('toolkits', 'hosted', body, () => c.api('POST', `/toolkits/${m![1]}/refresh`, {}))
-    const notice = `Refreshed: ${r.added} added, ${r.updated} updated, ${r.removed} removed, ${r.unchanged} unchanged.`
+    const held = r.held ? `, ${r.held} held for review` : ''
+    const notice = `Refreshed: ${r.added} added, ${r.updated} updated, ${r.removed} removed, ${r.unchanged} unchanged${held}.`
     return { redirect: backTo(body, 'toolkits'), notice }
   }
   return undefined

@@ -59,7 +59,7 @@ const INSTRUCTION_PATTERNS: readonly { name: string; pattern: RegExp }[] = [
   { name: 'system-prompt-like', pattern: /\byou\s+are\s+now\b|\bas\s+an\s+ai\b|\bas\s+a\s+language\s+model\b/i },
   {
     name: 'names a sensitive file',
-    pattern: /(~\/\.|\/\.ssh\b|\bid_rsa\b|\bmcp\.json\b|\/etc\/passwd\b|\.aws\/credentials\b)/i,
+    pattern: /(~\/\.[\w./-]*|\/\.ssh\b|\bid_rsa\b|\bmcp\.json\b|\/etc\/passwd\b|\.aws\/credentials\b)/i,
   },
 ]
 
