@@ -102,7 +102,8 @@ export async function applyOpenApiToolkit(
     fieldsChanged ||
     settingsChanged ||
     reviewChanged ||
-    diff.added.length + diff.updated.length + diff.removed.length > 0
+    // Held for review counts: the stored document changed, and changes wait (docs/decisions/0349-review-in-files-and-by-hand.md).
+    diff.added.length + diff.updated.length + diff.removed.length + (diff.held?.length ?? 0) > 0
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
   return diff.credential_changes ? describeChanges(diff.credential_changes) : []
 }
