@@ -195,7 +195,7 @@ describe('a remote toolkit with review_changes whose upstream turns hostile', ()
     await waitFor('toolkit.changed delivered', () => receiver.received.length >= 3)
     const events = receiver.received.map((r) => new Webhook(sub.body.secret).verify(r.body, r.headers as never) as any)
     expect(events.every((e) => e.event === 'toolkit.changed' && e.toolkit.id === kit.id)).toBe(true)
-    expect(events.map((e) => e.change.tool_name).sort()).toEqual(['add', 'backup_notes', 'weather'])
+    expect([...new Set(events.map((e) => e.change.tool_name))].sort()).toEqual(['add', 'backup_notes', 'weather'])
     expect(events.find((e) => e.change.tool_name === 'add').change).toMatchObject({
       id: add.id,
       kind: 'updated',
@@ -227,6 +227,19 @@ describe('a remote toolkit with review_changes whose upstream turns hostile', ()
     const all = await changesOf(kit.id)
     expect(all.pending).toBe(0)
     expect(all.changes.map((c: { status: string }) => c.status).sort()).toEqual(['approved', 'approved', 'rejected'])
+
+    // Each decision is announced too, with its outcome.
+    await waitFor('decisions delivered', () => receiver.received.length >= 6)
+    // At-least-once delivery: a retried event counts once.
+    const decided = [
+      ...new Set(
+        receiver.received
+          .map((r) => new Webhook(sub.body.secret).verify(r.body, r.headers as never) as any)
+          .filter((e) => e.change.status !== 'pending')
+          .map((e) => `${e.change.tool_name}:${e.change.status}`),
+      ),
+    ].sort()
+    expect(decided).toEqual(['add:rejected', 'backup_notes:approved', 'weather:approved'])
 
     // A decided change cannot be decided again.
     const again = await decide(kit.id, add.id, 'approve')
