@@ -31,6 +31,7 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
         name: text('name'),
         toolkit_type: 'remote',
         remote: { url: text('url'), transport: text('transport') || 'auto', auth, prefix: text('prefix') },
+        ...(text('no_review') === 'true' ? { review_changes: false } : {}),
       }),
     )
     return { redirect: `/mcp/ui/toolkits/${made.id}`, notice: `Registered remote toolkit “${made.name}”.` }
@@ -56,6 +57,7 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
             },
           }
         : {}),
+      ...(text('no_review') === 'true' ? { review_changes: false } : {}),
       ...(dryRun ? { dry_run: true } : {}),
     }
     if (dryRun) {

@@ -89,3 +89,18 @@ test('a held change is shown with its diff and flags, and approved or rejected f
   expect((await api(`/toolkits/${kit.id}`)).review_changes).toBe(false)
   expect(await page(`/ui/toolkits/${kit.id}/changes`)).toContain('<strong>Review is off.</strong>')
 })
+
+test('the register form reviews by default; its box serves upstream changes at once instead', async () => {
+  const register = (name: string, extra: string) =>
+    formPost(
+      '/ui/toolkits/remote',
+      `name=${name}&url=${encodeURIComponent(upstream.url)}&transport=auto&auth_type=none&prefix=${name}_${extra}`,
+    )
+  expect((await register('boxed', '&no_review=true')).status).toBe(303)
+  expect((await register('plain', '')).status).toBe(303)
+  const { toolkits } = await api('/toolkits?limit=200')
+  const review = async (name: string) =>
+    (await api(`/toolkits/${toolkits.find((k: { name: string }) => k.name === name).id}`)).review_changes
+  expect(await review('boxed')).toBe(false)
+  expect(await review('plain')).toBe(true)
+})
