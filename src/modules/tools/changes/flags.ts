@@ -165,8 +165,11 @@ export function flagChange(before: ReviewedDefinition | undefined, after: Review
           detail: `newly requires "${cut(name)}"`,
         })
   }
-  return dedupe(flags)
+  return dedupe(flags).slice(0, MAX_FLAGS)
 }
+
+/** Flags kept per change: a definition of many fields each with a link still makes a short list to read. */
+const MAX_FLAGS = 50
 
 function dedupe(flags: ChangeFlag[]): ChangeFlag[] {
   const seen = new Set<string>()

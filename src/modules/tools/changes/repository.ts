@@ -39,8 +39,8 @@ export interface ToolkitChangesRepository {
   wasRejected: (toolkitId: string, toolName: string, digest: string) => Promise<boolean>
   /** Moves a pending change to `status`; false when it was no longer pending (decided meanwhile). */
   decide: (id: string, status: Exclude<ChangeStatus, 'pending'>, at: string, by: string | null) => Promise<boolean>
-  /** The project's subscriptions that take every project event (the webhook of toolkit.changed). */
-  projectSubscriptionIds: (projectId: string) => Promise<string[]>
+  /** Deletes the toolkit's superseded changes past the newest `keep` (an upstream that flaps cannot grow the table). */
+  pruneSuperseded: (toolkitId: string, keep: number) => Promise<void>
 }
 
 export function toolkitChangesRepository(store: SqlStore): ToolkitChangesRepository {
@@ -108,13 +108,13 @@ export function toolkitChangesRepository(store: SqlStore): ToolkitChangesReposit
       )
       return r.changes > 0
     },
-    async projectSubscriptionIds(projectId) {
-      const rows = await q().all<{ id: string }>(
-        `SELECT id FROM subscriptions WHERE project_id = $project_id AND status = 'active' AND kind = 'project'
-         ORDER BY id`,
-        { project_id: projectId },
+    async pruneSuperseded(toolkitId, keep) {
+      await q().run(
+        `DELETE FROM toolkit_changes WHERE toolkit_id = $toolkit_id AND status = 'superseded' AND id NOT IN (
+           SELECT id FROM toolkit_changes WHERE toolkit_id = $toolkit_id AND status = 'superseded'
+           ORDER BY created_at DESC, id DESC LIMIT $keep)`,
+        { toolkit_id: toolkitId, keep },
       )
-      return rows.map((r) => r.id)
     },
   }
 }

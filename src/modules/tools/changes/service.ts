@@ -130,6 +130,9 @@ export interface Listed {
   proposal: Proposal
 }
 
+/** Superseded changes kept per toolkit: enough to explain recent history, bounded against an upstream that flaps. */
+const SUPERSEDED_KEPT = 100
+
 const nextStamp = (previous: string) => {
   const now = nowIso()
   return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString()
@@ -210,6 +213,7 @@ export function toolkitChanges(d: ToolkitChangesDeps) {
         held.push(name)
       }
       for (const gone of pending.values()) await supersede(gone)
+      await d.repo.pruneSuperseded(toolkit.id, SUPERSEDED_KEPT)
       return held
     },
 
