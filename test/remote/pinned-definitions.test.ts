@@ -271,6 +271,17 @@ describe('a remote toolkit with review_changes whose upstream turns hostile', ()
     expect((await call(app, '/toolkits/no-such-kit/changes')).status).toBe(404)
     const status = await call(app, `/toolkits/${kit.id}/changes?status=whatever`)
     expect(status.status).toBe(400)
+    const notBoolean = await call(app, '/toolkits', {
+      method: 'POST',
+      body: {
+        name: 'bad-review',
+        toolkit_type: 'remote',
+        remote: { url: 'http://127.0.0.1:9/mcp' },
+        review_changes: 'yes',
+      },
+    })
+    expect(notBoolean.status).toBe(400)
+    expect(JSON.stringify(notBoolean.body)).toContain('review_changes')
   })
 
   test('an existing toolkit (review_changes false) follows its upstream as before', async () => {
