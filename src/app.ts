@@ -30,6 +30,7 @@ import { promptsModule } from './modules/prompts'
 import { resourcesModule } from './modules/resources'
 import { serversModule } from './modules/servers'
 import { toolsModule } from './modules/tools'
+import { toolkitChangesModule } from './modules/tools/changes'
 import { functionsModule } from './modules/tools/functions'
 import { toolSearchModule } from './modules/tools/search'
 import { serverToolsModule } from './modules/tools/server-tools'
@@ -63,7 +64,7 @@ export function createApp(deps: Deps) {
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(toolSearchModule(deps))
-  api.use(openApiModule(deps))
+  api.use(openApiModule(deps)).use(toolkitChangesModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
   api.use(usersModule(deps)).use(identityModule(deps)).use(policiesModule(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))

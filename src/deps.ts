@@ -45,6 +45,7 @@ import { resourcesBackend } from './modules/resources/mcp'
 import { buildServers } from './modules/servers/build'
 import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
+import { toolkitChanges } from './modules/tools/changes/service'
 import type { ToolkitSource } from './modules/tools/sources/source'
 import { buildUsers } from './modules/users/build'
 import { connectService } from './modules/users/connect'
@@ -181,8 +182,23 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     queueLimit: config.sandboxQueuePerProject,
     logBytes: config.maxResultBytes,
   })
+  // Pinned definitions: what the upstream of a reviewing remote or OpenAPI toolkit changes waits for a person's
+  // decision (docs/decisions/0347-pinned-definitions.md); toolkit.changed goes to the webhooks built further down.
+  const changes = toolkitChanges({
+    store,
+    repo: repos.toolkitChanges,
+    toolkits: repos.toolkits,
+    tools: repos.tools,
+    events,
+    afterWrite: async (row, operation) => {
+      if (operation) await repos.openApi.setOperation(row.id, row.toolkit_id, operation)
+    },
+    checkNames: (projectId, toolkitId) => toolsFeature.serverTools.assertNoReservedNames(projectId, toolkitId),
+    projectEvent: () => webhookFeature.publish,
+  })
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
   const openapi = buildOpenApi({
+    changes,
     store,
     repos,
     events,
@@ -202,6 +218,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     runner,
     calls,
     readModel,
+    changes,
     maxResultBytes: config.maxResultBytes,
     // A user's own credential for a provider, for attachments whose credential_mode uses it.
     userCredential: async (projectId, userId, providerId) => {
@@ -406,6 +423,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     admin,
     servers,
     toolkits: toolsFeature.toolkits,
+    /** Pinned definitions: changes held for review (GET /toolkits/{id}/changes). */
+    toolkitChanges: changes,
     remoteToolkits,
     openapi: openapi.service,
     tools: toolsFeature.tools,

@@ -30,6 +30,7 @@ import { type ProjectsRepository, projectsRepository } from './modules/projects/
 import { type PromptsRepository, promptsRepository } from './modules/prompts/repository'
 import { type ResourcesRepository, resourcesRepository } from './modules/resources/repository'
 import { type ServersRepository, serversRepository } from './modules/servers/repository'
+import { type ToolkitChangesRepository, toolkitChangesRepository } from './modules/tools/changes/repository'
 import { type FunctionsRepository, functionsRepository } from './modules/tools/functions/repository'
 import { type RemoteRepository, remoteRepository } from './modules/tools/remote/repository'
 import { type ToolsRepository, toolsRepository } from './modules/tools/repository'
@@ -75,6 +76,7 @@ export interface Repositories {
   credentialModes: CredentialModesRepository
   identity: IdentityRepository
   policies: PoliciesRepository
+  toolkitChanges: ToolkitChangesRepository
 }
 
 /** Every repository over one store, the same factories on either engine. */
@@ -105,6 +107,7 @@ export function repositories(store: SqlStore): Repositories {
     credentialModes: credentialModesRepository(store),
     identity: identityRepository(store),
     policies: policiesRepository(store),
+    toolkitChanges: toolkitChangesRepository(store),
   }
 }
 

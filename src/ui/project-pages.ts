@@ -2,6 +2,7 @@
 // with the session's key. Lists are read whole through the API's cursors, then counted, searched and paged (listing.ts).
 import type { ApiClient } from './api-client'
 import { approvalsPage } from './approvals-page'
+import { changesPage } from './changes-page'
 import { credentialsPage, providersPage } from './credentials-page'
 import { confirmPage, DELETABLE, safeBack } from './delete'
 import type { Once } from './form-save'
@@ -86,6 +87,12 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
   const title = (t: string, body: Html): Shown => ({ title: t, body })
   const server = /^servers\/([^/]+)(\/playground)?$/.exec(name)
   if (server) return serverShown(c, server[1]!, Boolean(server[2]), query, draft)
+  const review = /^toolkits\/([^/]+)\/changes$/.exec(name)
+  if (review) {
+    const id = encodeURIComponent(review[1]!)
+    const [k, list] = await Promise.all([c.api('GET', `/toolkits/${id}`), c.api('GET', `/toolkits/${id}/changes`)])
+    return { title: `${k.name}: changes`, body: changesPage(k, list, draft), nav: 'toolkits' }
+  }
   const toolkit = /^toolkits\/([^/]+)$/.exec(name)
   if (toolkit) {
     const k = await c.api('GET', `/toolkits/${encodeURIComponent(toolkit[1]!)}`)

@@ -31,6 +31,7 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
         name: text('name'),
         toolkit_type: 'remote',
         remote: { url: text('url'), transport: text('transport') || 'auto', auth, prefix: text('prefix') },
+        ...(text('no_review') === 'true' ? { review_changes: false } : {}),
       }),
     )
     return { redirect: `/mcp/ui/toolkits/${made.id}`, notice: `Registered remote toolkit “${made.name}”.` }
@@ -56,6 +57,7 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
             },
           }
         : {}),
+      ...(text('no_review') === 'true' ? { review_changes: false } : {}),
       ...(dryRun ? { dry_run: true } : {}),
     }
     if (dryRun) {
@@ -81,7 +83,8 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
     const diff = await saving('toolkits', `reimport-${id}`, body, () =>
       c.api('POST', `/toolkits/${id}/reimport`, confirm),
     )
-    const notice = `Re-imported ${text('name') || id}: ${diff.added.length} added, ${diff.updated.length} updated, ${diff.removed.length} removed.`
+    const held = diff.held?.length ? `, ${diff.held.length} held for review` : ''
+    const notice = `Re-imported ${text('name') || id}: ${diff.added.length} added, ${diff.updated.length} updated, ${diff.removed.length} removed${held}.`
     return { redirect: backTo(body, 'toolkits'), notice }
   }
   m = /^toolkits\/([^/]+)\/details$/.exec(path)
@@ -95,10 +98,29 @@ export async function toolkitAction(c: PageContext, path: string, body: Body): P
     )
     return { redirect: `/mcp/ui/toolkits/${id}`, notice: `Saved toolkit “${saved.name}”.` }
   }
+  m = /^toolkits\/([^/]+)\/changes\/([^/]+)$/.exec(path)
+  if (m) {
+    const [, id, change] = m as unknown as [string, string, string]
+    const decided = await saving(`toolkits/${id}/changes`, 'decide', body, () =>
+      c.api('POST', `/toolkits/${id}/changes/${change}`, { decision: text('decision') }),
+    )
+    const notice = `${decided.status === 'approved' ? 'Approved' : 'Rejected'} the change of ${decided.tool_name}.`
+    return { redirect: `/mcp/ui/toolkits/${id}/changes`, notice }
+  }
+  m = /^toolkits\/([^/]+)\/review$/.exec(path)
+  if (m) {
+    const id = m[1]!
+    const on = text('review_changes') === 'true'
+    await saving(`toolkits/${id}/changes`, 'review', body, () =>
+      c.api('PUT', `/toolkits/${id}`, { review_changes: on }),
+    )
+    return { redirect: `/mcp/ui/toolkits/${id}/changes`, notice: `Review turned ${on ? 'on' : 'off'}.` }
+  }
   m = /^toolkits\/([^/]+)\/refresh$/.exec(path)
   if (m) {
     const r = await saving('toolkits', 'hosted', body, () => c.api('POST', `/toolkits/${m![1]}/refresh`, {}))
-    const notice = `Refreshed: ${r.added} added, ${r.updated} updated, ${r.removed} removed, ${r.unchanged} unchanged.`
+    const held = r.held ? `, ${r.held} held for review` : ''
+    const notice = `Refreshed: ${r.added} added, ${r.updated} updated, ${r.removed} removed, ${r.unchanged} unchanged${held}.`
     return { redirect: backTo(body, 'toolkits'), notice }
   }
   return undefined

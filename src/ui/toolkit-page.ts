@@ -1,6 +1,7 @@
 // One toolkit's page (GET /toolkits/{id}): what it is, its sync status (a remote MCP server's last sync and error, an
 // OpenAPI document's last import), its tools with a count, search and pages, and its actions: refresh, re-import,
 // delete.
+import { reviewCard } from './changes-page'
 import { deleteLink } from './delete'
 import { copyButton, type Draft, errorFor, type Html, html, kept, status, table, when } from './html'
 import { type ListView, listBar } from './listing'
@@ -100,6 +101,7 @@ export function toolkitPage(
   ])}
   ${editable ? html`${detailsForm(k, draft)}${deleteLink('toolkits', k.id, 'Delete toolkit')}` : html`<span class="muted">Pre-built: read-only.</span>`}</div>
   ${syncCard(k)}
+  ${reviewCard(k)}
   ${heldBackNames(k, serverName)}
   <h2>Tools</h2>
   ${listBar(tools, `/mcp/ui/toolkits/${k.id}`, 'tool')}

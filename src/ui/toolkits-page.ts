@@ -4,6 +4,9 @@ import { deleteLink } from './delete'
 import { type Draft, errorFor, type Html, html, kept, options, status, table, when } from './html'
 import { type ListView, listBar } from './listing'
 
+/** New remote and OpenAPI toolkits review upstream changes (docs/decisions/0347-pinned-definitions.md); this opts out. */
+const noReview = html`<label class="muted"><input type="checkbox" name="no_review" value="true"> Serve upstream changes at once, without review</label>`
+
 // biome-ignore lint/suspicious/noExplicitAny: API answers rendered as they come; each page reads a few fields
 type Row = Record<string, any>
 
@@ -100,6 +103,7 @@ export function toolkitsPage(list: ListView, draft?: Draft, serverName: (id: str
     <label>Credential provider <input name="credential_provider" value="${kept(draft, 'remote', 'credential_provider')}"></label>
     <label>Header name <input name="header_name" value="${kept(draft, 'remote', 'header_name')}"></label>
     <label>Tool name prefix <input name="prefix" value="${kept(draft, 'remote', 'prefix')}" placeholder="github_"></label>
+    ${noReview}
     <button id="register-remote">Register</button></form></div>
   </div>
   <div class="card">${errorFor(draft, 'openapi')}<form method="post" action="/mcp/ui/toolkits/import/openapi" class="stack" id="openapi-form">
@@ -121,6 +125,7 @@ export function toolkitsPage(list: ListView, draft?: Draft, serverName: (id: str
     )}</select></label>
     <label>Credential provider <input name="auth_provider" value="${kept(draft, 'openapi', 'auth_provider')}"></label>
     <label>Header or query parameter name <input name="auth_name" value="${kept(draft, 'openapi', 'auth_name')}"></label>
+    ${noReview}
     <button id="preview-openapi" hx-post="/mcp/ui/toolkits/import/openapi/plan" hx-target="#openapi-plan">Preview plan</button>
     <button id="import-openapi">Import</button></form>
     <div id="openapi-plan"></div></div>

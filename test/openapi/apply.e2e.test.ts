@@ -15,6 +15,7 @@ const records = (stdout: string) => stdout.split('\n').filter((l) => /^(created|
 const projectFile = (docPath: string, extra = '') => `project: openapi-demo
 toolkits:
   - name: styles
+    review_changes: false
     openapi:
       file: ${docPath}
       include: { tags: [pets] }

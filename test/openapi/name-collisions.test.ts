@@ -42,7 +42,11 @@ const document = (operations: Record<string, { method: string; path: string }>) 
 test('a re-import adding an operation named like a trusted tool on the server is held back, not listed or called', async () => {
   const imported = await json(
     await app.api('/toolkits/import/openapi', {
-      body: { name: 'names-api', spec: document({ listPets: { method: 'get', path: '/pets' } }) },
+      body: {
+        name: 'names-api',
+        spec: document({ listPets: { method: 'get', path: '/pets' } }),
+        review_changes: false,
+      },
     }),
     201,
   )

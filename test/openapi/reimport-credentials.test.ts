@@ -21,7 +21,14 @@ const reimport = (id: string, body: Record<string, unknown>) => call(app, `/tool
 async function importedWithCredential(name: string, extra: Record<string, unknown> = {}) {
   const kit = await json(
     await app.api('/toolkits/import/openapi', {
-      body: { name, spec: stylesDocument(first.origin), include: { operations: ['getPhoto'] }, ...extra },
+      // Re-imports here apply at once (review_changes: false): these tests are about where credentials go.
+      body: {
+        name,
+        spec: stylesDocument(first.origin),
+        include: { operations: ['getPhoto'] },
+        review_changes: false,
+        ...extra,
+      },
     }),
     201,
   )

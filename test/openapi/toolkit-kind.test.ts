@@ -47,7 +47,9 @@ describe('GET /toolkits/{id} of an OpenAPI toolkit', () => {
 
   test('a document from a URL: source is the URL; a re-import moves last_import_at; an inline re-import makes it "inline"', async () => {
     const specUrl = `${docServer.origin}/openapi.json?version=1`
-    const created = await call(app, '/toolkits/import/openapi', { body: { name: 'styles-url', spec_url: specUrl } })
+    const created = await call(app, '/toolkits/import/openapi', {
+      body: { name: 'styles-url', spec_url: specUrl, review_changes: false },
+    })
     expect(created.status).toBe(201)
     const id = created.body.toolkit.id
     const first = (await call(app, `/toolkits/${id}`)).body.openapi

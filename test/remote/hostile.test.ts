@@ -456,7 +456,10 @@ describe('the refresh job across tenants', () => {
       for (let i = 0; i < count; i++) s.registerTool(`a_tool_${i}`, { inputSchema: {} }, async () => ({ content: [] }))
     })
     const a = await json(
-      await app.api('/toolkits', remoteBody('a-grows', { url: growing, refresh_interval_s: 60 })),
+      // Follows its upstream (no review): each refresh writes the tools it finds.
+      await app.api('/toolkits', {
+        body: { ...remoteBody('a-grows', { url: growing, refresh_interval_s: 60 }).body, review_changes: false },
+      }),
       201,
     )
     stall = true

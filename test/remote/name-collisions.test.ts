@@ -44,7 +44,12 @@ describe('names on one server', () => {
   test('attaching a toolkit that brings a tool name already on the server → 409 naming both toolkits', async () => {
     kit = await json(
       await app.api('/toolkits', {
-        body: { name: 'shadow-up', toolkit_type: 'remote', remote: { url: upstream.url, refresh_interval_s: 0 } },
+        body: {
+          name: 'shadow-up',
+          toolkit_type: 'remote',
+          remote: { url: upstream.url, refresh_interval_s: 0 },
+          review_changes: false,
+        },
       }),
       201,
     )

@@ -69,6 +69,8 @@ servers:
       name: 'upstream',
       toolkit_type: 'remote',
       remote: { url: first.url, prefix: 'up_', headers: { 'X-Team': 'blue' } },
+      // Made by apply without the field: a new toolkit reviews its upstream's changes.
+      review_changes: true,
     })
     const server = (await app.server.deps.servers.list(pid, 10)).servers[0]!
     const listed = await app.server.deps.toolCalls.restList(pid, { ...server, project_id: pid })
@@ -126,5 +128,56 @@ toolkits:
     expect(() => readProjectFile(path)).toThrow(
       /toolkit a: remote: only for toolkit_type "remote"[\s\S]*toolkit b: tools:[\s\S]*toolkit c: remote: required/,
     )
+  })
+})
+
+describe('review_changes in the project file', () => {
+  const kitOf = async (project: string, name: string) => {
+    const pid = (await app.server.deps.projects.projectByName(project))!.id
+    const k = (await app.server.deps.toolkits.list(pid, 100)).toolkits.find((t) => t.name === name)!
+    return { pid, detail: await app.server.deps.toolkits.get(pid, k.id) }
+  }
+  const applyAs = (path: string) =>
+    applyProjectFile(app.server.deps, readProjectFile(path), {
+      path,
+      projectName: 'file-review',
+      dryRun: false,
+      prune: false,
+      env: {},
+    })
+  const file = (review: string) =>
+    fileWith(
+      `review-${review || 'absent'}.yaml`,
+      `project: file-review
+toolkits:
+  - name: pinned
+    toolkit_type: remote
+    remote: { url: ${first.url}, refresh_interval_s: 0 }
+${review ? `    review_changes: ${review}\n` : ''}`,
+    )
+
+  test('the file sets it, export writes it back, and a file without it keeps what is stored', async () => {
+    await applyAs(file('false'))
+    let { pid, detail } = await kitOf('file-review', 'pinned')
+    expect(detail.review_changes).toBe(false)
+    const exported = (await exportProject(app.server.deps, pid, 'file-review')).toolkits.find(
+      (k) => k.name === 'pinned',
+    )
+    expect(exported?.review_changes).toBe(false)
+    expect((await applyAs(file('false'))).find((l) => l.name === 'pinned')?.action).toBe('unchanged')
+    expect((await applyAs(file('true'))).find((l) => l.name === 'pinned')?.action).toBe('updated')
+    ;({ detail } = await kitOf('file-review', 'pinned'))
+    expect(detail.review_changes).toBe(true)
+    // Left out of the file: kept as stored, not turned off, and nothing to update.
+    expect((await applyAs(file(''))).find((l) => l.name === 'pinned')?.action).toBe('unchanged')
+    expect((await kitOf('file-review', 'pinned')).detail.review_changes).toBe(true)
+  })
+
+  test('review_changes on a hosted toolkit is refused naming the field', () => {
+    const path = fileWith(
+      'review-hosted.yaml',
+      'project: file-review\ntoolkits:\n  - name: mine\n    review_changes: true\n',
+    )
+    expect(() => readProjectFile(path)).toThrow('review_changes: only for a remote or openapi toolkit')
   })
 })

@@ -22,7 +22,10 @@ afterAll(async () => {
 })
 
 async function remoteKit(name: string, remote: Record<string, unknown>) {
-  return json(await app.api('/toolkits', { body: { name, toolkit_type: 'remote', remote } }), 201)
+  return json(
+    await app.api('/toolkits', { body: { name, toolkit_type: 'remote', remote, review_changes: false } }),
+    201,
+  )
 }
 
 const cases = [

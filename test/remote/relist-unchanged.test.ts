@@ -26,6 +26,8 @@ test('an unchanged re-list of 1,000 tools writes no tool and sends no list_chang
         name: 'thousand',
         toolkit_type: 'remote',
         remote: { url: upstream.url, prefix: 'big_', refresh_interval_s: 60 },
+        // Follows its upstream: a changed description is written at once (pinned definitions hold it otherwise).
+        review_changes: false,
       },
     }),
     201,

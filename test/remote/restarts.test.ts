@@ -26,7 +26,10 @@ afterAll(async () => {
 })
 
 async function remoteKit(name: string, remote: Record<string, unknown>) {
-  return json(await app.api('/toolkits', { body: { name, toolkit_type: 'remote', remote } }), 201)
+  return json(
+    await app.api('/toolkits', { body: { name, toolkit_type: 'remote', remote, review_changes: false } }),
+    201,
+  )
 }
 const toolNames = async (kitId: string) =>
   ((await json(await app.api(`/toolkits/${kitId}`), 200)).tools as { name: string }[]).map((t) => t.name)

@@ -26,7 +26,9 @@ async function upstreamAndKit(
   const upstream = await startUpstream({ transport })
   upstreams.push(upstream)
   const kit = await json(
-    await app.api('/toolkits', { body: { name, toolkit_type: 'remote', remote: { url: upstream.url, ...remote } } }),
+    await app.api('/toolkits', {
+      body: { name, toolkit_type: 'remote', remote: { url: upstream.url, ...remote }, review_changes: false },
+    }),
     201,
   )
   return { upstream, kit }

@@ -64,7 +64,7 @@ describe('a reserved name from outside', () => {
     upstreams.push(upstream)
     const kit = await json(
       await app.api('/toolkits', {
-        body: { name: 'up-reserved', toolkit_type: 'remote', remote: { url: upstream.url } },
+        body: { name: 'up-reserved', toolkit_type: 'remote', remote: { url: upstream.url }, review_changes: false },
       }),
       201,
     )
@@ -110,7 +110,9 @@ describe('a reserved name from outside', () => {
         ...extra,
       },
     })
-    const created = await call(app, '/toolkits/import/openapi', { body: { name: 'oa-reserved', spec: doc() } })
+    const created = await call(app, '/toolkits/import/openapi', {
+      body: { name: 'oa-reserved', spec: doc(), review_changes: false },
+    })
     expect(created.status).toBe(201)
     const kitId = created.body.toolkit.id
     await createServer(app, {

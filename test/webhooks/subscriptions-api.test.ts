@@ -185,7 +185,7 @@ describe('resource subscriptions', () => {
 })
 
 describe('webhook endpoints', () => {
-  test('POST /webhooks/list names the three resource events and approval.requested', async () => {
+  test('POST /webhooks/list names the three resource events, approval.requested and toolkit.changed', async () => {
     const r = await call(app, '/webhooks/list', { method: 'POST' })
     expect(r.status).toBe(200)
     expect(r.body.events.map((e: any) => e.name)).toEqual([
@@ -193,6 +193,7 @@ describe('webhook endpoints', () => {
       'resource.updated',
       'resource.deleted',
       'approval.requested',
+      'toolkit.changed',
     ])
     expect(r.body.events.every((e: any) => typeof e.description === 'string' && e.description.length > 0)).toBe(true)
   })

@@ -23,6 +23,7 @@ import m020 from './020-change-marks.sql' with { type: 'text' }
 import m021 from './021-users.sql' with { type: 'text' }
 import m022 from './022-identity.sql' with { type: 'text' }
 import m023 from './023-policies-approvals.sql' with { type: 'text' }
+import m024 from './024-pinned-definitions.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -48,4 +49,5 @@ export const migrations: string[] = [
   m021,
   m022,
   m023,
+  m024,
 ]

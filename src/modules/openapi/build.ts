@@ -7,6 +7,7 @@ import { createEgress, type Egress } from '../../egress/client'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
 import type { ProvidersRepository } from '../credentials/providers/repository'
+import type { ToolkitChanges } from '../tools/changes/service'
 import type { ToolsRepository } from '../tools/repository'
 import type { ToolkitsRepository } from '../tools/toolkits/repository'
 import { openApiCaller } from './call'
@@ -32,6 +33,8 @@ export function buildOpenApi(deps: {
   maxSpecBytes: number
   /** Throws (409) when a re-import gives a tool a name tool discovery reserves on a server using the toolkit. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
+  /** Pinned definitions: what a re-import of a reviewing toolkit changes is held here. */
+  changes?: ToolkitChanges
 }) {
   const openapi = deps.repos.openApi
   const tools = deps.repos.tools
@@ -56,6 +59,7 @@ export function buildOpenApi(deps: {
       }),
       maxSpecBytes: deps.maxSpecBytes,
       ...(deps.checkNames ? { checkNames: deps.checkNames } : {}),
+      ...(deps.changes ? { changes: deps.changes } : {}),
     }),
   }
 }

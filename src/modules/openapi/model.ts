@@ -71,6 +71,8 @@ export const ImportOpenApiBody = t.Object(
     max_tools: t.Optional(t.Integer({ minimum: 1, maximum: 5000 })),
     auth: t.Optional(OpenApiAuth),
     dry_run: t.Optional(t.Boolean()),
+    /** Serve only approved definitions: a re-import's changes wait for review (default true). */
+    review_changes: t.Optional(t.Boolean({ error: 'review_changes must be true or false' })),
   },
   { additionalProperties: false },
 )
@@ -148,5 +150,7 @@ export const ReimportResult = t.Object({
   updated: t.Array(t.String()),
   removed: t.Array(t.String()),
   unchanged: t.Array(t.String()),
+  /** A toolkit with review_changes: tools whose new or changed definition waits for review (GET /toolkits/{id}/changes). */
+  held: t.Optional(t.Array(t.String())),
   credential_changes: t.Optional(CredentialChanges),
 })

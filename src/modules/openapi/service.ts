@@ -10,6 +10,7 @@ import type { EventBus } from '../../lib/events'
 import { newId, nowIso } from '../../lib/ids'
 import { UniqueViolation } from '../../lib/storage-errors'
 import type { ProviderRow, ProvidersRepository } from '../credentials/providers/repository'
+import { definitionOf, type Listed, seenDifferently, type ToolkitChanges } from '../tools/changes/service'
 import { schemaProblem } from '../tools/json-schema'
 import { type ToolRow, type ToolsRepository, toolRowFrom } from '../tools/repository'
 import { rowRecord } from '../tools/sources/registry'
@@ -58,6 +59,8 @@ export interface OpenApiServiceDeps {
   maxSpecBytes: number
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
+  /** Pinned definitions: a toolkit with review_changes holds what a re-import changes (src/modules/tools/changes). */
+  changes?: ToolkitChanges
 }
 
 /** The provider an imported document's security scheme becomes: `<toolkit>-<scheme>`, as a provider id. */
@@ -265,14 +268,15 @@ export function openApiService(deps: OpenApiServiceDeps) {
   /** Writes a new OpenAPI toolkit (inside the caller's transaction when there is one). */
   async function create(
     projectId: string,
-    fields: { name: string; display_name?: string; description?: string },
+    fields: { name: string; display_name?: string; description?: string; review_changes?: boolean },
     prepared: Prepared,
   ) {
     const { doc, settings, planned } = prepared
     const at = nowIso()
     const title = (doc.info as { title?: unknown } | undefined)?.title
     const kit = newToolkitRow(newId(), projectId, OPENAPI_KIND, {
-      ...fields,
+      name: fields.name,
+      display_name: fields.display_name,
       description: fields.description ?? (typeof title === 'string' ? title.slice(0, 4000) : null),
     })
     try {
@@ -289,6 +293,8 @@ export function openApiService(deps: OpenApiServiceDeps) {
         const written = []
         for (const t of planned.tools)
           written.push({ id: (await writeTool(projectId, kit.id, t, at)).id, ...summary(t) })
+        // The imported tools are the first approved definitions; a re-import's changes are held when it reviews.
+        await deps.changes?.setReviews(projectId, kit.id, fields.review_changes ?? true)
         return written
       })
       return { toolkit: rowRecord(kit), tools, skipped: planned.skipped, warnings: planned.warnings }
@@ -314,7 +320,10 @@ export function openApiService(deps: OpenApiServiceDeps) {
     const at = nowIso()
     const diff = { added: [] as string[], updated: [] as string[], removed: [] as string[], unchanged: [] as string[] }
     let changes: CredentialChanges | undefined
+    let held: string[] | undefined
     await store.tx(async () => {
+      const reviews = deps.changes ? await deps.changes.reviews(kit.id) : false
+      const listed: Listed[] = []
       const stored = await deps.openapi.toolkit(projectId, kit.id)
       const operations = new Map(
         (await deps.openapi.operationsByToolkit(kit.id)).map((o) => [o.tool_id, o.operation] as const),
@@ -342,7 +351,19 @@ export function openApiService(deps: OpenApiServiceDeps) {
       for (const t of planned.tools) {
         const existing = current.get(t.name)
         current.delete(t.name)
+        const definition = { ...t.definition, function_name: OPENAPI_FUNCTION }
         if (!existing) {
+          if (reviews) {
+            const row = toolRowFrom(definition, {
+              id: '',
+              project_id: projectId,
+              toolkit_id: kit.id,
+              created_at: '',
+              updated_at: '',
+            })
+            listed.push({ proposal: { definition: definitionOf(row), operation: JSON.stringify(t.operation) } })
+            continue
+          }
           await writeTool(projectId, kit.id, t, at)
           diff.added.push(t.name)
           continue
@@ -353,6 +374,11 @@ export function openApiService(deps: OpenApiServiceDeps) {
         )
         const same = toolHash(fresh, JSON.stringify(t.operation)) === toolHash(existing, operations.get(existing.id))
         if (same) diff.unchanged.push(t.name)
+        else if (reviews && seenDifferently(definitionOf(existing), definitionOf(fresh)))
+          listed.push({
+            served: existing,
+            proposal: { definition: definitionOf(fresh), operation: JSON.stringify(t.operation) },
+          })
         else {
           await writeTool(projectId, kit.id, t, at, existing)
           diff.updated.push(t.name)
@@ -362,6 +388,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         await deps.tools.remove(projectId, gone.id)
         diff.removed.push(gone.name)
       }
+      if (reviews && deps.changes) held = (await deps.changes.hold(projectId, kit, listed)).sort()
       await deps.openapi.upsertToolkit({
         toolkit_id: kit.id,
         project_id: projectId,
@@ -375,7 +402,7 @@ export function openApiService(deps: OpenApiServiceDeps) {
         events.publish({ type: 'list_changed', list: 'tools', projectId })
     })
     for (const list of Object.values(diff)) list.sort()
-    return { ...diff, ...(changes ? { credential_changes: changes } : {}) }
+    return { ...diff, ...(held ? { held } : {}), ...(changes ? { credential_changes: changes } : {}) }
   }
 
   /** The input schemas the toolkit of that name already stores (compiled when stored: not compiled again). */

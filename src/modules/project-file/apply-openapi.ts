@@ -58,7 +58,12 @@ export async function prepareOpenApi(
 export async function applyOpenApiToolkit(
   openapi: OpenApiService,
   toolkits: {
-    update(projectId: string, id: string, patch: { display_name: string | null; description: string | null }): unknown
+    update(
+      projectId: string,
+      id: string,
+      patch: { display_name?: string | null; description?: string | null; review_changes?: boolean },
+    ): unknown
+    reviewChanges(id: string): Promise<boolean | undefined>
   },
   projectId: string,
   k: ToolkitDoc,
@@ -80,6 +85,10 @@ export async function applyOpenApiToolkit(
   // A changed base_url or filter is a change even when every tool stays as it was (the settings are what calls use).
   const before = (await openapi.stored(projectId, existing.id))?.settings
   const settingsChanged = stableJson(before ?? {}) !== stableJson(prepared.settings)
+  // Set before the document is applied: a file that turns review on holds this very apply's changes. Absent: kept.
+  const reviewChanged =
+    k.review_changes !== undefined && k.review_changes !== (await toolkits.reviewChanges(existing.id))
+  if (reviewChanged) await toolkits.update(projectId, existing.id, { review_changes: k.review_changes })
   const diff = await openapi.applyTo(projectId, existing, prepared, { confirm, confirmHint: 'apply --confirm' })
   const fieldsChanged =
     (k.display_name ?? null) !== existing.display_name ||
@@ -89,7 +98,12 @@ export async function applyOpenApiToolkit(
       display_name: k.display_name ?? null,
       description: k.description ?? existing.description,
     })
-  const changed = fieldsChanged || settingsChanged || diff.added.length + diff.updated.length + diff.removed.length > 0
+  const changed =
+    fieldsChanged ||
+    settingsChanged ||
+    reviewChanged ||
+    // Held for review counts: the stored document changed, and changes wait (docs/decisions/0349-review-in-files-and-by-hand.md).
+    diff.added.length + diff.updated.length + diff.removed.length + (diff.held?.length ?? 0) > 0
   note(changed ? 'updated' : 'unchanged', 'toolkit', k.name)
   return diff.credential_changes ? describeChanges(diff.credential_changes) : []
 }

@@ -35,7 +35,8 @@ async function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
   const prepared = remote.prepared.get(k.name)
   if (!stored) {
     if (!prepared) throw new Error(`remote toolkit ${k.name} was not prepared`)
-    await attempt('toolkit', k.name, () => s.remoteToolkits.insert(projectId, fields, prepared))
+    const review = { review_changes: k.review_changes }
+    await attempt('toolkit', k.name, () => s.remoteToolkits.insert(projectId, { ...fields, ...review }, prepared))
     remote.used.add(k.name)
     note('created', 'toolkit', k.name)
     return
@@ -49,12 +50,19 @@ async function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
       ]),
     )
   let changed = false
+  // Absent from the file: the toolkit keeps its setting. Set first: a file turning review on holds this apply's changes.
+  if (k.review_changes !== undefined && k.review_changes !== stored.doc.review_changes) {
+    await attempt('toolkit', k.name, () =>
+      s.toolkits.update(projectId, stored.id, { review_changes: k.review_changes }),
+    )
+    changed = true
+  }
   if (prepared) {
     await attempt('toolkit', k.name, () => s.remoteToolkits.replace(projectId, stored.id, prepared))
     remote.used.add(k.name)
     changed = true
   }
-  const { toolkit_type: _t, remote: _r, ...storedFields } = stored.doc
+  const { toolkit_type: _t, remote: _r, review_changes: _v, ...storedFields } = stored.doc
   if (canonical('toolkits', storedFields) !== canonical('toolkits', fields)) {
     const patch = { display_name: k.display_name ?? null, description: k.description ?? null }
     await attempt('toolkit', k.name, () => s.toolkits.update(projectId, stored.id, patch))

@@ -77,6 +77,9 @@ const ToolkitDoc = t.Object(
     remote: t.Optional(RemoteSpecBody),
     tools: t.Optional(t.Array(ToolDoc)),
     openapi: t.Optional(OpenApiDoc),
+    // Remote and OpenAPI toolkits: serve only approved definitions (docs/decisions/0347-pinned-definitions.md).
+    // Absent: a new toolkit reviews, an existing one keeps its setting.
+    review_changes: t.Optional(t.Boolean()),
   },
   { additionalProperties: false },
 )
@@ -267,6 +270,8 @@ function checkToolkitKind(k: ToolkitDoc, where: string, problems: string[]) {
     if (k.tools) problems.push(`${where}: tools: a remote toolkit's tools come from its upstream, not the file`)
   } else if (k.remote) problems.push(`${where}: remote: only for toolkit_type "remote"`)
   if (k.openapi && k.toolkit_type === 'remote') problems.push(`${where}: openapi: not for a remote toolkit`)
+  if (k.review_changes !== undefined && k.toolkit_type !== 'remote' && !k.openapi)
+    problems.push(`${where}: review_changes: only for a remote or openapi toolkit`)
 }
 
 /** The document text of an `openapi: {file}` toolkit, read beside the project file, under the same rule as `file:`. */

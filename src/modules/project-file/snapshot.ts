@@ -147,7 +147,16 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
     const spec = k.toolkit_type === 'remote' ? await s.remoteToolkits.spec(k.id) : undefined
     if (spec) {
       const doc = { name: k.name, display_name: k.display_name, description: k.description }
-      cur.toolkits.set(k.name, { id: k.id, doc: { ...clean(doc), toolkit_type: 'remote', remote: remoteDoc(spec) } })
+      const review = await s.toolkits.reviewChanges(k.id)
+      cur.toolkits.set(k.name, {
+        id: k.id,
+        doc: {
+          ...clean(doc),
+          toolkit_type: 'remote',
+          remote: remoteDoc(spec),
+          ...(review !== undefined ? { review_changes: review } : {}),
+        },
+      })
       continue
     }
     if (k.toolkit_type !== 'hosted') continue
@@ -269,7 +278,12 @@ async function openApiToolkitDocs(s: ProjectServices, projectId: string): Promis
       max_tools,
       auth,
     })
-    out.push({ ...clean({ name: k.name, display_name: k.display_name, description: k.description }), openapi })
+    const review = await s.toolkits.reviewChanges(k.id)
+    out.push({
+      ...clean({ name: k.name, display_name: k.display_name, description: k.description }),
+      openapi,
+      ...(review !== undefined ? { review_changes: review } : {}),
+    })
   }
   return out
 }

@@ -11,6 +11,7 @@ import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
 import { type FindFunction, functionLookup, toolCalls, type UserCredentialLookup, validatorCache } from './call'
+import type { ToolkitChanges } from './changes/service'
 import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
 import type { FunctionsRepository } from './functions/repository'
@@ -68,6 +69,8 @@ export interface ToolsFeatureDeps {
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
   remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
+  /** Pinned definitions (./changes): what reviewing remote toolkits' upstreams change is held here. */
+  changes?: ToolkitChanges
   /** The pre-built toolkits of functions (src/catalog/toolkits.ts); a test gives another release's catalog. */
   prebuilt?: readonly PrebuiltToolkit[]
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
@@ -115,6 +118,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     credentials,
     events,
     ...deps.remote,
+    ...(deps.changes ? { changes: deps.changes } : {}),
     // serverTools is built below from the sources this kind joins; a sync only runs once both exist.
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
     refusingNameClashes: (projectId, toolkitId, write) => serverTools.refusingNameClashes(projectId, toolkitId, write),
@@ -197,23 +201,31 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** How resources and prompts run a function by name (same lookup, same runner). */
     functionsByName: functionsByName(findFunction, runner, functionLookup(functions)),
     serverTools,
-    toolkits: toolkitsService(toolkitRows, sources, events, remote.service, async (projectId, toolkitId, limit) => {
-      const out: NameCollision[] = []
-      for (const serverId of await serverTools.serversUsing(projectId, toolkitId))
-        for (const h of (await index.server(projectId, serverId)).heldBack)
-          if (h.tool.toolkit_id === toolkitId && out.length < limit)
-            out.push({
-              server_id: serverId,
-              name: h.tool.name,
-              tool_id: h.tool.id,
-              held_by: {
-                tool_id: h.heldBy.id,
-                toolkit_id: h.heldBy.toolkit_id,
-                toolkit_name: (await sources.find(projectId, h.heldBy.toolkit_id))?.toolkit.name ?? h.heldBy.toolkit_id,
-              },
-            })
-      return out
-    }),
+    toolkits: toolkitsService(
+      toolkitRows,
+      sources,
+      events,
+      remote.service,
+      async (projectId, toolkitId, limit) => {
+        const out: NameCollision[] = []
+        for (const serverId of await serverTools.serversUsing(projectId, toolkitId))
+          for (const h of (await index.server(projectId, serverId)).heldBack)
+            if (h.tool.toolkit_id === toolkitId && out.length < limit)
+              out.push({
+                server_id: serverId,
+                name: h.tool.name,
+                tool_id: h.tool.id,
+                held_by: {
+                  tool_id: h.heldBy.id,
+                  toolkit_id: h.heldBy.toolkit_id,
+                  toolkit_name:
+                    (await sources.find(projectId, h.heldBy.toolkit_id))?.toolkit.name ?? h.heldBy.toolkit_id,
+                },
+              })
+        return out
+      },
+      deps.changes,
+    ),
     /** The toolkit of each tool a server lists, by its name there (policies match toolkits: src/modules/policies). */
     toolkitOf: (server: ServerRef) =>
       settle(

@@ -100,7 +100,7 @@ export function createWebhookFeature(deps: WebhookFeatureDeps) {
   const pruneFailed = () =>
     deliveriesRepo.pruneFailed(new Date(Date.now() - deps.config.webhookFailedDays * 86_400_000).toISOString())
   /**
-   * Publishes an event of the project (approval.requested) to its project subscriptions: the rows join the caller's
+   * Publishes an event of the project (approval.requested, toolkit.changed) to its project subscriptions: the rows join the caller's
    * open transaction, and the queue hears of them once it commits.
    */
   const publish = async (projectId: string, event: string, data: Record<string, unknown>) => {

@@ -15,6 +15,11 @@ const WEBHOOK_EVENTS = [
     description:
       'A policy with effect "approve" parked a tool call (GET /approvals); the body carries the request and a single-use approve_url.',
   },
+  {
+    name: 'toolkit.changed',
+    description:
+      'A remote or OpenAPI toolkit that reviews changes has a tool definition held for review, or one was approved or rejected (GET /toolkits/{id}/changes). Project subscriptions only.',
+  },
 ] as const
 
 /** What the resources feature offers: drop the resource's cache and publish resource.updated; false for an unknown uri. */

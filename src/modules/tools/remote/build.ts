@@ -4,6 +4,7 @@ import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess } from '../../../lib/credentials-port'
 import type { EventBus } from '../../../lib/events'
 import type { Logger } from '../../../lib/log'
+import type { ToolkitChanges } from '../changes/service'
 import type { ToolsRepository } from '../repository'
 import { remoteSource } from '../sources/remote'
 import type { ToolkitsRepository } from '../toolkits/repository'
@@ -29,6 +30,8 @@ export interface RemoteKindDeps {
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
   /** Runs a person's change of the toolkit's tools, refused (409) when it brings a second tool of a name to a server. */
   refusingNameClashes?: <T>(projectId: string, toolkitId: string, write: () => Promise<T>) => Promise<T>
+  /** Pinned definitions: holds what a reviewing toolkit's upstream changes. */
+  changes?: ToolkitChanges
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
   /** TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES, TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT,

@@ -11,7 +11,8 @@ import { newId, nowIso } from '../../../lib/ids'
 import type { Logger } from '../../../lib/log'
 import { redactDeep } from '../../../lib/redact'
 import { UniqueViolation } from '../../../lib/storage-errors'
-import type { ToolsRepository } from '../repository'
+import { definitionOf, type Listed, seenDifferently, type ToolkitChanges } from '../changes/service'
+import type { ToolRow, ToolsRepository } from '../repository'
 import { rowRecord } from '../sources/registry'
 import type { ToolkitRecord } from '../sources/source'
 import { newToolkitRow, type ToolkitsRepository } from '../toolkits/repository'
@@ -47,6 +48,8 @@ export interface RemoteToolkitsDeps {
   /** Runs a person's change of the toolkit's tools, refused (409) when it brings a second tool of a name to a server. */
   refusingNameClashes?: <T>(projectId: string, toolkitId: string, write: () => Promise<T>) => Promise<T>
   limits: UpstreamListLimits & { maxWatchersPerProject: number }
+  /** Pinned definitions: a toolkit with review_changes holds what its upstream changes (../changes/service.ts). */
+  changes?: ToolkitChanges
 }
 
 export interface CreateRemoteInput {
@@ -54,6 +57,8 @@ export interface CreateRemoteInput {
   display_name?: string
   description?: string
   remote: RemoteSpecInput
+  /** Serve only approved definitions (default true for a new toolkit). */
+  review_changes?: boolean | undefined
 }
 
 /** The spec with its defaults; a value REST's schema cannot check alone is 400 naming its field. */
@@ -170,13 +175,40 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
 
   const changes = (c: SyncCounts) => c.added + c.updated + c.removed > 0
 
-  /** Makes the toolkit's tool rows follow `plan` and checks their names (inside the caller's transaction). */
-  async function writePlan(projectId: string, toolkitId: string, plan: ReturnType<typeof planSync>) {
+  /**
+   * Makes the toolkit's tool rows follow `plan` and checks their names (inside the caller's transaction). A toolkit
+   * that reviews changes writes only removals and differences a client does not see; new tools and changed
+   * definitions are held for review (../changes/service.ts). Returns the counts of what was written.
+   */
+  async function writePlan(
+    projectId: string,
+    toolkitId: string,
+    plan: ReturnType<typeof planSync>,
+    current: ToolRow[],
+  ): Promise<SyncCounts> {
+    let { insert, update } = plan
+    let counts: SyncCounts = plan.counts
+    if (d.changes && (await d.changes.reviews(toolkitId))) {
+      const served = new Map(current.map((r) => [r.id, r] as const))
+      const listed: Listed[] = insert.map((r) => ({ proposal: { definition: definitionOf(r) } }))
+      update = []
+      for (const r of plan.update) {
+        const was = served.get(r.id)
+        if (was && seenDifferently(definitionOf(was), definitionOf(r)))
+          listed.push({ served: was, proposal: { definition: definitionOf(r) } })
+        else update.push(r)
+      }
+      insert = []
+      const kit = await d.toolkits.byId(projectId, toolkitId)
+      const held = await d.changes.hold(projectId, { id: toolkitId, name: kit?.name ?? toolkitId }, listed)
+      counts = { ...plan.counts, added: 0, updated: update.length, held: held.length }
+    }
     for (const r of plan.remove) await d.tools.remove(projectId, r.id)
-    for (const r of plan.update) await d.tools.update(r)
-    for (const r of plan.insert) await d.tools.insert(r)
+    for (const r of update) await d.tools.update(r)
+    for (const r of insert) await d.tools.insert(r)
     await d.checkNames?.(projectId, toolkitId)
-    if (changes(plan.counts)) changed(projectId)
+    if (changes(counts)) changed(projectId)
+    return counts
   }
 
   async function syncNow(projectId: string, toolkitId: string): Promise<SyncCounts> {
@@ -197,14 +229,17 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       // many tools) writes no tool, holds no write lock while comparing and announces nothing.
       const first = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
       let counts = first.counts
-      if (!changes(first.counts)) await d.repo.setStatus(toolkitId, statusOf(conn, null))
+      // A pending change the upstream took back is let go of by the same pass, so it runs then too.
+      const pendingReview = d.changes ? await d.changes.pendingCount(toolkitId) : 0
+      if (!changes(first.counts) && !pendingReview) await d.repo.setStatus(toolkitId, statusOf(conn, null))
       else
         counts = await d.store.tx(async () => {
           // Planned again inside the transaction: the rows it compares with are the ones it replaces.
-          const plan = planSync(projectId, toolkitId, spec, tools, await d.tools.byToolkit(toolkitId))
-          await writePlan(projectId, toolkitId, plan)
+          const current = await d.tools.byToolkit(toolkitId)
+          const plan = planSync(projectId, toolkitId, spec, tools, current)
+          const written = await writePlan(projectId, toolkitId, plan, current)
           await d.repo.setStatus(toolkitId, statusOf(conn, null))
-          return plan.counts
+          return written
         })
       keepAsWatcher(projectId, toolkitId, conn, opened)
       return counts
@@ -287,7 +322,12 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
     /** Stores a prepared remote toolkit and its tools (inside the caller's transaction, if any). */
     async insert(
       projectId: string,
-      input: { name: string; display_name?: string | undefined; description?: string | undefined },
+      input: {
+        name: string
+        display_name?: string | undefined
+        description?: string | undefined
+        review_changes?: boolean | undefined
+      },
       p: PreparedRemote,
     ): Promise<ToolkitRecord> {
       const row = newToolkitRow(p.id, projectId, 'remote', input)
@@ -308,6 +348,8 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
             ...statusOf(p.conn, null),
           })
           for (const r of plan.insert) await d.tools.insert(r)
+          // The tools listed at creation are the first approved definitions; later changes are held when it reviews.
+          await d.changes?.setReviews(projectId, row.id, input.review_changes ?? true)
           changed(projectId)
         })
       } catch (error) {
@@ -326,11 +368,12 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
       const guarded = d.refusingNameClashes ?? ((_p: string, _k: string, write: () => Promise<SyncCounts>) => write())
       return d.store.tx(() =>
         guarded(projectId, toolkitId, async () => {
-          const plan = planSync(projectId, toolkitId, p.spec, p.tools, await d.tools.byToolkit(toolkitId))
+          const current = await d.tools.byToolkit(toolkitId)
+          const plan = planSync(projectId, toolkitId, p.spec, p.tools, current)
           await d.repo.updateSpec(toolkitId, p.spec)
-          await writePlan(projectId, toolkitId, plan)
+          const counts = await writePlan(projectId, toolkitId, plan, current)
           await d.repo.setStatus(toolkitId, statusOf(p.conn, null))
-          return plan.counts
+          return counts
         }),
       )
     },

@@ -14,6 +14,8 @@ export interface SyncCounts {
   updated: number
   removed: number
   unchanged: number
+  /** Tools whose new or changed definition waits for review (only for a toolkit with review_changes). */
+  held?: number
 }
 
 /** Upstream pages read at most: a server that keeps handing out cursors is cut off, not followed forever. */

@@ -18,6 +18,8 @@ export const CreateToolkitBody = t.Object(
       t.Union([t.Literal('hosted'), t.Literal('remote')], { error: 'toolkit_type must be "hosted" or "remote"' }),
     ),
     remote: t.Optional(RemoteSpecBody),
+    // Pinned definitions (remote toolkits; default true): upstream changes wait for review (GET /toolkits/{id}/changes).
+    review_changes: t.Optional(t.Boolean({ error: 'review_changes must be true or false' })),
   },
   { additionalProperties: false },
 )
@@ -26,6 +28,8 @@ export const UpdateToolkitBody = t.Object(
   {
     display_name: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])),
     description: t.Optional(t.Union([t.String({ maxLength: 4000 }), t.Null()])),
+    /** Remote and OpenAPI toolkits: serve only approved definitions; false lets go of every pending change. */
+    review_changes: t.Optional(t.Boolean({ error: 'review_changes must be true or false' })),
   },
   { additionalProperties: false },
 )
@@ -41,6 +45,8 @@ const toolkitFields = {
   provider: t.Optional(t.String()),
   created_at: t.Optional(t.String()),
   updated_at: t.Optional(t.String()),
+  /** Remote and OpenAPI toolkits: whether upstream changes wait for review (docs/decisions/0347-pinned-definitions.md). */
+  review_changes: t.Optional(t.Boolean()),
 }
 
 export const ToolkitView = t.Object(toolkitFields)
@@ -48,6 +54,8 @@ export const ToolkitView = t.Object(toolkitFields)
 export const ToolkitDetail = t.Object({
   ...toolkitFields,
   remote: t.Optional(RemoteDetail),
+  /** Remote and OpenAPI toolkits: changes waiting for review (GET /toolkits/{id}/changes). */
+  pending_changes: t.Optional(t.Integer()),
   openapi: t.Optional(OpenApiDetail),
   /** Its tools a server does not list: another toolkit's tool came onto that server first with the name. */
   name_collisions: t.Array(
@@ -67,6 +75,8 @@ export const RefreshResult = t.Object({
   updated: t.Integer(),
   removed: t.Integer(),
   unchanged: t.Integer(),
+  /** A toolkit with review_changes: tools whose new or changed definition waits for review. */
+  held: t.Optional(t.Integer()),
 })
 
 export const ToolkitList = t.Object({ toolkits: t.Array(ToolkitView), next_cursor: t.Optional(t.String()) })

@@ -6,6 +6,7 @@ import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
 import { pageAfterId } from '../../../lib/pagination'
 import { UniqueViolation } from '../../../lib/storage-errors'
+import type { ToolkitChanges } from '../changes/service'
 import type { RemoteSpecInput } from '../remote/model'
 import type { RemoteToolkits } from '../remote/service'
 import { rowRecord, type ToolkitSources } from '../sources/registry'
@@ -35,7 +36,11 @@ interface CreateToolkitInput {
   description?: string
   toolkit_type?: 'hosted' | 'remote'
   remote?: RemoteSpecInput
+  review_changes?: boolean
 }
+
+/** The kinds whose tools come from elsewhere and may be pinned (docs/decisions/0347-pinned-definitions.md). */
+const REVIEWABLE = new Set(['remote', 'openapi'])
 
 export function toolkitsService(
   repo: ToolkitsRepository,
@@ -43,6 +48,7 @@ export function toolkitsService(
   events: EventBus,
   remote?: Pick<RemoteToolkits, 'create' | 'refresh' | 'forget'>,
   collisions?: NameCollisions,
+  changes?: ToolkitChanges,
 ) {
   const mustGetEditable = async (projectId: string, id: string): Promise<ToolkitRow> => {
     const found = await sources.find(projectId, id)
@@ -67,7 +73,11 @@ export function toolkitsService(
         const { toolkit_type: _, remote: spec, ...rest } = input
         return remote.create(projectId, { ...rest, remote: spec })
       }
-      const { toolkit_type: _, ...hosted } = input
+      const { toolkit_type: _, review_changes: review, ...hosted } = input
+      if (review !== undefined)
+        throw badRequest("review_changes is for remote and OpenAPI toolkits: a hosted toolkit's tools are your own", [
+          { field: 'body.review_changes', message: 'only for remote and openapi toolkits' },
+        ])
       return this.create(projectId, hosted)
     },
     async create(
@@ -100,9 +110,14 @@ export function toolkitsService(
       if (!found) throw notFound('toolkit')
       const detail = await found.source.detail?.(id)
       const held = collisions ? await collisions(projectId, id, COLLISIONS_SHOWN) : []
+      const review =
+        changes && REVIEWABLE.has(found.source.kind)
+          ? { review_changes: await changes.reviews(id), pending_changes: await changes.pendingCount(id) }
+          : {}
       return {
         ...found.toolkit,
         ...detail,
+        ...review,
         name_collisions: held,
         tools: (await found.source.listTools(id)).map(toolView),
       }
@@ -110,9 +125,13 @@ export function toolkitsService(
     async update(
       projectId: string,
       id: string,
-      input: { display_name?: string | null; description?: string | null },
+      input: { display_name?: string | null; description?: string | null; review_changes?: boolean },
     ): Promise<ToolkitView> {
       const current = await mustGetEditable(projectId, id)
+      if (input.review_changes !== undefined && (!changes || !REVIEWABLE.has(current.toolkit_type)))
+        throw badRequest(`review_changes is for remote and OpenAPI toolkits; this one is ${current.toolkit_type}`, [
+          { field: 'body.review_changes', message: 'only for remote and openapi toolkits' },
+        ])
       const next: ToolkitRow = {
         ...current,
         display_name: input.display_name !== undefined ? input.display_name : current.display_name,
@@ -120,8 +139,12 @@ export function toolkitsService(
         updated_at: nowIso(),
       }
       await repo.update(next)
-      return rowRecord(next)
+      if (changes && input.review_changes !== undefined) await changes.setReviews(projectId, id, input.review_changes)
+      const review = changes && REVIEWABLE.has(next.toolkit_type) ? await changes.reviews(id) : undefined
+      return { ...rowRecord(next), ...(review !== undefined ? { review_changes: review } : {}) }
     },
+    /** review_changes of a remote or OpenAPI toolkit (the project file writes it back); undefined for other kinds. */
+    reviewChanges: async (id: string): Promise<boolean | undefined> => changes?.reviews(id),
     /** POST /toolkits/{id}/refresh: re-lists a remote toolkit's upstream; another kind has nothing to refresh (400). */
     async refresh(projectId: string, id: string) {
       const found = await sources.find(projectId, id)
