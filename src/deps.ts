@@ -243,7 +243,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
   const servers = buildServers({ store, repo: repos.servers, readModel, publicUrl: urls.get, tools: serverTools })
   // End users of a project: their tokens end (and open streams close) when they are deleted.
-  const users = buildUsers({ store, repo: repos.users, servers, onTokensEnded: revocations.revoked })
+  const users = buildUsers({ repo: repos.users, servers, onTokensEnded: revocations.revoked })
 
   // Resources and prompts: function-backed ones run by name through the same lookup and runner as tools.
   const resources = buildResources({
