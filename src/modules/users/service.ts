@@ -84,8 +84,13 @@ export function usersService(deps: UsersServiceDeps) {
       }
       return userView(row)
     },
-    async list(projectId: string, limit: number, cursor?: string) {
-      const rows = await repo.list(projectId, limit + 1, decodeCursor(cursor))
+    async list(projectId: string, limit: number, cursor?: string, externalId?: string) {
+      const after = decodeCursor(cursor)
+      if (externalId !== undefined) {
+        const one = after ? null : await repo.byExternalId(projectId, externalId)
+        return { users: one ? [userView(one)] : [] }
+      }
+      const rows = await repo.list(projectId, limit + 1, after)
       const { items, next_cursor } = page(rows, limit)
       return { users: items.map(userView), ...(next_cursor ? { next_cursor } : {}) }
     },
