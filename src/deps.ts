@@ -262,7 +262,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   }
   const servers = buildServers({ store, repo: repos.servers, readModel, publicUrl: urls.get, tools: serverTools })
   // End users of a project: their tokens end (and open streams close) when they are deleted.
-  const users = buildUsers({ store, repo: repos.users, servers, onTokensEnded: revocations.revoked })
+  const users = buildUsers({ repo: repos.users, servers, onTokensEnded: revocations.revoked })
   // A project's identity provider, the users its sign-ins make, and machine clients (src/modules/identity).
   const identity = buildIdentity({
     store,

@@ -158,8 +158,11 @@ test('every REST operation in /mcp/openapi.json survives bad input', async () =>
         p === 'tool_id' ? ids.tool! : p === 'subscription_id' ? 'nope' : (idFor[path] ?? ids.server!),
       )
       const url = (p: string, query = '') => `http://127.0.0.1:${app.server.port}${p}${query}`
-      // Pages, metrics and the OAuth authorization server (RFC 6749 error bodies, redirects) are not the REST API.
-      const kind = /^\/mcp\/(ui|docs|metrics|oauth\/(register|authorize|token|redirect|revoke|idp))(\/|$)/.test(path)
+      // Pages (the dashboard, docs, connect links), metrics and the OAuth authorization server (RFC 6749 error bodies,
+      // redirects) are not the REST API.
+      const kind = /^\/mcp\/(ui|docs|metrics|connect|oauth\/(register|authorize|token|redirect|revoke|idp))(\/|$)/.test(
+        path,
+      )
         ? 'page'
         : 'rest'
       const send = (what: string, p: string, init: RequestInit, query = '') =>

@@ -12,17 +12,28 @@ const newDir = tempDirs('toolyard-prefix-upgrade-')
 
 test('a catalog toolkit attached before the upgrade keeps its tools’ names; one attached after gets the service prefix', async () => {
   const dataDir = newDir()
-  const before = await startTestApp({}, { dataDir })
-  const server = await createServer(before, { name: 'attached before', toolkits: [{ toolkit_id: 'prebuilt-github' }] })
-  await before.stop()
-
-  // The schema as it was before the migration that added prefixes: the attachment row as an older release stored it.
-  // The schema version just before the migration that adds the column (its index in the list).
+  // A database as a release before the prefix column left it: the migrations before that one, and an attachment row
+  // as that release stored it. Later migrations then run once, as on a real upgrade.
   const version = migrations.findIndex((m) => m.includes('ADD COLUMN prefix'))
   expect(version).toBeGreaterThan(0)
   const db = new Database(join(dataDir, 'toolyard.sqlite'))
-  db.run('ALTER TABLE server_toolkits DROP COLUMN prefix')
+  for (const m of migrations.slice(0, version)) db.exec(m)
   db.run(`PRAGMA user_version = ${version}`)
+  const at = new Date().toISOString()
+  const server = { id: Bun.randomUUIDv7() }
+  db.query('INSERT INTO projects (id, name, created_at) VALUES ($id, $name, $at)').run({
+    id: 'p-before',
+    name: 'test',
+    at,
+  })
+  db.query(
+    `INSERT INTO servers (id, project_id, slug, name, created_at, updated_at)
+     VALUES ($id, 'p-before', 'attached-before', 'attached before', $at, $at)`,
+  ).run({ id: server.id, at })
+  db.query(
+    `INSERT INTO server_toolkits (server_id, toolkit_id, position, created_at)
+     VALUES ($id, 'prebuilt-github', 0, $at)`,
+  ).run({ id: server.id, at })
   db.close()
 
   const after = await startTestApp({}, { dataDir })

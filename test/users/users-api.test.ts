@@ -41,6 +41,10 @@ describe('users', () => {
     expect(second.body.users.map((u: { external_id: string }) => u.external_id)).toEqual(['p3'])
     expect(second.body.next_cursor).toBeUndefined()
     expect((await call(app, '/users?cursor=garbage', { key: other.apiKey })).status).toBe(400)
+    // The app finds its user by its own id.
+    const found = await call(app, '/users?external_id=p2', { key: other.apiKey })
+    expect(found.body.users.map((u: { external_id: string }) => u.external_id)).toEqual(['p2'])
+    expect((await call(app, '/users?external_id=nobody', { key: other.apiKey })).body.users).toEqual([])
   })
 
   test("another project's user is 404 for show, delete and tokens; the same external_id is free in another project", async () => {

@@ -1,6 +1,6 @@
 // Credentials owned by an end user (docs/decisions/0332-user-credentials.md): what the credentials feature needs of the
 // users feature to store one — the user exists, the new row (or OAuth flow) is marked as theirs, and whoever waits for
-// that user's connection hears of it (a connect link's in-band consent: src/modules/users/consent.ts).
+// that user's connection hears of it (a connect link's in-band consent: src/modules/users/connect.ts).
 import type { StoragePort } from '../../db/store'
 import { notFound } from '../../lib/errors'
 

@@ -231,7 +231,8 @@ async function applyServers(run: Run, note: Note): Promise<Map<string, string>> 
     const sv = given.tool_discovery ? { ...given, tool_discovery: mergedDiscovery(null, given.tool_discovery) } : given
     const stored = current.servers.get(sv.name)
     const entries = (sv.toolkits ?? []).map((entry) => {
-      const { name, prefix } = typeof entry === 'string' ? { name: entry, prefix: undefined } : entry
+      const { name, prefix, credential_mode } =
+        typeof entry === 'string' ? { name: entry, prefix: undefined, credential_mode: undefined } : entry
       const kit = kits.get(name)
       if (!kit)
         throw new RecordError(
@@ -246,8 +247,11 @@ async function applyServers(run: Run, note: Note): Promise<Map<string, string>> 
         toolkit_id: kit.id,
         credentials: kept?.credentials ?? {},
         prefix: prefix ?? kept?.prefix ?? kit.prefix,
+        // Kept when the file gives none, like the prefix: a file naming the toolkit plainly never turns a per-user
+        // attachment into one that sends the shared credential for every caller.
+        credential_mode: credential_mode ?? kept?.credential_mode ?? 'shared',
       }
-      return { attachment, doc: attachmentDoc(name, attachment.prefix, kit.prefix) }
+      return { attachment, doc: attachmentDoc(name, attachment.prefix, kit.prefix, attachment.credential_mode) }
     })
     const toolkits = entries.map((e) => e.attachment)
     // Compared as export writes it: a plain name where the prefix is the toolkit's default.

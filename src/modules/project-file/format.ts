@@ -83,14 +83,25 @@ const ToolkitDoc = t.Object(
   },
   { additionalProperties: false },
 )
-const AttachmentDoc = t.Object({ name: Str, prefix: t.String() }, { additionalProperties: false })
+const AttachmentDoc = t.Object(
+  {
+    name: Str,
+    prefix: t.Optional(t.String()),
+    // Whose credential its tools use (docs/decisions/0333-credential-mode.md); absent: shared.
+    credential_mode: t.Optional(
+      t.Union([t.Literal('shared'), t.Literal('per_user'), t.Literal('per_user_then_shared')]),
+    ),
+  },
+  { additionalProperties: false },
+)
 const ServerDoc = t.Object(
   {
     name: Str,
     display_name: t.Optional(t.String()),
     description: t.Optional(t.String()),
     auth: t.Optional(t.Union([t.Literal('api_key'), t.Literal('none')])),
-    // A toolkit's name, or {name, prefix} to list its tools as <prefix>_<name> (docs/decisions/0211-attachment-prefix.md).
+    // A toolkit's name, or {name, prefix?, credential_mode?}: its tools listed as <prefix>_<name>
+    // (docs/decisions/0211-attachment-prefix.md), and whose credential they use.
     toolkits: t.Optional(t.Array(t.Union([Str, AttachmentDoc]))),
     tool_discovery: t.Optional(ToolDiscoveryPatch),
   },

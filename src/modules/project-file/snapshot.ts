@@ -54,7 +54,14 @@ export interface CurrentProject {
   tools: Map<string, Stored<ToolDoc> & { toolkitId: string }>
   servers: Map<
     string,
-    Stored<ServerDoc> & { attachments: { toolkit_id: string; credentials: Record<string, string>; prefix: string }[] }
+    Stored<ServerDoc> & {
+      attachments: {
+        toolkit_id: string
+        credentials: Record<string, string>
+        prefix: string
+        credential_mode?: CredentialMode
+      }[]
+    }
   >
   resources: Map<string, Stored<ResourceDoc>>
   prompts: Map<string, Stored<PromptDoc>>
@@ -97,15 +104,22 @@ export function stableJson(value: unknown): string {
   )
 }
 
+type CredentialMode = 'shared' | 'per_user' | 'per_user_then_shared'
+
 /**
  * A server's toolkit as the file names it: its name when the attachment has the toolkit's default prefix (what a new
- * attachment gets), else `{name, prefix}` (docs/decisions/0211-attachment-prefix.md).
+ * attachment gets) and shares its credential, else `{name, prefix?, credential_mode?}` with what differs
+ * (docs/decisions/0211-attachment-prefix.md, 0333-credential-mode.md).
  */
 export const attachmentDoc = (
   name: string,
   prefix: string,
   byDefault: string,
-): string | { name: string; prefix: string } => (prefix === byDefault ? name : { name, prefix })
+  mode: CredentialMode = 'shared',
+): string | { name: string; prefix?: string; credential_mode?: CredentialMode } =>
+  prefix === byDefault && mode === 'shared'
+    ? name
+    : { name, ...(prefix !== byDefault ? { prefix } : {}), ...(mode !== 'shared' ? { credential_mode: mode } : {}) }
 
 export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000, isolation: 'warm' }
 export const TOOL_DEFAULTS = { input_schema: DEFAULT_INPUT_SCHEMA }
@@ -198,7 +212,7 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
         tool_discovery: sv.tool_discovery,
         toolkits: attachments.map((a) => {
           const kit = kitNames.get(a.toolkit_id)
-          return attachmentDoc(kit?.name ?? a.name, a.prefix, kit?.prefix ?? '')
+          return attachmentDoc(kit?.name ?? a.name, a.prefix, kit?.prefix ?? '', a.credential_mode)
         }),
       } as ServerDoc,
       SERVER_DEFAULTS,

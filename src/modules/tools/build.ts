@@ -53,7 +53,7 @@ export interface ToolsFeatureDeps {
   }
   /** Users' own credentials, for the attachments whose credential_mode uses them. */
   userCredential?: UserCredentialLookup
-  /** In-band consent when a user's credential is missing (src/modules/users/consent.ts). */
+  /** In-band consent when a user's credential is missing (src/modules/users/connect.ts). */
   consent?: ConsentPort
   events: EventBus
   credentials: CredentialAccess

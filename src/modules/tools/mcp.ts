@@ -80,7 +80,7 @@ export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'out
 /** MCP 2025-11-25's URLElicitationRequiredError: the client must open a URL before the request can succeed. */
 const URL_ELICITATION_REQUIRED = -32042
 
-/** What in-band consent needs (the users feature implements it: src/modules/users/consent.ts). */
+/** What in-band consent needs (the users feature implements it: src/modules/users/connect.ts). */
 export interface ConsentPort {
   /**
    * A connect link for the user and provider (single use, short-lived) and an elicitation id; given a session id, the

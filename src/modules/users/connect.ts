@@ -139,14 +139,18 @@ export function connectService(deps: ConnectDeps) {
       if (!provider) return gone('The provider of this link no longer exists.')
       if (provider.auth_type !== 'oauth')
         return { kind: 'form', providerName: provider.name, fields: formFields(provider) }
-      if (!(await claim(row))) return gone(USED)
+      // The flow is started before the link is used up: a provider that cannot start one (no client configured)
+      // leaves the link usable once that is fixed. A flow started for a link someone else claimed meanwhile expires.
+      let location: string
       try {
-        return { kind: 'redirect', location: await deps.startOAuth(row.project_id, row.provider_id, row.user_id) }
+        location = await deps.startOAuth(row.project_id, row.provider_id, row.user_id)
       } catch (e) {
         if (e instanceof AppError)
           return { kind: 'message', status: e.status, title: 'Cannot connect', message: e.message }
         throw e
       }
+      if (!(await claim(row))) return gone(USED)
+      return { kind: 'redirect', location }
     },
     /** POST of the API-key form: stores the credential for the user, once. */
     async submit(token: string, form: Record<string, string>): Promise<ConnectPage> {

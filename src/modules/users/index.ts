@@ -1,7 +1,7 @@
 // Routes for /users: a project's end users, their tokens (shown once) and connections. Admin keys only (the guard
 // refuses an mcp key here). Rate groups: credentials_write / credentials_read, as users hold credentials and tokens.
 import { Elysia, t } from 'elysia'
-import { errorResponses, IdParams, ListQuery } from '../../http/common-model'
+import { errorResponses, IdParams } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
 import type { ConnectService } from './connect'
 import { connectResponse, foreignPost } from './connect-page'
@@ -15,6 +15,7 @@ import {
   UserDeleted,
   UserDetailView,
   UserList,
+  UsersQuery,
   UserView,
 } from './model'
 import type { UsersService } from './service'
@@ -38,12 +39,16 @@ export const usersModule = (deps: GuardDeps & { users: UsersService; connect: Co
         detail: { tags, summary: "Create an end user (external_id: the app's own id, unique per project)" },
       },
     )
-    .get('/users', ({ auth, query }) => deps.users.list(auth.projectId, query.limit ?? 50, query.cursor), {
-      api: 'credentials_read',
-      query: ListQuery,
-      response: { 200: UserList, ...errorResponses },
-      detail: { tags, summary: "The project's end users" },
-    })
+    .get(
+      '/users',
+      ({ auth, query }) => deps.users.list(auth.projectId, query.limit ?? 50, query.cursor, query.external_id),
+      {
+        api: 'credentials_read',
+        query: UsersQuery,
+        response: { 200: UserList, ...errorResponses },
+        detail: { tags, summary: "The project's end users" },
+      },
+    )
     .get('/users/:id', ({ auth, params }) => deps.users.detail(auth.projectId, params.id), {
       api: 'credentials_read',
       params: IdParams,

@@ -96,3 +96,10 @@ export const CreateConnectBody = t.Object(
 export const ConnectLinkView = t.Object({ url: t.String(), expires_at: t.String() })
 
 export const ConnectTokenParams = t.Object({ token: t.String({ maxLength: 200 }) })
+
+/** GET /users: paged; `external_id` finds the one user the app knows by that id (an empty page when none). */
+export const UsersQuery = t.Object({
+  limit: t.Optional(t.Numeric({ minimum: 1, maximum: 200, default: 50 })),
+  cursor: t.Optional(t.String({ maxLength: 200 })),
+  external_id: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
+})

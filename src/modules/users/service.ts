@@ -2,7 +2,6 @@
 // their connections and tokens, delete (which ends their tokens and credentials), and mint user tokens — mcp keys
 // bound to one user, shown once.
 import { generateApiKey } from '../../crypto/api-key'
-import type { StoragePort } from '../../db/store'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { decodeCursor, page } from '../../lib/pagination'
@@ -44,7 +43,6 @@ const tokenView = (k: UserTokenRow): TokenView => ({
 })
 
 export interface UsersServiceDeps {
-  store: StoragePort
   repo: UsersRepository
   /** Whether a server of the project exists (a token's `servers` must name them). */
   serverExists(projectId: string, serverId: string): Promise<boolean>
@@ -86,8 +84,13 @@ export function usersService(deps: UsersServiceDeps) {
       }
       return userView(row)
     },
-    async list(projectId: string, limit: number, cursor?: string) {
-      const rows = await repo.list(projectId, limit + 1, decodeCursor(cursor))
+    async list(projectId: string, limit: number, cursor?: string, externalId?: string) {
+      const after = decodeCursor(cursor)
+      if (externalId !== undefined) {
+        const one = after ? null : await repo.byExternalId(projectId, externalId)
+        return { users: one ? [userView(one)] : [] }
+      }
+      const rows = await repo.list(projectId, limit + 1, after)
       const { items, next_cursor } = page(rows, limit)
       return { users: items.map(userView), ...(next_cursor ? { next_cursor } : {}) }
     },

@@ -28,7 +28,7 @@ export type ToolFailure =
   | { ok: false; kind: 'credential'; message: string }
   /**
    * The caller's own credential for the provider is missing or unusable (credential_mode per_user): the user must
-   * connect it first (in-band consent: src/modules/users/consent.ts).
+   * connect it first (in-band consent: src/modules/users/connect.ts).
    */
   | { ok: false; kind: 'consent'; message: string; userId: string; providerId: string }
 
