@@ -124,8 +124,6 @@ async function measure(): Promise<ToolSearchFigures> {
       for (const t of tools)
         if (many.length < 5000) many.push({ ...t, toolkit: `${t.toolkit}_${copy}`, name: `${t.name}_${copy}` })
     const bigServer = await loadCatalog(deps, big.id, many, { name: 'big', tool_discovery: { mode: 'always' } })
-    // As a running server has it minutes after the writes: its merge job has run (src/deps.ts, merge-tool-search).
-    await deps.mergeSearchIndex()
     const ctx: OnServer = {
       requestId: 'bench',
       principal: 'bench',

@@ -254,9 +254,6 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     })
   const serverTools: ServerToolsPort = toolsFeature.serverTools
   if (background) {
-    scheduler.every('merge-tool-search', 300, async () => {
-      await toolsFeature.mergeSearchIndex()
-    })
     // Soon after start rather than during it (src/modules/tools/build.ts); the first search does it if it comes first.
     scheduler.every('sync-catalog-search', 5, async () => toolsFeature.syncCatalogSearch())
   }
@@ -435,8 +432,6 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     serverTools: toolsFeature.serverTools,
     /** Searching a server's tools (find_tools, GET /servers/{id}/tools/search). */
     toolSearch: toolsFeature.toolSearch,
-    /** Runs the search index's merge job now (it also runs every 5 minutes); false when no tool changed since. */
-    mergeSearchIndex: toolsFeature.mergeSearchIndex,
     resources,
     prompts,
     /** Policies (REST) and approval requests (REST, the link, the dashboard). */

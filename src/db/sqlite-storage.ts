@@ -8,7 +8,6 @@ import { migrate } from './migrate'
 import { type Db, openDatabase } from './open'
 import { checkDatabaseFile, checkIntegrity, checkSealedData, unreadableDatabase } from './start-checks'
 import { createStore } from './store'
-import { ensureToolSearchIndex } from './tool-search-index'
 
 export interface SqliteStorageOptions {
   /** How long a statement waits for another connection's lock before it is a 503 (TOOLYARD_DATABASE_TIMEOUT_MS). */
@@ -41,7 +40,6 @@ export function openSqliteStorage(path: string, { busyTimeoutMs, keys }: SqliteS
     throw e
   }
   ensureChangeCounters(db)
-  ensureToolSearchIndex(db)
   const state = createStorageState()
   const store = createStore(db, state)
   return {

@@ -198,39 +198,4 @@ describe('PostgreSQL triggers', () => {
     )
     expect(left).toEqual({ kits: 0, tools: 0 })
   })
-
-  test('the tool search index follows tools, toolkit renames and catalog tools in the same transaction', async () => {
-    const schema = JSON.stringify({
-      type: 'object',
-      properties: { repoOwner: { type: 'string', description: 'Account that owns the repository' } },
-      $defs: { label: { type: 'object', properties: { colour: { description: 'Hex colour' } } } },
-    })
-    await sql.unsafe(
-      `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, created_at, updated_at)
-       VALUES ('t1', 'p1', 'k1', 'createIssue', 'Create an issue', 'Opens a new issue', 'f', $1, 'now', 'now')`,
-      [schema],
-    )
-    await sql.unsafe(
-      `INSERT INTO catalog_tools (id, toolkit, name, description, input_schema) VALUES ('slack.post', 'slack', 'post_message', 'Posts to a channel', 'not json')`,
-    )
-    const [row] = await sql.unsafe("SELECT name, params, toolkit FROM tool_search WHERE tool_id = 't1'")
-    expect(row.name).toBe('createIssue create Issue')
-    // As SQLite's triggers: every capital gets a space before it, in names and descriptions alike.
-    expect(row.params).toContain('repo Owner  Account that owns the repository')
-    expect(row.params).toContain('colour  Hex colour')
-    expect(row.toolkit).toBe('github GitHub Issues')
-    const search = async (words: string) =>
-      (
-        await sql.unsafe(
-          "SELECT tool_id FROM tool_search WHERE document @@ plainto_tsquery('english', $1) AND project_id IN ('p1', '') ORDER BY tool_id",
-          [words],
-        )
-      ).map((r: { tool_id: string }) => r.tool_id)
-    expect(await search('owners')).toEqual(['t1'])
-    expect(await search('channel')).toEqual(['slack.post'])
-    await sql.unsafe("UPDATE toolkits SET name = 'tracker', display_name = NULL WHERE id = 'k1'")
-    expect(await search('tracker')).toEqual(['t1'])
-    await sql.unsafe("DELETE FROM tools WHERE id = 't1'")
-    expect(await search('issue')).toEqual([])
-  })
 })

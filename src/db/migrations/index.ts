@@ -24,6 +24,7 @@ import m021 from './021-users.sql' with { type: 'text' }
 import m022 from './022-identity.sql' with { type: 'text' }
 import m023 from './023-policies-approvals.sql' with { type: 'text' }
 import m024 from './024-pinned-definitions.sql' with { type: 'text' }
+import m025 from './025-drop-full-text-index.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -50,4 +51,5 @@ export const migrations: string[] = [
   m022,
   m023,
   m024,
+  m025,
 ]

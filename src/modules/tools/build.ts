@@ -20,7 +20,7 @@ import { type ConsentPort, toolsMcp } from './mcp'
 import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import type { RemoteRepository } from './remote/repository'
 import type { ToolsRepository } from './repository'
-import { CATALOG_ALWAYS, CATALOG_NEWEST, indexMerger, syncCatalogSearch } from './search/catalog-sync'
+import { CATALOG_ALWAYS, CATALOG_NEWEST, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
 import type { ToolSearchRepository } from './search/repository'
 import { toolSearch } from './search/service'
@@ -239,8 +239,6 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     remoteToolkits: remote.service,
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
     toolSearch: search,
-    /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */
-    mergeSearchIndex: indexMerger(store, searchRows),
     /** Brings the pre-built tools into the search index (once; a search does it first if it comes first). */
     syncCatalogSearch: syncCatalog,
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */

@@ -13,7 +13,6 @@ import { migratePostgres } from '../../../src/db/postgres/migrate'
 import { openPostgres } from '../../../src/db/postgres/sql'
 import { createPgStore, type PgStore } from '../../../src/db/postgres/store'
 import { createStore, type Store } from '../../../src/db/store'
-import { ensureToolSearchIndex } from '../../../src/db/tool-search-index'
 import { type Repositories, repositories } from '../../../src/storage'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../../helpers/postgres'
 
@@ -43,7 +42,6 @@ export function dialects(): Dialects {
     const db = openDatabase(join(dir, 'toolyard.sqlite'))
     migrate(db)
     ensureChangeCounters(db)
-    ensureToolSearchIndex(db)
     sqlite = createStore(db)
     pg = createPgStore(openPostgres(await newDatabase(), { max: 5 }))
     await migratePostgres(pg.db.sql)

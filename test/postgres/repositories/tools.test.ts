@@ -153,21 +153,9 @@ describe('functions', () => {
   })
 })
 
-describe('tool search', () => {
-  test('the same tools match; a name match ranks above a description match; catalog tools are found for any project', async () => {
-    const r = await d.same(async ({ toolSearch, toolkits, tools }) => {
-      await done(toolkits.insert(toolkit('p1', 'ks', { name: 'mail', display_name: 'Mail' })))
-      await done(tools.insert(tool('p1', 'ks', 'ts1', { name: 'sendEmail', description: 'Delivers a message' })))
-      await done(
-        tools.insert(
-          tool('p1', 'ks', 'ts2', {
-            name: 'list_folders',
-            description: 'Lists folders; can also email a summary',
-            input_schema: '{"type":"object","properties":{"recipient":{"type":"string","description":"who gets it"}}}',
-          }),
-        ),
-      )
-      await done(tools.insert(tool('p2', 'k9', 'ts3', { name: 'sendEmail' })).catch(() => {}))
+describe('the catalog copy', () => {
+  test('catalog rows are kept and removed alike', async () => {
+    const r = await d.same(async ({ toolSearch }) => {
       await done(
         toolSearch.insertCatalog({
           id: 'cat1',
@@ -179,32 +167,11 @@ describe('tool search', () => {
           first_seen_at: '2026-11-29T00:00:00.000Z',
         }),
       )
-      const ids = async (query: string, project = 'p1') =>
-        [...(await toolSearch.matches(query, project))].map((m) => m.tool_id)
-      const ranks = [...(await toolSearch.matches('"email" OR "send"', 'p1'))].map((m) => m.rank)
-      const result = {
-        email: await ids('"email" OR "send"'),
-        param: await ids('"recipient"'),
-        stemmed: await ids('"folder"'),
-        catalog: await ids('"forecast"', 'p2'),
-        otherProject: await ids('"email"', 'p2'),
-        nothing: await ids('"zzzz"'),
-        catalogRows: (await toolSearch.catalog()).map((c) => c.id),
-        negativeRanks: ranks.every((x) => x < 0),
-      }
+      const rows = (await toolSearch.catalog()).map((c) => [c.id, c.first_seen_at])
       await done(toolSearch.removeCatalog('cat1'))
-      await done(toolSearch.optimize())
-      return { ...result, afterRemove: await ids('"forecast"'), changes: typeof (await toolSearch.toolChanges()) }
+      return { rows, afterRemove: (await toolSearch.catalog()).length }
     })
-    expect(r.email).toEqual(['ts1', 'ts2'])
-    expect(r.param).toEqual(['ts2'])
-    expect(r.stemmed).toEqual(['ts2'])
-    expect(r.catalog).toEqual(['cat1'])
-    expect(r.otherProject).toEqual([])
-    expect(r.nothing).toEqual([])
-    expect(r.catalogRows).toEqual(['cat1'])
-    expect(r.negativeRanks).toBe(true)
-    expect(r.afterRemove).toEqual([])
-    expect(r.changes).toBe('number')
+    expect(r.rows).toEqual([['cat1', '2026-11-29T00:00:00.000Z']])
+    expect(r.afterRemove).toBe(0)
   })
 })

@@ -63,18 +63,3 @@ export async function syncCatalogSearch(
     for (const r of fresh) await repo.insertCatalog({ ...r, first_seen_at: seen.get(r.id) ?? at })
   })
 }
-
-/**
- * The index merge job (src/deps.ts runs it every few minutes): merges the index's segments when tools changed since
- * its last run, so a server whose tools were written one by one searches as fast as one written at once.
- */
-export function indexMerger(store: StoragePort, repo: ToolSearchRepository) {
-  let seen = -1
-  return async (): Promise<boolean> => {
-    const now = await repo.toolChanges()
-    if (now === seen) return false
-    await store.tx(() => repo.optimize())
-    seen = await repo.toolChanges()
-    return true
-  }
-}

@@ -1,7 +1,7 @@
 // How query text becomes FTS5 words: only letters and digits, filler dropped, camelCase kept whole and split,
 // synonyms added, bounded, and every word quoted.
 import { describe, expect, test } from 'bun:test'
-import { ftsQuery, searchTerms } from './query'
+import { searchTerms, weightedTerms } from './query'
 
 describe('searchTerms', () => {
   test('words only, lower case, filler dropped, each once', () => {
@@ -28,6 +28,11 @@ describe('searchTerms', () => {
   })
 })
 
-test('ftsQuery quotes every word and joins them with OR', () => {
-  expect(ftsQuery(['near', 'or', 'a"b'])).toBe('"near" OR "or" OR "a""b"')
+test('the words typed weigh 1, their synonyms less; bare numbers go; "my" adds "authenticated"', () => {
+  const terms = weightedTerms('close my issue 42')
+  expect(terms.find((t) => t.term === 'close')?.weight).toBe(1)
+  expect(terms.find((t) => t.term === 'issue')?.weight).toBe(1)
+  expect(terms.find((t) => t.term === 'ticket')?.weight).toBeLessThan(1)
+  expect(terms.find((t) => t.term === 'authenticated')?.weight).toBeLessThan(1)
+  expect(terms.some((t) => t.term === '42')).toBe(false)
 })

@@ -1,8 +1,7 @@
-// From what a model or a person typed to an FTS5 query that cannot fail or widen the search (docs/decisions/README.md,
-// "Tool search"): the text is cut into words (letters and digits only, camelCase split), everyday filler words are
-// dropped, a small table of synonyms adds the words tools are usually described with, and every word is quoted, so no
-// FTS5 syntax (`*`, `NEAR`, `OR`, `"`, `(`, `col:`) ever reaches the parser. Words are joined with OR: BM25 then ranks
-// the tools that match more (and rarer) words first.
+// From what a model or a person typed to the weighted words tool search ranks by (docs/tool-search.md): the text is
+// cut into words (letters and digits only, camelCase split), everyday filler words and bare numbers are dropped, and a
+// small table of synonyms adds, at lower weight, the words tools are usually described with. Query text is only ever
+// words: no syntax of any kind reaches the ranking (./rank.ts), so no text can fail or widen the search.
 import type { WeightedTerm } from './rank'
 
 /** Longer text is read only this far: a 10 KB query costs what a 16 KB one does, and no more. */
@@ -101,18 +100,12 @@ function ownWords(text: string): string[] {
 const SELF_WORDS = ['authenticated']
 
 /** How much a synonym counts beside a word the caller typed: enough to find a tool described in other words. */
-export const SYNONYM_WEIGHT = 0.5
+const SYNONYM_WEIGHT = 0.5
 
-/** What `weightedTerms` gives synonyms: changed only by the ranking's tuning runs (bench/search-sets.ts). */
-export const termSettings = { synonymWeight: SYNONYM_WEIGHT }
 
 /** The query's words (weight 1) and their synonyms (SYNONYM_WEIGHT), as `searchTerms` finds them. */
 export function weightedTerms(text: string): WeightedTerm[] {
   const terms = searchTerms(text)
   const own = new Set(ownWords(text))
-  return terms.map((term) => ({ term, weight: own.has(term) ? 1 : termSettings.synonymWeight }))
+  return terms.map((term) => ({ term, weight: own.has(term) ? 1 : SYNONYM_WEIGHT }))
 }
-
-/** The FTS5 MATCH text: every word a quoted string (a `"` doubled, though words hold none), joined with OR. */
-export const ftsQuery = (terms: readonly string[]): string =>
-  terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ')

@@ -13,17 +13,17 @@ export interface WeightedTerm {
   weight: number
 }
 
-export interface Ranked {
+interface Ranked {
   st: ServerTool
   score: number
 }
 
 /** How the fields count (name, title, description, parameters, toolkit) and BM25's saturation; chosen on bench/search-sets.ts. */
-export interface RankSettings {
+interface RankSettings {
   fields: readonly { weight: number; b: number }[]
   k1: number
 }
-export const RANK_SETTINGS: RankSettings = {
+const RANK_SETTINGS: RankSettings = {
   fields: [
     { weight: 3, b: 1 },
     { weight: 3, b: 0.75 },
@@ -38,7 +38,7 @@ const MAX_FIELD_CHARS = 2_000
 
 const stems = new Map<string, string>()
 /** A word's stem (lower case), remembered: the same few thousand words come back in every tool set. */
-export function stem(word: string): string {
+function stem(word: string): string {
   let s = stems.get(word)
   if (s === undefined) {
     s = stemmer(word)
@@ -48,7 +48,7 @@ export function stem(word: string): string {
 }
 
 /** Words of a text as the index and the query both see them: camelCase split, lower case, stemmed. */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   const raw = text
     .slice(0, MAX_FIELD_CHARS)
     .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
