@@ -1,6 +1,6 @@
 // A function's value as a tool result (docs/decisions/0007-sandbox.md: results): strings, content objects, other JSON values, structuredContent, errors.
 import { describe, expect, test } from 'bun:test'
-import { errorResult, toCallToolResult } from '../../src/modules/tools/mcp'
+import { errorResult, toCallToolResult } from './mcp'
 
 const schema = { type: 'object' }
 

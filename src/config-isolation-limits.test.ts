@@ -1,6 +1,6 @@
 // The isolation limits are configuration: TOOLYARD_* variables or serve flags, defaults as documented, bad values named.
 import { describe, expect, test } from 'bun:test'
-import { ConfigError, flagsToEnv, loadConfig } from '../../src/config'
+import { ConfigError, flagsToEnv, loadConfig } from './config'
 
 describe('isolation limits in the configuration', () => {
   test('defaults: 32 waiting calls per project, 100 subscriptions per project, 8 webhook attempts in flight', () => {
