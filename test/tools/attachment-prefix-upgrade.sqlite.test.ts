@@ -10,7 +10,7 @@ import { startTestApp, tempDirs } from '../helpers/app'
 
 const newDir = tempDirs('toolyard-prefix-upgrade-')
 
-test('a catalog toolkit attached before the upgrade keeps its tools’ names; one attached after gets the service prefix', async () => {
+test('a pre-built toolkit attached before the upgrade keeps its tools’ names; one attached after gets the service prefix', async () => {
   const dataDir = newDir()
   const before = await startTestApp({}, { dataDir })
   const server = await createServer(before, { name: 'attached before', toolkits: [{ toolkit_id: 'prebuilt-github' }] })

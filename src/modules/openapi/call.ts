@@ -33,7 +33,7 @@ export interface OpenApiCall {
   projectId: string
   host: FunctionHost
   credentialId?: string
-  /** The toolkit's own failure signal inside a 2xx answer (catalog toolkits that have one, e.g. Slack). */
+  /** The toolkit's own failure signal inside a 2xx answer (pre-built toolkits that have one, e.g. Slack). */
   resultRule?: ResultRule
 }
 

@@ -84,7 +84,7 @@ export function toolkitsService(
       }
       return rowRecord(row)
     },
-    /** Built-in toolkits first (catalog order), then the project's own by creation. */
+    /** Pre-built toolkits first (catalog order), then the project's own by creation. */
     async list(projectId: string, limit: number, cursor?: string) {
       // Pre-built ids are not UUIDs, so the cursor names the last toolkit id seen in this combined list.
       const all = (await sources.all(projectId)).map((f) => f.toolkit)
