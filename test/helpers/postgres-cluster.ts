@@ -137,22 +137,22 @@ const TMPFS = 0x01021994
 const MEMORY_ROOM_BYTES = 2 * 1024 ** 3
 
 /**
- * Where a throwaway cluster keeps its files: /dev/shm when it is a memory file system with room to spare, else the
- * temp directory. Each test database is a file copy of the migrated template plus a checkpoint; on a disk shared with
- * other work that made a test database cost about a second and removing a run's leftover copies tens of seconds, where
- * in memory both take milliseconds (docs/decisions/0320-test-cluster-in-memory.md). A container's small /dev/shm
- * (Docker gives 64 MB) is passed over.
+ * /dev/shm when it is a writable memory file system with room to spare, else null. A test run's scratch files and a
+ * throwaway cluster go there: each test database is a file copy of the migrated template plus a checkpoint, and every
+ * SQLite commit of a test app an fsync; on a disk shared with other work that made a test database cost about a second,
+ * removing a run's leftover copies tens of seconds, and an app's start (its migrations) twice what it costs in memory
+ * (docs/decisions/0320-test-cluster-in-memory.md). A container's small /dev/shm (Docker gives 64 MB) is passed over.
  */
-function clusterParent(): string {
+export function memoryScratchRoot(): string | null {
   const memory = '/dev/shm'
   try {
     const fs = statfsSync(memory)
     accessSync(memory, constants.W_OK)
     if (fs.type === TMPFS && fs.bavail * fs.bsize >= MEMORY_ROOM_BYTES) return memory
   } catch {
-    // No /dev/shm here (or not writable): the temp directory.
+    // No /dev/shm here (or not writable).
   }
-  return tmpdir()
+  return null
 }
 
 /**
@@ -161,7 +161,7 @@ function clusterParent(): string {
  */
 export async function startCluster(installedBin: string): Promise<Cluster> {
   const user = runAs()
-  const dir = mkdtempSync(join(clusterParent(), 'toolyard-pg-'))
+  const dir = mkdtempSync(join(memoryScratchRoot() ?? tmpdir(), 'toolyard-pg-'))
   let bin = installedBin
   const data = join(dir, 'data')
   const log = join(dir, 'server.log')
