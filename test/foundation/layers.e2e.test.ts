@@ -41,7 +41,7 @@ const FIXTURES: Record<string, { from: string; banned: boolean; dynamic?: boolea
   'src/mcp/to-lib-server.ts': { from: '../lib/server', banned: false },
   'src/modules/servers/to-app.ts': { from: '../../app', banned: true },
   'src/modules/servers/to-storage.ts': { from: '../../storage', banned: true },
-  'src/modules/tools/remote/to-ui.ts': { from: '../../../ui/index', banned: true },
+  'src/modules/tools/kinds/remote/to-ui.ts': { from: '../../../../ui/index', banned: true },
   'src/modules/servers/to-lib-server.ts': { from: '../../lib/server', banned: false },
   'src/modules/servers/to-postgres-storage.ts': { from: '../../db/postgres/storage', banned: false },
   'src/read-model/to-service.ts': { from: '../modules/servers/service', banned: true },

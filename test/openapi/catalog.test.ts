@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { openApiCatalog } from '../../src/catalog/openapi-catalog'
 import { builtinProviders } from '../../src/catalog/providers'
-import { checkDocument } from '../../src/modules/openapi/document'
+import { checkDocument } from '../../src/modules/tools/kinds/openapi/document'
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'

@@ -1,9 +1,9 @@
 // Tool names made from names nobody on the project chose — OpenAPI operationIds and an upstream MCP server's tool
 // names — stay within the 64 characters model providers accept, apart from each other, and stable across re-imports.
 import { expect, test } from 'bun:test'
-import { planDocument } from '../openapi/plan'
-import type { RemoteSpec } from './remote/model'
-import { planSync } from './remote/sync'
+import { planDocument } from './kinds/openapi/plan'
+import type { RemoteSpec } from './kinds/remote/model'
+import { planSync } from './kinds/remote/sync'
 
 const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/
 // Two operationIds in the style generated for Microsoft Graph: they share their first 70 characters.

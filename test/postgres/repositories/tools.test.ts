@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { postgresRepositories } from '../../../src/db/postgres/repositories'
 import type { FunctionRow } from '../../../src/modules/tools/functions/repository'
-import type { RemoteRow } from '../../../src/modules/tools/remote/repository'
+import type { RemoteRow } from '../../../src/modules/tools/kinds/remote/repository'
 import { dialects, done, outcome } from './harness'
 import { AT, at, project, server, tool, toolkit } from './rows'
 

@@ -1,5 +1,5 @@
-// PostgreSQL dialect of src/modules/openapi/repository.ts (OpenAPI documents and per-tool call plans): the same SQL.
-import type { OpenApiRepository } from '../../../modules/openapi/repository'
+// PostgreSQL dialect of src/modules/tools/kinds/openapi/repository.ts (OpenAPI documents and per-tool call plans): the same SQL.
+import type { OpenApiRepository } from '../../../modules/tools/kinds/openapi/repository'
 import type { PgStore } from '../store'
 
 export function pgOpenApiRepository(pg: PgStore): OpenApiRepository {

@@ -1,5 +1,5 @@
-// PostgreSQL dialect of src/modules/tools/remote/repository.ts (remote MCP toolkits): the same SQL.
-import type { RemoteRepository, RemoteRow } from '../../../modules/tools/remote/repository'
+// PostgreSQL dialect of src/modules/tools/kinds/remote/repository.ts (remote MCP toolkits): the same SQL.
+import type { RemoteRepository, RemoteRow } from '../../../modules/tools/kinds/remote/repository'
 import type { PgStore } from '../store'
 
 export function pgRemoteRepository(pg: PgStore): RemoteRepository {

@@ -1,14 +1,14 @@
 // Builds the OpenAPI feature from real parts: the `openapi` toolkit source (given to the tools feature) and the import
 // service (given to the routes). One call from the composition root (src/deps.ts).
 
-import { openApiCatalog } from '../../catalog/openapi-catalog'
-import type { StoragePort } from '../../db/store'
-import { createEgress, type Egress } from '../../egress/client'
-import type { CredentialAccess } from '../../lib/credentials-port'
-import type { EventBus } from '../../lib/events'
-import type { ProvidersRepository } from '../credentials/providers/repository'
-import type { ToolsRepository } from '../tools/repository'
-import type { ToolkitsRepository } from '../tools/toolkits/repository'
+import { openApiCatalog } from '../../../../catalog/openapi-catalog'
+import type { StoragePort } from '../../../../db/store'
+import { createEgress, type Egress } from '../../../../egress/client'
+import type { CredentialAccess } from '../../../../lib/credentials-port'
+import type { EventBus } from '../../../../lib/events'
+import type { ProvidersRepository } from '../../../credentials/providers/repository'
+import type { ToolsRepository } from '../../repository'
+import type { ToolkitsRepository } from '../../toolkits/repository'
 import { openApiCaller } from './call'
 import { buildCatalog } from './catalog'
 import type { OpenApiRepository } from './repository'

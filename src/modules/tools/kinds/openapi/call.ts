@@ -1,15 +1,15 @@
 // Running an OpenAPI tool: open the tool's credential (a client-credentials token is fetched and kept until it
 // expires), build the request from the call plan and send it through the egress guard. 2xx → the body as text (JSON
 // pretty-printed) plus structuredContent for a JSON object; any other status → an error naming it with the body's start.
-import type { ResultRule } from '../../catalog/openapi-catalog'
-import type { Egress } from '../../egress/client'
-import type { CredentialAccess } from '../../lib/credentials-port'
-import { credentialSecrets, redactorFor } from '../../lib/redact'
-import type { FunctionHost } from '../../runtime/host'
-import type { RunOutcome } from '../../runtime/run-function'
-import { requestToken } from '../credentials/oauth/token-client'
-import type { ToolRow } from '../tools/repository'
-import type { ToolFailure } from '../tools/sources/source'
+import type { ResultRule } from '../../../../catalog/openapi-catalog'
+import type { Egress } from '../../../../egress/client'
+import type { CredentialAccess } from '../../../../lib/credentials-port'
+import { credentialSecrets, redactorFor } from '../../../../lib/redact'
+import type { FunctionHost } from '../../../../runtime/host'
+import type { RunOutcome } from '../../../../runtime/run-function'
+import { requestToken } from '../../../credentials/oauth/token-client'
+import type { ToolRow } from '../../repository'
+import type { ToolFailure } from '../../sources/source'
 import type { OperationPlan } from './plan'
 import { buildRequest, fillPath, MissingSecretError, PathValueError } from './request'
 

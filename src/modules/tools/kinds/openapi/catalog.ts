@@ -1,9 +1,9 @@
 // The pre-built catalog of common services (src/catalog/openapi-catalog.ts) built by the same planner as an import:
 // each document becomes a read-only pre-built toolkit whose tools name the service's provider, and each tool's call
 // plan is kept in memory. Documents are checked by the full validator in the catalog's test, not at every start.
-import type { CatalogService } from '../../catalog/openapi-catalog'
-import type { PrebuiltToolkit } from '../../catalog/toolkits'
-import type { ToolkitSource } from '../tools/sources/source'
+import type { CatalogService } from '../../../../catalog/openapi-catalog'
+import type { PrebuiltToolkit } from '../../../../catalog/toolkits'
+import type { ToolkitSource } from '../../sources/source'
 import type { OpenApiCaller } from './call'
 import type { OpenApiDocument } from './document'
 import { type OperationPlan, planDocument } from './plan'

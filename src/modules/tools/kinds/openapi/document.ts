@@ -2,7 +2,7 @@
 // OpenAPI 3.0/3.1 JSON Schemas (./meta-schema.ts) and for its internal $refs (./references.ts). The document is data:
 // no $ref outside it is followed (no file, no URL), so reading it never touches the host's files or the network
 // (docs/decisions/0035-openapi-toolkits-and-the-catalog.md; docs/decisions/0101-openapi-references-budget.md).
-import { badRequest } from '../../lib/errors'
+import { badRequest } from '../../../../lib/errors'
 import { metaSchemaErrors } from './meta-schema'
 import { MAX_REF_EXPANDED_NODES, type ReferenceProblem, referenceProblem } from './references'
 

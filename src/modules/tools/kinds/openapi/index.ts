@@ -1,7 +1,7 @@
 // Routes that make toolkits out of OpenAPI documents: import (or a dry run of it) and re-import.
 import { Elysia } from 'elysia'
-import { errorResponses, IdParams } from '../../http/common-model'
-import { type GuardDeps, guard } from '../../http/guard'
+import { errorResponses, IdParams } from '../../../../http/common-model'
+import { type GuardDeps, guard } from '../../../../http/guard'
 import { DryRunResult, ImportOpenApiBody, ImportResult, ReimportOpenApiBody, ReimportResult } from './model'
 import type { OpenApiService } from './service'
 

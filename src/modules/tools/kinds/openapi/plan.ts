@@ -1,8 +1,8 @@
 // From a checked OpenAPI document to tools: one per operation (after the include/exclude filters), each with a safe
 // unique name, a description, annotations from its method, an input schema (parameters by name plus `body`) and the
 // call plan that ./request.ts follows. Pure: the import service, dry runs and the built-in catalog all use it.
-import { shortToolName } from '../../lib/tool-name'
-import type { ToolDefinition } from '../tools/repository'
+import { shortToolName } from '../../../../lib/tool-name'
+import type { ToolDefinition } from '../../repository'
 import type { OpenApiDocument } from './document'
 import { deref, MAX_PLANNED_SCHEMA_NODES, schemaConverter } from './schema'
 import { type SchemeKind, type SchemePlan, securityPlan } from './security'

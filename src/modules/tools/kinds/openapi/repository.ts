@@ -1,5 +1,5 @@
 // SQL for OpenAPI toolkits: the document and import settings per toolkit, and the call plan per tool (migration 013).
-import { asyncPort, type Store } from '../../db/store'
+import { asyncPort, type Store } from '../../../../db/store'
 
 type OpenApiToolkitRow = {
   toolkit_id: string

@@ -2,7 +2,7 @@
 // encoded by style (simple, label, matrix), query parameters by style and explode (form, spaceDelimited,
 // pipeDelimited, deepObject; arrays and objects), header and cookie parameters, the JSON body, and the credential
 // placed as the security scheme says (OpenAPI 3.1 §4.8.12 "Style Values").
-import { isDotSegment } from '../../runtime/http-url'
+import { isDotSegment } from '../../../../runtime/http-url'
 import type { OperationPlan, ParamPlan } from './plan'
 import type { SchemePlan } from './security'
 

@@ -2,7 +2,7 @@
 // `$ref` copied into `$defs` (a cycle stays a `$ref` into `$defs`), so a tool's input schema is finite, standalone
 // JSON that Ajv compiles. OpenAPI 3.0's `nullable` becomes a JSON Schema type union.
 
-import { re2RegExp } from '../tools/re2-regexp'
+import { re2RegExp } from '../../re2-regexp'
 import { resolvePointer } from './references'
 
 type Json = Record<string, unknown>

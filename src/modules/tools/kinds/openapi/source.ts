@@ -1,8 +1,8 @@
 // The `openapi` kind: toolkits imported from an OpenAPI document, stored as toolkit and tool rows of this type, each
 // tool with its call plan (./plan.ts) beside it; a call follows the plan (./call.ts), no function runs.
-import { AppError } from '../../lib/errors'
-import type { ToolsRepository } from '../tools/repository'
-import type { ToolkitSource } from '../tools/sources/source'
+import { AppError } from '../../../../lib/errors'
+import type { ToolsRepository } from '../../repository'
+import type { ToolkitSource } from '../../sources/source'
 import type { OpenApiCaller } from './call'
 import type { OpenApiDocument } from './document'
 import type { ImportSettings, OpenApiDetail } from './model'

@@ -1,8 +1,8 @@
 // The `prebuilt` kind: toolkits that are catalog data in the binary (src/catalog), read-only, seen by every project,
 // their tools in the same row shape as the project's own.
-import type { PrebuiltToolkit as CatalogToolkit } from '../../../catalog/toolkits'
-import { type ToolRow, toolRowFrom } from '../repository'
-import type { ToolkitRecord, ToolkitSource } from './source'
+import type { PrebuiltToolkit as CatalogToolkit } from '../../../../catalog/toolkits'
+import { type ToolRow, toolRowFrom } from '../../repository'
+import type { ToolkitRecord, ToolkitSource } from '../../sources/source'
 
 interface PrebuiltToolkit extends ToolkitRecord {
   tools: ToolRow[]

@@ -1,7 +1,7 @@
 // The header a remote toolkit's credential becomes: `Authorization: Bearer …` or the named header, from the stored
 // credential's `access_token` (OAuth, refreshed by the vault when near expiry), `token` or `api_key`. The caller's own
 // key or token never gets here: only a credential from the vault is sent upstream.
-import type { CredentialAccess, CredentialStatus } from '../../../lib/credentials-port'
+import type { CredentialAccess, CredentialStatus } from '../../../../lib/credentials-port'
 import type { RemoteAuth } from './model'
 
 export type AuthResult =

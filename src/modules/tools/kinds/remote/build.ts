@@ -1,17 +1,17 @@
 // Builds the remote MCP toolkit kind from real parts: its rows, the upstream pool, the source the registry serves and
 // the service REST, the project file and the interval job use.
-import type { StoragePort } from '../../../db/store'
-import type { CredentialAccess } from '../../../lib/credentials-port'
-import type { EventBus } from '../../../lib/events'
-import type { Logger } from '../../../lib/log'
-import type { ToolsRepository } from '../repository'
-import { remoteSource } from '../sources/remote'
-import type { ToolkitsRepository } from '../toolkits/repository'
+import type { StoragePort } from '../../../../db/store'
+import type { CredentialAccess } from '../../../../lib/credentials-port'
+import type { EventBus } from '../../../../lib/events'
+import type { Logger } from '../../../../lib/log'
+import type { ToolsRepository } from '../../repository'
+import type { ToolkitsRepository } from '../../toolkits/repository'
 import { remoteToolCaller } from './call'
 import type { StreamingFetch } from './connect'
 import { upstreamPool } from './pool'
 import type { RemoteRepository } from './repository'
 import { remoteToolkits } from './service'
+import { remoteSource } from './source'
 import type { UpstreamListLimits } from './sync'
 
 export interface RemoteKindDeps {

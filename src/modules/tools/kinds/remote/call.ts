@@ -1,14 +1,14 @@
 // A remote tool's call: `tools/call` upstream with the upstream name on a pooled connection bound to this call. The
 // result comes back unchanged; a JSON-RPC error, a broken connection or no answer in `timeout_ms` is the tool's
 // failure (isError naming it), never a hang.
-import type { CredentialAccess } from '../../../lib/credentials-port'
-import { AppError } from '../../../lib/errors'
-import { redactorFor } from '../../../lib/redact'
-import type { FunctionHost } from '../../../runtime/host'
-import { budgetedHost } from '../../../runtime/log-budget'
-import type { RunOutcome } from '../../../runtime/run-function'
-import type { ToolRow } from '../repository'
-import type { ToolFailure, ToolkitSource } from '../sources/source'
+import type { CredentialAccess } from '../../../../lib/credentials-port'
+import { AppError } from '../../../../lib/errors'
+import { redactorFor } from '../../../../lib/redact'
+import type { FunctionHost } from '../../../../runtime/host'
+import { budgetedHost } from '../../../../runtime/log-budget'
+import type { RunOutcome } from '../../../../runtime/run-function'
+import type { ToolRow } from '../../repository'
+import type { ToolFailure, ToolkitSource } from '../../sources/source'
 import { authHeaders, credentialProblem } from './auth'
 import { connectUpstream, type DeclaredToUpstream, type StreamingFetch } from './connect'
 import { drainNotices } from './drain'

@@ -3,8 +3,8 @@
 // (Authorization, Cookie, …) belong in `auth` with a stored credential, since `headers` is shown back by export;
 // hop-by-hop and framing headers would let the owner split or smuggle requests; the MCP transport's own headers are
 // the transport's. A refused header is a 400 naming it.
-import { credentialHeaderProblem } from '../../../lib/credential-headers'
-import { AppError } from '../../../lib/errors'
+import { credentialHeaderProblem } from '../../../../lib/credential-headers'
+import { AppError } from '../../../../lib/errors'
 import type { RemoteSpecInput } from './model'
 
 /** Secrets: sent only from a stored credential (`auth`), never typed into `headers`. */

@@ -1,5 +1,5 @@
 // SQL for remote MCP toolkits: the upstream of each (migration 012) and the credential its syncs use.
-import { asyncPort, type Store } from '../../../db/store'
+import { asyncPort, type Store } from '../../../../db/store'
 import type { RemoteAuth, RemoteSpec, RemoteTransport } from './model'
 
 export type RemoteRow = {

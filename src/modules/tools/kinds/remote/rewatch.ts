@@ -3,7 +3,7 @@
 // watcher — after 250 ms, then doubling up to 1 s, so an upstream that comes back is watched again and its changes
 // seen within about 2 s. An upstream away for longer than RETRY_FAST_MS is tried every RETRY_SLOW_MS: a gone server
 // is not knocked on every second forever (docs/decisions/0181-remote-upstream-restarts.md).
-import { AppError } from '../../../lib/errors'
+import { AppError } from '../../../../lib/errors'
 
 const FIRST_MS = 250
 const FAST_CAP_MS = 1000

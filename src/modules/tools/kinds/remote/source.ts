@@ -1,7 +1,7 @@
-// The `remote` kind: a toolkit whose tools come from an upstream MCP server (src/modules/tools/remote). Its tools are
+// The `remote` kind: a toolkit whose tools come from an upstream MCP server (src/modules/tools/kinds/remote). Its tools are
 // rows the sync writes; REST may not add or change them, but the toolkit itself is the project's to rename or delete.
-import type { ToolsRepository } from '../repository'
-import type { ToolkitSource } from './source'
+import type { ToolsRepository } from '../../repository'
+import type { ToolkitSource } from '../../sources/source'
 
 export function remoteSource(
   tools: Pick<ToolsRepository, 'byToolkit'>,

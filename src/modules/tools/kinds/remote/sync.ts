@@ -2,9 +2,9 @@
 // `function_name` = the upstream name, the rest as the upstream gives it. A change of description, title, schema or
 // annotations counts as updated.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { newId, nowIso } from '../../../lib/ids'
-import { shortToolName } from '../../../lib/tool-name'
-import { type ToolRow, toolRowFrom } from '../repository'
+import { newId, nowIso } from '../../../../lib/ids'
+import { shortToolName } from '../../../../lib/tool-name'
+import { type ToolRow, toolRowFrom } from '../../repository'
 import type { UpstreamConnection } from './connect'
 import type { RemoteSpec } from './model'
 import { loadSdk } from './sdk'

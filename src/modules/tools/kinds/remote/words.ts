@@ -1,8 +1,8 @@
 // An upstream failure in words for a toolkit's owner or a tool's caller: the error's own message with the URL's query
 // and every secret value cut out, in any form it may be echoed in (src/lib/redact.ts): a token can come back inside
 // an upstream's error body.
-import { EgressError } from '../../../egress/client'
-import { redact } from '../../../lib/redact'
+import { EgressError } from '../../../../egress/client'
+import { redact } from '../../../../lib/redact'
 import { sdkIfLoaded } from './sdk'
 
 /** The URL without credentials or query, for messages. */
