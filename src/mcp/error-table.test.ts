@@ -1,11 +1,11 @@
 // The one AppError → JSON-RPC table (src/mcp/errors.ts) and the backend wrapper that applies it to every feature.
 import { describe, expect, test } from 'bun:test'
-import { AppError, UnknownNameError } from '../../src/lib/errors'
-import type { ServerRow } from '../../src/lib/server'
-import { type McpBackend, protocolBackend } from '../../src/mcp/backend'
-import { ProtocolError, RPC, toProtocolError } from '../../src/mcp/errors'
-import { detachedHost } from '../../src/runtime/host'
-import { requestContext } from '../helpers/context'
+import { requestContext } from '../../test/helpers/context'
+import { AppError, UnknownNameError } from '../lib/errors'
+import type { ServerRow } from '../lib/server'
+import { detachedHost } from '../runtime/host'
+import { type McpBackend, protocolBackend } from './backend'
+import { ProtocolError, RPC, toProtocolError } from './errors'
 
 const asRpc = (e: unknown) => {
   if (!(e instanceof ProtocolError)) throw new Error(`expected a ProtocolError, got ${String(e)}`)
