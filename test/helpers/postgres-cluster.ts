@@ -38,13 +38,21 @@ export interface Cluster {
   resume(): void
 }
 
+export interface ClusterOptions {
+  /**
+   * Files in /dev/shm when it has room (memoryScratchRoot), the default for tests; false keeps them in the temp
+   * directory, for the benchmark, whose figures are meant to include the disk.
+   */
+  inMemory?: boolean
+}
+
 /** The machine's binaries, else the npm package's; the error says what each attempt found when none starts. */
-export async function startAnyCluster(): Promise<Cluster> {
+export async function startAnyCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const failures: string[] = []
   for (const bin of [findBinDir(), npmBinDir()]) {
     if (!bin) continue
     try {
-      return await startCluster(bin)
+      return await startCluster(bin, options)
     } catch (e) {
       failures.push(`${bin}: ${(e as Error).message}`)
     }
@@ -159,9 +167,10 @@ export function memoryScratchRoot(): string | null {
  * Starts a throwaway cluster from the binaries in `installedBin` on 127.0.0.1 (fsync off, socket in its own dir); it stops when
  * this process ends, or at its stop().
  */
-export async function startCluster(installedBin: string): Promise<Cluster> {
+export async function startCluster(installedBin: string, options: ClusterOptions = {}): Promise<Cluster> {
   const user = runAs()
-  const dir = mkdtempSync(join(memoryScratchRoot() ?? tmpdir(), 'toolyard-pg-'))
+  const parent = (options.inMemory ?? true) ? memoryScratchRoot() : null
+  const dir = mkdtempSync(join(parent ?? tmpdir(), 'toolyard-pg-'))
   let bin = installedBin
   const data = join(dir, 'data')
   const log = join(dir, 'server.log')
