@@ -40,7 +40,8 @@ export async function measurePostgres(opts: {
   /** Runs the scenarios round by round, interleaved; each result is the best round's. */
   load: (...scenarios: BenchScenario[]) => Promise<WrkResult[]>
 }): Promise<PostgresFigures> {
-  const cluster = await startAnyCluster()
+  // On disk, as a deployment's database would be (the tests' cluster is in memory when it can be).
+  const cluster = await startAnyCluster({ inMemory: false })
   const started: Started[] = []
   const dirs: string[] = []
   try {

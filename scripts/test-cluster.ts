@@ -7,10 +7,16 @@
 // the signal, then the cluster stops) or killed (the cluster's watcher, test/helpers/postgres-cluster.ts, stops it a
 // second later). Exits with the command's status.
 //
+// The command's temp directory (TMPDIR: every test's data dir, its children's files) is a fresh one in memory when
+// /dev/shm has room (test/helpers/postgres-cluster.ts, memoryScratchRoot: no fsync of a shared disk behind each SQLite
+// commit), removed when the command ends.
+//
 // When TOOLYARD_TEST_DATABASE_URL is already set, the command runs on that server and no cluster is started; when no
 // cluster can be started, the command runs without one and the PostgreSQL tests fail saying why (never skipped).
+import { mkdtempSync, rmSync } from 'node:fs'
 import { constants } from 'node:os'
-import { startAnyCluster, THROWAWAY_VARIABLE } from '../test/helpers/postgres-cluster'
+import { join } from 'node:path'
+import { memoryScratchRoot, startAnyCluster, THROWAWAY_VARIABLE } from '../test/helpers/postgres-cluster'
 
 const command = process.argv.slice(2)
 if (command.length === 0) {
@@ -19,6 +25,9 @@ if (command.length === 0) {
 }
 
 const env: Record<string, string | undefined> = { ...process.env }
+const memory = memoryScratchRoot()
+const scratch = memory ? mkdtempSync(join(memory, 'toolyard-test-')) : null
+if (scratch) env.TMPDIR = scratch
 let cluster: Awaited<ReturnType<typeof startAnyCluster>> | null = null
 if (!process.env.TOOLYARD_TEST_DATABASE_URL) {
   try {
@@ -39,6 +48,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   })
 const status = await child.exited
 cluster?.stop()
+if (scratch) rmSync(scratch, { recursive: true, force: true })
 // Ended by a signal: 128 + its number, as a shell reports it.
 const signal = child.signalCode
 process.exit(signal ? 128 + (typeof signal === 'number' ? signal : constants.signals[signal]) : status)

@@ -24,7 +24,6 @@ import { type CredentialsRepository, credentialsRepository } from './modules/cre
 import { type HealthRepository, healthRepository } from './modules/health/repository'
 import { type IdentityRepository, identityRepository } from './modules/identity/repository'
 import { type OAuthServerRepository, oauthServerRepository } from './modules/oauth-server/repository'
-import { type OpenApiRepository, openApiRepository } from './modules/openapi/repository'
 import { type PoliciesRepository, policiesRepository } from './modules/policies/repository'
 import { type ProjectsRepository, projectsRepository } from './modules/projects/repository'
 import { type PromptsRepository, promptsRepository } from './modules/prompts/repository'
@@ -32,7 +31,8 @@ import { type ResourcesRepository, resourcesRepository } from './modules/resourc
 import { type ServersRepository, serversRepository } from './modules/servers/repository'
 import { type ToolkitChangesRepository, toolkitChangesRepository } from './modules/tools/changes/repository'
 import { type FunctionsRepository, functionsRepository } from './modules/tools/functions/repository'
-import { type RemoteRepository, remoteRepository } from './modules/tools/remote/repository'
+import { type OpenApiRepository, openApiRepository } from './modules/tools/kinds/openapi/repository'
+import { type RemoteRepository, remoteRepository } from './modules/tools/kinds/remote/repository'
 import { type ToolsRepository, toolsRepository } from './modules/tools/repository'
 import { type ToolSearchRepository, toolSearchRepository } from './modules/tools/search/repository'
 import {

@@ -1,6 +1,6 @@
 // The pre-built catalog of common services, as data: each an OpenAPI document kept in ./openapi (embedded as text so
 // the binary carries it) with the toolkit it becomes and the provider whose credential its tools use. They are built
-// by the same OpenAPI machinery as an import (src/modules/openapi/catalog.ts).
+// by the same OpenAPI machinery as an import (src/modules/tools/kinds/openapi/catalog.ts).
 import asana from './openapi/asana.yaml' with { type: 'text' }
 import discord from './openapi/discord.yaml' with { type: 'text' }
 import github from './openapi/github.yaml' with { type: 'text' }

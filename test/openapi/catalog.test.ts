@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { openApiCatalog } from '../../src/catalog/openapi-catalog'
 import { builtinProviders } from '../../src/catalog/providers'
-import { checkDocument } from '../../src/modules/openapi/document'
+import { checkDocument } from '../../src/modules/tools/kinds/openapi/document'
 import { call, createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'
@@ -184,7 +184,7 @@ describe('the catalog', () => {
     expect(names(slack)).toEqual(expect.arrayContaining(['post_message', 'list_channels']))
   })
 
-  test("a provider's base_url (POST /providers) points a catalog toolkit at another host", async () => {
+  test("a provider's base_url (POST /providers) points a pre-built toolkit at another host", async () => {
     const other = await app.newProject('catalog-provider-base')
     const key = other.apiKey
     const provider = { id: 'hubspot', client_id: 'hs-client', base_url: `${upstream.origin}/hub` }
@@ -215,7 +215,7 @@ describe('the catalog', () => {
   for (const c of cases)
     test(`${c.toolkit}.${c.tool} sends the request the API expects`, async () => {
       const server_id = serverFor.get(c.toolkit)
-      // A catalog toolkit's tools are listed under its service name (docs/decisions/0211-attachment-prefix.md).
+      // A pre-built toolkit's tools are listed under its service name (docs/decisions/0211-attachment-prefix.md).
       const name = `${c.toolkit.replaceAll('-', '_')}_${c.tool}`
       const res = await call(app, '/tools/call', { body: { name, arguments: c.args, server_id } })
       expect(res.status).toBe(200)

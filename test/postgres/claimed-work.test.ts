@@ -1,6 +1,7 @@
 // Work done once across instances (docs/decisions/0045-claimed-work-across-instances.md): three in-process apps on one
 // PostgreSQL database deliver each webhook once through the shared outbox, pick up a delivery an abandoned instance
-// held once its lease ends, never let a stale attempt overwrite a later claim, and refresh each OAuth token once.
+// held once its lease ends, and never let a stale attempt overwrite a later claim. That each OAuth token is refreshed
+// once across instances is test/scale-out/webhooks-refresh.e2e.test.ts's, with three `serve` processes.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
 import { openPostgres } from '../../src/db/postgres/sql'
@@ -8,13 +9,6 @@ import { createPgStore } from '../../src/db/postgres/store'
 import { claimDueDeliveries } from '../../src/modules/webhooks/outbox-claims'
 import { webhooksRepository } from '../../src/modules/webhooks/repository'
 import { startTestApp, type TestApp } from '../helpers/app'
-import {
-  connectCredentials,
-  firstTokensNearExpiry,
-  type MockIdp,
-  refreshTokensUsed,
-  startMockIdp,
-} from '../helpers/oauth-idp'
 import { waitFor } from '../helpers/poll'
 import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 import { type Reply, startReceiver } from '../helpers/webhook-receiver'
@@ -23,24 +17,19 @@ const newDatabase = testDatabases()
 const LEASE_S = 2
 let url = ''
 let apps: TestApp[] = []
-let idp: MockIdp
 
 beforeAll(async () => {
-  idp = await startMockIdp()
-  firstTokensNearExpiry(idp)
   url = await newDatabase()
   const env = {
     TOOLYARD_DATABASE_URL: url,
     TOOLYARD_MASTER_KEY: randomBytes(32).toString('base64'),
     TOOLYARD_WEBHOOK_LEASE_S: String(LEASE_S),
     TOOLYARD_WEBHOOK_POLL_MS: '50',
-    TOOLYARD_OAUTH_REFRESH_INTERVAL_S: '1',
   }
   apps = await Promise.all([startTestApp(env), startTestApp(env), startTestApp(env)])
 }, POSTGRES_START_TIMEOUT_MS)
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.stop()))
-  await idp?.stop()
 })
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any })
@@ -223,19 +212,4 @@ describe('webhook deliveries claimed from the shared outbox', () => {
       await rx.stop()
     }
   }, 30_000)
-})
-
-describe('OAuth refresh claimed per credential', () => {
-  test('50 near-expiry credentials are refreshed exactly once each across three instances', async () => {
-    const [a] = apps
-    const credentials = await connectCredentials(idp, 'claimed', 50, (i) => apps[i % 3]!)
-    expect(new Set(credentials).size).toBe(50)
-    const used = await refreshTokensUsed(idp, 50)
-    expect(used).toHaveLength(50)
-    expect(new Set(used).size).toBe(50)
-    const rows = await a!.sql(
-      "SELECT count(*) AS n FROM credentials WHERE kind = 'oauth' AND refreshed_at IS NOT NULL AND refresh_retry_after IS NULL",
-    )
-    expect(Number(rows[0]!.n)).toBe(50)
-  }, 120_000)
 })

@@ -16,6 +16,9 @@ import { startUpstream, type Upstream } from '../helpers/upstream-mcp'
 const BEARER_SECRET = 'sk-remote-bearer-0123456789'
 const HEADER_SECRET = 'hdr-remote-secret-9876543210'
 
+/** The open toolkit's timeout_ms. */
+const TIMEOUT_MS = 3000
+
 let app: TestApp
 const logLines: string[] = []
 const upstreams: Upstream[] = []
@@ -26,7 +29,9 @@ beforeAll(async () => {
   app = await startTestApp({ TOOLYARD_LOG_LEVEL: 'debug' }, { onLogLine: (l) => logLines.push(l) })
   open = await startUpstream({ transport: 'streamable_http' })
   upstreams.push(open)
-  const kit = await remoteKit('open-calls', { url: open.url, timeout_ms: 400 })
+  // timeout_ms also bounds connecting to the upstream, which every test here does at least once: 400 ms was too short for
+  // that on two loaded cores (the toolkit's creation failed "while connecting"). 3 s is far below the 10 s sleep below.
+  const kit = await remoteKit('open-calls', { url: open.url, timeout_ms: TIMEOUT_MS })
   slug = (await createServer(app, { name: 'remote calls', toolkits: [{ toolkit_id: kit.id }] })).slug
 })
 afterAll(async () => {
@@ -247,12 +252,12 @@ describe('what the upstream sends during a call', () => {
 
 describe('failures end as isError, never a hang', () => {
   test('no answer within timeout_ms', async () => {
-    // The upstream sleeps 10 s; the answer naming the toolkit's 400 ms limit is what ended the call.
+    // The upstream sleeps 10 s; the answer naming the toolkit's 3 s limit is what ended the call.
     const r = await call(app, '/tools/call', { body: { name: 'sleep', arguments: { ms: 10_000 } } })
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({
       isError: true,
-      content: [{ type: 'text', text: 'upstream timed out after 400 ms' }],
+      content: [{ type: 'text', text: `upstream timed out after ${TIMEOUT_MS} ms` }],
     })
     // The next call on the same toolkit works.
     const ok = await call(app, '/tools/call', { body: { name: 'echo', arguments: { text: 'after' } } })

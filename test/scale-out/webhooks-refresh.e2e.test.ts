@@ -2,6 +2,7 @@
 // outbox with one instance killed mid-run (nothing lost; nothing doubled except what the dead instance had in flight
 // at the receiver, which a lease cannot tell from lost), and 50 near-expiry OAuth tokens refreshed once each.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { openPostgres } from '../../src/db/postgres/sql'
 import { type ApiResult, call as apiCall } from '../helpers/api'
 import { type Instances, startInstances } from '../helpers/instances'
 import {
@@ -16,6 +17,7 @@ import { POSTGRES_START_TIMEOUT_MS, testDatabases } from '../helpers/postgres'
 
 const newDatabase = testDatabases()
 let cluster: Instances
+let databaseUrl: string
 let idp: MockIdp
 /** A webhook delivery lease short enough that the killed instance's rows come back within the test. */
 const LEASE_S = 3
@@ -24,7 +26,8 @@ beforeAll(async () => {
   idp = await startMockIdp()
   // One refresh per credential is all that is ever due.
   firstTokensNearExpiry(idp)
-  cluster = await startInstances(await newDatabase(), 3, {
+  databaseUrl = await newDatabase()
+  cluster = await startInstances(databaseUrl, 3, {
     TOOLYARD_WEBHOOK_LEASE_S: String(LEASE_S),
     TOOLYARD_WEBHOOK_RETRY_BASE_MS: '200',
     TOOLYARD_OAUTH_REFRESH_INTERVAL_S: '1',
@@ -46,6 +49,18 @@ describe('shared outbox and refresh claims', () => {
     console.log(`50 credentials, 3 instances: ${used.length} refresh grants, ${new Set(used).size} distinct tokens`)
     expect(used).toHaveLength(50)
     expect(new Set(used).size).toBe(50)
+    // Each credential's row says it was refreshed, and none waits for a retry.
+    const db = openPostgres(databaseUrl, { max: 1 })
+    try {
+      await waitFor('50 credentials recorded as refreshed', async () => {
+        const [row] = await db.all(
+          "SELECT count(*) AS n FROM credentials WHERE kind = 'oauth' AND refreshed_at IS NOT NULL AND refresh_retry_after IS NULL",
+        )
+        return Number(row!.n) === 50
+      })
+    } finally {
+      await db.close()
+    }
   }, 120_000)
 
   test('200 deliveries with one instance killed mid-run: every one arrives; only what it had in flight may repeat', async () => {

@@ -10,7 +10,7 @@ import { startTestApp, tempDirs } from '../helpers/app'
 
 const newDir = tempDirs('toolyard-prefix-upgrade-')
 
-test('a catalog toolkit attached before the upgrade keeps its tools’ names; one attached after gets the service prefix', async () => {
+test('a pre-built toolkit attached before the upgrade keeps its tools’ names; one attached after gets the service prefix', async () => {
   const dataDir = newDir()
   // A database as a release before the prefix column left it: the migrations before that one, and an attachment row
   // as that release stored it. Later migrations then run once, as on a real upgrade.

@@ -1,5 +1,5 @@
 // Names on one server: a toolkit attached with a `prefix` lists its tools as `<prefix>_<name>`, and a pre-built
-// toolkit of a service carries its service name as the default, so every catalog toolkit fits on one server
+// toolkit of a service carries its service name as the default, so every pre-built toolkit fits on one server
 // (docs/decisions/0211-attachment-prefix.md).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { openApiCatalog } from '../../src/catalog/openapi-catalog'
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => app.stop())
 
 /** Every toolkit of the catalog (functions and OpenAPI services), as GET /toolkits lists them. */
-async function catalogToolkits(): Promise<{ id: string; name: string; provider?: string }[]> {
+async function prebuiltToolkits(): Promise<{ id: string; name: string; provider?: string }[]> {
   const { toolkits } = await json(await app.api('/toolkits?limit=200'), 200)
   return toolkits.filter((k: { toolkit_type: string }) => k.toolkit_type === 'prebuilt')
 }
@@ -29,7 +29,7 @@ async function catalogToolkits(): Promise<{ id: string; name: string; provider?:
 async function listedNames(slug: string): Promise<string[]> {
   const { client } = await connectClient(app, slug)
   try {
-    // Every page: a server of every catalog toolkit lists more than one page holds.
+    // Every page: a server of every pre-built toolkit lists more than one page holds.
     const names: string[] = []
     let cursor: string | undefined
     do {
@@ -50,9 +50,9 @@ async function lookupKit(name: string, fn: string) {
   return kit
 }
 
-describe('catalog toolkits on one server', () => {
-  test('every catalog toolkit attached to one server → 201; tools/list has no duplicate name, each under its service', async () => {
-    const kits = await catalogToolkits()
+describe('pre-built toolkits on one server', () => {
+  test('every pre-built toolkit attached to one server → 201; tools/list has no duplicate name, each under its service', async () => {
+    const kits = await prebuiltToolkits()
     expect(kits.map((k) => k.id)).toEqual(expect.arrayContaining(openApiCatalog.map((s) => s.id)))
     const server = await createServer(app, { name: 'everything', toolkits: kits.map((k) => ({ toolkit_id: k.id })) })
 
@@ -122,7 +122,7 @@ describe('catalog toolkits on one server', () => {
     expect(bare.status).toBe(404)
   })
 
-  test('an explicit empty prefix lists a catalog toolkit under its own names, and a replace keeps it', async () => {
+  test('an explicit empty prefix lists a pre-built toolkit under its own names, and a replace keeps it', async () => {
     const server = await createServer(app, {
       name: 'plain github',
       toolkits: [{ toolkit_id: 'prebuilt-github', prefix: '' }],

@@ -1,8 +1,8 @@
 // `openapi:` toolkits of a project file: their documents are read, checked and planned before apply's transaction
 // (fetching and validating are asynchronous), then created or brought up to date inside it like a re-import.
 import { AppError, badRequest } from '../../lib/errors'
-import { describeChanges } from '../openapi/credential-changes'
-import type { OpenApiService, Prepared } from '../openapi/service'
+import { describeChanges } from '../tools/kinds/openapi/credential-changes'
+import type { OpenApiService, Prepared } from '../tools/kinds/openapi/service'
 import type { PlanLine } from './apply'
 import { FileError, openApiTexts, type ProjectDoc, type ToolkitDoc } from './format'
 import { stableJson } from './snapshot'

@@ -6,9 +6,9 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { isCodeRuntime, RuntimeSchema } from '../../runtime/runtimes'
-import { OpenApiAuth } from '../openapi/model'
 import { ToolDiscoveryPatch } from '../servers/discovery'
-import { RemoteSpecBody } from '../tools/remote/model'
+import { OpenApiAuth } from '../tools/kinds/openapi/model'
+import { RemoteSpecBody } from '../tools/kinds/remote/model'
 
 const Obj = t.Record(t.String(), t.Any())
 const Str = t.String({ minLength: 1 })

@@ -16,9 +16,12 @@ import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
 import type { FunctionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
+import { hostedSource } from './kinds/hosted/source'
+import { PREBUILT_SOURCE } from './kinds/prebuilt/catalog-source'
+import { prebuiltSource } from './kinds/prebuilt/source'
+import { buildRemoteKind, type RemoteKindDeps } from './kinds/remote/build'
+import type { RemoteRepository } from './kinds/remote/repository'
 import { type ConsentPort, toolsMcp } from './mcp'
-import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
-import type { RemoteRepository } from './remote/repository'
 import type { ToolsRepository } from './repository'
 import { CATALOG_ALWAYS, CATALOG_NEWEST, syncCatalogSearch } from './search/catalog-sync'
 import { discoveryBackend } from './search/discovery'
@@ -28,10 +31,7 @@ import type { CredentialModesRepository } from './server-tools/credential-modes'
 import type { ServerToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
 import { toolsService } from './service'
-import { PREBUILT_SOURCE } from './sources/catalog-source'
 import { functionToolCaller } from './sources/function-tool'
-import { hostedSource } from './sources/hosted'
-import { prebuiltSource } from './sources/prebuilt'
 import { toolkitSources } from './sources/registry'
 import type { ToolkitSource } from './sources/source'
 import { toolIndex } from './tool-index'
@@ -100,7 +100,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const runsFunction = functionToolCaller({ findFunction, runner })
   const catalog = deps.catalog
   const catalogIds = catalog?.ids ?? new Set<string>()
-  // The catalog is planned on first use (sources/prebuilt.ts takes it lazily), not at start.
+  // The catalog is planned on first use (kinds/prebuilt/source.ts takes it lazily), not at start.
   const functionKits = (deps.prebuilt ?? PREBUILT_SOURCE).filter((k) => !catalogIds.has(k.id))
   const prebuilt = {
     ids: new Set([...functionKits.map((k) => k.id), ...catalogIds]),

@@ -102,7 +102,6 @@ const SELF_WORDS = ['authenticated']
 /** How much a synonym counts beside a word the caller typed: enough to find a tool described in other words. */
 const SYNONYM_WEIGHT = 0.5
 
-
 /** The query's words (weight 1) and their synonyms (SYNONYM_WEIGHT), as `searchTerms` finds them. */
 export function weightedTerms(text: string): WeightedTerm[] {
   const terms = searchTerms(text)

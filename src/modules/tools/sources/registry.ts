@@ -35,7 +35,7 @@ export function toolkitSources(
     return row && source && !source.builtIn ? { source, toolkit: rowRecord(row) } : undefined
   }
 
-  /** A built-in toolkit of that id (no storage read), else undefined. */
+  /** A pre-built toolkit of that id (no storage read), else undefined. */
   const builtInToolkit = (id: string): FoundToolkit | undefined => {
     for (const source of builtIn) {
       const toolkit = source.builtIn!.toolkit(id)
@@ -51,7 +51,7 @@ export function toolkitSources(
     kinds: [...byKind.keys()],
     source: (kind: string) => byKind.get(kind),
     find,
-    /** Built-in toolkits first (source order, then theirs), then the project's rows by creation. */
+    /** Pre-built toolkits first (source order, then theirs), then the project's rows by creation. */
     async all(projectId: string): Promise<FoundToolkit[]> {
       const own = builtIn.flatMap((source) => source.builtIn!.toolkits.map((toolkit) => ({ source, toolkit })))
       const rowKits = (await rows.toolkits.all(projectId)).flatMap((r) => fromRow(r) ?? [])

@@ -1,7 +1,7 @@
 // TypeBox schemas for /toolkits.
 import { t } from 'elysia'
-import { OpenApiDetail } from '../../openapi/model'
-import { RemoteDetail, RemoteSpecBody } from '../remote/model'
+import { OpenApiDetail } from '../kinds/openapi/model'
+import { RemoteDetail, RemoteSpecBody } from '../kinds/remote/model'
 
 const ToolkitName = t.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$',

@@ -7,8 +7,8 @@ import { newId, nowIso } from '../../../lib/ids'
 import { pageAfterId } from '../../../lib/pagination'
 import { UniqueViolation } from '../../../lib/storage-errors'
 import type { ToolkitChanges } from '../changes/service'
-import type { RemoteSpecInput } from '../remote/model'
-import type { RemoteToolkits } from '../remote/service'
+import type { RemoteSpecInput } from '../kinds/remote/model'
+import type { RemoteToolkits } from '../kinds/remote/service'
 import { rowRecord, type ToolkitSources } from '../sources/registry'
 import type { ToolkitRecord } from '../sources/source'
 import { toolView } from '../view'
@@ -94,7 +94,7 @@ export function toolkitsService(
       }
       return rowRecord(row)
     },
-    /** Built-in toolkits first (catalog order), then the project's own by creation. */
+    /** Pre-built toolkits first (catalog order), then the project's own by creation. */
     async list(projectId: string, limit: number, cursor?: string) {
       // Pre-built ids are not UUIDs, so the cursor names the last toolkit id seen in this combined list.
       const all = (await sources.all(projectId)).map((f) => f.toolkit)

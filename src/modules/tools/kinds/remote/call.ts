@@ -1,0 +1,196 @@
+// A remote tool's call: `tools/call` upstream with the upstream name on a pooled connection bound to this call. The
+// result comes back unchanged; a JSON-RPC error, a broken connection or no answer in `timeout_ms` is the tool's
+// failure (isError naming it), never a hang.
+import type { CredentialAccess } from '../../../../lib/credentials-port'
+import { AppError } from '../../../../lib/errors'
+import { redactorFor } from '../../../../lib/redact'
+import type { RequestContext } from '../../../../lib/request-context'
+import type { FunctionHost } from '../../../../runtime/host'
+import { budgetedHost } from '../../../../runtime/log-budget'
+import type { RunOutcome } from '../../../../runtime/run-function'
+import type { ToolRow } from '../../repository'
+import type { ToolFailure, ToolkitSource } from '../../sources/source'
+import { authHeaders, credentialProblem } from './auth'
+import { connectUpstream, type DeclaredToUpstream, type StreamingFetch } from './connect'
+import { drainNotices } from './drain'
+import type { UpstreamPool } from './pool'
+import { type RemoteRepository, specOf } from './repository'
+import { loadSdk } from './sdk'
+import { pauseBeforeRetry, staleSession } from './stale-session'
+import { shownUrl, upstreamWords } from './words'
+
+export interface RemoteCallDeps {
+  repo: Pick<RemoteRepository, 'byToolkit'>
+  credentials: CredentialAccess
+  pool: UpstreamPool
+  fetch: StreamingFetch
+  /** What the upstream's logs and progress of one call may take together (TOOLYARD_MAX_RESULT_BYTES). */
+  logBytes: number
+  /** Remote calls one project may have running at once (TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT). */
+  maxCallsPerProject: number
+  /** The upstream announced a change of its tools (any connection): re-list it soon. */
+  onToolsChanged: (projectId: string, toolkitId: string) => void
+}
+
+/** The pool key: toolkit, credential and everything the connection was opened with (a new token opens a new one). */
+const poolKey = (toolkitId: string, credentialId: string | undefined, opened: string) =>
+  `${toolkitId}\u0000${credentialId ?? ''}\u0000${Bun.hash(opened).toString(36)}`
+
+export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
+  /** Remote calls running now, per project: each holds an upstream connection for up to timeout_ms. */
+  const running = new Map<string, number>()
+  const call = remoteCall(d)
+  return async (ctx, tool, args, credentialId) => {
+    const now = running.get(ctx.projectId) ?? 0
+    // Like the sandbox's per-project queue: one project's stalled upstreams cannot take every connection we can open.
+    if (now >= d.maxCallsPerProject)
+      return {
+        ok: false,
+        kind: 'error',
+        message: `too many concurrent calls for this project (${d.maxCallsPerProject} remote calls already running); retry later`,
+      }
+    running.set(ctx.projectId, now + 1)
+    try {
+      return await call(ctx, tool, args, credentialId)
+    } finally {
+      const left = (running.get(ctx.projectId) ?? 1) - 1
+      if (left > 0) running.set(ctx.projectId, left)
+      else running.delete(ctx.projectId)
+    }
+  }
+}
+
+function remoteCall(d: RemoteCallDeps) {
+  const run = async (
+    ctx: RequestContext,
+    tool: ToolRow,
+    args: Record<string, unknown>,
+    credentialId: string | undefined,
+    retried = false,
+  ): Promise<RunOutcome | ToolFailure> => {
+    const { projectId, host } = ctx
+    const row = await d.repo.byToolkit(tool.toolkit_id)
+    if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
+    const spec = specOf(row)
+    const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)
+    if (!auth.ok) {
+      const provider = spec.auth.type === 'none' ? '' : spec.auth.credential_provider
+      return { ok: false, kind: 'credential', message: credentialProblem(provider, auth) }
+    }
+    const secrets = auth.secret ? [auth.secret] : []
+    const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets })
+    const declare = declaredBy(host)
+    // Per end user too: two users on one shared credential never share an upstream session.
+    const user = ctx.userId ?? ''
+    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '', declare, user]))
+    let conn: Awaited<ReturnType<UpstreamPool['acquire']>>
+    try {
+      conn = await d.pool.acquire(key, () =>
+        connectUpstream(spec, {
+          fetch: d.fetch,
+          authHeaders: auth.headers,
+          timeoutMs: spec.timeout_ms,
+          declare,
+          onToolsChanged: () => d.onToolsChanged(projectId, tool.toolkit_id),
+        }),
+      )
+    } catch (error) {
+      // Refused while the upstream restarts: once more after a pause (./stale-session.ts).
+      if (!retried && staleSession(error)) {
+        await pauseBeforeRetry(error)
+        return run(ctx, tool, args, credentialId, true)
+      }
+      return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
+    }
+    // The request's own signal, ended by the caller's cancellation or an unanswerable question. Not
+    // `AbortSignal.any([host.signal, …])`: the SDK never removes its abort listener, and a composite signal with a
+    // listener stays alive while its sources are not aborted, holding the whole call
+    // (docs/decisions/0151-remote-calls-hold-no-memory.md).
+    const ended = new AbortController()
+    const end = () => ended.abort()
+    const unlisten = onCancel(host, end)
+    const redactor = redactorFor(secrets)
+    const callHost = upstreamHost(host, redactor.text, d.logBytes)
+    conn.bind({ host: callHost, onUnanswerable: end })
+    let reusable = true
+    // Loaded by the connection just made or reused (./sdk.ts); awaiting it again is a resolved promise.
+    const { CallToolResultSchema, ErrorCode, McpError } = await loadSdk()
+    try {
+      const result = await conn.client.request(
+        { method: 'tools/call', params: { name: tool.function_name, arguments: args } },
+        CallToolResultSchema,
+        {
+          signal: ended.signal,
+          timeout: spec.timeout_ms,
+          // Upstream progress, in the order it came, with the client's own token (the host knows it).
+          onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
+        },
+      )
+      await drainNotices(conn, spec.timeout_ms)
+      return { ok: true, value: redactor.deep(result) }
+    } catch (error) {
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        // A stuck upstream is not reused: its answer may still come on this connection.
+        reusable = false
+        return { ok: false, kind: 'timeout', message: `upstream timed out after ${spec.timeout_ms} ms` }
+      }
+      if (ended.signal.aborted) {
+        reusable = false
+        return { ok: false, kind: 'error', message: 'the call ended before the upstream answered' }
+      }
+      if (!retried && staleSession(error)) {
+        // The upstream restarted (its session is gone, or the connection was refused or reset before an answer): the
+        // idle connections of this key are as stale; the call runs once more on a fresh session.
+        reusable = false
+        d.pool.forget(key)
+        await pauseBeforeRetry(error)
+        return run(ctx, tool, args, credentialId, true)
+      }
+      if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed)
+        return { ok: false, kind: 'error', message: `upstream error: ${words(error)}` }
+      reusable = false
+      return { ok: false, kind: 'error', message: `upstream connection failed: ${words(error)}` }
+    } finally {
+      unlisten?.()
+      conn.bind(undefined)
+      d.pool.release(key, conn, reusable)
+    }
+  }
+  return run satisfies ToolkitSource['callTool']
+}
+
+/** Runs `listener` when the caller cancels (at once when it has already); returns its removal. */
+function onCancel(host: FunctionHost, listener: () => void): (() => void) | undefined {
+  if (host.onCancel) {
+    const off = host.onCancel(listener)
+    if (!off) listener()
+    return off
+  }
+  if (host.signal.aborted) {
+    listener()
+    return undefined
+  }
+  host.signal.addEventListener('abort', listener, { once: true })
+  return () => host.signal.removeEventListener('abort', listener)
+}
+
+/**
+ * The host the upstream's notices of one call reach: the credential it may echo redacted, and logs and progress
+ * together bounded like a function's (a line cut at 8 KiB, the whole at `budgetBytes`), so an upstream that floods
+ * cannot grow the client's stream or our memory.
+ */
+function upstreamHost(host: FunctionHost, redact: (text: string) => string, budgetBytes: number): FunctionHost {
+  const bounded = budgetedHost(host, budgetBytes)
+  return {
+    ...bounded,
+    log: (level, message) => bounded.log(level, redact(String(message))),
+    progress: (progress, total, message) =>
+      bounded.progress(progress, total, message === undefined ? undefined : redact(String(message))),
+  }
+}
+
+/** What the calling client declared that the upstream may use through this call's connection. */
+const declaredBy = (host: FunctionHost): DeclaredToUpstream => ({
+  roots: host.listRoots !== undefined,
+  elicitUrl: host.elicit !== undefined && host.elicitUrl === true,
+})
