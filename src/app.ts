@@ -9,6 +9,8 @@ import { errorsPlugin } from './http/errors-plugin'
 import type { RouteInfo } from './http/strict-body'
 import { createMcpHandlers, mcpEndpoint } from './mcp/endpoint'
 import { adminModule } from './modules/admin'
+import { auditModule } from './modules/audit'
+import { auditRestChanges } from './modules/audit/rest-hook'
 import { callsModule } from './modules/calls'
 import { credentialsModule } from './modules/credentials'
 import { oauthModule } from './modules/credentials/oauth'
@@ -37,6 +39,8 @@ import { VERSION } from './version'
 export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })
     .use(httpObservability(deps))
+    // Every successful change through REST joins the project's audit trail (src/modules/audit/rest-hook.ts).
+    .use(auditRestChanges(deps.audit))
     // The route list lets the errors plugin reject unknown body fields by name (Elysia would strip them).
     .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes, deps.config))
     .use(
@@ -57,7 +61,7 @@ export function createApp(deps: Deps) {
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(toolSearchModule(deps))
   api.use(openApiModule(deps))
-  api.use(callsModule(deps)).use(metricsRoute(deps))
+  api.use(callsModule(deps)).use(auditModule(deps)).use(metricsRoute(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process.
   const handle = (request: Request) => api.handle(request)

@@ -42,6 +42,7 @@ const ConfigSchema = Type.Object({
   logLevel: Type.Union(LOG_LEVELS.map((level) => Type.Literal(level))),
   taskMaxMs: Type.Integer({ minimum: 1000 }),
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+  auditDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   webhookFailedDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   // Isolation between projects (docs/decisions/0013-isolation.md).
   sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
@@ -216,6 +217,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // How long a tool call run as a task (2026-07-28 tasks extension) may take, whatever its function's timeout_ms.
     taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
+    auditDays: integer(env, 'TOOLYARD_AUDIT_DAYS', 90),
     webhookFailedDays: integer(env, 'TOOLYARD_WEBHOOK_FAILED_DAYS', 7),
     sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
     sandboxWorkers: integer(env, 'TOOLYARD_SANDBOX_WORKERS', defaultPoolSize()),

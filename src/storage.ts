@@ -14,6 +14,7 @@ import type { SharedWindows } from './http/rate-limit'
 import type { StorageState } from './lib/storage-errors'
 import type { TaskDirectory } from './mcp/modern/task-directory'
 import type { SessionDirectory } from './mcp/session-directory'
+import { type AuditRepository, auditRepository } from './modules/audit/repository'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
 import type { ClaimCredentials } from './modules/credentials/oauth/claimed-refresh-job'
 import { type OAuthFlowsRepository, oauthFlowsRepository } from './modules/credentials/oauth/repository'
@@ -59,6 +60,7 @@ interface Repositories {
   subscriptions: SubscriptionsRepository
   webhooks: WebhooksRepository
   calls: CallsRepository
+  audit: AuditRepository
 }
 
 /** Every repository's SQLite factory over one store. */
@@ -84,6 +86,7 @@ function sqliteRepositories(store: Store): Repositories {
     subscriptions: subscriptionsRepository(store),
     webhooks: webhooksRepository(store),
     calls: callsRepository(store),
+    audit: auditRepository(store),
   }
 }
 
@@ -154,7 +157,7 @@ async function postgresStorage(
     timeoutMs: config.databaseTimeoutMs,
   })
   const all = postgresRepositories(pg.store)
-  const repositories: Repositories = all
+  const repositories: Repositories = { ...all, audit: auditRepository(pg.store) }
   return {
     backend: 'postgres',
     store: pg.store,

@@ -35,6 +35,10 @@ export interface RequestContext {
    */
   readonly host: FunctionHost
   readonly log: Logger
+  /** The project's user the call acts for (a user token or an OAuth grant bound to one), when there is one. */
+  readonly userId?: string
+  /** The OAuth client's name, when the caller's token came from an OAuth grant. */
+  readonly clientName?: string
 }
 
 /**

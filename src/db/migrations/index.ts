@@ -19,6 +19,7 @@ import m016 from './016-mcp-sessions.sql' with { type: 'text' }
 import m017 from './017-mcp-tasks.sql' with { type: 'text' }
 import m018 from './018-catalog-first-seen.sql' with { type: 'text' }
 import m019 from './019-attachment-prefix.sql' with { type: 'text' }
+import m024 from './024-audit.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -40,4 +41,5 @@ export const migrations: string[] = [
   m017,
   m018,
   m019,
+  m024,
 ]

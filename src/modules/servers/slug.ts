@@ -22,6 +22,7 @@ const RESERVED_SLUGS = new Set([
   'docs',
   'metrics',
   'ui',
+  'audit',
 ])
 
 const MAX = 63

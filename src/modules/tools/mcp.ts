@@ -1,7 +1,7 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
 // and how a call's outcome becomes a CallToolResult (docs/decisions/0007-sandbox.md: results). Never emits null fields.
 
-import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
+import { type CallEvent, type CallObserver, observed, reportOf } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
 import type { RestRequestContext, ServerRef } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
@@ -84,21 +84,15 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
     const bytes = resultBytes(result)
     return bytes > maxResultBytes ? errorResult(resultTooLarge(bytes, maxResultBytes)) : result
   }
-  const watch = (
-    projectId: string,
-    serverId: string | undefined,
-    name: string,
-    run: () => Promise<ToolCall>,
-    requestId?: string,
-  ) => observed(observer, { kind: 'tool', projectId, serverId, name, requestId }, run, outcomeOf)
+  // The arguments ride along by reference for the audit trail, which hashes them off the request path.
+  const watch = (ctx: RestRequestContext, name: string, args: unknown, run: () => Promise<ToolCall>) =>
+    observed(observer, { kind: 'tool', ...reportOf(ctx), name, args }, run, outcomeOf)
   const backend: ToolsBackend = {
     // The listing is cached per server version (src/modules/tools/tool-index.ts) and already in the protocol's form.
     listTools: (server) => calls.listed(server),
     async callTool(ctx, name, args) {
       try {
-        return callResult(
-          await watch(ctx.projectId, ctx.server.id, name, () => calls.onServer(ctx, name, args ?? {}), ctx.requestId),
-        )
+        return callResult(await watch(ctx, name, args ?? {}, () => calls.onServer(ctx, name, args ?? {})))
       } catch (error) {
         // SEP-1303 (2025-11-25 and later): missing arguments are a tool error the model can read, not -32602.
         if (atLeast(ctx.version, '2025-11-25') && error instanceof MissingArgumentsError)
@@ -115,16 +109,11 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
       server ? calls.listed(server) : (await calls.listedInProject(projectId)).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(ctx: RestRequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-      const { projectId, server } = ctx
-      const call = await watch(
-        projectId,
-        server?.id,
-        name,
-        () =>
-          server
-            ? calls.onServer(ctx as RestRequestContext & { server: ServerRef }, name, args)
-            : calls.inProject(ctx, name, args),
-        ctx.requestId,
+      const { server } = ctx
+      const call = await watch(ctx, name, args, () =>
+        server
+          ? calls.onServer(ctx as RestRequestContext & { server: ServerRef }, name, args)
+          : calls.inProject(ctx, name, args),
       )
       const { outcome } = call
       // Unlike the protocol, REST answers every argument error as 400 naming the fields.

@@ -1,14 +1,14 @@
 // PostgreSQL dialect of src/modules/servers/repository.ts: the same SQL, which is valid PostgreSQL as written.
-import type { ServersRepository } from '../../../modules/servers/repository'
+import { type ServersRepository, withLogArguments } from '../../../modules/servers/repository'
 import type { PgStore } from '../store'
 
 export function pgServersRepository(pg: PgStore): ServersRepository {
   return {
     insert: async (row) => {
       await pg.q().run(
-        `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, tool_discovery, created_at, updated_at)
-           VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $tool_discovery, $created_at, $updated_at)`,
-        row,
+        `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, tool_discovery, log_arguments, created_at, updated_at)
+           VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $tool_discovery, $log_arguments, $created_at, $updated_at)`,
+        withLogArguments(row),
       )
     },
     byId: (project_id, id) =>
@@ -24,9 +24,9 @@ export function pgServersRepository(pg: PgStore): ServersRepository {
     update: async (row) => {
       await pg.q().run(
         `UPDATE servers SET name = $name, display_name = $display_name, description = $description, auth = $auth,
-           tool_discovery = $tool_discovery, updated_at = $updated_at
+           tool_discovery = $tool_discovery, log_arguments = $log_arguments, updated_at = $updated_at
          WHERE id = $id AND project_id = $project_id`,
-        row,
+        withLogArguments(row),
       )
     },
     remove: async (project_id, id) =>
