@@ -39,10 +39,11 @@ import { VERSION } from './version'
 export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })
     .use(httpObservability(deps))
-    // Every successful change through REST joins the project's audit trail (src/modules/audit/rest-hook.ts).
-    .use(auditRestChanges(deps.audit))
     // The route list lets the errors plugin reject unknown body fields by name (Elysia would strip them).
     .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes, deps.config))
+    // Every successful change through REST joins the project's audit trail (src/modules/audit/rest-hook.ts); after the
+    // errors plugin, whose body limit may hand the request on as a copy.
+    .use(auditRestChanges(deps.audit))
     .use(
       apiDescription(
         {

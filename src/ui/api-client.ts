@@ -39,7 +39,7 @@ export function apiClient(
 ): ApiClient {
   const key = session.apiKey ?? ''
   // The audit trail names the member (src/lib/dashboard-member.ts): the session's, else the signed-in key.
-  const member = session.member ?? 'api key'
+  const member = session.member ?? 'admin key'
   return {
     async api(method, path, body) {
       const requestId = Bun.randomUUIDv7()

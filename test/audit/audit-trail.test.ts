@@ -114,7 +114,12 @@ describe('changes through REST', () => {
       await rx.stop()
     }
     const entries = await auditOf(p.apiKey)
-    expect(entries.map((e) => e.resource)).toEqual(['providers', 'credentials', 'keys', 'subscribe'])
+    expect(entries.map((e) => `${e.action} ${e.resource}`)).toEqual([
+      'create providers',
+      'create credentials',
+      'create keys',
+      'subscribe subscriptions',
+    ])
     expect(entries.find((e) => e.resource === 'credentials').detail.fields).toContain('credential_data')
     expect(entries.find((e) => e.resource === 'providers').detail.fields).toContain('client_secret')
     const text = JSON.stringify(entries) + (await exportOf(p.apiKey))
