@@ -22,7 +22,7 @@ import { localSessionDirectory, type SessionDirectory } from './mcp/session-dire
 import { sessionIds } from './mcp/session-id'
 import { createSessionStore, SESSION_TTL_MS } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
-import { createAuditLog } from './modules/audit/service'
+import { buildAuditLog } from './modules/audit/build'
 import { buildCallLog } from './modules/calls/build'
 import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
 import { completionBackend } from './modules/completion/mcp'
@@ -44,6 +44,7 @@ import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import type { ToolkitSource } from './modules/tools/sources/source'
 import { createWebhookFeature } from './modules/webhooks/build'
+import type { QueuedDelivery } from './modules/webhooks/repository'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
 import { createReadModel } from './read-model/read-model'
@@ -94,13 +95,14 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const metrics = createMetrics(() => sandbox.stats().calls)
   // The audit trail (docs/decisions/0350-audit-log.md): changes and tool calls, appended to each project's hash chain
   // in batches off the request path; `audit.batch` webhooks join the outbox (bound once the webhook feature exists).
-  let auditWebhooks: (() => ReturnType<NonNullable<Parameters<typeof createAuditLog>[0]['webhooks']>>) | undefined
-  const audit = createAuditLog({
+  let enqueueDeliveries: ((rows: QueuedDelivery[]) => void) | undefined
+  const audit = buildAuditLog({
     store,
     repo: repos.audit,
     log,
-    logArgumentsOf: (serverId) => repos.audit.logArgumentsOf(serverId),
-    webhooks: () => auditWebhooks?.(),
+    deliveries: repos.webhooks,
+    enqueue: () => enqueueDeliveries,
+    ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
   })
   const callLog = buildCallLog({
     repo: repos.calls,
@@ -261,7 +263,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     onDropped: metrics.webhookDropped,
     ...(claims ? { claim: claims.deliveries } : {}),
   })
-  auditWebhooks = () => ({ deliveries: repos.webhooks, enqueue: (rows) => webhookFeature.queue.enqueue(rows) })
+  enqueueDeliveries = (rows) => webhookFeature.queue.enqueue(rows)
   // The outbox is read in the background: a failure there is logged by the queue, never fails the start.
   if (singleInstanceJobs || claims) void webhookFeature.queue.start()
   // Idempotent, so every instance may run it (like the OAuth flow pruning).

@@ -4,8 +4,9 @@
 import type { Config } from '../config'
 import { createLogger } from '../lib/log'
 import { type AuditActor, cliActor } from '../modules/audit/actor'
+import { buildAuditLog } from '../modules/audit/build'
 import type { VerifyResult } from '../modules/audit/chain'
-import { type AuditChange, createAuditLog } from '../modules/audit/service'
+import type { AuditChange } from '../modules/audit/service'
 import { buildProjects } from '../modules/projects/build'
 import type { Storage } from '../storage'
 import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './args'
@@ -13,12 +14,11 @@ import { openCommandStorage } from './database'
 
 /** The audit trail over a command's storage (no background timer work is left: `stop` ends it). */
 function auditOf(storage: Storage) {
-  const repo = storage.repositories.audit
-  return createAuditLog({
+  return buildAuditLog({
     store: storage.store,
-    repo,
+    repo: storage.repositories.audit,
+    deliveries: storage.repositories.webhooks,
     log: createLogger('silent'),
-    logArgumentsOf: (id) => repo.logArgumentsOf(id),
   })
 }
 

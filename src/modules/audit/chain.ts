@@ -1,7 +1,6 @@
 // The audit trail's hash chain (docs/decisions/0350-audit-log.md): each entry's hash covers its own stored columns and
 // the hash of the entry before it, so removing or altering any entry breaks the chain at that entry. Pure functions:
 // the repository stores what `link` gives, `verifyChain` walks what it reads back.
-import { createHash } from 'node:crypto'
 
 /** An entry as stored: actor and detail are JSON text, hashed exactly as stored. */
 export interface AuditRow {
@@ -26,7 +25,8 @@ export interface ChainHead {
   pruned_hash: string
 }
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text).digest('hex')
+/** SHA-256 as hex (Bun's hasher: several times cheaper per call than node:crypto's createHash). */
+export const sha256Hex = (text: string): string => new Bun.CryptoHasher('sha256').update(text).digest('hex')
 
 /** The hash of an entry: every stored column but the hash itself, in a fixed order. */
 export function entryHash(row: Omit<AuditRow, 'hash'>): string {

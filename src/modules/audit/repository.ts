@@ -24,6 +24,26 @@ export interface AuditRepository {
   subscriptionsTo(projectId: string, uri: string): Promise<string[]>
 }
 
+const COLUMNS = [
+  'project_id',
+  'seq',
+  'id',
+  'at',
+  'actor',
+  'action',
+  'resource',
+  'resource_id',
+  'detail',
+  'prev_hash',
+  'hash',
+] as const
+const INSERT_CHUNK = 64
+const insertSql = (n: number) =>
+  `INSERT INTO audit_entries (${COLUMNS.join(', ')}) VALUES ${Array.from(
+    { length: n },
+    (_, j) => `(${COLUMNS.map((c) => `$${c}_${j}`).join(', ')})`,
+  ).join(', ')}`
+
 const EMPTY: ChainHead = { seq: 0, hash: '', pruned_seq: 0, pruned_hash: '' }
 const num = (h: ChainHead): ChainHead => ({ ...h, seq: Number(h.seq), pruned_seq: Number(h.pruned_seq) })
 
@@ -53,13 +73,17 @@ export function auditRepository(store: SqlStore): AuditRepository {
         seq++
         const unhashed = { ...e, project_id: projectId, seq, prev_hash: prev }
         const row: AuditRow = { ...unhashed, hash: entryHash(unhashed) }
-        await q.run(
-          `INSERT INTO audit_entries (project_id, seq, id, at, actor, action, resource, resource_id, detail, prev_hash, hash)
-           VALUES ($project_id, $seq, $id, $at, $actor, $action, $resource, $resource_id, $detail, $prev_hash, $hash)`,
-          row as unknown as Record<string, unknown>,
-        )
         rows.push(row)
         prev = row.hash
+      }
+      // Several rows a statement: one statement per entry would cost a batch most of its time.
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const chunk = rows.slice(i, i + INSERT_CHUNK)
+        const params: Record<string, unknown> = {}
+        chunk.forEach((row, j) => {
+          for (const c of COLUMNS) params[`${c}_${j}`] = row[c]
+        })
+        await q.run(insertSql(chunk.length), params)
       }
       await q.run('UPDATE audit_heads SET seq = $seq, hash = $hash WHERE project_id = $project_id', {
         project_id: projectId,

@@ -1,4 +1,5 @@
-// Every change made through the REST API, audited in one place: a successful non-GET request admitted with an admin key
+// Every change made through the REST API, audited in one place, before the answer leaves (so a caller that reads the
+// trail right after its change finds it): a successful non-GET request admitted with an admin key
 // (or the admin token) becomes an entry naming who (key, user, dashboard member) and what (resource, id, action, the
 // names of the fields sent — never their values, so a secret never reaches the trail). The "use" endpoints (tool
 // calls, reads) are not changes: tool calls are audited by the call observer.
@@ -75,8 +76,7 @@ const fieldsOf = (body: unknown): string[] =>
   body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : []
 
 /**
- * The dashboard member of a request, noted on arrival: the dashboard's call has ended (and forgotten its id) by the
- * time the after-response hook runs.
+ * The dashboard member of a request, noted on arrival (its id is the dashboard call's while that call runs).
  */
 const members = new WeakMap<Request, string>()
 
@@ -87,7 +87,7 @@ export const auditRestChanges = (audit: AuditLog) =>
       const member = dashboardMemberOf(requestIdOf(request))
       if (member) members.set(request, member)
     })
-    .onAfterResponse({ as: 'global' }, ({ request, route, set, params, body, responseValue }) => {
+    .onAfterHandle({ as: 'global' }, ({ request, route, set, params, body, responseValue }) => {
       const method = request.method
       if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || !route) return
       const status = responseValue instanceof Response ? responseValue.status : set.status

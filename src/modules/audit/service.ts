@@ -1,73 +1,25 @@
-// The audit trail (docs/decisions/0350-audit-log.md): entries are recorded in memory on the request path and appended
-// to each project's hash chain in batches off it (a timer, a size, shutdown, or before a read), as the call log is; a
-// tool call's argument hash (and its arguments, when the server's `log_arguments` says so) is worked out at that flush,
-// not during the call. Changes made by commands (apply, the CLI) append at once, in the change's own transaction.
-import type { StoragePort } from '../../db/store'
+// The audit trail (docs/decisions/0350-audit-log.md): entries are recorded in memory on the request path (a push of
+// plain fields) and appended to each project's hash chain in batches off it — a timer, a size, shutdown, or before a
+// read — by the writer (writer.ts: a thread of its own on SQLite), as the call log is. Changes made by commands
+// (apply, the CLI) append at once, in the change's own transaction.
 import type { CallEvent } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
-import { newId } from '../../lib/ids'
-import type { Logger } from '../../lib/log'
-import { redactSecretFields } from '../../lib/redact'
-import type { QueuedDelivery, WebhooksRepository } from '../webhooks/repository'
-import { type AuditActor, actorOfPrincipal } from './actor'
-import { type AuditRow, canonicalJson, sha256Hex, type VerifyResult, verifyChain } from './chain'
-import type { LogArgumentsMode } from './model'
-import type { AuditRepository, NewAuditEntry } from './repository'
+import { type AuditChange, appendProject, type BatchPorts, entryView, type PendingAudit } from './batch'
+import { type VerifyResult, verifyChain } from './chain'
+import type { NewAuditEntry } from './repository'
+import type { AuditWriter } from './writer'
 
-/** The resource uri a subscription names to receive `audit.batch` webhooks (POST /resources/subscribe). */
-export const AUDIT_SUBSCRIPTION_URI = 'toolyard://audit'
+export type { AuditChange } from './batch'
+export { AUDIT_SUBSCRIPTION_URI } from './batch'
 
-/** One change as a feature or the REST hook reports it; `detail` never holds a secret value. */
-export interface AuditChange {
-  actor: AuditActor
-  action: string
-  resource: string
-  resourceId?: string
-  detail?: Record<string, unknown>
-}
-
-interface Pending {
-  projectId: string
-  entry: NewAuditEntry
-  /** A tool call's arguments: hashed (and kept per the server's log_arguments) at the flush. */
-  call?: { serverId?: string; args: unknown; detail: Record<string, unknown> }
-}
-
-export interface AuditLogDeps {
-  store: StoragePort
-  repo: AuditRepository
-  log: Logger
-  /** The server's log_arguments setting. */
-  logArgumentsOf(serverId: string): Promise<LogArgumentsMode>
-  /** Late-bound: the webhook outbox and queue (`audit.batch`). */
-  webhooks?: () => { deliveries: WebhooksRepository; enqueue(rows: QueuedDelivery[]): void } | undefined
+export interface AuditLogDeps extends BatchPorts {
+  /** Where batches are appended (writer.ts). */
+  writer: AuditWriter
+  /** The webhook queue, told of deliveries an in-transaction append wrote once they commit. */
+  enqueue?: () => ((rows: { id: string; projectId: string }[]) => void) | undefined
   flushMs?: number
   maxBuffered?: number
 }
-
-const entryOf = (change: AuditChange, at = new Date().toISOString()): NewAuditEntry => ({
-  id: newId(),
-  at,
-  actor: JSON.stringify(change.actor),
-  action: change.action,
-  resource: change.resource,
-  resource_id: change.resourceId ?? null,
-  detail: JSON.stringify(change.detail ?? {}),
-})
-
-/** An entry as the API answers it. */
-export const entryView = (r: AuditRow) => ({
-  id: r.id,
-  seq: Number(r.seq),
-  at: r.at,
-  actor: JSON.parse(r.actor) as AuditActor,
-  action: r.action,
-  resource: r.resource,
-  ...(r.resource_id !== null ? { resource_id: r.resource_id } : {}),
-  detail: JSON.parse(r.detail) as Record<string, unknown>,
-  prev_hash: r.prev_hash,
-  hash: r.hash,
-})
 
 const encodeCursor = (seq: number) => Buffer.from(`audit:${seq}`).toString('base64url')
 function decodeSeq(cursor: string | undefined): number {
@@ -78,127 +30,64 @@ function decodeSeq(cursor: string | undefined): number {
 }
 
 export function createAuditLog(deps: AuditLogDeps) {
-  const { store, repo, log, flushMs = 1000, maxBuffered = 500 } = deps
-  let buffer: Pending[] = []
+  const { store, repo, writer, flushMs = 1000, maxBuffered = 500 } = deps
+  let buffer: PendingAudit[] = []
   let lastWrite: Promise<void> = Promise.resolve()
-
-  /** A tool call's detail with its argument hash, and the arguments as its server's log_arguments says. */
-  async function completeCall(p: Pending, modes: Map<string, Promise<LogArgumentsMode>>): Promise<NewAuditEntry> {
-    const { call } = p
-    if (!call) return p.entry
-    const detail: Record<string, unknown> = { ...call.detail, arguments_sha256: sha256Hex(canonicalJson(call.args)) }
-    if (call.serverId) {
-      let mode = modes.get(call.serverId)
-      if (!mode) {
-        mode = deps.logArgumentsOf(call.serverId).catch(() => 'none' as const)
-        modes.set(call.serverId, mode)
-      }
-      const m = await mode
-      if (m === 'full') detail.arguments = call.args
-      else if (m === 'redacted') detail.arguments = redactSecretFields(call.args)
-    }
-    return { ...p.entry, detail: JSON.stringify(detail) }
-  }
-
-  /** Appends one project's entries and its `audit.batch` deliveries in one transaction; the queue hears after commit. */
-  async function appendProject(projectId: string, entries: NewAuditEntry[]): Promise<AuditRow[]> {
-    const hooks = deps.webhooks?.()
-    return store.tx(async (tx) => {
-      const rows = await repo.append(projectId, entries)
-      if (hooks) {
-        const subs = await repo.subscriptionsTo(projectId, AUDIT_SUBSCRIPTION_URI)
-        const written: QueuedDelivery[] = []
-        const timestamp = new Date().toISOString()
-        for (const subscription_id of subs) {
-          const id = newId()
-          const payload = { event: 'audit.batch', subscription_id, entries: rows.map(entryView), timestamp }
-          await hooks.deliveries.insert({
-            id,
-            subscription_id,
-            event: 'audit.batch',
-            payload: JSON.stringify(payload),
-            next_attempt_at: timestamp,
-            created_at: timestamp,
-          })
-          written.push({ id, projectId })
-        }
-        if (written.length) tx.afterCommit(() => hooks.enqueue(written))
-      }
-      return rows
-    })
-  }
-
-  async function write(batch: Pending[]): Promise<void> {
-    const byProject = new Map<string, Pending[]>()
-    for (const p of batch) {
-      const list = byProject.get(p.projectId)
-      if (list) list.push(p)
-      else byProject.set(p.projectId, [p])
-    }
-    const modes = new Map<string, Promise<LogArgumentsMode>>()
-    for (const [projectId, pending] of byProject) {
-      try {
-        const entries = await Promise.all(pending.map((p) => completeCall(p, modes)))
-        await appendProject(projectId, entries)
-      } catch (error) {
-        // History must not break serving; the error line names how many entries were lost.
-        log.error('audit entries dropped', { project_id: projectId, entries: pending.length, error: String(error) })
-      }
-    }
-  }
 
   const flush = (): Promise<void> => {
     if (!buffer.length) return lastWrite
     const batch = buffer
     buffer = []
-    lastWrite = lastWrite.then(() => write(batch))
+    // Resolves once this batch and every one before it are written (an inline writer may run two side by side).
+    const written = writer.write(batch)
+    lastWrite = Promise.all([lastWrite, written]).then(() => undefined)
     return lastWrite
   }
   const timer = setInterval(() => void flush(), flushMs)
   timer.unref()
-  const push = (p: Pending) => {
-    buffer.push(p)
-    if (buffer.length >= maxBuffered) queueMicrotask(() => void flush())
+  const push = (p: PendingAudit) => {
+    if (buffer.push(p) >= maxBuffered) queueMicrotask(() => void flush())
   }
 
   return {
     /** A change, appended with the next batch. */
     record(projectId: string, change: AuditChange): void {
-      push({ projectId, entry: entryOf(change) })
+      push({ projectId, at: Date.now(), change })
     },
     /** Changes appended now, inside the transaction open in this context (apply, the CLI). */
     async appendNow(projectId: string, changes: AuditChange[]): Promise<void> {
       if (!changes.length) return
       const at = new Date().toISOString()
-      await appendProject(
-        projectId,
-        changes.map((c) => entryOf(c, at)),
-      )
+      const entries: NewAuditEntry[] = changes.map((c) => ({
+        id: Bun.randomUUIDv7(),
+        at,
+        actor: JSON.stringify(c.actor),
+        action: c.action,
+        resource: c.resource,
+        resource_id: c.resourceId ?? null,
+        detail: JSON.stringify(c.detail ?? {}),
+      }))
+      const queued = await appendProject(deps, projectId, entries)
+      if (queued.length) store.afterCommit(() => deps.enqueue?.()?.(queued))
     },
-    /** A tool call as the call observer reports it; nothing is hashed or serialized here (the request path). */
+    /** A tool call as the call observer reports it: its fields pushed, nothing hashed or serialized here. */
     toolCalled(e: CallEvent): void {
       if (e.kind !== 'tool') return
-      const at = new Date().toISOString()
-      const detail: Record<string, unknown> = {
-        ...(e.serverId ? { server_id: e.serverId } : {}),
-        tool: e.name,
-        outcome: e.outcome,
-        duration_ms: e.durationMs,
-        ...(e.error ? { error: e.error.slice(0, 500) } : {}),
-        ...(e.requestId ? { request_id: e.requestId } : {}),
-      }
       push({
         projectId: e.projectId,
-        entry: entryOf(
-          {
-            actor: actorOfPrincipal(e.principal, e.userId, e.client),
-            action: 'call',
-            resource: 'tool',
-            resourceId: e.name,
-          },
-          at,
-        ),
-        call: { ...(e.serverId ? { serverId: e.serverId } : {}), args: e.args ?? {}, detail },
+        at: Date.now(),
+        call: {
+          principal: e.principal,
+          userId: e.userId,
+          client: e.client,
+          serverId: e.serverId,
+          name: e.name,
+          outcome: e.outcome,
+          durationMs: e.durationMs,
+          error: e.error,
+          requestId: e.requestId,
+          args: e.args ?? {},
+        },
       })
     },
     flush,
@@ -252,6 +141,7 @@ export function createAuditLog(deps: AuditLogDeps) {
     async stop() {
       clearInterval(timer)
       await flush()
+      await writer.close()
     },
   }
 }
