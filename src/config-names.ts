@@ -26,6 +26,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   taskMaxMs: 'TOOLYARD_TASK_MAX_MS',
   callLogDays: 'TOOLYARD_CALL_LOG_DAYS',
   auditDays: 'TOOLYARD_AUDIT_DAYS',
+  otelTracesUrl: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  otelServiceName: 'OTEL_SERVICE_NAME',
   webhookFailedDays: 'TOOLYARD_WEBHOOK_FAILED_DAYS',
   sandboxQueuePerProject: 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT',
   sandboxWorkers: 'TOOLYARD_SANDBOX_WORKERS',

@@ -5,6 +5,7 @@
 // handed to the Elysia app with the bytes it came with, so its answers stay the app's own.
 // It joins http, the protocol endpoint and the tools feature, so it sits beside app.ts, above all three
 // (docs/architecture.md, "Layers").
+
 import type { Static } from '@sinclair/typebox'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import type { Server } from 'bun'
@@ -30,6 +31,7 @@ import { restToolCall } from './modules/tools'
 import type { ToolsMcp } from './modules/tools/mcp'
 import { RestCallBody } from './modules/tools/model'
 import type { Metrics } from './observability/metrics'
+import { inSpan, remoteParent, tracingOn } from './observability/tracing'
 
 type BunRequest = Request & { params: Record<string, string> }
 /** `request` is the one the body limit gave back (a counted copy when no length is declared): params are apart. */
@@ -59,6 +61,21 @@ function isRestCall(body: unknown): body is Static<typeof RestCallBody> {
 const decoder = new TextDecoder()
 const REST_JSON = 'application/json;charset=utf-8'
 
+/** A request's server span, child of the caller's `traceparent` when it sent one. */
+const tracedRequest = (route: string, request: Request, handle: () => Promise<Response>) =>
+  inSpan(
+    `POST ${route}`,
+    'server',
+    { 'http.request.method': 'POST', 'http.route': route, 'url.path': new URL(request.url).pathname },
+    async (span) => {
+      const response = await handle()
+      span.setAttribute('http.response.status_code', response.status)
+      return response
+    },
+    remoteParent(request.headers),
+    (response) => (response.status >= 500 ? String(response.status) : undefined),
+  )
+
 export function directRoutes(deps: DirectRoutesDeps) {
   const limit = deps.config.maxBodyBytes
   const observer = createObserver(deps)
@@ -80,7 +97,10 @@ export function directRoutes(deps: DirectRoutesDeps) {
       const requestId = requestIdOf(request)
       let response: Response
       try {
-        response = await handler(limitBody(request, limit), server, request.params)
+        // The request's span (OpenTelemetry, off unless an endpoint is set: then this is the one check).
+        response = tracingOn()
+          ? await tracedRequest(route, request, () => handler(limitBody(request, limit), server, request.params))
+          : await handler(limitBody(request, limit), server, request.params)
         if (handedOn.has(response)) return response
       } catch (error) {
         response = answer(

@@ -1,8 +1,10 @@
 // The one way the app runs a function (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner"): built once by the composition root
 // over the app's sandbox pool, egress guard, credential access and limits, and handed to tools, resources, prompts and
 // POST /functions/{id}/invoke. The credential a function runs with is opened here and nowhere else.
+
 import type { Egress } from '../egress/client'
 import type { CredentialAccess, CredentialRefusal } from '../lib/credentials-port'
+import { inSpan, tracingOn } from '../observability/tracing'
 import { detachedHost, type FunctionHost } from './host'
 import { type FunctionSpec, type RunOutcome, runFunction } from './run-function'
 import type { SandboxPool } from './sandbox-pool'
@@ -59,6 +61,24 @@ export function createFunctionRunner(deps: FunctionRunnerDeps) {
     request: RunRequest,
   ): Promise<RunOutcome | CredentialRefused>
   async function run(
+    fn: FunctionSpec,
+    input: Record<string, unknown>,
+    request: RunRequest,
+  ): Promise<RunOutcome | CredentialRefused> {
+    // A span per run when tracing is on: the sandbox (or HTTP, or builtin) run under the tool call's span.
+    if (tracingOn())
+      return inSpan(
+        `function ${fn.name}`,
+        'internal',
+        { 'toolyard.function.name': fn.name, 'toolyard.function.runtime': fn.runtime },
+        () => runOpened(fn, input, request),
+        undefined,
+        (outcome) => ('ok' in outcome && !outcome.ok ? ('message' in outcome ? outcome.message : 'failed') : undefined),
+      )
+    return runOpened(fn, input, request)
+  }
+
+  async function runOpened(
     fn: FunctionSpec,
     input: Record<string, unknown>,
     request: RunRequest,

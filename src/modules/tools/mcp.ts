@@ -3,10 +3,11 @@
 
 import { type CallEvent, type CallObserver, observed, reportOf } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
-import type { RestRequestContext, ServerRef } from '../../lib/request-context'
+import type { RequestContext, RestRequestContext, ServerRef } from '../../lib/request-context'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { atLeast } from '../../mcp/versions'
+import { inSpan, tracingOn } from '../../observability/tracing'
 import { MissingArgumentsError, type ToolCall, type ToolCalls } from './call'
 import { mcpTool, outputSchemaOf } from './view'
 
@@ -76,6 +77,27 @@ export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'out
   return { outcome: 'error', error: outcome.message }
 }
 
+/** The MCP server span of a tools/call (OpenTelemetry MCP semantic conventions). */
+const tracedCall = (ctx: RestRequestContext, name: string, run: () => Promise<ToolCall>) => {
+  const c = ctx as Partial<RequestContext>
+  return inSpan(
+    `tools/call ${name}`,
+    'server',
+    {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': name,
+      ...(c.version ? { 'mcp.protocol.version': c.version } : {}),
+      ...(c.session ? { 'mcp.session.id': c.session.id } : {}),
+      ...(ctx.server ? { 'toolyard.server.id': ctx.server.id, 'toolyard.server.slug': ctx.server.slug } : {}),
+      'toolyard.project.id': ctx.projectId,
+    },
+    run,
+    undefined,
+    (call) => (call.outcome.ok ? undefined : call.outcome.message),
+  )
+}
+
 export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultBytes = 4 * 1024 * 1024) {
   // A result over the budget is the tool's failure, never sent (docs/decisions/0016-limits.md).
   const callResult = ({ tool, outcome }: ToolCall): CallToolResult => {
@@ -86,7 +108,13 @@ export function toolsMcp(calls: ToolCalls, observer?: CallObserver, maxResultByt
   }
   // The arguments ride along by reference for the audit trail, which hashes them off the request path.
   const watch = (ctx: RestRequestContext, name: string, args: unknown, run: () => Promise<ToolCall>) =>
-    observed(observer, { kind: 'tool', ...reportOf(ctx), name, args }, run, outcomeOf)
+    observed(
+      observer,
+      { kind: 'tool', ...reportOf(ctx), name, args },
+      // A span per tool call when tracing is on (src/observability/tracing.ts); else the call alone.
+      tracingOn() ? () => tracedCall(ctx, name, run) : run,
+      outcomeOf,
+    )
   const backend: ToolsBackend = {
     // The listing is cached per server version (src/modules/tools/tool-index.ts) and already in the protocol's form.
     listTools: (server) => calls.listed(server),
