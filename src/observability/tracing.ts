@@ -14,7 +14,6 @@ interface Loaded {
   tracer: Tracer
   propagator: import('@opentelemetry/core').W3CTraceContextPropagator
   shutdown(): Promise<void>
-  forceFlush(): Promise<void>
 }
 
 let loaded: Loaded | undefined
@@ -61,7 +60,6 @@ export async function startTracing(settings: TracingSettings): Promise<() => Pro
       tracer: provider.getTracer('toolyard', settings.version),
       propagator: new core.W3CTraceContextPropagator(),
       shutdown: () => provider.shutdown(),
-      forceFlush: () => provider.forceFlush(),
     }
   }
   on = true
@@ -75,11 +73,6 @@ export async function startTracing(settings: TracingSettings): Promise<() => Pro
     loaded = undefined
     await l?.shutdown()
   }
-}
-
-/** Sends what is pending now (tests; shutdown does it too). */
-export async function flushTraces(): Promise<void> {
-  await loaded?.forceFlush()
 }
 
 /** Runs `fn` with `parent` (a caller's context from `params._meta`) as the active context; `fn` alone without one. */

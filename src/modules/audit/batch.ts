@@ -12,7 +12,7 @@ import type { LogArgumentsMode } from './model'
 import type { AuditRepository, NewAuditEntry } from './repository'
 
 /** The resource uri a subscription names to receive `audit.batch` webhooks (POST /resources/subscribe). */
-export const AUDIT_SUBSCRIPTION_URI = 'toolyard://audit'
+const AUDIT_SUBSCRIPTION_URI = 'toolyard://audit'
 
 /** One change as a feature or the REST hook reports it; `detail` never holds a secret value. */
 export interface AuditChange {
@@ -24,7 +24,7 @@ export interface AuditChange {
 }
 
 /** A tool call as the request path buffers it: plain fields, nothing serialized or hashed yet. */
-export interface ToolCallFields {
+interface ToolCallFields {
   principal?: string
   userId?: string
   client?: string

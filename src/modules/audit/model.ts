@@ -29,7 +29,7 @@ const Actor = t.Object(
   { additionalProperties: true },
 )
 
-export const AuditEntryView = t.Object({
+const AuditEntryView = t.Object({
   id: t.String(),
   seq: t.Number(),
   at: t.String(),

@@ -38,7 +38,7 @@ const isParam = (segment: string) => segment.startsWith(':') || segment === '*'
  * `toolkits`…) and the action create, update, delete or the route's own verb (`invoke`, `subscribe`, `init`…).
  * Undefined for routes that are not records (the protocol endpoint `/:slug`, the dashboard's own pages).
  */
-export function describeRoute(method: string, route: string): { resource: string; action: string } | undefined {
+function describeRoute(method: string, route: string): { resource: string; action: string } | undefined {
   const segments = route.split('/').filter(Boolean)
   if (segments[0] === 'admin') segments.shift()
   if (!segments.length || isParam(segments[0]!) || segments[0] === 'ui') return undefined

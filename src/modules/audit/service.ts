@@ -10,7 +10,6 @@ import type { NewAuditEntry } from './repository'
 import type { AuditWriter } from './writer'
 
 export type { AuditChange } from './batch'
-export { AUDIT_SUBSCRIPTION_URI } from './batch'
 
 export interface AuditLogDeps extends BatchPorts {
   /** Where batches are appended (writer.ts). */
