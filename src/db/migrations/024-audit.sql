@@ -4,7 +4,7 @@
 CREATE TABLE audit_entries (
   project_id TEXT NOT NULL,
   seq INTEGER NOT NULL,
-  id TEXT NOT NULL UNIQUE,
+  id TEXT NOT NULL,
   at TEXT NOT NULL,
   -- JSON text: who (key id, user id, admin token, dashboard member, CLI).
   actor TEXT NOT NULL,

@@ -3,7 +3,7 @@
 CREATE TABLE audit_entries (
   project_id TEXT NOT NULL,
   seq BIGINT NOT NULL,
-  id TEXT NOT NULL UNIQUE,
+  id TEXT NOT NULL,
   at TEXT NOT NULL,
   actor TEXT NOT NULL,
   action TEXT NOT NULL,
