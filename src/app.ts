@@ -14,6 +14,8 @@ import { routeOf } from './http/pipeline'
 import type { RouteInfo } from './http/strict-body'
 import { createMcpHandlers, mcpEndpoint } from './mcp/endpoint'
 import { adminModule } from './modules/admin'
+import { auditModule } from './modules/audit'
+import { auditRestChanges } from './modules/audit/rest-hook'
 import { callsModule } from './modules/calls'
 import { credentialsModule } from './modules/credentials'
 import { oauthModule } from './modules/credentials/oauth'
@@ -47,6 +49,9 @@ export function createApp(deps: Deps) {
   const api = new Elysia({ prefix: '/mcp' })
     // The route list lets the errors plugin reject unknown body fields by name (Elysia would strip them).
     .use(errorsPlugin(deps.log, (): readonly RouteInfo[] => api.routes, deps.config))
+    // Every successful change through REST joins the project's audit trail (src/modules/audit/rest-hook.ts); after the
+    // errors plugin, whose body limit may hand the request on as a copy.
+    .use(auditRestChanges(deps.audit))
     .use(
       apiDescription(
         {
@@ -65,7 +70,7 @@ export function createApp(deps: Deps) {
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(toolSearchModule(deps))
   api.use(openApiModule(deps)).use(toolkitChangesModule(deps))
-  api.use(callsModule(deps)).use(metricsRoute(deps))
+  api.use(callsModule(deps)).use(auditModule(deps)).use(metricsRoute(deps))
   api.use(usersModule(deps)).use(identityModule(deps)).use(policiesModule(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process (through the entry, as any request).

@@ -43,6 +43,10 @@ const ConfigSchema = Type.Object({
   taskMaxMs: Type.Integer({ minimum: 1000 }),
   approvalTtlS: Type.Integer({ minimum: 10, maximum: 604_800 }),
   callLogDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+  auditDays: Type.Integer({ minimum: 1, maximum: 3650 }),
+  /** Where OpenTelemetry spans go (OTLP/HTTP); absent: tracing is off (docs/decisions/0351-opentelemetry-traces.md). */
+  otelTracesUrl: Type.Optional(Type.String()),
+  otelServiceName: Type.String({ minLength: 1 }),
   webhookFailedDays: Type.Integer({ minimum: 1, maximum: 3650 }),
   // Isolation between projects (docs/decisions/0013-isolation.md).
   sandboxQueuePerProject: Type.Integer({ minimum: 1 }),
@@ -174,6 +178,32 @@ function databaseUrl(env: Env): string | undefined {
   return raw
 }
 
+/**
+ * The OTLP/HTTP traces URL the standard variables name: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, else
+ * OTEL_EXPORTER_OTLP_ENDPOINT with /v1/traces; none (tracing off) when neither is set, or OTEL_SDK_DISABLED=true, or
+ * OTEL_TRACES_EXPORTER=none.
+ */
+function otelTracesUrl(env: Env): string | undefined {
+  if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return undefined
+  if (env.OTEL_TRACES_EXPORTER?.trim().toLowerCase() === 'none') return undefined
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim()
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()
+  const name = traces ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT'
+  const url = traces || (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined)
+  if (!url) return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new ConfigError(
+      `${name} is not a URL (got ${JSON.stringify(traces || base)}); allowed: an http:// or https:// URL`,
+    )
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http:// or https:// URL (got ${parsed.protocol}//…)`)
+  return url
+}
+
 /** `http://HOST:PORT`; a wildcard bind address is not an address clients can use, so loopback stands in. */
 export function defaultPublicUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
@@ -218,6 +248,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     taskMaxMs: integer(env, 'TOOLYARD_TASK_MAX_MS', 600_000),
     approvalTtlS: integer(env, 'TOOLYARD_APPROVAL_TTL_S', 600),
     callLogDays: integer(env, 'TOOLYARD_CALL_LOG_DAYS', 7),
+    auditDays: integer(env, 'TOOLYARD_AUDIT_DAYS', 90),
+    otelTracesUrl: otelTracesUrl(env),
+    otelServiceName: env.OTEL_SERVICE_NAME?.trim() || 'toolyard',
     webhookFailedDays: integer(env, 'TOOLYARD_WEBHOOK_FAILED_DAYS', 7),
     sandboxQueuePerProject: integer(env, 'TOOLYARD_SANDBOX_QUEUE_PER_PROJECT', 32),
     sandboxWorkers: integer(env, 'TOOLYARD_SANDBOX_WORKERS', defaultPoolSize()),

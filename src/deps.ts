@@ -23,6 +23,7 @@ import { localSessionDirectory, type SessionDirectory } from './mcp/session-dire
 import { sessionIds } from './mcp/session-id'
 import { createSessionStore, SESSION_TTL_MS } from './mcp/sessions'
 import { adminService } from './modules/admin/service'
+import { buildAuditLog } from './modules/audit/build'
 import { buildCallLog } from './modules/calls/build'
 import { observedPrompts, observedResources, rateLimitedCall } from './modules/calls/observe'
 import { completionBackend } from './modules/completion/mcp'
@@ -50,6 +51,7 @@ import type { ToolkitSource } from './modules/tools/sources/source'
 import { buildUsers } from './modules/users/build'
 import { connectService } from './modules/users/connect'
 import { createWebhookFeature } from './modules/webhooks/build'
+import type { QueuedDelivery } from './modules/webhooks/repository'
 import type { ResourceChanges } from './modules/webhooks/service'
 import { createMetrics } from './observability/metrics'
 import { createReadModel } from './read-model/read-model'
@@ -98,11 +100,25 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const sandbox = createSandboxPool({ size: config.sandboxWorkers, warmPerWorker: config.sandboxWarmPerWorker })
   // Operating it: metrics (one registry per service) and the call log, which also writes each call's log line.
   const metrics = createMetrics(() => sandbox.stats().calls)
+  // The audit trail (docs/decisions/0350-audit-log.md): changes and tool calls, appended to each project's hash chain
+  // in batches off the request path; `audit.batch` webhooks join the outbox (bound once the webhook feature exists).
+  let enqueueDeliveries: ((rows: QueuedDelivery[]) => void) | undefined
+  const audit = buildAuditLog({
+    store,
+    repo: repos.audit,
+    log,
+    deliveries: repos.webhooks,
+    enqueue: () => enqueueDeliveries,
+    ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
+  })
   const callLog = buildCallLog({
     repo: repos.calls,
     ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
     log,
-    onCall: metrics.call,
+    onCall: (event) => {
+      metrics.call(event)
+      audit.toolCalled(event)
+    },
     onDropped: metrics.callLogDropped,
     state: storage.state,
   })
@@ -129,6 +145,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // One-shot commands (apply, export) build the same services without background jobs, so the process can end.
   if (overrides.background !== false)
     scheduler.every('purge-call-log', 3600, () => callLog.purgeOlderThan(config.callLogDays))
+  if (background) scheduler.every('prune-audit', 3600, () => audit.pruneOlderThan(config.auditDays))
   // Every outbound call (functions, api resources, token endpoints, webhooks) goes through this guard.
   const egress = createEgress({ allowPrivate: config.allowPrivateEgress })
   // Credentials vault: sealed secrets, providers, OAuth flows; tokens refreshed on an interval (TOOLYARD_OAUTH_REFRESH_INTERVAL_S) inside the margin.
@@ -310,6 +327,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     onDropped: metrics.webhookDropped,
     ...(claims ? { claim: claims.deliveries } : {}),
   })
+  enqueueDeliveries = (rows) => webhookFeature.queue.enqueue(rows)
   // The outbox is read in the background: a failure there is logged by the queue, never fails the start.
   if (singleInstanceJobs || claims) void webhookFeature.queue.start()
   // Idempotent, so every instance may run it (like the OAuth flow pruning).
@@ -447,6 +465,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     metrics,
     callLog,
     calls,
+    /** The audit trail: changes and tool calls per project, hash-chained (GET /audit). */
+    audit,
     oauthServer,
     revocations,
     subscriptions: webhookFeature.subscriptions,
@@ -465,8 +485,9 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       runner.shutdown()
       remoteToolkits.close()
-      // Buffered call log rows are written before the database closes.
+      // Buffered call log rows and audit entries are written before the database closes.
       await callLog.stop()
+      await audit.stop()
     },
     close(): Promise<void> {
       return storage.close()

@@ -3,6 +3,7 @@
 // and calls services, nothing else.
 import { join } from 'node:path'
 import { noMoreFlags, takeFlag, takeSwitch, UsageError } from './cli/args'
+import { recordCliChange } from './cli/audit'
 import { openCommandStorage } from './cli/database'
 import { keysCommand } from './cli/keys'
 import { COMMAND_USAGE, OVERVIEW } from './cli/usage'
@@ -93,6 +94,12 @@ async function projectsCommand(args: string[]) {
   try {
     if (sub === 'create') {
       const p = await projects.createProject(name!)
+      await recordCliChange(storage, p.id, {
+        action: 'create',
+        resource: 'projects',
+        resourceId: p.id,
+        detail: { name: p.name },
+      })
       console.log(json ? JSON.stringify(p) : `created project ${p.name} (${p.id})`)
     } else {
       const all = await projects.listProjects()
@@ -164,6 +171,10 @@ async function main(argv: string[]) {
       return await projectsCommand(args)
     case 'keys':
       return await keysCommand(args, commandConfig)
+    case 'audit': {
+      const { auditCommand } = await import('./cli/audit')
+      return await auditCommand(args, commandConfig)
+    }
     case 'apply': {
       const json = takeSwitch(args, '--json')
       const options = {

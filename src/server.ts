@@ -4,8 +4,10 @@ import { createApp, listen } from './app'
 import type { Config } from './config'
 import { buildDeps, type Deps, type DepsOverrides } from './deps'
 import { AppError } from './lib/errors'
+import { startTracing } from './lib/tracing'
 import { bridgeInstances } from './mcp/instance-bridge'
 import { openStorage } from './storage'
+import { VERSION } from './version'
 
 export interface RunningServer {
   deps: Deps
@@ -64,6 +66,12 @@ export async function startServer(
   // PostgreSQL (TOOLYARD_DATABASE_URL) is opened here, before anything is built: migrations and the master key check.
   const storage = overrides.storage ?? (await openStorage(config))
   const deps = buildDeps(config, { ...overrides, storage })
+  // OpenTelemetry (OTEL_EXPORTER_OTLP_ENDPOINT): the SDK is loaded only when an endpoint is set.
+  const stopTracing = await startTracing({
+    ...(config.otelTracesUrl ? { tracesUrl: config.otelTracesUrl } : {}),
+    serviceName: config.otelServiceName,
+    version: VERSION,
+  })
   // PostgreSQL mode: protocol events and session changes reach the streams held here from every other instance.
   const bridge = storage.peers
     ? await bridgeInstances({
@@ -119,6 +127,8 @@ export async function startServer(
         await Promise.race([app.stop(false), cut])
         clearTimeout(timer)
         await deps.shutdown()
+        // Spans still batched are sent before the process goes.
+        await stopTracing().catch(() => {})
         await bridge?.stop()
         await deps.close()
       })()

@@ -15,6 +15,7 @@ import type { SharedWindows } from './http/rate-limit'
 import type { StorageState } from './lib/storage-errors'
 import type { TaskDirectory } from './mcp/modern/task-directory'
 import type { SessionDirectory } from './mcp/session-directory'
+import { type AuditRepository, auditRepository } from './modules/audit/repository'
 import { type CallsRepository, callsRepository } from './modules/calls/repository'
 import type { ClaimCredentials } from './modules/credentials/oauth/claimed-refresh-job'
 import { claimDueCredentials } from './modules/credentials/oauth/refresh-claims'
@@ -77,6 +78,7 @@ export interface Repositories {
   identity: IdentityRepository
   policies: PoliciesRepository
   toolkitChanges: ToolkitChangesRepository
+  audit: AuditRepository
 }
 
 /** Every repository over one store, the same factories on either engine. */
@@ -108,6 +110,7 @@ export function repositories(store: SqlStore): Repositories {
     identity: identityRepository(store),
     policies: policiesRepository(store),
     toolkitChanges: toolkitChangesRepository(store),
+    audit: auditRepository(store),
   }
 }
 

@@ -7,6 +7,7 @@ import { buildProjects } from '../modules/projects/build'
 import type { PublicKey } from '../modules/projects/model'
 import { parseDuration } from '../modules/projects/service'
 import { noMoreFlags, takeAll, takeFlag, takeSwitch, UsageError } from './args'
+import { recordCliChange } from './audit'
 import { openCommandStorage } from './database'
 
 /**
@@ -75,6 +76,12 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
         serverIds,
         expiresInMs,
       })
+      await recordCliChange(storage, project.id, {
+        action: 'create',
+        resource: 'keys',
+        resourceId: key.id,
+        detail: { role: key.role, ...(serverIds.length ? { server_ids: serverIds } : {}) },
+      })
       if (json)
         console.log(
           JSON.stringify({
@@ -99,6 +106,7 @@ export async function keysCommand(args: string[], commandConfig: (args: string[]
       else for (const k of keys) console.log(keyLine(k))
     } else if (sub === 'revoke') {
       const k = await projects.revokeKey(keyId!)
+      await recordCliChange(storage, k.project_id, { action: 'delete', resource: 'keys', resourceId: k.id })
       console.log(json ? JSON.stringify(k) : `revoked key ${k.id}`)
     } else {
       // Re-wraps every data key with a new master key in one transaction; a running server keeps working.

@@ -14,6 +14,7 @@ Usage:
   toolyard keys revoke KEY_ID [--json]
   toolyard keys rotate-master [--json]
   toolyard apply -f FILE [--project NAME] [--dry-run] [--prune] [--confirm] [--json]
+  toolyard audit verify [--project NAME] [--json]
   toolyard export --project NAME [-o FILE]
   toolyard backup FILE
   toolyard restore FILE
@@ -124,6 +125,13 @@ Makes a project match a YAML or JSON project file (docs/functions.md, examples/t
   --confirm        accept OpenAPI toolkits whose credentials would go to a new host or use a changed security scheme
   --json           one JSON object instead of lines
 A running server on the same data dir (or PostgreSQL database) sees the result at once.
+${DATA_DIR}
+${DATABASE_URL}`,
+  audit: `Usage: toolyard audit verify [--project NAME] [--json]
+
+Checks each project's audit trail (or one project's): every entry carries the hash of the one before it, so an entry
+removed or altered in the database is found. Prints one line per project, "ok" or the first entry that is missing or
+altered (its sequence number and id); exits 1 when any chain is broken.
 ${DATA_DIR}
 ${DATABASE_URL}`,
   export: `Usage: toolyard export --project NAME [-o FILE]

@@ -6,6 +6,7 @@
 import { FetchError, ofetch } from 'ofetch'
 import { isIP, lookupAll } from '../lib/net'
 import { readCapped } from '../lib/read-capped'
+import { inSpan, traceFields, tracingOn } from '../lib/tracing'
 import { assertAddressAllowed, EgressError } from './guard'
 
 export { EgressError } from './guard'
@@ -92,7 +93,7 @@ export function createStreamingFetch(
   const checkHost = hostChecker(options)
   // One response (a POST's answer, or a whole SSE stream) may carry this much (default 32 MB).
   const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024
-  return async (input, init = {}) => {
+  const send = async (input: string | URL, init: RequestInit = {}) => {
     const url = parseUrl(String(input))
     const address = await checkHost(url)
     const headers = new Headers(init.headers)
@@ -105,6 +106,46 @@ export function createStreamingFetch(
     } as RequestInit)
     return capped(response, maxBody, url)
   }
+  // Inside a traced request, each upstream request is a client span whose context goes on in its headers.
+  return (input, init = {}) =>
+    tracingOn() && traceFields()
+      ? upstreamSpan(init.method ?? 'GET', String(input), (fields) =>
+          send(input, { ...init, headers: withTraceHeaders(new Headers(init.headers), fields) }),
+        )
+      : send(input, init)
+}
+
+/** The W3C fields added to an upstream request's headers. */
+function withTraceHeaders(headers: Headers, fields: Record<string, string> | undefined): Headers {
+  for (const [k, v] of Object.entries(fields ?? {})) headers.set(k, v)
+  return headers
+}
+
+/** A client span for one upstream HTTP request (remote MCP, OpenAPI, HTTP functions, ctx.fetch). */
+function upstreamSpan<T extends { status: number }>(
+  method: string,
+  rawUrl: string,
+  send: (fields: Record<string, string> | undefined) => Promise<T>,
+): Promise<T> {
+  let url: URL | undefined
+  try {
+    url = new URL(rawUrl)
+  } catch {}
+  return inSpan(
+    method.toUpperCase(),
+    'client',
+    {
+      'http.request.method': method.toUpperCase(),
+      ...(url ? { 'server.address': url.hostname, 'url.full': `${url.origin}${url.pathname}` } : {}),
+    },
+    async (span) => {
+      const response = await send(traceFields())
+      span.setAttribute('http.response.status_code', response.status)
+      return response
+    },
+    undefined,
+    (response) => (response.status >= 500 ? String(response.status) : undefined),
+  )
 }
 
 /** The response with a body that fails once more than `maxBytes` came through: a peer cannot grow our memory. */
@@ -135,6 +176,14 @@ export function createEgress(options: EgressOptions): Egress {
   const defaultTimeout = options.timeoutMs ?? 10_000
   const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024
   const checkHost = hostChecker(options)
+
+  // Inside a traced request, each upstream request is a client span whose context goes on in its headers.
+  const traced = (rawUrl: string, init: EgressRequest = {}): Promise<EgressResponse> =>
+    tracingOn() && traceFields()
+      ? upstreamSpan(init.method ?? 'GET', rawUrl, (fields) =>
+          fetch(rawUrl, { ...init, headers: { ...init.headers, ...fields } }),
+        )
+      : fetch(rawUrl, init)
 
   async function fetch(rawUrl: string, init: EgressRequest = {}): Promise<EgressResponse> {
     const timeoutMs = init.timeoutMs ?? defaultTimeout
@@ -208,7 +257,7 @@ export function createEgress(options: EgressOptions): Egress {
     }
   }
 
-  return { fetch }
+  return { fetch: traced }
 }
 
 function parseUrl(value: string, base?: URL): URL {

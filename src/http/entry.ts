@@ -5,6 +5,7 @@
 // error hook (./errors-plugin.ts) renders only what it raises itself, in the same envelope.
 import type { Server } from 'bun'
 import type { Logger } from '../lib/log'
+import { inSpan, remoteParent, tracingOn } from '../lib/tracing'
 import type { Metrics } from '../observability/metrics'
 import { createObserver, type ErrorAnswer, errorAnswer, internalError, limitBody, requestIdOf } from './pipeline'
 
@@ -34,6 +35,21 @@ const errorResponse = (a: ErrorAnswer) =>
     headers: { ...a.headers, 'content-type': 'application/json' },
   })
 
+/** The request's span (OpenTelemetry; only when an endpoint is set, so the one check on the hot path is `tracingOn`). */
+const tracedRequest = (route: string, request: Request, handle: () => Response | Promise<Response>) =>
+  inSpan(
+    `${request.method} ${route}`,
+    'server',
+    { 'http.request.method': request.method, 'http.route': route, 'url.path': new URL(request.url).pathname },
+    async (span) => {
+      const response = await handle()
+      span.setAttribute('http.response.status_code', response.status)
+      return response
+    },
+    remoteParent(request.headers),
+    (response) => (response.status >= 500 ? String(response.status) : undefined),
+  )
+
 export function requestEntry(deps: { log: Logger; metrics: Metrics }) {
   const observer = createObserver(deps)
   return function enter<R extends Request>(rules: EntryRules, handler: EntryHandler<R>) {
@@ -49,7 +65,12 @@ export function requestEntry(deps: { log: Logger; metrics: Metrics }) {
           const own = limit(request)
           bounded = limitBody(request, own.limit, own.setting)
         }
-        response = await handler(bounded, request, server)
+        const b = bounded
+        response = tracingOn()
+          ? await tracedRequest(typeof route === 'string' ? route : new URL(request.url).pathname, request, () =>
+              handler(b, request, server),
+            )
+          : await handler(bounded, request, server)
       } catch (error) {
         response = errorResponse(
           errorAnswer(error, requestId, () => rpc(request), deps.log) ??

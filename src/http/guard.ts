@@ -70,6 +70,9 @@ export function clientAddress(
 // gets 401 whatever it sent, and the limit counts every keyed request.
 const authenticated = new WeakMap<Request, AuthContext>()
 
+/** The key a REST request was admitted with (the audit trail names it); undefined before the guard or without one. */
+export const authOf = (request: Request): AuthContext | undefined => authenticated.get(request)
+
 export const guard = (deps: GuardDeps) =>
   new Elysia({ name: 'toolyard.guard' }).macro({
     api: (group: RateGroup) => ({

@@ -1,5 +1,6 @@
 // The port through which tool calls, resource reads and prompt gets report how they went (log line, call log, metrics).
-// Features call it; src/modules/calls implements it. Never carries arguments, results or secrets.
+// Features call it; src/modules/calls implements it. Never carries results or secrets; a tool call's arguments travel
+// by reference only for the audit trail, which hashes them off the request path (src/modules/audit).
 import type { RequestContext } from './request-context'
 
 type CallKind = 'tool' | 'resource' | 'prompt'
@@ -21,8 +22,12 @@ export interface CallEvent {
    * only for a report made outside any request, which is logged under an id of its own.
    */
   requestId?: string
-  /** The end user the call was made for (docs/decisions/0336-calls-by-user.md); absent: no user. */
+  /** Who called (`key:<id>` or `addr:<ip>`), the user the call acts for and the OAuth client's name, when known. */
+  principal?: string
   userId?: string
+  client?: string
+  /** A tool call's arguments (never logged: the audit trail hashes them, and keeps them only as the server says). */
+  args?: unknown
 }
 
 export interface CallObserver {
@@ -30,11 +35,15 @@ export interface CallObserver {
 }
 
 /** Where a call is reported from: the context's project, server (when it has one) and request id. */
-export const reportOf = (ctx: RequestContext): Pick<CallEvent, 'projectId' | 'serverId' | 'requestId' | 'userId'> => ({
+export const reportOf = (
+  ctx: RequestContext,
+): Pick<CallEvent, 'projectId' | 'serverId' | 'requestId' | 'principal' | 'userId' | 'client'> => ({
   projectId: ctx.projectId,
   ...(ctx.server ? { serverId: ctx.server.id } : {}),
   requestId: ctx.requestId,
+  principal: ctx.principal,
   ...(ctx.userId ? { userId: ctx.userId } : {}),
+  ...(ctx.clientName ? { client: ctx.clientName } : {}),
 })
 
 /** Times `run` and reports it; a throw is an `error` outcome (or what `classify` says) and is thrown on. */

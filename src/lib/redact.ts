@@ -144,3 +144,28 @@ export function redactorFor(secrets: readonly string[]) {
     deep: <T>(value: T): T => cutDeep(value, forms),
   }
 }
+
+/** Field names that hold a secret wherever they appear (tool arguments kept "redacted" in the audit trail). */
+const SECRET_NAME = /token|secret|passw|api[_-]?key|authorization|cookie|credential|private[_-]?key|^key$/i
+const isSecretName = (name: string) => SECRET_NAME.test(name) || (SECRET_FIELDS as readonly string[]).includes(name)
+
+/**
+ * `value` with the value of every field whose name says it holds a secret replaced by "[redacted]", and every other
+ * form of those values cut wherever else they appear (redactDeep).
+ */
+export function redactSecretFields<T>(value: T): T {
+  const found: string[] = []
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk)
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => {
+          if (!isSecretName(k)) return [k, walk(x)]
+          if (typeof x === 'string') found.push(x)
+          return [k, REDACTED]
+        }),
+      )
+    return v
+  }
+  return redactDeep(walk(value) as T, found)
+}

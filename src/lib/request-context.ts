@@ -53,6 +53,8 @@ export interface RequestContext {
    * builds one): read it, never spread the context (src/mcp/cancellable.ts).
    */
   readonly host: FunctionHost
+  /** The OAuth client's name, when the caller's token came from an OAuth grant. */
+  readonly clientName?: string
 }
 
 /** The context on the protocol endpoint, where a server and a version are always known: the same object, narrowed. */

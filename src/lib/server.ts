@@ -11,6 +11,8 @@ export type ServerRow = {
   auth: 'api_key' | 'none'
   /** Tool discovery settings as JSON text (src/modules/servers/discovery.ts); null = off. */
   tool_discovery: string | null
+  /** What a tool call's audit entry keeps of its arguments (src/modules/audit): only their hash, redacted, or all. */
+  log_arguments?: 'none' | 'redacted' | 'full'
   created_at: string
   updated_at: string
 }

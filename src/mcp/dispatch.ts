@@ -3,6 +3,7 @@
 import { isMcpLogLevel, MCP_LOG_LEVELS } from '../lib/log'
 import { settle } from '../lib/maybe-promise'
 import type { OnServer } from '../lib/request-context'
+import { remoteParent, tracingOn, withParent } from '../lib/tracing'
 import type { CompletionRef, JsonObject, McpBackend } from './backend'
 import { ProtocolError, RPC } from './errors'
 import {
@@ -111,7 +112,10 @@ const handlers: Record<string, Handler> = {
     }
     // Set in place: spreading the host would read its lazily made signal (src/mcp/cancellable.ts).
     ctx.host.fail = fail
-    const result = await backend.callTool(ctx, name, args)
+    // A caller's trace context in `params._meta` (the MCP convention) is the tool call's parent.
+    const result = tracingOn()
+      ? await withParent(remoteParent(undefined, params._meta), () => backend.callTool(ctx, name, args))
+      : await backend.callTool(ctx, name, args)
     if (failed)
       throw new ProtocolError(
         failed.code <= -32000 && failed.code >= -32099 ? failed.code : RPC.INTERNAL_ERROR,

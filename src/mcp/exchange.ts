@@ -145,6 +145,7 @@ class MessageContext implements OnServer {
   readonly userId: OnServer['userId']
   readonly groups: OnServer['groups']
   readonly inTask: OnServer['inTask']
+  readonly clientName: OnServer['clientName']
   readonly projectId: string
   readonly server: OnServer['server']
   readonly version: string
@@ -159,6 +160,7 @@ class MessageContext implements OnServer {
     this.userId = base.userId
     this.groups = base.groups
     this.inTask = base.inTask
+    this.clientName = base.clientName
     this.projectId = base.projectId
     this.server = base.server
     this.version = base.version

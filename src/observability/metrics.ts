@@ -4,6 +4,7 @@
 // prom-client itself is loaded at the first scrape (or once PENDING_DURATIONS durations wait), not at start: it loads
 // node:util, ~7–10 ms of a compiled start, and nothing before a scrape needs it (docs/decisions/0036-hot-path-at-the-limit.md: cold start). Until then every figure is a plain count, handed to its metric when the registry is read.
 import type { CallEvent } from '../lib/call-observer'
+import { OTHER, topLabels } from './top-labels'
 
 type Counts = Map<string, number>
 const add = (counts: Counts, key: string, n = 1) => counts.set(key, (counts.get(key) ?? 0) + n)
@@ -18,13 +19,18 @@ export function createMetrics(sandboxDepth: () => number) {
   // Counted per request in a plain map (no label hashing or validation on the hot path) and handed to the
   // counter when the registry is read; the totals only grow, so setting them then is the same counter.
   const httpCounts = new Map<string, Map<number, number>>()
+  // Tool calls by outcome, server and tool: the pairs named are the most called (top-labels.ts), the rest `other`.
   const toolCallCounts: Counts = new Map()
+  const pairs = topLabels(200)
+  /** The label key of a call: `outcome\0server\0tool`, or `outcome\0other\0other` for a pair not named. */
+  const labelsOf = new Map<string, { server: string; tool: string }>()
   const webhookCounts: Counts = new Map()
   let webhookDroppedCount = 0
   let callLogDroppedCount = 0
   const oauthRefreshCounts: Counts = new Map()
   const rateLimitedCounts: Counts = new Map()
-  let pendingDurations: number[] = []
+  /** Durations waiting to be observed, each beside its pair key (or OTHER). */
+  let pendingDurations: (number | string)[] = []
 
   let built: ReturnType<typeof buildRegistry> | undefined
   const registryNow = () => {
@@ -61,10 +67,24 @@ export function createMetrics(sandboxDepth: () => number) {
           for (const [status, n] of byStatus) this.inc({ route, status: String(status) }, n)
       },
     })
-    countedBy('toolyard_tool_calls_total', 'Tool calls, by outcome', 'outcome', toolCallCounts)
+    new Counter({
+      name: 'toolyard_tool_calls_total',
+      help: 'Tool calls, by outcome, server id and tool (the 200 most called pairs of this process; the rest "other")',
+      labelNames: ['outcome', 'server', 'tool'],
+      registers,
+      collect() {
+        this.reset()
+        settleLabels()
+        for (const [key, n] of toolCallCounts) {
+          const [outcome, pair] = splitOutcome(key)
+          this.inc({ outcome, ...pairLabels(pair) }, n)
+        }
+      },
+    })
     const toolDuration = new Histogram({
       name: 'toolyard_tool_call_duration_seconds',
-      help: 'Tool call duration',
+      help: 'Tool call duration, by server id and tool (the 200 most called pairs of this process; the rest "other")',
+      labelNames: ['server', 'tool'],
       buckets: [0.005, 0.025, 0.1, 0.25, 1, 2.5, 10, 60],
       registers,
       collect: () => observePending(),
@@ -120,7 +140,39 @@ export function createMetrics(sandboxDepth: () => number) {
     const pending = pendingDurations
     pendingDurations = []
     const { toolDuration } = registryNow()
-    for (const seconds of pending) toolDuration.observe(seconds)
+    for (let i = 0; i < pending.length; i += 2) {
+      const pair = pending[i + 1] as string
+      toolDuration.observe(pairLabels(pair === OTHER || labelsOf.has(pair) ? pair : OTHER), pending[i] as number)
+    }
+  }
+  const splitOutcome = (key: string): [string, string] => {
+    const i = key.indexOf('\u0000')
+    return [key.slice(0, i), key.slice(i + 1)]
+  }
+  const pairLabels = (pair: string) => {
+    let labels = labelsOf.get(pair)
+    if (!labels) {
+      const i = pair.indexOf('\u0000')
+      labels = i < 0 ? { server: OTHER, tool: OTHER } : { server: pair.slice(0, i), tool: pair.slice(i + 1) }
+      labelsOf.set(pair, labels)
+    }
+    return labels
+  }
+  /**
+   * Chooses the named pairs again (the most called so far) and keeps the counts bounded: the series of a pair no
+   * longer named ends (its calls from now on count as other), so at most 200 pairs per outcome are ever exported.
+   */
+  const settleLabels = () => {
+    const named = pairs.refresh()
+    for (const key of toolCallCounts.keys()) {
+      const [, pair] = splitOutcome(key)
+      if (pair !== OTHER && !named.has(pair)) toolCallCounts.delete(key)
+    }
+    for (const [pair, labels] of labelsOf)
+      if (pair !== OTHER && !named.has(pair)) {
+        labelsOf.delete(pair)
+        built?.toolDuration.remove(labels)
+      }
   }
 
   return {
@@ -140,8 +192,12 @@ export function createMetrics(sandboxDepth: () => number) {
     },
     call(event: CallEvent) {
       if (event.kind !== 'tool') return
-      add(toolCallCounts, event.outcome)
-      if (pendingDurations.push(event.durationMs / 1000) >= PENDING_DURATIONS) observePending()
+      const key = `${event.serverId ?? 'none'}\u0000${event.name}`
+      const pair = pairs.hit(key) ? key : OTHER
+      if (pair !== OTHER) pairLabels(pair)
+      add(toolCallCounts, `${event.outcome}\u0000${pair}`)
+      pendingDurations.push(event.durationMs / 1000, pair)
+      if (pendingDurations.length >= PENDING_DURATIONS * 2) observePending()
     },
     webhookAttempt: (outcome: string) => void add(webhookCounts, outcome),
     webhookDropped: (n: number) => {

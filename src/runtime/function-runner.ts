@@ -1,8 +1,10 @@
 // The one way the app runs a function (docs/decisions/0021-bounded-logs-results-outbox-and-function-memory.md, "One function runner"): built once by the composition root
 // over the app's sandbox pool, egress guard, credential access and limits, and handed to tools, resources, prompts and
 // POST /functions/{id}/invoke. The credential a function runs with is opened here and nowhere else.
+
 import type { Egress } from '../egress/client'
 import type { CredentialAccess, CredentialRefusal } from '../lib/credentials-port'
+import { inSpan, tracingOn } from '../lib/tracing'
 import { detachedHost } from './host'
 import { type FunctionSpec, type RunCaller, type RunEnv, type RunOutcome, runFunction } from './run-function'
 import type { SandboxPool } from './sandbox-pool'
@@ -62,6 +64,25 @@ export function createFunctionRunner(deps: FunctionRunnerDeps) {
     credential?: RunCredential,
   ): Promise<RunOutcome | CredentialRefused>
   async function run(
+    ctx: RunCaller,
+    fn: FunctionSpec,
+    input: Record<string, unknown>,
+    credential?: RunCredential,
+  ): Promise<RunOutcome | CredentialRefused> {
+    // A span per run when tracing is on: the sandbox (or HTTP, or builtin) run under the tool call's span.
+    if (tracingOn())
+      return inSpan(
+        `function ${fn.name}`,
+        'internal',
+        { 'toolyard.function.name': fn.name, 'toolyard.function.runtime': fn.runtime },
+        () => runOpened(ctx, fn, input, credential),
+        undefined,
+        (outcome) => ('ok' in outcome && !outcome.ok ? ('message' in outcome ? outcome.message : 'failed') : undefined),
+      )
+    return runOpened(ctx, fn, input, credential)
+  }
+
+  async function runOpened(
     ctx: RunCaller,
     fn: FunctionSpec,
     input: Record<string, unknown>,

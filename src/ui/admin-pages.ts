@@ -1,6 +1,9 @@
 // The admin token's pages: projects with their keys, counted and searched; a key made for a project (shown once) and
 // a key revoked after a confirmation. They call the admin service, as the admin REST routes (/mcp/admin/…) do.
+
 import type { AdminService } from '../modules/admin/service'
+import type { AuditActor } from '../modules/audit/actor'
+import type { AuditLog } from '../modules/audit/service'
 import type { ProjectsService } from '../modules/projects/service'
 import { deleteLink } from './delete'
 import type { Done, Once } from './form-save'
@@ -14,7 +17,11 @@ type Shown = { title: string; body: Html }
 export interface AdminDeps {
   projects: ProjectsService
   admin: AdminService
+  /** The audit trail: what the admin token's dashboard session changes, named as the dashboard member's. */
+  audit?: Pick<AuditLog, 'record'>
 }
+
+const ADMIN_MEMBER: AuditActor = { kind: 'dashboard', member: 'admin token' }
 
 async function projectsWithKeys(d: AdminDeps): Promise<Row[]> {
   return Promise.all(
@@ -64,6 +71,7 @@ export async function adminAction(d: AdminDeps, path: string, body: Record<strin
   const text = (k: string) => String(body[k] ?? '').trim()
   if (path === 'projects') {
     const made = await d.projects.createProject(text('name'))
+    d.audit?.record(made.id, { actor: ADMIN_MEMBER, action: 'create', resource: 'projects', resourceId: made.id })
     return { redirect: '/mcp/ui/projects', notice: `Created project “${made.name}”.` }
   }
   let m = /^projects\/([^/]+)\/keys$/.exec(path)
@@ -72,6 +80,7 @@ export async function adminAction(d: AdminDeps, path: string, body: Record<strin
       name: text('name') || undefined,
       ...(text('expires_in') ? { expires_in: text('expires_in') } : {}),
     })
+    d.audit?.record(m[1]!, { actor: ADMIN_MEMBER, action: 'create', resource: 'keys', resourceId: made.id })
     return {
       redirect: '/mcp/ui/projects',
       notice: `Created key “${made.name}”.`,
@@ -81,6 +90,12 @@ export async function adminAction(d: AdminDeps, path: string, body: Record<strin
   m = /^delete\/keys\/([^/]+)$/.exec(path)
   if (m) {
     const revoked = await d.admin.revokeKey(m[1]!)
+    d.audit?.record(revoked.project_id, {
+      actor: ADMIN_MEMBER,
+      action: 'delete',
+      resource: 'keys',
+      resourceId: revoked.id,
+    })
     return { redirect: '/mcp/ui/projects', notice: `Revoked key “${revoked.name}”.` }
   }
   throw new Error(`no action "${path}"`)

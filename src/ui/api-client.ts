@@ -1,5 +1,6 @@
 // How the dashboard talks to the app: REST calls and MCP requests made in-process with the session's key, so a page
 // sees exactly what that key may see, and the playground goes through the real protocol endpoint.
+import { asDashboardMember } from '../lib/dashboard-member'
 import type { UiSession } from './session'
 
 /** A refused REST call: the API's message, and its details (a function's error names the line there). */
@@ -37,14 +38,23 @@ export function apiClient(
   publicUrl: string,
 ): ApiClient {
   const key = session.apiKey ?? ''
+  // The audit trail names the member (src/lib/dashboard-member.ts): the session's, else the signed-in key.
+  const member = session.member ?? 'admin key'
   return {
     async api(method, path, body) {
-      const res = await handle(
-        new Request(`http://toolyard.internal/mcp${path}`, {
-          method,
-          headers: { 'x-api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        }),
+      const requestId = Bun.randomUUIDv7()
+      const res = await asDashboardMember(requestId, member, () =>
+        handle(
+          new Request(`http://toolyard.internal/mcp${path}`, {
+            method,
+            headers: {
+              'x-api-key': key,
+              'x-request-id': requestId,
+              ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          }),
+        ),
       )
       const data = (await res.json().catch(() => ({}))) as Record<string, unknown>
       if (!res.ok)

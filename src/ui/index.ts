@@ -7,6 +7,7 @@ import type { Egress } from '../egress/client'
 import { clientAddress } from '../http/guard'
 import { formBody } from '../http/request-bodies'
 import type { AdminService } from '../modules/admin/service'
+import type { AuditLog } from '../modules/audit/service'
 import type { IdentityProviders } from '../modules/identity/provider'
 import type { ProjectsService } from '../modules/projects/service'
 import type { FunctionSpec } from '../runtime/run-function'
@@ -29,6 +30,8 @@ export interface UiDeps {
   urls: { get(): string }
   egress: Egress
   findFunction: (projectId: string, name: string) => FunctionSpec | undefined | Promise<FunctionSpec | undefined>
+  /** The audit trail: the admin token's actions (projects and keys) are made without the REST API. */
+  audit?: Pick<AuditLog, 'record'>
   /** The app itself: the dashboard calls the REST API in-process. */
   handle: (request: Request) => Promise<Response>
   /** Members sign in through the project's identity provider (src/ui/provider-sign-in.ts). */
@@ -144,7 +147,7 @@ export function uiModule(deps: UiDeps) {
           const auth = await deps.projects.authenticate(key)
           if (auth && auth.role !== 'admin') return signInPage(MCP_KEY_REFUSED, 403)
           let session: Omit<UiSession, 'expires'> | undefined
-          if (auth) session = { apiKey: key, projectId: auth.projectId }
+          if (auth) session = { apiKey: key, projectId: auth.projectId, member: `key:${auth.keyId}` }
           else if (deps.admin) {
             try {
               deps.admin.checkToken(`Bearer ${key}`)
@@ -242,7 +245,11 @@ export function uiModule(deps: UiDeps) {
           try {
             const done =
               s.admin && deps.admin
-                ? await adminAction({ projects: deps.projects, admin: deps.admin }, params['*'], form(body))
+                ? await adminAction(
+                    { projects: deps.projects, admin: deps.admin, ...(deps.audit ? { audit: deps.audit } : {}) },
+                    params['*'],
+                    form(body),
+                  )
                 : await projectAction(ctx(s), params['*'], form(body))
             if (done.fragment) return htmlResponse(done.fragment.text)
             s.notice = done.notice

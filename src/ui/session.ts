@@ -9,6 +9,8 @@ export interface UiSession {
   /** The admin API key signed in with (kept server-side only): the dashboard calls the REST API with it. */
   apiKey?: string
   projectId?: string
+  /** Who signed in, as the audit trail names the dashboard member (e.g. a member's email); absent: the key. */
+  member?: string
   /** Signed in with the admin token: projects and keys. */
   admin?: boolean
   /** Signed in through the identity provider: the admin key made for this session (revoked at sign-out). */

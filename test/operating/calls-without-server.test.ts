@@ -35,7 +35,9 @@ test('a REST tool call without a server and a function invoke are logged, counte
   ])
 
   const metrics = await (await fetch(`${app.base}/metrics`, { headers: { authorization: `Bearer ${ADMIN}` } })).text()
-  expect(metrics).toContain('toolyard_tool_calls_total{outcome="ok"} 2')
+  // Both without a server: labelled server="none", each by its name.
+  expect(metrics).toContain('toolyard_tool_calls_total{outcome="ok",server="none",tool="shout"} 1')
+  expect(metrics).toContain('toolyard_tool_calls_total{outcome="ok",server="none",tool="loose.shout"} 1')
 
   const signIn = await fetch(`${app.base}/ui/sign-in`, {
     method: 'POST',

@@ -71,6 +71,7 @@ test('the context a source gets is the one request context: what its readers use
   // task (what policies read); REST adds each only when there is one.
   const [overMcp, rest] = seen
   expect(Object.keys(overMcp!).sort()).toEqual([
+    'clientName',
     'groups',
     'inTask',
     'principal',

@@ -25,6 +25,7 @@ import m022 from './022-identity.sql' with { type: 'text' }
 import m023 from './023-policies-approvals.sql' with { type: 'text' }
 import m024 from './024-pinned-definitions.sql' with { type: 'text' }
 import m025 from './025-drop-full-text-index.sql' with { type: 'text' }
+import m026 from './026-audit.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -52,4 +53,5 @@ export const migrations: string[] = [
   m023,
   m024,
   m025,
+  m026,
 ]

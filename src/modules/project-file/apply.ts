@@ -1,8 +1,10 @@
 // Makes a project match a project file, through the same services as the REST API, in one transaction: every record
 // is created, updated, left unchanged or (with prune) deleted, and any failure leaves the database as it was.
+
 import { Value } from '@sinclair/typebox/value'
 import { AppError } from '../../lib/errors'
 import { isCodeRuntime } from '../../runtime/runtimes'
+import { type AuditActor, cliActor } from '../audit/actor'
 import { CreateProviderBody } from '../credentials/providers/model'
 import { CreatePromptBody } from '../prompts/model'
 import { CreateResourceBody } from '../resources/model'
@@ -144,6 +146,8 @@ export interface ApplyOptions {
   /** Accepts OpenAPI toolkits whose credentials would go to a new host or through a changed scheme (else refused). */
   confirm?: boolean
   env: Record<string, string | undefined>
+  /** Who applies (the audit trail's actor); the command line's user when absent. */
+  actor?: AuditActor
 }
 
 export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: ApplyOptions): Promise<PlanLine[]> {
@@ -159,6 +163,19 @@ export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: A
       const current = await readCurrent(s, project.id)
       await applyRecords({ s, projectId: project.id, doc, current, lines, options: o, remote, openapi })
       if (o.dryRun) throw new DryRun()
+      // Each change joins the audit trail in the same transaction: an apply that rolls back leaves no entry.
+      await s.audit?.appendNow(
+        project.id,
+        lines
+          .filter((l) => l.action !== 'unchanged')
+          .map((l) => ({
+            actor: o.actor ?? cliActor(),
+            action: l.action === 'created' ? 'create' : l.action === 'updated' ? 'update' : 'delete',
+            resource: l.kind.endsWith('s') ? l.kind : `${l.kind}s`,
+            resourceId: l.name,
+            detail: { via: 'apply', file: o.path },
+          })),
+      )
     })
     committed = true
   } catch (error) {

@@ -1,6 +1,8 @@
 // A project as it is stored, in the project file's shape: what `export` writes and what `apply` compares the file
 // with. Defaults are left out, so a record reads the same whether a field was written or defaulted.
+
 import type { StoragePort } from '../../db/store'
+import type { AuditLog } from '../audit/service'
 import type { ProvidersService } from '../credentials/providers/service'
 import type { ProjectsService } from '../projects/service'
 import type { PromptsService } from '../prompts/service'
@@ -40,6 +42,8 @@ export interface ProjectServices {
   serverTools: ServerToolsService
   remoteToolkits: Pick<RemoteToolkits, 'prepare' | 'insert' | 'replace' | 'settle' | 'spec'>
   openapi: OpenApiService
+  /** The audit trail: what an apply changed joins it in the same transaction. */
+  audit?: Pick<AuditLog, 'appendNow'>
 }
 
 interface Stored<D> {

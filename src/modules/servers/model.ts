@@ -1,5 +1,6 @@
 // TypeBox schemas for the /servers endpoints.
 import { t } from 'elysia'
+import { LogArguments } from '../audit/model'
 import { ToolDiscovery, ToolDiscoveryPatch } from './discovery'
 
 const ToolkitAttachment = t.Object(
@@ -42,6 +43,7 @@ export const CreateServerBody = t.Object(
     auth: t.Optional(Auth),
     toolkits: t.Optional(t.Array(ToolkitAttachment, { maxItems: 100 })),
     tool_discovery: t.Optional(ToolDiscoveryPatch),
+    log_arguments: t.Optional(LogArguments),
   },
   { additionalProperties: false },
 )
@@ -60,6 +62,7 @@ export const UpdateServerBody = t.Object(
       }),
     ),
     tool_discovery: t.Optional(ToolDiscoveryPatch),
+    log_arguments: t.Optional(LogArguments),
   },
   { additionalProperties: false },
 )
@@ -72,6 +75,7 @@ const ServerView = t.Object({
   description: t.Optional(t.String()),
   auth: Auth,
   tool_discovery: t.Required(ToolDiscovery),
+  log_arguments: LogArguments,
   url: t.String(),
   created_at: t.String(),
   updated_at: t.String(),

@@ -14,13 +14,18 @@ export interface ServersRepository {
   remove: (project_id: string, id: string) => Promise<boolean>
 }
 
+/** A row made before the setting existed (or by a test) keeps the default. */
+export const withLogArguments = (row: ServerRow): ServerRow => ({ ...row, log_arguments: row.log_arguments ?? 'none' })
+
 export function serversRepository(store: SqlStore): ServersRepository {
   return {
     insert: async (row) => {
       await store.q().run(
-        `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, tool_discovery, created_at, updated_at)
-           VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $tool_discovery, $created_at, $updated_at)`,
-        row,
+        `INSERT INTO servers (id, project_id, slug, name, display_name, description, auth, tool_discovery, log_arguments,
+           created_at, updated_at)
+           VALUES ($id, $project_id, $slug, $name, $display_name, $description, $auth, $tool_discovery, $log_arguments,
+           $created_at, $updated_at)`,
+        withLogArguments(row),
       )
     },
     byId: (project_id, id) =>
@@ -37,9 +42,9 @@ export function serversRepository(store: SqlStore): ServersRepository {
     update: async (row) => {
       await store.q().run(
         `UPDATE servers SET name = $name, display_name = $display_name, description = $description, auth = $auth,
-           tool_discovery = $tool_discovery, updated_at = $updated_at
+           tool_discovery = $tool_discovery, log_arguments = $log_arguments, updated_at = $updated_at
          WHERE id = $id AND project_id = $project_id`,
-        row,
+        withLogArguments(row),
       )
     },
     remove: async (project_id, id) =>

@@ -46,6 +46,7 @@ export interface ServerView {
   description?: string
   auth: 'api_key' | 'none'
   tool_discovery: DiscoverySettings
+  log_arguments: 'none' | 'redacted' | 'full'
   url: string
   created_at: string
   updated_at: string
@@ -58,6 +59,7 @@ export interface CreateServerInput {
   auth?: 'api_key' | 'none'
   toolkits?: ToolkitAttachment[]
   tool_discovery?: Partial<DiscoverySettings>
+  log_arguments?: 'none' | 'redacted' | 'full'
 }
 
 export type UpdateServerInput = Partial<Omit<CreateServerInput, 'toolkits'>> & { toolkits?: ToolkitAttachment[] }
@@ -79,6 +81,7 @@ export function serversService(
     ...(s.description !== null ? { description: s.description } : {}),
     auth: s.auth,
     tool_discovery: discoveryOf(s.tool_discovery),
+    log_arguments: s.log_arguments ?? 'none',
     url: `${publicUrl()}/mcp/${s.slug}`,
     created_at: s.created_at,
     updated_at: s.updated_at,
@@ -104,6 +107,7 @@ export function serversService(
         description: input.description ?? null,
         auth: input.auth ?? 'api_key',
         tool_discovery: input.tool_discovery ? JSON.stringify(mergedDiscovery(null, input.tool_discovery)) : null,
+        log_arguments: input.log_arguments ?? 'none',
         created_at: at,
         updated_at: at,
       }
@@ -137,6 +141,7 @@ export function serversService(
         tool_discovery: input.tool_discovery
           ? JSON.stringify(mergedDiscovery(current.tool_discovery, input.tool_discovery))
           : current.tool_discovery,
+        log_arguments: input.log_arguments ?? current.log_arguments ?? 'none',
         updated_at: nowIso(),
       }
       await store.tx(async () => {

@@ -29,6 +29,8 @@ describe('uniqueSlug', () => {
     expect(uniqueSlug('Tools', free)).toBe('tools-server')
     expect(uniqueSlug('health', free)).toBe('health-server')
     expect(uniqueSlug('OAuth', free)).toBe('oauth-server')
+    // The audit trail's path (GET /mcp/audit) is one too.
+    expect(uniqueSlug('Audit', free)).toBe('audit-server')
     expect(uniqueSlug('toolsmith', free)).toBe('toolsmith')
     expect(uniqueSlug('my tools', free)).toBe('my-tools')
   })

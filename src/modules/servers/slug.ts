@@ -27,6 +27,7 @@ const RESERVED_SLUGS = new Set([
   'identity-provider',
   'policies',
   'approvals',
+  'audit',
 ])
 
 const MAX = 63

@@ -1,9 +1,10 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
 // and how a call's outcome becomes a CallToolResult (docs/decisions/0007-sandbox.md: results). Never emits null fields.
 
-import { type CallEvent, type CallObserver, observed } from '../../lib/call-observer'
+import { type CallEvent, type CallObserver, observed, reportOf } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
 import type { RequestContext, ServerRef } from '../../lib/request-context'
+import { inSpan, tracingOn } from '../../lib/tracing'
 import { resultBytes, resultTooLarge } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { ProtocolError } from '../../mcp/errors'
@@ -77,6 +78,27 @@ export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'out
   return { outcome: 'error', error: outcome.message }
 }
 
+/** The MCP server span of a tools/call (OpenTelemetry MCP semantic conventions). */
+const tracedCall = (ctx: RequestContext, name: string, run: () => Promise<ToolCall>) => {
+  const c = ctx as Partial<RequestContext>
+  return inSpan(
+    `tools/call ${name}`,
+    'server',
+    {
+      'mcp.method.name': 'tools/call',
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': name,
+      ...(c.version ? { 'mcp.protocol.version': c.version } : {}),
+      ...(c.session ? { 'mcp.session.id': c.session.id } : {}),
+      ...(ctx.server ? { 'toolyard.server.id': ctx.server.id, 'toolyard.server.slug': ctx.server.slug } : {}),
+      'toolyard.project.id': ctx.projectId,
+    },
+    run,
+    undefined,
+    (call) => (call.outcome.ok ? undefined : call.outcome.message),
+  )
+}
+
 /** MCP 2025-11-25's URLElicitationRequiredError: the client must open a URL before the request can succeed. */
 const URL_ELICITATION_REQUIRED = -32042
 
@@ -115,18 +137,13 @@ export function toolsMcp(
     const bytes = resultBytes(result)
     return bytes > maxResultBytes ? errorResult(resultTooLarge(bytes, maxResultBytes)) : result
   }
-  const watch = (
-    projectId: string,
-    serverId: string | undefined,
-    name: string,
-    run: () => Promise<ToolCall>,
-    requestId?: string,
-    userId?: string,
-  ) =>
+  // The arguments ride along by reference for the audit trail, which hashes them off the request path.
+  const watch = (ctx: RequestContext, name: string, args: unknown, run: () => Promise<ToolCall>) =>
     observed(
       observer,
-      { kind: 'tool', projectId, serverId, name, requestId, ...(userId ? { userId } : {}) },
-      run,
+      { kind: 'tool', ...reportOf(ctx), name, args },
+      // A span per tool call when tracing is on (src/lib/tracing.ts); else the call alone.
+      tracingOn() ? () => tracedCall(ctx, name, run) : run,
       outcomeOf,
     )
   /** The words and link a client without URL elicitation gets: a tool error a person can act on. */
@@ -171,15 +188,7 @@ export function toolsMcp(
     listTools: (server) => calls.listed(server),
     async callTool(ctx, name, args) {
       try {
-        const run = () =>
-          watch(
-            ctx.projectId,
-            ctx.server.id,
-            name,
-            () => calls.onServer(ctx, name, args ?? {}),
-            ctx.requestId,
-            ctx.userId,
-          )
+        const run = () => watch(ctx, name, args ?? {}, () => calls.onServer(ctx, name, args ?? {}))
         const call = await run()
         if (!call.outcome.ok && call.outcome.kind === 'consent')
           return await askConsent(ctx, call as ToolCall & { outcome: ConsentFailure }, run)
@@ -200,21 +209,19 @@ export function toolsMcp(
       server ? calls.listed(server) : (await calls.listedInProject(projectId)).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(ctx: RequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-      const { projectId, server } = ctx
-      const call = await watch(
-        projectId,
-        server?.id,
-        name,
-        () =>
-          server
-            ? calls.onServer(ctx as RequestContext & { server: ServerRef }, name, args)
-            : calls.inProject(ctx, name, args),
-        ctx.requestId,
-        ctx.userId,
+      const { server } = ctx
+      const call = await watch(ctx, name, args, () =>
+        server
+          ? calls.onServer(ctx as RequestContext & { server: ServerRef }, name, args)
+          : calls.inProject(ctx, name, args),
       )
       const { outcome } = call
       if (!outcome.ok && outcome.kind === 'consent' && consent) {
-        const link = await consent.link({ projectId, userId: outcome.userId, providerId: outcome.providerId })
+        const link = await consent.link({
+          projectId: ctx.projectId,
+          userId: outcome.userId,
+          providerId: outcome.providerId,
+        })
         return errorResult(linkText(outcome, link.url))
       }
       // Unlike the protocol, REST answers every argument error as 400 naming the fields.

@@ -5,6 +5,7 @@ import type { CredentialAccess } from '../../../../lib/credentials-port'
 import { AppError } from '../../../../lib/errors'
 import { redactorFor } from '../../../../lib/redact'
 import type { RequestContext } from '../../../../lib/request-context'
+import { inSpan, traceFields, tracingOn } from '../../../../lib/tracing'
 import type { FunctionHost } from '../../../../runtime/host'
 import { budgetedHost } from '../../../../runtime/log-budget'
 import type { RunOutcome } from '../../../../runtime/run-function'
@@ -116,16 +117,33 @@ function remoteCall(d: RemoteCallDeps) {
     // Loaded by the connection just made or reused (./sdk.ts); awaiting it again is a resolved promise.
     const { CallToolResultSchema, ErrorCode, McpError } = await loadSdk()
     try {
-      const result = await conn.client.request(
-        { method: 'tools/call', params: { name: tool.function_name, arguments: args } },
-        CallToolResultSchema,
-        {
-          signal: ended.signal,
-          timeout: spec.timeout_ms,
-          // Upstream progress, in the order it came, with the client's own token (the host knows it).
-          onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
-        },
-      )
+      const send = () =>
+        conn.client.request(
+          {
+            method: 'tools/call',
+            params: {
+              name: tool.function_name,
+              arguments: args,
+              // The trace context goes on in `_meta` too (the MCP convention), beside the request's headers.
+              ...(tracingOn() && traceFields() ? { _meta: traceFields() } : {}),
+            },
+          },
+          CallToolResultSchema,
+          {
+            signal: ended.signal,
+            timeout: spec.timeout_ms,
+            // Upstream progress, in the order it came, with the client's own token (the host knows it).
+            onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
+          },
+        )
+      const result = tracingOn()
+        ? await inSpan(
+            `tools/call ${tool.function_name}`,
+            'client',
+            { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool.function_name },
+            send,
+          )
+        : await send()
       await drainNotices(conn, spec.timeout_ms)
       return { ok: true, value: redactor.deep(result) }
     } catch (error) {

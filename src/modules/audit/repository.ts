@@ -1,0 +1,161 @@
+// SQL for the audit trail, written once for both engines (src/db/queries.ts). Appends lock the project's chain head
+// (on PostgreSQL `SELECT … FOR UPDATE`; SQLite's transactions are serialized already), so every instance appends to
+// one chain per project.
+import type { SqlStore } from '../../db/queries'
+import { type AuditRow, type ChainHead, entryHash } from './chain'
+import type { LogArgumentsMode } from './model'
+
+/** An entry before it joins the chain: its sequence number and hashes are given by `append`. */
+export type NewAuditEntry = Omit<AuditRow, 'project_id' | 'seq' | 'prev_hash' | 'hash'>
+
+export interface AuditRepository {
+  /** Appends `entries` to the project's chain in order; call inside a transaction. Resolves to the stored rows. */
+  append(projectId: string, entries: NewAuditEntry[]): Promise<AuditRow[]>
+  /** Entries after `afterSeq`, at or after `since` (ISO), in sequence order. */
+  list(projectId: string, opts: { afterSeq: number; since?: string; limit: number }): Promise<AuditRow[]>
+  head(projectId: string): Promise<ChainHead>
+  /** Deletes the project's entries older than `before` (ISO), keeping the last one's hash as the checkpoint. */
+  prune(projectId: string, before: string): Promise<number>
+  /** Projects with entries older than `before`. */
+  projectsWithEntriesBefore(before: string): Promise<string[]>
+  /** A server's `log_arguments` setting ('none' for a server gone). */
+  logArgumentsOf(serverId: string): Promise<LogArgumentsMode>
+  /** Active subscriptions of the project to `uri` (resource subscriptions only). */
+  subscriptionsTo(projectId: string, uri: string): Promise<string[]>
+}
+
+const COLUMNS = [
+  'project_id',
+  'seq',
+  'id',
+  'at',
+  'actor',
+  'action',
+  'resource',
+  'resource_id',
+  'detail',
+  'prev_hash',
+  'hash',
+] as const
+const INSERT_CHUNK = 64
+/** Each row's parameter names (`seq_3`…), made once: building them per row was much of a batch's time. */
+const PARAM_NAMES = Array.from({ length: INSERT_CHUNK }, (_, j) => COLUMNS.map((c) => `${c}_${j}`))
+const insertSqls = new Map<number, string>()
+const insertSql = (n: number) => {
+  let sql = insertSqls.get(n)
+  if (!sql) {
+    sql = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) VALUES ${PARAM_NAMES.slice(0, n)
+      .map((names) => `(${names.map((name) => `$${name}`).join(', ')})`)
+      .join(', ')}`
+    insertSqls.set(n, sql)
+  }
+  return sql
+}
+
+const EMPTY: ChainHead = { seq: 0, hash: '', pruned_seq: 0, pruned_hash: '' }
+const num = (h: ChainHead): ChainHead => ({ ...h, seq: Number(h.seq), pruned_seq: Number(h.pruned_seq) })
+
+export function auditRepository(store: SqlStore): AuditRepository {
+  const forUpdate = store.dialect === 'postgres' ? ' FOR UPDATE' : ''
+  const lockHead = async (projectId: string): Promise<ChainHead> => {
+    const q = store.q()
+    await q.run(
+      `INSERT INTO audit_heads (project_id, seq, hash, pruned_seq, pruned_hash) VALUES ($project_id, 0, '', 0, '')
+       ON CONFLICT (project_id) DO NOTHING`,
+      { project_id: projectId },
+    )
+    const head = await q.get<ChainHead>(
+      `SELECT seq, hash, pruned_seq, pruned_hash FROM audit_heads WHERE project_id = $project_id${forUpdate}`,
+      { project_id: projectId },
+    )
+    return num(head ?? EMPTY)
+  }
+  return {
+    async append(projectId, entries) {
+      const head = await lockHead(projectId)
+      const q = store.q()
+      const rows: AuditRow[] = []
+      let seq = head.seq
+      let prev = head.hash
+      for (const e of entries) {
+        seq++
+        const unhashed = { ...e, project_id: projectId, seq, prev_hash: prev }
+        const row: AuditRow = { ...unhashed, hash: entryHash(unhashed) }
+        rows.push(row)
+        prev = row.hash
+      }
+      // Several rows a statement: one statement per entry would cost a batch most of its time.
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const chunk = rows.slice(i, i + INSERT_CHUNK)
+        const params: Record<string, unknown> = {}
+        for (let j = 0; j < chunk.length; j++) {
+          const row = chunk[j]!
+          const names = PARAM_NAMES[j]!
+          for (let c = 0; c < COLUMNS.length; c++) params[names[c]!] = row[COLUMNS[c]!]
+        }
+        await q.run(insertSql(chunk.length), params)
+      }
+      await q.run('UPDATE audit_heads SET seq = $seq, hash = $hash WHERE project_id = $project_id', {
+        project_id: projectId,
+        seq,
+        hash: prev,
+      })
+      return rows
+    },
+    async list(projectId, { afterSeq, since, limit }) {
+      const rows = await store.q().all<AuditRow>(
+        `SELECT * FROM audit_entries WHERE project_id = $project_id AND seq > $after AND at >= $since
+         ORDER BY seq LIMIT $limit`,
+        { project_id: projectId, after: afterSeq, since: since ?? '', limit },
+      )
+      for (const r of rows) r.seq = Number(r.seq)
+      return rows
+    },
+    async head(projectId) {
+      const head = await store
+        .q()
+        .get<ChainHead>('SELECT seq, hash, pruned_seq, pruned_hash FROM audit_heads WHERE project_id = $project_id', {
+          project_id: projectId,
+        })
+      return num(head ?? EMPTY)
+    },
+    async prune(projectId, before) {
+      await lockHead(projectId)
+      const q = store.q()
+      const last = await q.get<{ seq: number; hash: string }>(
+        `SELECT seq, hash FROM audit_entries WHERE project_id = $project_id AND at < $before ORDER BY seq DESC LIMIT 1`,
+        { project_id: projectId, before },
+      )
+      if (!last) return 0
+      const { changes } = await q.run('DELETE FROM audit_entries WHERE project_id = $project_id AND seq <= $seq', {
+        project_id: projectId,
+        seq: Number(last.seq),
+      })
+      await q.run(
+        'UPDATE audit_heads SET pruned_seq = $seq, pruned_hash = $hash WHERE project_id = $project_id AND pruned_seq < $seq',
+        { project_id: projectId, seq: Number(last.seq), hash: last.hash },
+      )
+      return changes
+    },
+    async projectsWithEntriesBefore(before) {
+      const rows = await store
+        .q()
+        .all<{ project_id: string }>('SELECT DISTINCT project_id FROM audit_entries WHERE at < $before', { before })
+      return rows.map((r) => r.project_id)
+    },
+    async logArgumentsOf(serverId) {
+      const row = await store
+        .q()
+        .get<{ log_arguments: LogArgumentsMode }>('SELECT log_arguments FROM servers WHERE id = $id', { id: serverId })
+      return row?.log_arguments ?? 'none'
+    },
+    async subscriptionsTo(projectId, uri) {
+      const rows = await store.q().all<{ id: string }>(
+        `SELECT id FROM subscriptions WHERE project_id = $project_id AND status = 'active' AND kind = 'resource'
+           AND uri = $uri ORDER BY id`,
+        { project_id: projectId, uri },
+      )
+      return rows.map((r) => r.id)
+    },
+  }
+}

@@ -1,0 +1,42 @@
+// The audit trail's writer thread (SQLite): its own connection, appending the batches the request thread hands over
+// (src/modules/audit/batch.ts), so hashing and inserting never take the request thread's time.
+import { openAnotherStore } from '../../db/store'
+import { webhooksRepository } from '../webhooks/repository'
+import { type AppendOutcome, appendBatch, type BatchPorts, type PendingAudit } from './batch'
+import { auditRepository } from './repository'
+
+export type ToAuditWriter =
+  | { type: 'open'; path: string }
+  | { type: 'write'; seq: number; json: string }
+  | { type: 'close' }
+export type FromAuditWriter = ({ type: 'written'; seq: number } & AppendOutcome) | { type: 'closed' }
+
+declare const self: {
+  onmessage: ((event: MessageEvent<ToAuditWriter>) => void) | null
+  postMessage(m: FromAuditWriter): void
+}
+
+let connection: { close(): void } | null = null
+let ports: BatchPorts | null = null
+
+// One after another: a batch's commit is reported before a later close releases the connection.
+let handled: Promise<void> = Promise.resolve()
+self.onmessage = (event) => {
+  const m = event.data
+  handled = handled.then(() => handle(m))
+}
+
+async function handle(m: ToAuditWriter): Promise<void> {
+  if (m.type === 'open') {
+    const opened = openAnotherStore(m.path)
+    connection = opened
+    ports = { store: opened.store, repo: auditRepository(opened.store), deliveries: webhooksRepository(opened.store) }
+  } else if (m.type === 'write') {
+    const outcome = await appendBatch(ports!, JSON.parse(m.json) as PendingAudit[])
+    self.postMessage({ type: 'written', seq: m.seq, ...outcome })
+  } else {
+    connection?.close()
+    connection = null
+    self.postMessage({ type: 'closed' })
+  }
+}
