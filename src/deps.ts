@@ -41,6 +41,7 @@ import { resourcesBackend } from './modules/resources/mcp'
 import { buildServers } from './modules/servers/build'
 import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
+import type { LocalServer } from './modules/tools/local/servers'
 import type { ToolkitSource } from './modules/tools/sources/source'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
@@ -186,6 +187,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
         maxCallsPerProject: config.maxRemoteCallsPerProject,
         logBytes: config.maxResultBytes,
       },
+    },
+    local: {
+      servers: config.localServers as LocalServer[],
+      idleS: config.localIdleS,
+      path: config.localPath,
+      dataDir: config.dataDir,
     },
   })
   // Remote toolkits: re-listed every refresh_interval_s (checked every 30 s), their list_changed watchers kept open.
@@ -375,6 +382,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       runner.shutdown()
       remoteToolkits.close()
+      toolsFeature.localToolkits.close()
       // Buffered call log rows are written before the database closes.
       await callLog.stop()
     },

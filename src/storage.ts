@@ -29,6 +29,7 @@ import { type PromptsRepository, promptsRepository } from './modules/prompts/rep
 import { type ResourcesRepository, resourcesRepository } from './modules/resources/repository'
 import { type ServersRepository, serversRepository } from './modules/servers/repository'
 import { type FunctionsRepository, functionsRepository } from './modules/tools/functions/repository'
+import { type LocalRepository, localRepository } from './modules/tools/local/repository'
 import { type RemoteRepository, remoteRepository } from './modules/tools/remote/repository'
 import { type ToolsRepository, toolsRepository } from './modules/tools/repository'
 import { type ToolSearchRepository, toolSearchRepository } from './modules/tools/search/repository'
@@ -54,6 +55,7 @@ export interface Repositories {
   serverTools: ServerToolsRepository
   toolSearch: ToolSearchRepository
   remote: RemoteRepository
+  local: LocalRepository
   openApi: OpenApiRepository
   credentials: CredentialsRepository
   providers: ProvidersRepository
@@ -79,6 +81,7 @@ export function repositories(store: SqlStore): Repositories {
     serverTools: serverToolsRepository(store),
     toolSearch: toolSearchRepository(store),
     remote: remoteRepository(store),
+    local: localRepository(store),
     openApi: openApiRepository(store),
     credentials: credentialsRepository(store),
     providers: providersRepository(store),

@@ -12,6 +12,8 @@ import { functionsByName } from './functions/by-name'
 import { functionInvoker } from './functions/invoke'
 import type { FunctionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
+import { buildLocalKind, type LocalKindDeps } from './local/build'
+import type { LocalRepository } from './local/repository'
 import { toolsMcp } from './mcp'
 import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import type { RemoteRepository } from './remote/repository'
@@ -43,6 +45,7 @@ export interface ToolsFeatureDeps {
     serverTools: ServerToolsRepository
     toolSearch: ToolSearchRepository
     remote: RemoteRepository
+    local: LocalRepository
   }
   events: EventBus
   credentials: CredentialAccess
@@ -58,6 +61,8 @@ export interface ToolsFeatureDeps {
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
   remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
+  /** The `local` kind: the operator's stdio servers (TOOLYARD_LOCAL_SERVERS) and how their children run. */
+  local?: Pick<LocalKindDeps, 'servers' | 'idleS' | 'path' | 'dataDir'>
   /** The pre-built toolkits of functions (src/catalog/toolkits.ts); a test gives another release's catalog. */
   prebuilt?: readonly PrebuiltToolkit[]
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
@@ -109,11 +114,28 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
     refusingNameClashes: (projectId, toolkitId, write) => serverTools.refusingNameClashes(projectId, toolkitId, write),
   })
+  const local = buildLocalKind({
+    store,
+    repo: deps.repos.local,
+    toolkits: toolkitRows,
+    tools: toolRows,
+    credentials,
+    events,
+    log: deps.remote.log,
+    syncCredential: deps.repos.remote.syncCredential,
+    checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
+    servers: deps.local?.servers ?? [],
+    idleS: deps.local?.idleS ?? 300,
+    path: deps.local?.path ?? '/usr/local/bin:/usr/bin:/bin',
+    dataDir: deps.local?.dataDir ?? '.',
+    limits: { maxTools: deps.remote.limits?.maxTools ?? 1000, maxToolBytes: deps.remote.limits?.maxToolBytes ?? 65536 },
+  })
   const sources = toolkitSources(
     [
       prebuiltSource(prebuilt, runsPrebuilt),
       hostedSource(toolRows, runsFunction),
       remote.source,
+      local.source,
       ...(deps.extraSources ?? []),
     ],
     { toolkits: toolkitRows, tools: toolRows },
@@ -169,25 +191,35 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** How resources and prompts run a function by name (same lookup, same runner). */
     functionsByName: functionsByName(findFunction, runner, functionLookup(functions)),
     serverTools,
-    toolkits: toolkitsService(toolkitRows, sources, events, remote.service, async (projectId, toolkitId, limit) => {
-      const out: NameCollision[] = []
-      for (const serverId of await serverTools.serversUsing(projectId, toolkitId))
-        for (const h of (await index.server(projectId, serverId)).heldBack)
-          if (h.tool.toolkit_id === toolkitId && out.length < limit)
-            out.push({
-              server_id: serverId,
-              name: h.tool.name,
-              tool_id: h.tool.id,
-              held_by: {
-                tool_id: h.heldBy.id,
-                toolkit_id: h.heldBy.toolkit_id,
-                toolkit_name: (await sources.find(projectId, h.heldBy.toolkit_id))?.toolkit.name ?? h.heldBy.toolkit_id,
-              },
-            })
-      return out
-    }),
+    toolkits: toolkitsService(
+      toolkitRows,
+      sources,
+      events,
+      remote.service,
+      local.service,
+      async (projectId, toolkitId, limit) => {
+        const out: NameCollision[] = []
+        for (const serverId of await serverTools.serversUsing(projectId, toolkitId))
+          for (const h of (await index.server(projectId, serverId)).heldBack)
+            if (h.tool.toolkit_id === toolkitId && out.length < limit)
+              out.push({
+                server_id: serverId,
+                name: h.tool.name,
+                tool_id: h.tool.id,
+                held_by: {
+                  tool_id: h.heldBy.id,
+                  toolkit_id: h.heldBy.toolkit_id,
+                  toolkit_name:
+                    (await sources.find(projectId, h.heldBy.toolkit_id))?.toolkit.name ?? h.heldBy.toolkit_id,
+                },
+              })
+        return out
+      },
+    ),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
+    /** Local (stdio) toolkits: their children, stopped at shutdown. */
+    localToolkits: local.service,
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
     toolSearch: search,
     /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */

@@ -1,6 +1,7 @@
 // TypeBox schemas for /toolkits.
 import { t } from 'elysia'
 import { OpenApiDetail } from '../../openapi/model'
+import { LocalDetail, LocalSpecBody } from '../local/model'
 import { RemoteDetail, RemoteSpecBody } from '../remote/model'
 
 const ToolkitName = t.String({
@@ -13,11 +14,15 @@ export const CreateToolkitBody = t.Object(
     name: ToolkitName,
     display_name: t.Optional(t.String({ maxLength: 200 })),
     description: t.Optional(t.String({ maxLength: 4000 })),
-    // Kinds REST creates: hosted (default) and remote (an upstream MCP server, described by `remote`).
+    // Kinds REST creates: hosted (default), remote (an upstream MCP server, described by `remote`) and local (an
+    // operator's stdio server, named by `local.server`).
     toolkit_type: t.Optional(
-      t.Union([t.Literal('hosted'), t.Literal('remote')], { error: 'toolkit_type must be "hosted" or "remote"' }),
+      t.Union([t.Literal('hosted'), t.Literal('remote'), t.Literal('local')], {
+        error: 'toolkit_type must be "hosted", "remote" or "local"',
+      }),
     ),
     remote: t.Optional(RemoteSpecBody),
+    local: t.Optional(LocalSpecBody),
   },
   { additionalProperties: false },
 )
@@ -48,6 +53,7 @@ export const ToolkitView = t.Object(toolkitFields)
 export const ToolkitDetail = t.Object({
   ...toolkitFields,
   remote: t.Optional(RemoteDetail),
+  local: t.Optional(LocalDetail),
   openapi: t.Optional(OpenApiDetail),
   /** Its tools a server does not list: another toolkit's tool came onto that server first with the name. */
   name_collisions: t.Array(
