@@ -343,6 +343,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     servers,
     toolkits: toolsFeature.toolkits,
     remoteToolkits,
+    /** Local (stdio) toolkits: their children (tests step past the idle timeout with sweepIdle). */
+    localToolkits: toolsFeature.localToolkits,
     openapi: openapi.service,
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,

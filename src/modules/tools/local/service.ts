@@ -280,6 +280,11 @@ export function localToolkits(d: LocalToolkitsDeps) {
       pending.delete(toolkitId)
     },
 
+    /** Stops the children idle for TOOLYARD_LOCAL_IDLE_S as of `now` (the children's own timer also does). */
+    sweepIdle: (now?: number) => d.children.sweep(now),
+    /** Children running now (tests and diagnostics). */
+    running: () => d.children.running(),
+
     close() {
       for (const t of pending.values()) clearTimeout(t)
       pending.clear()

@@ -1,0 +1,266 @@
+// Local (stdio) MCP servers declared by the operator (TOOLYARD_LOCAL_SERVERS) and attached by tenants as toolkits:
+// the reference servers @modelcontextprotocol/server-everything (2026.8.31) and @modelcontextprotocol/server-memory
+// (2026.8.31) run as children and are listed and called through Toolyard with the SDK client; a server that exits at
+// start shows its stderr in the toolkit's status and its calls fail at once; under bubblewrap a child cannot reach
+// the network or write outside its scratch directory; a credential reaches the child as the variable its toolkit
+// names, and nothing of the service's own environment does.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createServer, json } from '../helpers/api'
+import { ROOT, runCli, startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { connectClient } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
+
+const newDir = tempDirs('toolyard-local-')
+const BUN = process.execPath
+const PROBE = join(import.meta.dir, 'probe-server.ts')
+const MASTER_KEY = Buffer.alloc(32, 7).toString('base64')
+
+let app: TestApp
+let outside: string
+let flag: string
+let listener: ReturnType<typeof Bun.serve>
+
+/** The operator's file, in YAML (the form an operator writes by hand). */
+function operatorFile(dir: string) {
+  const file = join(dir, 'local-servers.yaml')
+  const q = JSON.stringify
+  writeFileSync(
+    file,
+    `servers:
+  - name: everything
+    command: ${q(BUN)}
+    args: [${q(join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'))}, stdio]
+  - name: memory
+    command: ${q(BUN)}
+    args: [${q(join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js'))}]
+    env: {MEMORY_FILE_PATH: "\${HOME}/memory.jsonl"}
+  - name: boom
+    command: sh
+    args: ["-c", "echo boom >&2; exit 3"]
+  - name: probe
+    command: ${q(BUN)}
+    args: [${q(PROBE)}]
+    env: {OPERATOR_SETTING: visible}
+  - name: probe-net
+    command: ${q(BUN)}
+    args: [${q(PROBE)}]
+    allow_network: true
+  - name: flaky
+    command: sh
+    args: ["-c", ${q(`if [ -e "$FLAG" ]; then echo boom-again >&2; exit 3; fi; exec ${BUN} ${PROBE}`)}]
+    env: {FLAG: ${q(join(dir, 'flag'))}}
+`,
+  )
+  return file
+}
+
+beforeAll(async () => {
+  const dir = newDir()
+  outside = newDir()
+  flag = join(dir, 'flag')
+  // The service's own environment holds secrets; none of it may reach a child.
+  process.env.TOOLYARD_MASTER_KEY = MASTER_KEY
+  process.env.TOOLYARD_PROBE_SECRET = 'service-only-secret'
+  app = await startTestApp({ TOOLYARD_LOCAL_SERVERS: operatorFile(dir), TOOLYARD_MASTER_KEY: MASTER_KEY })
+  listener = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('up') })
+})
+afterAll(async () => {
+  listener.stop(true)
+  await app.stop()
+})
+
+const localKit = async (name: string, local: Record<string, unknown>) =>
+  json(await app.api('/toolkits', { body: { name, toolkit_type: 'local', local } }), 201)
+
+const detail = async (id: string) => json(await app.api(`/toolkits/${id}`), 200)
+
+/** A server carrying the toolkit, and the SDK client connected to it through Toolyard. */
+async function clientFor(kitId: string, name: string, credentials?: Record<string, string>) {
+  const server = await createServer(app, {
+    name,
+    toolkits: [{ toolkit_id: kitId, ...(credentials ? { credentials } : {}) }],
+  })
+  return (await connectClient(app, server.slug)).client
+}
+
+const textOf = (r: unknown) => ((r as { content: { text: string }[] }).content[0]?.text ?? '') as string
+
+describe('the operator file', () => {
+  test('a bad file refuses the start (exit 2) with a message naming the field', async () => {
+    const dir = newDir()
+    const file = join(dir, 'bad.json')
+    writeFileSync(file, JSON.stringify({ servers: [{ name: 'x', args: ['-c', 'true'] }] }))
+    const r = await runCli(['serve', '--port', '0'], dir, { TOOLYARD_LOCAL_SERVERS: file })
+    expect(r.code).toBe(2)
+    expect(r.stderr + r.stdout).toContain('TOOLYARD_LOCAL_SERVERS')
+    expect(r.stderr + r.stdout).toContain('servers[0].command')
+  })
+})
+
+describe('attaching a local server', () => {
+  test('an unknown server name is 400 naming local.server', async () => {
+    const res = await app.api('/toolkits', {
+      body: { name: 'nope', toolkit_type: 'local', local: { server: 'not-declared' } },
+    })
+    expect(res.status).toBe(400)
+    const body = await res.json()
+    expect(JSON.stringify(body)).toContain('local.server')
+  })
+
+  test('a tenant cannot give a command', async () => {
+    const res = await app.api('/toolkits', {
+      body: { name: 'cmd', toolkit_type: 'local', local: { server: 'probe', command: 'sh', args: ['-c', 'id'] } },
+    })
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toContain('command')
+  })
+})
+
+describe('reference servers over stdio', () => {
+  test('server-everything: its tools are listed and called through Toolyard', async () => {
+    const kit = await localKit('everything', { server: 'everything', prefix: 'ev_' })
+    const names = (await detail(kit.id)).tools.map((t: { name: string }) => t.name)
+    expect(names).toContain('ev_echo')
+    const client = await clientFor(kit.id, 'everything')
+    expect((await client.listTools()).tools.map((t) => t.name)).toContain('ev_echo')
+    const result = await client.callTool({ name: 'ev_echo', arguments: { message: 'hello from stdio' } })
+    expect(result.isError).toBeFalsy()
+    expect(textOf(result)).toContain('hello from stdio')
+    expect((await detail(kit.id)).local).toMatchObject({ server: 'everything', state: 'running', last_error: null })
+    await client.close()
+  })
+
+  test('server-memory: what one call stores, the next reads (one child per toolkit and credential)', async () => {
+    const kit = await localKit('memory', { server: 'memory' })
+    const client = await clientFor(kit.id, 'memory')
+    const created = await client.callTool({
+      name: 'create_entities',
+      arguments: { entities: [{ name: 'Toolyard', entityType: 'service', observations: ['runs stdio servers'] }] },
+    })
+    expect(created.isError).toBeFalsy()
+    const graph = await client.callTool({ name: 'read_graph', arguments: {} })
+    expect(JSON.stringify(graph)).toContain('runs stdio servers')
+    await client.close()
+  })
+
+  test('an idle child is stopped, and started again by the next call', async () => {
+    const kit = await localKit('idle-everything', { server: 'everything' })
+    const client = await clientFor(kit.id, 'idle everything')
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'one' } }))).toContain('one')
+    expect((await detail(kit.id)).local.state).toBe('running')
+    app.server.deps.localToolkits.sweepIdle(Date.now() + 301_000)
+    expect((await detail(kit.id)).local.state).toBe('stopped')
+    expect(textOf(await client.callTool({ name: 'echo', arguments: { message: 'two' } }))).toContain('two')
+    expect((await detail(kit.id)).local.state).toBe('running')
+    await client.close()
+  })
+})
+
+describe('a server that fails', () => {
+  test('exits at start: the toolkit status says so with its stderr', async () => {
+    const kit = await localKit('boom', { server: 'boom' })
+    const local = (await detail(kit.id)).local
+    expect(local.state).toBe('failed')
+    expect(local.last_error).toContain('exited at start')
+    expect(local.last_error).toContain('boom')
+    expect(local.stderr).toEqual(['boom'])
+    const refresh = await app.api(`/toolkits/${kit.id}/refresh`, { method: 'POST' })
+    expect(refresh.status).toBe(400)
+    expect(JSON.stringify(await refresh.json())).toContain('boom')
+  })
+
+  test('a crashed child that then exits at start: calls are isError at once with its stderr', async () => {
+    const kit = await localKit('flaky', { server: 'flaky' })
+    const client = await clientFor(kit.id, 'flaky')
+    expect((await client.callTool({ name: 'env', arguments: {} })).isError).toBeFalsy()
+    writeFileSync(flag, '')
+    const crashed = await client.callTool({ name: 'crash', arguments: {} })
+    expect(crashed.isError).toBe(true)
+    // During the backoff the call is refused at once; after it, the restart exits at start and says "boom-again".
+    const failed = await waitFor('a call failing with the restart stderr', async () => {
+      const r = await client.callTool({ name: 'env', arguments: {} })
+      expect(r.isError).toBe(true)
+      return textOf(r).includes('boom-again') ? r : undefined
+    })
+    expect(textOf(failed)).toContain('exited at start')
+    const local = (await detail(kit.id)).local
+    expect(local.state).toBe('failed')
+    expect(local.stderr).toContain('boom-again')
+    await client.close()
+  })
+})
+
+describe('the sandbox (bubblewrap)', () => {
+  test('the child cannot open a TCP socket to 127.0.0.1 nor write outside its scratch directory', async () => {
+    const kit = await localKit('probe', { server: 'probe' })
+    // Never skipped: without bwrap on this machine this fails (CI installs it).
+    expect((await detail(kit.id)).local.sandbox).toBe('bwrap')
+    const client = await clientFor(kit.id, 'probe')
+    const tcp = await client.callTool({ name: 'tcp', arguments: { port: listener.port } })
+    expect(textOf(tcp)).toStartWith('refused')
+    const target = join(outside, 'escaped.txt')
+    const write = await client.callTool({ name: 'write', arguments: { path: target } })
+    expect(textOf(write)).toStartWith('refused')
+    expect(existsSync(target)).toBe(false)
+    // Its own scratch directory (HOME) is writable.
+    const env = JSON.parse(textOf(await client.callTool({ name: 'env', arguments: {} })))
+    const home = await client.callTool({ name: 'write', arguments: { path: join(env.env.HOME, 'mine.txt') } })
+    expect(textOf(home)).toBe('written')
+    await client.close()
+  })
+
+  test('allow_network lets the operator open the network to a server', async () => {
+    const kit = await localKit('probe-net', { server: 'probe-net' })
+    const client = await clientFor(kit.id, 'probe net')
+    const tcp = await client.callTool({ name: 'tcp', arguments: { port: listener.port } })
+    expect(textOf(tcp)).toBe('connected')
+    await client.close()
+  })
+})
+
+describe('the child environment', () => {
+  test('the credential reaches the child as the variable its toolkit names; the service environment does not', async () => {
+    const secret = 'local-token-5f1e9a'
+    const cred = json(
+      await app.api('/credentials', {
+        body: { name: 'probe-token', provider_id: 'api_key', credential_data: { api_key: secret } },
+      }),
+      201,
+    )
+    const kit = await localKit('probe-cred', {
+      server: 'probe',
+      auth: { type: 'env', credential_provider: 'api_key', variables: { API_TOKEN: 'api_key' } },
+    })
+    const client = await clientFor(kit.id, 'probe cred', { api_key: (await cred).id })
+    const shown = textOf(await client.callTool({ name: 'env', arguments: {} }))
+    // The child had the secret (the result is redacted before it reaches the caller: the secret's place is marked).
+    expect(shown).not.toContain(secret)
+    const { env, cwd, token_sha256 } = JSON.parse(shown) as {
+      env: Record<string, string>
+      cwd: string
+      token_sha256: string
+    }
+    expect(token_sha256).toBe(new Bun.CryptoHasher('sha256').update(secret).digest('hex'))
+    expect(env.OPERATOR_SETTING).toBe('visible')
+    expect(env.HOME).toBe(cwd)
+    expect(Object.keys(env).filter((k) => k.startsWith('TOOLYARD_'))).toEqual([])
+    expect(shown).not.toContain(MASTER_KEY)
+    expect(shown).not.toContain('service-only-secret')
+    const allowed = [
+      'API_TOKEN',
+      'OPERATOR_SETTING',
+      'PATH',
+      'HOME',
+      'TMPDIR',
+      'LOGNAME',
+      'USER',
+      'SHELL',
+      'TERM',
+      'PWD',
+    ]
+    expect(Object.keys(env).filter((k) => !allowed.includes(k))).toEqual([])
+    await client.close()
+  })
+})
