@@ -14,7 +14,7 @@ import { waitFor } from '../helpers/poll'
 
 const newDir = tempDirs('toolyard-local-')
 const BUN = process.execPath
-const PROBE = join(import.meta.dir, 'probe-server.ts')
+const PROBE = join(ROOT, 'test/fixtures/local-probe-server.ts')
 const MASTER_KEY = Buffer.alloc(32, 7).toString('base64')
 
 let app: TestApp

@@ -8,8 +8,8 @@ import { loadSdk } from '../remote/sdk'
 import type { Launch } from './sandbox'
 
 /** How much of a child's stderr is kept: its last lines, within bytes. */
-export const STDERR_LINES = 20
-export const STDERR_BYTES = 4096
+const STDERR_LINES = 20
+const STDERR_BYTES = 4096
 
 export interface LocalChild {
   client: Client

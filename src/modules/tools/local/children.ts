@@ -23,7 +23,7 @@ const BACKOFF_MAX_MS = 60_000
 const HEALTHY_MS = 60_000
 
 /** Refused: the child is failing and waits out its backoff (its last failure's words and stderr). */
-export class LocalUnavailable extends LocalStartError {}
+class LocalUnavailable extends LocalStartError {}
 
 export interface ChildState {
   key: string

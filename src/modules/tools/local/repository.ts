@@ -17,7 +17,7 @@ export type LocalRow = {
   protocol_version: string | null
 }
 
-export interface LocalSyncStatus {
+interface LocalSyncStatus {
   last_sync_at: string
   last_error: string | null
   server_info: string | null

@@ -22,7 +22,7 @@ const executable = (path: string) => {
 }
 
 /** The first `name` on `path` that can be run (the usual system directories are looked in too). */
-export function findProgram(name: string, path: string): string | undefined {
+function findProgram(name: string, path: string): string | undefined {
   const dirs = [...path.split(delimiter), '/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin']
   return dirs
     .filter(Boolean)

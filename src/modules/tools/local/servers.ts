@@ -17,8 +17,8 @@ export interface LocalServer {
   cpu_s: number
 }
 
-export const MEMORY_DEFAULT_MB = 2048
-export const CPU_DEFAULT_S = 3600
+const MEMORY_DEFAULT_MB = 2048
+const CPU_DEFAULT_S = 3600
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/

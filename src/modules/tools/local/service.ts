@@ -53,7 +53,7 @@ export interface CreateLocalInput {
 }
 
 /** A child could not be had: in words for the tenant (the stderr tail is in the toolkit's status). */
-export class LocalFailure extends Error {}
+class LocalFailure extends Error {}
 
 /** The child's environment: only what is named here, never this process's (docs/decisions/0367-local-server-credentials.md). */
 export type ChildEnv = { ok: true; env: Record<string, string>; secrets: string[] } | { ok: false; message: string }
