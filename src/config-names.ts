@@ -59,6 +59,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   maxRemoteCallsPerProject: 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT',
   localServers: 'TOOLYARD_LOCAL_SERVERS',
   localIdleS: 'TOOLYARD_LOCAL_IDLE_S',
+  maxLocalChildrenPerProject: 'TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT',
   localPath: 'PATH',
 }
 
@@ -150,6 +151,7 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   sandboxWorkers: 'an integer from 1 to 64',
   localServers: 'a JSON or YAML file {servers: [{name, command, args?, env?, allow_network?, memory_mb?, cpu_s?}]}',
   localIdleS: 'seconds, from 1 to 86400',
+  maxLocalChildrenPerProject: 'an integer from 1 to 1000',
   sandboxWarmPerWorker: 'an integer from 0 to 256',
 }
 

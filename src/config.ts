@@ -92,6 +92,7 @@ const ConfigSchema = Type.Object({
   // how long a child may sit unused before it is stopped, and the PATH children get (nothing else of this environment).
   localServers: Type.Array(Type.Any()),
   localIdleS: Type.Integer({ minimum: 1, maximum: 86_400 }),
+  maxLocalChildrenPerProject: Type.Integer({ minimum: 1, maximum: 1000 }),
   localPath: Type.String(),
 })
 export type Config = Static<typeof ConfigSchema>
@@ -273,6 +274,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxRemoteCallsPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT', 64),
     localServers: localServers(env),
     localIdleS: integer(env, 'TOOLYARD_LOCAL_IDLE_S', 300),
+    maxLocalChildrenPerProject: integer(env, 'TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT', 8),
     localPath: env.PATH || '/usr/local/bin:/usr/bin:/bin',
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()

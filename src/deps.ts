@@ -191,6 +191,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     local: {
       servers: config.localServers as LocalServer[],
       idleS: config.localIdleS,
+      maxChildrenPerProject: config.maxLocalChildrenPerProject,
       path: config.localPath,
       dataDir: config.dataDir,
     },

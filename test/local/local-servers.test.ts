@@ -18,6 +18,7 @@ const PROBE = join(ROOT, 'test/fixtures/local-probe-server.ts')
 const MASTER_KEY = Buffer.alloc(32, 7).toString('base64')
 
 let app: TestApp
+let operator: string
 let outside: string
 let flag: string
 let listener: ReturnType<typeof Bun.serve>
@@ -47,6 +48,9 @@ function operatorFile(dir: string) {
     command: ${q(BUN)}
     args: [${q(PROBE)}]
     allow_network: true
+  - name: leaky
+    command: sh
+    args: ["-c", "echo \\"token=$API_TOKEN\\" >&2; exit 3"]
   - name: flaky
     command: sh
     args: ["-c", ${q(`if [ -e "$FLAG" ]; then echo boom-again >&2; exit 3; fi; exec ${BUN} ${PROBE}`)}]
@@ -63,7 +67,8 @@ beforeAll(async () => {
   // The service's own environment holds secrets; none of it may reach a child.
   process.env.TOOLYARD_MASTER_KEY = MASTER_KEY
   process.env.TOOLYARD_PROBE_SECRET = 'service-only-secret'
-  app = await startTestApp({ TOOLYARD_LOCAL_SERVERS: operatorFile(dir), TOOLYARD_MASTER_KEY: MASTER_KEY })
+  operator = operatorFile(dir)
+  app = await startTestApp({ TOOLYARD_LOCAL_SERVERS: operator, TOOLYARD_MASTER_KEY: MASTER_KEY })
   listener = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('up') })
 })
 afterAll(async () => {
@@ -192,6 +197,62 @@ describe('a server that fails', () => {
   })
 })
 
+describe('a child that crashes or changes', () => {
+  test('a crashed child is started again by a later call', async () => {
+    const kit = await localKit('probe-restart', { server: 'probe' })
+    const client = await clientFor(kit.id, 'probe restart')
+    expect((await client.callTool({ name: 'crash', arguments: {} })).isError).toBe(true)
+    // Refused at once during the backoff, then answered by a new child.
+    const answered = await waitFor('a call answered by the restarted child', async () => {
+      const r = await client.callTool({ name: 'env', arguments: {} })
+      return r.isError ? undefined : r
+    })
+    expect(JSON.parse(textOf(answered)).env.OPERATOR_SETTING).toBe('visible')
+    expect((await detail(kit.id)).local.state).toBe('running')
+    await client.close()
+  })
+
+  test("the child's own list_changed re-lists the toolkit", async () => {
+    const kit = await localKit('probe-changes', { server: 'probe' })
+    const client = await clientFor(kit.id, 'probe changes')
+    await client.callTool({ name: 'add_tool', arguments: { name: 'brand_new' } })
+    await waitFor('the announced tool stored', async () =>
+      (await detail(kit.id)).tools.some((t: { name: string }) => t.name === 'brand_new'),
+    )
+    await client.close()
+  })
+
+  test('a deleted toolkit stops its children', async () => {
+    const kit = await localKit('probe-deleted', { server: 'probe' })
+    const before = app.server.deps.localToolkits.running()
+    expect((await detail(kit.id)).local.state).toBe('running')
+    expect((await app.api(`/toolkits/${kit.id}`, { method: 'DELETE' })).status).toBe(200)
+    expect(app.server.deps.localToolkits.running()).toBe(before - 1)
+  })
+})
+
+describe('children per project', () => {
+  test("past TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT the project's least recently used idle child is stopped", async () => {
+    const capped = await startTestApp({
+      TOOLYARD_LOCAL_SERVERS: operator,
+      TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT: '1',
+    })
+    try {
+      const kit = async (name: string) =>
+        json(await capped.api('/toolkits', { body: { name, toolkit_type: 'local', local: { server: 'probe' } } }), 201)
+      const state = async (id: string) => (await json(await capped.api(`/toolkits/${id}`), 200)).local.state
+      const a = await kit('first')
+      expect(await state(a.id)).toBe('running')
+      const b = await kit('second')
+      expect(await state(b.id)).toBe('running')
+      expect(await state(a.id)).toBe('stopped')
+      expect(capped.server.deps.localToolkits.running()).toBe(1)
+    } finally {
+      await capped.stop()
+    }
+  })
+})
+
 describe('the sandbox (bubblewrap)', () => {
   test('the child cannot open a TCP socket to 127.0.0.1 nor write outside its scratch directory', async () => {
     const kit = await localKit('probe', { server: 'probe' })
@@ -248,6 +309,14 @@ describe('the child environment', () => {
     expect(Object.keys(env).filter((k) => k.startsWith('TOOLYARD_'))).toEqual([])
     expect(shown).not.toContain(MASTER_KEY)
     expect(shown).not.toContain('service-only-secret')
+    const leaky = await localKit('leaky', {
+      server: 'leaky',
+      auth: { type: 'env', credential_provider: 'api_key', variables: { API_TOKEN: 'api_key' } },
+    })
+    // The status shows the stderr of a child that wrote its token there, without the token.
+    const status = (await detail(leaky.id)).local
+    expect(status.stderr.join('\n')).toContain('token=')
+    expect(JSON.stringify(status)).not.toContain(secret)
     const allowed = [
       'API_TOKEN',
       'OPERATOR_SETTING',

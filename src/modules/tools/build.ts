@@ -62,7 +62,7 @@ export interface ToolsFeatureDeps {
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
   remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
   /** The `local` kind: the operator's stdio servers (TOOLYARD_LOCAL_SERVERS) and how their children run. */
-  local?: Pick<LocalKindDeps, 'servers' | 'idleS' | 'path' | 'dataDir'>
+  local?: Pick<LocalKindDeps, 'servers' | 'idleS' | 'maxChildrenPerProject' | 'path' | 'dataDir'>
   /** The pre-built toolkits of functions (src/catalog/toolkits.ts); a test gives another release's catalog. */
   prebuilt?: readonly PrebuiltToolkit[]
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
@@ -126,6 +126,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
     servers: deps.local?.servers ?? [],
     idleS: deps.local?.idleS ?? 300,
+    maxChildrenPerProject: deps.local?.maxChildrenPerProject ?? 8,
     path: deps.local?.path ?? '/usr/local/bin:/usr/bin:/bin',
     dataDir: deps.local?.dataDir ?? '.',
     limits: { maxTools: deps.remote.limits?.maxTools ?? 1000, maxToolBytes: deps.remote.limits?.maxToolBytes ?? 65536 },

@@ -25,9 +25,10 @@ export interface LocalKindDeps {
   log: Logger
   syncCredential: (projectId: string, toolkitId: string, provider: string) => Promise<string | undefined>
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
-  /** TOOLYARD_LOCAL_SERVERS, TOOLYARD_LOCAL_IDLE_S, the PATH children get, and the data directory. */
+  /** TOOLYARD_LOCAL_SERVERS, TOOLYARD_LOCAL_IDLE_S, TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT, the PATH children get, and the data directory. */
   servers: readonly LocalServer[]
   idleS: number
+  maxChildrenPerProject: number
   path: string
   dataDir: string
   limits: UpstreamListLimits
@@ -42,7 +43,7 @@ export function buildLocalKind(d: LocalKindDeps) {
         servers: d.servers.length,
       })
   }
-  const children = localChildren({ idleMs: d.idleS * 1000 })
+  const children = localChildren({ idleMs: d.idleS * 1000, maxPerProject: d.maxChildrenPerProject })
   const service = localToolkits({
     ...d,
     children,

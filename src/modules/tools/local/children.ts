@@ -5,6 +5,7 @@
 import { type LocalChild, LocalStartError } from './child'
 
 interface Entry {
+  projectId: string
   child?: LocalChild
   starting?: Promise<LocalChild>
   /** Calls holding the child now (it is not stopped for idleness while one runs). */
@@ -32,12 +33,15 @@ export interface ChildState {
   stderr: string[]
 }
 
-export function localChildren(o: { idleMs: number }) {
+/** Refused: the project's children are all busy and it holds as many as it may. */
+export class LocalBusy extends Error {}
+
+export function localChildren(o: { idleMs: number; maxPerProject: number }) {
   const entries = new Map<string, Entry>()
-  const entryOf = (key: string) => {
+  const entryOf = (key: string, projectId: string) => {
     let e = entries.get(key)
     if (!e) {
-      e = { inFlight: 0, lastUsed: Date.now(), startedAt: 0, failures: 0, retryAt: 0 }
+      e = { projectId, inFlight: 0, lastUsed: Date.now(), startedAt: 0, failures: 0, retryAt: 0 }
       entries.set(key, e)
     }
     return e
@@ -47,6 +51,26 @@ export function localChildren(o: { idleMs: number }) {
     e.failures++
     e.retryAt = Date.now() + Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** (e.failures - 1))
     e.failure = { message, stderr, at: new Date().toISOString() }
+  }
+
+  /**
+   * A project holds at most `maxPerProject` children (TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT): before one more starts,
+   * its least recently used idle child is stopped; when every one is in a call, the start is refused.
+   */
+  const makeRoom = (projectId: string) => {
+    const own = [...entries.values()].filter(
+      (x) => x.projectId === projectId && ((x.child && !x.child.closed) || x.starting),
+    )
+    if (own.length < o.maxPerProject) return
+    const idle = own
+      .filter((x) => x.child && x.inFlight === 0 && !x.starting)
+      .sort((a, b) => a.lastUsed - b.lastUsed)[0]
+    if (!idle?.child)
+      throw new LocalBusy(
+        `this project already runs ${own.length} local server children, each in a call (TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT); retry later`,
+      )
+    void idle.child.close()
+    idle.child = undefined
   }
 
   const sweep = (now = Date.now()) => {
@@ -67,14 +91,20 @@ export function localChildren(o: { idleMs: number }) {
      * followed by one `release`. Throws LocalStartError (a failed start) or LocalUnavailable (in its backoff).
      */
     async acquire(
+      projectId: string,
       key: string,
       start: (onExit: (stderr: string[]) => void) => Promise<LocalChild>,
     ): Promise<LocalChild> {
-      const e = entryOf(key)
+      const e = entryOf(key, projectId)
       e.lastUsed = Date.now()
       if (e.child && !e.child.closed) {
         e.inFlight++
         return e.child
+      }
+      // Ended, and its end not told yet (the stderr tail comes a moment later): a crash all the same.
+      if (e.child) {
+        fail(e, 'exited', e.child.stderr(), Date.now() - e.startedAt)
+        e.child = undefined
       }
       if (!e.starting) {
         if (e.failure && Date.now() < e.retryAt) {
@@ -84,14 +114,18 @@ export function localChildren(o: { idleMs: number }) {
             e.failure.stderr,
           )
         }
+        makeRoom(projectId)
         const began = Date.now()
+        let mine: LocalChild | undefined
         const onExit = (stderr: string[]) => {
-          if (entries.get(key) !== e) return
+          // Told once per child, and only while it is still this key's child (not one closed and replaced since).
+          if (entries.get(key) !== e || !mine || e.child !== mine) return
           e.child = undefined
           fail(e, 'exited', stderr, Date.now() - e.startedAt)
         }
         e.starting = start(onExit).then(
           (child) => {
+            mine = child
             e.child = child
             e.startedAt = began
             e.failure = undefined

@@ -17,7 +17,7 @@ import { rowRecord } from '../sources/registry'
 import type { ToolkitRecord } from '../sources/source'
 import { newToolkitRow, type ToolkitsRepository } from '../toolkits/repository'
 import { type LocalChild, LocalStartError, startChild } from './child'
-import type { LocalChildren } from './children'
+import { LocalBusy, type LocalChildren } from './children'
 import { LOCAL_TIMEOUT_DEFAULT_MS, type LocalDetail, type LocalSpec, type LocalSpecInput } from './model'
 import { type LocalRepository, type LocalRow, localSpecOf } from './repository'
 import { type Confiners, launchOf } from './sandbox'
@@ -115,7 +115,7 @@ export function localToolkits(d: LocalToolkitsDeps) {
     if (!server) throw new LocalFailure(`the local server "${spec.server}" is no longer declared by this installation`)
     const key = `${toolkitId}\u0000${credentialId ?? ''}\u0000${Bun.hash(JSON.stringify(secrets.env)).toString(36)}`
     const scratch = join(d.dataDir, 'local-scratch', `${toolkitId}-${Bun.hash(credentialId ?? '').toString(36)}`)
-    const child = await d.children.acquire(key, (onExit) => {
+    const child = await d.children.acquire(projectId, key, (onExit) => {
       mkdirSync(scratch, { recursive: true, mode: 0o700 })
       const redact = redactorFor(secrets.secrets).text
       const operatorEnv = Object.fromEntries(
@@ -148,7 +148,7 @@ export function localToolkits(d: LocalToolkitsDeps) {
       const last = error.stderr.at(-1)
       return `local server ${server} ${error.message}${last ? `: ${last.slice(0, 500)}` : ''}`
     }
-    if (error instanceof LocalFailure || error instanceof AppError) return error.message
+    if (error instanceof LocalFailure || error instanceof LocalBusy || error instanceof AppError) return error.message
     return `local server ${server} failed: ${error instanceof Error ? error.message.slice(0, 300) : 'internal error'}`
   }
 
