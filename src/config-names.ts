@@ -149,7 +149,8 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   maxRemoteWatchersPerProject: 'an integer of 0 or more (0: no held connections)',
   maxRemoteCallsPerProject: 'a positive integer',
   sandboxWorkers: 'an integer from 1 to 64',
-  localServers: 'a JSON or YAML file {servers: [{name, command, args?, env?, allow_network?, memory_mb?, cpu_s?}]}',
+  localServers:
+    'a JSON or YAML file {servers: [{name, command, args?, env?, allow_network?, memory_mb?, cpu_s?, package?}]}',
   localIdleS: 'seconds, from 1 to 86400',
   maxLocalChildrenPerProject: 'an integer from 1 to 1000',
   sandboxWarmPerWorker: 'an integer from 0 to 256',

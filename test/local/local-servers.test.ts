@@ -37,6 +37,7 @@ function operatorFile(dir: string) {
     command: ${q(BUN)}
     args: [${q(join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js'))}]
     env: {MEMORY_FILE_PATH: "\${HOME}/memory.jsonl"}
+    package: "npm:@modelcontextprotocol/server-memory"
   - name: boom
     command: sh
     args: ["-c", "echo boom >&2; exit 3"]
@@ -101,6 +102,15 @@ describe('the operator file', () => {
     expect(r.code).toBe(2)
     expect(r.stderr + r.stdout).toContain('TOOLYARD_LOCAL_SERVERS')
     expect(r.stderr + r.stdout).toContain('servers[0].command')
+  })
+})
+
+describe('registry packages', () => {
+  test('a registry package names the server the operator declared for it, and no other', () => {
+    const local = app.server.deps.localToolkits
+    expect(local.serverForPackage('npm', '@modelcontextprotocol/server-memory')).toBe('memory')
+    expect(local.serverForPackage('npm', '@modelcontextprotocol/server-everything')).toBeUndefined()
+    expect(local.serverForPackage('pypi', '@modelcontextprotocol/server-memory')).toBeUndefined()
   })
 })
 

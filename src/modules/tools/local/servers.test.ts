@@ -30,6 +30,11 @@ describe('parseLocalServers', () => {
     ['{"servers": [{"name": "a", "command": "x", "memory_mb": 0}]}', 'servers[0].memory_mb'],
     ['{"servers": [{"name": "a", "command": "x", "shell": true}]}', 'servers[0].shell'],
     ['{"servers": [{"name": "a", "command": "x"}, {"name": "a", "command": "y"}]}', 'servers[1].name'],
+    ['{"servers": [{"name": "a", "command": "x", "package": "server-memory"}]}', 'servers[0].package'],
+    [
+      '{"servers": [{"name": "a", "command": "x", "package": "npm:m"}, {"name": "b", "command": "y", "package": "npm:m"}]}',
+      'servers[1].package',
+    ],
     ['servers: [unclosed', 'neither JSON nor YAML'],
   ])('%s is refused naming %s', (text, field) => {
     expect(refusal(text)).toContain(field)

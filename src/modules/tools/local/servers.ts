@@ -15,6 +15,11 @@ export interface LocalServer {
   memory_mb: number
   /** CPU seconds one child may use in its life (RLIMIT_CPU); it is restarted on the next call after. */
   cpu_s: number
+  /**
+   * The MCP Registry package this server runs, as `registryType:identifier` (`npm:@modelcontextprotocol/server-memory`):
+   * the operator's leave for a registry import naming that package to attach this server (docs/decisions/0368-registry-packages-as-local-servers.md).
+   */
+  package?: string
 }
 
 const MEMORY_DEFAULT_MB = 2048
@@ -22,7 +27,8 @@ const CPU_DEFAULT_S = 3600
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/
-const KEYS = new Set(['name', 'command', 'args', 'env', 'allow_network', 'memory_mb', 'cpu_s'])
+const KEYS = new Set(['name', 'command', 'args', 'env', 'allow_network', 'memory_mb', 'cpu_s', 'package'])
+const PACKAGE = /^[a-z0-9-]{1,20}:\S{1,300}$/
 
 /** A refusal naming the field of the file (`servers[1].command`), for the start's error line. */
 export class LocalServersError extends Error {}
@@ -55,7 +61,12 @@ function serverOf(v: unknown, at: string): LocalServer {
   }
   if (v.allow_network !== undefined && typeof v.allow_network !== 'boolean')
     throw new LocalServersError(`${at}.allow_network must be true or false`)
+  if (v.package !== undefined && (typeof v.package !== 'string' || !PACKAGE.test(v.package)))
+    throw new LocalServersError(
+      `${at}.package must be "registryType:identifier", e.g. "npm:@modelcontextprotocol/server-memory"`,
+    )
   return {
+    ...(v.package !== undefined ? { package: v.package as string } : {}),
     name: v.name,
     command: v.command,
     args: (v.args as string[] | undefined) ?? [],
@@ -81,6 +92,8 @@ export function parseLocalServers(text: string): LocalServer[] {
   for (const [i, s] of servers.entries()) {
     if (seen.has(s.name)) throw new LocalServersError(`servers[${i}].name "${s.name}" is declared twice`)
     seen.add(s.name)
+    if (s.package && servers.findIndex((o) => o.package === s.package) !== i)
+      throw new LocalServersError(`servers[${i}].package "${s.package}" is declared by two servers`)
   }
   return servers
 }

@@ -280,6 +280,15 @@ export function localToolkits(d: LocalToolkitsDeps) {
       pending.delete(toolkitId)
     },
 
+    /**
+     * The operator's server for an MCP Registry package (`registryType`, `identifier` of a server.json `packages`
+     * entry), when one declares it: what a registry import attaches as a local toolkit instead of refusing it.
+     */
+    serverForPackage(registryType: string, identifier: string): string | undefined {
+      const wanted = `${registryType}:${identifier}`
+      return [...d.servers.values()].find((s) => s.package === wanted)?.name
+    },
+
     /** Stops the children idle for TOOLYARD_LOCAL_IDLE_S as of `now` (the children's own timer also does). */
     sweepIdle: (now?: number) => d.children.sweep(now),
     /** Children running now (tests and diagnostics). */
