@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServer, json } from '../helpers/api'
-import { ROOT, runCli, startTestApp, type TestApp, tempDirs } from '../helpers/app'
+import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
 import { connectClient } from '../helpers/mcp'
 import { waitFor } from '../helpers/poll'
 
@@ -92,18 +92,6 @@ async function clientFor(kitId: string, name: string, credentials?: Record<strin
 }
 
 const textOf = (r: unknown) => ((r as { content: { text: string }[] }).content[0]?.text ?? '') as string
-
-describe('the operator file', () => {
-  test('a bad file refuses the start (exit 2) with a message naming the field', async () => {
-    const dir = newDir()
-    const file = join(dir, 'bad.json')
-    writeFileSync(file, JSON.stringify({ servers: [{ name: 'x', args: ['-c', 'true'] }] }))
-    const r = await runCli(['serve', '--port', '0'], dir, { TOOLYARD_LOCAL_SERVERS: file })
-    expect(r.code).toBe(2)
-    expect(r.stderr + r.stdout).toContain('TOOLYARD_LOCAL_SERVERS')
-    expect(r.stderr + r.stdout).toContain('servers[0].command')
-  })
-})
 
 describe('registry packages', () => {
   test('a registry package names the server the operator declared for it, and no other', () => {
