@@ -45,6 +45,8 @@ function operatorFile(dir: string) {
     command: ${q(BUN)}
     args: [${q(PROBE)}]
     env: {OPERATOR_SETTING: visible}
+    memory_mb: 1536
+    cpu_s: 900
   - name: probe-net
     command: ${q(BUN)}
     args: [${q(PROBE)}]
@@ -267,6 +269,21 @@ describe('the sandbox (bubblewrap)', () => {
     const env = JSON.parse(textOf(await client.callTool({ name: 'env', arguments: {} })))
     const home = await client.callTool({ name: 'write', arguments: { path: join(env.env.HOME, 'mine.txt') } })
     expect(textOf(home)).toBe('written')
+    await client.close()
+  })
+
+  test("the operator's memory and CPU limits bind the child", async () => {
+    const kit = await localKit('probe-limits', { server: 'probe' })
+    const client = await clientFor(kit.id, 'probe limits')
+    const limits = textOf(await client.callTool({ name: 'limits', arguments: {} }))
+    const row = (name: string) =>
+      limits
+        .split('\n')
+        .find((l) => l.startsWith(name))
+        ?.split(/\s{2,}/)
+    expect(row('Max address space')?.slice(1, 3)).toEqual([String(1536 * 1024 * 1024), String(1536 * 1024 * 1024)])
+    expect(row('Max cpu time')?.slice(1, 3)).toEqual(['900', '900'])
+    expect(row('Max open files')?.slice(1, 3)).toEqual(['1024', '1024'])
     await client.close()
   })
 
