@@ -171,6 +171,19 @@ describe('a server that fails', () => {
     expect(local.last_error).toContain('exited at start')
     expect(local.last_error).toContain('boom')
     expect(local.stderr).toEqual(['boom'])
+    // The dashboard's toolkit page says the same.
+    const origin = app.server.origin
+    const signIn = await fetch(`${app.base}/ui/sign-in`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `key=${encodeURIComponent(app.apiKey)}`,
+    })
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!
+    const shown = await (await fetch(`${app.base}/ui/toolkits/${kit.id}`, { headers: { cookie } })).text()
+    expect(shown).toContain('exited at start')
+    expect(shown).toContain('class="local-stderr">boom</pre>')
+    expect(shown).toContain('bubblewrap')
     const refresh = await app.api(`/toolkits/${kit.id}/refresh`, { method: 'POST' })
     expect(refresh.status).toBe(400)
     expect(JSON.stringify(await refresh.json())).toContain('boom')
