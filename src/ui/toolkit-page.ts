@@ -1,6 +1,6 @@
 // One toolkit's page (GET /toolkits/{id}): what it is, its sync status (a remote MCP server's last sync and error, an
-// OpenAPI document's last import, a local server's child and sandbox), its tools with a count, search and pages, and its actions: refresh, re-import,
-// delete.
+// OpenAPI document's last import, a local server's child and sandbox), its tools with a count, search and pages, and
+// its actions: refresh, re-import, delete.
 import { deleteLink } from './delete'
 import { copyButton, type Draft, errorFor, type Html, html, kept, status, table, when } from './html'
 import { type ListView, listBar } from './listing'

@@ -235,12 +235,17 @@ describe('a child that crashes or changes', () => {
     await client.close()
   })
 
-  test('a deleted toolkit stops its children', async () => {
+  test('a deleted toolkit stops its children and removes their scratch directories', async () => {
     const kit = await localKit('probe-deleted', { server: 'probe' })
+    const client = await clientFor(kit.id, 'probe deleted')
+    const home = JSON.parse(textOf(await client.callTool({ name: 'env', arguments: {} }))).env.HOME as string
+    expect(existsSync(home)).toBe(true)
+    await client.close()
     const before = app.server.deps.localToolkits.running()
     expect((await detail(kit.id)).local.state).toBe('running')
     expect((await app.api(`/toolkits/${kit.id}`, { method: 'DELETE' })).status).toBe(200)
     expect(app.server.deps.localToolkits.running()).toBe(before - 1)
+    await waitFor('its scratch directory removed', () => !existsSync(home))
   })
 })
 

@@ -164,13 +164,15 @@ export function localChildren(o: { idleMs: number; maxPerProject: number }) {
           stderr: e.failure?.stderr ?? [],
         }))
     },
-    /** Stops every child whose key starts with `prefix` (a toolkit changed or was deleted). */
-    forget(prefix: string) {
+    /** Stops every child whose key starts with `prefix` (a toolkit was deleted); resolves once they ended. */
+    async forget(prefix: string): Promise<void> {
+      const closing: Promise<void>[] = []
       for (const [key, e] of entries)
         if (key.startsWith(prefix)) {
-          void e.child?.close()
+          if (e.child) closing.push(e.child.close())
           entries.delete(key)
         }
+      await Promise.all(closing)
     },
     running: () => [...entries.values()].filter((e) => e.child && !e.child.closed).length,
     sweep,

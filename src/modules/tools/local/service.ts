@@ -1,7 +1,7 @@
 // Local toolkits: a tenant attaches an operator's server by name; its tools are listed from a child of that server
 // (started for the sync credential) on create, on POST /toolkits/{id}/refresh and when the child announces
 // notifications/tools/list_changed. Calls run on the child of the call's (toolkit, credential) (./call.ts).
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { StoragePort } from '../../../db/store'
 import type { CredentialAccess } from '../../../lib/credentials-port'
@@ -273,8 +273,13 @@ export function localToolkits(d: LocalToolkitsDeps) {
       return row ? { local: detailOf(row, d.children.states(`${toolkitId}\u0000`), d.confiners) } : undefined
     },
 
+    /** The toolkit is gone: its children stop, then their scratch directories (a server's saved state) are removed. */
     forget(toolkitId: string) {
-      d.children.forget(`${toolkitId}\u0000`)
+      void d.children.forget(`${toolkitId}\u0000`).then(() => {
+        const root = join(d.dataDir, 'local-scratch')
+        const mine = existsSync(root) ? readdirSync(root).filter((n) => n.startsWith(`${toolkitId}-`)) : []
+        for (const n of mine) rmSync(join(root, n), { recursive: true, force: true })
+      })
       const t = pending.get(toolkitId)
       if (t) clearTimeout(t)
       pending.delete(toolkitId)
