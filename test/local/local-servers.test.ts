@@ -38,7 +38,7 @@ function operatorFile(dir: string) {
     args: [${q(join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js'))}]
     env: {MEMORY_FILE_PATH: "\${HOME}/memory.jsonl"}
     package: "npm:@modelcontextprotocol/server-memory"
-  - name: boom
+  - name: exits-at-start
     command: sh
     args: ["-c", "echo boom >&2; exit 3"]
   - name: probe
@@ -165,7 +165,7 @@ describe('reference servers over stdio', () => {
 
 describe('a server that fails', () => {
   test('exits at start: the toolkit status says so with its stderr', async () => {
-    const kit = await localKit('boom', { server: 'boom' })
+    const kit = await localKit('boom', { server: 'exits-at-start' })
     const local = (await detail(kit.id)).local
     expect(local.state).toBe('failed')
     expect(local.last_error).toContain('exited at start')

@@ -31,6 +31,8 @@ export interface StartOptions {
   onToolsChanged?: () => void
   /** The child ended without our close: its stderr tail. */
   onExit?: (stderr: string[]) => void
+  /** Applied to every stderr line shown (the child may write the credential it was given there). */
+  redact?: (line: string) => string
 }
 
 /** A child that could not start: its words, with its stderr tail. */
@@ -68,7 +70,8 @@ export async function startChild(o: StartOptions): Promise<LocalChild> {
   const sdk = await loadSdk()
   // Loaded with the first local child, as the SDK itself (../remote/sdk.ts).
   const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js')
-  const errs = tail()
+  const raw = tail()
+  const errs = { push: raw.push, lines: () => (o.redact ? raw.lines().map(o.redact) : raw.lines()) }
   const transport = new StdioClientTransport({
     command: o.launch.command,
     args: o.launch.args,

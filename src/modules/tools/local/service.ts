@@ -129,12 +129,10 @@ export function localToolkits(d: LocalToolkitsDeps) {
         onToolsChanged: () => soon(projectId, toolkitId),
         onExit: (stderr) => {
           d.log.warn('local server exited', { server: spec.server, toolkit_id: toolkitId })
-          onExit(stderr.map(redact))
+          onExit(stderr)
         },
-      }).catch((error: unknown) => {
         // A server may write its credential to stderr: the tail is shown to the tenant, so it is redacted first.
-        if (error instanceof LocalStartError) throw new LocalStartError(error.message, error.stderr.map(redact))
-        throw error
+        redact,
       })
     })
     return { child, key }
@@ -325,7 +323,9 @@ function detailOf(row: LocalRow, states: ReturnType<LocalChildren['states']>, c:
     sandbox: c.bwrap ? 'bwrap' : 'off',
     state,
     last_sync_at: row.last_sync_at,
-    last_error: failed?.last_error ? `local server ${row.server} ${failed.last_error}` : row.last_error,
+    last_error: failed?.last_error
+      ? `local server ${row.server} ${failed.last_error}${failed.stderr.length ? `: ${failed.stderr.at(-1)!.slice(0, 500)}` : ''}`
+      : row.last_error,
     stderr: failed?.stderr ?? [],
     server_info: row.server_info ? (JSON.parse(row.server_info) as LocalDetail['server_info']) : null,
     protocol_version: row.protocol_version,
