@@ -61,6 +61,10 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   maxRemoteToolBytes: 'TOOLYARD_MAX_REMOTE_TOOL_BYTES',
   maxRemoteWatchersPerProject: 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT',
   maxRemoteCallsPerProject: 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT',
+  localServers: 'TOOLYARD_LOCAL_SERVERS',
+  localIdleS: 'TOOLYARD_LOCAL_IDLE_S',
+  maxLocalChildrenPerProject: 'TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT',
+  localPath: 'PATH',
 }
 
 /** The `serve` flag beside each variable that has one, so an error names both. */
@@ -150,6 +154,10 @@ export const ALLOWED: Partial<Record<keyof Config, string>> = {
   maxRemoteWatchersPerProject: 'an integer of 0 or more (0: no held connections)',
   maxRemoteCallsPerProject: 'a positive integer',
   sandboxWorkers: 'an integer from 1 to 64',
+  localServers:
+    'a JSON or YAML file {servers: [{name, command, args?, env?, allow_network?, memory_mb?, cpu_s?, package?}]}',
+  localIdleS: 'seconds, from 1 to 86400',
+  maxLocalChildrenPerProject: 'an integer from 1 to 1000',
   sandboxWarmPerWorker: 'an integer from 0 to 256',
 }
 

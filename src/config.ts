@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS } from './http/rate-limit'
 import { dataDirProblem } from './lib/data-dir-problem'
 import { LOG_LEVELS } from './lib/log'
 import { isIP } from './lib/net'
+import { type LocalServer, LocalServersError, readLocalServers } from './modules/tools/kinds/local/servers'
 import { DEFAULT_WARM_PER_WORKER, defaultPoolSize } from './runtime/sandbox-job'
 
 // Group ids accepted in TOOLYARD_RATE_LIMITS (docs/decisions/README.md, Foundation); `unlimited` is internal only.
@@ -92,6 +93,12 @@ const ConfigSchema = Type.Object({
   maxRemoteToolBytes: Type.Integer({ minimum: 1024 }),
   maxRemoteWatchersPerProject: Type.Integer({ minimum: 0 }),
   maxRemoteCallsPerProject: Type.Integer({ minimum: 1 }),
+  // The operator's local (stdio) MCP servers, read from TOOLYARD_LOCAL_SERVERS at start (docs/decisions/0365-local-servers.md),
+  // how long a child may sit unused before it is stopped, and the PATH children get (nothing else of this environment).
+  localServers: Type.Array(Type.Any()),
+  localIdleS: Type.Integer({ minimum: 1, maximum: 86_400 }),
+  maxLocalChildrenPerProject: Type.Integer({ minimum: 1, maximum: 1000 }),
+  localPath: Type.String(),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -204,6 +211,19 @@ function otelTracesUrl(env: Env): string | undefined {
   return url
 }
 
+/** The servers of TOOLYARD_LOCAL_SERVERS' file (none when unset); a bad file names its field. */
+function localServers(env: Env): LocalServer[] {
+  const path = env.TOOLYARD_LOCAL_SERVERS?.trim()
+  if (!path) return []
+  try {
+    return readLocalServers(path)
+  } catch (error) {
+    if (error instanceof LocalServersError)
+      throw new ConfigError(`${nameOf('localServers')} (${path}): ${error.message}; allowed: ${ALLOWED.localServers}`)
+    throw error
+  }
+}
+
 /** `http://HOST:PORT`; a wildcard bind address is not an address clients can use, so loopback stands in. */
 export function defaultPublicUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host
@@ -287,6 +307,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxRemoteToolBytes: integer(env, 'TOOLYARD_MAX_REMOTE_TOOL_BYTES', 64 * 1024),
     maxRemoteWatchersPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT', 50),
     maxRemoteCallsPerProject: integer(env, 'TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT', 64),
+    localServers: localServers(env),
+    localIdleS: integer(env, 'TOOLYARD_LOCAL_IDLE_S', 300),
+    maxLocalChildrenPerProject: integer(env, 'TOOLYARD_MAX_LOCAL_CHILDREN_PER_PROJECT', 8),
+    localPath: env.PATH || '/usr/local/bin:/usr/bin:/bin',
   }
   const firstError = Value.Errors(ConfigSchema, candidate).First()
   if (firstError) {

@@ -46,6 +46,7 @@ import { buildServers } from './modules/servers/build'
 import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
 import { toolkitChanges } from './modules/tools/changes/service'
+import type { LocalServer } from './modules/tools/kinds/local/servers'
 import { buildOpenApi } from './modules/tools/kinds/openapi/build'
 import type { ToolkitSource } from './modules/tools/sources/source'
 import { buildUsers } from './modules/users/build'
@@ -258,6 +259,13 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
         logBytes: config.maxResultBytes,
       },
     },
+    local: {
+      servers: config.localServers as LocalServer[],
+      idleS: config.localIdleS,
+      maxChildrenPerProject: config.maxLocalChildrenPerProject,
+      path: config.localPath,
+      dataDir: config.dataDir,
+    },
   })
   // Remote toolkits: re-listed every refresh_interval_s (checked every 30 s), their list_changed watchers kept open.
   const remoteToolkits = toolsFeature.remoteToolkits
@@ -441,6 +449,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     /** Pinned definitions: changes held for review (GET /toolkits/{id}/changes). */
     toolkitChanges: changes,
     remoteToolkits,
+    /** Local (stdio) toolkits: their children (tests step past the idle timeout with sweepIdle). */
+    localToolkits: toolsFeature.localToolkits,
     openapi: openapi.service,
     tools: toolsFeature.tools,
     toolCalls,
@@ -485,6 +495,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       // Sandbox worker threads: idle ones end now, busy ones when their calls end (bounded by each call's deadline).
       runner.shutdown()
       remoteToolkits.close()
+      toolsFeature.localToolkits.close()
       // Buffered call log rows and audit entries are written before the database closes.
       await callLog.stop()
       await audit.stop()

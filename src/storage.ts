@@ -32,6 +32,7 @@ import { type ResourcesRepository, resourcesRepository } from './modules/resourc
 import { type ServersRepository, serversRepository } from './modules/servers/repository'
 import { type ToolkitChangesRepository, toolkitChangesRepository } from './modules/tools/changes/repository'
 import { type FunctionsRepository, functionsRepository } from './modules/tools/functions/repository'
+import { type LocalRepository, localRepository } from './modules/tools/kinds/local/repository'
 import { type OpenApiRepository, openApiRepository } from './modules/tools/kinds/openapi/repository'
 import { type RemoteRepository, remoteRepository } from './modules/tools/kinds/remote/repository'
 import { type ToolsRepository, toolsRepository } from './modules/tools/repository'
@@ -64,6 +65,7 @@ export interface Repositories {
   serverTools: ServerToolsRepository
   toolSearch: ToolSearchRepository
   remote: RemoteRepository
+  local: LocalRepository
   openApi: OpenApiRepository
   credentials: CredentialsRepository
   providers: ProvidersRepository
@@ -96,6 +98,7 @@ export function repositories(store: SqlStore): Repositories {
     serverTools: serverToolsRepository(store),
     toolSearch: toolSearchRepository(store),
     remote: remoteRepository(store),
+    local: localRepository(store),
     openApi: openApiRepository(store),
     credentials: credentialsRepository(store),
     providers: providersRepository(store),

@@ -147,7 +147,7 @@ export async function projectPage(c: PageContext, name: string, query: Query, dr
       // Remote toolkits carry their sync state, OpenAPI ones their import settings, in the detail only.
       const detailed = await Promise.all(
         v.rows.map(async (k) =>
-          k.toolkit_type === 'remote' || k.toolkit_type === 'openapi'
+          k.toolkit_type === 'remote' || k.toolkit_type === 'openapi' || k.toolkit_type === 'local'
             ? await c.api('GET', `/toolkits/${k.id}`).catch(() => k)
             : k,
         ),

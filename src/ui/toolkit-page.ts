@@ -1,6 +1,6 @@
 // One toolkit's page (GET /toolkits/{id}): what it is, its sync status (a remote MCP server's last sync and error, an
-// OpenAPI document's last import), its tools with a count, search and pages, and its actions: refresh, re-import,
-// delete.
+// OpenAPI document's last import, a local server's child and sandbox), its tools with a count, search and pages, and
+// its actions: refresh, re-import, delete.
 import { reviewCard } from './changes-page'
 import { deleteLink } from './delete'
 import { copyButton, type Draft, errorFor, type Html, html, kept, status, table, when } from './html'
@@ -35,6 +35,7 @@ function syncCard(k: Row): Html {
       <button id="refresh-toolkit">Refresh now</button></form>
 </div>`
   }
+  if (k.local) return localCard(k)
   if (k.openapi) {
     const o = k.openapi
     return html`<div class="card sync" id="sync-status"><h2>Sync status</h2>
@@ -55,6 +56,33 @@ function syncCard(k: Row): Html {
 </div>`
   }
   return html`<p class="muted" id="sync-status">A ${k.toolkit_type} toolkit: its tools are stored here, nothing to sync.</p>`
+}
+
+/** A local (stdio) toolkit: its child's state, the sandbox, and a failed child's last stderr lines. */
+function localCard(k: Row): Html {
+  const l = k.local
+  const state =
+    l.state === 'failed'
+      ? html`<span class="error sync-state">failing</span>`
+      : html`<span class="${l.state === 'running' ? 'ok' : 'muted'} sync-state">${l.state}</span>`
+  return html`<div class="card sync" id="sync-status"><h2>Local server</h2>
+    <p>${state} · last sync ${when(l.last_sync_at, 'never')}</p>
+    ${l.last_error ? html`<p class="error sync-error">${l.last_error}</p>` : html``}
+    ${l.stderr?.length ? html`<pre class="local-stderr">${l.stderr.join('\n')}</pre>` : html``}
+    ${dl([
+      ['Server', html`<code>${l.server}</code>`],
+      [
+        'Sandbox',
+        l.sandbox === 'bwrap' ? 'bubblewrap' : html`<span class="error">off (bubblewrap is not installed)</span>`,
+      ],
+      ['Tool name prefix', l.prefix || '—'],
+      ['Call timeout', `${l.timeout_ms} ms`],
+      ['Server info', l.server_info ? `${l.server_info.name} ${l.server_info.version}` : undefined],
+      ['Protocol', l.protocol_version],
+    ])}
+    <form method="post" action="/mcp/ui/toolkits/${k.id}/refresh"><input type="hidden" name="back" value="toolkits/${k.id}">
+      <button id="refresh-toolkit">Refresh now</button></form>
+</div>`
 }
 
 /**

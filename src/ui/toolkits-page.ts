@@ -28,7 +28,10 @@ const stateOf = (k: Row) =>
       <span class="muted">synced ${when(k.remote.last_sync_at, 'never')}</span>`
     : k.openapi
       ? html`${status(k.status)} <span class="muted">imported ${when(k.openapi.last_import_at)}</span>`
-      : status(k.status)
+      : k.local
+        ? html`${k.local.last_error ? html`<span class="error">${k.local.last_error}</span>` : status('ok')}
+      <span class="muted">${k.local.state}${k.local.sandbox === 'off' ? ', no sandbox' : ''}</span>`
+        : status(k.status)
 
 /** An include/exclude filter in words: "tags: a, b; methods: get". */
 const filterWords = (f: Row | null) =>

@@ -17,6 +17,8 @@ import { functionInvoker } from './functions/invoke'
 import type { FunctionsRepository } from './functions/repository'
 import { functionsService } from './functions/service'
 import { hostedSource } from './kinds/hosted/source'
+import { buildLocalKind, type LocalKindDeps } from './kinds/local/build'
+import type { LocalRepository } from './kinds/local/repository'
 import { PREBUILT_SOURCE } from './kinds/prebuilt/catalog-source'
 import { prebuiltSource } from './kinds/prebuilt/source'
 import { buildRemoteKind, type RemoteKindDeps } from './kinds/remote/build'
@@ -50,6 +52,7 @@ export interface ToolsFeatureDeps {
     remote: RemoteRepository
     /** Attachments' credential_mode (docs/decisions/0333-credential-mode.md). */
     credentialModes?: CredentialModesRepository
+    local: LocalRepository
   }
   /** Users' own credentials, for the attachments whose credential_mode uses them. */
   userCredential?: UserCredentialLookup
@@ -71,6 +74,8 @@ export interface ToolsFeatureDeps {
   remote: Pick<RemoteKindDeps, 'fetch' | 'log' | 'idleMs' | 'limits'>
   /** Pinned definitions (./changes): what reviewing remote toolkits' upstreams change is held here. */
   changes?: ToolkitChanges
+  /** The `local` kind: the operator's stdio servers (TOOLYARD_LOCAL_SERVERS) and how their children run. */
+  local?: Pick<LocalKindDeps, 'servers' | 'idleS' | 'maxChildrenPerProject' | 'path' | 'dataDir'>
   /** The pre-built toolkits of functions (src/catalog/toolkits.ts); a test gives another release's catalog. */
   prebuilt?: readonly PrebuiltToolkit[]
   /** Pre-built toolkits that run through their own caller (the OpenAPI catalog); one with a catalog id replaces it. */
@@ -123,11 +128,29 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
     refusingNameClashes: (projectId, toolkitId, write) => serverTools.refusingNameClashes(projectId, toolkitId, write),
   })
+  const local = buildLocalKind({
+    store,
+    repo: deps.repos.local,
+    toolkits: toolkitRows,
+    tools: toolRows,
+    credentials,
+    events,
+    log: deps.remote.log,
+    syncCredential: deps.repos.remote.syncCredential,
+    checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
+    servers: deps.local?.servers ?? [],
+    idleS: deps.local?.idleS ?? 300,
+    maxChildrenPerProject: deps.local?.maxChildrenPerProject ?? 8,
+    path: deps.local?.path ?? '/usr/local/bin:/usr/bin:/bin',
+    dataDir: deps.local?.dataDir ?? '.',
+    limits: { maxTools: deps.remote.limits?.maxTools ?? 1000, maxToolBytes: deps.remote.limits?.maxToolBytes ?? 65536 },
+  })
   const sources = toolkitSources(
     [
       prebuiltSource(prebuilt, runsPrebuilt),
       hostedSource(toolRows, runsFunction),
       remote.source,
+      local.source,
       ...(deps.extraSources ?? []),
     ],
     { toolkits: toolkitRows, tools: toolRows },
@@ -206,6 +229,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
       sources,
       events,
       remote.service,
+      local.service,
       async (projectId, toolkitId, limit) => {
         const out: NameCollision[] = []
         for (const serverId of await serverTools.serversUsing(projectId, toolkitId))
@@ -237,6 +261,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
       (await index.named(projectId, name)).flatMap((c) => (c.serverId ? [c.serverId] : [])),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
+    /** Local (stdio) toolkits: their children, stopped at shutdown. */
+    localToolkits: local.service,
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
     toolSearch: search,
     /** Brings the pre-built tools into the search index (once; a search does it first if it comes first). */

@@ -1,5 +1,6 @@
 // TypeBox schemas for /toolkits.
 import { t } from 'elysia'
+import { LocalDetail, LocalSpecBody } from '../kinds/local/model'
 import { OpenApiDetail } from '../kinds/openapi/model'
 import { RemoteDetail, RemoteSpecBody } from '../kinds/remote/model'
 
@@ -13,13 +14,17 @@ export const CreateToolkitBody = t.Object(
     name: ToolkitName,
     display_name: t.Optional(t.String({ maxLength: 200 })),
     description: t.Optional(t.String({ maxLength: 4000 })),
-    // Kinds REST creates: hosted (default) and remote (an upstream MCP server, described by `remote`).
+    // Kinds REST creates: hosted (default), remote (an upstream MCP server, described by `remote`) and local (an
+    // operator's stdio server, named by `local.server`).
     toolkit_type: t.Optional(
-      t.Union([t.Literal('hosted'), t.Literal('remote')], { error: 'toolkit_type must be "hosted" or "remote"' }),
+      t.Union([t.Literal('hosted'), t.Literal('remote'), t.Literal('local')], {
+        error: 'toolkit_type must be "hosted", "remote" or "local"',
+      }),
     ),
     remote: t.Optional(RemoteSpecBody),
     // Pinned definitions (remote toolkits; default true): upstream changes wait for review (GET /toolkits/{id}/changes).
     review_changes: t.Optional(t.Boolean({ error: 'review_changes must be true or false' })),
+    local: t.Optional(LocalSpecBody),
   },
   { additionalProperties: false },
 )
@@ -56,6 +61,7 @@ export const ToolkitDetail = t.Object({
   remote: t.Optional(RemoteDetail),
   /** Remote and OpenAPI toolkits: changes waiting for review (GET /toolkits/{id}/changes). */
   pending_changes: t.Optional(t.Integer()),
+  local: t.Optional(LocalDetail),
   openapi: t.Optional(OpenApiDetail),
   /** Its tools a server does not list: another toolkit's tool came onto that server first with the name. */
   name_collisions: t.Array(

@@ -7,6 +7,8 @@ import { newId, nowIso } from '../../../lib/ids'
 import { pageAfterId } from '../../../lib/pagination'
 import { UniqueViolation } from '../../../lib/storage-errors'
 import type { ToolkitChanges } from '../changes/service'
+import type { LocalSpecInput } from '../kinds/local/model'
+import type { LocalToolkits } from '../kinds/local/service'
 import type { RemoteSpecInput } from '../kinds/remote/model'
 import type { RemoteToolkits } from '../kinds/remote/service'
 import { rowRecord, type ToolkitSources } from '../sources/registry'
@@ -34,9 +36,10 @@ interface CreateToolkitInput {
   name: string
   display_name?: string
   description?: string
-  toolkit_type?: 'hosted' | 'remote'
+  toolkit_type?: 'hosted' | 'remote' | 'local'
   remote?: RemoteSpecInput
   review_changes?: boolean
+  local?: LocalSpecInput
 }
 
 /** The kinds whose tools come from elsewhere and may be pinned (docs/decisions/0347-pinned-definitions.md). */
@@ -47,6 +50,7 @@ export function toolkitsService(
   sources: ToolkitSources,
   events: EventBus,
   remote?: Pick<RemoteToolkits, 'create' | 'refresh' | 'forget'>,
+  local?: Pick<LocalToolkits, 'create' | 'refresh' | 'forget'>,
   collisions?: NameCollisions,
   changes?: ToolkitChanges,
 ) {
@@ -61,6 +65,22 @@ export function toolkitsService(
   return {
     /** POST /toolkits: a hosted toolkit, or a remote one once its upstream listed its tools (400 upstream_failed). */
     async createOfKind(projectId: string, input: CreateToolkitInput): Promise<ToolkitView> {
+      if (input.toolkit_type === 'local' || input.local) {
+        if (input.toolkit_type !== 'local')
+          throw badRequest('local is only for toolkit_type "local"', [
+            { field: 'body.local', message: 'only for toolkit_type "local"' },
+          ])
+        if (!input.local || !local)
+          throw badRequest('a local toolkit needs local: {server, ...}', [
+            { field: 'body.local', message: 'required for toolkit_type "local"' },
+          ])
+        if (input.remote)
+          throw badRequest('remote is only for toolkit_type "remote"', [
+            { field: 'body.remote', message: 'only for toolkit_type "remote"' },
+          ])
+        const { toolkit_type: _, local: spec, remote: __, ...rest } = input
+        return local.create(projectId, { ...rest, local: spec })
+      }
       if (input.toolkit_type === 'remote' || input.remote) {
         if (input.toolkit_type !== 'remote')
           throw badRequest('remote is only for toolkit_type "remote"', [
@@ -70,10 +90,10 @@ export function toolkitsService(
           throw badRequest('a remote toolkit needs remote: {url, ...}', [
             { field: 'body.remote', message: 'required for toolkit_type "remote"' },
           ])
-        const { toolkit_type: _, remote: spec, ...rest } = input
+        const { toolkit_type: _, remote: spec, local: __, ...rest } = input
         return remote.create(projectId, { ...rest, remote: spec })
       }
-      const { toolkit_type: _, review_changes: review, ...hosted } = input
+      const { toolkit_type: _, review_changes: review, local: __, ...hosted } = input
       if (review !== undefined)
         throw badRequest("review_changes is for remote and OpenAPI toolkits: a hosted toolkit's tools are your own", [
           { field: 'body.review_changes', message: 'only for remote and openapi toolkits' },
@@ -149,8 +169,9 @@ export function toolkitsService(
     async refresh(projectId: string, id: string) {
       const found = await sources.find(projectId, id)
       if (!found) throw notFound('toolkit')
+      if (found.source.kind === 'local' && local) return local.refresh(projectId, id)
       if (found.source.kind !== 'remote' || !remote)
-        throw badRequest(`only remote toolkits are refreshed; this one is ${found.source.kind}`)
+        throw badRequest(`only remote and local toolkits are refreshed; this one is ${found.source.kind}`)
       return remote.refresh(projectId, id)
     },
     /** Deletes the toolkit and its tools; triggers detach it from every server (migration 002). */
@@ -158,6 +179,7 @@ export function toolkitsService(
       await mustGetEditable(projectId, id)
       await repo.remove(projectId, id)
       remote?.forget(id)
+      local?.forget(id)
       events.publish({ type: 'list_changed', list: 'tools', projectId })
     },
   }

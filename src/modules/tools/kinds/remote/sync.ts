@@ -37,7 +37,7 @@ const SERVABLE_NAME = /^[A-Za-z0-9_.-]{1,128}$/
  * `leftOut`: a name with markup, spaces or control characters would reach every client and log as it is.
  */
 export async function listUpstreamTools(
-  conn: UpstreamConnection,
+  conn: Pick<UpstreamConnection, 'client'>,
   timeoutMs: number,
   limits: UpstreamListLimits,
   prefix: string,
@@ -85,10 +85,13 @@ function checkUpstreamTools(tools: Tool[], complete: boolean, limits: UpstreamLi
 const obj = (v: unknown) =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
 
+/** What a sync reads of a toolkit's spec (a remote or a local one): its prefix and its credential's provider. */
+type SyncSpec = Pick<RemoteSpec, 'prefix'> & { auth: { type: 'none' } | { type: string; credential_provider: string } }
+
 /** The row an upstream tool becomes (ids and stamps from `at`). */
 function rowOf(
   t: Tool,
-  spec: RemoteSpec,
+  spec: SyncSpec,
   at: Pick<ToolRow, 'id' | 'project_id' | 'toolkit_id' | 'created_at' | 'updated_at'>,
 ) {
   const annotations = obj(t.annotations)
@@ -104,7 +107,7 @@ function rowOf(
       input_schema: obj(t.inputSchema) ?? { type: 'object' },
       ...(output ? { output_schema: output } : {}),
       ...(annotations ? { annotations } : {}),
-      ...(spec.auth.type !== 'none' ? { credential_provider: spec.auth.credential_provider } : {}),
+      ...('credential_provider' in spec.auth ? { credential_provider: spec.auth.credential_provider } : {}),
       // Listed as the upstream says it (tools/list's `execution.taskSupport`).
       ...(taskSupport === 'optional' || taskSupport === 'required' ? { task_support: taskSupport } : {}),
     },
@@ -125,7 +128,7 @@ const SAME_FIELDS = [
 ] as const
 
 /** What to write so the rows match the upstream's list (pure: the caller writes it in one transaction). */
-export function planSync(projectId: string, toolkitId: string, spec: RemoteSpec, upstream: Tool[], current: ToolRow[]) {
+export function planSync(projectId: string, toolkitId: string, spec: SyncSpec, upstream: Tool[], current: ToolRow[]) {
   const at = nowIso()
   const byName = new Map(current.map((r) => [r.function_name, r]))
   const seen = new Set<string>()
