@@ -32,7 +32,13 @@ async function throughToolyard(u: RealUpstream, prefix: string, remote: Record<s
   const transport = u.kind === 'everything-sse' ? 'sse' : 'streamable_http'
   const kit = await json(
     await app.api('/toolkits', {
-      body: { name: `real-${prefix}`, toolkit_type: 'remote', remote: { url: u.url, transport, prefix, ...remote } },
+      // Upstream changes apply as they come (no review): these tests are about the upstreams, not pinned definitions.
+      body: {
+        name: `real-${prefix}`,
+        toolkit_type: 'remote',
+        review_changes: false,
+        remote: { url: u.url, transport, prefix, ...remote },
+      },
     }),
     201,
   )

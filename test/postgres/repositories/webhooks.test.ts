@@ -190,7 +190,7 @@ describe('call log', () => {
     expect(r.next).toEqual(['call-1200', 'call-1199'])
     expect(r.filtered).toEqual(['call-1200', 'call-1170', 'call-1140'])
     expect(r.otherProject).toEqual([])
-    expect(r.row).toEqual(call(1200))
+    expect(r.row).toEqual({ ...call(1200), user_id: null })
     expect(r.purged).toBe(999)
     expect(r.left).toBe(204)
   })
