@@ -16,6 +16,7 @@ import { replaceMarkedSection } from './marked-section'
 import { type BenchScenario, measurePostgres } from './postgres'
 import { END, markedPostgresSection, START } from './postgres-report'
 import { memoryOf, startUntil } from './procs'
+import { measureProxy, END as PROXY_END, START as PROXY_START, proxySection } from './proxy'
 import { type InProcess, type JsHop, type Row, report } from './report'
 import { measureSoak, onlySoak } from './soak'
 import type { ToolSearchFigures } from './tool-search-report'
@@ -164,6 +165,8 @@ async function main() {
   const firstCalls = await measureFirstCalls(binary, ty.dataDir, ty.headers, ty.slugs)
 
   const cold = await measureCold(binary, out)
+  // Proxying against calling the upstream directly (remote MCP, OpenAPI, HTTP template): its own upstreams and target.
+  const proxy = proxySection(await measureProxy(binary))
 
   const hopRun = Bun.spawnSync([BUN, 'bench/js-hop.ts'], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' })
   const jsHop = JSON.parse(hopRun.stdout.toString().trim().split('\n').pop() ?? '{}') as JsHop
@@ -200,6 +203,7 @@ async function main() {
     totalS: Math.round((performance.now() - started) / 1000),
   })
   writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc)
+  replaceMarkedSection(ROOT, PROXY_START, PROXY_END, `${PROXY_START}\n${proxy}${PROXY_END}\n`)
   // The policy gate's cost per call (in process): its script puts its own section into the report just written.
   Bun.spawnSync([BUN, 'bench/policy-eval.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
   console.log(doc)

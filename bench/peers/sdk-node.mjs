@@ -17,6 +17,11 @@ function buildServer() {
 }
 
 const http = createServer(async (req, res) => {
+  // Stateless: no standalone stream to open (GET) and no session to end (DELETE), as the SDK's stateless example says.
+  if (req.method !== 'POST') {
+    res.writeHead(405).end()
+    return
+  }
   const chunks = []
   for await (const c of req) chunks.push(c)
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8'))

@@ -1,0 +1,206 @@
+// Proxy overhead (docs/benchmarks.md, "Proxying"): a call through Toolyard against the same call made to the upstream
+// directly, in the same interleaved rounds — the method of the Rust mcp-proxy's published benchmark. Upstreams: a plain
+// Bun.serve MCP server (bench/peers/mcp-upstream.ts: the least an upstream can cost), the official SDK server on Node
+// (bench/peers/sdk-node.mjs), and a plain JSON API (bench/peers/api.ts) behind an OpenAPI tool and an HTTP-template
+// tool. Each at 32 connections (throughput ratio) and at 1 (the latency Toolyard adds, p50). Targets: remote MCP ≥ 0.3×
+// direct at c=32 and ≤ +100 µs p50 at c=1; OpenAPI and HTTP-template ≥ 0.3× their API.
+// `bun bench/proxy.ts [binary]` builds Toolyard when no binary is given, prints the section, and with `--write` puts
+// it into docs/benchmarks.md between its markers; bench/run.ts runs it with the binary it built.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { buildToolyard } from './build'
+import { replaceMarkedSection } from './marked-section'
+import { startUntil } from './procs'
+import { ALLOCATOR_ENV, startSmallToolyard } from './toolyard'
+import { ensureWrk, type WrkResult, wrk } from './wrk'
+
+const ROOT = resolve(import.meta.dir, '..')
+const BUN = process.execPath
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+export const START = '<!-- proxy:start -->'
+export const END = '<!-- proxy:end -->'
+
+const rpc = (method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+const call = (name: string, args: unknown = { text: 'hello' }) => rpc('tools/call', { name, arguments: args })
+
+interface Pair {
+  label: string
+  direct: { url: string; headers: Record<string, string>; body: string }
+  through: { url: string; headers: Record<string, string>; body: string }
+  /** Whether the c=1 latency target applies (remote MCP only). */
+  latencyTarget: boolean
+}
+interface PairResult {
+  label: string
+  c32: { direct: WrkResult; through: WrkResult }
+  c1: { direct: WrkResult; through: WrkResult }
+  latencyTarget: boolean
+}
+
+/** Answers one request and throws unless it is a JSON-RPC result that is not an error result (or a JSON 200). */
+async function check(target: Pair['direct']) {
+  const res = await fetch(target.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...target.headers },
+    body: target.body,
+  })
+  const text = await res.text()
+  if (!res.ok || text.includes('"isError":true') || text.includes('"error"'))
+    throw new Error(`${target.url} answered ${res.status}: ${text.slice(0, 300)}`)
+}
+
+async function measurePair(wrkBin: string, p: Pair): Promise<PairResult> {
+  await check(p.direct)
+  await check(p.through)
+  const best = (a: WrkResult | undefined, b: WrkResult) => (a && a.rps >= b.rps ? a : b)
+  const drive = (t: Pair['direct'], connections: number) =>
+    wrk(wrkBin, t.url, t.headers, [t.body], { seconds: SECONDS, connections })
+  // Warm-up of both, then rounds alternating direct and through, each figure the best of its rounds.
+  await drive(p.direct, 8)
+  await drive(p.through, 8)
+  const out = {} as { c32: PairResult['c32']; c1: PairResult['c1'] }
+  for (const [key, connections] of [
+    ['c32', 32],
+    ['c1', 1],
+  ] as const) {
+    let direct: WrkResult | undefined
+    let through: WrkResult | undefined
+    for (let r = 0; r < ROUNDS; r++) {
+      direct = best(direct, await drive(p.direct, connections))
+      through = best(through, await drive(p.through, connections))
+    }
+    out[key] = { direct: direct!, through: through! }
+  }
+  return { label: p.label, latencyTarget: p.latencyTarget, ...out }
+}
+
+export async function measureProxy(binary: string) {
+  const wrkBin = ensureWrk()
+  const plain = await startUntil([BUN, 'bench/peers/mcp-upstream.ts'], ALLOCATOR_ENV, /PORT (\d+)/, ROOT)
+  const sdk = await startUntil(['node', 'bench/peers/sdk-node.mjs'], {}, /PORT (\d+)/, ROOT)
+  const api = await startUntil([BUN, 'bench/peers/api.ts'], ALLOCATOR_ENV, /PORT (\d+)/, ROOT)
+  // The upstreams are on loopback: the egress guard allows it only when the operator says so.
+  const ty = await startSmallToolyard(binary, { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' })
+  try {
+    const remote = async (name: string, url: string) =>
+      (await ty.post('/toolkits', { name, toolkit_type: 'remote', review_changes: false, remote: { url, prefix: '' } }))
+        .id as string
+    const plainKit = await remote('up-plain', `http://127.0.0.1:${plain.port}/`)
+    const sdkKit = await remote('up-sdk', `http://127.0.0.1:${sdk.port}/mcp`)
+    const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
+    const imported = await ty.post('/toolkits/import/openapi', {
+      name: 'api',
+      review_changes: false,
+      spec: {
+        openapi: '3.0.3',
+        info: { title: 'bench api', version: '1' },
+        servers: [{ url: `http://127.0.0.1:${api.port}` }],
+        paths: {
+          '/echo': {
+            post: {
+              operationId: 'api_echo',
+              requestBody: { required: true, content: { 'application/json': { schema: echoSchema } } },
+              responses: { '200': { description: 'the text' } },
+            },
+          },
+        },
+      },
+    })
+    await ty.post('/functions', {
+      name: 'http-echo',
+      runtime: 'http',
+      http: { url: `http://127.0.0.1:${api.port}/echo`, method: 'POST', body: { text: '{{args.text}}' } },
+    })
+    const httpKit = await ty.post('/toolkits', { name: 'http-template' })
+    await ty.post('/tools', {
+      toolkit_id: httpKit.id,
+      name: 'http_echo',
+      function_name: 'http-echo',
+      input_schema: echoSchema,
+    })
+    const server = async (name: string, toolkitId: string) =>
+      `${ty.base}/${(await ty.post('/servers', { name, toolkits: [{ toolkit_id: toolkitId }] })).data.slug}`
+    const mcpDirect = (url: string) => ({ url, headers: {}, body: call('echo') })
+    const apiDirect = { url: `http://127.0.0.1:${api.port}/echo`, headers: {}, body: JSON.stringify({ text: 'hello' }) }
+    const through = async (name: string, kit: string, tool: string, args?: unknown) => ({
+      url: await server(name, kit),
+      headers: ty.headers,
+      body: call(tool, args),
+    })
+    const pairs: Pair[] = [
+      {
+        label: 'remote MCP, plain Bun.serve upstream',
+        direct: mcpDirect(`http://127.0.0.1:${plain.port}/`),
+        through: await through('via-plain', plainKit, 'echo'),
+        latencyTarget: true,
+      },
+      {
+        label: 'remote MCP, SDK upstream (Node)',
+        direct: mcpDirect(`http://127.0.0.1:${sdk.port}/mcp`),
+        through: await through('via-sdk', sdkKit, 'echo'),
+        latencyTarget: true,
+      },
+      {
+        label: 'OpenAPI tool, plain JSON API',
+        direct: apiDirect,
+        // An operation's JSON body is its tool's `body` argument.
+        through: await through('via-openapi', imported.toolkit.id, 'api_echo', { body: { text: 'hello' } }),
+        latencyTarget: false,
+      },
+      {
+        label: 'HTTP-template tool, plain JSON API',
+        direct: apiDirect,
+        through: await through('via-http', httpKit.id, 'http_echo'),
+        latencyTarget: false,
+      },
+    ]
+    const results: PairResult[] = []
+    for (const p of pairs) results.push(await measurePair(wrkBin, p))
+    return results
+  } finally {
+    await ty.started.stop()
+    for (const p of [plain, sdk, api]) await p.stop()
+  }
+}
+
+export function proxySection(results: PairResult[]): string {
+  const rows = results.map((r) => {
+    const ratio = r.c32.through.rps / r.c32.direct.rps
+    const addedUs = Math.round((r.c1.through.p50_ms - r.c1.direct.p50_ms) * 1000)
+    const ratioMet = ratio >= 0.3 ? 'met' : '**not met**'
+    const latency = r.latencyTarget ? (addedUs <= 100 ? 'met' : '**not met**') : ''
+    return `| ${r.label} | ${r.c32.direct.rps} | ${r.c32.through.rps} | ${ratio.toFixed(2)} × | ${ratioMet} | ${r.c1.direct.p50_ms} | ${r.c1.through.p50_ms} | +${addedUs} µs | ${latency} |`
+  })
+  return `## Proxying (\`bench/proxy.ts\`)
+
+A call through Toolyard against the same call to the upstream directly, in alternating rounds (best of ${ROUNDS} rounds of
+${SECONDS} s after a warm-up, \`wrk -t1\`), at 32 connections (throughput) and at 1 (the p50 latency Toolyard adds).
+Targets: remote MCP ≥ 0.3× direct at c=32 and at most +100 µs p50 at c=1; OpenAPI and HTTP-template ≥ 0.3× their
+API. Measured ${new Date().toISOString().slice(0, 10)} on a shared 2-core machine: every process here (wrk, the upstream, Toolyard) takes
+the same two cores, so the direct figure also has the core Toolyard would otherwise use.
+
+| Call | direct req/s (c=32) | through Toolyard req/s | × direct | ≥ 0.3× | direct p50 ms (c=1) | through p50 ms | added | ≤ +100 µs |
+|---|---:|---:|---:|---|---:|---:|---:|---|
+${rows.join('\n')}
+`
+}
+
+if (import.meta.main) {
+  let binary = process.argv.slice(2).find((a) => !a.startsWith('--'))
+  let out: string | undefined
+  if (!binary) {
+    out = mkdtempSync(join(tmpdir(), 'toolyard-bench-proxy-'))
+    binary = join(out, 'toolyard')
+    buildToolyard(binary)
+  }
+  try {
+    const section = proxySection(await measureProxy(binary))
+    console.log(section)
+    if (process.argv.includes('--write')) replaceMarkedSection(ROOT, START, END, `${START}\n${section}${END}\n`)
+  } finally {
+    if (out) rmSync(out, { recursive: true, force: true })
+  }
+  process.exit(0)
+}
