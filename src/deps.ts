@@ -41,6 +41,7 @@ import { resourcesBackend } from './modules/resources/mcp'
 import { buildServers } from './modules/servers/build'
 import type { ServerToolsPort } from './modules/servers/service'
 import { createToolsFeature } from './modules/tools/build'
+import { withUpstreamParts } from './modules/tools/remote/server-mcp'
 import type { ToolkitSource } from './modules/tools/sources/source'
 import { createWebhookFeature } from './modules/webhooks/build'
 import type { ResourceChanges } from './modules/webhooks/service'
@@ -254,9 +255,17 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({
     ...toolsFeature.toolCalls.backend,
-    ...observedResources(resourcesBackend(resources), calls),
-    ...observedPrompts(promptsBackend(prompts), calls),
-    ...completionBackend(prompts, resources),
+    // Hosted resources and prompts first, then what each attached remote toolkit's upstream brings.
+    ...(() => {
+      const { parts, watch } = toolsFeature.remoteParts
+      const whole = withUpstreamParts(
+        { ...resourcesBackend(resources), ...promptsBackend(prompts), ...completionBackend(prompts, resources) },
+        parts,
+        watch,
+        log,
+      )
+      return { ...whole, ...observedResources(whole, calls), ...observedPrompts(whole, calls) }
+    })(),
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({

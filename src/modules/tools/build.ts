@@ -105,6 +105,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     credentials,
     events,
     ...deps.remote,
+    serverToolkits: (serverId) => deps.repos.serverTools.toolkits(serverId),
     // serverTools is built below from the sources this kind joins; a sync only runs once both exist.
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
     refusingNameClashes: (projectId, toolkitId, write) => serverTools.refusingNameClashes(projectId, toolkitId, write),
@@ -188,6 +189,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     }),
     /** Remote MCP toolkits: refresh job, project file, shutdown. */
     remoteToolkits: remote.service,
+    /** What remote toolkits bring to a server besides tools (resources, prompts, completions, subscriptions). */
+    remoteParts: { parts: remote.parts, watch: remote.watch },
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
     toolSearch: search,
     /** Merges the search index's segments when tools changed since the last run (a scheduled job, src/deps.ts). */
