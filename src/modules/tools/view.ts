@@ -65,6 +65,8 @@ export function mcpTool(t: ToolRow): McpTool {
       ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
       : {}),
     ...(t.task_support !== 'forbidden' ? { taskSupport: t.task_support } : {}),
+    // An upstream's `_meta` (MCP Apps' `ui.resourceUri`) and icons, as it gave them.
+    ...(t.meta ? (JSON.parse(t.meta) as Pick<McpTool, '_meta' | 'icons'>) : {}),
   }
 }
 

@@ -20,6 +20,7 @@ import m017 from './017-mcp-tasks.sql' with { type: 'text' }
 import m018 from './018-catalog-first-seen.sql' with { type: 'text' }
 import m019 from './019-attachment-prefix.sql' with { type: 'text' }
 import m020 from './020-change-notify-per-project.sql' with { type: 'text' }
+import m025 from './025-tool-meta.sql' with { type: 'text' }
 
 export const postgresMigrations: string[] = [
   m001,
@@ -42,4 +43,5 @@ export const postgresMigrations: string[] = [
   m018,
   m019,
   m020,
+  m025,
 ]

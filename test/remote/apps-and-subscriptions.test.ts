@@ -1,0 +1,115 @@
+// MCP Apps and resource subscriptions through a remote toolkit, over an upstream built with the official
+// `@modelcontextprotocol/ext-apps` server helpers (test/helpers/app-upstream.ts): a tool's `_meta.ui.resourceUri` and
+// icons are listed as the upstream lists them; the `ui://` view reads with its mimeType and `_meta` untouched; an
+// upstream `notifications/resources/updated` reaches the downstream session subscribed to that uri and the project's
+// webhooks.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import { createServer, json } from '../helpers/api'
+import { startTestApp, type TestApp } from '../helpers/app'
+import {
+  APP_TOOL_ICONS,
+  APP_VIEW_HTML,
+  APP_VIEW_META,
+  APP_VIEW_URI,
+  type AppUpstream,
+  startAppUpstream,
+  WATCHED_URI,
+} from '../helpers/app-upstream'
+import { connectClient } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
+import { startReceiver } from '../helpers/webhook-receiver'
+
+let app: TestApp
+let upstream: AppUpstream
+let slug: string
+const clients: Client[] = []
+
+beforeAll(async () => {
+  upstream = startAppUpstream()
+  app = await startTestApp()
+  const kit = await json(
+    await app.api('/toolkits', {
+      body: { name: 'weather', toolkit_type: 'remote', remote: { url: upstream.url, transport: 'streamable_http' } },
+    }),
+    201,
+  )
+  slug = (await createServer(app, { name: 'weather', toolkits: [{ toolkit_id: kit.id }] })).slug
+})
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close().catch(() => {})))
+  await app?.stop()
+  await upstream?.stop()
+})
+
+async function client() {
+  const { client } = await connectClient(app, slug)
+  clients.push(client)
+  return client
+}
+
+async function direct() {
+  const c = new Client({ name: 'direct', version: '1.0.0' })
+  await c.connect(new StreamableHTTPClientTransport(new URL(upstream.url)))
+  clients.push(c)
+  return c
+}
+
+describe('MCP Apps through a remote toolkit', () => {
+  test("a tool's _meta.ui.resourceUri and icons are listed as the upstream lists them", async () => {
+    const theirs = (await (await direct()).listTools()).tools.find((t) => t.name === 'show-weather')!
+    expect(theirs._meta?.ui).toEqual({ resourceUri: APP_VIEW_URI })
+    expect(theirs.icons).toEqual(APP_TOOL_ICONS)
+    const ours = (await (await client()).listTools()).tools.find((t) => t.name === 'show-weather')!
+    expect(ours._meta).toEqual(theirs._meta!)
+    expect(ours.icons).toEqual(APP_TOOL_ICONS)
+  })
+
+  test('the ui:// view is listed and reads with its mimeType and _meta untouched', async () => {
+    const c = await client()
+    expect((await c.listResources()).resources).toContainEqual(
+      expect.objectContaining({ uri: APP_VIEW_URI, mimeType: RESOURCE_MIME_TYPE }),
+    )
+    const read = await c.readResource({ uri: APP_VIEW_URI })
+    expect(read.contents).toEqual([
+      { uri: APP_VIEW_URI, mimeType: 'text/html;profile=mcp-app', text: APP_VIEW_HTML, _meta: APP_VIEW_META },
+    ])
+    expect(read).toEqual(await (await direct()).readResource({ uri: APP_VIEW_URI }))
+  })
+})
+
+describe('resource subscriptions through a remote toolkit', () => {
+  test("an upstream's resources/updated reaches the session subscribed to that uri, and the webhooks", async () => {
+    const rx = startReceiver()
+    try {
+      await json(await app.api('/subscribe', { body: { callback_url: rx.url } }), 201)
+      const c = await client()
+      const updates: string[] = []
+      c.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        updates.push(n.params.uri)
+      })
+      const other = await client()
+      const elsewhere: string[] = []
+      other.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        elsewhere.push(n.params.uri)
+      })
+      await c.subscribeResource({ uri: WATCHED_URI })
+      // The upstream holds the subscription as soon as the downstream one is answered.
+      expect(await upstream.touch()).toBe(1)
+      await waitFor('the update reaches the subscribed session', () => updates.length > 0)
+      expect(updates[0]).toBe(WATCHED_URI)
+      await waitFor('the update reaches the webhook', () =>
+        rx.received.some((r) => r.json?.event === 'resource.updated' && r.json?.resource?.uri === WATCHED_URI),
+      )
+      // A session that did not subscribe hears nothing of it.
+      expect(elsewhere).toEqual([])
+      // The resource itself reads through Toolyard with its new value.
+      expect((await c.readResource({ uri: WATCHED_URI })).contents[0]).toMatchObject({ text: '1' })
+    } finally {
+      rx.stop()
+    }
+  })
+})
