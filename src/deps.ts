@@ -253,19 +253,18 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   if (background) scheduler.every('prune-failed-webhooks', 3600, () => webhookFeature.pruneFailed())
 
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
+  // Hosted resources and prompts first, then what each attached remote toolkit's upstream brings.
+  const wholeServer = withUpstreamParts(
+    { ...resourcesBackend(resources), ...promptsBackend(prompts), ...completionBackend(prompts, resources) },
+    toolsFeature.remoteParts.parts,
+    toolsFeature.remoteParts.watch,
+    log,
+  )
   const mcpBackend: McpBackend = protocolBackend({
     ...toolsFeature.toolCalls.backend,
-    // Hosted resources and prompts first, then what each attached remote toolkit's upstream brings.
-    ...(() => {
-      const { parts, watch } = toolsFeature.remoteParts
-      const whole = withUpstreamParts(
-        { ...resourcesBackend(resources), ...promptsBackend(prompts), ...completionBackend(prompts, resources) },
-        parts,
-        watch,
-        log,
-      )
-      return { ...whole, ...observedResources(whole, calls), ...observedPrompts(whole, calls) }
-    })(),
+    ...wholeServer,
+    readResource: observedResources(wholeServer, calls).readResource,
+    getPrompt: observedPrompts(wholeServer, calls).getPrompt,
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({
