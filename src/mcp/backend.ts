@@ -109,8 +109,8 @@ export interface ResourcesBackend {
   listResourceTemplates(server: ServerRef): Promise<McpResourceTemplate[]>
   /** The read in the request's context: its server, host and request id. */
   readResource(ctx: OnServer, uri: string): Promise<{ contents: ResourceContents[] }>
-  /** A session subscribed to `uri` (recorded already): a source that must ask elsewhere for its updates does so. */
-  subscribeResource?(ctx: OnServer, uri: string): Promise<void>
+  /** A client subscribed to `uri` on the server (recorded already): a source that must ask elsewhere for updates does. */
+  subscribeResource?(server: ServerRef, uri: string): Promise<void>
 }
 
 export interface PromptsBackend {
@@ -141,7 +141,10 @@ export function protocolBackend(parts: McpBackend): McpBackend {
       translated(() => parts.callTool(ctx, name, args), { unknown: `Unknown tool: ${name}` }),
     readResource: (ctx, uri) => translated(() => parts.readResource(ctx, uri), { resource: uri }),
     ...(parts.subscribeResource
-      ? { subscribeResource: (ctx: OnServer, uri: string) => translated(() => parts.subscribeResource!(ctx, uri), {}) }
+      ? {
+          subscribeResource: (server: ServerRef, uri: string) =>
+            translated(() => parts.subscribeResource!(server, uri), {}),
+        }
       : {}),
     getPrompt: (ctx, name, args) =>
       translated(() => parts.getPrompt(ctx, name, args), { unknown: `Unknown prompt: ${name}` }),

@@ -140,7 +140,7 @@ const handlers: Record<string, Handler> = {
       throw invalid(`limit reached: a session holds at most ${session.maxSubscriptions} subscriptions`)
     await session?.record({ subscribe: uri })
     // A remote toolkit's uri: subscribed upstream too, so its updates come (src/modules/tools/remote/resource-watch.ts).
-    if (session) await backend.subscribeResource?.(ctx, uri)
+    if (session) await backend.subscribeResource?.(ctx.server, uri)
     return {}
   },
   'resources/unsubscribe': async (ctx, params) => {

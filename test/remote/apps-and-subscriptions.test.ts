@@ -112,4 +112,57 @@ describe('resource subscriptions through a remote toolkit', () => {
       rx.stop()
     }
   })
+
+  test("2026-07-28: a subscriptions/listen asking for an upstream uri gets the upstream's resources/updated", async () => {
+    const V = '2026-07-28'
+    const ac = new AbortController()
+    // A server of its own: nothing subscribed the uri upstream for it before.
+    const kit = (await json(await app.api('/toolkits?limit=100'), 200)).toolkits.find(
+      (k: { name: string }) => k.name === 'weather',
+    )
+    const own = await createServer(app, { name: 'weather listen', toolkits: [{ toolkit_id: kit.id }] })
+    try {
+      const res = await fetch(`${app.base}/${own.slug}`, {
+        method: 'POST',
+        signal: ac.signal,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'x-api-key': app.apiKey,
+          'mcp-protocol-version': V,
+          'mcp-method': 'subscriptions/listen',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'subscriptions/listen',
+          params: {
+            notifications: { resourceSubscriptions: [WATCHED_URI] },
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': V,
+              'io.modelcontextprotocol/clientCapabilities': {},
+            },
+          },
+        }),
+      })
+      expect(res.status).toBe(200)
+      const reader = res.body!.getReader()
+      let text = ''
+      void (async () => {
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
+          if (done) return
+          text += new TextDecoder().decode(value)
+        }
+      })()
+      // The upstream subscription is made beside the stream: touched until the update comes through it (at most 15 s).
+      await waitFor('the update on the listen stream', async () => {
+        await upstream.touch()
+        await Bun.sleep(100)
+        return text.includes('notifications/resources/updated') && text.includes(WATCHED_URI)
+      })
+    } finally {
+      ac.abort()
+    }
+  })
 })

@@ -75,10 +75,10 @@ export function withUpstreamParts(hosted: Parts, parts: ServerParts, watch: Reso
         return r
       }
     },
-    async subscribeResource(ctx, uri) {
-      await hosted.subscribeResource?.(ctx, uri)
-      const upstream = await parts.owner(ctx.server, uri)
-      if (upstream) await watch.subscribe(ctx.projectId, ctx.server.id, upstream, uri)
+    async subscribeResource(server, uri) {
+      await hosted.subscribeResource?.(server, uri)
+      const upstream = await parts.owner(server, uri)
+      if (upstream) await watch.subscribe(server.project_id, server.id, upstream, uri)
     },
     async listPrompts(server) {
       const upstream = (await parts.prompts(server)).map((p) => ({ a: p.a, items: [p.prompt] }))
