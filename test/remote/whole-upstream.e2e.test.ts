@@ -17,6 +17,7 @@ const clients: Client[] = []
 let via: Client
 let direct: Client
 let kitId: string
+const logLines: string[] = []
 
 /** Every page of a listing. */
 async function all<T>(
@@ -35,7 +36,7 @@ async function all<T>(
 
 beforeAll(async () => {
   upstream = await startRealUpstream('everything-http')
-  app = await startTestApp()
+  app = await startTestApp({}, { onLogLine: (line) => logLines.push(line) })
   const kit = await json(
     await app.api('/toolkits', {
       body: {
@@ -153,6 +154,38 @@ describe('a remote toolkit brings its upstream', () => {
     expect((await client.readResource({ uri: first!.uri })).contents).toEqual([
       expect.objectContaining({ text: 'the hosted one' }),
     ])
+  })
+})
+
+describe('two upstreams with the same uris on one server', () => {
+  test('the first attached holds each uri, the second is held back and named in the log; prompts stay apart by prefix', async () => {
+    const second = await json(
+      await app.api('/toolkits', {
+        body: {
+          name: 'everything-again',
+          toolkit_type: 'remote',
+          remote: { url: upstream.url, transport: 'streamable_http', prefix: 'again_' },
+        },
+      }),
+      201,
+    )
+    const server = await createServer(app, {
+      name: 'two upstreams',
+      toolkits: [{ toolkit_id: kitId }, { toolkit_id: second.id, prefix: 'two' }],
+    })
+    const { client } = await connectClient(app, server.slug)
+    clients.push(client)
+    const theirs = await all((cursor) => direct.listResources(cursor ? { cursor } : {}), 'resources')
+    expect(await all((cursor) => client.listResources(cursor ? { cursor } : {}), 'resources')).toEqual(theirs)
+    const theirTemplates = (await direct.listResourceTemplates()).resourceTemplates
+    expect((await client.listResourceTemplates()).resourceTemplates).toEqual(theirTemplates)
+    expect(logLines.some((l) => l.includes('held back') && l.includes(second.id) && l.includes(server.id))).toBe(true)
+    // Prompts: each toolkit's under its own prefix (the attachment's, then the toolkit's).
+    const names = (await client.listPrompts()).prompts.map((p) => p.name)
+    const upstreamNames = (await direct.listPrompts()).prompts.map((p) => p.name)
+    expect(names).toEqual([...upstreamNames.map((n) => `ev_${n}`), ...upstreamNames.map((n) => `two_again_${n}`)])
+    const simple = upstreamNames.find((n) => n.startsWith('simple'))!
+    expect(await client.getPrompt({ name: `two_again_${simple}` })).toEqual(await direct.getPrompt({ name: simple }))
   })
 })
 
