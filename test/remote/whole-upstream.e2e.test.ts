@@ -208,6 +208,10 @@ describe('an upstream resource over TOOLYARD_MAX_RESULT_BYTES', () => {
       const error = await rpcError(client.readResource({ uri: big.uri }))
       expect(error.message).toContain('result too large')
       expect(error.message).toContain('limit 1024')
+      // A listing is bounded alike: what does not fit is left out, never held whole.
+      const theirs = (await direct.listResources()).resources
+      expect(JSON.stringify(theirs).length).toBeGreaterThan(1024)
+      expect((await client.listResources()).resources.length).toBeLessThan(theirs.length)
     } finally {
       await small.stop()
     }

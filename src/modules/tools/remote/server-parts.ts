@@ -142,10 +142,20 @@ export function serverParts(d: ServerPartsDeps) {
     const items: T[] = []
     const deadline = Date.now() + a.spec.timeout_ms
     let cursor: string | undefined
+    // What one listing may hold, as a tool result may: an upstream cannot grow a listing (and our memory) without end.
+    let bytes = 0
     for (let n = 0; n < MAX_PAGES; n++) {
       const left = deadline - Date.now()
       if (left <= 0) break
       const r = await page(cursor, left)
+      bytes += resultBytes(r.items)
+      if (bytes > d.maxResultBytes) {
+        d.log.warn(`remote toolkit: the upstream's ${what} exceed TOOLYARD_MAX_RESULT_BYTES; the rest left out`, {
+          toolkit_id: a.toolkitId,
+          limit: d.maxResultBytes,
+        })
+        break
+      }
       items.push(...r.items)
       cursor = r.nextCursor
       if (!cursor) break
