@@ -30,6 +30,7 @@ import { serversModule } from './modules/servers'
 import { toolsModule } from './modules/tools'
 import { functionsModule } from './modules/tools/functions'
 import { registryImportModule } from './modules/tools/registry'
+import { upstreamPartsModule } from './modules/tools/remote/routes'
 import { toolSearchModule } from './modules/tools/search'
 import { serverToolsModule } from './modules/tools/server-tools'
 import { toolkitsModule } from './modules/tools/toolkits'
@@ -61,7 +62,7 @@ export function createApp(deps: Deps) {
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(toolSearchModule(deps))
-  api.use(openApiModule(deps)).use(registryImportModule(deps))
+  api.use(openApiModule(deps)).use(registryImportModule(deps)).use(upstreamPartsModule(deps))
   api.use(callsModule(deps)).use(metricsRoute(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))
   // The dashboard and the API reference call the REST API in-process (through the entry, as any request).

@@ -344,6 +344,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     servers,
     toolkits: toolsFeature.toolkits,
     remoteToolkits,
+    /** Hosted resources and prompts with those of the servers' remote toolkits (GET /servers/{id}/held-back). */
+    wholeServer,
     openapi: openapi.service,
     tools: toolsFeature.tools,
     toolCalls: toolsFeature.toolCalls,

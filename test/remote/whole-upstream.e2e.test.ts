@@ -151,6 +151,9 @@ describe('a remote toolkit brings its upstream', () => {
       name: string
     }[]
     expect(listed.filter((r) => r.uri === first!.uri)).toEqual([expect.objectContaining({ name: 'mine' })])
+    expect((await json(await app.api(`/servers/${server.data.id}/held-back`), 200)).held_back).toEqual([
+      { kind: 'uri', key: first!.uri, toolkit_id: kitId, held_by: { source: 'hosted' } },
+    ])
     expect((await client.readResource({ uri: first!.uri })).contents).toEqual([
       expect.objectContaining({ text: 'the hosted one' }),
     ])
@@ -180,6 +183,18 @@ describe('two upstreams with the same uris on one server', () => {
     const theirTemplates = (await direct.listResourceTemplates()).resourceTemplates
     expect((await client.listResourceTemplates()).resourceTemplates).toEqual(theirTemplates)
     expect(logLines.some((l) => l.includes('held back') && l.includes(second.id) && l.includes(server.id))).toBe(true)
+    // GET /servers/{id}/held-back names each uri and template the second toolkit does not serve, and who holds it.
+    const { held_back } = await json(await app.api(`/servers/${server.id}/held-back`), 200)
+    const uris = held_back.filter((h: { kind: string }) => h.kind === 'uri')
+    expect(uris.map((h: { key: string }) => h.key).sort()).toEqual(theirs.map((r) => r.uri).sort())
+    expect(uris[0]).toEqual({
+      kind: 'uri',
+      key: expect.any(String),
+      toolkit_id: second.id,
+      held_by: { source: 'toolkit', toolkit_id: kitId },
+    })
+    expect(held_back.filter((h: { kind: string }) => h.kind === 'uriTemplate')).toHaveLength(theirTemplates.length)
+    expect(held_back.filter((h: { kind: string }) => h.kind === 'prompt')).toEqual([])
     // Prompts: each toolkit's under its own prefix (the attachment's, then the toolkit's).
     const names = (await client.listPrompts()).prompts.map((p) => p.name)
     const upstreamNames = (await direct.listPrompts()).prompts.map((p) => p.name)
