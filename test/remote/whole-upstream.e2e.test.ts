@@ -186,7 +186,9 @@ describe('two upstreams with the same uris on one server', () => {
     // GET /servers/{id}/held-back names each uri and template the second toolkit does not serve, and who holds it.
     const { held_back } = await json(await app.api(`/servers/${server.id}/held-back`), 200)
     const uris = held_back.filter((h: { kind: string }) => h.kind === 'uri')
-    expect(uris.map((h: { key: string }) => h.key).sort()).toEqual(theirs.map((r) => r.uri).sort())
+    expect(uris.map((h: { key: string }) => h.key).sort()).toEqual(
+      (theirs as { uri: string }[]).map((r) => r.uri).sort(),
+    )
     expect(uris[0]).toEqual({
       kind: 'uri',
       key: expect.any(String),
