@@ -81,6 +81,59 @@ describe('MCP Apps through a remote toolkit', () => {
   })
 })
 
+describe('a hosted tool with a UI of its own', () => {
+  test('declares _meta.ui.resourceUri and icons, listed as given; its ui:// view is a hosted resource', async () => {
+    const kit = await json(await app.api('/toolkits', { body: { name: 'own-app' } }), 201)
+    await json(
+      await app.api('/functions', {
+        body: { name: 'own-app.show', runtime: 'javascript', code: 'export default async () => "shown"' },
+      }),
+      201,
+    )
+    const viewUri = 'ui://own-app/view.html'
+    const created = await json(
+      await app.api('/tools', {
+        body: {
+          toolkit_id: kit.id,
+          name: 'show',
+          function_name: 'own-app.show',
+          input_schema: { type: 'object' },
+          _meta: { ui: { resourceUri: viewUri } },
+          icons: APP_TOOL_ICONS,
+        },
+      }),
+      201,
+    )
+    expect(created._meta).toEqual({ ui: { resourceUri: viewUri } })
+    const server = await createServer(app, { name: 'own app', toolkits: [{ toolkit_id: kit.id }] })
+    await json(
+      await app.api('/resources', {
+        body: {
+          server_id: server.id,
+          name: 'own view',
+          uri: viewUri,
+          resource_type: 'static',
+          mime_type: RESOURCE_MIME_TYPE,
+          content: APP_VIEW_HTML,
+        },
+      }),
+      201,
+    )
+    const { client: c } = await connectClient(app, server.slug)
+    clients.push(c)
+    const listed = (await c.listTools()).tools.find((t) => t.name === 'show')!
+    expect(listed._meta).toEqual({ ui: { resourceUri: viewUri } })
+    expect(listed.icons).toEqual(APP_TOOL_ICONS)
+    expect((await c.readResource({ uri: viewUri })).contents).toEqual([
+      { uri: viewUri, mimeType: RESOURCE_MIME_TYPE, text: APP_VIEW_HTML },
+    ])
+    // null clears it.
+    const cleared = await json(await app.api(`/tools/${created.id}`, { method: 'PATCH', body: { _meta: null } }), 200)
+    expect(cleared._meta).toBeUndefined()
+    expect(cleared.icons).toEqual(APP_TOOL_ICONS)
+  })
+})
+
 describe('resource subscriptions through a remote toolkit', () => {
   test("an upstream's resources/updated reaches the session subscribed to that uri, and the webhooks", async () => {
     const rx = startReceiver()

@@ -61,7 +61,13 @@ export function toolRowFrom(
       ? JSON.stringify(def.required_client_capabilities)
       : null,
     task_support: def.task_support ?? 'forbidden',
-    meta: def.meta && (def.meta._meta || def.meta.icons) ? JSON.stringify(def.meta) : null,
+    meta:
+      def.meta?._meta || def.meta?.icons
+        ? JSON.stringify({
+            ...(def.meta._meta ? { _meta: def.meta._meta } : {}),
+            ...(def.meta.icons ? { icons: def.meta.icons } : {}),
+          })
+        : null,
   }
 }
 
