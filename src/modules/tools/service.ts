@@ -126,13 +126,16 @@ export function toolsService(
       checkSchemas(input)
       await mustExist(projectId, input.function_name)
       const at = nowIso()
-      const row = toolRowFrom({ ...input, meta: { _meta: input._meta, icons: input.icons } }, {
-        id: newId(),
-        project_id: projectId,
-        toolkit_id: input.toolkit_id,
-        created_at: at,
-        updated_at: at,
-      })
+      const row = toolRowFrom(
+        { ...input, meta: { _meta: input._meta, icons: input.icons } },
+        {
+          id: newId(),
+          project_id: projectId,
+          toolkit_id: input.toolkit_id,
+          created_at: at,
+          updated_at: at,
+        },
+      )
       await write(projectId, row, () => repo.insert(row))
       changed(projectId)
       return withNameWarnings(toolView(row))
