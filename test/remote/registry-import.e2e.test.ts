@@ -70,6 +70,37 @@ describe('a registry server.json becomes a remote toolkit', () => {
     expect((detail.tools as { name: string }[]).map((t) => t.name)).toContain('get-sum')
   })
 
+  test('an entry of a registry snapshot file (air-gapped installs), picked by server_name', async () => {
+    const official = (isLatest: boolean) => ({ 'io.modelcontextprotocol.registry/official': { isLatest } })
+    const snapshot = {
+      servers: [
+        { server: { ...fixture, version: '0.0.1', remotes: [] }, _meta: official(false) },
+        { server: fixture, _meta: official(true) },
+        { server: { ...fixture, name: 'io.example/other' }, _meta: official(true) },
+      ],
+      metadata: { count: 3 },
+    }
+    const kit = await json(
+      await importRegistry({
+        name: 'everything-snapshot',
+        server_json: snapshot,
+        server_name: fixture.name,
+        variables: { port: port() },
+      }),
+      201,
+    )
+    const detail = await json(await app.api(`/toolkits/${kit.id}`), 200)
+    expect((detail.tools as { name: string }[]).map((t) => t.name)).toContain('echo')
+    // Without server_name, or with one the file does not list: a 400 naming body.server_name.
+    expect((await refused(await importRegistry({ name: 'x', server_json: snapshot }))).details[0]!.field).toBe(
+      'body.server_name',
+    )
+    expect(
+      (await refused(await importRegistry({ name: 'x', server_json: snapshot, server_name: 'io.example/none' })))
+        .details[0]!.field,
+    ).toBe('body.server_name')
+  })
+
   test('a secret header becomes the credential header under a provider; the import works once a credential exists', async () => {
     const doc = {
       name: 'io.example/guarded',

@@ -52,7 +52,7 @@ export const registryImportModule = (deps: GuardDeps & RegistryImportDeps) =>
         ])
       const base = body.server_json ? 'body.server_json' : 'body.registry_url'
       const raw = body.server_json ?? (await readRegistryUrl(deps.egress, body.registry_url!))
-      const plan = planImport(checkServerJson(raw, base), body, base)
+      const plan = planImport(checkServerJson(raw, base, body.server_name), body, base)
       // The provider first: a credential for it can be stored even when the upstream refuses us without one.
       if (plan.provider && !(await deps.vault.providers.exists(auth.projectId, plan.provider.id)))
         await deps.vault.providers.create(auth.projectId, { ...plan.provider, auth_type: 'api_key' })

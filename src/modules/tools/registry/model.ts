@@ -42,6 +42,8 @@ export const ImportRegistryBody = t.Object(
     server_json: t.Optional(t.Record(t.String(), t.Unknown())),
     /** Where to read it: a server.json file or a registry API URL (`…/v0/servers/{name}/versions/latest`). */
     registry_url: t.Optional(t.String({ minLength: 1, maxLength: 2000 })),
+    /** With a registry listing or snapshot file (`{servers: [...]}`): the server's `name` to take from it. */
+    server_name: t.Optional(t.String({ minLength: 3, maxLength: 200 })),
     /** Values of the remote's URL `variables` (a variable's `default` is used when none is given). */
     variables: t.Optional(t.Record(t.String({ maxLength: 100 }), t.String({ maxLength: 2000 }), { maxProperties: 50 })),
     /** Values of non-secret headers the server.json asks for without a value. */

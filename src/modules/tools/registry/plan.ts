@@ -27,12 +27,33 @@ const dotted = (path: string) =>
 
 const refuse = (field: string, message: string) => badRequest(`${field}: ${message}`, [{ field, message }])
 
-/** The server.json checked field by field (the registry API's `{server: …}` answer is unwrapped). */
-export function checkServerJson(raw: unknown, base: string): ServerJson {
-  const doc =
-    raw && typeof raw === 'object' && 'server' in raw && typeof (raw as { server: unknown }).server === 'object'
-      ? (raw as { server: unknown }).server
-      : raw
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The registry API's `{server: …}` answer unwrapped; anything else as it is. */
+const unwrapped = (v: unknown) => (isObject(v) && isObject(v.server) ? v.server : v)
+
+/**
+ * The entry named `serverName` of a registry listing or snapshot file (`{servers: [{server, _meta}, …]}`, as
+ * `GET /v0/servers` answers): the one the registry marks latest, else the last listed.
+ */
+function entryOf(list: unknown[], serverName: string | undefined): unknown {
+  if (!serverName)
+    throw refuse('body.server_name', 'the document lists servers: name the one to import (its server.json `name`)')
+  const named = list.filter((e) => isObject(unwrapped(e)) && (unwrapped(e) as { name?: unknown }).name === serverName)
+  if (!named.length) throw refuse('body.server_name', `no server named ${JSON.stringify(serverName)} in the document`)
+  const latest = named.find((e) => {
+    const meta = isObject(e) && isObject(e._meta) ? e._meta['io.modelcontextprotocol.registry/official'] : undefined
+    return isObject(meta) && meta.isLatest === true
+  })
+  return latest ?? named[named.length - 1]
+}
+
+/**
+ * The server.json checked field by field: given as it is, as a registry API answer (`{server: …}`), or as an entry
+ * of a registry listing or snapshot file (`{servers: […]}`, picked by `serverName`).
+ */
+export function checkServerJson(raw: unknown, base: string, serverName?: string): ServerJson {
+  const doc = unwrapped(isObject(raw) && Array.isArray(raw.servers) ? entryOf(raw.servers, serverName) : raw)
   const first = Value.Errors(ServerJson, doc).First()
   if (first) throw refuse(`${base}${dotted(first.path)}`, first.message)
   return doc as ServerJson
