@@ -110,12 +110,20 @@ describe('a registry server.json becomes a remote toolkit', () => {
         {
           type: 'streamable-http',
           url: guarded.url,
-          headers: [{ name: 'X-API-Key', description: 'Your key', isRequired: true, isSecret: true }],
+          headers: [
+            { name: 'X-API-Key', description: 'Your key', isRequired: true, isSecret: true },
+            { name: 'X-Team', description: 'Fixed by the publisher', value: 'blue' },
+            { name: 'X-Region', description: 'Where to run', isRequired: true },
+          ],
         },
       ],
     }
+    // A required header without a value: named in the 400.
+    const noRegion = await refused(await importRegistry({ name: 'guarded', server_json: doc }))
+    expect(noRegion.details[0]!.field).toBe('body.headers.X-Region')
+    const body = { name: 'guarded', server_json: doc, headers: { 'X-Region': 'eu' } }
     // No credential yet: the upstream refuses us, and the provider to store one under is there already.
-    const first = await refused(await importRegistry({ name: 'guarded', server_json: doc }))
+    const first = await refused(await importRegistry(body))
     expect(first.code).toBe('upstream_failed')
     const providers = (await json(await app.api('/providers'), 200)).providers as { id: string }[]
     expect(providers.map((p) => p.id)).toContain('mcp-guarded')
@@ -125,7 +133,11 @@ describe('a registry server.json becomes a remote toolkit', () => {
       }),
       201,
     )
-    const kit = await json(await importRegistry({ name: 'guarded', server_json: doc }), 201)
+    const kit = await json(await importRegistry(body), 201)
+    // The credential in its header, the publisher's value and the request's value in theirs.
+    expect(
+      guarded.seen.some((h) => h['x-api-key'] === 's3cret-key' && h['x-team'] === 'blue' && h['x-region'] === 'eu'),
+    ).toBe(true)
     const detail = await json(await app.api(`/toolkits/${kit.id}`), 200)
     expect((detail.tools as { name: string; credential_provider?: string }[])[0]).toMatchObject({
       credential_provider: 'mcp-guarded',
