@@ -197,6 +197,9 @@ describe('two upstreams with the same uris on one server', () => {
     })
     expect(held_back.filter((h: { kind: string }) => h.kind === 'uriTemplate')).toHaveLength(theirTemplates.length)
     expect(held_back.filter((h: { kind: string }) => h.kind === 'prompt')).toEqual([])
+    // Another project's key does not see this server's.
+    const other = await app.newProject('someone else')
+    expect((await app.api(`/servers/${server.id}/held-back`, { key: other.apiKey })).status).toBe(404)
     // Prompts: each toolkit's under its own prefix (the attachment's, then the toolkit's).
     const names = (await client.listPrompts()).prompts.map((p) => p.name)
     const upstreamNames = (await direct.listPrompts()).prompts.map((p) => p.name)
