@@ -17,7 +17,7 @@ const MAX_REPORTED = 10_000
 const MAX_SHOWN = 100
 
 /** One uri, uri template or prompt name a server does not serve from this toolkit: another source holds it. */
-export interface HeldBackPart {
+interface HeldBackPart {
   kind: 'uri' | 'uriTemplate' | 'prompt'
   key: string
   toolkit_id: string
