@@ -18,6 +18,8 @@ export const WATCHED_URI = 'test://watched/counter'
 
 export interface AppUpstream {
   url: string
+  /** Adds a resource to every session (each sends notifications/resources/list_changed). */
+  addResource(uri: string): void
   /** Sends notifications/resources/updated of WATCHED_URI to every session subscribed to it; returns how many. */
   touch(): Promise<number>
   stop(): Promise<void>
@@ -25,6 +27,7 @@ export interface AppUpstream {
 
 export function startAppUpstream(): AppUpstream {
   const subscribed = new Set<McpServer>()
+  const live: McpServer[] = []
   let count = 0
   const server = serveStreamableHttp(() => {
     const mcp = new McpServer(
@@ -69,10 +72,15 @@ export function startAppUpstream(): AppUpstream {
       subscribed.delete(mcp)
       return {}
     })
+    live.push(mcp)
     return mcp
   })
   return {
     url: `http://127.0.0.1:${server.port}/mcp`,
+    addResource(uri) {
+      for (const mcp of live)
+        mcp.registerResource(uri, uri, { mimeType: 'text/plain' }, async () => ({ contents: [{ uri, text: 'added' }] }))
+    },
     async touch() {
       count++
       for (const mcp of subscribed) await mcp.server.sendResourceUpdated({ uri: WATCHED_URI })

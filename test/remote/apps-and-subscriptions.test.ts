@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import { createServer, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import {
@@ -78,6 +81,19 @@ describe('MCP Apps through a remote toolkit', () => {
       { uri: APP_VIEW_URI, mimeType: 'text/html;profile=mcp-app', text: APP_VIEW_HTML, _meta: APP_VIEW_META },
     ])
     expect(read).toEqual(await (await direct()).readResource({ uri: APP_VIEW_URI }))
+  })
+})
+
+describe("an upstream's resources/list_changed", () => {
+  test("reaches the project's sessions, and the new resource lists through Toolyard", async () => {
+    const c = await client()
+    let told = 0
+    c.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      told++
+    })
+    upstream.addResource('test://added/later')
+    await waitFor('the list change reaches the session', () => told > 0)
+    expect((await c.listResources()).resources.map((r) => r.uri)).toContain('test://added/later')
   })
 })
 
