@@ -34,6 +34,8 @@ import { toolsModule } from './modules/tools'
 import { toolkitChangesModule } from './modules/tools/changes'
 import { functionsModule } from './modules/tools/functions'
 import { openApiModule } from './modules/tools/kinds/openapi'
+import { upstreamPartsModule } from './modules/tools/kinds/remote/routes'
+import { registryImportModule } from './modules/tools/registry'
 import { toolSearchModule } from './modules/tools/search'
 import { serverToolsModule } from './modules/tools/server-tools'
 import { toolkitsModule } from './modules/tools/toolkits'
@@ -69,7 +71,11 @@ export function createApp(deps: Deps) {
   api.use(resourcesModule(deps)).use(promptsModule(deps))
   api.use(toolkitsModule(deps)).use(toolsModule(deps)).use(functionsModule(deps)).use(serverToolsModule(deps))
   api.use(toolSearchModule(deps))
-  api.use(openApiModule(deps)).use(toolkitChangesModule(deps))
+  api
+    .use(openApiModule(deps))
+    .use(toolkitChangesModule(deps))
+    .use(registryImportModule(deps))
+    .use(upstreamPartsModule(deps))
   api.use(callsModule(deps)).use(auditModule(deps)).use(metricsRoute(deps))
   api.use(usersModule(deps)).use(identityModule(deps)).use(policiesModule(deps))
   api.use(keysModule(deps)).use(oauthServerModule(deps)).use(oauthRedirectModule(deps))

@@ -48,6 +48,7 @@ import { createToolsFeature } from './modules/tools/build'
 import { toolkitChanges } from './modules/tools/changes/service'
 import type { LocalServer } from './modules/tools/kinds/local/servers'
 import { buildOpenApi } from './modules/tools/kinds/openapi/build'
+import { withUpstreamParts } from './modules/tools/kinds/remote/server-mcp'
 import type { ToolkitSource } from './modules/tools/sources/source'
 import { buildUsers } from './modules/users/build'
 import { connectService } from './modules/users/connect'
@@ -359,11 +360,18 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     restCall: policiesFeature.policeRest(toolsFeature.toolCalls.restCall),
   }
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
+  // Hosted resources and prompts first, then what each attached remote toolkit's upstream brings.
+  const wholeServer = withUpstreamParts(
+    { ...resourcesBackend(resources), ...promptsBackend(prompts), ...completionBackend(prompts, resources) },
+    toolsFeature.remoteParts.parts,
+    toolsFeature.remoteParts.watch,
+    log,
+  )
   const mcpBackend: McpBackend = protocolBackend({
     ...policiesFeature.police(toolsFeature.toolCalls.backend),
-    ...observedResources(resourcesBackend(resources), calls),
-    ...observedPrompts(promptsBackend(prompts), calls),
-    ...completionBackend(prompts, resources),
+    ...wholeServer,
+    readResource: observedResources(wholeServer, calls).readResource,
+    getPrompt: observedPrompts(wholeServer, calls).getPrompt,
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({
@@ -451,6 +459,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     remoteToolkits,
     /** Local (stdio) toolkits: their children (tests step past the idle timeout with sweepIdle). */
     localToolkits: toolsFeature.localToolkits,
+    /** Hosted resources and prompts with those of the servers' remote toolkits (GET /servers/{id}/held-back). */
+    wholeServer,
     openapi: openapi.service,
     tools: toolsFeature.tools,
     toolCalls,

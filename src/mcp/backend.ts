@@ -23,6 +23,9 @@ export interface McpTool {
   inputSchema: JsonObject
   outputSchema?: JsonObject
   annotations?: JsonObject
+  /** Passed on as the upstream (or author) gave them: MCP Apps' `ui` lives in `_meta`; icons since 2025-11-25. */
+  _meta?: JsonObject
+  icons?: JsonObject[]
   /** Client capabilities a call needs (2026-07-28 checks them before running); internal, never listed. */
   requiredCapabilities?: JsonObject
   /** Whether a 2026-07-28 call may (or must) run as a task (tasks extension); internal, never listed. */
@@ -35,6 +38,11 @@ export interface McpResource {
   title?: string
   description?: string
   mimeType?: string
+  annotations?: JsonObject
+  size?: number
+  /** Passed on as the upstream (or author) gave them: MCP Apps' `ui` lives in `_meta`; icons since 2025-11-25. */
+  _meta?: JsonObject
+  icons?: JsonObject[]
 }
 
 export interface McpResourceTemplate {
@@ -43,6 +51,10 @@ export interface McpResourceTemplate {
   title?: string
   description?: string
   mimeType?: string
+  annotations?: JsonObject
+  /** Passed on as the upstream (or author) gave them: MCP Apps' `ui` lives in `_meta`; icons since 2025-11-25. */
+  _meta?: JsonObject
+  icons?: JsonObject[]
 }
 
 export interface ResourceContents {
@@ -50,6 +62,8 @@ export interface ResourceContents {
   mimeType?: string
   text?: string
   blob?: string
+  /** An upstream's `_meta` (MCP Apps' `ui.csp`, `ui.permissions` …), passed on untouched. */
+  _meta?: JsonObject
 }
 
 export interface McpPrompt {
@@ -57,6 +71,9 @@ export interface McpPrompt {
   title?: string
   description?: string
   arguments?: { name: string; description?: string; required?: boolean }[]
+  /** Passed on as the upstream (or author) gave them: MCP Apps' `ui` lives in `_meta`; icons since 2025-11-25. */
+  _meta?: JsonObject
+  icons?: JsonObject[]
 }
 
 export interface GetPromptResult {
@@ -97,6 +114,8 @@ export interface ResourcesBackend {
   listResourceTemplates(server: ServerRef): Promise<McpResourceTemplate[]>
   /** The read in the request's context: its server, host and request id. */
   readResource(ctx: OnServer, uri: string): Promise<{ contents: ResourceContents[] }>
+  /** A client subscribed to `uri` on the server (recorded already): a source that must ask elsewhere for updates does. */
+  subscribeResource?(server: ServerRef, uri: string): Promise<void>
 }
 
 export interface PromptsBackend {
@@ -126,6 +145,12 @@ export function protocolBackend(parts: McpBackend): McpBackend {
     callTool: (ctx, name, args) =>
       translated(() => parts.callTool(ctx, name, args), { unknown: `Unknown tool: ${name}` }),
     readResource: (ctx, uri) => translated(() => parts.readResource(ctx, uri), { resource: uri }),
+    ...(parts.subscribeResource
+      ? {
+          subscribeResource: (server: ServerRef, uri: string) =>
+            translated(() => parts.subscribeResource!(server, uri), {}),
+        }
+      : {}),
     getPrompt: (ctx, name, args) =>
       translated(() => parts.getPrompt(ctx, name, args), { unknown: `Unknown prompt: ${name}` }),
     complete: (ctx, ref, argument, context) =>

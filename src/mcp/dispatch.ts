@@ -139,12 +139,14 @@ const handlers: Record<string, Handler> = {
   // A subscription is remembered on the session; without one there is no stream to deliver updates to.
   // Recorded before the answer (the session directory): an update committed after it reaches the session's stream on
   // whichever instance holds it.
-  'resources/subscribe': async (ctx, params) => {
+  'resources/subscribe': async (ctx, params, backend) => {
     const session = sessionOf(ctx)
     const uri = requireString(params, 'uri')
     if (session && !session.subscriptions.has(uri) && session.subscriptions.size >= session.maxSubscriptions)
       throw invalid(`limit reached: a session holds at most ${session.maxSubscriptions} subscriptions`)
     await session?.record({ subscribe: uri })
+    // A remote toolkit's uri: subscribed upstream too, so its updates come (src/modules/tools/remote/resource-watch.ts).
+    if (session) await backend.subscribeResource?.(ctx.server, uri)
     return {}
   },
   'resources/unsubscribe': async (ctx, params) => {

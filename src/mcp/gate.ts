@@ -37,6 +37,15 @@ function block(b: ContentBlock): ContentBlock {
   return out
 }
 
+/**
+ * What an upstream (or a tool's author) adds that every version carries as it is: `_meta` (MCP Apps' `ui` among it,
+ * docs/decisions/0362-mcp-apps-pass-through.md), and `icons` since 2025-11-25.
+ */
+const extras = (o: { _meta?: JsonObject; icons?: unknown[] }, version: string): JsonObject => ({
+  ...(o._meta ? { _meta: o._meta } : {}),
+  ...(o.icons && atLeast(version, '2025-11-25') ? { icons: o.icons } : {}),
+})
+
 function gateContent(blocks: ContentBlock[], version: string): ContentBlock[] {
   const kept = blocks.filter((b) => contentAllowed(b.type, version)).map(block)
   if (kept.length === 0 && blocks.length > 0) {
@@ -57,6 +66,7 @@ export function gateTool(t: McpTool, version: string): JsonObject {
     ...(atLeast(version, '2025-03-26') ? pick(t, ['annotations']) : {}),
     // 2025-11-25's `execution.taskSupport`: as the tool's author (or a remote toolkit's upstream) says it.
     ...(t.taskSupport && atLeast(version, '2025-11-25') ? { execution: { taskSupport: t.taskSupport } } : {}),
+    ...extras(t, version),
   }
 }
 
@@ -75,7 +85,8 @@ export function gateResource(r: McpResource, version: string): JsonObject {
     uri: r.uri,
     name: r.name,
     ...(atLeast(version, '2025-06-18') ? pick(r, ['title']) : {}),
-    ...pick(r, ['description', 'mimeType']),
+    ...pick(r, ['description', 'mimeType', 'annotations', 'size']),
+    ...extras(r, version),
   }
 }
 
@@ -84,7 +95,8 @@ export function gateTemplate(r: McpResourceTemplate, version: string): JsonObjec
     uriTemplate: r.uriTemplate,
     name: r.name,
     ...(atLeast(version, '2025-06-18') ? pick(r, ['title']) : {}),
-    ...pick(r, ['description', 'mimeType']),
+    ...pick(r, ['description', 'mimeType', 'annotations']),
+    ...extras(r, version),
   }
 }
 
@@ -99,6 +111,7 @@ export function gatePrompt(p: McpPrompt, version: string): JsonObject {
     ...(p.arguments
       ? { arguments: p.arguments.map((a) => ({ name: a.name, ...pick(a, ['description', 'required']) })) }
       : {}),
+    ...extras(p, version),
   }
 }
 

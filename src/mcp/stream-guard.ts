@@ -3,6 +3,7 @@
 // the CLI or another process, an expiry). A dead caller's sessions and streams end (docs/decisions/0020-oauth-grants-registration-and-streams.md).
 import type { EventBus } from '../lib/events'
 import type { Revocations } from '../lib/revocations'
+import type { McpBackend } from './backend'
 import { createListenRegistry, type ListenRegistry } from './modern/listen'
 import type { SessionStore } from './sessions'
 
@@ -25,9 +26,15 @@ export function guardedListeners(deps: {
   oauthServer: { grantLive(grantId: string): Promise<boolean> }
   revocations: Revocations
   config: { streamRecheckS: number }
+  mcpBackend?: Pick<McpBackend, 'subscribeResource'>
 }): ListenRegistry {
   const sessions = deps.mcpSessions
-  const listeners = createListenRegistry(deps.events, sessions.streamBufferBytes)
+  const subscribe = deps.mcpBackend?.subscribeResource
+  const listeners = createListenRegistry(
+    deps.events,
+    sessions.streamBufferBytes,
+    subscribe ? (server, uri) => subscribe(server, uri) : undefined,
+  )
   sessions.onCloseAll(() => listeners.closeAll())
   const stop = guardStreams({
     sessions,

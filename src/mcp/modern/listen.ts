@@ -1,6 +1,7 @@
 // subscriptions/listen (2026-07-28): a long-lived SSE response that carries the list and resource changes the client
 // asked for, each tagged with the subscription's id (the request's id). Bounded per caller and in all.
 import type { EventBus, ToolyardEvent } from '../../lib/events'
+import type { ServerRef } from '../../lib/request-context'
 import type { Principal } from '../admission'
 import type { JsonObject } from '../backend'
 import { RPC } from '../errors'
@@ -11,6 +12,8 @@ import { META } from './validate'
 /** Per caller and in all; past either, the oldest stream is closed (docs/decisions/0011-mcp-2026-07-28.md). */
 const MAX_PER_PRINCIPAL = 100
 const MAX_TOTAL = 10_000
+/** Uris of one listen passed on to `subscribe` at most. */
+const MAX_UPSTREAM_PER_LISTEN = 100
 
 interface Listener {
   id: RpcId
@@ -34,7 +37,15 @@ function readFilter(params: JsonObject): JsonObject {
   return out
 }
 
-export function createListenRegistry(events: EventBus, streamBufferBytes?: number) {
+/**
+ * `subscribe`: a listen asked for updates of these uris on the server; a source that must ask elsewhere for them (a
+ * remote toolkit's upstream) does so. Its failure leaves the stream as it is (the updates just do not come).
+ */
+export function createListenRegistry(
+  events: EventBus,
+  streamBufferBytes?: number,
+  subscribe?: (server: ServerRef, uri: string) => Promise<void> | undefined,
+) {
   const listeners = new Set<Listener>()
   const tagged = (l: Listener, method: string, params: JsonObject = {}) =>
     l.sse.send(notification(method, { ...params, _meta: { [META.subscriptionId]: l.id } }))
@@ -88,6 +99,9 @@ export function createListenRegistry(events: EventBus, streamBufferBytes?: numbe
       const response = l.sse.response(o.headers)
       tagged(l, 'notifications/subscriptions/acknowledged', { notifications: l.filter })
       listeners.add(l)
+      if (subscribe && Array.isArray(l.filter.resourceSubscriptions))
+        for (const uri of (l.filter.resourceSubscriptions as string[]).slice(0, MAX_UPSTREAM_PER_LISTEN))
+          void subscribe(who.server, uri)?.catch(() => {})
       o.keepOpen()
       o.request.signal.addEventListener('abort', () => l.sse.close(), { once: true })
       return response

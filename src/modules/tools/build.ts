@@ -124,6 +124,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     events,
     ...deps.remote,
     ...(deps.changes ? { changes: deps.changes } : {}),
+    serverToolkits: (serverId) => deps.repos.serverTools.toolkits(serverId),
     // serverTools is built below from the sources this kind joins; a sync only runs once both exist.
     checkNames: (projectId, toolkitId) => serverTools.assertNoReservedNames(projectId, toolkitId),
     refusingNameClashes: (projectId, toolkitId, write) => serverTools.refusingNameClashes(projectId, toolkitId, write),
@@ -263,6 +264,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     remoteToolkits: remote.service,
     /** Local (stdio) toolkits: their children, stopped at shutdown. */
     localToolkits: local.service,
+    /** What remote toolkits bring to a server besides tools (resources, prompts, completions, subscriptions). */
+    remoteParts: { parts: remote.parts, watch: remote.watch },
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
     toolSearch: search,
     /** Brings the pre-built tools into the search index (once; a search does it first if it comes first). */

@@ -10,6 +10,12 @@ const JsonObject = t.Record(t.String(), t.Any())
 const Provider = t.String({ minLength: 1, maxLength: 100 })
 const TaskSupport = t.Union([t.Literal('forbidden'), t.Literal('optional'), t.Literal('required')])
 const FunctionName = t.String({ minLength: 1, maxLength: 128 })
+/** MCP's `_meta` of a tool (MCP Apps: `{ui: {resourceUri: "ui://…"}}`), listed as given. */
+const Meta = t.Record(t.String(), t.Any(), { maxProperties: 50 })
+/** MCP's icons of a tool (2025-11-25), listed as given. */
+const Icons = t.Array(t.Object({ src: t.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: true }), {
+  maxItems: 20,
+})
 
 export const CreateToolBody = t.Object(
   {
@@ -24,6 +30,8 @@ export const CreateToolBody = t.Object(
     credential_provider: t.Optional(Provider),
     required_client_capabilities: t.Optional(JsonObject),
     task_support: t.Optional(TaskSupport),
+    _meta: t.Optional(Meta),
+    icons: t.Optional(Icons),
   },
   { additionalProperties: false },
 )
@@ -40,6 +48,8 @@ export const UpdateToolBody = t.Object(
     credential_provider: t.Optional(t.Union([Provider, t.Null()])),
     required_client_capabilities: t.Optional(t.Union([JsonObject, t.Null()])),
     task_support: t.Optional(TaskSupport),
+    _meta: t.Optional(t.Union([Meta, t.Null()])),
+    icons: t.Optional(t.Union([Icons, t.Null()])),
   },
   { additionalProperties: false },
 )
@@ -57,6 +67,8 @@ export const ToolView = t.Object({
   credential_provider: t.Optional(t.String()),
   required_client_capabilities: t.Optional(JsonObject),
   task_support: t.Optional(TaskSupport),
+  _meta: t.Optional(JsonObject),
+  icons: t.Optional(t.Array(JsonObject)),
   created_at: t.Optional(t.String()),
   updated_at: t.Optional(t.String()),
   // Create and update only (docs/decisions/0018-function-source-is-data.md).

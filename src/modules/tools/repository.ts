@@ -18,6 +18,8 @@ export type ToolRow = {
   /** Client capabilities a call needs (JSON text), e.g. `{"sampling":{}}`. */
   required_client_capabilities: string | null
   task_support: TaskSupport
+  /** An upstream's `_meta` and `icons` for the tool, as JSON text {_meta?, icons?}; null (or absent) without either. */
+  meta?: string | null
   created_at: string
   updated_at: string
 }
@@ -34,6 +36,8 @@ export interface ToolDefinition {
   credential_provider?: string
   required_client_capabilities?: Record<string, unknown> | null
   task_support?: TaskSupport
+  /** An upstream's `_meta` and `icons`, listed as they came (docs/decisions/0362-mcp-apps-pass-through.md). */
+  meta?: { _meta?: Record<string, unknown>; icons?: unknown[] }
 }
 
 export type TaskSupport = 'forbidden' | 'optional' | 'required'
@@ -57,6 +61,13 @@ export function toolRowFrom(
       ? JSON.stringify(def.required_client_capabilities)
       : null,
     task_support: def.task_support ?? 'forbidden',
+    meta:
+      def.meta?._meta || def.meta?.icons
+        ? JSON.stringify({
+            ...(def.meta._meta ? { _meta: def.meta._meta } : {}),
+            ...(def.meta.icons ? { icons: def.meta.icons } : {}),
+          })
+        : null,
   }
 }
 
@@ -83,10 +94,10 @@ export function toolsRepository(store: SqlStore): ToolsRepository {
     insert: async (row) => {
       await store.q().run(
         `INSERT INTO tools (id, project_id, toolkit_id, name, title, description, function_name, input_schema, output_schema, annotations,
-           credential_provider, required_client_capabilities, task_support, created_at, updated_at)
+           credential_provider, required_client_capabilities, task_support, meta, created_at, updated_at)
          VALUES ($id, $project_id, $toolkit_id, $name, $title, $description, $function_name, $input_schema, $output_schema, $annotations,
-           $credential_provider, $required_client_capabilities, $task_support, $created_at, $updated_at)`,
-        row,
+           $credential_provider, $required_client_capabilities, $task_support, $meta, $created_at, $updated_at)`,
+        { ...row, meta: row.meta ?? null },
       )
     },
     update: async (row) => {
@@ -94,9 +105,9 @@ export function toolsRepository(store: SqlStore): ToolsRepository {
         `UPDATE tools SET name = $name, title = $title, description = $description, function_name = $function_name,
            input_schema = $input_schema, output_schema = $output_schema, annotations = $annotations,
            credential_provider = $credential_provider, required_client_capabilities = $required_client_capabilities,
-           task_support = $task_support, updated_at = $updated_at
+           task_support = $task_support, meta = $meta, updated_at = $updated_at
          WHERE id = $id AND project_id = $project_id`,
-        row,
+        { ...row, meta: row.meta ?? null },
       )
     },
     byId: (project_id, id) =>

@@ -26,6 +26,8 @@ export interface CreateToolInput {
   credential_provider?: string
   required_client_capabilities?: Json
   task_support?: TaskSupport
+  _meta?: Json
+  icons?: Json[]
 }
 
 export interface UpdateToolInput {
@@ -39,6 +41,16 @@ export interface UpdateToolInput {
   credential_provider?: string | null
   required_client_capabilities?: Json | null
   task_support?: TaskSupport
+  _meta?: Json | null
+  icons?: Json[] | null
+}
+
+/** The tool's `_meta` and `icons` after an update (null clears one; absent keeps it). */
+function nextMeta(current: string | null | undefined, input: UpdateToolInput): string | null {
+  const was = current ? (JSON.parse(current) as { _meta?: Json; icons?: Json[] }) : {}
+  const _meta = input._meta === undefined ? was._meta : (input._meta ?? undefined)
+  const icons = input.icons === undefined ? was.icons : (input.icons ?? undefined)
+  return _meta || icons ? JSON.stringify({ ...(_meta ? { _meta } : {}), ...(icons ? { icons } : {}) }) : null
 }
 
 function checkSchemas(input: {
@@ -114,13 +126,16 @@ export function toolsService(
       checkSchemas(input)
       await mustExist(projectId, input.function_name)
       const at = nowIso()
-      const row = toolRowFrom(input, {
-        id: newId(),
-        project_id: projectId,
-        toolkit_id: input.toolkit_id,
-        created_at: at,
-        updated_at: at,
-      })
+      const row = toolRowFrom(
+        { ...input, meta: { _meta: input._meta, icons: input.icons } },
+        {
+          id: newId(),
+          project_id: projectId,
+          toolkit_id: input.toolkit_id,
+          created_at: at,
+          updated_at: at,
+        },
+      )
       await write(projectId, row, () => repo.insert(row))
       changed(projectId)
       return withNameWarnings(toolView(row))
@@ -158,6 +173,7 @@ export function toolsService(
           current.required_client_capabilities,
         ),
         task_support: input.task_support ?? current.task_support,
+        meta: nextMeta(current.meta, input),
         credential_provider:
           input.credential_provider !== undefined ? input.credential_provider : current.credential_provider,
         // Validator caches key on updated_at, so two updates in one millisecond must still differ.

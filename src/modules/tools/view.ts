@@ -46,6 +46,7 @@ export function toolView(t: ToolRow): ToolView {
       ? { required_client_capabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
       : {}),
     ...(t.task_support !== 'forbidden' ? { task_support: t.task_support } : {}),
+    ...(t.meta ? (JSON.parse(t.meta) as { _meta?: Record<string, unknown>; icons?: Record<string, unknown>[] }) : {}),
     // Pre-built tools (project_id '') have no timestamps of their own.
     ...(t.project_id ? { created_at: t.created_at, updated_at: t.updated_at } : {}),
   }
@@ -65,6 +66,8 @@ export function mcpTool(t: ToolRow): McpTool {
       ? { requiredCapabilities: JSON.parse(t.required_client_capabilities) as Record<string, unknown> }
       : {}),
     ...(t.task_support !== 'forbidden' ? { taskSupport: t.task_support } : {}),
+    // An upstream's `_meta` (MCP Apps' `ui.resourceUri`) and icons, as it gave them.
+    ...(t.meta ? (JSON.parse(t.meta) as Pick<McpTool, '_meta' | 'icons'>) : {}),
   }
 }
 

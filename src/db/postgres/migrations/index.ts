@@ -27,6 +27,7 @@ import m024 from './024-pinned-definitions.sql' with { type: 'text' }
 import m025 from './025-drop-full-text-index.sql' with { type: 'text' }
 import m026 from './026-audit.sql' with { type: 'text' }
 import m027 from './027-local-toolkits.sql' with { type: 'text' }
+import m028 from './028-tool-meta.sql' with { type: 'text' }
 
 export const postgresMigrations: string[] = [
   m001,
@@ -56,4 +57,5 @@ export const postgresMigrations: string[] = [
   m025,
   m026,
   m027,
+  m028,
 ]

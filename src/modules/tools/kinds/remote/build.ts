@@ -3,6 +3,7 @@
 import type { StoragePort } from '../../../../db/store'
 import type { CredentialAccess } from '../../../../lib/credentials-port'
 import type { EventBus } from '../../../../lib/events'
+import { nowIso } from '../../../../lib/ids'
 import type { Logger } from '../../../../lib/log'
 import type { ToolkitChanges } from '../../changes/service'
 import type { ToolsRepository } from '../../repository'
@@ -11,6 +12,8 @@ import { remoteToolCaller } from './call'
 import type { StreamingFetch } from './connect'
 import { upstreamPool } from './pool'
 import type { RemoteRepository } from './repository'
+import { resourceWatch } from './resource-watch'
+import { type ServerPartsDeps, serverParts } from './server-parts'
 import { remoteToolkits } from './service'
 import { remoteSource } from './source'
 import type { UpstreamListLimits } from './sync'
@@ -32,6 +35,8 @@ export interface RemoteKindDeps {
   refusingNameClashes?: <T>(projectId: string, toolkitId: string, write: () => Promise<T>) => Promise<T>
   /** Pinned definitions: holds what a reviewing toolkit's upstream changes. */
   changes?: ToolkitChanges
+  /** A server's toolkits in attach order (their resources, prompts and completions come through it: ./server-parts.ts). */
+  serverToolkits?: ServerPartsDeps['serverToolkits']
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
   /** TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES, TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT,
@@ -47,12 +52,48 @@ const DEFAULT_LIMITS = {
   maxCallsPerProject: 64,
 }
 
+/** Uris one toolkit's held connection subscribes at most upstream. */
+const MAX_UPSTREAM_SUBSCRIPTIONS = 1000
+
 export function buildRemoteKind(d: RemoteKindDeps) {
   const { repo } = d
   const pool = upstreamPool({ idleMs: d.idleMs ?? 60_000, maxIdlePerKey: 8 })
   const limits = { ...DEFAULT_LIMITS, ...d.limits }
-  const service = remoteToolkits({ ...d, repo, pool, limits })
+  const built = remoteToolkits({ ...d, repo, pool, limits })
+  const parts = serverParts({
+    repo,
+    serverToolkits: d.serverToolkits ?? (async () => []),
+    credentials: d.credentials,
+    pool,
+    fetch: d.fetch,
+    log: d.log,
+    maxResultBytes: limits.logBytes,
+    maxItems: limits.maxTools,
+  })
+  const watch = resourceWatch({
+    credentials: d.credentials,
+    fetch: d.fetch,
+    log: d.log,
+    maxUris: MAX_UPSTREAM_SUBSCRIPTIONS,
+    publish: (projectId, serverId, uri) =>
+      d.store.tx(() =>
+        d.events.publishResource({ type: 'resource.updated', projectId, serverId, uri, name: uri, at: nowIso() }),
+      ),
+  })
+  // A toolkit gone or closing takes its held subscriptions with it.
+  const service: typeof built = {
+    ...built,
+    forget(toolkitId) {
+      built.forget(toolkitId)
+      watch.forget(toolkitId)
+    },
+    close() {
+      built.close()
+      watch.close()
+    },
+  }
   const callTool = remoteToolCaller({
+    linked: parts.linked,
     repo,
     logBytes: limits.logBytes,
     maxCallsPerProject: limits.maxCallsPerProject,
@@ -61,5 +102,5 @@ export function buildRemoteKind(d: RemoteKindDeps) {
     fetch: d.fetch,
     onToolsChanged: service.onToolsChanged,
   })
-  return { service, source: remoteSource(d.tools, callTool, service.detail) }
+  return { service, parts, watch, source: remoteSource(d.tools, callTool, service.detail) }
 }

@@ -29,6 +29,8 @@ export interface RemoteCallDeps {
   logBytes: number
   /** Remote calls one project may have running at once (TOOLYARD_MAX_REMOTE_CALLS_PER_PROJECT). */
   maxCallsPerProject: number
+  /** A tool returned a resource link: a read of that uri through the server goes to this upstream (./server-parts.ts). */
+  linked?: (projectId: string, toolkitId: string, uri: string) => void
   /** The upstream announced a change of its tools (any connection): re-list it soon. */
   onToolsChanged: (projectId: string, toolkitId: string) => void
 }
@@ -145,6 +147,8 @@ function remoteCall(d: RemoteCallDeps) {
           )
         : await send()
       await drainNotices(conn, spec.timeout_ms)
+      if (d.linked)
+        for (const c of result.content) if (c.type === 'resource_link') d.linked(projectId, tool.toolkit_id, c.uri)
       return { ok: true, value: redactor.deep(result) }
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {

@@ -41,6 +41,10 @@ export interface ConnectOptions {
   authHeaders: Record<string, string>
   /** The upstream announced a change of its tools. */
   onToolsChanged?: () => void
+  /** The upstream announced a change of its resources or prompts (what servers carrying the toolkit list changes). */
+  onPartsChanged?: (list: 'resources' | 'prompts') => void
+  /** The upstream announced that a resource it was asked to watch changed (resources/subscribe: ./resource-watch.ts). */
+  onResourceUpdated?: (uri: string) => void
   /** The connection ended without us closing it: the upstream went away or its stream died (./stream-death.ts). */
   onLost?: () => void
   /** What the calling client declared that the upstream may use through us (a sync has no client: nothing). */
@@ -129,6 +133,14 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
     current?.host.log(level, logger ? `${logger}: ${text}` : text)
   })
   client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, () => o.onToolsChanged?.())
+  const onParts = o.onPartsChanged
+  if (onParts) {
+    client.setNotificationHandler(sdk.ResourceListChangedNotificationSchema, () => onParts('resources'))
+    client.setNotificationHandler(sdk.PromptListChangedNotificationSchema, () => onParts('prompts'))
+  }
+  const onUpdated = o.onResourceUpdated
+  if (onUpdated)
+    client.setNotificationHandler(sdk.ResourceUpdatedNotificationSchema, (n) => onUpdated(String(n.params.uri)))
   const transport = transportFor(sdk, kind, spec, o)
   // The negotiated version, as the SDK hands it to the transport after initialize.
   const setVersion = transport.setProtocolVersion?.bind(transport)

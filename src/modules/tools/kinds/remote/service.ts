@@ -122,6 +122,9 @@ export function remoteToolkits(d: RemoteToolkitsDeps) {
         authHeaders: auth.headers,
         timeoutMs: spec.timeout_ms,
         onToolsChanged: () => soon(projectId, toolkitId),
+        // Nothing of these is stored (docs/decisions/0360-remote-toolkits-bring-all-of-their-upstream.md): the project's
+        // sessions are told to list again, which asks the upstream.
+        onPartsChanged: (list) => d.events.publish({ type: 'list_changed', list, projectId }),
         // The watcher's upstream went away: watch again when it is back (./rewatch.ts).
         onLost: () => {
           if (made && watchers.get(toolkitId)?.conn === made) rewatch.lost(projectId, toolkitId)

@@ -110,6 +110,8 @@ function rowOf(
       ...('credential_provider' in spec.auth ? { credential_provider: spec.auth.credential_provider } : {}),
       // Listed as the upstream says it (tools/list's `execution.taskSupport`).
       ...(taskSupport === 'optional' || taskSupport === 'required' ? { task_support: taskSupport } : {}),
+      // MCP Apps' `_meta.ui` (resourceUri, visibility) and the tool's icons pass through as the upstream gives them.
+      meta: { ...(obj(t._meta) ? { _meta: obj(t._meta) } : {}), ...(Array.isArray(t.icons) ? { icons: t.icons } : {}) },
     },
     at,
   )
@@ -125,6 +127,7 @@ const SAME_FIELDS = [
   'annotations',
   'credential_provider',
   'task_support',
+  'meta',
 ] as const
 
 /** What to write so the rows match the upstream's list (pure: the caller writes it in one transaction). */
