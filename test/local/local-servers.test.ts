@@ -197,10 +197,11 @@ describe('a server that fails', () => {
     const crashed = await client.callTool({ name: 'crash', arguments: {} })
     expect(crashed.isError).toBe(true)
     // During the backoff the call is refused at once; after it, the restart exits at start and says "boom-again".
+    // (A call made while the crashed child is still exiting may reach it on a loaded machine: only the outcome the
+    // calls settle on is asserted.)
     const failed = await waitFor('a call failing with the restart stderr', async () => {
       const r = await client.callTool({ name: 'env', arguments: {} })
-      expect(r.isError).toBe(true)
-      return textOf(r).includes('boom-again') ? r : undefined
+      return r.isError && textOf(r).includes('boom-again') ? r : undefined
     })
     expect(textOf(failed)).toContain('exited at start')
     const local = (await detail(kit.id)).local

@@ -198,10 +198,12 @@ describe('holes: engines and docs', () => {
     const unset: string[] = []
     for (const file of files) {
       const text = readFileSync(join(ROOT, file), 'utf8')
-      for (const block of text.matchAll(/```[^\n]*\n([\s\S]*?)```/g)) {
-        for (const use of block[1]!.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)) {
+      for (const block of text.matchAll(/```([^\n]*)\n([\s\S]*?)```/g)) {
+        // YAML and JSON are files Toolyard reads (their `${HOME}` is its own substitution), not commands to paste.
+        if (/^(ya?ml|json)\b/.test(block[1]!.trim())) continue
+        for (const use of block[2]!.matchAll(/\$\{?([A-Z][A-Z0-9_]*)/g)) {
           const name = use[1]!
-          const at = block.index! + use.index!
+          const at = block.index! + block[0].indexOf(block[2]!) + use.index!
           // Set earlier in the file: `NAME=` in an example or `export NAME=` in the text.
           if (!new RegExp(`(^|[\\s\`(])(export )?${name}=`).test(text.slice(0, at))) unset.push(`${file}: $${name}`)
         }
