@@ -60,6 +60,7 @@ describe('limits (docs/decisions/0016-limits.md)', () => {
     TOOLYARD_MAX_BATCH_SIZE: ['maxBatchSize', 50, '--max-batch-size'],
     TOOLYARD_BATCH_CONCURRENCY: ['batchConcurrency', 4, '--batch-concurrency'],
     TOOLYARD_MAX_RESULT_BYTES: ['maxResultBytes', 4 * 1024 * 1024, '--max-result-bytes'],
+    TOOLYARD_CODE_MAX_CALLS: ['codeMaxCalls', 50, '--code-max-calls'],
     TOOLYARD_RESOURCE_CACHE_BYTES: ['resourceCacheBytes', 64 * 1024 * 1024, '--resource-cache-bytes'],
     TOOLYARD_MAX_SESSION_SUBSCRIPTIONS: ['maxSessionSubscriptions', 1000, '--max-session-subscriptions'],
     TOOLYARD_MAX_SESSIONS: ['maxSessions', 10_000, '--max-sessions'],

@@ -65,6 +65,8 @@ const ConfigSchema = Type.Object({
   maxBatchSize: Type.Integer({ minimum: 1 }),
   batchConcurrency: Type.Integer({ minimum: 1 }),
   maxResultBytes: Type.Integer({ minimum: 1024 }),
+  // Code mode's run_code: nested tool calls per run (docs/decisions/0370-code-mode.md).
+  codeMaxCalls: Type.Integer({ minimum: 1, maximum: 10_000 }),
   resourceCacheBytes: Type.Integer({ minimum: 0 }),
   maxSessionSubscriptions: Type.Integer({ minimum: 1 }),
   maxSessions: Type.Integer({ minimum: 1 }),
@@ -234,6 +236,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxBatchSize: integer(env, 'TOOLYARD_MAX_BATCH_SIZE', 50),
     batchConcurrency: integer(env, 'TOOLYARD_BATCH_CONCURRENCY', 4),
     maxResultBytes: integer(env, 'TOOLYARD_MAX_RESULT_BYTES', 4 * MIB),
+    codeMaxCalls: integer(env, 'TOOLYARD_CODE_MAX_CALLS', 50),
     resourceCacheBytes: integer(env, 'TOOLYARD_RESOURCE_CACHE_BYTES', 64 * MIB),
     maxSessionSubscriptions: integer(env, 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS', 1000),
     maxSessions: integer(env, 'TOOLYARD_MAX_SESSIONS', 10000),

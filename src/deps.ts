@@ -172,6 +172,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     calls,
     readModel,
     maxResultBytes: config.maxResultBytes,
+    codeMaxCalls: config.codeMaxCalls,
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
     ...(overrides.prebuiltToolkits ? { prebuilt: overrides.prebuiltToolkits } : {}),

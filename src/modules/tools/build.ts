@@ -17,6 +17,7 @@ import { buildRemoteKind, type RemoteKindDeps } from './remote/build'
 import type { RemoteRepository } from './remote/repository'
 import type { ToolsRepository } from './repository'
 import { CATALOG_ALWAYS, CATALOG_NEWEST, indexMerger, syncCatalogSearch } from './search/catalog-sync'
+import { CODE_MAX_CALLS_DEFAULT } from './search/code-mode'
 import { discoveryBackend } from './search/discovery'
 import type { ToolSearchRepository } from './search/repository'
 import { toolSearch } from './search/service'
@@ -54,6 +55,8 @@ export interface ToolsFeatureDeps {
   readModel: ReadModel
   /** TOOLYARD_MAX_RESULT_BYTES: a larger tool result becomes an isError result. */
   maxResultBytes: number
+  /** TOOLYARD_CODE_MAX_CALLS: nested tool calls per run_code (code mode). */
+  codeMaxCalls?: number
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
@@ -205,6 +208,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
         },
         search,
         observer: deps.calls,
+        code: { runner, maxCalls: deps.codeMaxCalls ?? CODE_MAX_CALLS_DEFAULT },
       }),
     },
   }

@@ -1,0 +1,222 @@
+// Code mode over the protocol with the real SDK client: a server with tool_discovery.mode "code" lists find_tools (its
+// answer carries TypeScript declarations) and run_code, whose `tools.<name>(args)` calls go through the same call path
+// as tools/call (schema validation, call log). The task — find an issue, comment on it, label it — runs in ONE run_code
+// against a real local HTTP API exposed as HTTP-template tools.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createServer, json, toolkitWithTools } from '../helpers/api'
+import { startTestApp, type TestApp } from '../helpers/app'
+import { startRecorder } from '../helpers/http-recorder'
+import { connectClient } from '../helpers/mcp'
+import { waitFor } from '../helpers/poll'
+
+const MAX_CALLS = 5
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp({ TOOLYARD_CODE_MAX_CALLS: String(MAX_CALLS) })
+})
+afterAll(async () => {
+  await app.stop()
+})
+
+// An issue tracker: a search, comments and labels, every request recorded.
+const api = startRecorder((req) => {
+  if (req.method === 'GET' && req.path === '/issues')
+    return Response.json({
+      items: [
+        { number: 7, title: 'Login page broken on Safari' },
+        { number: 8, title: 'Typo in the docs' },
+      ],
+    })
+  return Response.json({ ok: true }, { status: 201 })
+})
+
+const ISSUE_TOOLS = [
+  {
+    name: 'search_issues',
+    description: 'Search the issues of the tracker by words in their title',
+    input_schema: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'Words to look for' } },
+      required: ['query'],
+    },
+    http: { url: `${api.origin}/issues` },
+  },
+  {
+    name: 'comment_on_issue',
+    description: 'Add a comment to an issue',
+    input_schema: {
+      type: 'object',
+      properties: { issue_number: { type: 'integer' }, body: { type: 'string', description: 'The comment text' } },
+      required: ['issue_number', 'body'],
+      additionalProperties: false,
+    },
+    http: {
+      url: `${api.origin}/issues/{{args.issue_number}}/comments`,
+      method: 'POST',
+      body: { body: '{{args.body}}' },
+    },
+  },
+  {
+    name: 'label_issue',
+    description: 'Add a label to an issue',
+    input_schema: {
+      type: 'object',
+      properties: {
+        issue_number: { type: 'integer' },
+        label: { type: 'string', enum: ['bug', 'docs', 'question'] },
+      },
+      required: ['issue_number', 'label'],
+    },
+    http: {
+      url: `${api.origin}/issues/{{args.issue_number}}/labels`,
+      method: 'POST',
+      body: { label: '{{args.label}}' },
+    },
+  },
+]
+
+let slug = ''
+let serverId = ''
+beforeAll(async () => {
+  const kit = await toolkitWithTools(app, 'tracker', ISSUE_TOOLS)
+  const s = await createServer(app, {
+    name: 'code mode',
+    toolkits: [{ toolkit_id: kit }],
+    tool_discovery: { mode: 'code' },
+  })
+  slug = s.slug
+  serverId = s.id
+})
+
+type Text = { type: string; text: string }
+const textOf = (r: object) => (r as { content: Text[] }).content.map((c) => c.text).join('\n')
+
+async function runCode(code: string) {
+  const { client } = await connectClient(app, slug)
+  try {
+    return (await client.callTool({ name: 'run_code', arguments: { code } })) as {
+      content: Text[]
+      isError?: boolean
+    }
+  } finally {
+    await client.close()
+  }
+}
+
+describe('code mode', () => {
+  test('lists find_tools and run_code, and find_tools answers with TypeScript declarations', async () => {
+    const { client } = await connectClient(app, slug)
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['find_tools', 'run_code'])
+    const found = await client.callTool({ name: 'find_tools', arguments: { query: 'comment on an issue' } })
+    expect(found.isError).toBe(false)
+    const { tools, declarations } = found.structuredContent as { tools: { name: string }[]; declarations: string }
+    expect(tools.map((t) => t.name)).toContain('comment_on_issue')
+    expect(declarations).toContain('declare const tools: Tools')
+    expect(declarations).toContain(
+      'comment_on_issue(args: { issue_number: number; /** The comment text */ body: string }): Promise<unknown>',
+    )
+    // The text a model reads holds the same declarations.
+    expect(textOf(found)).toContain(declarations)
+    await client.close()
+  })
+
+  test('a multi-step task (find an issue, comment on it, label it) runs in one run_code over the real API', async () => {
+    const before = api.requests.length
+    const result = await runCode(`const found = await tools.search_issues({ query: 'login' })
+const issue = found.items.find((i) => i.title.includes('Login'))
+await tools.comment_on_issue({ issue_number: issue.number, body: 'Looking into it' })
+await tools.label_issue({ issue_number: issue.number, label: 'bug' })
+return { issue: issue.number }`)
+    expect(result.isError).toBe(false)
+    expect(JSON.parse(textOf(result))).toEqual({ issue: 7 })
+    const seen = api.requests.slice(before).map((r) => `${r.method} ${r.path} ${r.query}${r.body}`)
+    expect(seen).toEqual([
+      'GET /issues query=login',
+      'POST /issues/7/comments {"body":"Looking into it"}',
+      'POST /issues/7/labels {"label":"bug"}',
+    ])
+  })
+
+  test('each nested call is in the call log as its own tool, under the run_code call’s request id', async () => {
+    await runCode(`await tools.label_issue({ issue_number: 8, label: 'docs' }); return 'ok'`)
+    type Row = { name: string; request_id: string; outcome: string }
+    let rows: Row[] = []
+    await waitFor('the calls in the log', async () => {
+      rows = (await json(await app.api(`/calls?server_id=${serverId}&limit=200`), 200)).calls as Row[]
+      return rows.some((r) => r.name === 'run_code') && rows.some((r) => r.name === 'label_issue')
+    })
+    const run = rows.find((r) => r.name === 'run_code') as Row
+    const nested = rows.find((r) => r.name === 'label_issue' && r.request_id === run.request_id)
+    expect(nested?.outcome).toBe('ok')
+  })
+
+  test('code that throws is an isError result with its message and line', async () => {
+    const result = await runCode(`const a = 1
+throw new Error('no issue to work on')`)
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toContain('no issue to work on')
+    expect(textOf(result)).toContain('(line 2)')
+  })
+
+  test('a syntax error names its line', async () => {
+    const result = await runCode(`const a = 1
+const = 2`)
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toContain('(line 2)')
+  })
+
+  test('a nested call refused by the schema is an error the code can catch, and nothing is sent', async () => {
+    const before = api.requests.length
+    const result = await runCode(`try {
+  await tools.label_issue({ issue_number: 7, label: 'not-a-label' })
+  return 'sent'
+} catch (e) {
+  return 'refused: ' + e.message
+}`)
+    expect(result.isError).toBe(false)
+    expect(textOf(result)).toStartWith('refused: ')
+    expect(textOf(result)).toContain('label')
+    expect(api.requests.length).toBe(before)
+  })
+
+  test('an unknown tool and the discovery tools themselves are refused inside the run', async () => {
+    const result = await runCode(`const out = []
+for (const name of ['no_such_tool', 'run_code', 'find_tools']) {
+  try { await tools[name]({}) } catch (e) { out.push(e.message) }
+}
+return out`)
+    const messages = JSON.parse(textOf(result)) as string[]
+    expect(messages[0]).toContain('Unknown tool: no_such_tool')
+    expect(messages[1]).toBe('run_code cannot call run_code')
+    expect(messages[2]).toBe('run_code cannot call find_tools')
+  })
+
+  test('the nested-call limit ends the run with an error naming it, even when the code catches it', async () => {
+    const result = await runCode(`let n = 0
+for (let i = 0; i < ${MAX_CALLS + 3}; i++) {
+  try { await tools.search_issues({ query: 'x' }); n++ } catch {}
+}
+return n`)
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toContain(`nested tool call limit of ${MAX_CALLS} calls`)
+    expect(textOf(result)).toContain('TOOLYARD_CODE_MAX_CALLS')
+  })
+
+  test('run_code on a server not in code mode is refused; bad code argument is a tool error', async () => {
+    const kit = await toolkitWithTools(app, 'tracker-two', ISSUE_TOOLS.slice(0, 1))
+    const s = await createServer(app, {
+      name: 'always',
+      toolkits: [{ toolkit_id: kit }],
+      tool_discovery: { mode: 'always' },
+    })
+    const { client } = await connectClient(app, s.slug)
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['find_tools', 'call_tool'])
+    const refused = await client.callTool({ name: 'run_code', arguments: { code: 'return 1' } })
+    expect(refused.isError).toBe(true)
+    expect(textOf(refused)).toContain('code')
+    await client.close()
+    const empty = await runCode('   ')
+    expect(empty.isError).toBe(true)
+    expect(textOf(empty)).toContain('code must be a non-empty string')
+  })
+})
