@@ -57,6 +57,12 @@ const ISSUE_TOOLS = [
     },
   },
   {
+    name: 'format_comment',
+    description: 'Format a comment with a greeting (a JavaScript tool: runs in the sandbox too)',
+    input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    code: 'export default async ({ text }) => ({ formatted: `Hello! ${text}` })',
+  },
+  {
     name: 'label_issue',
     description: 'Add a label to an issue',
     input_schema: {
@@ -135,6 +141,21 @@ return { issue: issue.number }`)
       'POST /issues/7/comments {"body":"Looking into it"}',
       'POST /issues/7/labels {"label":"bug"}',
     ])
+  })
+
+  test('a JavaScript tool runs from inside run_code (a sandboxed call within a sandboxed run)', async () => {
+    const result = await runCode(`const r = await tools.format_comment({ text: 'on it' }); return r.formatted`)
+    expect(result.isError).toBe(false)
+    expect(textOf(result)).toBe('Hello! on it')
+  })
+
+  test('the time and memory limits end a run with an error naming the limit', async () => {
+    const slow = await runCode('while (true) {}')
+    expect(slow.isError).toBe(true)
+    expect(textOf(slow)).toContain('time limit of 10000 ms')
+    const big = await runCode("const a = []; while (true) a.push('x'.repeat(1e6) + a.length)")
+    expect(big.isError).toBe(true)
+    expect(textOf(big)).toContain('memory limit of 64 MB')
   })
 
   test('each nested call is in the call log as its own tool, under the run_code call’s request id', async () => {
