@@ -17,7 +17,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** A property or method name as TypeScript writes it: bare when it is an identifier, else quoted. */
-export const memberName = (name: string) => (IDENTIFIER.test(name) ? name : JSON.stringify(name))
+const memberName = (name: string) => (IDENTIFIER.test(name) ? name : JSON.stringify(name))
 
 /** One line of documentation, safe inside a comment. */
 function doc(text: unknown): string {
@@ -36,7 +36,7 @@ function union(parts: string[]): string {
 }
 
 /** The TypeScript type of a JSON Schema, `depth` levels down. */
-export function schemaType(schema: unknown, depth = 0): string {
+function schemaType(schema: unknown, depth = 0): string {
   if (schema === true || schema === undefined) return 'unknown'
   if (schema === false) return 'never'
   if (!isObject(schema) || depth > MAX_DEPTH) return 'unknown'
