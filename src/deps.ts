@@ -173,6 +173,16 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     readModel,
     maxResultBytes: config.maxResultBytes,
     codeMaxCalls: config.codeMaxCalls,
+    ...(config.embeddingsUrl
+      ? {
+          embeddings: {
+            url: config.embeddingsUrl,
+            model: config.embeddingsModel,
+            ...(config.embeddingsKey ? { key: config.embeddingsKey } : {}),
+            log,
+          },
+        }
+      : {}),
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
     ...(overrides.prebuiltToolkits ? { prebuilt: overrides.prebuiltToolkits } : {}),

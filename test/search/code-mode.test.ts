@@ -156,7 +156,7 @@ return { issue: issue.number }`)
     const big = await runCode("const a = []; while (true) a.push('x'.repeat(1e6) + a.length)")
     expect(big.isError).toBe(true)
     expect(textOf(big)).toContain('memory limit of 64 MB')
-  })
+  }, 30_000) // the run's own 10 s limit must pass first
 
   test('each nested call is in the call log as its own tool, under the run_code call’s request id', async () => {
     await runCode(`await tools.label_issue({ issue_number: 8, label: 'docs' }); return 'ok'`)

@@ -19,7 +19,9 @@ import type { ToolsRepository } from './repository'
 import { CATALOG_ALWAYS, CATALOG_NEWEST, indexMerger, syncCatalogSearch } from './search/catalog-sync'
 import { CODE_MAX_CALLS_DEFAULT } from './search/code-mode'
 import { discoveryBackend } from './search/discovery'
+import { type EmbeddingsSettings, embeddingsClient } from './search/embeddings'
 import type { ToolSearchRepository } from './search/repository'
+import { semanticRanking } from './search/semantic'
 import { toolSearch } from './search/service'
 import type { ServerToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
@@ -57,6 +59,8 @@ export interface ToolsFeatureDeps {
   maxResultBytes: number
   /** TOOLYARD_CODE_MAX_CALLS: nested tool calls per run_code (code mode). */
   codeMaxCalls?: number
+  /** TOOLYARD_EMBEDDINGS_URL and its model: semantic ranking fused with BM25F; absent, BM25F alone. */
+  embeddings?: EmbeddingsSettings
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
@@ -154,10 +158,16 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   }
   const serverTools = serverToolsService(store, serverToolRows, sources, credentials, events, catalogSince)
   const index = toolIndex(readModel, serverTools, toolRows, sources)
-  const search = toolSearch(searchRows, index, syncCatalog, async (projectId, toolkitId) => {
-    const kit = (await sources.find(projectId, toolkitId))?.toolkit
-    return kit ? `${kit.name} ${kit.display_name ?? ''}` : ''
-  })
+  const search = toolSearch(
+    searchRows,
+    index,
+    syncCatalog,
+    async (projectId, toolkitId) => {
+      const kit = (await sources.find(projectId, toolkitId))?.toolkit
+      return kit ? `${kit.name} ${kit.display_name ?? ''}` : ''
+    },
+    deps.embeddings ? semanticRanking(embeddingsClient(deps.embeddings)) : undefined,
+  )
   const discoverySettings = readModel.view(
     async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
