@@ -118,3 +118,18 @@ describe('TOOLYARD_DATABASE_URL (--database-url)', () => {
     expect(message).not.toContain('hunter2')
   })
 })
+
+describe('semantic tool search settings', () => {
+  test('TOOLYARD_EMBEDDINGS_URL is optional, must be an http(s) URL, and the key is never shown in an error', () => {
+    expect(loadConfig({}).embeddingsUrl).toBeUndefined()
+    expect(loadConfig({}).embeddingsModel).toBe('text-embedding-3-small')
+    const set = loadConfig({
+      TOOLYARD_EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1/embeddings',
+      TOOLYARD_EMBEDDINGS_MODEL: 'nomic-embed-text',
+    })
+    expect(set.embeddingsUrl).toBe('http://127.0.0.1:11434/v1/embeddings')
+    expect(set.embeddingsModel).toBe('nomic-embed-text')
+    expect(() => loadConfig({ TOOLYARD_EMBEDDINGS_URL: 'ftp://x/v1/embeddings' })).toThrow('TOOLYARD_EMBEDDINGS_URL')
+    expect(() => loadConfig({ TOOLYARD_EMBEDDINGS_URL: 'not a url' })).toThrow('TOOLYARD_EMBEDDINGS_URL')
+  })
+})

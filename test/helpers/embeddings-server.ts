@@ -42,7 +42,7 @@ function wordVector(word: string): number[] | undefined {
 }
 
 /** The mean of the text's known words' vectors (zeros when it has none). */
-export function sentenceVector(sentence: string): number[] {
+function sentenceVector(sentence: string): number[] {
   const sum = new Array<number>(DIMENSIONS).fill(0)
   let n = 0
   for (const word of sentence.toLowerCase().match(/[a-z]+/g) ?? []) {

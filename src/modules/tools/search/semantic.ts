@@ -11,7 +11,7 @@ const RRF_K = 60
 const DEPTH = 50
 
 /** What is embedded for a tool: its name as words, its title and its description. */
-export const toolText = (st: ServerTool) =>
+const toolText = (st: ServerTool) =>
   [st.tool.name.replace(/[_\-.]+/g, ' '), st.tool.title ?? '', st.tool.description ?? ''].filter(Boolean).join('. ')
 
 interface SetVectors {
