@@ -269,6 +269,8 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...observedPrompts(promptsBackend(prompts), calls),
     ...completionBackend(prompts, resources),
   })
+  // run_code's nested tool calls enter here, as tools/call does (docs/decisions/0370-code-mode.md).
+  toolsFeature.toolCalls.routeNestedCalls(mcpBackend.callTool)
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({
     repo: repos.oauthServer,

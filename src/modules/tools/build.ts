@@ -4,6 +4,7 @@ import type { StoragePort } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
+import type { ToolsBackend } from '../../mcp/backend'
 import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
@@ -174,6 +175,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     { maxEntries: 10_000, areas: ['servers'], projectOf: projectOfKey },
   )
   const calls = toolsMcp(toolCalls({ index, sources, validatorFor: validatorCache() }), deps.calls, maxResultBytes)
+  // Where run_code's nested calls enter: the app's composed backend once src/deps.ts has built it.
+  let nestedCallEntry: ToolsBackend['callTool'] | undefined
   return {
     sources,
     functions,
@@ -210,6 +213,10 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {
       ...calls,
+      /** Nested calls of run_code (code mode) go in through `callTool`, the protocol's entry for tools/call. */
+      routeNestedCalls(callTool: ToolsBackend['callTool']) {
+        nestedCallEntry = callTool
+      },
       backend: discoveryBackend(calls.backend, {
         // From memory with no promise made on a hit, as the tool set (listing a server asks for both).
         settings: (server) => {
@@ -218,7 +225,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
         },
         search,
         observer: deps.calls,
-        code: { runner, maxCalls: deps.codeMaxCalls ?? CODE_MAX_CALLS_DEFAULT },
+        code: { runner, maxCalls: deps.codeMaxCalls ?? CODE_MAX_CALLS_DEFAULT, entry: () => nestedCallEntry },
       }),
     },
   }

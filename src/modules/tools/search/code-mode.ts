@@ -6,6 +6,7 @@ import { AppError, UnknownNameError } from '../../../lib/errors'
 import type { OnServer } from '../../../lib/request-context'
 import { clampLimit, FUNCTION_LIMITS } from '../../../limits'
 import type { CallToolResult, JsonObject, McpTool } from '../../../mcp/backend'
+import { ProtocolError } from '../../../mcp/errors'
 import type { FunctionRunner } from '../../../runtime/function-runner'
 import { runnableSource, SourceError } from '../../../runtime/function-source'
 import type { FunctionHost } from '../../../runtime/host'
@@ -79,7 +80,7 @@ const errorText = (result: CallToolResult) =>
 
 export interface CodeModeDeps {
   runner: Pick<FunctionRunner, 'run'>
-  /** The backend's tool-call entry: what tools/call runs for a tool of the server. */
+  /** The protocol's tool-call entry: what tools/call runs for a tool of the server (src/deps.ts routes it). */
   callTool: (ctx: OnServer, name: string, args: JsonObject) => Promise<CallToolResult>
   /** Names code may not call (the discovery tools themselves). */
   isReserved: (name: string) => boolean
@@ -110,7 +111,8 @@ export function codeRunner(deps: CodeModeDeps) {
       if (error instanceof UnknownNameError)
         return { error: `Unknown tool: ${name}. Use find_tools to look up the right name.` }
       // An AppError's message is written for the caller; anything else may be internal, so only its kind is told.
-      if (error instanceof AppError) return { error: error.message }
+      // The protocol's entry has turned an AppError into the ProtocolError tools/call would answer: the same words.
+      if (error instanceof AppError || error instanceof ProtocolError) return { error: error.message }
       return { error: `tool ${name} failed` }
     }
   }

@@ -131,8 +131,12 @@ export interface DiscoveryDeps {
   search: ToolSearch
   /** The call log and metrics: find_tools is a tool call like any other (call_tool reports as the tool it calls). */
   observer?: CallObserver
-  /** Code mode's run_code: the app's function runner and TOOLYARD_CODE_MAX_CALLS; without it run_code is refused. */
-  code?: { runner: CodeModeRunner; maxCalls: number }
+  /**
+   * Code mode's run_code: the app's function runner, TOOLYARD_CODE_MAX_CALLS, and the protocol's own tool-call entry
+   * for nested calls (set once the app's backend is composed, src/deps.ts; until then this wrapper's callTool). Without
+   * it run_code is refused.
+   */
+  code?: { runner: CodeModeRunner; maxCalls: number; entry: () => ToolsBackend['callTool'] | undefined }
 }
 type CodeModeRunner = Parameters<typeof codeRunner>[0]['runner']
 
@@ -250,13 +254,13 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     }
   }
 
-  // Nested calls of run_code enter the tool call below (`backend.callTool`), as tools/call does.
+  // Nested calls of run_code enter where tools/call enters: the composed backend's callTool (every gate on it applies).
   const runCode = deps.code
     ? codeRunner({
         runner: deps.code.runner,
         maxCalls: deps.code.maxCalls,
         isReserved,
-        callTool: (ctx, name, args) => backend.callTool(ctx, name, args),
+        callTool: (ctx, name, args) => (deps.code?.entry() ?? backend.callTool)(ctx, name, args),
       })
     : undefined
 
