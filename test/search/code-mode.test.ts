@@ -3,7 +3,7 @@
 // as tools/call (schema validation, call log). The task — find an issue, comment on it, label it — runs in ONE run_code
 // against a real local HTTP API exposed as HTTP-template tools.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createServer, json, toolkitWithTools } from '../helpers/api'
+import { createFunction, createServer, createTool, createToolkit, json, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'
 import { connectClient } from '../helpers/mcp'
@@ -85,9 +85,22 @@ let slug = ''
 let serverId = ''
 beforeAll(async () => {
   const kit = await toolkitWithTools(app, 'tracker', ISSUE_TOOLS)
+  // A tool that needs an "acme" credential the server has none for: its calls are refused before it runs.
+  const locked = await createToolkit(app, 'locked')
+  await createFunction(app, {
+    name: 'locked.whoami',
+    runtime: 'javascript',
+    code: 'export default async (_, ctx) => ctx.credentials',
+  })
+  await createTool(app, {
+    toolkit_id: locked.id,
+    name: 'whoami',
+    function_name: 'locked.whoami',
+    credential_provider: 'acme',
+  })
   const s = await createServer(app, {
     name: 'code mode',
-    toolkits: [{ toolkit_id: kit }],
+    toolkits: [{ toolkit_id: kit }, { toolkit_id: locked.id }],
     tool_discovery: { mode: 'code' },
   })
   slug = s.slug
@@ -198,6 +211,13 @@ const = 2`)
     expect(textOf(result)).toStartWith('refused: ')
     expect(textOf(result)).toContain('label')
     expect(api.requests.length).toBe(before)
+  })
+
+  test('a nested call refused for its missing credential is an error the code can catch', async () => {
+    const result = await runCode(`try { return await tools.whoami({}) } catch (e) { return 'refused: ' + e.message }`)
+    expect(result.isError).toBe(false)
+    expect(textOf(result)).toStartWith('refused: ')
+    expect(textOf(result)).toContain('missing')
   })
 
   test('an unknown tool and the discovery tools themselves are refused inside the run', async () => {
