@@ -147,7 +147,10 @@ export function codeRunner(deps: CodeModeDeps) {
     if (overLimit) return errorResult(limitMessage(deps.maxCalls))
     if (!outcome.ok) {
       if (outcome.kind === 'timeout')
-        return errorResult(`run_code stopped: time limit of ${limits.timeoutMs} ms reached (${outcome.message})`)
+        // A task's deadline replaces the function limit (src/lib/host.ts): name the one that applied.
+        return errorResult(
+          `run_code stopped: time limit of ${ctx.host.deadlineMs ?? limits.timeoutMs} ms reached (${outcome.message})`,
+        )
       if (outcome.kind === 'memory')
         return errorResult(`run_code stopped: memory limit of ${limits.memoryMb} MB reached (${outcome.message})`)
       return errorResult(outcome.message)
