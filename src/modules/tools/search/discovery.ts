@@ -1,7 +1,8 @@
 // Discovery mode (docs/decisions/0034-tool-search.md): a server with many tools lists its pinned tools plus
 // `find_tools` and `call_tool`. Both are answered here, around the tools' own backend: `call_tool` hands the named
 // tool to that backend's callTool, the same path as a direct tools/call (schema, credentials, call log), and every
-// tool stays callable by its own name.
+// tool stays callable by its own name. Code mode (docs/decisions/0370-code-mode.md) lists find_tools with TypeScript
+// declarations and run_code (./code-mode.ts) instead of call_tool.
 import { type CallObserver, observed } from '../../../lib/call-observer'
 import { AppError, UnknownNameError } from '../../../lib/errors'
 import { type MaybePromise, settle } from '../../../lib/maybe-promise'
