@@ -14,8 +14,8 @@ export interface EmbeddingsSettings {
 
 /** Texts sent in one request. */
 const BATCH = 32
-/** Vectors kept (tools' and queries' texts together); past it the oldest go. */
-const MAX_CACHED = 50_000
+/** Vectors kept (tools' and queries' texts together), in bytes (64 MiB: ~10,000 vectors of 1,536 dimensions); past it the oldest go. */
+const MAX_CACHED_BYTES = 64 * 1024 * 1024
 /** Texts waiting for the background; past it new ones wait for a later search to ask again. */
 const MAX_QUEUED = 20_000
 /** A text is cut here before it is embedded: the start says what a tool does. */
@@ -30,13 +30,19 @@ const keyOf = (text: string) => Bun.hash(text).toString(36) + text.length.toStri
 
 export function embeddingsClient(settings: EmbeddingsSettings) {
   const cache = new Map<string, Float32Array>()
+  let cachedBytes = 0
   const queue = new Map<string, string>()
   let draining = false
   let pausedUntil = 0
 
   const remember = (key: string, v: Float32Array) => {
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string)
+    while (cache.size && cachedBytes + v.byteLength > MAX_CACHED_BYTES) {
+      const [oldest, old] = cache.entries().next().value as [string, Float32Array]
+      cache.delete(oldest)
+      cachedBytes -= old.byteLength
+    }
     cache.set(key, v)
+    cachedBytes += v.byteLength
   }
 
   async function embed(texts: string[], timeoutMs: number): Promise<Float32Array[]> {
@@ -56,6 +62,8 @@ export function embeddingsClient(settings: EmbeddingsSettings) {
     const out: Float32Array[] = new Array(texts.length)
     body.data.forEach((d, i) => {
       const at = typeof d.index === 'number' ? d.index : i
+      if (!Number.isInteger(at) || at < 0 || at >= texts.length || out[at])
+        throw new Error('the embeddings endpoint answered an embedding for no input it was sent')
       if (!Array.isArray(d.embedding) || !d.embedding.length || d.embedding.some((x) => typeof x !== 'number'))
         throw new Error('the embeddings endpoint answered an embedding that is not an array of numbers')
       out[at] = normalized(d.embedding as number[])
