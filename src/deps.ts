@@ -270,7 +270,10 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...completionBackend(prompts, resources),
   })
   // run_code's nested tool calls enter here, as tools/call does (docs/decisions/0370-code-mode.md).
-  toolsFeature.toolCalls.routeNestedCalls(mcpBackend.callTool)
+  toolsFeature.toolCalls.routeNestedCalls({
+    callTool: mcpBackend.callTool,
+    charge: async (ctx) => (await limiter.hit('protocol', ctx.principal, 1))?.allowed ?? true,
+  })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({
     repo: repos.oauthServer,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createFunction, createServer, createTool, createToolkit, json, toolkitWithTools } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 import { startRecorder } from '../helpers/http-recorder'
-import { connectClient } from '../helpers/mcp'
+import { connectClient, post } from '../helpers/mcp'
 import { waitFor } from '../helpers/poll'
 
 const MAX_CALLS = 5
@@ -259,5 +259,43 @@ return n`)
     const empty = await runCode('   ')
     expect(empty.isError).toBe(true)
     expect(textOf(empty)).toContain('code must be a non-empty string')
+  })
+})
+
+describe('code mode under a rate limit', () => {
+  let limited: TestApp
+  beforeAll(async () => {
+    limited = await startTestApp({ TOOLYARD_RATE_LIMITS: '{"protocol":4}' })
+  })
+  afterAll(async () => {
+    await limited.stop()
+  })
+
+  test("each nested call counts against the caller's protocol rate limit; one over it is refused inside the run", async () => {
+    const kit = await toolkitWithTools(limited, 'tracker', ISSUE_TOOLS.slice(0, 1))
+    const s = await createServer(limited, {
+      name: 'limited',
+      toolkits: [{ toolkit_id: kit }],
+      tool_discovery: { mode: 'code' },
+    })
+    const code = `const out = []
+for (let i = 0; i < 6; i++) {
+  try { await tools.search_issues({ query: 'x' }); out.push('ok') } catch (e) { out.push(e.message) }
+}
+return out`
+    // One stateless tools/call message (counted at admission), then six nested calls (each counted as it is made).
+    const res = await post(limited, s.slug, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'run_code', arguments: { code } },
+    })
+    const body = (await res.json()) as { result: { content: Text[]; isError: boolean } }
+    expect(body.result.isError).toBe(false)
+    const outcomes = JSON.parse(textOf(body.result)) as string[]
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(3)
+    const refused = outcomes.filter((o) => o !== 'ok')
+    expect(refused).toHaveLength(3)
+    for (const r of refused) expect(r).toContain('TOOLYARD_RATE_LIMITS')
   })
 })

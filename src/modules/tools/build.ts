@@ -4,6 +4,7 @@ import type { StoragePort } from '../../db/store'
 import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
+import type { OnServer } from '../../lib/request-context'
 import type { ToolsBackend } from '../../mcp/backend'
 import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
@@ -36,6 +37,12 @@ import type { ToolkitSource } from './sources/source'
 import { toolIndex } from './tool-index'
 import type { ToolkitsRepository } from './toolkits/repository'
 import { type NameCollision, toolkitsService } from './toolkits/service'
+
+/** Where run_code's nested calls enter, and how each is counted against the caller's rate limit (src/deps.ts). */
+interface NestedCallEntry {
+  callTool: ToolsBackend['callTool']
+  charge: (ctx: OnServer) => Promise<boolean>
+}
 
 export interface ToolsFeatureDeps {
   store: StoragePort
@@ -176,7 +183,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   )
   const calls = toolsMcp(toolCalls({ index, sources, validatorFor: validatorCache() }), deps.calls, maxResultBytes)
   // Where run_code's nested calls enter: the app's composed backend once src/deps.ts has built it.
-  let nestedCallEntry: ToolsBackend['callTool'] | undefined
+  let nestedCallEntry: NestedCallEntry | undefined
   return {
     sources,
     functions,
@@ -213,9 +220,12 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {
       ...calls,
-      /** Nested calls of run_code (code mode) go in through `callTool`, the protocol's entry for tools/call. */
-      routeNestedCalls(callTool: ToolsBackend['callTool']) {
-        nestedCallEntry = callTool
+      /**
+       * Nested calls of run_code (code mode) go in through `callTool`, the protocol's entry for tools/call, each
+       * counted by `charge` against the caller's protocol rate limit.
+       */
+      routeNestedCalls(entry: NestedCallEntry) {
+        nestedCallEntry = entry
       },
       backend: discoveryBackend(calls.backend, {
         // From memory with no promise made on a hit, as the tool set (listing a server asks for both).

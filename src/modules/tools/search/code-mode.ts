@@ -82,6 +82,11 @@ export interface CodeModeDeps {
   runner: Pick<FunctionRunner, 'run'>
   /** The protocol's tool-call entry: what tools/call runs for a tool of the server (src/deps.ts routes it). */
   callTool: (ctx: OnServer, name: string, args: JsonObject) => Promise<CallToolResult>
+  /**
+   * Counts a nested call against the caller's protocol rate limit, as the message of a direct tools/call is counted
+   * at admission; false: the limit is reached and the call is refused. Absent: nothing is counted.
+   */
+  charge?: (ctx: OnServer) => Promise<boolean>
   /** Names code may not call (the discovery tools themselves). */
   isReserved: (name: string) => boolean
   /** TOOLYARD_CODE_MAX_CALLS. */
@@ -104,6 +109,8 @@ export function codeRunner(deps: CodeModeDeps) {
   async function nested(ctx: OnServer, name: string, args: unknown): Promise<NestedAnswer> {
     if (deps.isReserved(name) || name === RUN_CODE.name) return { error: `run_code cannot call ${name}` }
     if (!isObject(args)) return { error: `Invalid arguments for tool ${name}: the arguments must be an object` }
+    if (deps.charge && !(await deps.charge(ctx)))
+      return { error: `rate limit exceeded: tool ${name} was not called (the protocol's limit, TOOLYARD_RATE_LIMITS)` }
     try {
       const result = await deps.callTool(ctx, name, args)
       return result.isError ? { error: errorText(result) } : { value: codeValueOf(result) }

@@ -137,7 +137,11 @@ export interface DiscoveryDeps {
    * for nested calls (set once the app's backend is composed, src/deps.ts; until then this wrapper's callTool). Without
    * it run_code is refused.
    */
-  code?: { runner: CodeModeRunner; maxCalls: number; entry: () => ToolsBackend['callTool'] | undefined }
+  code?: {
+    runner: CodeModeRunner
+    maxCalls: number
+    entry: () => { callTool: ToolsBackend['callTool']; charge?: (ctx: OnServer) => Promise<boolean> } | undefined
+  }
 }
 type CodeModeRunner = Parameters<typeof codeRunner>[0]['runner']
 
@@ -261,7 +265,8 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
         runner: deps.code.runner,
         maxCalls: deps.code.maxCalls,
         isReserved,
-        callTool: (ctx, name, args) => (deps.code?.entry() ?? backend.callTool)(ctx, name, args),
+        callTool: (ctx, name, args) => (deps.code?.entry()?.callTool ?? backend.callTool)(ctx, name, args),
+        charge: async (ctx) => (await deps.code?.entry()?.charge?.(ctx)) ?? true,
       })
     : undefined
 
