@@ -171,6 +171,12 @@ return { issue: issue.number }`)
     expect(textOf(big)).toContain('memory limit of 64 MB')
   }, 30_000) // the run's own 10 s limit must pass first
 
+  test('what the code returns is bounded as any tool result (TOOLYARD_MAX_RESULT_BYTES)', async () => {
+    const result = await runCode(`return 'x'.repeat(5 * 1024 * 1024)`)
+    expect(result.isError).toBe(true)
+    expect(textOf(result)).toContain('result too large')
+  })
+
   test('each nested call is in the call log as its own tool, under the run_code call’s request id', async () => {
     await runCode(`await tools.label_issue({ issue_number: 8, label: 'docs' }); return 'ok'`)
     type Row = { name: string; request_id: string; outcome: string }

@@ -235,7 +235,12 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
         },
         search,
         observer: deps.calls,
-        code: { runner, maxCalls: deps.codeMaxCalls ?? CODE_MAX_CALLS_DEFAULT, entry: () => nestedCallEntry },
+        code: {
+          runner,
+          maxCalls: deps.codeMaxCalls ?? CODE_MAX_CALLS_DEFAULT,
+          maxResultBytes,
+          entry: () => nestedCallEntry,
+        },
       }),
     },
   }

@@ -4,7 +4,7 @@
 // run is bounded in nested calls (TOOLYARD_CODE_MAX_CALLS), time and memory (the sandbox's function limits).
 import { AppError, UnknownNameError } from '../../../lib/errors'
 import type { OnServer } from '../../../lib/request-context'
-import { clampLimit, FUNCTION_LIMITS } from '../../../limits'
+import { clampLimit, FUNCTION_LIMITS, resultBytes, resultTooLarge } from '../../../limits'
 import type { CallToolResult, JsonObject, McpTool } from '../../../mcp/backend'
 import { ProtocolError } from '../../../mcp/errors'
 import type { FunctionRunner } from '../../../runtime/function-runner'
@@ -91,6 +91,8 @@ export interface CodeModeDeps {
   isReserved: (name: string) => boolean
   /** TOOLYARD_CODE_MAX_CALLS. */
   maxCalls: number
+  /** TOOLYARD_MAX_RESULT_BYTES: what the code returns is bounded as any tool's result. */
+  maxResultBytes: number
 }
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -162,7 +164,9 @@ export function codeRunner(deps: CodeModeDeps) {
         return errorResult(`run_code stopped: memory limit of ${limits.memoryMb} MB reached (${outcome.message})`)
       return errorResult(outcome.message)
     }
-    return toCallToolResult(outcome.value === undefined ? null : outcome.value)
+    const result = toCallToolResult(outcome.value === undefined ? null : outcome.value)
+    const bytes = resultBytes(result)
+    return bytes > deps.maxResultBytes ? errorResult(resultTooLarge(bytes, deps.maxResultBytes)) : result
   }
 }
 

@@ -140,6 +140,7 @@ export interface DiscoveryDeps {
   code?: {
     runner: CodeModeRunner
     maxCalls: number
+    maxResultBytes: number
     entry: () => { callTool: ToolsBackend['callTool']; charge?: (ctx: OnServer) => Promise<boolean> } | undefined
   }
 }
@@ -264,6 +265,7 @@ export function discoveryBackend(inner: ToolsBackend, deps: DiscoveryDeps): Requ
     ? codeRunner({
         runner: deps.code.runner,
         maxCalls: deps.code.maxCalls,
+        maxResultBytes: deps.code.maxResultBytes,
         isReserved,
         callTool: (ctx, name, args) => (deps.code?.entry()?.callTool ?? backend.callTool)(ctx, name, args),
         charge: async (ctx) => (await deps.code?.entry()?.charge?.(ctx)) ?? true,
