@@ -60,6 +60,7 @@ describe('limits (docs/decisions/0016-limits.md)', () => {
     TOOLYARD_MAX_BATCH_SIZE: ['maxBatchSize', 50, '--max-batch-size'],
     TOOLYARD_BATCH_CONCURRENCY: ['batchConcurrency', 4, '--batch-concurrency'],
     TOOLYARD_MAX_RESULT_BYTES: ['maxResultBytes', 4 * 1024 * 1024, '--max-result-bytes'],
+    TOOLYARD_CODE_MAX_CALLS: ['codeMaxCalls', 50, '--code-max-calls'],
     TOOLYARD_RESOURCE_CACHE_BYTES: ['resourceCacheBytes', 64 * 1024 * 1024, '--resource-cache-bytes'],
     TOOLYARD_MAX_SESSION_SUBSCRIPTIONS: ['maxSessionSubscriptions', 1000, '--max-session-subscriptions'],
     TOOLYARD_MAX_SESSIONS: ['maxSessions', 10_000, '--max-sessions'],
@@ -115,5 +116,20 @@ describe('TOOLYARD_DATABASE_URL (--database-url)', () => {
     expect(message).toContain('TOOLYARD_DATABASE_URL (--database-url)')
     expect(message).toContain(reason)
     expect(message).not.toContain('hunter2')
+  })
+})
+
+describe('semantic tool search settings', () => {
+  test('TOOLYARD_EMBEDDINGS_URL is optional, must be an http(s) URL, and the key is never shown in an error', () => {
+    expect(loadConfig({}).embeddingsUrl).toBeUndefined()
+    expect(loadConfig({}).embeddingsModel).toBe('text-embedding-3-small')
+    const set = loadConfig({
+      TOOLYARD_EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1/embeddings',
+      TOOLYARD_EMBEDDINGS_MODEL: 'nomic-embed-text',
+    })
+    expect(set.embeddingsUrl).toBe('http://127.0.0.1:11434/v1/embeddings')
+    expect(set.embeddingsModel).toBe('nomic-embed-text')
+    expect(() => loadConfig({ TOOLYARD_EMBEDDINGS_URL: 'ftp://x/v1/embeddings' })).toThrow('TOOLYARD_EMBEDDINGS_URL')
+    expect(() => loadConfig({ TOOLYARD_EMBEDDINGS_URL: 'not a url' })).toThrow('TOOLYARD_EMBEDDINGS_URL')
   })
 })

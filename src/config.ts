@@ -71,6 +71,12 @@ const ConfigSchema = Type.Object({
   maxBatchSize: Type.Integer({ minimum: 1 }),
   batchConcurrency: Type.Integer({ minimum: 1 }),
   maxResultBytes: Type.Integer({ minimum: 1024 }),
+  // Optional semantic tool search (docs/decisions/0371-semantic-tool-search.md): an OpenAI-compatible /v1/embeddings.
+  embeddingsUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  embeddingsModel: Type.String({ minLength: 1, maxLength: 200 }),
+  embeddingsKey: Type.Optional(Type.String({ minLength: 1 })),
+  // Code mode's run_code: nested tool calls per run (docs/decisions/0370-code-mode.md).
+  codeMaxCalls: Type.Integer({ minimum: 1, maximum: 10_000 }),
   resourceCacheBytes: Type.Integer({ minimum: 0 }),
   maxSessionSubscriptions: Type.Integer({ minimum: 1 }),
   maxSessions: Type.Integer({ minimum: 1 }),
@@ -289,6 +295,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     maxBatchSize: integer(env, 'TOOLYARD_MAX_BATCH_SIZE', 50),
     batchConcurrency: integer(env, 'TOOLYARD_BATCH_CONCURRENCY', 4),
     maxResultBytes: integer(env, 'TOOLYARD_MAX_RESULT_BYTES', 4 * MIB),
+    codeMaxCalls: integer(env, 'TOOLYARD_CODE_MAX_CALLS', 50),
+    embeddingsUrl: env.TOOLYARD_EMBEDDINGS_URL?.trim() || undefined,
+    embeddingsModel: env.TOOLYARD_EMBEDDINGS_MODEL?.trim() || 'text-embedding-3-small',
+    embeddingsKey: env.TOOLYARD_EMBEDDINGS_KEY || undefined,
     resourceCacheBytes: integer(env, 'TOOLYARD_RESOURCE_CACHE_BYTES', 64 * MIB),
     maxSessionSubscriptions: integer(env, 'TOOLYARD_MAX_SESSION_SUBSCRIPTIONS', 1000),
     maxSessions: integer(env, 'TOOLYARD_MAX_SESSIONS', 10000),
@@ -316,7 +326,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   if (firstError) {
     const field = firstError.path.split('/')[1] as keyof Config
     const shown =
-      field === 'masterKey' || field === 'adminToken' || field === 'databaseUrl'
+      field === 'masterKey' || field === 'adminToken' || field === 'databaseUrl' || field === 'embeddingsKey'
         ? '(hidden)'
         : JSON.stringify((candidate as Record<string, unknown>)[field])
     const allowed = ALLOWED[field] ? `; allowed: ${ALLOWED[field]}` : ''

@@ -245,6 +245,17 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
       return id ? { id, usable: (await credentials.status(projectId, id)) === 'configured' } : null
     },
     consent: connect.consent,
+    codeMaxCalls: config.codeMaxCalls,
+    ...(config.embeddingsUrl
+      ? {
+          embeddings: {
+            url: config.embeddingsUrl,
+            model: config.embeddingsModel,
+            ...(config.embeddingsKey ? { key: config.embeddingsKey } : {}),
+            log,
+          },
+        }
+      : {}),
     extraSources: [openapi.source, ...(overrides.toolkitSources ?? [])],
     catalog: openapi.catalog,
     ...(overrides.prebuiltToolkits ? { prebuilt: overrides.prebuiltToolkits } : {}),
@@ -372,6 +383,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     ...wholeServer,
     readResource: observedResources(wholeServer, calls).readResource,
     getPrompt: observedPrompts(wholeServer, calls).getPrompt,
+  })
+  // run_code's nested tool calls enter here, as tools/call does (docs/decisions/0370-code-mode.md).
+  toolsFeature.toolCalls.routeNestedCalls({
+    callTool: mcpBackend.callTool,
+    charge: async (ctx) => (await limiter.hit('protocol', ctx.principal, 1))?.allowed ?? true,
   })
   // Toolyard as the OAuth 2.1 authorization server for its own servers (clients that cannot send a key header).
   const oauthServer = createOAuthServer({

@@ -25,6 +25,11 @@ export interface FunctionHost {
   elicitUrl?: boolean
   /** Present only when the client declared `roots` (and can be reached: a session stream, or MRTR). */
   listRoots?: (opts?: AskOptions) => Promise<Record<string, unknown>>
+  /**
+   * Present only in a code-mode run (src/modules/tools/search/code-mode.ts): calls one of the server's tools through
+   * the same path as tools/call and resolves to its result; rejects with a message the code can catch.
+   */
+  callTool?: (name: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>
   /** Announces that the calling server's tools, prompts or resources changed (list_changed to its clients). */
   notifyListChanged?: (list: ListName) => void
   /** ctx.sleep: waits, ended early (rejecting) when the call is cancelled; bounded by the call's deadline. */

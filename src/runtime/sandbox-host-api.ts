@@ -18,6 +18,10 @@ export function hostApi(host: FunctionHost, fetch: SandboxFetch, deadline: numbe
       asks[name] = async ([req = 'null', opts = '{}']) =>
         JSON.stringify((await ask(JSON.parse(req) as Record<string, unknown>, JSON.parse(opts) as AskOptions)) ?? null)
   }
+  const callTool = host.callTool
+  if (callTool)
+    asks.callTool = async ([name = '', args = '{}']) =>
+      JSON.stringify(await callTool(name, JSON.parse(args) as Record<string, unknown>))
   const sleep = host.sleep
   if (sleep) asks.sleep = ([ms = '0']) => sleep(Number(ms) || 0).then(() => 'null')
   const listRoots = host.listRoots

@@ -35,6 +35,10 @@ export async function runHostCall(
     const fn = options.host?.listRoots
     if (!fn) throw new Error('listRoots is not available')
     value = await fn(second as AskOptions)
+  } else if (name === 'callTool') {
+    const fn = options.host?.callTool
+    if (!fn) throw new Error('callTool is not available')
+    value = await fn(String(first), (second ?? {}) as Record<string, unknown>)
   } else {
     const fn = options.host?.[name]
     if (!fn) throw new Error(`${name} is not available`)

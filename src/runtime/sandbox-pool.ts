@@ -144,7 +144,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
     }
     slot.worker.keepAlive(true)
     const { code, host } = job.options
-    const optional = (['sample', 'elicit', 'listRoots'] as const).filter((name) => host?.[name])
+    const optional = (['sample', 'elicit', 'listRoots', 'callTool'] as const).filter((name) => host?.[name])
     const hosts: HostCallName[] = ['fetch', ...optional]
     post(slot, {
       type: 'run',

@@ -38,6 +38,7 @@ const CTX: Record<string, string> = {
   notifyListChanged: `(list) => { host('listChanged', String(list)); }`,
   fail: `(code, message) => { host('fail', String(code), String(message)); throw new Error(String(message)); }`,
   sleep: `async (ms) => { await host('sleep', String(ms)); }`,
+  callTool: `async (name, args) => JSON.parse(await host('callTool', String(name), JSON.stringify(args ?? {})))`,
 }
 
 /** `name:needs:library`: ctx's functions in the order ctx lists them, the host function each needs, its library. */
@@ -51,6 +52,7 @@ const CTX_MEMBERS = [
   'notifyListChanged:listChanged:ctx.notifyListChanged',
   'fail:fail:ctx.fail',
   'sleep:sleep:ctx.sleep',
+  'callTool:callTool:ctx.callTool',
 ].join(',')
 
 /** The sources `load(name)` evaluates in the call's context: each evaluates to `(host, lib) => { name: value, ... }`. */

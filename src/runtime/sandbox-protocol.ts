@@ -4,7 +4,7 @@ import type { ListName } from './host'
 import type { SandboxFailure } from './sandbox-types'
 
 /** Host functions the main thread can run for a call; log/progress are one-way notices and always exist. */
-export type HostCallName = 'fetch' | 'sample' | 'elicit' | 'listRoots'
+export type HostCallName = 'fetch' | 'sample' | 'elicit' | 'listRoots' | 'callTool'
 
 /** FunctionHost.log/progress calls of a running call, forwarded as they are. */
 export type HostNotice =

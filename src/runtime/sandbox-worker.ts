@@ -57,6 +57,8 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   if (message.hosts.includes('sample')) host.sample = (r, o) => hostCall(id, 'sample', [r, o]) as Promise<Reply>
   if (message.hosts.includes('elicit')) host.elicit = (r, o) => hostCall(id, 'elicit', [r, o]) as Promise<Reply>
   if (message.hosts.includes('listRoots')) host.listRoots = (o) => hostCall(id, 'listRoots', [{}, o]) as Promise<Reply>
+  if (message.hosts.includes('callTool'))
+    host.callTool = (name, args) => hostCall(id, 'callTool', [name, args]) as Promise<Reply>
   host.notifyListChanged = (list) => notice(id, { name: 'listChanged', args: [list] })
   host.fail = (code, text) => notice(id, { name: 'fail', args: [code, text] })
   // A timer here in the worker: no round trip, and the call's cancel ends it at once.

@@ -67,9 +67,9 @@ function toolkitRows(s: Row, credentials: Row[], draft?: Draft) {
 function discoveryCard(s: Row, draft?: Draft): Html {
   const d = s.tool_discovery ?? { mode: 'off', threshold: 40, pinned: [] }
   const count = (s.tools ?? []).filter((t: Row) => t.enabled).length
-  const active = d.mode === 'always' || (d.mode === 'auto' && count > d.threshold)
+  const active = d.mode === 'always' || d.mode === 'code' || (d.mode === 'auto' && count > d.threshold)
   const now = active
-    ? `on: tools/list shows ${d.pinned.length} pinned tool(s) plus find_tools and call_tool (${count} tools on the server)`
+    ? `on: tools/list shows ${d.pinned.length} pinned tool(s) plus find_tools and ${d.mode === 'code' ? 'run_code' : 'call_tool'} (${count} tools on the server)`
     : `off: tools/list shows all ${count} tools${d.mode === 'auto' ? ` (switches on above ${d.threshold})` : ''}`
   return html`<div class="card">${errorFor(draft, 'discovery')}
   <form method="post" action="/mcp/ui/servers/${s.id}/discovery" class="stack" id="discovery-form">
@@ -79,6 +79,7 @@ function discoveryCard(s: Row, draft?: Draft): Html {
         ['off', 'off: list every tool'],
         ['auto', 'auto: search tools above the threshold'],
         ['always', 'always: search tools'],
+        ['code', 'code: search tools and run_code'],
       ],
       kept(draft, 'discovery', 'mode', d.mode),
     )}</select></label>

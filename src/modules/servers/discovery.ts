@@ -3,13 +3,13 @@
 import { t } from 'elysia'
 
 const DISCOVERY_DEFAULT_THRESHOLD = 40
-/** The two tools a server in discovery mode lists; no tool of its own may carry these names. */
-export const RESERVED_TOOL_NAMES = ['find_tools', 'call_tool'] as const
+/** The tools a server in discovery mode (or code mode: run_code) lists; no tool of its own may carry these names. */
+export const RESERVED_TOOL_NAMES = ['find_tools', 'call_tool', 'run_code'] as const
 
 export const ToolDiscovery = t.Object(
   {
-    mode: t.Union([t.Literal('off'), t.Literal('auto'), t.Literal('always')], {
-      error: 'tool_discovery.mode must be "off", "auto" or "always"',
+    mode: t.Union([t.Literal('off'), t.Literal('auto'), t.Literal('always'), t.Literal('code')], {
+      error: 'tool_discovery.mode must be "off", "auto", "always" or "code"',
     }),
     threshold: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000 })),
     pinned: t.Optional(t.Array(t.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })),
@@ -20,7 +20,8 @@ export const ToolDiscovery = t.Object(
 export const ToolDiscoveryPatch = t.Partial(ToolDiscovery, { additionalProperties: false })
 
 export interface DiscoverySettings {
-  mode: 'off' | 'auto' | 'always'
+  /** `code`: find_tools (with TypeScript declarations) and run_code, always (docs/decisions/0370-code-mode.md). */
+  mode: 'off' | 'auto' | 'always' | 'code'
   threshold: number
   pinned: string[]
 }
@@ -32,7 +33,7 @@ export function discoveryOf(stored: string | null | undefined): DiscoverySetting
   if (!stored) return OFF
   try {
     const v = JSON.parse(stored) as Partial<DiscoverySettings>
-    const mode = v.mode === 'auto' || v.mode === 'always' ? v.mode : 'off'
+    const mode = v.mode === 'auto' || v.mode === 'always' || v.mode === 'code' ? v.mode : 'off'
     return {
       mode,
       threshold: typeof v.threshold === 'number' ? v.threshold : DISCOVERY_DEFAULT_THRESHOLD,
@@ -53,6 +54,6 @@ export function mergedDiscovery(current: string | null, patch: Partial<Discovery
   }
 }
 
-/** Whether tools/list shows the search tools instead of every tool: always, or auto above the threshold. */
+/** Whether tools/list shows the search tools instead of every tool: always (and code), or auto above the threshold. */
 export const discoveryActive = (s: DiscoverySettings, toolCount: number): boolean =>
-  s.mode === 'always' || (s.mode === 'auto' && toolCount > s.threshold)
+  s.mode === 'always' || s.mode === 'code' || (s.mode === 'auto' && toolCount > s.threshold)

@@ -15,7 +15,7 @@ export interface ServersRepository {
 }
 
 /** A row made before the setting existed (or by a test) keeps the default. */
-export const withLogArguments = (row: ServerRow): ServerRow => ({ ...row, log_arguments: row.log_arguments ?? 'none' })
+const withLogArguments = (row: ServerRow): ServerRow => ({ ...row, log_arguments: row.log_arguments ?? 'none' })
 
 export function serversRepository(store: SqlStore): ServersRepository {
   return {

@@ -6,7 +6,8 @@ import type { CallObserver } from '../../lib/call-observer'
 import type { CredentialAccess } from '../../lib/credentials-port'
 import type { EventBus } from '../../lib/events'
 import { settle } from '../../lib/maybe-promise'
-import type { ServerRef } from '../../lib/request-context'
+import type { OnServer, ServerRef } from '../../lib/request-context'
+import type { ToolsBackend } from '../../mcp/backend'
 import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { FunctionRunner } from '../../runtime/function-runner'
 import { discoveryOf } from '../servers/discovery'
@@ -26,8 +27,11 @@ import type { RemoteRepository } from './kinds/remote/repository'
 import { type ConsentPort, toolsMcp } from './mcp'
 import type { ToolsRepository } from './repository'
 import { CATALOG_ALWAYS, CATALOG_NEWEST, syncCatalogSearch } from './search/catalog-sync'
+import { CODE_MAX_CALLS_DEFAULT } from './search/code-mode'
 import { discoveryBackend } from './search/discovery'
+import { type EmbeddingsSettings, embeddingsClient } from './search/embeddings'
 import type { ToolSearchRepository } from './search/repository'
+import { semanticRanking } from './search/semantic'
 import { toolSearch } from './search/service'
 import type { CredentialModesRepository } from './server-tools/credential-modes'
 import type { ServerToolsRepository } from './server-tools/repository'
@@ -39,6 +43,12 @@ import type { ToolkitSource } from './sources/source'
 import { toolIndex } from './tool-index'
 import type { ToolkitsRepository } from './toolkits/repository'
 import { type NameCollision, toolkitsService } from './toolkits/service'
+
+/** Where run_code's nested calls enter, and how each is counted against the caller's rate limit (src/deps.ts). */
+interface NestedCallEntry {
+  callTool: ToolsBackend['callTool']
+  charge: (ctx: OnServer) => Promise<boolean>
+}
 
 export interface ToolsFeatureDeps {
   store: StoragePort
@@ -68,6 +78,10 @@ export interface ToolsFeatureDeps {
   readModel: ReadModel
   /** TOOLYARD_MAX_RESULT_BYTES: a larger tool result becomes an isError result. */
   maxResultBytes: number
+  /** TOOLYARD_CODE_MAX_CALLS: nested tool calls per run_code (code mode). */
+  codeMaxCalls?: number
+  /** TOOLYARD_EMBEDDINGS_URL and its model: semantic ranking fused with BM25F; absent, BM25F alone. */
+  embeddings?: EmbeddingsSettings
   /** More toolkit kinds beside `prebuilt` and `hosted`, each stored as rows of its `toolkit_type` (sources/source.ts). */
   extraSources?: readonly ToolkitSource[]
   /** The `remote` kind's upstream connections: the egress guard's streaming fetch, and where its warnings go. */
@@ -197,10 +211,16 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     deps.repos.credentialModes,
   )
   const index = toolIndex(readModel, serverTools, toolRows, sources)
-  const search = toolSearch(searchRows, index, syncCatalog, async (projectId, toolkitId) => {
-    const kit = (await sources.find(projectId, toolkitId))?.toolkit
-    return kit ? `${kit.name} ${kit.display_name ?? ''}` : ''
-  })
+  const search = toolSearch(
+    searchRows,
+    index,
+    syncCatalog,
+    async (projectId, toolkitId) => {
+      const kit = (await sources.find(projectId, toolkitId))?.toolkit
+      return kit ? `${kit.name} ${kit.display_name ?? ''}` : ''
+    },
+    deps.embeddings ? semanticRanking(embeddingsClient(deps.embeddings)) : undefined,
+  )
   const discoverySettings = readModel.view(
     async (_projectId: string, serverId: string) => discoveryOf(await serverToolRows.discovery(serverId)),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
@@ -217,6 +237,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     maxResultBytes,
     deps.consent,
   )
+  // Where run_code's nested calls enter: the app's composed backend once src/deps.ts has built it.
+  let nestedCallEntry: NestedCallEntry | undefined
   return {
     sources,
     functions,
@@ -273,6 +295,13 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {
       ...calls,
+      /**
+       * Nested calls of run_code (code mode) go in through `callTool`, the protocol's entry for tools/call, each
+       * counted by `charge` against the caller's protocol rate limit.
+       */
+      routeNestedCalls(entry: NestedCallEntry) {
+        nestedCallEntry = entry
+      },
       backend: discoveryBackend(calls.backend, {
         // From memory with no promise made on a hit, as the tool set (listing a server asks for both).
         settings: (server) => {
@@ -281,6 +310,12 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
         },
         search,
         observer: deps.calls,
+        code: {
+          runner,
+          maxCalls: deps.codeMaxCalls ?? CODE_MAX_CALLS_DEFAULT,
+          maxResultBytes,
+          entry: () => nestedCallEntry,
+        },
       }),
     },
   }

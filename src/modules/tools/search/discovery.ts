@@ -1,7 +1,8 @@
 // Discovery mode (docs/decisions/0034-tool-search.md): a server with many tools lists its pinned tools plus
 // `find_tools` and `call_tool`. Both are answered here, around the tools' own backend: `call_tool` hands the named
 // tool to that backend's callTool, the same path as a direct tools/call (schema, credentials, call log), and every
-// tool stays callable by its own name.
+// tool stays callable by its own name. Code mode (docs/decisions/0370-code-mode.md) lists find_tools with TypeScript
+// declarations and run_code (./code-mode.ts) instead of call_tool.
 import { type CallObserver, observed } from '../../../lib/call-observer'
 import { AppError, UnknownNameError } from '../../../lib/errors'
 import { type MaybePromise, settle } from '../../../lib/maybe-promise'
@@ -10,6 +11,8 @@ import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../..
 import { atLeast } from '../../../mcp/versions'
 import { type DiscoverySettings, discoveryActive, RESERVED_TOOL_NAMES } from '../../servers/discovery'
 import { errorResult } from '../mcp'
+import { codeRunner, RUN_CODE } from './code-mode'
+import { declarationsOf } from './declarations'
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, type ToolSearch } from './service'
 
 const FIND_TOOLS: McpTool = {
@@ -68,6 +71,31 @@ const CALL_TOOL: McpTool = {
   },
 }
 
+/**
+ * find_tools in code mode: the same search, answered with the tools' TypeScript declarations (what run_code's `tools`
+ * object offers) instead of their JSON Schemas.
+ */
+const FIND_TOOLS_CODE: McpTool = {
+  ...FIND_TOOLS,
+  description:
+    'Search this server\'s tools by what you want to do, in plain words (e.g. "create a GitHub issue", "send a Slack message"). Returns the best matches first (name, description, score) and their TypeScript declarations: call them from run_code as `await tools.<name>(args)`.',
+  outputSchema: {
+    type: 'object',
+    properties: {
+      tools: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { name: { type: 'string' }, description: { type: 'string' }, score: { type: 'number' } },
+          required: ['name', 'score'],
+        },
+      },
+      declarations: { type: 'string', description: 'TypeScript declarations of the tools found.' },
+    },
+    required: ['tools', 'declarations'],
+  },
+}
+
 /** What the server's instructions add when discovery is on: how a model finds and calls the tools it cannot see. */
 const DISCOVERY_INSTRUCTIONS =
   'This server has more tools than it lists. To find one, call find_tools with what you want to do in plain words (e.g. "list open pull requests"); it returns the best matching tools with their input schemas. Then call the tool with call_tool {name, arguments}, or directly by its name. Search again with other words when nothing fits.'
@@ -79,8 +107,14 @@ const deepFreeze = <T>(v: T): T => {
   }
   return v
 }
+/** The instructions of a server in code mode. */
+const CODE_INSTRUCTIONS =
+  "This server's tools are called from code. Call find_tools with what you want to do in plain words; it returns the best matching tools with TypeScript declarations. Then call run_code {code} with the body of an async JavaScript function that calls them as `await tools.<name>(args)` and returns what you need: several steps in one run, only the returned value comes back."
+
 deepFreeze(FIND_TOOLS)
 deepFreeze(CALL_TOOL)
+deepFreeze(FIND_TOOLS_CODE)
+deepFreeze(RUN_CODE)
 
 const isReserved = (name: string) => (RESERVED_TOOL_NAMES as readonly string[]).includes(name)
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -98,7 +132,19 @@ export interface DiscoveryDeps {
   search: ToolSearch
   /** The call log and metrics: find_tools is a tool call like any other (call_tool reports as the tool it calls). */
   observer?: CallObserver
+  /**
+   * Code mode's run_code: the app's function runner, TOOLYARD_CODE_MAX_CALLS, and the protocol's own tool-call entry
+   * for nested calls (set once the app's backend is composed, src/deps.ts; until then this wrapper's callTool). Without
+   * it run_code is refused.
+   */
+  code?: {
+    runner: CodeModeRunner
+    maxCalls: number
+    maxResultBytes: number
+    entry: () => { callTool: ToolsBackend['callTool']; charge?: (ctx: OnServer) => Promise<boolean> } | undefined
+  }
 }
+type CodeModeRunner = Parameters<typeof codeRunner>[0]['runner']
 
 /** A result's outcome for the call log: its error text when it is an error result. */
 const outcomeOf = (result: CallToolResult) => {
@@ -139,7 +185,7 @@ export function discoveryBackend(
     return byName.get(name)
   }
 
-  async function findTools(ctx: OnServer, args: JsonObject): Promise<CallToolResult> {
+  async function findTools(ctx: OnServer, args: JsonObject, codeMode: boolean): Promise<CallToolResult> {
     if (args.query === undefined) return missing(ctx, 'query')
     if (typeof args.query !== 'string')
       return errorResult('Invalid arguments for tool find_tools: query must be a string')
@@ -147,14 +193,35 @@ export function discoveryBackend(
     if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
       return errorResult('Invalid arguments for tool find_tools: limit must be a positive integer')
     // More than the maximum is answered with the maximum: the model asked for "many", not for an error.
-    const tools = (await deps.search.search(ctx.server, args.query, Math.min(limit, SEARCH_LIMIT_MAX))).map(
+    const found = (await deps.search.search(ctx.server, args.query, Math.min(limit, SEARCH_LIMIT_MAX))).map(
       ({ tool, score }) => ({
         name: tool.name,
         ...(tool.description !== null ? { description: tool.description } : {}),
         inputSchema: JSON.parse(tool.input_schema) as JsonObject,
         score,
+        output_schema: tool.output_schema,
       }),
     )
+    if (codeMode) {
+      const declarations = declarationsOf(
+        found.map((t) => ({
+          ...t,
+          ...(t.output_schema ? { outputSchema: JSON.parse(t.output_schema) as JsonObject } : {}),
+        })),
+      )
+      const listed = found.map(({ name, description, score }) => ({
+        name,
+        ...(description ? { description } : {}),
+        score,
+      }))
+      // The declarations as plain text a model reads as code; the same in structuredContent for clients that parse it.
+      return {
+        content: [{ type: 'text', text: `${JSON.stringify({ tools: listed })}\n\n${declarations}` }],
+        structuredContent: { tools: listed, declarations },
+        isError: false,
+      }
+    }
+    const tools = found.map(({ output_schema: _, ...t }) => t)
     // The JSON in a text item too, for clients that read only content (MCP: structured results SHOULD be mirrored).
     return {
       content: [{ type: 'text', text: JSON.stringify({ tools }) }],
@@ -196,7 +263,19 @@ export function discoveryBackend(
     }
   }
 
-  return {
+  // Nested calls of run_code enter where tools/call enters: the composed backend's callTool (every gate on it applies).
+  const runCode = deps.code
+    ? codeRunner({
+        runner: deps.code.runner,
+        maxCalls: deps.code.maxCalls,
+        maxResultBytes: deps.code.maxResultBytes,
+        isReserved,
+        callTool: (ctx, name, args) => (deps.code?.entry()?.callTool ?? backend.callTool)(ctx, name, args),
+        charge: async (ctx) => (await deps.code?.entry()?.charge?.(ctx)) ?? true,
+      })
+    : undefined
+
+  const backend: Required<Omit<ToolsBackend, 'parksForApproval'>> = {
     listTools(server) {
       return settle(listingOf(server), ({ all, active: s }) => {
         if (!s) return all
@@ -204,7 +283,8 @@ export function discoveryBackend(
         const kept = listings.get(all)
         if (kept?.key === key) return kept.list
         const pinned = new Set(s.pinned)
-        const list = deepFreeze([...all.filter((t) => pinned.has(t.name)), FIND_TOOLS, CALL_TOOL])
+        const own = s.mode === 'code' ? [FIND_TOOLS_CODE, RUN_CODE] : [FIND_TOOLS, CALL_TOOL]
+        const list = deepFreeze([...all.filter((t) => pinned.has(t.name)), ...own])
         listings.set(all, { key, list })
         return list
       })
@@ -214,14 +294,17 @@ export function discoveryBackend(
       if (!isReserved(name)) return settle(inner.listTools(server), (all) => byNameIn(all, name))
       const own = async () => byNameIn(await inner.listTools(server), name)
       return (async () => {
-        if ((await deps.settings(server)).mode === 'off') return own()
-        return name === 'find_tools' ? FIND_TOOLS : CALL_TOOL
+        const { mode } = await deps.settings(server)
+        if (mode === 'off') return own()
+        if (name === 'find_tools') return mode === 'code' ? FIND_TOOLS_CODE : FIND_TOOLS
+        return name === 'run_code' ? RUN_CODE : CALL_TOOL
       })()
     },
     instructions(server, description) {
       return settle(listingOf(server), ({ active: s }) => {
         if (!s) return description
-        return description ? `${description}\n\n${DISCOVERY_INSTRUCTIONS}` : DISCOVERY_INSTRUCTIONS
+        const how = s.mode === 'code' ? CODE_INSTRUCTIONS : DISCOVERY_INSTRUCTIONS
+        return description ? `${description}\n\n${how}` : how
       })
     },
     callTool(ctx, name, args) {
@@ -229,7 +312,8 @@ export function discoveryBackend(
       if (!isReserved(name)) return inner.callTool(ctx, name, args)
       return (async () => {
         // Reserved whenever discovery is not off (auto below its threshold too): the names cannot be a tool's own.
-        if ((await deps.settings(ctx.server)).mode === 'off') return inner.callTool(ctx, name, args)
+        const { mode } = await deps.settings(ctx.server)
+        if (mode === 'off') return inner.callTool(ctx, name, args)
         if (name === 'call_tool') return callTool(ctx, args)
         const report = {
           kind: 'tool' as const,
@@ -238,8 +322,19 @@ export function discoveryBackend(
           name,
           requestId: ctx.requestId,
         }
-        return observed(deps.observer, report, () => findTools(ctx, args), outcomeOf)
+        if (name === 'run_code') {
+          // Logged as run_code, under the request's id; each nested call is logged as its own tool, under the same id.
+          const run = async () => {
+            if (mode !== 'code' || !runCode)
+              return errorResult('run_code is only available in tool_discovery mode "code"')
+            if (args.code === undefined) return missing(ctx, 'code')
+            return runCode(ctx, args)
+          }
+          return observed(deps.observer, report, run, outcomeOf)
+        }
+        return observed(deps.observer, report, () => findTools(ctx, args, mode === 'code'), outcomeOf)
       })()
     },
   }
+  return backend
 }

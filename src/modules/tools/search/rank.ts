@@ -13,7 +13,7 @@ export interface WeightedTerm {
   weight: number
 }
 
-interface Ranked {
+export interface Ranked {
   st: ServerTool
   score: number
 }

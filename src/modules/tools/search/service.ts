@@ -4,15 +4,19 @@ import type { ServerRef } from '../../../lib/request-context'
 import type { ToolRow } from '../repository'
 import type { ToolIndex } from '../tool-index'
 import { weightedTerms } from './query'
-import { buildToolSetIndex, type ToolSetIndex } from './rank'
+import { buildToolSetIndex, type Ranked, type ToolSetIndex } from './rank'
 import type { ToolSearchRepository } from './repository'
+import type { SemanticRanking } from './semantic'
 
 export const SEARCH_LIMIT_DEFAULT = 8
 export const SEARCH_LIMIT_MAX = 50
 
 export interface FoundTool {
   tool: ToolRow
-  /** Higher is better: BM25F over name, title, description and parameters, 4 decimals. */
+  /**
+   * Higher is better, 4 decimals: BM25F over name, title, description and parameters; with embeddings on and ready,
+   * the reciprocal-rank fusion of that order and the semantic one (docs/decisions/0371-semantic-tool-search.md).
+   */
   score: number
 }
 
@@ -23,6 +27,8 @@ export function toolSearch(
   beforeSearch: () => Promise<void>,
   /** A toolkit's name and display name (searchable: "weather" finds the weather toolkit's tools); '' when unknown. */
   toolkitText: (projectId: string, toolkitId: string) => Promise<string>,
+  /** TOOLYARD_EMBEDDINGS_URL's ranking, fused with BM25F when ready; absent: BM25F alone. */
+  semantic?: SemanticRanking,
 ) {
   // A server's search index, made on its first search per tool set (the read model hands out the same set until a
   // write touches it, and the index goes with the set).
@@ -38,7 +44,7 @@ export function toolSearch(
       built = buildToolSetIndex(set.enabled, (toolkitId) => kits.get(toolkitId) ?? '')
       indexes.set(set, built)
     }
-    return built
+    return { built, tools: set.enabled }
   }
 
   return {
@@ -48,9 +54,14 @@ export function toolSearch(
       if (!terms.length) return []
       await beforeSearch()
       const n = Math.min(Math.max(1, Math.trunc(limit)), SEARCH_LIMIT_MAX)
-      const ranked = (await indexOf(server.project_id, server.id)).rank(terms, n)
-      return ranked.map((r) => ({ tool: r.st.tool, score: Math.round(r.score * 10_000) / 10_000 }))
+      const { built, tools } = await indexOf(server.project_id, server.id)
+      if (!semantic) return rounded(built.rank(terms, n))
+      const bm25 = built.rank(terms, SEARCH_LIMIT_MAX)
+      return rounded((await semantic.fuse(tools, text, bm25, n)) ?? bm25.slice(0, n))
     },
   }
 }
+
+const rounded = (ranked: readonly Ranked[]): FoundTool[] =>
+  ranked.map((r) => ({ tool: r.st.tool, score: Math.round(r.score * 10_000) / 10_000 }))
 export type ToolSearch = ReturnType<typeof toolSearch>
