@@ -212,6 +212,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
     checkNames: (projectId, toolkitId) => toolsFeature.serverTools.assertNoReservedNames(projectId, toolkitId),
     projectEvent: () => webhookFeature.publish,
+    audit,
   })
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
   const openapi = buildOpenApi({
@@ -345,6 +346,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     serversFor: async (projectId, name) =>
       Promise.all((await toolsFeature.serversOfTool(projectId, name)).map((id) => servers.mustGet(projectId, id))),
     observer: calls,
+    audit,
   })
   const toolCalls = {
     ...toolsFeature.toolCalls,
