@@ -351,6 +351,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   const toolCalls = {
     ...toolsFeature.toolCalls,
     restCall: policiesFeature.policeRest(toolsFeature.toolCalls.restCall),
+    restList: policiesFeature.policeRestList(toolsFeature.toolCalls.restList),
   }
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   const mcpBackend: McpBackend = protocolBackend({

@@ -8,7 +8,7 @@ import type { ToolsBackend } from '../../mcp/backend'
 import type { ReadModel } from '../../read-model/read-model'
 import { type ApprovalsDeps, approvalsService } from './approvals'
 import type { PolicyAudit } from './audit'
-import { policedBackend, policedRestCall } from './mcp'
+import { policedBackend, policedRestCall, policedRestList } from './mcp'
 import { policyIndex } from './policy-index'
 import type { PoliciesRepository } from './repository'
 import { policiesService } from './service'
@@ -54,5 +54,8 @@ export function buildPolicies(deps: PoliciesFeatureDeps) {
     /** REST POST /tools/call with the same gate (no wait for an approval). */
     policeRest: (restCall: Parameters<typeof policedRestCall>[0]) =>
       policedRestCall(restCall, { ...gate, serversFor: deps.serversFor }),
+    /** REST POST /tools/list with the same filter as the protocol's tools/list. */
+    policeRestList: (restList: Parameters<typeof policedRestList>[0]) =>
+      policedRestList(restList, { ...gate, serversFor: deps.serversFor }),
   }
 }

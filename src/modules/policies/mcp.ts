@@ -9,7 +9,7 @@ import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../mc
 import { errorResult } from '../tools/mcp'
 import { type ApprovalsService, argsDigest } from './approvals'
 import { type PolicyAudit, recordDecision } from './audit'
-import { type CompiledPolicy, decide, type PolicyIndex, visible } from './policy-index'
+import { type Caller, type CompiledPolicy, decide, type PolicyIndex, visible } from './policy-index'
 
 export interface PolicyGateDeps {
   index: PolicyIndex
@@ -198,6 +198,40 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
 }
 
 type RestCall = (ctx: RequestContext, name: string, args: Record<string, unknown>) => Promise<CallToolResult>
+type RestList = (projectId: string, server: ServerRef | undefined, caller?: RequestContext) => Promise<McpTool[]>
+
+/**
+ * REST POST /tools/list under the same policies as the protocol's tools/list: a tool a deny policy always refuses the
+ * caller is absent. On the named server, its policies; without server_id, a tool is listed when every server carrying
+ * it would list it (a REST call without server_id must pass each of them).
+ */
+export function policedRestList(
+  restList: RestList,
+  deps: PolicyGateDeps & { serversFor(projectId: string, name: string): Promise<ServerRef[]> },
+): RestList {
+  const visibleOn = async (server: ServerRef, caller: Caller, name: string) => {
+    const list = await deps.index.forServer(server)
+    if (list.length === 0) return true
+    const toolkitOf = await deps.toolkitOf(server)
+    return visible(list, caller, { name, toolkitId: toolkitOf(name) })
+  }
+  return async (projectId, server, caller) => {
+    const tools = await restList(projectId, server, caller)
+    // Without a caller (an in-process listing), as the protocol's listTools: unfiltered.
+    if (!caller) return tools
+    let has = deps.index.projectHasPolicies(projectId)
+    if (has instanceof Promise) has = await has
+    if (!has) return tools
+    const shown = await Promise.all(
+      tools.map(async (t) => {
+        const servers = server ? [server] : await deps.serversFor(projectId, t.name)
+        for (const s of servers) if (!(await visibleOn(s, caller, t.name))) return false
+        return true
+      }),
+    )
+    return tools.filter((_, i) => shown[i])
+  }
+}
 
 /**
  * REST POST /tools/call under the same policies: on the named server, or (without server_id) on every server of the
