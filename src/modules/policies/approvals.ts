@@ -101,7 +101,8 @@ export function approvalsService(deps: ApprovalsDeps) {
       policy_version: policy.version,
     }
     const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
-    // Looked up and made in one transaction: two identical calls at once (on one instance) share one request.
+    // Looked up and made in one transaction; two identical calls at once (on one instance or two) share one request:
+    // the binding is unique among open requests (docs/decisions/0393-one-approval-per-binding.md).
     return store.tx(async () => {
       const found = await repo.bound(binding, nowIso())
       if (found) return found
@@ -124,7 +125,8 @@ export function approvalsService(deps: ApprovalsDeps) {
         used_at: null,
       }
       const link = `${deps.publicUrl()}/mcp/approvals/${row.id}/link?token=${token}`
-      await repo.insertApproval(row)
+      const opened = await repo.openApproval(row, nowIso())
+      if (!opened.created) return opened.row
       await deps.publish(server.project_id, 'approval.requested', {
         approval: { ...approvalView(row), approve_url: link },
       })
