@@ -214,6 +214,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     },
     checkNames: (projectId, toolkitId) => toolsFeature.serverTools.assertNoReservedNames(projectId, toolkitId),
     projectEvent: () => webhookFeature.publish,
+    audit,
   })
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
   const openapi = buildOpenApi({
@@ -365,10 +366,12 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
     serversFor: async (projectId, name) =>
       Promise.all((await toolsFeature.serversOfTool(projectId, name)).map((id) => servers.mustGet(projectId, id))),
     observer: calls,
+    audit,
   })
   const toolCalls = {
     ...toolsFeature.toolCalls,
     restCall: policiesFeature.policeRest(toolsFeature.toolCalls.restCall),
+    restList: policiesFeature.policeRestList(toolsFeature.toolCalls.restList),
   }
   // Each feature contributes its part of what servers expose over MCP (tools, resources, prompts, completion).
   // Hosted resources and prompts first, then what each attached remote toolkit's upstream brings.

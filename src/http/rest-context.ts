@@ -8,7 +8,8 @@ import { requestIdOf } from './pipeline'
 
 export function restRequestContext(
   request: Request,
-  auth: Pick<AuthContext, 'projectId' | 'keyId'> & Partial<Pick<AuthContext, 'role' | 'userId' | 'groups'>>,
+  auth: Pick<AuthContext, 'projectId' | 'keyId'> &
+    Partial<Pick<AuthContext, 'role' | 'userId' | 'groups' | 'clientName'>>,
   server?: ServerRef,
 ): RequestContext {
   return {
@@ -18,8 +19,8 @@ export function restRequestContext(
     ...(auth.userId ? { userId: auth.userId } : {}),
     ...(auth.groups ? { groups: auth.groups } : {}),
     projectId: auth.projectId,
-    ...(auth.userId ? { userId: auth.userId } : {}),
     ...(server ? { server } : {}),
+    ...(auth.clientName ? { clientName: auth.clientName } : {}),
     host: detachedHost(request.signal),
   }
 }

@@ -13,6 +13,8 @@ export interface AuthContext {
   /** The end user this key acts for (a user token: docs/decisions/0330-users.md) and that user's groups; undefined = no user. */
   userId?: string
   groups?: string[]
+  /** The OAuth client's name, when the caller presented an access token of an OAuth grant or a machine client. */
+  clientName?: string
   /** The only servers this caller may use; undefined = every server of the project. */
   serverIds?: string[]
 }

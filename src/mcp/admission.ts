@@ -27,13 +27,17 @@ const ALLOW_HEADERS =
 const EXPOSE_HEADERS = 'mcp-session-id, mcp-protocol-version, x-request-id, www-authenticate'
 
 /** A caller of one server: its key (`key:<id>`) or, on a public server without a key, its address (`addr:<ip>`). */
-export type Principal = { server: ServerRow; principal: string } & Pick<RequestContext, 'role' | 'userId' | 'groups'>
+export type Principal = { server: ServerRow; principal: string } & Pick<
+  RequestContext,
+  'role' | 'userId' | 'groups' | 'clientName'
+>
 
 /** What the request context says of the caller beyond its principal (policies match on it), without absent fields. */
-export const callerOf = (who: Principal): Pick<RequestContext, 'role' | 'userId' | 'groups'> => ({
+export const callerOf = (who: Principal): Pick<RequestContext, 'role' | 'userId' | 'groups' | 'clientName'> => ({
   ...(who.role ? { role: who.role } : {}),
   ...(who.userId ? { userId: who.userId } : {}),
   ...(who.groups ? { groups: who.groups } : {}),
+  ...(who.clientName ? { clientName: who.clientName } : {}),
 })
 
 type ResponseHeaders = Record<string, string>
@@ -162,6 +166,7 @@ export function createAdmission(deps: AdmissionDeps) {
             role: auth.role,
             ...(auth.userId ? { userId: auth.userId } : {}),
             ...(auth.groups ? { groups: auth.groups } : {}),
+            ...(auth.clientName ? { clientName: auth.clientName } : {}),
           }
         if (row.auth === 'none') return { server: row, principal: `addr:${clientAddress(server, request)}` }
         return null

@@ -28,6 +28,7 @@ import m025 from './025-drop-full-text-index.sql' with { type: 'text' }
 import m026 from './026-audit.sql' with { type: 'text' }
 import m027 from './027-local-toolkits.sql' with { type: 'text' }
 import m028 from './028-tool-meta.sql' with { type: 'text' }
+import m029 from './029-approval-per-binding.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -58,4 +59,5 @@ export const migrations: string[] = [
   m026,
   m027,
   m028,
+  m029,
 ]

@@ -10,7 +10,10 @@ import { dashboardMemberOf } from '../../lib/dashboard-member'
 import type { AuditActor } from './actor'
 import type { AuditLog } from './service'
 
-/** POST routes that use or read rather than change (paths under /mcp): tool calls are audited by the call observer. */
+/**
+ * POST routes the hook leaves alone (paths under /mcp): the ones that use or read rather than change (tool calls are
+ * audited by the call observer), and decisions their feature audits itself.
+ */
 const NOT_CHANGES = new Set([
   'POST /tools/list',
   'POST /tools/call',
@@ -24,6 +27,9 @@ const NOT_CHANGES = new Set([
   'POST /oauth/status',
   'POST /oauth/build-auth-url',
   'POST /completion/complete',
+  // Decisions the features audit themselves, with the decision and what it binds (policies, pinned definitions).
+  'POST /approvals/:id',
+  'POST /toolkits/:id/changes/:change_id',
 ])
 
 /** Last words of a POST route that name what is done to the record before them, not a collection made. */

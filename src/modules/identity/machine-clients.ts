@@ -22,6 +22,8 @@ const view = (r: MachineClientRow): MachineClientView => ({
 /** What the token endpoint and the access-token check need of a machine client. */
 export interface MachineClientPrincipal {
   client_id: string
+  /** Its name as registered: the audit trail and call log name the client by it. */
+  name: string
   project_id: string
   user_id: string | null
   /** undefined = every server of the project */
@@ -30,6 +32,7 @@ export interface MachineClientPrincipal {
 
 const principal = (r: MachineClientRow): MachineClientPrincipal => ({
   client_id: r.client_id,
+  name: r.name,
   project_id: r.project_id,
   user_id: r.user_id,
   ...(r.server_ids ? { serverIds: JSON.parse(r.server_ids) as string[] } : {}),

@@ -62,6 +62,7 @@ export function createOAuthServer(deps: {
       role: 'mcp',
       ...(serverIds ? { serverIds } : {}),
       ...(client.user_id ? { userId: client.user_id } : {}),
+      clientName: client.name,
     }
     return auth
   }
@@ -116,6 +117,8 @@ export function createOAuthServer(deps: {
         role: 'mcp',
         serverIds: [grant.server_id],
         ...(grant.user_id ? { userId: grant.user_id } : {}),
+        // The name the client registered with (RFC 7591 client_name), else its id: what the audit trail names.
+        clientName: grant.client_name ?? grant.client_id,
       }
     },
     /** The project's authorized clients (one entry per approval: a client on one server). */

@@ -7,6 +7,8 @@ import { AppError, conflict, notFound } from '../../lib/errors'
 import { newId, nowIso } from '../../lib/ids'
 import { createHash } from '../../lib/node-crypto'
 import type { ServerRef } from '../../lib/request-context'
+import type { AuditActor } from '../audit/actor'
+import { type PolicyAudit, recordApprovalDecided } from './audit'
 import type { ApprovalStatus, ApprovalView } from './model'
 import type { Caller, CompiledPolicy } from './policy-index'
 import type { ApprovalRow, PoliciesRepository } from './repository'
@@ -40,6 +42,8 @@ export interface ApprovalsDeps {
   ttlMs: number
   /** How often a waiting call looks at its request in storage (a decision on another instance is seen then). */
   pollMs?: number
+  /** The audit trail: each decision, with who made it. */
+  audit?: PolicyAudit
 }
 
 function statusOf(row: ApprovalRow, now = nowIso()): ApprovalStatus {
@@ -97,7 +101,8 @@ export function approvalsService(deps: ApprovalsDeps) {
       policy_version: policy.version,
     }
     const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')
-    // Looked up and made in one transaction: two identical calls at once (on one instance) share one request.
+    // Looked up and made in one transaction; two identical calls at once (on one instance or two) share one request:
+    // the binding is unique among open requests (docs/decisions/0393-one-approval-per-binding.md).
     return store.tx(async () => {
       const found = await repo.bound(binding, nowIso())
       if (found) return found
@@ -120,7 +125,8 @@ export function approvalsService(deps: ApprovalsDeps) {
         used_at: null,
       }
       const link = `${deps.publicUrl()}/mcp/approvals/${row.id}/link?token=${token}`
-      await repo.insertApproval(row)
+      const opened = await repo.openApproval(row, nowIso())
+      if (!opened.created) return opened.row
       await deps.publish(server.project_id, 'approval.requested', {
         approval: { ...approvalView(row), approve_url: link },
       })
@@ -169,6 +175,7 @@ export function approvalsService(deps: ApprovalsDeps) {
     decision: 'approve' | 'deny',
     note: string | undefined,
     by: string,
+    actor: AuditActor,
   ): Promise<ApprovalView> {
     const now = new Date()
     const ok = await repo.decide(projectId, id, {
@@ -182,6 +189,7 @@ export function approvalsService(deps: ApprovalsDeps) {
     const row = await repo.approval(projectId, id)
     if (!row) throw notFound('approval')
     if (!ok) throw conflict(`approval ${id} is ${statusOf(row)}: it can no longer be decided`)
+    recordApprovalDecided(deps.audit, row, decision, actor, note)
     wake(id)
     return approvalView(row)
   }
@@ -198,7 +206,7 @@ export function approvalsService(deps: ApprovalsDeps) {
         throw conflict(`approval ${id} is ${statusOf(row)}: it can no longer be decided`)
       if (!(await repo.useLink(row.project_id, id, sha256(token))))
         throw new AppError('forbidden', 'this approval link is invalid or was used already')
-      return decide(row.project_id, id, decision, note, 'link')
+      return decide(row.project_id, id, decision, note, 'link', { kind: 'approval_link' })
     },
     /** The request a link names, for its page; null when the token is not (or no longer) its link's. */
     async byLink(id: string, token: string): Promise<ApprovalView | null> {

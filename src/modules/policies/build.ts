@@ -7,7 +7,8 @@ import type { ServerRef } from '../../lib/request-context'
 import type { ToolsBackend } from '../../mcp/backend'
 import type { ReadModel } from '../../read-model/read-model'
 import { type ApprovalsDeps, approvalsService } from './approvals'
-import { policedBackend, policedRestCall } from './mcp'
+import type { PolicyAudit } from './audit'
+import { policedBackend, policedRestCall, policedRestList } from './mcp'
 import { policyIndex } from './policy-index'
 import type { PoliciesRepository } from './repository'
 import { policiesService } from './service'
@@ -23,6 +24,8 @@ export interface PoliciesFeatureDeps {
   /** The servers carrying a tool of that name: a REST call without server_id is matched against each. */
   serversFor: (projectId: string, name: string) => Promise<ServerRef[]>
   observer?: CallObserver
+  /** The audit trail: policy decisions and approvals decided. */
+  audit?: PolicyAudit
 }
 
 export function buildPolicies(deps: PoliciesFeatureDeps) {
@@ -33,12 +36,14 @@ export function buildPolicies(deps: PoliciesFeatureDeps) {
     publish: deps.publish,
     publicUrl: deps.publicUrl,
     ttlMs: deps.approvalTtlS * 1000,
+    ...(deps.audit ? { audit: deps.audit } : {}),
   })
   const gate = {
     index,
     approvals,
     toolkitOf: deps.toolkitOf,
     ...(deps.observer ? { observer: deps.observer } : {}),
+    ...(deps.audit ? { audit: deps.audit } : {}),
   }
   return {
     policies: policiesService(deps.store, deps.repo),
@@ -49,5 +54,8 @@ export function buildPolicies(deps: PoliciesFeatureDeps) {
     /** REST POST /tools/call with the same gate (no wait for an approval). */
     policeRest: (restCall: Parameters<typeof policedRestCall>[0]) =>
       policedRestCall(restCall, { ...gate, serversFor: deps.serversFor }),
+    /** REST POST /tools/list with the same filter as the protocol's tools/list. */
+    policeRestList: (restList: Parameters<typeof policedRestList>[0]) =>
+      policedRestList(restList, { ...gate, serversFor: deps.serversFor }),
   }
 }

@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams } from '../../http/common-model'
 import { type GuardDeps, guard } from '../../http/guard'
+import { actorOfRequest } from '../audit/actor'
 import type { ApprovalsService } from './approvals'
 import { linkPage } from './link-page'
 import {
@@ -85,8 +86,15 @@ export const policiesModule = (deps: GuardDeps & { policies: PoliciesService; ap
     })
     .post(
       '/approvals/:id',
-      ({ auth, params, body }) =>
-        deps.approvals.decide(auth.projectId, params.id, body.decision, body.note, `key:${auth.keyId}`),
+      ({ auth, params, body, request }) =>
+        deps.approvals.decide(
+          auth.projectId,
+          params.id,
+          body.decision,
+          body.note,
+          `key:${auth.keyId}`,
+          actorOfRequest(request, auth),
+        ),
       {
         api: 'misc',
         params: IdParams,

@@ -7,8 +7,9 @@ import type { MaybePromise } from '../../lib/maybe-promise'
 import type { OnServer, RequestContext, ServerRef } from '../../lib/request-context'
 import type { CallToolResult, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { errorResult } from '../tools/mcp'
-import type { ApprovalsService } from './approvals'
-import { type CompiledPolicy, decide, type PolicyIndex, visible } from './policy-index'
+import { type ApprovalsService, argsDigest } from './approvals'
+import { type PolicyAudit, recordDecision } from './audit'
+import { type Caller, type CompiledPolicy, decide, type PolicyIndex, visible } from './policy-index'
 
 export interface PolicyGateDeps {
   index: PolicyIndex
@@ -17,6 +18,8 @@ export interface PolicyGateDeps {
   toolkitOf: (server: ServerRef) => MaybePromise<(name: string) => string | undefined>
   /** The call log: a refused call is a call with outcome `denied`. */
   observer?: CallObserver
+  /** The audit trail: a call refused by a deny policy, or parked by an approve policy, names the policy. */
+  audit?: PolicyAudit
 }
 
 /** The ToolsBackend with the policy gate, plus what a 2026-07-28 dispatch asks before choosing to run a task. */
@@ -36,7 +39,7 @@ const targetOf = (name: string, args: JsonObject): { name: string; args: JsonObj
 /** What the gate reads of a call's context: the protocol's, or a REST call's once its server is known. */
 type GateContext = Pick<
   RequestContext,
-  'requestId' | 'principal' | 'role' | 'userId' | 'groups' | 'projectId' | 'host' | 'inTask'
+  'requestId' | 'principal' | 'role' | 'userId' | 'groups' | 'projectId' | 'host' | 'inTask' | 'clientName'
 > & { readonly server: ServerRef }
 
 /** The decisions and waits both the protocol and REST use. */
@@ -49,6 +52,9 @@ function policyGate(deps: PolicyGateDeps) {
       name,
       durationMs: 0,
       requestId: ctx.requestId,
+      principal: ctx.principal,
+      ...(ctx.userId ? { userId: ctx.userId } : {}),
+      ...(ctx.clientName ? { client: ctx.clientName } : {}),
       outcome: 'denied',
       error: message,
     })
@@ -75,6 +81,16 @@ function policyGate(deps: PolicyGateDeps) {
     holdMs?: number,
   ): Promise<CallToolResult | undefined> {
     const row = await deps.approvals.request(ctx.server, ctx, name, args, policy)
+    // Parked: the request is still pending (a granted one lets the call run, and its own entry is the call's).
+    if (row.status === 'pending')
+      recordDecision(deps.audit, ctx, {
+        action: 'hold',
+        serverId: ctx.server.id,
+        tool: name,
+        argsDigest: row.args_digest,
+        policy,
+        approvalId: row.id,
+      })
     const { host } = ctx
     // A task may wait as long as the request lives (bounded by its run's deadline); a held stream for approval_wait_s.
     const untilMs = ctx.inTask
@@ -108,8 +124,16 @@ function policyGate(deps: PolicyGateDeps) {
     const target = targetOf(name, args)
     for (const t of target ? [{ name, args }, target] : [{ name, args }]) {
       const d = await decideOne(ctx, policies, t.name, t.args)
-      if (d.effect === 'deny')
+      if (d.effect === 'deny') {
+        recordDecision(deps.audit, ctx, {
+          action: 'refuse',
+          serverId: ctx.server.id,
+          tool: t.name,
+          argsDigest: argsDigest(t.args),
+          policy: d.policy,
+        })
         return refused(ctx, t.name, `Tool ${t.name} is refused by policy "${d.policy.name}": ${d.why}`)
+      }
       if (d.effect === 'approve') {
         const stop = await approved(ctx, d.policy, t.name, t.args, holdMs)
         if (stop) return stop
@@ -174,6 +198,40 @@ export function policedBackend(inner: ToolsBackend, deps: PolicyGateDeps): Polic
 }
 
 type RestCall = (ctx: RequestContext, name: string, args: Record<string, unknown>) => Promise<CallToolResult>
+type RestList = (projectId: string, server: ServerRef | undefined, caller?: RequestContext) => Promise<McpTool[]>
+
+/**
+ * REST POST /tools/list under the same policies as the protocol's tools/list: a tool a deny policy always refuses the
+ * caller is absent. On the named server, its policies; without server_id, a tool is listed when every server carrying
+ * it would list it (a REST call without server_id must pass each of them).
+ */
+export function policedRestList(
+  restList: RestList,
+  deps: PolicyGateDeps & { serversFor(projectId: string, name: string): Promise<ServerRef[]> },
+): RestList {
+  const visibleOn = async (server: ServerRef, caller: Caller, name: string) => {
+    const list = await deps.index.forServer(server)
+    if (list.length === 0) return true
+    const toolkitOf = await deps.toolkitOf(server)
+    return visible(list, caller, { name, toolkitId: toolkitOf(name) })
+  }
+  return async (projectId, server, caller) => {
+    const tools = await restList(projectId, server, caller)
+    // Without a caller (an in-process listing), as the protocol's listTools: unfiltered.
+    if (!caller) return tools
+    let has = deps.index.projectHasPolicies(projectId)
+    if (has instanceof Promise) has = await has
+    if (!has) return tools
+    const shown = await Promise.all(
+      tools.map(async (t) => {
+        const servers = server ? [server] : await deps.serversFor(projectId, t.name)
+        for (const s of servers) if (!(await visibleOn(s, caller, t.name))) return false
+        return true
+      }),
+    )
+    return tools.filter((_, i) => shown[i])
+  }
+}
 
 /**
  * REST POST /tools/call under the same policies: on the named server, or (without server_id) on every server of the

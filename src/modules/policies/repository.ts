@@ -1,5 +1,6 @@
 // Policies and approval requests, written once for both engines (src/db/queries.ts).
 import type { SqlStore } from '../../db/queries'
+import { createHash } from '../../lib/node-crypto'
 
 export interface PolicyRow {
   id: string
@@ -52,7 +53,11 @@ export interface PoliciesRepository {
   byId(projectId: string, id: string): Promise<PolicyRow | null>
   list(projectId: string): Promise<PolicyRow[]>
   remove(projectId: string, id: string): Promise<boolean>
-  insertApproval(row: ApprovalRow): Promise<void>
+  /**
+   * The one open request of the row's binding: the row inserted (`created`), or the open one another caller (another
+   * instance, at the same moment) inserted first. A stale open one (expired) is retired and the row inserted.
+   */
+  openApproval(row: ApprovalRow, now: string): Promise<{ row: ApprovalRow; created: boolean }>
   approval(projectId: string, id: string): Promise<ApprovalRow | null>
   /** By id alone: the single-use link names no project (its token is checked against the row). */
   approvalById(id: string): Promise<ApprovalRow | null>
@@ -75,8 +80,32 @@ export interface PoliciesRepository {
   consume(projectId: string, id: string, now: string): Promise<boolean>
 }
 
+/** The binding as one value (docs/decisions/0393-one-approval-per-binding.md): unique among open requests. */
+const openBindingOf = (b: ApprovalBinding) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([b.project_id, b.server_id, b.tool, b.principal, b.args_digest, b.policy_id, b.policy_version]),
+    )
+    .digest('hex')
+
 export function policiesRepository(store: SqlStore): PoliciesRepository {
   const q = () => store.q()
+  /** Inserts unless an open request of the binding exists (either engine: ON CONFLICT on the unique index). */
+  const insertOpen = async (row: ApprovalRow, open_binding: string) =>
+    (
+      await q().run(
+        `INSERT INTO approvals (id, project_id, server_id, server_slug, tool, principal, key_id, user_id, args,
+           args_digest, policy_id, policy_name, policy_version, status, note, decided_by, link_hash, created_at,
+           expires_at, decided_at, used_at, open_binding)
+         VALUES ($id, $project_id, $server_id, $server_slug, $tool, $principal, $key_id, $user_id, $args,
+           $args_digest, $policy_id, $policy_name, $policy_version, $status, $note, $decided_by, $link_hash,
+           $created_at, $expires_at, $decided_at, $used_at, $open_binding)
+         ON CONFLICT (open_binding) DO NOTHING`,
+        { ...row, open_binding },
+      )
+    ).changes > 0
+  const byOpenBinding = (open_binding: string) =>
+    q().get<ApprovalRow>('SELECT * FROM approvals WHERE open_binding = $open_binding', { open_binding })
   return {
     async insert(row) {
       await q().run(
@@ -121,16 +150,19 @@ export function policiesRepository(store: SqlStore): PoliciesRepository {
       })
       return changes > 0
     },
-    async insertApproval(row) {
-      await q().run(
-        `INSERT INTO approvals (id, project_id, server_id, server_slug, tool, principal, key_id, user_id, args,
-           args_digest, policy_id, policy_name, policy_version, status, note, decided_by, link_hash, created_at,
-           expires_at, decided_at, used_at)
-         VALUES ($id, $project_id, $server_id, $server_slug, $tool, $principal, $key_id, $user_id, $args,
-           $args_digest, $policy_id, $policy_name, $policy_version, $status, $note, $decided_by, $link_hash,
-           $created_at, $expires_at, $decided_at, $used_at)`,
-        { ...row },
-      )
+    async openApproval(row, now) {
+      const key = openBindingOf(row)
+      if (await insertOpen(row, key)) return { row, created: true }
+      // Another caller's request holds the binding: it is this call's, unless it expired (then it is retired).
+      const held = await byOpenBinding(key)
+      if (held && held.expires_at > now) return { row: held, created: false }
+      await q().run('UPDATE approvals SET open_binding = NULL WHERE open_binding = $key AND expires_at <= $now', {
+        key,
+        now,
+      })
+      if (await insertOpen(row, key)) return { row, created: true }
+      const winner = await byOpenBinding(key)
+      return winner ? { row: winner, created: false } : { row, created: false }
     },
     approval: (project_id, id) =>
       q().get<ApprovalRow>('SELECT * FROM approvals WHERE id = $id AND project_id = $project_id', { id, project_id }),
@@ -166,9 +198,11 @@ export function policiesRepository(store: SqlStore): PoliciesRepository {
       )
     },
     async decide(project_id, id, d) {
+      // A denied request no longer binds anything: the same call may ask again.
+      const release = d.status === 'denied' ? ', open_binding = NULL' : ''
       const { changes } = await q().run(
         `UPDATE approvals SET status = $status, note = $note, decided_by = $by, decided_at = $now,
-           expires_at = $expires_at, link_hash = NULL
+           expires_at = $expires_at, link_hash = NULL${release}
          WHERE id = $id AND project_id = $project_id AND status = 'pending' AND expires_at > $now`,
         { id, project_id, status: d.status, note: d.note, by: d.by, now: d.now, expires_at: d.expiresAt },
       )
@@ -183,7 +217,7 @@ export function policiesRepository(store: SqlStore): PoliciesRepository {
     },
     async consume(project_id, id, now) {
       const { changes } = await q().run(
-        `UPDATE approvals SET used_at = $now
+        `UPDATE approvals SET used_at = $now, open_binding = NULL
          WHERE id = $id AND project_id = $project_id AND status = 'approved' AND used_at IS NULL AND expires_at > $now`,
         { id, project_id, now },
       )

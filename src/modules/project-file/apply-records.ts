@@ -9,10 +9,11 @@ import { defaultPrefix } from '../tools/server-tools/prefix'
 import type { ApplyOptions, PlanLine } from './apply'
 import { canonical, RecordError } from './apply'
 import { applyOpenApiToolkit, type PreparedDocuments } from './apply-openapi'
+import { applyPolicies, prunePolicies } from './apply-policies'
 import type { ProjectDoc, ProviderDoc, ToolkitDoc } from './format'
 import { attachmentDoc, type CurrentProject, DEFAULT_INPUT_SCHEMA, type ProjectServices } from './snapshot'
 
-interface Run {
+export interface Run {
   s: ProjectServices
   /** The `openapi:` toolkits' documents, read and planned before the transaction. */
   openapi: PreparedDocuments
@@ -25,7 +26,7 @@ interface Run {
   remote: { prepared: Map<string, PreparedRemote>; used: Set<string> }
 }
 
-type Note = (action: PlanLine['action'], kind: string, name: string) => void
+export type Note = (action: PlanLine['action'], kind: string, name: string) => void
 
 /** A remote toolkit: stored from its prepared listing when new or changed; its tools are the upstream's. */
 async function applyRemoteToolkit(run: Run, k: ToolkitDoc, note: Note) {
@@ -216,6 +217,8 @@ export async function applyRecords(run: Run): Promise<void> {
     }
   }
 
+  await applyPolicies(run, note)
+
   if (run.options.prune) await prune(run, note)
 }
 
@@ -262,6 +265,7 @@ async function applyServers(run: Run, note: Note): Promise<Map<string, string>> 
       description: sv.description,
       auth: sv.auth,
       tool_discovery: sv.tool_discovery,
+      log_arguments: sv.log_arguments,
     }
     if (!stored) {
       ids.set(
@@ -277,6 +281,7 @@ async function applyServers(run: Run, note: Note): Promise<Map<string, string>> 
         display_name: sv.display_name ?? null,
         description: sv.description ?? null,
         tool_discovery: sv.tool_discovery ?? discoveryOf(null),
+        log_arguments: sv.log_arguments ?? 'none',
         toolkits,
       }
       await attempt('server', sv.name, () => s.servers.update(projectId, stored.id, patch as never))
@@ -345,6 +350,7 @@ async function prune(run: Run, note: Note): Promise<void> {
       ...[...run.openapi.values()].flatMap((p) => p.planned.providers.map((s) => s.provider)),
     ]),
   }
+  await prunePolicies(run, note)
   for (const [name, r] of current.prompts)
     if (!keep.prompts.has(name)) await drop('prompt', name, () => s.prompts.remove(projectId, r.id))
   for (const [uri, r] of current.resources)

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors'
 import { isCodeRuntime } from '../../runtime/runtimes'
 import { type AuditActor, cliActor } from '../audit/actor'
 import { CreateProviderBody } from '../credentials/providers/model'
+import { ConditionError, compileCondition } from '../policies/cel'
 import { CreatePromptBody } from '../prompts/model'
 import { CreateResourceBody } from '../resources/model'
 import { CreateServerBody } from '../servers/model'
@@ -19,6 +20,7 @@ import {
   clean,
   DEFAULT_INPUT_SCHEMA,
   FUNCTION_DEFAULTS,
+  POLICY_DEFAULTS,
   PROMPT_DEFAULTS,
   type ProjectServices,
   RESOURCE_DEFAULTS,
@@ -84,6 +86,16 @@ function checkAgainstApi(path: string, doc: ProjectDoc): void {
   for (const p of doc.providers) {
     const { client_secret_env: _e, ...rest } = p
     check('providers', p.id, REST_BODIES.providers, rest)
+  }
+  // A `when` is checked as POST /policies checks it: the position of what does not parse or type-check.
+  for (const p of doc.policies ?? []) {
+    if (!p.when?.trim()) continue
+    try {
+      compileCondition(p.when)
+    } catch (error) {
+      if (!(error instanceof ConditionError)) throw error
+      problems.push(`${path}: policy ${p.name}: when: ${error.message}`)
+    }
   }
   if (problems.length) throw new FileError(problems.join('\n'))
 }
@@ -171,7 +183,7 @@ export async function applyProjectFile(s: ProjectServices, doc: ProjectDoc, o: A
           .map((l) => ({
             actor: o.actor ?? cliActor(),
             action: l.action === 'created' ? 'create' : l.action === 'updated' ? 'update' : 'delete',
-            resource: l.kind.endsWith('s') ? l.kind : `${l.kind}s`,
+            resource: l.kind === 'policy' ? 'policies' : l.kind.endsWith('s') ? l.kind : `${l.kind}s`,
             resourceId: l.name,
             detail: { via: 'apply', file: o.path },
           })),
@@ -206,6 +218,7 @@ export function canonical(kind: Kind | 'tools', doc: object): string {
     resources: RESOURCE_DEFAULTS,
     prompts: PROMPT_DEFAULTS,
     providers: {},
+    policies: POLICY_DEFAULTS,
   }[kind]
   const { file: _f, tools: _t, ...rest } = doc as Record<string, unknown>
   let cleaned = clean(rest, defaults)

@@ -6,6 +6,8 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import { type Static, t } from 'elysia'
 import { isCodeRuntime, RuntimeSchema } from '../../runtime/runtimes'
+import { LogArguments } from '../audit/model'
+import { PolicyBody } from '../policies/model'
 import { ToolDiscoveryPatch } from '../servers/discovery'
 import { OpenApiAuth } from '../tools/kinds/openapi/model'
 import { RemoteSpecBody } from '../tools/kinds/remote/model'
@@ -104,6 +106,8 @@ const ServerDoc = t.Object(
     // (docs/decisions/0211-attachment-prefix.md), and whose credential they use.
     toolkits: t.Optional(t.Array(t.Union([Str, AttachmentDoc]))),
     tool_discovery: t.Optional(ToolDiscoveryPatch),
+    // What the audit trail keeps of a call's arguments (docs/decisions/0350-audit-log.md); absent: none.
+    log_arguments: t.Optional(LogArguments),
   },
   { additionalProperties: false },
 )
@@ -168,6 +172,8 @@ const KINDS = {
   resources: ResourceDoc,
   prompts: PromptDoc,
   providers: ProviderDoc,
+  // As POST /policies takes it (docs/decisions/0392-policies-in-the-project-file.md); `when` is checked before apply.
+  policies: PolicyBody,
 } as const
 export type Kind = keyof typeof KINDS
 
@@ -178,6 +184,7 @@ export type ServerDoc = Static<typeof ServerDoc>
 export type ResourceDoc = Static<typeof ResourceDoc>
 export type PromptDoc = Static<typeof PromptDoc>
 export type ProviderDoc = Static<typeof ProviderDoc>
+export type PolicyDoc = Static<typeof PolicyBody>
 
 export interface ProjectDoc {
   project?: string
@@ -187,6 +194,8 @@ export interface ProjectDoc {
   resources: ResourceDoc[]
   prompts: PromptDoc[]
   providers: ProviderDoc[]
+  /** Absent in a document built in code before policies joined the file: none. */
+  policies?: PolicyDoc[]
 }
 
 /** A problem in the file: printed as `FILE: KIND NAME: FIELD: message`. */
@@ -200,7 +209,7 @@ function recordName(kind: Kind, doc: Record<string, unknown>): string {
   return typeof doc[key] === 'string' ? (doc[key] as string) : '(unnamed)'
 }
 
-export const singular = (kind: Kind) => kind.replace(/s$/, '')
+export const singular = (kind: Kind) => (kind === 'policies' ? 'policy' : kind.replace(/s$/, ''))
 
 /** Reads and checks the whole file; every problem is collected, then thrown as one FileError. */
 export function readProjectFile(path: string): ProjectDoc {
@@ -224,7 +233,15 @@ export function readProjectFile(path: string): ProjectDoc {
   for (const key of Object.keys(top))
     if (key !== 'project' && !(key in KINDS)) problems.push(`${path}: unknown top-level field "${key}"`)
   if (top.project !== undefined && typeof top.project !== 'string') problems.push(`${path}: project: must be a string`)
-  const doc: ProjectDoc = { functions: [], toolkits: [], servers: [], resources: [], prompts: [], providers: [] }
+  const doc: ProjectDoc = {
+    functions: [],
+    toolkits: [],
+    servers: [],
+    resources: [],
+    prompts: [],
+    providers: [],
+    policies: [],
+  }
   if (typeof top.project === 'string') doc.project = top.project
   for (const kind of Object.keys(KINDS) as Kind[]) {
     const list = top[kind] ?? []

@@ -4,6 +4,7 @@
 import type { StoragePort } from '../../db/store'
 import type { AuditLog } from '../audit/service'
 import type { ProvidersService } from '../credentials/providers/service'
+import type { PoliciesService } from '../policies/service'
 import type { ProjectsService } from '../projects/service'
 import type { PromptsService } from '../prompts/service'
 import type { ResourcesService } from '../resources/service'
@@ -19,6 +20,7 @@ import type { ToolsService } from '../tools/service'
 import type { ToolkitsService } from '../tools/toolkits/service'
 import type {
   FunctionDoc,
+  PolicyDoc,
   ProjectDoc,
   PromptDoc,
   ProviderDoc,
@@ -42,6 +44,7 @@ export interface ProjectServices {
   serverTools: ServerToolsService
   remoteToolkits: Pick<RemoteToolkits, 'prepare' | 'insert' | 'replace' | 'settle' | 'spec'>
   openapi: OpenApiService
+  policies: PoliciesService
   /** The audit trail: what an apply changed joins it in the same transaction. */
   audit?: Pick<AuditLog, 'appendNow'>
 }
@@ -70,6 +73,7 @@ export interface CurrentProject {
   resources: Map<string, Stored<ResourceDoc>>
   prompts: Map<string, Stored<PromptDoc>>
   providers: Map<string, Stored<ProviderDoc>>
+  policies: Map<string, Stored<PolicyDoc>>
 }
 
 export const DEFAULT_INPUT_SCHEMA = { type: 'object', properties: {} }
@@ -127,7 +131,12 @@ export const attachmentDoc = (
 
 export const FUNCTION_DEFAULTS = { memory_mb: 64, timeout_ms: 10_000, isolation: 'warm' }
 export const TOOL_DEFAULTS = { input_schema: DEFAULT_INPUT_SCHEMA }
-export const SERVER_DEFAULTS = { auth: 'api_key', toolkits: [], tool_discovery: discoveryOf(null) }
+export const SERVER_DEFAULTS = {
+  auth: 'api_key',
+  toolkits: [],
+  tool_discovery: discoveryOf(null),
+  log_arguments: 'none',
+}
 export const RESOURCE_DEFAULTS = {
   mime_type: 'text/plain',
   requires_credentials: false,
@@ -135,6 +144,8 @@ export const RESOURCE_DEFAULTS = {
   is_active: true,
 }
 export const PROMPT_DEFAULTS = { description: '', arguments: [] }
+/** How long a held 2025-11-25 stream waits for an approval when the policy does not say (src/modules/policies). */
+export const POLICY_DEFAULTS = { approval_wait_s: 120 }
 
 export async function readCurrent(s: ProjectServices, projectId: string): Promise<CurrentProject> {
   const cur: CurrentProject = {
@@ -145,6 +156,7 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
     resources: new Map(),
     prompts: new Map(),
     providers: new Map(),
+    policies: new Map(),
   }
   for (const f of await all(async (c) => {
     const p = await s.functions.list(projectId, 200, c)
@@ -214,6 +226,7 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
         description: sv.description,
         auth: sv.auth,
         tool_discovery: sv.tool_discovery,
+        log_arguments: sv.log_arguments,
         toolkits: attachments.map((a) => {
           const kit = kitNames.get(a.toolkit_id)
           return attachmentDoc(kit?.name ?? a.name, a.prefix, kit?.prefix ?? '', a.credential_mode)
@@ -252,6 +265,11 @@ export async function readCurrent(s: ProjectServices, projectId: string): Promis
       base_url: p.base_url,
     } as ProviderDoc)
     cur.providers.set(p.id, { id: p.id, doc })
+  }
+  for (const p of (await s.policies.list(projectId)).policies) {
+    const { name, effect, priority, match, when, reason, approval_wait_s } = p
+    const doc = clean({ name, effect, priority, match, when, reason, approval_wait_s } as PolicyDoc, POLICY_DEFAULTS)
+    cur.policies.set(p.name, { id: p.id, doc })
   }
   return cur
 }
@@ -326,5 +344,6 @@ export async function exportProject(s: ProjectServices, projectId: string, proje
     servers: [...cur.servers.values()].map((r) => r.doc),
     resources: [...cur.resources.values()].map((r) => r.doc),
     prompts: [...cur.prompts.values()].map((r) => r.doc),
+    policies: [...cur.policies.values()].map((r) => r.doc),
   }
 }

@@ -47,9 +47,12 @@ export const toolsModule = (
     .use(guard(deps))
     .post(
       '/tools/list',
-      async ({ auth, body }) => {
+      async ({ auth, body, request }) => {
         const server = body?.server_id ? await deps.servers.mustGet(auth.projectId, body.server_id) : undefined
-        return { tools: await deps.toolCalls.restList(auth.projectId, server) }
+        // The caller's context, as for a call: the policies that would refuse it a tool leave that tool out.
+        return {
+          tools: await deps.toolCalls.restList(auth.projectId, server, restRequestContext(request, auth, server)),
+        }
       },
       {
         api: 'tools_read',

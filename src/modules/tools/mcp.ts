@@ -205,7 +205,11 @@ export function toolsMcp(
   return {
     backend,
     /** REST /tools/list: one server's tools, or the union over the project's servers. */
-    restList: async (projectId: string, server: ServerRef | undefined): Promise<McpTool[]> =>
+    /**
+     * REST /tools/list: the server's listing, or (no server named) every tool of the project. The caller is for the
+     * policy gate around it (src/modules/policies/mcp.ts), as the protocol's listTools takes one.
+     */
+    restList: async (projectId: string, server: ServerRef | undefined, _caller?: RequestContext): Promise<McpTool[]> =>
       server ? calls.listed(server) : (await calls.listedInProject(projectId)).map(mcpTool),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(ctx: RequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {

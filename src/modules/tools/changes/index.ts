@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { errorResponses, IdParams } from '../../../http/common-model'
 import { type GuardDeps, guard } from '../../../http/guard'
+import { actorOfRequest } from '../../audit/actor'
 import { ChangeList, ChangeParams, ChangesQuery, ChangeView, DecisionBody } from './model'
 import type { ToolkitChanges } from './service'
 
@@ -25,8 +26,15 @@ export const toolkitChangesModule = (deps: GuardDeps & { toolkitChanges: Toolkit
     )
     .post(
       '/toolkits/:id/changes/:change_id',
-      ({ auth, params, body }) =>
-        deps.toolkitChanges.decideFor(auth.projectId, params.id, params.change_id, body.decision, auth.keyId),
+      ({ auth, params, body, request }) =>
+        deps.toolkitChanges.decideFor(
+          auth.projectId,
+          params.id,
+          params.change_id,
+          body.decision,
+          auth.keyId,
+          actorOfRequest(request, auth),
+        ),
       {
         api: 'toolkits_update',
         params: ChangeParams,

@@ -7,6 +7,8 @@ import type { StoragePort } from '../../../db/store'
 import { AppError, notFound } from '../../../lib/errors'
 import type { EventBus } from '../../../lib/events'
 import { newId, nowIso } from '../../../lib/ids'
+import type { AuditActor } from '../../audit/actor'
+import type { AuditLog } from '../../audit/service'
 import type { ToolRow, ToolsRepository } from '../repository'
 import type { ToolkitsRepository } from '../toolkits/repository'
 import { type ChangeFlag, flagChange, type ReviewedDefinition } from './flags'
@@ -120,6 +122,8 @@ export interface ToolkitChangesDeps {
   afterWrite?: (row: ToolRow, operation: string | undefined) => Promise<void>
   /** Throws (409) when the toolkit's tools now take a name tool discovery reserves on a server using it. */
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
+  /** The audit trail: each decision on a change, with who made it (docs/decisions/0390-policy-decisions-in-the-audit-trail.md). */
+  audit?: Pick<AuditLog, 'record'>
   /** Writes a project webhook event inside the current transaction (late-bound: webhooks are built after tools). */
   projectEvent?: () => ((projectId: string, event: string, data: Record<string, unknown>) => Promise<void>) | undefined
 }
@@ -231,17 +235,33 @@ export function toolkitChanges(d: ToolkitChangesDeps) {
       }
     },
 
-    /** POST /toolkits/{id}/changes/{change_id}. */
+    /** POST /toolkits/{id}/changes/{change_id}: decided, then audited as the actor's (once committed). */
     async decideFor(
       projectId: string,
       toolkitId: string,
       changeId: string,
       decision: 'approve' | 'reject',
       by: string,
+      actor: AuditActor,
     ) {
       const kit = await d.toolkits.byId(projectId, toolkitId)
       if (!kit) throw notFound('toolkit')
-      return this.decide(projectId, kit, changeId, decision, by)
+      const view = await this.decide(projectId, kit, changeId, decision, by)
+      d.audit?.record(projectId, {
+        actor,
+        action: decision,
+        resource: 'changes',
+        resourceId: view.id,
+        detail: {
+          toolkit_id: kit.id,
+          toolkit: kit.name,
+          tool: view.tool_name,
+          kind: view.kind,
+          flags: view.flags,
+          fields: view.diff.map((x) => x.field),
+        },
+      })
+      return view
     },
 
     /**
