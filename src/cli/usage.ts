@@ -62,6 +62,7 @@ Requests and results:
 MCP sessions and streams:
   --max-sessions N                 MCP sessions in memory (TOOLYARD_MAX_SESSIONS, default 10000)
   --max-sessions-per-key N         sessions one key holds (TOOLYARD_MAX_SESSIONS_PER_KEY, default 100)
+  --code-max-calls N               nested tool calls one run_code may make (TOOLYARD_CODE_MAX_CALLS, default 50)
   --max-session-subscriptions N    resources/subscribe per session (TOOLYARD_MAX_SESSION_SUBSCRIPTIONS, default 1000)
   --stream-buffer-bytes N          what one SSE stream may queue (TOOLYARD_STREAM_BUFFER_BYTES, default 16 MiB)
   --stream-recheck-s N             how often open streams re-check their key (TOOLYARD_STREAM_RECHECK_S, default 30)

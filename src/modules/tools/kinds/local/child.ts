@@ -93,10 +93,19 @@ export async function startChild(o: StartOptions): Promise<LocalChild> {
     protocolVersion = v
     setVersion?.(v)
   }
+  // stderr is piped through a stream: its last chunk may come after the process closed, so what it wrote is read once
+  // the stream ended (bounded: a grandchild holding the pipe open must not hold the report back).
+  const stderrEnded = new Promise<void>((resolve) => {
+    const stream = transport.stderr
+    if (!stream) return resolve()
+    stream.once('end', () => resolve())
+    stream.once('close', () => resolve())
+    stream.once('error', () => resolve())
+  })
+  const drained = () => Promise.race([stderrEnded, Bun.sleep(2000)])
   client.onclose = () => {
     closed = true
-    // stderr is piped through a stream: its last chunk may come a moment after the process closed.
-    if (!closing && started) setTimeout(() => o.onExit?.(errs.lines()), 50)
+    if (!closing && started) void drained().then(() => o.onExit?.(errs.lines()))
   }
   client.onerror = () => {}
   try {
@@ -104,7 +113,7 @@ export async function startChild(o: StartOptions): Promise<LocalChild> {
   } catch (error) {
     closing = true
     await client.close().catch(() => {})
-    await Bun.sleep(50)
+    await drained()
     const why = closed ? 'exited at start' : `did not start: ${error instanceof Error ? error.message : String(error)}`
     throw new LocalStartError(why.slice(0, 500), errs.lines())
   }
