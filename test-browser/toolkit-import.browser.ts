@@ -156,6 +156,8 @@ test('an OpenAPI toolkit from a URL shows its import settings, and "Reimport fro
   await page.fill('#openapi-form input[name=name]', 'pets-url')
   await page.fill('#openapi-form input[name=spec_url]', `http://127.0.0.1:${api.port}/openapi.json`)
   await page.fill('#openapi-form input[name=tags]', 'pets')
+  // Re-imports apply at once (no review): this test is about what a re-import reports.
+  await page.check('#openapi-form input[name=no_review]')
   await page.click('#import-openapi')
   await page.waitForURL('**/mcp/ui/toolkits/*')
   await page.goto(`${app.base}/ui/toolkits`)
