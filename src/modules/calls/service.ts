@@ -4,7 +4,7 @@
 import type { CallEvent, CallObserver } from '../../lib/call-observer'
 import { newId } from '../../lib/ids'
 import type { Logger } from '../../lib/log'
-import { decodeCursor, page } from '../../lib/pagination'
+import { InvalidCursorError } from '../../lib/pagination'
 import type { CallFilter, CallRow, CallsRepository, PendingCall } from './repository'
 import { type CallWriter, inlineWriter } from './writer'
 
@@ -89,9 +89,14 @@ export function createCallLog(options: CallLogOptions) {
     observer,
     /** GET /calls: newest first. Buffered calls are written first, so a caller sees its own calls. */
     async list(projectId: string, filter: CallFilter, limit: number, cursor: string | undefined) {
-      const before = decodeCursor(cursor)
+      const before = cursor === undefined || cursor === '' ? undefined : Buffer.from(cursor, 'base64url').toString()
+      if (before !== undefined && !repo.isCursor(before)) throw new InvalidCursorError()
       await flush()
-      const { items, next_cursor } = page(await repo.list(projectId, filter, before, limit + 1), limit)
+      const rows = await repo.list(projectId, filter, before, limit + 1)
+      const items = rows.slice(0, limit)
+      // The cursor is where the next page starts: the engine's own key of the last row (src/modules/calls/repository.ts).
+      const next_cursor =
+        rows.length > limit ? Buffer.from(items[items.length - 1]!.cursor).toString('base64url') : null
       return { calls: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
     /** The retention job: deletes rows older than `days`. */

@@ -26,6 +26,7 @@ import m023 from './023-policies-approvals.sql' with { type: 'text' }
 import m024 from './024-pinned-definitions.sql' with { type: 'text' }
 import m025 from './025-drop-full-text-index.sql' with { type: 'text' }
 import m026 from './026-audit.sql' with { type: 'text' }
+import m027 from './027-call-log-indexes.sql' with { type: 'text' }
 
 export const postgresMigrations: string[] = [
   m001,
@@ -54,4 +55,5 @@ export const postgresMigrations: string[] = [
   m024,
   m025,
   m026,
+  m027,
 ]
