@@ -113,7 +113,11 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   })
   const callLog = buildCallLog({
     repo: repos.calls,
-    ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
+    // Written by a thread of its own on either engine (docs/decisions/0381-postgres-call-log-thread.md).
+    ...(storage.sqlitePath ? { target: { sqlite: storage.sqlitePath } } : {}),
+    ...(storage.backend === 'postgres' && config.databaseUrl
+      ? { target: { postgres: config.databaseUrl, timeoutMs: config.databaseTimeoutMs } }
+      : {}),
     log,
     onCall: (event) => {
       metrics.call(event)
