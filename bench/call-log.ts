@@ -38,7 +38,7 @@ for (const u of users.slice(1)) ref(u)
 // 50 an error with its message, UUID-shaped ids and request ids, 10 ms apart.
 const filled = performance.now()
 const t0 = Date.now() - ROWS * 10
-db.run(
+db.query(
   `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $rows)
    INSERT INTO call_log_rows
      (id, project_ref, server_ref, user_ref, kind, name, outcome, duration_ms, error, request_id, created_ms)
@@ -51,8 +51,7 @@ db.run(
        abs(random()) % 4096, abs(random()) % 281474976710656),
      $t0 + i * 10
    FROM n`,
-  { rows: ROWS, t0, project, server: firstServer, user: firstUser },
-)
+).run({ rows: ROWS, t0, project, server: firstServer, user: firstUser })
 db.exec('PRAGMA wal_checkpoint(TRUNCATE)')
 const fillSeconds = (performance.now() - filled) / 1000
 
@@ -80,7 +79,8 @@ const cases: [string, string][] = [
   ['outcome=error (1 in 50)', 'outcome=error&limit=50'],
   ['server_id + tool + outcome', `server_id=${servers[3]}&tool=tool_3_search&outcome=ok&limit=50`],
 ]
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!
 const figures: { name: string; p50: number; p99: number }[] = []
 for (const [name, query] of cases) {
   for (let i = 0; i < 10; i++) await get(query)

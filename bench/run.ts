@@ -204,6 +204,8 @@ async function main() {
   Bun.spawnSync([BUN, 'bench/policy-eval.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
   // The call log at ten million rows (in process, SQLite): its own section too.
   Bun.spawnSync([BUN, 'bench/call-log.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
+  // Many tenants (in process): servers, sessions and projects at the contract's counts.
+  Bun.spawnSync([BUN, 'bench/tenants.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
   console.log(doc)
 }
 
