@@ -37,7 +37,7 @@ export interface CallFilter {
 
 /** A listed call and where the next page starts after it: SQLite's row key (docs/decisions/0380-call-log-at-scale.md),
  *  PostgreSQL's id. */
-export type ListedCall = CallRow & { cursor: string }
+type ListedCall = CallRow & { cursor: string }
 
 /** The filters a page may have, each a column of the call log with an index that starts (project_id, column, id). */
 const FILTERS = ['server_id', 'user_id', 'name', 'outcome'] as const
