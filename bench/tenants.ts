@@ -116,8 +116,29 @@ async function writesElsewhere() {
     busy.push(await callRate(targets, SECONDS))
     clearInterval(timer)
   }
+  // What the writes themselves take of the one thread: each alone, without calls (its SQLite commit blocks the thread
+  // for its fsync). Five a second of them is the share of the thread the calls cannot have, whatever the caches do.
+  const alone: number[] = []
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now()
+    await rest(writer.apiKey, 'POST', '/tools', {
+      toolkit_id: kit.id,
+      name: `w_${w++}`,
+      function_name: 'builtin.utilities.echo',
+      input_schema: { type: 'object' },
+    })
+    alone.push(performance.now() - t)
+  }
+  const writeMs = alone.sort((a, b) => a - b)[25]!
   const best = (xs: number[]) => Math.max(...xs)
-  return { servers: targets.length, quiet: best(quiet), busy: best(busy), ratio: best(busy) / best(quiet), writes: w }
+  return {
+    servers: targets.length,
+    quiet: best(quiet),
+    busy: best(busy),
+    ratio: best(busy) / best(quiet),
+    writes: w,
+    writeMs,
+  }
 }
 
 async function initializeCost() {
@@ -194,7 +215,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'missed')
 const lines: string[] = []
 if (writes)
   lines.push(
-    `| calls across ${writes.servers.toLocaleString('en')} servers while another project writes 5 times a second (${writes.writes} writes), against none | ${writes.busy.toFixed(0)} vs ${writes.quiet.toFixed(0)} calls/s: ${writes.ratio.toFixed(2)}× | ≥ 0.9× | ${verdict(writes.ratio >= 0.9)} |`,
+    `| calls across ${writes.servers.toLocaleString('en')} servers while another project writes 5 times a second, against none (one write alone takes ${writes.writeMs.toFixed(1)} ms of the thread: ${((writes.writeMs * 5) / 10).toFixed(1)}% of each second) | ${writes.busy.toFixed(0)} vs ${writes.quiet.toFixed(0)} calls/s: ${writes.ratio.toFixed(2)}× | ≥ 0.9× | ${verdict(writes.ratio >= 0.9)} |`,
   )
 if (sessions)
   lines.push(

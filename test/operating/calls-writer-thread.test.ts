@@ -1,7 +1,9 @@
-// The call log is written off the request path on either engine (docs/decisions/0381-postgres-call-log-thread.md):
-// rows reach the database through the writer thread's own connection, and when the database stops taking them the
+// The call log and the audit trail are written off the request path on either engine
+// (docs/decisions/0381-postgres-call-log-thread.md): rows reach the database through each writer thread's own
+// connection, and when the database stops taking them the
 // rows waiting are bounded: a flush past the bound is dropped whole and counted in the call-log metric.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { AUDIT_WRITER } from '../../src/modules/audit/writer-worker'
 import { CALL_LOG_WRITER } from '../../src/modules/calls/writer-protocol'
 import { json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
@@ -36,7 +38,21 @@ describe('the call log writer', () => {
     }
   })
 
+  test('a tool call’s audit entry is appended through the audit writer thread, and listed', async () => {
+    report(app.projectId, 'audited')
+    await app.server.deps.audit.flush()
+    const { entries } = await json(await app.api('/audit'), 200)
+    expect(entries.filter((e: { resource_id?: string }) => e.resource_id === 'audited')).toHaveLength(1)
+    if (app.server.deps.config.databaseUrl) {
+      const [writer] = await app.sql('SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $name', {
+        name: AUDIT_WRITER,
+      })
+      expect(writer?.n).toBe(1)
+    }
+  })
+
   test('rows handed to the writer and not yet committed are bounded: the flush past the bound is dropped and counted', async () => {
+    await app.server.deps.callLog.flush() // nothing of earlier tests left in the buffer
     const before = await dropped()
     // 20,000 rows in flight at most (src/modules/calls/service.ts). 41 flushes of 500 handed over in one go: none can
     // have committed before the last (a commit is heard only once this loop yields), so the 41st is past the bound.

@@ -1,8 +1,8 @@
 // Messages between the call log (writer.ts) and its writer thread (writer-worker.ts).
+import type { WriterTarget } from '../../db/writer-store'
 import type { StorageFault } from '../../lib/errors'
 
-/** The database the thread opens its own connection to: SQLite's file, or PostgreSQL's URL (one connection). */
-export type WriterTarget = { sqlite: string } | { postgres: string; timeoutMs: number }
+export type { WriterTarget }
 
 export type ToWriter =
   | { type: 'open'; target: WriterTarget }

@@ -1,10 +1,9 @@
 // The call log's writer thread: its own connection (a store of its own, SQLite or PostgreSQL), inserting the batches
 // the request thread hands over through the calls repository.
-import type { SqlStore } from '../../db/queries'
-import { openAnotherStore } from '../../db/store'
+import { openWriterStore } from '../../db/writer-store'
 import { insertBatch } from './insert-batch'
 import { type CallsRepository, callsRepository, type PendingCall, toRow } from './repository'
-import { CALL_LOG_WRITER, type FromWriter, type ToWriter, type WriterTarget } from './writer-protocol'
+import { CALL_LOG_WRITER, type FromWriter, type ToWriter } from './writer-protocol'
 
 declare const self: { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(m: FromWriter): void }
 
@@ -20,7 +19,7 @@ self.onmessage = (event) => {
 
 async function handle(m: ToWriter): Promise<void> {
   if (m.type === 'open') {
-    const opened = await open(m.target)
+    const opened = await openWriterStore(m.target, CALL_LOG_WRITER)
     connection = opened
     repo = callsRepository(opened.store)
   } else if (m.type === 'write') {
@@ -39,17 +38,4 @@ async function handle(m: ToWriter): Promise<void> {
     connection = null
     self.postMessage({ type: 'closed' })
   }
-}
-
-async function open(target: WriterTarget): Promise<{ store: SqlStore; close(): unknown }> {
-  if ('sqlite' in target) return openAnotherStore(target.sqlite)
-  // Loaded only in PostgreSQL mode, as the main thread does (src/storage.ts). One connection: batches go one at a time.
-  const { openPostgres } = await import('../../db/postgres/sql')
-  const { createPgStore } = await import('../../db/postgres/store')
-  const db = openPostgres(target.postgres, {
-    max: 1,
-    timeoutMs: target.timeoutMs,
-    applicationName: CALL_LOG_WRITER,
-  })
-  return { store: createPgStore(db), close: () => db.close() }
 }
