@@ -197,13 +197,28 @@ async function rssPerProject() {
     Bun.gc(true)
     return process.memoryUsage().rss
   }
+  // Where the memory goes, for a missed target: the JS heap's growth and the object types that grew most.
+  const { heapStats } = await import('bun:jsc')
+  const h0 = heapStats()
   const before = rss()
   for (const o of owners) {
     await rpc(o.apiKey, o.slug, 'tools/list', {})
     await rpc(o.apiKey, o.slug, 'tools/call', { name: 't_7', arguments: { text: 'hi' } })
   }
   const after = rss()
-  return { projects: PROJECTS, mbPerProject: (after - before) / PROJECTS / 1e6, totalMb: (after - before) / 1e6 }
+  const h1 = heapStats()
+  const counts0 = h0.objectTypeCounts as Record<string, number>
+  const grown = Object.entries(h1.objectTypeCounts as Record<string, number>)
+    .map(([type, n]) => [type, (n - (counts0[type] ?? 0)) / PROJECTS] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+  return {
+    projects: PROJECTS,
+    mbPerProject: (after - before) / PROJECTS / 1e6,
+    totalMb: (after - before) / 1e6,
+    heapMbPerProject: (h1.heapSize - h0.heapSize) / PROJECTS / 1e6,
+    grown: grown.map(([type, n]) => `${n.toFixed(0)} ${type}`).join(', '),
+  }
 }
 
 const writes = !only || only === 'writes' ? await writesElsewhere() : null
@@ -223,7 +238,7 @@ if (sessions)
   )
 if (memory)
   lines.push(
-    `| RSS per project of 100 tools, ${memory.projects.toLocaleString('en')} projects listed and called | ${memory.mbPerProject.toFixed(3)} MB (${memory.totalMb.toFixed(0)} MB in all) | ≤ 0.1 MB | ${verdict(memory.mbPerProject <= 0.1)} |`,
+    `| RSS per project of 100 tools, ${memory.projects.toLocaleString('en')} projects listed and called (JS heap ${memory.heapMbPerProject.toFixed(3)} MB a project; grown most, a project: ${memory.grown}) | ${memory.mbPerProject.toFixed(3)} MB (${memory.totalMb.toFixed(0)} MB in all) | ≤ 0.1 MB | ${verdict(memory.mbPerProject <= 0.1)} |`,
   )
 const section = `${START}
 ## Many tenants (\`bench/tenants.ts\`, in process, SQLite)
