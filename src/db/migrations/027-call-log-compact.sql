@@ -33,7 +33,8 @@ INSERT OR IGNORE INTO call_log_refs (value)
 INSERT INTO call_log_rows
   (id, project_ref, server_ref, user_ref, kind, name, outcome, duration_ms, error, request_id, created_ms)
   SELECT c.id, p.ref, s.ref, u.ref, c.kind, c.name, c.outcome, c.duration_ms, c.error, c.request_id,
-    CAST(round((julianday(c.created_at) - 2440587.5) * 86400000) AS INTEGER)
+    -- A time that does not parse becomes the epoch: kept, and the retention job's first to go.
+    coalesce(CAST(round((julianday(c.created_at) - 2440587.5) * 86400000) AS INTEGER), 0)
   FROM call_log c
   JOIN call_log_refs p ON p.value = c.project_id
   LEFT JOIN call_log_refs s ON s.value = c.server_id
@@ -73,7 +74,7 @@ BEGIN
     (SELECT ref FROM call_log_refs WHERE value = NEW.server_id),
     (SELECT ref FROM call_log_refs WHERE value = NEW.user_id),
     NEW.kind, NEW.name, NEW.outcome, NEW.duration_ms, NEW.error, NEW.request_id,
-    CAST(round((julianday(NEW.created_at) - 2440587.5) * 86400000) AS INTEGER)
+    coalesce(CAST(round((julianday(NEW.created_at) - 2440587.5) * 86400000) AS INTEGER), 0)
   );
 END;
 
