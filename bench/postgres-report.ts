@@ -52,9 +52,9 @@ This machine has ${f.cores} cores, and PostgreSQL, wrk and every instance share 
 ${f.cores} cores as one, so the three-instance row shows what running several instances costs here (more processes,
 more database round trips sharing the CPU), not how far the service scales. Scaling out pays when each instance has
 its own machine (docs/scale-out.md). Both backends answer a \`tools/call\` from the instance's in-memory read model;
-the call log is written in batches, on SQLite by a writer thread, on PostgreSQL from the main thread through the
-connection pool (\`src/modules/calls/build.ts\`), and the PostgreSQL server's own processes take their share of the
-same cores.
+the call log and the audit trail are written in batches by writer threads with connections of their own on either
+backend (docs/decisions/0381-postgres-call-log-thread.md), and the PostgreSQL server's own processes take their share
+of the same cores.
 `
 }
 

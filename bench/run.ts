@@ -4,8 +4,8 @@
 // BENCH_ONLY=postgres runs that section alone (beside a SQLite binary with the two servers it needs) and replaces it in
 // docs/benchmarks.md in place. BENCH_SECONDS, BENCH_ROUNDS and BENCH_CONNECTIONS change every measurement.
 // The soak of every call kind (bench/soak.ts, `npm run test:load`) runs last, BENCH_SOAK_CALLS calls a kind;
-// BENCH_ONLY=soak runs it alone and replaces its section in place. The policy gate's section (bench/policy-eval.ts) is
-// measured last and written between its own markers.
+// BENCH_ONLY=soak runs it alone and replaces its section in place. The policy gate's section (bench/policy-eval.ts)
+// and the call log's at ten million rows (bench/call-log.ts) are measured last and written between their own markers.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -206,6 +206,10 @@ async function main() {
   replaceMarkedSection(ROOT, PROXY_START, PROXY_END, `${PROXY_START}\n${proxy}${PROXY_END}\n`)
   // The policy gate's cost per call (in process): its script puts its own section into the report just written.
   Bun.spawnSync([BUN, 'bench/policy-eval.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
+  // The call log at ten million rows (in process, SQLite): its own section too.
+  Bun.spawnSync([BUN, 'bench/call-log.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
+  // Many tenants (in process): servers, sessions and projects at the contract's counts.
+  Bun.spawnSync([BUN, 'bench/tenants.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
   console.log(doc)
 }
 

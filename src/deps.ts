@@ -3,6 +3,7 @@
 import type { PrebuiltToolkit } from './catalog/toolkits'
 import type { Config } from './config'
 import type { Db } from './db/open'
+import type { WriterTarget } from './db/writer-store'
 import { createEgress, createStreamingFetch } from './egress/client'
 import {
   createRateLimiter,
@@ -105,17 +106,24 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // The audit trail (docs/decisions/0350-audit-log.md): changes and tool calls, appended to each project's hash chain
   // in batches off the request path; `audit.batch` webhooks join the outbox (bound once the webhook feature exists).
   let enqueueDeliveries: ((rows: QueuedDelivery[]) => void) | undefined
+  // The audit trail and the call log are written by threads of their own on either engine
+  // (docs/decisions/0381-postgres-call-log-thread.md).
+  const writerTarget: WriterTarget | undefined = storage.sqlitePath
+    ? { sqlite: storage.sqlitePath }
+    : storage.backend === 'postgres' && config.databaseUrl
+      ? { postgres: config.databaseUrl, timeoutMs: config.databaseTimeoutMs }
+      : undefined
   const audit = buildAuditLog({
     store,
     repo: repos.audit,
     log,
     deliveries: repos.webhooks,
     enqueue: () => enqueueDeliveries,
-    ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
+    ...(writerTarget ? { target: writerTarget } : {}),
   })
   const callLog = buildCallLog({
     repo: repos.calls,
-    ...(storage.sqlitePath ? { dbPath: storage.sqlitePath } : {}),
+    ...(writerTarget ? { target: writerTarget } : {}),
     log,
     onCall: (event) => {
       metrics.call(event)

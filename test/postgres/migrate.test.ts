@@ -28,6 +28,11 @@ beforeAll(async () => {
 
 /** What PostgreSQL adds beside SQLite's columns: the weighted search document that FTS5 keeps in its shadow tables. */
 const POSTGRES_ONLY_COLUMNS: Record<string, string[]> = { tool_search: ['document'] }
+/**
+ * SQLite keeps the call log compact (src/db/migrations/030-call-log-compact.sql): its rows and the ids they point at
+ * are its own tables, and `call_log` is a view with PostgreSQL's columns, compared in their place.
+ */
+const SQLITE_ONLY_TABLES = ['call_log_refs', 'call_log_rows']
 
 /** Table → its columns in order, from SQLite's migrations 1..version (FTS5 shadow tables left out). */
 function sqliteSchema(version: number): Record<string, string[]> {
@@ -41,7 +46,13 @@ function sqliteSchema(version: number): Record<string, string[]> {
     const shadow = (name: string) =>
       virtual.some((v) => /^_(data|idx|content|docsize|config)$/.test(name.slice(v.length)) && name.startsWith(v))
     // The same list the SQLite side itself uses to describe a schema version.
-    const tables = tablesAtVersion(version).filter((n) => !shadow(n))
+    const views = db
+      .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'view'")
+      .all()
+      .map((r) => r.name)
+    const tables = [...tablesAtVersion(version), ...views]
+      .filter((n) => !shadow(n) && !SQLITE_ONLY_TABLES.includes(n))
+      .sort()
     return Object.fromEntries(
       tables.map((t) => [
         t,

@@ -29,6 +29,7 @@ import m026 from './026-audit.sql' with { type: 'text' }
 import m027 from './027-local-toolkits.sql' with { type: 'text' }
 import m028 from './028-tool-meta.sql' with { type: 'text' }
 import m029 from './029-approval-per-binding.sql' with { type: 'text' }
+import m030 from './030-call-log-compact.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -60,4 +61,5 @@ export const migrations: string[] = [
   m027,
   m028,
   m029,
+  m030,
 ]

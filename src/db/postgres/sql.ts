@@ -286,15 +286,23 @@ export interface PostgresOptions {
   timeoutMs?: number
   /** Told of every write refused for want of room and of writes that commit (the health check reads it). */
   state?: StorageState
+  /** What the server shows for these connections in pg_stat_activity (a writer thread's own connection). */
+  applicationName?: string
 }
 
 /** Opens a pool of up to `max` connections to `url` (postgres:// or postgresql://). */
-export function openPostgres(url: string, { max = 10, timeoutMs = 0, state }: PostgresOptions = {}): PgDb {
+export function openPostgres(
+  url: string,
+  { max = 10, timeoutMs = 0, state, applicationName }: PostgresOptions = {},
+): PgDb {
+  const connection = {
+    ...(timeoutMs > 0 ? { statement_timeout: timeoutMs } : {}),
+    ...(applicationName ? { application_name: applicationName } : {}),
+  }
   const sql = new SQL(url, {
     max,
-    ...(timeoutMs > 0
-      ? { connection: { statement_timeout: timeoutMs }, connectionTimeout: Math.max(1, Math.ceil(timeoutMs / 1000)) }
-      : {}),
+    ...(Object.keys(connection).length ? { connection } : {}),
+    ...(timeoutMs > 0 ? { connectionTimeout: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {}),
   })
   const guard: Guard = { timeoutMs, state: state ?? createStorageState() }
   return {

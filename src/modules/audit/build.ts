@@ -1,6 +1,7 @@
-// Builds the audit trail from its repository (either backend's, src/storage.ts) and chooses its writer: a thread of
-// its own on the SQLite file, inline on PostgreSQL.
+// Builds the audit trail from its repository (either backend's, src/storage.ts) and chooses its writer: a thread with
+// a connection of its own on either engine.
 import type { StoragePort } from '../../db/store'
+import type { WriterTarget } from '../../db/writer-store'
 import type { Logger } from '../../lib/log'
 import type { QueuedDelivery, WebhooksRepository } from '../webhooks/repository'
 import type { AuditRepository } from './repository'
@@ -15,12 +16,12 @@ export function buildAuditLog(deps: {
   deliveries?: WebhooksRepository
   /** Late-bound: the webhook queue may be built after the audit trail. */
   enqueue?: () => ((rows: QueuedDelivery[]) => void) | undefined
-  /** SQLite's database file: the writer thread opens its own connection to it. Absent (PostgreSQL): inline. */
-  dbPath?: string
+  /** What the writer thread connects to (SQLite's file, PostgreSQL's URL). Absent: appended inline on `store`. */
+  target?: WriterTarget
 }) {
   const ports = { store: deps.store, repo: deps.repo, ...(deps.deliveries ? { deliveries: deps.deliveries } : {}) }
   const writerDeps = { log: deps.log, ...(deps.enqueue ? { enqueue: deps.enqueue } : {}) }
   const inline = inlineAuditWriter(ports, writerDeps)
-  const writer = deps.dbPath ? threadAuditWriter(deps.dbPath, inline, writerDeps) : inline
+  const writer = deps.target ? threadAuditWriter(deps.target, inline, writerDeps) : inline
   return createAuditLog({ ...ports, writer, ...(deps.enqueue ? { enqueue: deps.enqueue } : {}) })
 }

@@ -1,14 +1,17 @@
-// The audit trail's writer thread (SQLite): its own connection, appending the batches the request thread hands over
-// (src/modules/audit/batch.ts), so hashing and inserting never take the request thread's time.
-import { openAnotherStore } from '../../db/store'
+// The audit trail's writer thread: its own connection (SQLite's file, or one PostgreSQL connection), appending the
+// batches the request thread hands over (src/modules/audit/batch.ts), so hashing and inserting never take the request
+// thread's time.
+import { openWriterStore, type WriterTarget } from '../../db/writer-store'
 import { webhooksRepository } from '../webhooks/repository'
 import { type AppendOutcome, appendBatch, type BatchPorts, type PendingAudit } from './batch'
 import { auditRepository } from './repository'
 
 export type ToAuditWriter =
-  | { type: 'open'; path: string }
+  | { type: 'open'; target: WriterTarget }
   | { type: 'write'; seq: number; json: string }
   | { type: 'close' }
+/** The PostgreSQL application_name of the thread's connection. */
+export const AUDIT_WRITER = 'toolyard audit writer'
 export type FromAuditWriter = ({ type: 'written'; seq: number } & AppendOutcome) | { type: 'closed' }
 
 declare const self: {
@@ -16,7 +19,7 @@ declare const self: {
   postMessage(m: FromAuditWriter): void
 }
 
-let connection: { close(): void } | null = null
+let connection: { close(): unknown } | null = null
 let ports: BatchPorts | null = null
 
 // One after another: a batch's commit is reported before a later close releases the connection.
@@ -28,14 +31,14 @@ self.onmessage = (event) => {
 
 async function handle(m: ToAuditWriter): Promise<void> {
   if (m.type === 'open') {
-    const opened = openAnotherStore(m.path)
+    const opened = await openWriterStore(m.target, AUDIT_WRITER)
     connection = opened
     ports = { store: opened.store, repo: auditRepository(opened.store), deliveries: webhooksRepository(opened.store) }
   } else if (m.type === 'write') {
     const outcome = await appendBatch(ports!, JSON.parse(m.json) as PendingAudit[])
     self.postMessage({ type: 'written', seq: m.seq, ...outcome })
   } else {
-    connection?.close()
+    await connection?.close()
     connection = null
     self.postMessage({ type: 'closed' })
   }

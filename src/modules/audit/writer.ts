@@ -1,6 +1,8 @@
-// Where audit batches are appended: a writer thread with its own SQLite connection (started by the first batch, as
-// the call log's is: docs/decisions/0015-hot-path.md), or inline on the store (PostgreSQL, or once the thread failed).
+// Where audit batches are appended: a writer thread with its own connection on either engine (started by the first
+// batch, as the call log's is: docs/decisions/0015-hot-path.md, docs/decisions/0381-postgres-call-log-thread.md), or
+// inline on the store once the thread failed.
 // Either way the webhook queue hears of `audit.batch` deliveries only after they committed.
+import type { WriterTarget } from '../../db/writer-store'
 import type { Logger } from '../../lib/log'
 import { workerEntry } from '../../lib/worker-entry'
 import type { QueuedDelivery } from '../webhooks/repository'
@@ -34,7 +36,7 @@ export function inlineAuditWriter(ports: BatchPorts, deps: WriterDeps): AuditWri
   }
 }
 
-export function threadAuditWriter(dbPath: string, fallback: AuditWriter, deps: WriterDeps): AuditWriter {
+export function threadAuditWriter(target: WriterTarget, fallback: AuditWriter, deps: WriterDeps): AuditWriter {
   let worker: (Worker & { ref?: () => void; unref?: () => void }) | null = null
   let broken = false
   let closing = false
@@ -84,7 +86,7 @@ export function threadAuditWriter(dbPath: string, fallback: AuditWriter, deps: W
       if (closing) closed?.()
       else fail('the writer thread ended')
     })
-    post({ type: 'open', path: dbPath })
+    post({ type: 'open', target })
   }
   return {
     write(batch) {

@@ -5,11 +5,15 @@ import type { StorageState } from '../../lib/storage-errors'
 import type { CallsRepository } from './repository'
 import { type CallLogOptions, createCallLog } from './service'
 import { inlineWriter, threadWriter } from './writer'
+import type { WriterTarget } from './writer-protocol'
 
 export function buildCallLog(deps: {
   repo: CallsRepository
-  /** SQLite's database file: the writer thread opens its own connection to it. Absent (PostgreSQL): written inline. */
-  dbPath?: string
+  /**
+   * The database the writer thread opens its own connection to (SQLite's file, or PostgreSQL's URL). Absent: written
+   * inline on `repo`'s connection.
+   */
+  target?: WriterTarget
   log: Logger
   onCall?: CallLogOptions['onCall']
   /** Rows the database refused (each dropped alone, src/modules/calls/insert-batch.ts). */
@@ -19,6 +23,12 @@ export function buildCallLog(deps: {
 }) {
   const { repo } = deps
   const inline = inlineWriter(repo, deps.log, deps.onDropped)
-  const writer = deps.dbPath ? threadWriter(deps.dbPath, inline, deps.log, deps.onDropped, deps.state) : inline
-  return createCallLog({ repo, writer, log: deps.log, ...(deps.onCall ? { onCall: deps.onCall } : {}) })
+  const writer = deps.target ? threadWriter(deps.target, inline, deps.log, deps.onDropped, deps.state) : inline
+  return createCallLog({
+    repo,
+    writer,
+    log: deps.log,
+    ...(deps.onCall ? { onCall: deps.onCall } : {}),
+    ...(deps.onDropped ? { onDropped: deps.onDropped } : {}),
+  })
 }

@@ -35,6 +35,10 @@ export interface CallFilter {
   outcome?: string
 }
 
+/** A listed call and where the next page starts after it: SQLite's row key (docs/decisions/0380-call-log-at-scale.md),
+ *  PostgreSQL's id. */
+type ListedCall = CallRow & { cursor: string }
+
 /** The filters a page may have, each a column of the call log with an index that starts (project_id, column, id). */
 const FILTERS = ['server_id', 'user_id', 'name', 'outcome'] as const
 
@@ -43,8 +47,10 @@ const FILTERS = ['server_id', 'user_id', 'name', 'outcome'] as const
 export interface CallsRepository {
   /** One batch, all or nothing; rows of a project deleted meanwhile are dropped. */
   insertAll: (rows: CallRow[]) => Promise<void>
-  /** Newest first; `before` is the last id of the previous page. */
-  list: (project_id: string, filter: CallFilter, before: string | undefined, limit: number) => Promise<CallRow[]>
+  /** Newest first; `before` is the `cursor` of the last row of the previous page (checked with `isCursor`). */
+  list: (project_id: string, filter: CallFilter, before: string | undefined, limit: number) => Promise<ListedCall[]>
+  /** Whether `text` is a cursor this engine's pages hand out. */
+  isCursor: (text: string) => boolean
   purgeBefore: (before: string) => Promise<number>
 }
 
@@ -64,41 +70,130 @@ const COLUMNS = [
 
 export function callsRepository(store: SqlStore): CallsRepository {
   return {
+    isCursor: isSqliteStore(store) ? (text) => /^[1-9][0-9]{0,15}$/.test(text) : (text) => UUID.test(text),
     insertAll: isSqliteStore(store) ? sqliteInsertAll(store) : postgresInsertAll(store),
-    /** Newest first; `before` is the last id of the previous page. */
-    list: (project_id, filter, before, limit) => {
-      // Only the filters given are in the statement (not `($x IS NULL OR col = $x)`): each then matches an index that
-      // starts (project_id, column, id), and a page of ten million rows reads as many rows as it returns.
-      const params: Record<string, unknown> = { project_id, limit }
-      let where = 'project_id = $project_id'
-      for (const f of FILTERS)
-        if (filter[f] !== undefined) {
-          where += ` AND ${f} = $${f}`
-          params[f] = filter[f]
-        }
-      if (before !== undefined) {
-        where += ' AND id < $before'
-        params.before = before
-      }
-      return store.q().all(`SELECT * FROM call_log WHERE ${where} ORDER BY id DESC LIMIT $limit`, params)
-    },
+    list: isSqliteStore(store) ? sqliteList(store) : postgresList(store),
     purgeBefore: async (before) =>
-      (await store.q().run('DELETE FROM call_log WHERE created_at < $before', { before })).changes,
+      isSqliteStore(store)
+        ? (await store.q().run('DELETE FROM call_log_rows WHERE created_ms < $before', { before: Date.parse(before) }))
+            .changes
+        : (await store.q().run('DELETE FROM call_log WHERE created_at < $before', { before })).changes,
+  }
+}
+
+const UUID = /^[0-9a-f-]{36}$/
+
+/**
+ * Only the filters given are in the statement (not `($x IS NULL OR col = $x)`): each then matches an index that starts
+ * with the project and the filter's column, and a page of ten million rows reads as many rows as it returns.
+ */
+function whereOf(project_id: string, filter: CallFilter, test: (f: (typeof FILTERS)[number]) => string) {
+  const params: Record<string, unknown> = { project_id }
+  const where: string[] = []
+  for (const f of FILTERS)
+    if (filter[f] !== undefined) {
+      where.push(test(f))
+      params[f] = filter[f]
+    }
+  return { where, params }
+}
+
+type Statement = { text: string; params: Record<string, unknown> }
+
+/** PostgreSQL's page: the call log's own columns; the id is the cursor. */
+export function postgresPage(project_id: string, filter: CallFilter, before: string | undefined, limit: number) {
+  const { where, params } = whereOf(project_id, filter, (f) => `${f} = $${f}`)
+  if (before !== undefined) {
+    where.push('id < $before')
+    params.before = before
+  }
+  return {
+    text: `SELECT * FROM call_log WHERE ${['project_id = $project_id', ...where].join(' AND ')} ORDER BY id DESC LIMIT $limit`,
+    params: { ...params, limit },
+  } satisfies Statement
+}
+
+function postgresList(store: SqlStore): CallsRepository['list'] {
+  return async (...args) => {
+    const { text, params } = postgresPage(...args)
+    return (await store.q().all<CallRow>(text, params)).map((r) => ({ ...r, cursor: r.id }))
+  }
+}
+
+/** The columns an id is kept in on SQLite: the ref of its text in call_log_refs. */
+const REF = { server_id: 'server_ref', user_id: 'user_ref' } as const
+
+/**
+ * SQLite's page (migration 030): the filters' ids are turned into their refs first, so the page walks one index that
+ * starts (project_ref, column) backwards along `seq`; the ids come back through call_log_refs for the rows returned.
+ */
+export function sqlitePage(project_id: string, filter: CallFilter, before: string | undefined, limit: number) {
+  const { where, params } = whereOf(project_id, filter, (f) =>
+    f in REF
+      ? `c.${REF[f as keyof typeof REF]} = (SELECT ref FROM call_log_refs WHERE value = $${f})`
+      : `c.${f} = $${f}`,
+  )
+  if (before !== undefined) {
+    where.push('c.seq < $before')
+    params.before = Number(before)
+  }
+  // Named, not left to the planner: without statistics it may take the project's index and read a whole project for
+  // a rare outcome. The first filter given (in FILTERS' order) picks its index.
+  const first = FILTERS.find((f) => filter[f] !== undefined)
+  const index = `call_log_rows_${first ? first.replace('_id', '') : 'project'}`
+  return {
+    text: `SELECT c.seq, c.id, p.value AS project_id, s.value AS server_id, c.kind, c.name, c.outcome, c.duration_ms,
+         c.error, c.request_id, c.created_ms, u.value AS user_id
+       FROM call_log_rows c INDEXED BY ${index}
+       JOIN call_log_refs p ON p.ref = c.project_ref
+       LEFT JOIN call_log_refs s ON s.ref = c.server_ref
+       LEFT JOIN call_log_refs u ON u.ref = c.user_ref
+       WHERE ${['c.project_ref = (SELECT ref FROM call_log_refs WHERE value = $project_id)', ...where].join(' AND ')}
+       ORDER BY c.seq DESC LIMIT $limit`,
+    params: { ...params, limit },
+  } satisfies Statement
+}
+
+function sqliteList(store: Store): CallsRepository['list'] {
+  return async (...args) => {
+    const { text, params } = sqlitePage(...args)
+    const rows = await store.q().all<Omit<CallRow, 'created_at'> & { seq: number; created_ms: number }>(text, params)
+    return rows.map(({ seq, created_ms, ...r }) => ({
+      ...r,
+      created_at: new Date(created_ms).toISOString(),
+      cursor: String(seq),
+    }))
   }
 }
 
 /** SQLite's batch insert: one synchronous transaction of prepared multi-row statements, its fsync skipped. */
 function sqliteInsertAll(store: Store): CallsRepository['insertAll'] {
   const { db } = store
+  // Migration 030: the ids in a row are refs into call_log_refs, the time is milliseconds.
+  const ROW_COLUMNS =
+    'id, project_ref, server_ref, user_ref, kind, name, outcome, duration_ms, error, request_id, created_ms'
   const insertSql = (rows: number) =>
-    `INSERT INTO call_log (${COLUMNS.join(', ')}) VALUES ${Array(rows)
-      .fill(`(${COLUMNS.map(() => '?').join(', ')})`)
-      .join(', ')}`
+    `INSERT INTO call_log_rows (${ROW_COLUMNS}) VALUES ${Array(rows).fill('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`
   // A flush can hold thousands of rows: one statement per CHUNK rows costs far less than one per row.
   const CHUNK = 50
   const insertOne = db.query<never, (string | number | null)[]>(insertSql(1))
   const insertChunk = db.query<never, (string | number | null)[]>(insertSql(CHUNK))
-  const values = (rows: CallRow[]) => rows.flatMap((row) => COLUMNS.map((c) => row[c] ?? null))
+  const addRef = db.query<never, { value: string }>('INSERT OR IGNORE INTO call_log_refs (value) VALUES ($value)')
+  const refOf = db.query<{ ref: number }, { value: string }>('SELECT ref FROM call_log_refs WHERE value = $value')
+  const values = (rows: CallRow[], ref: (value: string | null | undefined) => number | null) =>
+    rows.flatMap((row) => [
+      row.id,
+      ref(row.project_id),
+      ref(row.server_id),
+      ref(row.user_id),
+      row.kind,
+      row.name,
+      row.outcome,
+      row.duration_ms,
+      row.error,
+      row.request_id,
+      Date.parse(row.created_at),
+    ])
   // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch.
   const projectExists = db.query<{ one: number }, { id: string }>('SELECT 1 AS one FROM projects WHERE id = $id')
   // One `store.run`, so one synchronous burst (after any other request's open transaction ended): its own
@@ -114,9 +209,21 @@ function sqliteInsertAll(store: Store): CallsRepository['insertAll'] {
       }
       return known
     })
+    // Each id of the batch is looked up (or added) once.
+    const refs = new Map<string, number>()
+    const ref = (value: string | null | undefined): number | null => {
+      if (value === null || value === undefined) return null
+      let known = refs.get(value)
+      if (known === undefined) {
+        addRef.run({ value })
+        known = refOf.get({ value })!.ref
+        refs.set(value, known)
+      }
+      return known
+    }
     let i = 0
-    for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK)))
-    for (; i < kept.length; i++) insertOne.run(...values([kept[i]!]))
+    for (; i + CHUNK <= kept.length; i += CHUNK) insertChunk.run(...values(kept.slice(i, i + CHUNK), ref))
+    for (; i < kept.length; i++) insertOne.run(...values([kept[i]!], ref))
   })
   // The rows waited in memory (a crash loses up to a flush of them anyway), so their commit skips the fsync that
   // synchronous = FULL adds: WAL keeps it atomic, and the next FULL commit makes it durable. The event loop

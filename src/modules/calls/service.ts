@@ -4,7 +4,7 @@
 import type { CallEvent, CallObserver } from '../../lib/call-observer'
 import { newId } from '../../lib/ids'
 import type { Logger } from '../../lib/log'
-import { decodeCursor, page } from '../../lib/pagination'
+import { InvalidCursorError } from '../../lib/pagination'
 import type { CallFilter, CallRow, CallsRepository, PendingCall } from './repository'
 import { type CallWriter, inlineWriter } from './writer'
 
@@ -20,6 +20,12 @@ export interface CallLogOptions {
   onCall?: (event: CallEvent) => void
   flushMs?: number
   maxBuffered?: number
+  /**
+   * Rows handed to the writer and not yet committed, at most: a database slower than the calls (or away) must not
+   * grow the process without bound. A flush past it is dropped whole and counted (`onDropped`, the call-log metric).
+   */
+  maxInFlight?: number
+  onDropped?: (rows: number) => void
 }
 
 const view = (r: CallRow) => ({
@@ -36,17 +42,26 @@ const view = (r: CallRow) => ({
 })
 
 export function createCallLog(options: CallLogOptions) {
-  const { repo, log, onCall, flushMs = 1000, maxBuffered = 500 } = options
+  const { repo, log, onCall, onDropped, flushMs = 1000, maxBuffered = 500, maxInFlight = 20_000 } = options
   // The log lines were written already: a failed write loses a batch of history, never breaks serving.
   const writer = options.writer ?? inlineWriter(repo, log)
   let buffer: PendingCall[] = []
   let lastWrite: Promise<void> = Promise.resolve()
+  let inFlight = 0
   /** Hands the buffer to the writer; resolves once it (and every batch before it) is committed. */
   const flush = (): Promise<void> => {
     if (!buffer.length) return lastWrite
     const rows = buffer
     buffer = []
-    lastWrite = writer.write(rows)
+    if (inFlight + rows.length > maxInFlight) {
+      log.error('call log rows dropped', { rows: rows.length, error: 'the writer is behind: too many rows in flight' })
+      onDropped?.(rows.length)
+      return lastWrite
+    }
+    inFlight += rows.length
+    lastWrite = writer.write(rows).finally(() => {
+      inFlight -= rows.length
+    })
     return lastWrite
   }
   const timer = setInterval(flush, flushMs)
@@ -89,9 +104,14 @@ export function createCallLog(options: CallLogOptions) {
     observer,
     /** GET /calls: newest first. Buffered calls are written first, so a caller sees its own calls. */
     async list(projectId: string, filter: CallFilter, limit: number, cursor: string | undefined) {
-      const before = decodeCursor(cursor)
+      const before = cursor === undefined || cursor === '' ? undefined : Buffer.from(cursor, 'base64url').toString()
+      if (before !== undefined && !repo.isCursor(before)) throw new InvalidCursorError()
       await flush()
-      const { items, next_cursor } = page(await repo.list(projectId, filter, before, limit + 1), limit)
+      const rows = await repo.list(projectId, filter, before, limit + 1)
+      const items = rows.slice(0, limit)
+      // The cursor is where the next page starts: the engine's own key of the last row (src/modules/calls/repository.ts).
+      const next_cursor =
+        rows.length > limit ? Buffer.from(items[items.length - 1]!.cursor).toString('base64url') : null
       return { calls: items.map(view), ...(next_cursor ? { next_cursor } : {}) }
     },
     /** The retention job: deletes rows older than `days`. */

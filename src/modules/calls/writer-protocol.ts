@@ -1,8 +1,11 @@
 // Messages between the call log (writer.ts) and its writer thread (writer-worker.ts).
+import type { WriterTarget } from '../../db/writer-store'
 import type { StorageFault } from '../../lib/errors'
 
+export type { WriterTarget }
+
 export type ToWriter =
-  | { type: 'open'; path: string }
+  | { type: 'open'; target: WriterTarget }
   /** `json`: the PendingCall[] batch (repository.ts) as JSON text. */
   | { type: 'write'; seq: number; json: string }
   | { type: 'close' }
@@ -14,3 +17,6 @@ export type ToWriter =
 export type FromWriter =
   | { type: 'written'; seq: number; rows: number; dropped: number; error?: string; fault?: StorageFault['code'] }
   | { type: 'closed' }
+
+/** The PostgreSQL application_name of the writer thread's connection: operators see it in pg_stat_activity. */
+export const CALL_LOG_WRITER = 'toolyard call log writer'

@@ -1,13 +1,13 @@
-// The call log's writer thread: its own connection (a store of its own), inserting the batches the request thread
-// hands over through the calls repository.
-import { openAnotherStore } from '../../db/store'
+// The call log's writer thread: its own connection (a store of its own, SQLite or PostgreSQL), inserting the batches
+// the request thread hands over through the calls repository.
+import { openWriterStore } from '../../db/writer-store'
 import { insertBatch } from './insert-batch'
 import { type CallsRepository, callsRepository, type PendingCall, toRow } from './repository'
-import type { FromWriter, ToWriter } from './writer-protocol'
+import { CALL_LOG_WRITER, type FromWriter, type ToWriter } from './writer-protocol'
 
 declare const self: { onmessage: ((event: MessageEvent<ToWriter>) => void) | null; postMessage(m: FromWriter): void }
 
-let connection: { close(): void } | null = null
+let connection: { close(): unknown } | null = null
 let repo: CallsRepository | null = null
 
 // Handled one after another: a write's commit (awaited) is reported before a later close releases the connection.
@@ -19,7 +19,7 @@ self.onmessage = (event) => {
 
 async function handle(m: ToWriter): Promise<void> {
   if (m.type === 'open') {
-    const opened = openAnotherStore(m.path)
+    const opened = await openWriterStore(m.target, CALL_LOG_WRITER)
     connection = opened
     repo = callsRepository(opened.store)
   } else if (m.type === 'write') {
@@ -34,7 +34,7 @@ async function handle(m: ToWriter): Promise<void> {
       ...(fault ? { fault } : {}),
     })
   } else {
-    connection?.close()
+    await connection?.close()
     connection = null
     self.postMessage({ type: 'closed' })
   }

@@ -1,12 +1,13 @@
-// Where call-log batches are written: a worker thread with its own SQLite connection does the inserts, so the thread
-// that answers requests never spends its time on them (docs/decisions/0015-hot-path.md). If the thread cannot start or
+// Where call-log batches are written: a worker thread with its own connection (SQLite's file, or one PostgreSQL
+// connection) does the inserts, so the thread that answers requests never spends its time on them
+// (docs/decisions/0015-hot-path.md, docs/decisions/0381-postgres-call-log-thread.md). If the thread cannot start or
 // stops, batches are written inline on the caller's connection.
 import type { Logger } from '../../lib/log'
 import { type StorageState, storageFault } from '../../lib/storage-errors'
 import { workerEntry } from '../../lib/worker-entry'
 import { insertBatch } from './insert-batch'
 import { type CallsRepository, type PendingCall, toRow } from './repository'
-import type { FromWriter, ToWriter } from './writer-protocol'
+import type { FromWriter, ToWriter, WriterTarget } from './writer-protocol'
 
 export interface CallWriter {
   /**
@@ -40,12 +41,12 @@ export function inlineWriter(repo: CallsRepository, log: Logger, onDropped?: OnD
 }
 
 /**
- * A writer thread on `dbPath`, started by the first batch (not at start: a thread's start-up is CPU the server's own
+ * A writer thread on `target`, started by the first batch (not at start: a thread's start-up is CPU the server's own
  * start competes with on a small machine, docs/decisions/0036-hot-path-at-the-limit.md); if the thread fails, the writes
  * still pending and all later ones go inline.
  */
 export function threadWriter(
-  dbPath: string,
+  target: WriterTarget,
   fallback: CallWriter,
   log: Logger,
   onDropped?: OnDropped,
@@ -82,7 +83,7 @@ export function threadWriter(
       return
     }
     listen(worker)
-    post({ type: 'open', path: dbPath })
+    post({ type: 'open', target })
     keepAlive()
   }
   const listen = (thread: Worker) => {

@@ -173,7 +173,8 @@ describe('call log', () => {
       const rows = [...Array.from({ length: 1203 }, (_, i) => call(i + 1)), call(2000, { project_id: 'ghost' })]
       await done(calls.insertAll(rows))
       const newest = await calls.list('p1', {}, undefined, 3)
-      const next = await calls.list('p1', {}, newest.at(-1)!.id, 2)
+      // The cursor is each engine's own (SQLite: the row's key; PostgreSQL: its id).
+      const next = await calls.list('p1', {}, newest.at(-1)!.cursor, 2)
       return {
         newest: newest.map((c) => c.id),
         next: next.map((c) => c.id),
@@ -181,7 +182,7 @@ describe('call log', () => {
           (c) => c.id,
         ),
         otherProject: await calls.list('p2', {}, undefined, 5),
-        row: (await calls.list('p1', { name: 'add', outcome: 'error' }, undefined, 1))[0],
+        row: (await calls.list('p1', { name: 'add', outcome: 'error' }, undefined, 1)).map(({ cursor, ...c }) => c)[0],
         purged: await calls.purgeBefore(at(1000)),
         left: (await calls.list('p1', {}, undefined, 2000)).length,
       }

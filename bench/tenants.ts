@@ -1,0 +1,256 @@
+// Tenants at the limit, in process on SQLite (docs/benchmarks.md, "Many tenants"): the figures the service must keep
+// with many projects, servers and sessions, each against its target.
+// - calls across BENCH_TENANT_SERVERS servers (default 5,000: 50 projects of 100) while another project writes 5 times
+//   a second, against the same calls with no writer (rounds alternate; calls per second of CPU-free wall time);
+// - `initialize` with 10,000 sessions open against 100 (the main thread's CPU per initialize);
+// - RSS per project of 100 tools at BENCH_TENANT_PROJECTS projects (default 1,000), each project's tool set listed and
+//   one of its tools called.
+// Writes its section between its markers: `bun bench/tenants.ts` (BENCH_TENANT_ONLY=writes|initialize|rss: one part).
+import { resolve } from 'node:path'
+import type { Store } from '../src/db/store'
+import { inProcessApp } from './in-process-app'
+import { replaceMarkedSection } from './marked-section'
+
+const START = '<!-- tenants:start -->'
+const END = '<!-- tenants:end -->'
+const SERVERS = Number(process.env.BENCH_TENANT_SERVERS ?? 5000)
+const PROJECTS = Number(process.env.BENCH_TENANT_PROJECTS ?? 1000)
+const SESSIONS = Number(process.env.BENCH_TENANT_SESSIONS ?? 10_000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const only = process.env.BENCH_TENANT_ONLY
+
+const { app, deps, close } = await inProcessApp('toolyard-bench-tenants-', {
+  TOOLYARD_MAX_SESSIONS: String(SESSIONS * 2),
+  TOOLYARD_MAX_SESSIONS_PER_KEY: String(SESSIONS * 2),
+})
+const db = (deps.store as Store).db
+
+type DirectRoute = (request: Request & { params: Record<string, string> }, server: null) => Promise<Response>
+const direct = (app.config.serve as unknown as { routes: Record<string, { POST: DirectRoute }> }).routes['/mcp/:slug']!
+  .POST
+const headersFor = (apiKey: string) => ({
+  'x-api-key': apiKey,
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  host: '127.0.0.1:8080',
+})
+const rest = async (apiKey: string, method: string, path: string, body?: unknown) => {
+  const res = await app.handle(
+    new Request(`http://127.0.0.1:8080/mcp${path}`, {
+      method,
+      headers: headersFor(apiKey),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  )
+  const json = (await res.json()) as Record<string, any>
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 200)}`)
+  return json
+}
+const rpc = async (apiKey: string, slug: string, method: string, params: unknown) => {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params })
+  const req = Object.assign(
+    new Request(`http://127.0.0.1:8080/mcp/${slug}`, { method: 'POST', headers: headersFor(apiKey), body }),
+    { params: { slug } },
+  )
+  const res = await direct(req, null)
+  const text = await res.text()
+  if (!text.includes('"result"')) throw new Error(`${method} on ${slug}: ${text.slice(0, 200)}`)
+  return res
+}
+const project = async (name: string) => {
+  const p = await deps.projects.projectOrCreate(name)
+  const { apiKey } = await deps.projects.createKey(p.id)
+  return { id: p.id, apiKey }
+}
+const echo = { name: 'echo', arguments: { text: 'hi' } }
+
+/** Calls per second over `seconds`, 8 at a time, spread over `targets` (key and slug) in turn. */
+async function callRate(targets: { apiKey: string; slug: string }[], seconds: number) {
+  let n = 0
+  const end = performance.now() + seconds * 1000
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, lane) => {
+      for (let i = lane; performance.now() < end; i += 8) {
+        const t = targets[(i * 7919) % targets.length]!
+        await rpc(t.apiKey, t.slug, 'tools/call', echo)
+        // A call in process settles in microtasks only: the event loop gets its turn (the writer's timer, the call
+        // log's flush) as a server's would between requests.
+        if (++n % 32 === 0) await new Promise((resolve) => setImmediate(resolve))
+      }
+    }),
+  )
+  return n / seconds
+}
+
+async function writesElsewhere() {
+  const perProject = 100
+  const owners = await Promise.all(Array.from({ length: Math.ceil(SERVERS / perProject) }, (_, i) => project(`t${i}`)))
+  const targets: { apiKey: string; slug: string }[] = []
+  for (const [i, owner] of owners.entries())
+    for (let s = 0; s < perProject && targets.length < SERVERS; s++) {
+      const server = await rest(owner.apiKey, 'POST', '/servers', {
+        name: `s${i}-${s}`,
+        toolkits: [{ toolkit_id: 'prebuilt-utilities' }],
+      })
+      targets.push({ apiKey: owner.apiKey, slug: server.data.slug })
+    }
+  // Every server's tool set once, as a warm service has it.
+  for (const t of targets) await rpc(t.apiKey, t.slug, 'tools/call', echo)
+  const writer = await project('writer')
+  const kit = await rest(writer.apiKey, 'POST', '/toolkits', { name: 'writes' })
+  let w = 0
+  const quiet: number[] = []
+  const busy: number[] = []
+  for (let r = 0; r < ROUNDS; r++) {
+    quiet.push(await callRate(targets, SECONDS))
+    // Five writes a second in the other project: a tool added (its project's tool sets change, no other's).
+    const timer = setInterval(() => {
+      void rest(writer.apiKey, 'POST', '/tools', {
+        toolkit_id: kit.id,
+        name: `w_${w++}`,
+        function_name: 'builtin.utilities.echo',
+        input_schema: { type: 'object' },
+      })
+    }, 200)
+    busy.push(await callRate(targets, SECONDS))
+    clearInterval(timer)
+  }
+  // What the writes themselves take of the one thread: each alone, without calls (its SQLite commit blocks the thread
+  // for its fsync). Five a second of them is the share of the thread the calls cannot have, whatever the caches do.
+  const alone: number[] = []
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now()
+    await rest(writer.apiKey, 'POST', '/tools', {
+      toolkit_id: kit.id,
+      name: `w_${w++}`,
+      function_name: 'builtin.utilities.echo',
+      input_schema: { type: 'object' },
+    })
+    alone.push(performance.now() - t)
+  }
+  const writeMs = alone.sort((a, b) => a - b)[25]!
+  const best = (xs: number[]) => Math.max(...xs)
+  return {
+    servers: targets.length,
+    quiet: best(quiet),
+    busy: best(busy),
+    ratio: best(busy) / best(quiet),
+    writes: w,
+    writeMs,
+  }
+}
+
+async function initializeCost() {
+  const owner = await project('sessions')
+  const server = await rest(owner.apiKey, 'POST', '/servers', {
+    name: 'sessions',
+    toolkits: [{ toolkit_id: 'prebuilt-utilities' }],
+  })
+  const slug = server.data.slug as string
+  const init = () =>
+    rpc(owner.apiKey, slug, 'initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'bench', version: '1' },
+    })
+  const cpuPerInit = async (n: number) => {
+    const c0 = process.cpuUsage()
+    for (let i = 0; i < n; i++) await init()
+    const c = process.cpuUsage(c0)
+    return (c.user + c.system) / n
+  }
+  const open = async (count: number) => {
+    while (deps.mcpSessions.size() < count) await init()
+  }
+  const at: Record<string, number[]> = { few: [], many: [] }
+  await open(100)
+  await cpuPerInit(200) // warm-up, then back to 100 open: the sessions made since are closed
+  await deps.mcpSessions.closeAll()
+  await open(100)
+  for (let r = 0; r < ROUNDS; r++) at.few!.push(await cpuPerInit(200))
+  await open(SESSIONS)
+  for (let r = 0; r < ROUNDS; r++) at.many!.push(await cpuPerInit(200))
+  const least = (xs: number[]) => Math.min(...xs)
+  return { few: least(at.few!), many: least(at.many!), sessions: deps.mcpSessions.size() }
+}
+
+async function rssPerProject() {
+  const schema = JSON.stringify({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] })
+  const insertTool = db.query(
+    `INSERT INTO tools (id, project_id, toolkit_id, name, description, function_name, input_schema, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'builtin.utilities.echo', ?, ?, ?)`,
+  )
+  const owners: { apiKey: string; slug: string }[] = []
+  const at = new Date().toISOString()
+  for (let p = 0; p < PROJECTS; p++) {
+    const owner = await project(`rss${p}`)
+    const kit = await rest(owner.apiKey, 'POST', '/toolkits', { name: 'hundred' })
+    db.transaction(() => {
+      for (let i = 0; i < 100; i++)
+        insertTool.run(crypto.randomUUID(), owner.id, kit.id, `t_${i}`, `Tool ${i}: echoes its text`, schema, at, at)
+    })()
+    const server = await rest(owner.apiKey, 'POST', '/servers', { name: 'hundred', toolkits: [{ toolkit_id: kit.id }] })
+    owners.push({ apiKey: owner.apiKey, slug: server.data.slug })
+  }
+  const rss = () => {
+    Bun.gc(true)
+    return process.memoryUsage().rss
+  }
+  // Where the memory goes, for a missed target: the JS heap's growth and the object types that grew most.
+  const { heapStats } = await import('bun:jsc')
+  const h0 = heapStats()
+  const before = rss()
+  for (const o of owners) {
+    await rpc(o.apiKey, o.slug, 'tools/list', {})
+    await rpc(o.apiKey, o.slug, 'tools/call', { name: 't_7', arguments: { text: 'hi' } })
+  }
+  const after = rss()
+  const h1 = heapStats()
+  const counts0 = h0.objectTypeCounts as Record<string, number>
+  const grown = Object.entries(h1.objectTypeCounts as Record<string, number>)
+    .map(([type, n]) => [type, (n - (counts0[type] ?? 0)) / PROJECTS] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+  return {
+    projects: PROJECTS,
+    mbPerProject: (after - before) / PROJECTS / 1e6,
+    totalMb: (after - before) / 1e6,
+    heapMbPerProject: (h1.heapSize - h0.heapSize) / PROJECTS / 1e6,
+    grown: grown.map(([type, n]) => `${n.toFixed(0)} ${type}`).join(', '),
+  }
+}
+
+const writes = !only || only === 'writes' ? await writesElsewhere() : null
+const sessions = !only || only === 'initialize' ? await initializeCost() : null
+const memory = !only || only === 'rss' ? await rssPerProject() : null
+await close()
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'missed')
+const lines: string[] = []
+if (writes)
+  lines.push(
+    `| calls across ${writes.servers.toLocaleString('en')} servers while another project writes 5 times a second, against none (one write alone takes ${writes.writeMs.toFixed(1)} ms of the thread: ${((writes.writeMs * 5) / 10).toFixed(1)}% of each second) | ${writes.busy.toFixed(0)} vs ${writes.quiet.toFixed(0)} calls/s: ${writes.ratio.toFixed(2)}× | ≥ 0.9× | ${verdict(writes.ratio >= 0.9)} |`,
+  )
+if (sessions)
+  lines.push(
+    `| \`initialize\` at ${sessions.sessions.toLocaleString('en')} open sessions against 100 (CPU per initialize) | ${sessions.many.toFixed(0)} vs ${sessions.few.toFixed(0)} µs: ${(sessions.many / sessions.few).toFixed(2)}× | the same (≤ 1.1×) | ${verdict(sessions.many / sessions.few <= 1.1)} |`,
+  )
+if (memory)
+  lines.push(
+    `| RSS per project of 100 tools, ${memory.projects.toLocaleString('en')} projects listed and called (JS heap ${memory.heapMbPerProject.toFixed(3)} MB a project; grown most, a project: ${memory.grown}) | ${memory.mbPerProject.toFixed(3)} MB (${memory.totalMb.toFixed(0)} MB in all) | ≤ 0.1 MB | ${verdict(memory.mbPerProject <= 0.1)} |`,
+  )
+const section = `${START}
+## Many tenants (\`bench/tenants.ts\`, in process, SQLite)
+
+Measured on ${new Date().toISOString().slice(0, 10)}: the best of ${ROUNDS} rounds of ${SECONDS} s for rates, the least of ${ROUNDS}
+rounds of 200 for CPU per \`initialize\`.
+
+| figure | measured | target | |
+| --- | --- | --- | --- |
+${lines.join('\n')}
+${END}
+`
+if (!only) replaceMarkedSection(resolve(import.meta.dir, '..'), START, END, section)
+console.log(section)
+process.exit(0)
