@@ -199,16 +199,21 @@ describe('a server that fails', () => {
     // During the backoff the call is refused at once; after it, the restart exits at start and says "boom-again".
     // (A call made while the crashed child is still exiting may reach it on a loaded machine: only the outcome the
     // calls settle on is asserted.)
-    const failed = await waitFor('a call failing with the restart stderr', async () => {
-      const r = await client.callTool({ name: 'env', arguments: {} })
-      return r.isError && textOf(r).includes('boom-again') ? r : undefined
-    })
+    const failed = await waitFor(
+      'a call failing with the restart stderr',
+      async () => {
+        const r = await client.callTool({ name: 'env', arguments: {} })
+        return r.isError && textOf(r).includes('boom-again') ? r : undefined
+      },
+      // Restarts back off 1, 2, 4, 8 s: on a loaded machine the first one may come late.
+      { timeoutMs: 40_000 },
+    )
     expect(textOf(failed)).toContain('exited at start')
     const local = (await detail(kit.id)).local
     expect(local.state).toBe('failed')
     expect(local.stderr).toContain('boom-again')
     await client.close()
-  })
+  }, 60_000)
 })
 
 describe('a child that crashes or changes', () => {
