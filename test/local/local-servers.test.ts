@@ -5,7 +5,7 @@
 // the network or write outside its scratch directory; a credential reaches the child as the variable its toolkit
 // names, and nothing of the service's own environment does.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServer, json } from '../helpers/api'
 import { ROOT, startTestApp, type TestApp, tempDirs } from '../helpers/app'
@@ -21,6 +21,7 @@ let app: TestApp
 let operator: string
 let outside: string
 let flag: string
+let flagDir: string
 let listener: ReturnType<typeof Bun.serve>
 
 /** The operator's file, in YAML (the form an operator writes by hand). */
@@ -57,7 +58,7 @@ function operatorFile(dir: string) {
   - name: flaky
     command: sh
     args: ["-c", ${q(`if [ -e "$FLAG" ]; then echo boom-again >&2; exit 3; fi; exec ${BUN} ${PROBE}`)}]
-    env: {FLAG: ${q(join(dir, 'flag'))}}
+    env: {FLAG: ${q(flag)}}
 `,
   )
   return file
@@ -66,7 +67,10 @@ function operatorFile(dir: string) {
 beforeAll(async () => {
   const dir = newDir()
   outside = newDir()
-  flag = join(dir, 'flag')
+  // The flag must be where a sandboxed child can see it: the test run's temp dir may be /dev/shm, which bubblewrap's
+  // fresh /dev hides, and the rest of the file system is visible read-only.
+  flagDir = mkdtempSync('/var/tmp/toolyard-local-flag-')
+  flag = join(flagDir, 'flag')
   // The service's own environment holds secrets; none of it may reach a child.
   process.env.TOOLYARD_MASTER_KEY = MASTER_KEY
   process.env.TOOLYARD_PROBE_SECRET = 'service-only-secret'
@@ -77,6 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   listener.stop(true)
   await app.stop()
+  rmSync(flagDir, { recursive: true, force: true })
 })
 
 const localKit = async (name: string, local: Record<string, unknown>) =>
