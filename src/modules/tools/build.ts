@@ -171,11 +171,11 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     { toolkits: toolkitRows, tools: toolRows },
   )
   const serverToolRows = deps.repos.serverTools
-  // Tool search (docs/decisions/0034-tool-search.md): the pre-built tools brought into the index, then one search over it.
+  // The catalog copy: when this installation first carried each pre-built tool (docs/decisions/0111-one-name-one-tool.md).
   const searchRows = deps.repos.toolSearch
-  // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the pre-built tools are brought
-  // into the index before the first search, or by the scheduled job soon after start, whichever comes first.
-  // One sync shared by every search that comes while it runs (each waits for it); tried again after a failure.
+  // Planning the catalog's OpenAPI documents costs ~0.15 s, which a start must not pay: the copy is brought up to date
+  // before the first search, or by the scheduled job soon after start, whichever comes first.
+  // One sync shared by every caller that comes while it runs (each waits for it); tried again after a failure.
   let catalogSynced: Promise<void> | undefined
   /** When this installation first carried each pre-built tool: read once the catalog's copy is current. */
   let catalogTimes: Map<string, string> | undefined
@@ -212,7 +212,6 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   )
   const index = toolIndex(readModel, serverTools, toolRows, sources)
   const search = toolSearch(
-    searchRows,
     index,
     syncCatalog,
     async (projectId, toolkitId) => {
@@ -290,7 +289,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     remoteParts: { parts: remote.parts, watch: remote.watch },
     tools: toolsService(store, toolRows, sources, serverTools, events, functionLookup(functions)),
     toolSearch: search,
-    /** Brings the pre-built tools into the search index (once; a search does it first if it comes first). */
+    /** Brings the catalog copy up to date (once; a search does it first if it comes first). */
     syncCatalogSearch: syncCatalog,
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {

@@ -71,7 +71,11 @@ for (const group of SYNONYM_GROUPS)
 
 /** The query's words, lower case, filler dropped, each once, in order (then their synonyms), at most MAX_TERMS. */
 export function searchTerms(text: string): string[] {
-  const own = ownWords(text)
+  return withSynonyms(text, ownWords(text))
+}
+
+/** The caller's words, then their synonyms and "authenticated" for a pronoun, at most MAX_TERMS. */
+function withSynonyms(text: string, own: string[]): string[] {
   if (!own.length) return []
   const terms = new Set(own.slice(0, MAX_TERMS))
   for (const w of own) for (const s of SYNONYMS.get(w) ?? []) if (terms.size < MAX_TERMS) terms.add(s)
@@ -104,7 +108,7 @@ const SYNONYM_WEIGHT = 0.5
 
 /** The query's words (weight 1) and their synonyms (SYNONYM_WEIGHT), as `searchTerms` finds them. */
 export function weightedTerms(text: string): WeightedTerm[] {
-  const terms = searchTerms(text)
-  const own = new Set(ownWords(text))
-  return terms.map((term) => ({ term, weight: own.has(term) ? 1 : SYNONYM_WEIGHT }))
+  const own = ownWords(text)
+  const typed = new Set(own)
+  return withSynonyms(text, own).map((term) => ({ term, weight: typed.has(term) ? 1 : SYNONYM_WEIGHT }))
 }

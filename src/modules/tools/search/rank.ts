@@ -18,21 +18,18 @@ export interface Ranked {
   score: number
 }
 
-/** How the fields count (name, title, description, parameters, toolkit) and BM25's saturation; chosen on bench/search-sets.ts. */
-interface RankSettings {
-  fields: readonly { weight: number; b: number }[]
-  k1: number
-}
-const RANK_SETTINGS: RankSettings = {
-  fields: [
-    { weight: 3, b: 1 },
-    { weight: 3, b: 0.75 },
-    { weight: 0.5, b: 0.75 },
-    { weight: 0.5, b: 0.75 },
-    { weight: 1, b: 0.5 },
-  ],
-  k1: 1.2,
-}
+/**
+ * How each field counts (name, title, description, parameters, toolkit: its weight and length normalisation) and
+ * BM25's saturation; chosen on bench/search-sets.ts.
+ */
+const FIELDS = [
+  { weight: 3, b: 1 },
+  { weight: 3, b: 0.75 },
+  { weight: 0.5, b: 0.75 },
+  { weight: 0.5, b: 0.75 },
+  { weight: 1, b: 0.5 },
+] as const
+const K1 = 1.2
 /** Descriptions past this are not read: the start says what the tool does. */
 const MAX_FIELD_CHARS = 2_000
 
@@ -116,9 +113,7 @@ export interface ToolSetIndex {
 export function buildToolSetIndex(
   tools: readonly ServerTool[],
   toolkitText: (toolkitId: string) => string = () => '',
-  settings: RankSettings = RANK_SETTINGS,
 ): ToolSetIndex {
-  const { fields: FIELDS, k1 } = settings
   // First pass: each tool's words per field, and each field's average length.
   const counted = tools.map((st) => {
     const t = st.tool
@@ -170,7 +165,7 @@ export function buildToolSetIndex(
           const doc = p.docs[j]!
           const tf = p.tf[j]!
           if (scores[doc] === 0) touched.push(doc)
-          scores[doc]! += (wIdf * tf * (k1 + 1)) / (tf + k1)
+          scores[doc]! += (wIdf * tf * (K1 + 1)) / (tf + K1)
         }
       }
       // The best `limit`, kept in order as the scores are read (limit is at most 50): no sort of every match.

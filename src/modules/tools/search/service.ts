@@ -5,7 +5,6 @@ import type { ToolRow } from '../repository'
 import type { ToolIndex } from '../tool-index'
 import { weightedTerms } from './query'
 import { buildToolSetIndex, type Ranked, type ToolSetIndex } from './rank'
-import type { ToolSearchRepository } from './repository'
 import type { SemanticRanking } from './semantic'
 
 export const SEARCH_LIMIT_DEFAULT = 8
@@ -20,9 +19,8 @@ export interface FoundTool {
   score: number
 }
 
-/** `beforeSearch`: brings the pre-built tools into the index the first time (build.ts), a no-op after. */
+/** `beforeSearch`: brings the catalog copy up to date the first time (build.ts), a no-op after. */
 export function toolSearch(
-  _repo: ToolSearchRepository,
   index: Pick<ToolIndex, 'server'>,
   beforeSearch: () => Promise<void>,
   /** A toolkit's name and display name (searchable: "weather" finds the weather toolkit's tools); '' when unknown. */
