@@ -1,0 +1,104 @@
+// Where a call's time goes: starts Toolyard from source under Bun's sampling profiler (`--cpu-prof-md`), sets up one
+// scenario against the benchmark's upstreams, drives it with wrk, stops Toolyard (the profile is written on exit) and
+// prints the profile's path. The markdown lists self and total time per function; read it to find what to cut, or
+// summarise it by file with bench/profile-summary.ts.
+//   bun bench/profile-scenario.ts <builtin|js|remote|remote-sdk|openapi|http> [connections=32] [seconds=5] [dir]
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { startUntil } from './procs'
+import { ALLOCATOR_ENV, startSmallToolyard } from './toolyard'
+import { ensureWrk, wrk } from './wrk'
+
+const ROOT = resolve(import.meta.dir, '..')
+const [scenario = 'builtin', connections = '32', seconds = '5', dirArg] = process.argv.slice(2)
+const dir = resolve(dirArg ?? mkdtempSync(join(tmpdir(), `toolyard-prof-${scenario}-`)))
+mkdirSync(dir, { recursive: true })
+
+// `serve` runs under the profiler; `keys create` (the set-up) does not.
+const wrapper = join(dir, 'toolyard-profiled')
+writeFileSync(
+  wrapper,
+  `#!/bin/sh\nif [ "$1" = serve ]; then exec "${process.execPath}" --cpu-prof-md --cpu-prof-dir="${dir}" "${ROOT}/src/main.ts" "$@"; fi\nexec "${process.execPath}" "${ROOT}/src/main.ts" "$@"\n`,
+)
+chmodSync(wrapper, 0o755)
+
+const call = (name: string, args: unknown = { text: 'hello' }) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } })
+const plain = await startUntil([process.execPath, 'bench/peers/mcp-upstream.ts'], ALLOCATOR_ENV, /PORT (\d+)/, ROOT)
+const sdk = await startUntil(['node', 'bench/peers/sdk-node.mjs'], {}, /PORT (\d+)/, ROOT)
+const api = await startUntil([process.execPath, 'bench/peers/api.ts'], ALLOCATOR_ENV, /PORT (\d+)/, ROOT)
+const ty = await startSmallToolyard(wrapper, { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' })
+try {
+  const serverOf = async (toolkitId: string) =>
+    `${ty.base}/${(await ty.post('/servers', { name: 'profiled', toolkits: [{ toolkit_id: toolkitId }] })).data.slug}`
+  const remote = async (url: string) =>
+    (
+      await ty.post('/toolkits', {
+        name: 'up',
+        toolkit_type: 'remote',
+        review_changes: false,
+        remote: { url, prefix: '' },
+      })
+    ).id as string
+  const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
+  let url = `${ty.base}/${ty.slugs.small}`
+  let body = call('echo')
+  if (scenario === 'js') {
+    url = `${ty.base}/${ty.slugs.js}`
+    body = call('js_echo')
+  } else if (scenario === 'remote') url = await serverOf(await remote(`http://127.0.0.1:${plain.port}/`))
+  else if (scenario === 'remote-sdk') url = await serverOf(await remote(`http://127.0.0.1:${sdk.port}/mcp`))
+  else if (scenario === 'openapi') {
+    const imported = await ty.post('/toolkits/import/openapi', {
+      name: 'api',
+      review_changes: false,
+      spec: {
+        openapi: '3.0.3',
+        info: { title: 'profiled api', version: '1' },
+        servers: [{ url: `http://127.0.0.1:${api.port}` }],
+        paths: {
+          '/echo': {
+            post: {
+              operationId: 'api_echo',
+              requestBody: { required: true, content: { 'application/json': { schema: echoSchema } } },
+              responses: { '200': { description: 'the text' } },
+            },
+          },
+        },
+      },
+    })
+    url = await serverOf(imported.toolkit.id)
+    body = call('api_echo', { body: { text: 'hello' } })
+  } else if (scenario === 'http') {
+    await ty.post('/functions', {
+      name: 'http-echo',
+      runtime: 'http',
+      http: { url: `http://127.0.0.1:${api.port}/echo`, method: 'POST', body: { text: '{{args.text}}' } },
+    })
+    const kit = await ty.post('/toolkits', { name: 'http-template' })
+    await ty.post('/tools', {
+      toolkit_id: kit.id,
+      name: 'http_echo',
+      function_name: 'http-echo',
+      input_schema: echoSchema,
+    })
+    url = await serverOf(kit.id)
+    body = call('http_echo')
+  } else if (scenario !== 'builtin') throw new Error(`unknown scenario ${scenario}`)
+  const headers = { ...ty.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+  const checked = await fetch(url, { method: 'POST', headers, body })
+  const text = await checked.text()
+  if (!checked.ok || text.includes('"isError":true')) throw new Error(`${scenario}: ${checked.status} ${text}`)
+  const result = await wrk(ensureWrk(), url, ty.headers, [body], {
+    seconds: Number(seconds),
+    connections: Number(connections),
+  })
+  console.log(`${scenario} c=${connections}: ${JSON.stringify(result)}`)
+} finally {
+  await ty.started.stop()
+  for (const p of [plain, sdk, api]) await p.stop()
+}
+const profile = readdirSync(dir).find((f) => f.endsWith('.md'))
+console.log(profile ? `profile: ${join(dir, profile)}` : `no profile written in ${dir}`)
+process.exit(0)
