@@ -11,6 +11,8 @@ export interface WrkResult {
   requests: number
   /** Non-2xx answers plus socket errors. */
   errors: number
+  /** CPU time wrk itself used (user + system), µs: what the load generator takes of the shared cores. */
+  cpu_us: number
 }
 
 const SCRIPT = join(import.meta.dir, 'post.lua')
@@ -70,5 +72,6 @@ export async function wrk(
     p99_ms: Number((r.p99_us! / 1000).toFixed(2)),
     requests: r.requests!,
     errors: r.non2xx! + r.socket_errors!,
+    cpu_us: Number(proc.resourceUsage()?.cpuTime.total ?? 0),
   }
 }
