@@ -4,12 +4,18 @@
 let net: typeof import('node:net') | undefined
 let dns: typeof import('node:dns/promises') | undefined
 
+const netModule = (): typeof import('node:net') => {
+  if (!net) net = require('node:net') as typeof import('node:net')
+  return net
+}
+
+const dnsModule = (): typeof import('node:dns/promises') => {
+  if (!dns) dns = require('node:dns/promises') as typeof import('node:dns/promises')
+  return dns
+}
+
 /** 4 or 6 for an IP literal, 0 otherwise (node:net isIP). */
-export const isIP = (input: string): number => (net ??= require('node:net') as typeof import('node:net')).isIP(input)
+export const isIP = (input: string): number => netModule().isIP(input)
 
 /** Every address of `host` from the system resolver, in its order (node:dns lookup with all and verbatim). */
-export const lookupAll = (host: string) =>
-  (dns ??= require('node:dns/promises') as typeof import('node:dns/promises')).lookup(host, {
-    all: true,
-    verbatim: true,
-  })
+export const lookupAll = (host: string) => dnsModule().lookup(host, { all: true, verbatim: true })
