@@ -1,7 +1,8 @@
 // CPU per outbound call of the egress path, without the rest of the pipeline: the same plain JSON API
 // (bench/peers/api.ts, its own process) called N times, 32 at a time, by a plain `fetch`, by the egress client, by an
 // OpenAPI tool's caller (src/modules/tools/kinds/openapi/call.ts) and by an HTTP-template function
-// (src/runtime/http-function.ts). Each figure is this process's run time per call, from /proc/self/task/*/schedstat
+// (src/runtime/http-function.ts); and, for the share of a whole call that is egress, the same two tools called through
+// the whole app in this process (the direct route's handler, as bench/cpu-per-call.ts does). Each figure is this process's run time per call, from /proc/self/task/*/schedstat
 // (main thread and every other thread: Bun's HTTP client has its own), the least of BENCH_EGRESS_ROUNDS rounds — a
 // figure a shared machine disturbs far less than wall time (docs/decisions/0400-egress-per-call-cost.md). Linux only.
 //   bun bench/egress-per-call.ts   prints JSON: µs per call by variant (main thread, other threads, wall)
@@ -13,6 +14,7 @@ import { openApiCaller } from '../src/modules/tools/kinds/openapi/call'
 import type { OperationPlan } from '../src/modules/tools/kinds/openapi/plan'
 import type { ToolRow } from '../src/modules/tools/repository'
 import { runHttpFunction } from '../src/runtime/http-function'
+import { inProcessApp } from './in-process-app'
 import { startUntil } from './procs'
 import { ALLOCATOR_ENV } from './toolyard'
 
@@ -41,6 +43,56 @@ const tool = { id: 't', name: 'api_echo', credential_provider: null } as ToolRow
 const host = detachedHost(new AbortController().signal)
 const http = { url: `${base}/echo`, method: 'POST' as const, body: { text: '{{args.text}}' } }
 
+// The whole app, in this process, with an OpenAPI tool and an HTTP-template tool on that API (as bench/proxy.ts sets up).
+const app = await inProcessApp('toolyard-bench-egress-', { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' })
+const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
+const imported = await app.post('/toolkits/import/openapi', {
+  name: 'api',
+  review_changes: false,
+  spec: {
+    openapi: '3.0.3',
+    info: { title: 'bench api', version: '1' },
+    servers: [{ url: base }],
+    paths: {
+      '/echo': {
+        post: {
+          operationId: 'api_echo',
+          requestBody: { required: true, content: { 'application/json': { schema: echoSchema } } },
+          responses: { '200': { description: 'the text' } },
+        },
+      },
+    },
+  },
+})
+await app.post('/functions', { name: 'http-echo', runtime: 'http', http })
+const httpKit = await app.post('/toolkits', { name: 'http-template' })
+await app.post('/tools', {
+  toolkit_id: httpKit.id,
+  name: 'http_echo',
+  function_name: 'http-echo',
+  input_schema: echoSchema,
+})
+const slugOf = async (name: string, toolkitId: string) =>
+  (await app.post('/servers', { name, toolkits: [{ toolkit_id: toolkitId }] })).data.slug as string
+type DirectRoute = (request: Request & { params: Record<string, string> }, server: null) => Promise<Response>
+const direct = (app.app.config.serve as unknown as { routes: Record<string, { POST: DirectRoute }> }).routes[
+  '/mcp/:slug'
+]!.POST
+const through = (slug: string, tool: string, args: unknown) => {
+  const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: args } })
+  const headers = { ...app.headers, 'content-length': String(Buffer.byteLength(rpc)) }
+  return async () => {
+    const request = new Request(`http://127.0.0.1:8080/mcp/${slug}`, { method: 'POST', headers, body: rpc })
+    const text = await (await direct(Object.assign(request, { params: { slug } }), null)).text()
+    if (!text.includes('"result"') || text.includes('"isError":true')) throw new Error(`unexpected answer: ${text}`)
+    return text
+  }
+}
+const toolyardOpenapi = through(await slugOf('via-openapi', imported.toolkit.id), 'api_echo', {
+  body: { text: 'hello' },
+})
+const toolyardHttp = through(await slugOf('via-http', httpKit.id), 'http_echo', { text: 'hello' })
+
 const variants: Record<string, () => Promise<string>> = {
   fetch: async () =>
     (await fetch(`${base}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text(),
@@ -57,6 +109,8 @@ const variants: Record<string, () => Promise<string>> = {
     if (!out.ok) throw new Error(out.message)
     return ''
   },
+  toolyard_openapi: toolyardOpenapi,
+  toolyard_http: toolyardHttp,
 }
 
 /** Run time in ns of the main thread and of all others. */
@@ -112,6 +166,7 @@ try {
     ),
   )
 } finally {
+  await app.close()
   await api.stop()
 }
 process.exit(0)
