@@ -32,6 +32,12 @@ interface EgressRequest {
   body?: string
   timeoutMs?: number
   signal?: AbortSignal
+  /**
+   * The caller's cancellation without its signal (FunctionHost.onCancel): registers a listener and returns its removal,
+   * or undefined when already cancelled. Used instead of `signal` when given: a host that makes its AbortController
+   * lazily then makes none, and no listener goes on a signal (~2 µs of a call).
+   */
+  onCancel?: (listener: () => void) => (() => void) | undefined
 }
 
 interface EgressResponse {
@@ -238,8 +244,16 @@ export function createEgress(options: EgressOptions): Egress {
       timedOut = true
       controller.abort(new DOMException(`timed out after ${timeoutMs} ms`, 'TimeoutError'))
     }, timeoutMs)
-    const cancel = () => controller.abort(init.signal?.reason)
-    if (init.signal?.aborted) cancel()
+    let canceled = false
+    const cancel = () => {
+      canceled = true
+      controller.abort(init.signal?.reason)
+    }
+    let stopListening: (() => void) | undefined
+    if (init.onCancel) {
+      stopListening = init.onCancel(cancel)
+      if (!stopListening) cancel()
+    } else if (init.signal?.aborted) cancel()
     else init.signal?.addEventListener('abort', cancel, { once: true })
     let url = parseUrl(rawUrl)
     let method = (init.method ?? 'GET').toUpperCase()
@@ -292,10 +306,11 @@ export function createEgress(options: EgressOptions): Egress {
         return { status: response.status, headers: response.headers, text, url: url.href }
       }
     } catch (error) {
-      throw toEgressError(error, { url, timeoutMs, timedOut, aborted: init.signal?.aborted ?? false })
+      throw toEgressError(error, { url, timeoutMs, timedOut, aborted: canceled })
     } finally {
       clearTimeout(timer)
-      init.signal?.removeEventListener('abort', cancel)
+      if (stopListening) stopListening()
+      else init.signal?.removeEventListener('abort', cancel)
     }
   }
 

@@ -33,6 +33,8 @@ export interface RunHttpFunctionOptions {
   credentials?: unknown
   egress: Egress
   signal?: AbortSignal
+  /** The caller's cancellation without its signal (FunctionHost.onCancel): used instead of `signal` when given. */
+  onCancel?: (listener: () => void) => (() => void) | undefined
   timeoutMs?: number
 }
 
@@ -163,7 +165,7 @@ async function send(options: RunHttpFunctionOptions): Promise<RunOutcome> {
     method,
     headers,
     body,
-    signal: options.signal,
+    ...(options.onCancel ? { onCancel: options.onCancel } : { signal: options.signal }),
     timeoutMs: options.timeoutMs,
   })
   if (response.status < 200 || response.status > 299)

@@ -5,7 +5,7 @@ import type { ResultRule } from '../../../../catalog/openapi-catalog'
 import type { Egress } from '../../../../egress/client'
 import type { CredentialAccess } from '../../../../lib/credentials-port'
 import { credentialSecrets, redactorFor } from '../../../../lib/redact'
-import type { FunctionHost } from '../../../../runtime/host'
+import { cancellation, type FunctionHost } from '../../../../runtime/host'
 import type { RunOutcome } from '../../../../runtime/run-function'
 import { requestToken } from '../../../credentials/oauth/token-client'
 import type { ToolRow } from '../../repository'
@@ -159,7 +159,7 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         method: request.method,
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
-        signal: host.signal,
+        ...cancellation(host),
         ...(host.deadlineMs ? { timeoutMs: host.deadlineMs } : {}),
       })
     } catch (e) {
