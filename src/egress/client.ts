@@ -257,7 +257,8 @@ export function createEgress(options: EgressOptions): Egress {
     else init.signal?.addEventListener('abort', cancel, { once: true })
     let url = parseUrl(rawUrl)
     let method = (init.method ?? 'GET').toUpperCase()
-    let headers: Record<string, string> = { ...init.headers }
+    // Never changed in place (a redirect makes a new object), so the caller's own is used as it is.
+    let headers: Record<string, string> = init.headers ?? {}
     let body = init.body
 
     try {
@@ -266,8 +267,8 @@ export function createEgress(options: EgressOptions): Egress {
         const address = checked instanceof Promise ? await checked : checked
         if (signal.aborted) throw signal.reason
         // One hop through ofetch: never retried (a POST sent twice could act twice; retrying is the caller's call),
-        // every status an answer (callers read 4xx/5xx bodies; 3xx are followed here), the body as a stream read below
-        // with a byte cap (ofetch's text/json response types read a body of any size). The deadline is the controller
+        // every status an answer (callers read 4xx/5xx bodies; 3xx are followed here), the body handed back unread and
+        // read below with a byte cap (ofetch's text/json response types read a body of any size). The deadline is the controller
         // above, not ofetch's `timeout`: that one ends at the response headers and is ignored beside a signal, and ours
         // covers every hop and the body.
         const response = await ofetch.raw(pinned(url, address), {
@@ -282,8 +283,8 @@ export function createEgress(options: EgressOptions): Egress {
           responseType: 'stream',
           signal,
         })
-        const location = response.headers.get('location')
-        if (response.status >= 300 && response.status < 400 && location) {
+        const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null
+        if (location) {
           await response.body?.cancel().catch(() => {})
           if (hop >= MAX_REDIRECTS)
             throw new EgressError(

@@ -64,6 +64,8 @@ function compile(template: string): CompiledUrl {
  * template's own text; a value at the very start (a base URL the author supplies, e.g. from credentials) goes in as is.
  */
 export function renderUrl(template: string, view: object): string {
+  // No tag: no value goes in, and the template is its own rendering.
+  if (!template.includes('{{')) return template
   const { plain, mark, placeholder } = compile(template)
   const values: string[] = []
   const skeleton = Mustache.render(
