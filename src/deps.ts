@@ -227,6 +227,7 @@ export function buildDeps(config: Config, overrides: DepsOverrides = {}) {
   // OpenAPI documents as toolkits (kind `openapi`): its source joins the tools feature, its import service the routes.
   const openapi = buildOpenApi({
     changes,
+    readModel,
     store,
     repos,
     events,

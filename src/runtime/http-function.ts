@@ -33,22 +33,82 @@ export interface RunHttpFunctionOptions {
   credentials?: unknown
   egress: Egress
   signal?: AbortSignal
+  /** The caller's cancellation without its signal (FunctionHost.onCancel): used instead of `signal` when given. */
+  onCancel?: (listener: () => void) => (() => void) | undefined
   timeoutMs?: number
 }
 
 /** No HTML escaping: values go in verbatim; objects and arrays go in as JSON (a URL or header is not HTML). */
 const renderOptions = { escape: (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')) }
 
-function renderTemplate(template: string, view: object): string {
-  return Mustache.render(template, view, {}, renderOptions)
+/**
+ * One writer for every compiled template: a template is parsed when its spec is first run, and its tokens kept with
+ * the compiled spec. The writer's own cache of tokens by text serves specs handed out anew (the invoke route); it is
+ * emptied every few thousand parses so distinct templates cannot grow it without bound.
+ */
+const writer = new Mustache.Writer()
+let parses = 0
+const MAX_PARSES_KEPT = 5_000
+
+/** A template made ready to render over a call's view (a Mustache context, shared by the call's templates). */
+type Render = (context: Mustache.Context) => string
+
+function compileTemplate(template: string): Render {
+  // No tag: the text is its own rendering.
+  if (!template.includes('{{')) return () => template
+  if (++parses > MAX_PARSES_KEPT) {
+    writer.clearCache()
+    parses = 1
+  }
+  const tokens = writer.parse(template)
+  return (context) => writer.renderTokens(tokens, context, {}, template, renderOptions)
 }
 
-function renderJson(value: unknown, view: object): unknown {
-  if (typeof value === 'string') return renderTemplate(value, view)
-  if (Array.isArray(value)) return value.map((v) => renderJson(v, view))
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderJson(v, view)]))
-  return value
+/** A JSON body template: its string leaves compiled, the rest kept as it is. */
+function compileJson(value: unknown): (context: Mustache.Context) => unknown {
+  if (typeof value === 'string') return compileTemplate(value)
+  if (Array.isArray(value)) {
+    const items = value.map(compileJson)
+    return (context) => items.map((item) => item(context))
+  }
+  if (value && typeof value === 'object') {
+    const fields = Object.entries(value).map(([k, v]) => [k, compileJson(v)] as const)
+    // fromEntries, as before: a key such as "__proto__" stays an own field.
+    return (context) => Object.fromEntries(fields.map(([k, field]) => [k, field(context)]))
+  }
+  return () => value
+}
+
+/** What a spec's every call needs, worked out once per spec object (lookups hand out one object per version). */
+interface CompiledSpec {
+  method: string
+  headers: (readonly [string, Render])[]
+  query: (readonly [string, Render])[]
+  /** Whether a header template names the content type (then a JSON body does not set it). */
+  namesContentType: boolean
+  body?: { text: Render } | { json: (context: Mustache.Context) => unknown }
+}
+
+const compiledSpecs = new WeakMap<HttpFunctionSpec, CompiledSpec>()
+
+function compiledSpec(http: HttpFunctionSpec): CompiledSpec {
+  let compiled = compiledSpecs.get(http)
+  if (compiled) return compiled
+  const templates = (record: Record<string, string> | undefined) =>
+    Object.entries(record ?? {}).map(([name, value]) => [name, compileTemplate(value)] as const)
+  compiled = {
+    method: (http.method ?? 'GET').toUpperCase(),
+    headers: templates(http.headers),
+    query: templates(http.query),
+    namesContentType: Object.keys(http.headers ?? {}).some((k) => k.toLowerCase() === 'content-type'),
+    ...(http.body === undefined || http.body === null
+      ? {}
+      : {
+          body: typeof http.body === 'string' ? { text: compileTemplate(http.body) } : { json: compileJson(http.body) },
+        }),
+  }
+  compiledSpecs.set(http, compiled)
+  return compiled
 }
 
 const queryValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
@@ -74,22 +134,22 @@ export async function runHttpFunction(options: RunHttpFunctionOptions): Promise<
 
 async function send(options: RunHttpFunctionOptions): Promise<RunOutcome> {
   const { http, args, egress } = options
+  const spec = compiledSpec(http)
   const view = { args, credentials: options.credentials ?? {} }
-  const method = (http.method ?? 'GET').toUpperCase()
+  const context = new Mustache.Context(view)
+  const method = spec.method
   // Arguments are encoded into the URL's path and query, never able to change which URL is called.
   const url = new URL(renderUrl(http.url, view))
-  for (const [name, value] of Object.entries(http.query ?? {}))
-    url.searchParams.append(name, renderTemplate(value, view))
+  for (const [name, render] of spec.query) url.searchParams.append(name, render(context))
   const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(http.headers ?? {})) headers[name] = renderTemplate(value, view)
-  const hasHeader = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name)
+  for (const [name, render] of spec.headers) headers[name] = render(context)
 
   let body: string | undefined
-  if (http.body !== undefined && http.body !== null) {
-    if (typeof http.body === 'string') body = renderTemplate(http.body, view)
+  if (spec.body) {
+    if ('text' in spec.body) body = spec.body.text(context)
     else {
-      body = JSON.stringify(renderJson(http.body, view))
-      if (!hasHeader('content-type')) headers['content-type'] = 'application/json'
+      body = JSON.stringify(spec.body.json(context))
+      if (!spec.namesContentType) headers['content-type'] = 'application/json'
     }
   } else if (method === 'GET' || method === 'HEAD') {
     for (const [name, value] of Object.entries(args)) {
@@ -98,14 +158,14 @@ async function send(options: RunHttpFunctionOptions): Promise<RunOutcome> {
     }
   } else {
     body = JSON.stringify(args)
-    if (!hasHeader('content-type')) headers['content-type'] = 'application/json'
+    if (!spec.namesContentType) headers['content-type'] = 'application/json'
   }
 
   const response = await egress.fetch(url.href, {
     method,
     headers,
     body,
-    signal: options.signal,
+    ...(options.onCancel ? { onCancel: options.onCancel } : { signal: options.signal }),
     timeoutMs: options.timeoutMs,
   })
   if (response.status < 200 || response.status > 299)

@@ -5,6 +5,7 @@ import type { RequestContext } from '../lib/request-context'
 import { clampLimit, FUNCTION_LIMITS } from '../limits'
 import { builtinFunctions } from './builtins'
 import { mapErrorLine, type RunnableSource, runnableSource } from './function-source'
+import { cancellation } from './host'
 import { type HttpFunctionSpec, runHttpFunction } from './http-function'
 import type { Runtime } from './runtimes'
 import type { SandboxPool } from './sandbox-pool'
@@ -148,7 +149,7 @@ async function run(
     }
     case 'http': {
       if (!fn.http) throw new Error(`function ${fn.name} has no http configuration`)
-      return runHttpFunction({ http: fn.http, args: input, credentials, egress, signal: host.signal, timeoutMs })
+      return runHttpFunction({ http: fn.http, args: input, credentials, egress, ...cancellation(host), timeoutMs })
     }
     case 'builtin': {
       const builtin = builtinFunctions[fn.name]

@@ -98,6 +98,39 @@ describe('runHttpFunction', () => {
     expect(JSON.parse(last().body)).toEqual({ title: 'A & B', fixed: 3 })
   })
 
+  test('one spec run again renders each call its own values, in url, headers, query and JSON body', async () => {
+    // Lookups hand out one spec object per function version: its templates are compiled once, rendered per call.
+    const http = {
+      url: `${base}/users/{{args.id}}`,
+      method: 'POST' as const,
+      headers: { 'x-user': '{{args.id}}', 'content-type': 'application/vnd.x+json' },
+      query: { tag: '{{args.tag}}' },
+      body: { user: { id: '{{args.id}}', tags: ['{{args.tag}}', 'fixed'] }, n: 1, none: null },
+    }
+    seen = []
+    for (const [id, tag] of [
+      ['a', 'x'],
+      ['b/..', 'y z'],
+    ])
+      await runHttpFunction({ http, args: { id, tag }, egress })
+    expect(seen.map((s) => [s.path, s.headers['x-user'], s.headers['content-type'], s.query.tag])).toEqual([
+      ['/users/a', 'a', 'application/vnd.x+json', ['x']],
+      ['/users/b%2F..', 'b/..', 'application/vnd.x+json', ['y z']],
+    ])
+    expect(seen.map((s) => JSON.parse(s.body))).toEqual([
+      { user: { id: 'a', tags: ['x', 'fixed'] }, n: 1, none: null },
+      { user: { id: 'b/..', tags: ['y z', 'fixed'] }, n: 1, none: null },
+    ])
+  })
+
+  test('a JSON body template keeps a "__proto__" key as a field', async () => {
+    seen = []
+    const body = JSON.parse('{"__proto__": {"polluted": "{{args.v}}"}, "plain": "{{args.v}}"}')
+    await runHttpFunction({ http: { url: `${base}/j`, method: 'POST', body }, args: { v: 'yes' }, egress })
+    expect(last().body).toBe('{"__proto__":{"polluted":"yes"},"plain":"yes"}')
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
   test('a non-JSON 2xx body is returned as is', async () => {
     expect(await runHttpFunction({ http: { url: `${base}/text` }, args: {}, egress })).toEqual({
       ok: true,

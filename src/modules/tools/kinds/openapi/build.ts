@@ -6,6 +6,7 @@ import type { StoragePort } from '../../../../db/store'
 import { createEgress, type Egress } from '../../../../egress/client'
 import type { CredentialAccess } from '../../../../lib/credentials-port'
 import type { EventBus } from '../../../../lib/events'
+import { projectOfKey, type ReadModel } from '../../../../read-model/read-model'
 import type { ProvidersRepository } from '../../../credentials/providers/repository'
 import type { ToolkitChanges } from '../../changes/service'
 import type { ToolsRepository } from '../../repository'
@@ -35,6 +36,12 @@ export function buildOpenApi(deps: {
   checkNames?: (projectId: string, toolkitId: string) => Promise<void>
   /** Pinned definitions: what a re-import of a reviewing toolkit changes is held here. */
   changes?: ToolkitChanges
+  /**
+   * The request path's read model: a call's plan and settings are answered from memory until a commit touches the
+   * project's tools area. Every write of a plan or of a toolkit's settings writes a tool or toolkit row in the same
+   * transaction (docs/decisions/0401-openapi-call-reads.md), so that commit drops them.
+   */
+  readModel?: ReadModel
 }) {
   const openapi = deps.repos.openApi
   const tools = deps.repos.tools
@@ -43,7 +50,10 @@ export function buildOpenApi(deps: {
     caller,
     /** The catalog of common services, as pre-built toolkits run by the same caller. */
     catalog: buildCatalog(openApiCatalog, caller),
-    source: openApiSource({ tools, openapi }, caller),
+    source: openApiSource(
+      { tools, openapi: deps.readModel ? cachedCallPlans(deps.readModel, openapi) : openapi },
+      caller,
+    ),
     service: openApiService({
       store: deps.store,
       events: deps.events,
@@ -62,4 +72,18 @@ export function buildOpenApi(deps: {
       ...(deps.changes ? { changes: deps.changes } : {}),
     }),
   }
+}
+
+/** The repository with `callPlan` answered by the read model (keyed by project first: a project's commits drop its own). */
+function cachedCallPlans(rm: ReadModel, repo: OpenApiRepository): OpenApiRepository {
+  const view = rm.view(
+    repo.callPlan,
+    (projectId, toolkitId, toolId) => `${projectId}\u0000${toolkitId}\u0000${toolId}`,
+    {
+      maxEntries: 20_000,
+      areas: ['tools'],
+      projectOf: projectOfKey,
+    },
+  )
+  return { ...repo, callPlan: view.get }
 }

@@ -5,7 +5,7 @@ import type { ResultRule } from '../../../../catalog/openapi-catalog'
 import type { Egress } from '../../../../egress/client'
 import type { CredentialAccess } from '../../../../lib/credentials-port'
 import { credentialSecrets, redactorFor } from '../../../../lib/redact'
-import type { FunctionHost } from '../../../../runtime/host'
+import { cancellation, type FunctionHost } from '../../../../runtime/host'
 import type { RunOutcome } from '../../../../runtime/run-function'
 import { requestToken } from '../../../credentials/oauth/token-client'
 import type { ToolRow } from '../../repository'
@@ -90,8 +90,9 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
   async function send(call: OpenApiCall, used: { data?: Record<string, unknown> }): Promise<RunOutcome | ToolFailure> {
     const { tool, operation, args, projectId, host, credentialId } = call
     // A path value that climbs is refused before any credential is opened or token fetched.
+    let path: string
     try {
-      fillPath(operation, args)
+      path = fillPath(operation, args)
     } catch (e) {
       if (e instanceof PathValueError) return { ok: false, kind: 'error', message: `Tool ${tool.name}: ${e.message}` }
       throw e
@@ -146,7 +147,7 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
       }
     let request: ReturnType<typeof buildRequest>
     try {
-      request = buildRequest(operation, args, base, data)
+      request = buildRequest(operation, args, base, data, path)
     } catch (e) {
       if (e instanceof MissingSecretError) return credentialFailure(tool, `cannot be used: ${e.message}`)
       if (e instanceof PathValueError) return { ok: false, kind: 'error', message: `Tool ${tool.name}: ${e.message}` }
@@ -158,7 +159,7 @@ export function openApiCaller({ egress, credentials }: CallDeps) {
         method: request.method,
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
-        signal: host.signal,
+        ...cancellation(host),
         ...(host.deadlineMs ? { timeoutMs: host.deadlineMs } : {}),
       })
     } catch (e) {

@@ -18,7 +18,15 @@ export interface OpenApiRepository {
   /** By toolkit id alone, for a caller that already found the toolkit in its project. */
   byToolkit: (toolkit_id: string) => Promise<OpenApiToolkitRow | null>
   setOperation: (tool_id: string, toolkit_id: string, operation: string) => Promise<void>
-  operation: (tool_id: string) => Promise<string | null>
+  /**
+   * What a call reads, in one statement: the tool's call plan and its toolkit's import settings in this project (null
+   * when the toolkit is not this project's), never the stored document (up to 10 MiB).
+   */
+  callPlan: (
+    project_id: string,
+    toolkit_id: string,
+    tool_id: string,
+  ) => Promise<{ operation: string; settings: string | null } | null>
   /** Every call plan of a toolkit in one read (a re-import compares them all). */
   operationsByToolkit: (toolkit_id: string) => Promise<{ tool_id: string; operation: string }[]>
 }
@@ -47,14 +55,14 @@ export function openApiRepository(store: SqlStore): OpenApiRepository {
         { tool_id, toolkit_id, operation },
       )
     },
-    operation: async (tool_id) =>
-      (
-        await store
-          .q()
-          .get<{ operation: string }>('SELECT operation FROM openapi_operations WHERE tool_id = $tool_id', {
-            tool_id,
-          })
-      )?.operation ?? null,
+    callPlan: (project_id, toolkit_id, tool_id) =>
+      store.q().get<{ operation: string; settings: string | null }>(
+        `SELECT o.operation,
+           (SELECT t.settings FROM openapi_toolkits t WHERE t.toolkit_id = $toolkit_id AND t.project_id = $project_id)
+             AS settings
+         FROM openapi_operations o WHERE o.tool_id = $tool_id`,
+        { project_id, toolkit_id, tool_id },
+      ),
     operationsByToolkit: (toolkit_id) =>
       store
         .q()

@@ -126,6 +126,8 @@ export function fillPath(op: OperationPlan, args: Record<string, unknown>): stri
     const text = pathValue(p, value, (v) => enc(v))
     template = template.split(`{${p.name}}`).join(`\uE000${values.push(text) - 1}\uE000`)
   }
+  // No value went in: the document's own path, which no check refuses.
+  if (!values.length) return op.path
   const fill = (part: string) => part.replace(/\uE000(\d+)\uE000/g, (_, n: string) => values[Number(n)] ?? '')
   for (const segment of template.split('/'))
     if (segment.includes('\uE000') && isDotSegment(fill(segment)))
@@ -166,8 +168,9 @@ export function buildRequest(
   args: Record<string, unknown>,
   base: string,
   credential: Record<string, unknown> | undefined,
+  /** The path as fillPath made it, when the caller has it already. */
+  path: string = fillPath(op, args),
 ): BuiltRequest {
-  const path = fillPath(op, args)
   const query: string[] = [...(op.query ?? [])]
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Toolyard' }
   const cookies: string[] = []

@@ -389,11 +389,19 @@ export function openApiService(deps: OpenApiServiceDeps) {
         diff.removed.push(gone.name)
       }
       if (reviews && deps.changes) held = (await deps.changes.hold(projectId, kit, listed)).sort()
+      // Settings that change (base_url, auth, …) touch the toolkit row in this transaction: the commit then moves the
+      // read model's tools area, which drops the call plans and settings kept for calls (./build.ts), here and on
+      // every other instance, even when no tool was written.
+      const settingsText = JSON.stringify(settings)
+      if (stored && stored.settings !== settingsText) {
+        const fresh = await deps.toolkits.byId(projectId, kit.id)
+        if (fresh) await deps.toolkits.update({ ...fresh, updated_at: nextStamp(fresh.updated_at) })
+      }
       await deps.openapi.upsertToolkit({
         toolkit_id: kit.id,
         project_id: projectId,
         document: JSON.stringify(doc),
-        settings: JSON.stringify(settings),
+        settings: settingsText,
         updated_at: at,
       })
       await ensureProviders(projectId, kit.name, planned.providers, at)

@@ -1,6 +1,7 @@
 // The `openapi` kind: toolkits imported from an OpenAPI document, stored as toolkit and tool rows of this type, each
 // tool with its call plan (./plan.ts) beside it; a call follows the plan (./call.ts), no function runs.
 import { AppError } from '../../../../lib/errors'
+import { Lru } from '../../../../read-model/lru'
 import type { ToolsRepository } from '../../repository'
 import type { ToolkitSource } from '../../sources/source'
 import type { OpenApiCaller } from './call'
@@ -29,7 +30,7 @@ function withoutUserInfo(raw: string): string {
 export function openApiSource(
   rows: {
     tools: Pick<ToolsRepository, 'byToolkit'>
-    openapi: Pick<OpenApiRepository, 'operation' | 'toolkit' | 'byToolkit'>
+    openapi: Pick<OpenApiRepository, 'callPlan' | 'byToolkit'>
   },
   caller: OpenApiCaller,
 ): ToolkitSource {
@@ -41,6 +42,18 @@ export function openApiSource(
     const count = countOperations(JSON.parse(document) as OpenApiDocument)
     counted.set(toolkitId, { at, count })
     return count
+  }
+  // Parsed call plans and settings by their stored text: a call reads the text (one small row) and parses it once per
+  // version; the parsed objects are shared and never changed, so the caller can keep what it derives from them.
+  const plans = new Lru<string, OperationPlan>({ maxEntries: 20_000 })
+  const settingsByText = new Lru<string, ImportSettings>({ maxEntries: 5_000 })
+  const parsed = <T>(cache: Lru<string, T>, text: string): T => {
+    let value = cache.get(text)
+    if (value === undefined) {
+      value = JSON.parse(text) as T
+      cache.set(text, value)
+    }
+    return value
   }
   return {
     kind: OPENAPI_KIND,
@@ -69,17 +82,16 @@ export function openApiSource(
       }
     },
     async callTool({ projectId, host }, tool, args, credentialId) {
-      const plan = await rows.openapi.operation(tool.id)
+      const plan = await rows.openapi.callPlan(projectId, tool.toolkit_id, tool.id)
       if (!plan)
         throw new AppError(
           'tool_not_configured',
           `Tool ${tool.name} has no operation of its OpenAPI document behind it`,
         )
-      const kit = await rows.openapi.toolkit(projectId, tool.toolkit_id)
-      const settings = kit ? (JSON.parse(kit.settings) as ImportSettings) : undefined
+      const settings = plan.settings ? parsed(settingsByText, plan.settings) : undefined
       return caller({
         tool,
-        operation: JSON.parse(plan) as OperationPlan,
+        operation: parsed(plans, plan.operation),
         ...(settings?.base_url ? { baseUrl: settings.base_url } : {}),
         args,
         projectId,
