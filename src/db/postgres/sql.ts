@@ -288,16 +288,23 @@ export interface PostgresOptions {
   state?: StorageState
   /** What the server shows for these connections in pg_stat_activity (a writer thread's own connection). */
   applicationName?: string
+  /**
+   * Commits that return before their WAL is flushed (`synchronous_commit = off`): for a connection that writes only
+   * history which waited in memory anyway (the call log's writer thread). A crash loses at most the last fraction of a
+   * second of its commits, never the database's consistency.
+   */
+  asynchronousCommit?: boolean
 }
 
 /** Opens a pool of up to `max` connections to `url` (postgres:// or postgresql://). */
 export function openPostgres(
   url: string,
-  { max = 10, timeoutMs = 0, state, applicationName }: PostgresOptions = {},
+  { max = 10, timeoutMs = 0, state, applicationName, asynchronousCommit }: PostgresOptions = {},
 ): PgDb {
   const connection = {
     ...(timeoutMs > 0 ? { statement_timeout: timeoutMs } : {}),
     ...(applicationName ? { application_name: applicationName } : {}),
+    ...(asynchronousCommit ? { synchronous_commit: 'off' } : {}),
   }
   const sql = new SQL(url, {
     max,
