@@ -32,6 +32,11 @@ export interface PgDb extends Queries {
   close(): Promise<void>
   /** The client itself, for what the adapter does not cover (LISTEN, migrations). */
   readonly sql: SQL
+  /**
+   * Statements this pool has sent so far through the adapter, a transaction's BEGIN and COMMIT (or a savepoint's two)
+   * included: what tests count to pin how many round trips a piece of work costs the server.
+   */
+  readonly statements: number
 }
 
 interface Translated {
@@ -187,6 +192,8 @@ interface Guard {
   /** Client-side bound of one statement, or of the wait for a connection (0: none). */
   timeoutMs: number
   state: StorageState
+  /** Statements sent (PgDb.statements). */
+  sent: number
 }
 
 const noAnswer = (ms: number) => databaseUnavailable(`no answer from PostgreSQL within ${ms} ms`)
@@ -220,6 +227,7 @@ function bounded<T>(work: Promise<T>, ms: number, onTimeout?: () => void): Promi
 function queries(client: SQL, guard: Guard): Queries {
   const exec = async (query: string, params: Params): Promise<Result> => {
     const t = toPositional(query)
+    guard.sent++
     try {
       const running = client.unsafe(t.text, values(t, params))
       // Given up on: asked to stop (on a second connection), so it does not run on after the caller's answer.
@@ -262,6 +270,7 @@ function txScope(client: TxClient, pending: (() => void)[], guard: Guard): PgTx 
     afterCommit: (fn) => void pending.push(fn),
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const mark = pending.length
+      guard.sent += 2 // SAVEPOINT, then RELEASE or ROLLBACK TO
       try {
         return await guardedSteps(guard.timeoutMs, (inside) =>
           client.savepoint((sp) => inside(() => fn(txScope(sp as TxClient, pending, guard)))),
@@ -311,13 +320,17 @@ export function openPostgres(
     ...(Object.keys(connection).length ? { connection } : {}),
     ...(timeoutMs > 0 ? { connectionTimeout: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {}),
   })
-  const guard: Guard = { timeoutMs, state: state ?? createStorageState() }
+  const guard: Guard = { timeoutMs, state: state ?? createStorageState(), sent: 0 }
   return {
     sql,
+    get statements() {
+      return guard.sent
+    },
     ...queries(sql, guard),
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const callbacks: (() => void)[] = []
       let result: T
+      guard.sent += 2 // BEGIN, then COMMIT or ROLLBACK
       try {
         // The transaction's own statements are bounded one by one (queries above); what Bun does around them (take a
         // connection, BEGIN; COMMIT or ROLLBACK) is bounded by guardedSteps.
