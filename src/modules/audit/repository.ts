@@ -1,7 +1,7 @@
 // SQL for the audit trail, written once for both engines (src/db/queries.ts). Appends lock the project's chain head
 // (on PostgreSQL `SELECT … FOR UPDATE`; SQLite's transactions are serialized already), so every instance appends to
 // one chain per project.
-import { jsonParam } from '../../db/postgres/json-param'
+import { jsonRows, jsonRowsSelect } from '../../db/postgres/json-param'
 import type { SqlStore } from '../../db/queries'
 import { type AuditRow, type ChainHead, entryHash } from './chain'
 import type { LogArgumentsMode } from './model'
@@ -54,14 +54,11 @@ const insertSql = (n: number) => {
 }
 
 /**
- * PostgreSQL's insert of a whole batch: one statement with one parameter, the rows as JSON the server unpacks. Its text
- * never changes (prepared once per connection), and the writer thread binds one string instead of eleven parameters an
- * entry (src/modules/calls/repository.ts does the same for the call log).
+ * PostgreSQL's insert of a whole batch: one statement with one parameter, the rows as JSON the server unpacks
+ * (src/db/postgres/json-param.ts). Its text never changes (prepared once per connection), and the writer thread binds
+ * one string instead of eleven parameters an entry.
  */
-const POSTGRES_INSERT = `INSERT INTO audit_entries (${COLUMNS.join(', ')})
-  SELECT ${COLUMNS.join(', ')} FROM json_to_recordset($rows::text::json) AS r(
-    project_id text, seq bigint, id text, at text, actor text, action text, resource text, resource_id text, detail text,
-    prev_hash text, hash text)`
+const POSTGRES_INSERT = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) ${jsonRowsSelect(COLUMNS, { seq: 'bigint' })}`
 
 const EMPTY: ChainHead = { seq: 0, hash: '', pruned_seq: 0, pruned_hash: '' }
 const num = (h: ChainHead): ChainHead => ({ ...h, seq: Number(h.seq), pruned_seq: Number(h.pruned_seq) })
@@ -96,7 +93,7 @@ export function auditRepository(store: SqlStore): AuditRepository {
         prev = row.hash
       }
       // SQLite: several rows a statement (one statement per entry would cost a batch most of its time).
-      if (store.dialect === 'postgres') await q.run(POSTGRES_INSERT, { rows: jsonParam(rows) })
+      if (store.dialect === 'postgres') await q.run(POSTGRES_INSERT, { rows: jsonRows(rows, COLUMNS) })
       else
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
           const chunk = rows.slice(i, i + INSERT_CHUNK)

@@ -1,6 +1,6 @@
 // SQL for the call log: batched inserts, newest-first pages with filters, and the retention delete. The pages and the
 // retention are one SQL; the batch insert is each engine's own (below).
-import { jsonParam } from '../../db/postgres/json-param'
+import { jsonRows, jsonRowsSelect } from '../../db/postgres/json-param'
 import type { SqlStore } from '../../db/queries'
 import { isSqliteStore, type Store } from '../../db/store'
 
@@ -244,28 +244,22 @@ function sqliteInsertAll(store: Store): CallsRepository['insertAll'] {
 
 /**
  * PostgreSQL's batch insert: one statement for the whole batch, whatever its size, with one parameter — the rows as
- * JSON, unpacked by the server. Its text never changes, so the connection prepares it once; a multi-row VALUES list
- * (eleven parameters a row) cost the writer thread more CPU binding parameters than the server spent storing the rows,
- * and a new statement text per batch size. A project deleted while its calls waited in the buffer: those rows are
- * dropped, not the batch; KEY SHARE (taken once per project of the batch) holds off a delete of the projects found
- * until the rows are in, as SQLite's write lock does there.
+ * JSON the server unpacks (src/db/postgres/json-param.ts). Its text never changes, so the connection prepares it once;
+ * a multi-row VALUES list (eleven parameters a row) cost the writer thread more CPU binding parameters than the server
+ * spent storing the rows. A project deleted while its calls waited in the buffer: those rows are dropped, not the
+ * batch; KEY SHARE (taken once per project of the batch) holds off a delete of the projects found until the rows are
+ * in, as SQLite's write lock does there.
  * Not a transaction of its own: one statement commits alone. The writer thread's connection commits without waiting
  * for the WAL flush (src/db/writer-store.ts): the rows waited in memory anyway, and a crash loses at most the last
  * fraction of a second of them, never the database's consistency.
  */
 const POSTGRES_INSERT = `INSERT INTO call_log (${COLUMNS.join(', ')})
-  WITH batch AS MATERIALIZED (
-    SELECT * FROM json_to_recordset($rows::text::json) AS r(
-      id text, project_id text, server_id text, kind text, name text, outcome text, duration_ms bigint, error text,
-      request_id text, created_at text, user_id text)
-  ), live AS (
-    SELECT id FROM projects WHERE id IN (SELECT project_id FROM batch) FOR KEY SHARE
-  )
+  WITH batch AS MATERIALIZED (${jsonRowsSelect(COLUMNS, { duration_ms: 'bigint' })}),
+  live AS (SELECT id FROM projects WHERE id IN (SELECT project_id FROM batch) FOR KEY SHARE)
   SELECT ${COLUMNS.join(', ')} FROM batch WHERE project_id IN (SELECT id FROM live)`
 
 function postgresInsertAll(store: SqlStore): CallsRepository['insertAll'] {
   return async (rows) => {
-    // A missing user_id is left out of the JSON and arrives as NULL, as the column wants.
-    await store.q().run(POSTGRES_INSERT, { rows: jsonParam(rows) })
+    await store.q().run(POSTGRES_INSERT, { rows: jsonRows(rows, COLUMNS) })
   }
 }
