@@ -153,4 +153,48 @@ describe('the writers', () => {
     )
     expect(entries?.n).toBe(550)
   })
+
+  test('a call-log row costs no check of its own: no foreign key and no time index, the batch checks its projects', async () => {
+    const constraints = await db.all<{ contype: string }>(
+      `SELECT contype FROM pg_constraint WHERE conrelid = 'call_log'::regclass AND contype = 'f'`,
+    )
+    expect(constraints).toEqual([])
+    const indexes = (
+      await db.all<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'call_log'`)
+    )
+      .map((r) => r.indexname)
+      .sort()
+    expect(indexes).toEqual([
+      'call_log_name',
+      'call_log_outcome',
+      'call_log_pkey',
+      'call_log_project',
+      'call_log_server',
+      'call_log_user',
+    ])
+  })
+
+  test('a deleted project takes its calls with it, as the foreign key did', async () => {
+    await db.run(`INSERT INTO projects (id, name, created_at) VALUES ('p-deleted', 'p-deleted', '2026-01-01')`)
+    await callsRepository(store).insertAll([toRow(pendingCall('p-deleted', 1)), toRow(pendingCall(PROJECT, 2))])
+    await db.run(`DELETE FROM projects WHERE id = 'p-deleted'`)
+    const left = await db.all<{ project_id: string; n: number }>(
+      `SELECT project_id, count(*)::int AS n FROM call_log WHERE project_id IN ('p-deleted', $p) GROUP BY project_id`,
+      { p: PROJECT },
+    )
+    expect(left.map((r) => r.project_id)).toEqual([PROJECT])
+  })
+
+  test('the retention job deletes by the ids’ time: a call a millisecond before the cut goes, one at the cut stays', async () => {
+    const cut = Date.parse('2026-06-01T00:00:00.000Z')
+    const before = { ...pendingCall(PROJECT, 0), request_id: 'retention-before', at: cut - 1 }
+    const at = { ...pendingCall(PROJECT, 0), request_id: 'retention-at', at: cut }
+    await callsRepository(store).insertAll([toRow(before), toRow(at)])
+    const purged = await callsRepository(store).purgeBefore(new Date(cut).toISOString())
+    expect(purged).toBe(1)
+    const left = await db.all<{ request_id: string }>(
+      `SELECT request_id FROM call_log WHERE request_id LIKE 'retention-%'`,
+    )
+    expect(left.map((r) => r.request_id)).toEqual(['retention-at'])
+  })
 })

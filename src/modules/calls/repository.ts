@@ -78,11 +78,23 @@ export function callsRepository(store: SqlStore): CallsRepository {
       isSqliteStore(store)
         ? (await store.q().run('DELETE FROM call_log_rows WHERE created_ms < $before', { before: Date.parse(before) }))
             .changes
-        : (await store.q().run('DELETE FROM call_log WHERE created_at < $before', { before })).changes,
+        : // By id (a UUIDv7 of the row's own time), on the primary key: no index on the time of its own
+          // (PostgreSQL migration 032).
+          (await store.q().run('DELETE FROM call_log WHERE id < $first', { first: firstIdAt(Date.parse(before)) }))
+            .changes,
   }
 }
 
 const UUID = /^[0-9a-f-]{36}$/
+
+/**
+ * The least UUIDv7 of millisecond `ms` (its 48-bit time first, every other bit zero): the ids made at `ms` or later
+ * sort at or after it, the earlier ones before it (toRow makes each id from its call's time).
+ */
+function firstIdAt(ms: number): string {
+  const hex = Math.max(0, Math.trunc(ms)).toString(16).padStart(12, '0')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`
+}
 
 /**
  * Only the filters given are in the statement (not `($x IS NULL OR col = $x)`): each then matches an index that starts
