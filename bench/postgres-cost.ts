@@ -4,7 +4,9 @@
 // than the requests per second do, and on a machine whose cores are all busy it is what decides the throughput.
 //   bun bench/postgres-cost.ts [rounds=4] [seconds=2]
 // Targets: SQLite and PostgreSQL from this source; POSTGRES_COST_BINARIES="before=/path/a,after=/path/b" adds one
-// PostgreSQL target per binary (each on its own database of the same throwaway cluster), e.g. to compare two builds.
+// PostgreSQL target per binary (each on its own database of the same throwaway cluster), e.g. to compare two builds;
+// POSTGRES_COST_SQLITE_BINARY=/path runs the SQLite target on that binary (compare binaries with a binary: a run from
+// source costs more CPU a call than the compiled one).
 import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -43,7 +45,8 @@ try {
     .split(',')
     .filter(Boolean)
     .map((pair) => pair.split('=') as [string, string])
-  targets.push({ label: 'SQLite', db: 'sqlite', ty: await startSmallToolyard(fromSource) })
+  const sqliteBinary = process.env.POSTGRES_COST_SQLITE_BINARY ?? fromSource
+  targets.push({ label: 'SQLite', db: 'sqlite', ty: await startSmallToolyard(sqliteBinary) })
   targets.push({
     label: 'PostgreSQL',
     db: 'postgres',
