@@ -2,6 +2,8 @@
 // a warm builtin tools/call sends no statement from the request path (its call-log row and audit entry go to the
 // writer threads' own connections), and a batch of calls costs the writers a fixed number of statements, however many
 // calls it holds. Counted by the adapter (PgDb.statements: every statement it sends, BEGIN and COMMIT included).
+// The call log's rows carry no per-row check (PostgreSQL migration 032): no foreign key, no time index; what those
+// did is still done, by the batch's project check, a trigger and the retention job's delete by id.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
 import { migratePostgres } from '../../src/db/postgres/migrate'
@@ -21,7 +23,8 @@ describe('the request path', () => {
   let app: TestApp
   let slug: string
   beforeAll(async () => {
-    // No background jobs: their polls are the pool's only other statements.
+    // No background jobs: their polls are the pool's only other statements. Rate limits are off (the test app's
+    // default): with them on, each counted request is one statement on the shared windows, by design.
     app = await startTestApp(
       { TOOLYARD_DATABASE_URL: await newDatabase(), TOOLYARD_MASTER_KEY: randomBytes(32).toString('base64') },
       { overrides: { background: false } },
