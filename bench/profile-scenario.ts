@@ -3,9 +3,15 @@
 // prints the profile's path. The markdown lists self and total time per function; read it to find what to cut, or
 // summarise it by file with bench/profile-summary.ts.
 //   bun bench/profile-scenario.ts <builtin|js|remote|remote-sdk|openapi|http> [connections=32] [seconds=5] [dir]
+// PROFILE_BACKEND=postgres runs Toolyard on a throwaway PostgreSQL cluster (on disk, as bench/postgres.ts starts it).
+// Either way it prints the CPU each request cost during the load, per thread of Toolyard (the profile covers only the
+// main one; the writer threads are among the others) and, on PostgreSQL, of the server's processes.
+import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { startPostgresTarget } from './postgres-target'
+import { cpuByThread, cpuOfProcesses, postgresPids } from './process-cpu'
 import { startUntil } from './procs'
 import { ALLOCATOR_ENV, startSmallToolyard } from './toolyard'
 import { ensureWrk, wrk } from './wrk'
@@ -28,7 +34,11 @@ const call = (name: string, args: unknown = { text: 'hello' }) =>
 const plain = await startUntil([process.execPath, 'bench/peers/mcp-upstream.ts'], ALLOCATOR_ENV, /PORT (\d+)/, ROOT)
 const sdk = await startUntil(['node', 'bench/peers/sdk-node.mjs'], {}, /PORT (\d+)/, ROOT)
 const api = await startUntil([process.execPath, 'bench/peers/api.ts'], ALLOCATOR_ENV, /PORT (\d+)/, ROOT)
-const ty = await startSmallToolyard(wrapper, { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' })
+const postgres = process.env.PROFILE_BACKEND === 'postgres' ? await startPostgresTarget() : null
+const ty = await startSmallToolyard(wrapper, {
+  TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true',
+  ...(postgres ? { TOOLYARD_DATABASE_URL: postgres.url, TOOLYARD_MASTER_KEY: randomBytes(32).toString('base64') } : {}),
+})
 try {
   const serverOf = async (toolkitId: string) =>
     `${ty.base}/${(await ty.post('/servers', { name: 'profiled', toolkits: [{ toolkit_id: toolkitId }] })).data.slug}`
@@ -90,14 +100,37 @@ try {
   const checked = await fetch(url, { method: 'POST', headers, body })
   const text = await checked.text()
   if (!checked.ok || text.includes('"isError":true')) throw new Error(`${scenario}: ${checked.status} ${text}`)
+  const pid = ty.started.proc.pid
+  // The writer threads connect with their first batch: the server's processes are taken after the load too.
+  const serverBefore = new Map(
+    (postgres ? postgresPids(postgres.postmasterPid) : []).map((p) => [p, cpuOfProcesses([p])]),
+  )
+  const threadsBefore = cpuByThread(pid)
   const result = await wrk(ensureWrk(), url, ty.headers, [body], {
     seconds: Number(seconds),
     connections: Number(connections),
   })
-  console.log(`${scenario} c=${connections}: ${JSON.stringify(result)}`)
+  const threadsAfter = cpuByThread(pid)
+  console.log(`${scenario} c=${connections} on ${postgres ? 'PostgreSQL' : 'SQLite'}: ${JSON.stringify(result)}`)
+  const perCall = (ms: number) => `${((ms * 1000) / Math.max(1, result.requests)).toFixed(1)} µs`
+  for (const [name, ms] of threadsAfter) {
+    const spent = ms - (threadsBefore.get(name) ?? 0)
+    if (spent > 0) console.log(`  toolyard thread ${name}: ${perCall(spent)} a call`)
+  }
+  if (postgres) {
+    // Each backend by what it serves (its application_name: the writer threads name theirs), the rest by its title.
+    const names = await postgres.processNames()
+    const byName = new Map<string, number>()
+    for (const p of postgresPids(postgres.postmasterPid)) {
+      const name = names.get(p) ?? 'other'
+      byName.set(name, (byName.get(name) ?? 0) + cpuOfProcesses([p]) - (serverBefore.get(p) ?? 0))
+    }
+    for (const [name, ms] of byName) console.log(`  postgres ${name}: ${perCall(ms)} a call`)
+  }
 } finally {
   await ty.started.stop()
   for (const p of [plain, sdk, api]) await p.stop()
+  postgres?.stop()
 }
 const profile = readdirSync(dir).find((f) => f.endsWith('.md'))
 console.log(profile ? `profile: ${join(dir, profile)}` : `no profile written in ${dir}`)

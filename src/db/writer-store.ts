@@ -9,11 +9,13 @@ export type WriterTarget = { sqlite: string } | { postgres: string; timeoutMs: n
 export async function openWriterStore(
   target: WriterTarget,
   applicationName: string,
+  /** PostgreSQL: commits that do not wait for the WAL flush (src/db/postgres/sql.ts), for history only. */
+  { asynchronousCommit = false }: { asynchronousCommit?: boolean } = {},
 ): Promise<{ store: SqlStore; close(): unknown }> {
   if ('sqlite' in target) return openAnotherStore(target.sqlite)
   // Loaded only in PostgreSQL mode, as the main thread does (src/storage.ts). One connection: batches go one at a time.
   const { openPostgres } = await import('./postgres/sql')
   const { createPgStore } = await import('./postgres/store')
-  const db = openPostgres(target.postgres, { max: 1, timeoutMs: target.timeoutMs, applicationName })
+  const db = openPostgres(target.postgres, { max: 1, timeoutMs: target.timeoutMs, applicationName, asynchronousCommit })
   return { store: createPgStore(db), close: () => db.close() }
 }

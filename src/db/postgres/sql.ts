@@ -32,6 +32,11 @@ export interface PgDb extends Queries {
   close(): Promise<void>
   /** The client itself, for what the adapter does not cover (LISTEN, migrations). */
   readonly sql: SQL
+  /**
+   * Statements this pool has sent so far through the adapter, a transaction's BEGIN and COMMIT (or a savepoint's two)
+   * included: what tests count to pin how many round trips a piece of work costs the server.
+   */
+  readonly statements: number
 }
 
 interface Translated {
@@ -187,6 +192,8 @@ interface Guard {
   /** Client-side bound of one statement, or of the wait for a connection (0: none). */
   timeoutMs: number
   state: StorageState
+  /** Statements sent (PgDb.statements). */
+  sent: number
 }
 
 const noAnswer = (ms: number) => databaseUnavailable(`no answer from PostgreSQL within ${ms} ms`)
@@ -220,6 +227,7 @@ function bounded<T>(work: Promise<T>, ms: number, onTimeout?: () => void): Promi
 function queries(client: SQL, guard: Guard): Queries {
   const exec = async (query: string, params: Params): Promise<Result> => {
     const t = toPositional(query)
+    guard.sent++
     try {
       const running = client.unsafe(t.text, values(t, params))
       // Given up on: asked to stop (on a second connection), so it does not run on after the caller's answer.
@@ -262,6 +270,7 @@ function txScope(client: TxClient, pending: (() => void)[], guard: Guard): PgTx 
     afterCommit: (fn) => void pending.push(fn),
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const mark = pending.length
+      guard.sent += 2 // SAVEPOINT, then RELEASE or ROLLBACK TO
       try {
         return await guardedSteps(guard.timeoutMs, (inside) =>
           client.savepoint((sp) => inside(() => fn(txScope(sp as TxClient, pending, guard)))),
@@ -288,29 +297,40 @@ export interface PostgresOptions {
   state?: StorageState
   /** What the server shows for these connections in pg_stat_activity (a writer thread's own connection). */
   applicationName?: string
+  /**
+   * Commits that return before their WAL is flushed (`synchronous_commit = off`): for a connection that writes only
+   * history which waited in memory anyway (the call log's writer thread). A crash loses at most the last fraction of a
+   * second of its commits, never the database's consistency.
+   */
+  asynchronousCommit?: boolean
 }
 
 /** Opens a pool of up to `max` connections to `url` (postgres:// or postgresql://). */
 export function openPostgres(
   url: string,
-  { max = 10, timeoutMs = 0, state, applicationName }: PostgresOptions = {},
+  { max = 10, timeoutMs = 0, state, applicationName, asynchronousCommit }: PostgresOptions = {},
 ): PgDb {
   const connection = {
     ...(timeoutMs > 0 ? { statement_timeout: timeoutMs } : {}),
     ...(applicationName ? { application_name: applicationName } : {}),
+    ...(asynchronousCommit ? { synchronous_commit: 'off' } : {}),
   }
   const sql = new SQL(url, {
     max,
     ...(Object.keys(connection).length ? { connection } : {}),
     ...(timeoutMs > 0 ? { connectionTimeout: Math.max(1, Math.ceil(timeoutMs / 1000)) } : {}),
   })
-  const guard: Guard = { timeoutMs, state: state ?? createStorageState() }
+  const guard: Guard = { timeoutMs, state: state ?? createStorageState(), sent: 0 }
   return {
     sql,
+    get statements() {
+      return guard.sent
+    },
     ...queries(sql, guard),
     async tx<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const callbacks: (() => void)[] = []
       let result: T
+      guard.sent += 2 // BEGIN, then COMMIT or ROLLBACK
       try {
         // The transaction's own statements are bounded one by one (queries above); what Bun does around them (take a
         // connection, BEGIN; COMMIT or ROLLBACK) is bounded by guardedSteps.

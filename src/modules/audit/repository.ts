@@ -1,6 +1,7 @@
 // SQL for the audit trail, written once for both engines (src/db/queries.ts). Appends lock the project's chain head
 // (on PostgreSQL `SELECT … FOR UPDATE`; SQLite's transactions are serialized already), so every instance appends to
 // one chain per project.
+import { jsonRows, jsonRowsSelect } from '../../db/postgres/json-param'
 import type { SqlStore } from '../../db/queries'
 import { type AuditRow, type ChainHead, entryHash } from './chain'
 import type { LogArgumentsMode } from './model'
@@ -52,6 +53,13 @@ const insertSql = (n: number) => {
   return sql
 }
 
+/**
+ * PostgreSQL's insert of a whole batch: one statement with one parameter, the rows as JSON the server unpacks
+ * (src/db/postgres/json-param.ts). Its text never changes (prepared once per connection), and the writer thread binds
+ * one string instead of eleven parameters an entry.
+ */
+const POSTGRES_INSERT = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) ${jsonRowsSelect(COLUMNS, { seq: 'bigint' })}`
+
 const EMPTY: ChainHead = { seq: 0, hash: '', pruned_seq: 0, pruned_hash: '' }
 const num = (h: ChainHead): ChainHead => ({ ...h, seq: Number(h.seq), pruned_seq: Number(h.pruned_seq) })
 
@@ -84,17 +92,19 @@ export function auditRepository(store: SqlStore): AuditRepository {
         rows.push(row)
         prev = row.hash
       }
-      // Several rows a statement: one statement per entry would cost a batch most of its time.
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const chunk = rows.slice(i, i + INSERT_CHUNK)
-        const params: Record<string, unknown> = {}
-        for (let j = 0; j < chunk.length; j++) {
-          const row = chunk[j]!
-          const names = PARAM_NAMES[j]!
-          for (let c = 0; c < COLUMNS.length; c++) params[names[c]!] = row[COLUMNS[c]!]
+      // SQLite: several rows a statement (one statement per entry would cost a batch most of its time).
+      if (store.dialect === 'postgres') await q.run(POSTGRES_INSERT, { rows: jsonRows(rows, COLUMNS) })
+      else
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          const chunk = rows.slice(i, i + INSERT_CHUNK)
+          const params: Record<string, unknown> = {}
+          for (let j = 0; j < chunk.length; j++) {
+            const row = chunk[j]!
+            const names = PARAM_NAMES[j]!
+            for (let c = 0; c < COLUMNS.length; c++) params[names[c]!] = row[COLUMNS[c]!]
+          }
+          await q.run(insertSql(chunk.length), params)
         }
-        await q.run(insertSql(chunk.length), params)
-      }
       await q.run('UPDATE audit_heads SET seq = $seq, hash = $hash WHERE project_id = $project_id', {
         project_id: projectId,
         seq,

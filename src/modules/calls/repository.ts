@@ -1,5 +1,6 @@
 // SQL for the call log: batched inserts, newest-first pages with filters, and the retention delete. The pages and the
 // retention are one SQL; the batch insert is each engine's own (below).
+import { jsonRows, jsonRowsSelect } from '../../db/postgres/json-param'
 import type { SqlStore } from '../../db/queries'
 import { isSqliteStore, type Store } from '../../db/store'
 
@@ -77,11 +78,23 @@ export function callsRepository(store: SqlStore): CallsRepository {
       isSqliteStore(store)
         ? (await store.q().run('DELETE FROM call_log_rows WHERE created_ms < $before', { before: Date.parse(before) }))
             .changes
-        : (await store.q().run('DELETE FROM call_log WHERE created_at < $before', { before })).changes,
+        : // By id (a UUIDv7 of the row's own time), on the primary key: no index on the time of its own
+          // (PostgreSQL migration 032).
+          (await store.q().run('DELETE FROM call_log WHERE id < $first', { first: firstIdAt(Date.parse(before)) }))
+            .changes,
   }
 }
 
 const UUID = /^[0-9a-f-]{36}$/
+
+/**
+ * The least UUIDv7 of millisecond `ms` (its 48-bit time first, every other bit zero): the ids made at `ms` or later
+ * sort at or after it, the earlier ones before it (toRow makes each id from its call's time).
+ */
+function firstIdAt(ms: number): string {
+  const hex = Math.max(0, Math.trunc(ms)).toString(16).padStart(12, '0')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`
+}
 
 /**
  * Only the filters given are in the statement (not `($x IS NULL OR col = $x)`): each then matches an index that starts
@@ -241,44 +254,24 @@ function sqliteInsertAll(store: Store): CallsRepository['insertAll'] {
     })
 }
 
-/** Rows per statement on PostgreSQL: a flush can hold thousands; it takes at most 65535 parameters per statement. */
-const PG_CHUNK = 500
-
-/** One multi-row insert with named parameters (the adapter takes no `?`). */
-function insertChunk(rows: CallRow[]): { text: string; params: Record<string, unknown> } {
-  const params: Record<string, unknown> = {}
-  const tuples = rows.map((_, i) => `(${COLUMNS.map((c) => `$${c}_${i}`).join(', ')})`)
-  rows.forEach((row, i) => {
-    for (const c of COLUMNS) params[`${c}_${i}`] = row[c] ?? null
-  })
-  return { text: `INSERT INTO call_log (${COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params }
-}
-
 /**
- * PostgreSQL's batch insert: in place of SQLite's `PRAGMA synchronous = NORMAL`, the transaction commits with
- * `synchronous_commit = off`: the rows waited in memory anyway, and a crash loses at most the last fraction of a second
- * of them, never the database's consistency.
+ * PostgreSQL's batch insert: one statement for the whole batch, whatever its size, with one parameter — the rows as
+ * JSON the server unpacks (src/db/postgres/json-param.ts). Its text never changes, so the connection prepares it once;
+ * a multi-row VALUES list (eleven parameters a row) cost the writer thread more CPU binding parameters than the server
+ * spent storing the rows. A project deleted while its calls waited in the buffer: those rows are dropped, not the
+ * batch; KEY SHARE (taken once per project of the batch) holds off a delete of the projects found until the rows are
+ * in, as SQLite's write lock does there.
+ * Not a transaction of its own: one statement commits alone. The writer thread's connection commits without waiting
+ * for the WAL flush (src/db/writer-store.ts): the rows waited in memory anyway, and a crash loses at most the last
+ * fraction of a second of them, never the database's consistency.
  */
+const POSTGRES_INSERT = `INSERT INTO call_log (${COLUMNS.join(', ')})
+  WITH batch AS MATERIALIZED (${jsonRowsSelect(COLUMNS, { duration_ms: 'bigint' })}),
+  live AS (SELECT id FROM projects WHERE id IN (SELECT project_id FROM batch) FOR KEY SHARE)
+  SELECT ${COLUMNS.join(', ')} FROM batch WHERE project_id IN (SELECT id FROM live)`
+
 function postgresInsertAll(store: SqlStore): CallsRepository['insertAll'] {
-  return (rows) =>
-    store.tx(async () => {
-      const q = store.q()
-      await q.run('SET LOCAL synchronous_commit = off')
-      // A project deleted while its calls waited in the buffer: those rows are dropped, not the batch. KEY SHARE
-      // holds off a delete of the projects found until the rows are in (SQLite's write lock does that there).
-      const projects = [...new Set(rows.map((r) => r.project_id))]
-      const existing = new Set(
-        (
-          await q.all<{ id: string }>(
-            'SELECT id FROM projects WHERE id IN (SELECT jsonb_array_elements_text($ids::text::jsonb)) FOR KEY SHARE',
-            { ids: JSON.stringify(projects) },
-          )
-        ).map((r) => r.id),
-      )
-      const kept = rows.filter((r) => existing.has(r.project_id))
-      for (let i = 0; i < kept.length; i += PG_CHUNK) {
-        const { text, params } = insertChunk(kept.slice(i, i + PG_CHUNK))
-        await q.run(text, params)
-      }
-    })
+  return async (rows) => {
+    await store.q().run(POSTGRES_INSERT, { rows: jsonRows(rows, COLUMNS) })
+  }
 }

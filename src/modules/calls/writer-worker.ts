@@ -19,7 +19,8 @@ self.onmessage = (event) => {
 
 async function handle(m: ToWriter): Promise<void> {
   if (m.type === 'open') {
-    const opened = await openWriterStore(m.target, CALL_LOG_WRITER)
+    // The rows waited in memory anyway: their commits need not wait for the WAL flush (src/modules/calls/repository.ts).
+    const opened = await openWriterStore(m.target, CALL_LOG_WRITER, { asynchronousCommit: true })
     connection = opened
     repo = callsRepository(opened.store)
   } else if (m.type === 'write') {
