@@ -17,7 +17,7 @@ type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>
 /** The answer was a redirect: the request did not run there, and the SDK (which follows it within the origin) sends it. */
 export const NOT_LEAN: unique symbol = Symbol('not lean')
 
-export interface LeanRequest<T> {
+interface LeanRequest<T> {
   /** The result, or NOT_LEAN; rejects as `Client.request` would (McpError, StreamableHTTPError, a network error). */
   result: Promise<T | typeof NOT_LEAN>
   /** Ends the request now: notifications/cancelled upstream, and `result` rejects with `reason` (as the SDK does). */
