@@ -2,7 +2,8 @@
 // POST /mcp/{slug}) called in-process against the benchmark's upstreams running in their own processes, with this
 // process's main-thread and other threads' run time read from /proc/self/task/*/schedstat before and after (see
 // bench/cpu-per-call.ts). The builtin `echo` beside it is the rest of the pipeline, so `remote - builtin` is what the
-// remote part costs. Linux only.
+// remote part costs, and `fetch` (the upstream request alone, through the egress guard) what the outbound request costs
+// of it. Linux only. BENCH_CPU_ONLY=builtin,plain,sdk,fetch picks kinds.
 //   bun bench/remote-call-cpu.ts   prints JSON: µs per call, the least of BENCH_CPU_ROUNDS rounds, per kind and width
 import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -35,8 +36,6 @@ const slugs = {
   plain: await remote('up-plain', `http://127.0.0.1:${plain.port}/`),
   sdk: await remote('up-sdk', `http://127.0.0.1:${sdk.port}/mcp`),
   fetch: 'fetch',
-  fetchsig: 'fetchsig',
-  combo: 'combo',
 }
 
 type DirectRoute = (request: Request & { params: Record<string, string> }, server: null) => Promise<Response>
@@ -51,12 +50,7 @@ const body = JSON.stringify({
 const h = { ...headers, 'content-length': String(Buffer.byteLength(body)) }
 // The upstream request alone, through the egress guard's streaming fetch: the least a remote call can cost here.
 const egress = createStreamingFetch({ allowPrivate: true })
-const upstreamBody = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'tools/call',
-  params: { name: 'echo', arguments: { text: 'hi' } },
-})
+const upstreamBody = body
 const upstreamHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 const fetchOnly = async () => {
   const res = await egress(`http://127.0.0.1:${plain.port}/`, {
@@ -66,23 +60,8 @@ const fetchOnly = async () => {
   })
   await res.json()
 }
-const shared = new AbortController()
 const call = async (slug: string) => {
   if (slug === 'fetch') return fetchOnly()
-  if (slug === 'combo') {
-    await call(slugs.builtin)
-    return fetchOnly()
-  }
-  if (slug === 'fetchsig') {
-    const res = await egress(`http://127.0.0.1:${plain.port}/`, {
-      method: 'POST',
-      headers: upstreamHeaders,
-      body: upstreamBody,
-      signal: shared.signal,
-    })
-    await res.json()
-    return
-  }
   const req = Object.assign(new Request(`http://127.0.0.1:8080/mcp/${slug}`, { method: 'POST', headers: h, body }), {
     params: { slug },
   })
