@@ -13,7 +13,7 @@ import type { RunOutcome } from '../../../../runtime/run-function'
 import type { ToolRow } from '../../repository'
 import type { ToolFailure, ToolkitSource } from '../../sources/source'
 import { type AuthResult, authHeaders, credentialProblem } from './auth'
-import { connectUpstream, type DeclaredToUpstream, type StreamingFetch } from './connect'
+import { connectUpstream, type DeclaredToUpstream, type StreamingFetch, type UpstreamConnection } from './connect'
 import { drainNotices } from './drain'
 import { NOT_LEAN, plainToolResult } from './lean'
 import type { UpstreamPool } from './pool'
@@ -107,9 +107,9 @@ function remoteCall(d: RemoteCallDeps) {
     const declare = declaredBy(host)
     // Per end user too: two users on one shared credential never share an upstream session.
     const key = poolKey(tool.toolkit_id, credentialId, upstream, secret, declare, ctx.userId)
-    let conn: Awaited<ReturnType<UpstreamPool['acquire']>>
+    let conn: UpstreamConnection
     try {
-      conn = await d.pool.acquire(key, () =>
+      const got = d.pool.acquire(key, () =>
         connectUpstream(spec, {
           fetch: d.fetch,
           authHeaders: auth.headers,
@@ -118,6 +118,7 @@ function remoteCall(d: RemoteCallDeps) {
           onToolsChanged: () => d.onToolsChanged(projectId, tool.toolkit_id),
         }),
       )
+      conn = got instanceof Promise ? await got : got
     } catch (error) {
       // Refused while the upstream restarts: once more after a pause (./stale-session.ts).
       if (!retried && staleSession(error)) {
