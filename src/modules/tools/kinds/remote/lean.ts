@@ -149,7 +149,11 @@ export function leanChannel(
       return undefined
     }
     const contentType = response.headers.get('content-type')
-    const type = sdk.mediaTypeEssence(contentType)
+    // The common bare values need no parse.
+    const type =
+      contentType === 'application/json' || contentType === 'text/event-stream'
+        ? contentType
+        : sdk.mediaTypeEssence(contentType)
     if (type === 'text/event-stream') {
       t._handleSseStream(response.body, {}, false)
       return undefined
