@@ -132,6 +132,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
   const remote = buildRemoteKind({
     store,
     repo: deps.repos.remote,
+    readModel,
     toolkits: toolkitRows,
     tools: toolRows,
     credentials,

@@ -5,6 +5,7 @@ import type { CredentialAccess } from '../../../../lib/credentials-port'
 import type { EventBus } from '../../../../lib/events'
 import { nowIso } from '../../../../lib/ids'
 import type { Logger } from '../../../../lib/log'
+import type { ReadModel } from '../../../../read-model/read-model'
 import type { ToolkitChanges } from '../../changes/service'
 import type { ToolsRepository } from '../../repository'
 import type { ToolkitsRepository } from '../../toolkits/repository'
@@ -37,6 +38,8 @@ export interface RemoteKindDeps {
   changes?: ToolkitChanges
   /** A server's toolkits in attach order (their resources, prompts and completions come through it: ./server-parts.ts). */
   serverToolkits?: ServerPartsDeps['serverToolkits']
+  /** Keeps each toolkit's upstream in memory for its calls until a commit touches the toolkit (./upstream-cache.ts). */
+  readModel?: ReadModel
   /** How long an upstream connection may sit unused before it is closed (default 60 s). */
   idleMs?: number
   /** TOOLYARD_MAX_REMOTE_TOOLS, TOOLYARD_MAX_REMOTE_TOOL_BYTES, TOOLYARD_MAX_REMOTE_WATCHERS_PER_PROJECT,
@@ -95,6 +98,7 @@ export function buildRemoteKind(d: RemoteKindDeps) {
   const callTool = remoteToolCaller({
     linked: parts.linked,
     repo,
+    ...(d.readModel ? { readModel: d.readModel } : {}),
     logBytes: limits.logBytes,
     maxCallsPerProject: limits.maxCallsPerProject,
     credentials: d.credentials,

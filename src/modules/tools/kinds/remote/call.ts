@@ -1,27 +1,32 @@
 // A remote tool's call: `tools/call` upstream with the upstream name on a pooled connection bound to this call. The
 // result comes back unchanged; a JSON-RPC error, a broken connection or no answer in `timeout_ms` is the tool's
 // failure (isError naming it), never a hang.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import type { CredentialAccess } from '../../../../lib/credentials-port'
 import { AppError } from '../../../../lib/errors'
-import { redactorFor } from '../../../../lib/redact'
 import type { RequestContext } from '../../../../lib/request-context'
 import { inSpan, traceFields, tracingOn } from '../../../../lib/tracing'
+import type { ReadModel } from '../../../../read-model/read-model'
 import type { FunctionHost } from '../../../../runtime/host'
 import { budgetedHost } from '../../../../runtime/log-budget'
 import type { RunOutcome } from '../../../../runtime/run-function'
 import type { ToolRow } from '../../repository'
 import type { ToolFailure, ToolkitSource } from '../../sources/source'
-import { authHeaders, credentialProblem } from './auth'
-import { connectUpstream, type DeclaredToUpstream, type StreamingFetch } from './connect'
+import { type AuthResult, authHeaders, credentialProblem } from './auth'
+import { connectUpstream, type DeclaredToUpstream, type StreamingFetch, type UpstreamConnection } from './connect'
 import { drainNotices } from './drain'
+import { NOT_LEAN, plainToolResult } from './lean'
 import type { UpstreamPool } from './pool'
-import { type RemoteRepository, specOf } from './repository'
-import { loadSdk } from './sdk'
+import type { RemoteRepository } from './repository'
+import { loadSdk, type Sdk, sdkIfLoaded } from './sdk'
 import { pauseBeforeRetry, staleSession } from './stale-session'
+import { type CallableUpstream, upstreamLookup } from './upstream-cache'
 import { shownUrl, upstreamWords } from './words'
 
 export interface RemoteCallDeps {
   repo: Pick<RemoteRepository, 'byToolkit'>
+  /** Keeps each toolkit's upstream in memory until a commit touches the toolkit (./upstream-cache.ts). */
+  readModel?: ReadModel
   credentials: CredentialAccess
   pool: UpstreamPool
   fetch: StreamingFetch
@@ -35,9 +40,23 @@ export interface RemoteCallDeps {
   onToolsChanged: (projectId: string, toolkitId: string) => void
 }
 
-/** The pool key: toolkit, credential and everything the connection was opened with (a new token opens a new one). */
-const poolKey = (toolkitId: string, credentialId: string | undefined, opened: string) =>
-  `${toolkitId}\u0000${credentialId ?? ''}\u0000${Bun.hash(opened).toString(36)}`
+/**
+ * The pool key: toolkit, credential and everything the connection was opened with (a new token, another spec, what
+ * the calling client declared, the end user), so a connection is only ever reused for what it was opened for. The
+ * secret goes in hashed.
+ */
+const poolKey = (
+  toolkitId: string,
+  credentialId: string | undefined,
+  upstream: CallableUpstream,
+  secret: string | undefined,
+  declare: DeclaredToUpstream,
+  user: string | undefined,
+) =>
+  `${toolkitId}\u0000${credentialId ?? ''}\u0000${upstream.specHash}\u0000${secret ? Bun.hash(secret).toString(36) : ''}\u0000${declare.roots ? 'r' : ''}${declare.elicitUrl ? 'u' : ''}\u0000${user ?? ''}`
+
+/** A toolkit without a credential sends no auth header. */
+const NO_AUTH: AuthResult = { ok: true, headers: {} }
 
 export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
   /** Remote calls running now, per project: each holds an upstream connection for up to timeout_ms. */
@@ -64,6 +83,7 @@ export function remoteToolCaller(d: RemoteCallDeps): ToolkitSource['callTool'] {
 }
 
 function remoteCall(d: RemoteCallDeps) {
+  const upstreamOf = upstreamLookup(d.repo, d.readModel)
   const run = async (
     ctx: RequestContext,
     tool: ToolRow,
@@ -72,23 +92,24 @@ function remoteCall(d: RemoteCallDeps) {
     retried = false,
   ): Promise<RunOutcome | ToolFailure> => {
     const { projectId, host } = ctx
-    const row = await d.repo.byToolkit(tool.toolkit_id)
-    if (!row) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
-    const spec = specOf(row)
-    const auth = await authHeaders(d.credentials, projectId, spec.auth, credentialId)
+    const found = upstreamOf(tool.toolkit_id)
+    const upstream = found instanceof Promise ? await found : found
+    if (!upstream) throw new AppError('tool_not_configured', `Tool ${tool.name} has no upstream configured`)
+    const { spec } = upstream
+    const auth: AuthResult =
+      spec.auth.type === 'none' ? NO_AUTH : await authHeaders(d.credentials, projectId, spec.auth, credentialId)
     if (!auth.ok) {
       const provider = spec.auth.type === 'none' ? '' : spec.auth.credential_provider
       return { ok: false, kind: 'credential', message: credentialProblem(provider, auth) }
     }
-    const secrets = auth.secret ? [auth.secret] : []
-    const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets })
+    const secret = auth.secret
+    const words = (e: unknown) => upstreamWords(e, { url: spec.url, secrets: secret ? [secret] : [] })
     const declare = declaredBy(host)
     // Per end user too: two users on one shared credential never share an upstream session.
-    const user = ctx.userId ?? ''
-    const key = poolKey(tool.toolkit_id, credentialId, JSON.stringify([spec, auth.secret ?? '', declare, user]))
-    let conn: Awaited<ReturnType<UpstreamPool['acquire']>>
+    const key = poolKey(tool.toolkit_id, credentialId, upstream, secret, declare, ctx.userId)
+    let conn: UpstreamConnection
     try {
-      conn = await d.pool.acquire(key, () =>
+      const got = d.pool.acquire(key, () =>
         connectUpstream(spec, {
           fetch: d.fetch,
           authHeaders: auth.headers,
@@ -97,6 +118,7 @@ function remoteCall(d: RemoteCallDeps) {
           onToolsChanged: () => d.onToolsChanged(projectId, tool.toolkit_id),
         }),
       )
+      conn = got instanceof Promise ? await got : got
     } catch (error) {
       // Refused while the upstream restarts: once more after a pause (./stale-session.ts).
       if (!retried && staleSession(error)) {
@@ -105,39 +127,59 @@ function remoteCall(d: RemoteCallDeps) {
       }
       return { ok: false, kind: 'error', message: `upstream ${shownUrl(spec.url)} failed: ${words(error)}` }
     }
-    // The request's own signal, ended by the caller's cancellation or an unanswerable question. Not
-    // `AbortSignal.any([host.signal, …])`: the SDK never removes its abort listener, and a composite signal with a
-    // listener stays alive while its sources are not aborted, holding the whole call
-    // (docs/decisions/0151-remote-calls-hold-no-memory.md).
-    const ended = new AbortController()
-    const end = () => ended.abort()
+    // The call ends early when the caller cancels or a question cannot be answered: the running request is cancelled
+    // (notifications/cancelled upstream). Not `AbortSignal.any([host.signal, …])`: the SDK never removes its abort
+    // listener, and a composite signal with a listener stays alive while its sources are not aborted, holding the
+    // whole call (docs/decisions/0151-remote-calls-hold-no-memory.md).
+    let ended = false
+    let stop: ((reason: unknown) => void) | undefined
+    const end = () => {
+      if (ended) return
+      ended = true
+      stop?.(abortReason())
+    }
     const unlisten = onCancel(host, end)
-    const redactor = redactorFor(secrets)
-    const callHost = upstreamHost(host, redactor.text, d.logBytes)
-    conn.bind({ host: callHost, onUnanswerable: end })
+    // With no credential there is nothing to cut from what the upstream sends.
+    const redactor = secret ? upstream.redactor(secret) : undefined
+    // Made only when the upstream logs, reports progress or asks something during the call.
+    let callHost: FunctionHost | undefined
+    const hostNow = () => (callHost ??= upstreamHost(host, redactor?.text, d.logBytes))
+    conn.bind({
+      get host() {
+        return hostNow()
+      },
+      onUnanswerable: end,
+    })
     let reusable = true
-    // Loaded by the connection just made or reused (./sdk.ts); awaiting it again is a resolved promise.
-    const { CallToolResultSchema, ErrorCode, McpError } = await loadSdk()
+    // Loaded by the connection just made or reused (./sdk.ts).
+    const sdk = sdkIfLoaded() ?? (await loadSdk())
+    const { ErrorCode, McpError } = sdk
     try {
-      const send = () =>
-        conn.client.request(
-          {
-            method: 'tools/call',
-            params: {
-              name: tool.function_name,
-              arguments: args,
-              // The trace context goes on in `_meta` too (the MCP convention), beside the request's headers.
-              ...(tracingOn() && traceFields() ? { _meta: traceFields() } : {}),
-            },
-          },
-          CallToolResultSchema,
-          {
-            signal: ended.signal,
-            timeout: spec.timeout_ms,
-            // Upstream progress, in the order it came, with the client's own token (the host knows it).
-            onprogress: (p) => callHost.progress(p.progress, p.total, p.message),
-          },
+      // The trace context goes on in `_meta` too (the MCP convention), beside the request's headers.
+      const trace = tracingOn() ? traceFields() : undefined
+      const params = { name: tool.function_name, arguments: args, ...(trace ? { _meta: trace } : {}) }
+      // Upstream progress, in the order it came, with the client's own token (the host knows it).
+      const onprogress = (p: { progress: number; total?: number; message?: string }) =>
+        hostNow().progress(p.progress, p.total, p.message)
+      const send = async (): Promise<CallToolResult> => {
+        if (ended) throw abortReason()
+        const lean = conn.lean?.request('tools/call', params, { timeoutMs: spec.timeout_ms, onprogress }, (r) =>
+          toolResult(sdk, r),
         )
+        if (lean) {
+          stop = lean.cancel
+          const result = await lean.result
+          if (result !== NOT_LEAN) return result
+        }
+        // The 2024-11-05 SSE transport, or a redirect the SDK follows within the origin: the SDK client's request.
+        const ending = new AbortController()
+        stop = () => ending.abort()
+        return conn.client.request({ method: 'tools/call', params }, sdk.CallToolResultSchema, {
+          signal: ending.signal,
+          timeout: spec.timeout_ms,
+          onprogress,
+        })
+      }
       const result = tracingOn()
         ? await inSpan(
             `tools/call ${tool.function_name}`,
@@ -146,17 +188,17 @@ function remoteCall(d: RemoteCallDeps) {
             send,
           )
         : await send()
-      await drainNotices(conn, spec.timeout_ms)
+      if (conn.logging) await drainNotices(conn, spec.timeout_ms)
       if (d.linked)
         for (const c of result.content) if (c.type === 'resource_link') d.linked(projectId, tool.toolkit_id, c.uri)
-      return { ok: true, value: redactor.deep(result) }
+      return { ok: true, value: redactor ? redactor.deep(result) : result }
     } catch (error) {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         // A stuck upstream is not reused: its answer may still come on this connection.
         reusable = false
         return { ok: false, kind: 'timeout', message: `upstream timed out after ${spec.timeout_ms} ms` }
       }
-      if (ended.signal.aborted) {
+      if (ended) {
         reusable = false
         return { ok: false, kind: 'error', message: 'the call ended before the upstream answered' }
       }
@@ -181,6 +223,21 @@ function remoteCall(d: RemoteCallDeps) {
   return run satisfies ToolkitSource['callTool']
 }
 
+/** What an aborted signal's reason is: the reason the SDK's request gives its cancellation. */
+function abortReason(): unknown {
+  const c = new AbortController()
+  c.abort()
+  return c.signal.reason
+}
+
+/** A lean answer's result as the SDK's CallToolResultSchema gives it: as it came when plain, else parsed by it. */
+function toolResult(sdk: Sdk, result: Record<string, unknown>): CallToolResult {
+  if (plainToolResult(result)) return result as CallToolResult
+  const parsed = sdk.CallToolResultSchema.safeParse(result)
+  if (!parsed.success) throw parsed.error
+  return parsed.data
+}
+
 /** Runs `listener` when the caller cancels (at once when it has already); returns its removal. */
 function onCancel(host: FunctionHost, listener: () => void): (() => void) | undefined {
   if (host.onCancel) {
@@ -201,8 +258,13 @@ function onCancel(host: FunctionHost, listener: () => void): (() => void) | unde
  * together bounded like a function's (a line cut at 8 KiB, the whole at `budgetBytes`), so an upstream that floods
  * cannot grow the client's stream or our memory.
  */
-function upstreamHost(host: FunctionHost, redact: (text: string) => string, budgetBytes: number): FunctionHost {
+function upstreamHost(
+  host: FunctionHost,
+  redact: ((text: string) => string) | undefined,
+  budgetBytes: number,
+): FunctionHost {
   const bounded = budgetedHost(host, budgetBytes)
+  if (!redact) return bounded
   return {
     ...bounded,
     log: (level, message) => bounded.log(level, redact(String(message))),

@@ -9,6 +9,7 @@ import { isMcpLogLevel } from '../../../../lib/log'
 import { isInputRequired } from '../../../../mcp/modern/mrtr'
 import type { FunctionHost } from '../../../../runtime/host'
 import { VERSION } from '../../../../version'
+import { type LeanChannel, leanChannel } from './lean'
 import type { RemoteSpec } from './model'
 import { loadSdk, type Sdk, sdkIfLoaded } from './sdk'
 import { streamDied } from './stream-death'
@@ -17,7 +18,8 @@ export type StreamingFetch = (input: string | URL, init?: RequestInit) => Promis
 
 /** The call a connection serves now: where the upstream's questions and notices go. */
 interface CallBinding {
-  host: FunctionHost
+  /** Read only when the upstream asks or tells something (the call may make it then). */
+  readonly host: Pick<FunctionHost, 'log' | 'progress' | 'elicit' | 'sample' | 'listRoots'>
   /** The client could not answer now (a 2026-07-28 input-required round): the call ends at once. */
   onUnanswerable(): void
 }
@@ -30,6 +32,8 @@ export interface UpstreamConnection {
   listChanged: boolean
   /** The upstream declared `logging` (it sends log lines: ./drain.ts). */
   logging: boolean
+  /** Requests without the SDK client's per-request work (./lean.ts); absent on the 2024-11-05 SSE transport. */
+  lean?: LeanChannel
   bind(call: CallBinding | undefined): void
   readonly closed: boolean
   close(): Promise<void>
@@ -149,8 +153,10 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
     setVersion?.(v)
   }
   let closing = false
+  let lean: LeanChannel | undefined
   client.onclose = () => {
     closed = true
+    lean?.closed()
     if (!closing) o.onLost?.()
   }
   // A stream that died ends the connection at once: the SDK would otherwise wait for answers that cannot come (until
@@ -160,15 +166,18 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
   }
   // Messages on their way out: closing aborts the transport's requests, so close() lets these go first (a cancelled
   // call's notifications/cancelled, sent as the call ends, would otherwise never reach the upstream).
-  const sending = new Set<Promise<void>>()
-  const send = transport.send.bind(transport)
-  transport.send = (message, options) => {
-    const sent = send(message, options)
+  const sending = new Set<Promise<unknown>>()
+  const track = (sent: Promise<unknown>) => {
     sending.add(sent)
     void sent.then(
       () => sending.delete(sent),
       () => sending.delete(sent),
     )
+  }
+  const send = transport.send.bind(transport)
+  transport.send = (message, options) => {
+    const sent = send(message, options)
+    track(sent)
     return sent
   }
   // The whole connect within timeout_ms: the SDK's timeout covers `initialize`, but not the SSE transport's wait for
@@ -176,8 +185,15 @@ async function open(kind: 'streamable_http' | 'sse', spec: RemoteSpec, o: Connec
   await withinDeadline(client.connect(transport, { timeout: o.timeoutMs }), o.timeoutMs, () => {
     void client.close().catch(() => {})
   })
+  if (transport instanceof sdk.StreamableHTTPClientTransport)
+    lean = leanChannel(sdk, client, transport, {
+      fetch: o.fetch,
+      headers: { ...spec.headers, ...o.authHeaders },
+      track,
+    })
   return {
     client,
+    ...(lean ? { lean } : {}),
     ...(client.getServerVersion() ? { serverInfo: client.getServerVersion() } : {}),
     get protocolVersion() {
       return protocolVersion

@@ -4,13 +4,18 @@
 // its notices stop reaching the client), one ping goes round: the upstream answers it only after what it sent
 // before, so those lines are in. Only upstreams that declare `logging` pay the round trip.
 import type { UpstreamConnection } from './connect'
+import { NOT_LEAN } from './lean'
 
 /** The most a ping may add to a call that already has its result. */
 const DRAIN_MAX_MS = 1000
 
 export async function drainNotices(conn: UpstreamConnection, timeoutMs: number): Promise<void> {
   if (!conn.logging || conn.closed) return
-  await conn.client.ping({ timeout: Math.min(timeoutMs, DRAIN_MAX_MS) }).catch(() => {})
+  const timeout = Math.min(timeoutMs, DRAIN_MAX_MS)
+  // On Streamable HTTP without the SDK client's per-request work (./lean.ts); its answer is not looked at.
+  const lean = conn.lean?.request('ping', {}, { timeoutMs: timeout }, () => undefined)
+  if (!lean) await conn.client.ping({ timeout }).catch(() => {})
+  else if ((await lean.result.catch(() => undefined)) === NOT_LEAN) await conn.client.ping({ timeout }).catch(() => {})
   // The standalone stream's bytes, written before the ping's answer, are read on their own turn of the event loop.
   await new Promise((resolve) => setImmediate(resolve))
 }

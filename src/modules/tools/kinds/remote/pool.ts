@@ -4,6 +4,7 @@
 // connections as it had calls in flight lately (at least `maxIdlePerKey`, at most `maxIdleCeiling`): with fewer, a
 // steady 32 calls at once would close most connections as their calls end and open them again (a new session: three
 // upstream requests) for the next ones.
+import type { MaybePromise } from '../../../../lib/maybe-promise'
 import type { UpstreamConnection } from './connect'
 
 interface Idle {
@@ -40,7 +41,8 @@ export function upstreamPool(o: { idleMs: number; maxIdlePerKey: number; maxIdle
   timer.unref?.()
 
   return {
-    async acquire(key: string, open: () => Promise<UpstreamConnection>): Promise<UpstreamConnection> {
+    /** An idle connection of the key in hand (no promise made), or a promise of a new one. */
+    acquire(key: string, open: () => Promise<UpstreamConnection>): MaybePromise<UpstreamConnection> {
       const b = busy.get(key)
       if (b) b.peak = Math.max(b.peak, ++b.now)
       else busy.set(key, { now: 1, peak: 1 })
@@ -49,12 +51,10 @@ export function upstreamPool(o: { idleMs: number; maxIdlePerKey: number; maxIdle
         const { conn } = list.pop()!
         if (!conn.closed) return conn
       }
-      try {
-        return await open()
-      } catch (e) {
+      return open().catch((e: unknown) => {
         done(key)
         throw e
-      }
+      })
     },
     /**
      * Gives a connection back: every `acquire` that resolved is followed by one `release`. `keep: false` (a stuck or

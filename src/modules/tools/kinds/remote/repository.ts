@@ -1,5 +1,6 @@
 // SQL for remote MCP toolkits: the upstream of each (migration 012) and the credential its syncs use.
 import type { SqlStore } from '../../../../db/queries'
+import { nowIso } from '../../../../lib/ids'
 import type { RemoteAuth, RemoteSpec, RemoteTransport } from './model'
 
 export type RemoteRow = {
@@ -77,6 +78,12 @@ export function remoteRepository(store: SqlStore): RemoteRepository {
           timeout_ms: spec.timeout_ms,
         },
       )
+      // The toolkit row changes with it: the read model's copies of this upstream, in every instance, are dropped
+      // (./upstream-cache.ts), and the toolkit says when it last changed.
+      await store.q().run('UPDATE toolkits SET updated_at = $updated_at WHERE id = $toolkit_id', {
+        toolkit_id: toolkitId,
+        updated_at: nowIso(),
+      })
     },
     byToolkit: (toolkitId) =>
       store

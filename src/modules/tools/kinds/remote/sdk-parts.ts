@@ -2,11 +2,13 @@
 export { Client } from '@modelcontextprotocol/sdk/client/index.js'
 export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js'
 export { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+export { mediaTypeEssence } from '@modelcontextprotocol/sdk/shared/mediaType.js'
 export {
   CallToolResultSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ErrorCode,
+  JSONRPCMessageSchema,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
