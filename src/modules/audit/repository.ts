@@ -2,6 +2,7 @@
 // (on PostgreSQL `SELECT … FOR UPDATE`; SQLite's transactions are serialized already), so every instance appends to
 // one chain per project.
 import type { SqlStore } from '../../db/queries'
+import { isSqliteStore } from '../../db/store'
 import { type AuditRow, type ChainHead, entryHash } from './chain'
 import type { LogArgumentsMode } from './model'
 
@@ -52,6 +53,21 @@ const insertSql = (n: number) => {
   return sql
 }
 
+/**
+ * SQLite's multi-row insert with positional parameters: binding 704 named ones looks each name up among the
+ * statement's parameters, which cost a batch more than the inserts themselves.
+ */
+const positionalSqls = new Map<number, string>()
+const positionalSql = (n: number) => {
+  let sql = positionalSqls.get(n)
+  if (!sql) {
+    const row = `(${COLUMNS.map(() => '?').join(', ')})`
+    sql = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) VALUES ${Array(n).fill(row).join(', ')}`
+    positionalSqls.set(n, sql)
+  }
+  return sql
+}
+
 const EMPTY: ChainHead = { seq: 0, hash: '', pruned_seq: 0, pruned_hash: '' }
 const num = (h: ChainHead): ChainHead => ({ ...h, seq: Number(h.seq), pruned_seq: Number(h.pruned_seq) })
 
@@ -79,22 +95,46 @@ export function auditRepository(store: SqlStore): AuditRepository {
       let prev = head.hash
       for (const e of entries) {
         seq++
-        const unhashed = { ...e, project_id: projectId, seq, prev_hash: prev }
-        const row: AuditRow = { ...unhashed, hash: entryHash(unhashed) }
+        const row: AuditRow = {
+          project_id: projectId,
+          seq,
+          id: e.id,
+          at: e.at,
+          actor: e.actor,
+          action: e.action,
+          resource: e.resource,
+          resource_id: e.resource_id,
+          detail: e.detail,
+          prev_hash: prev,
+          hash: '',
+        }
+        row.hash = entryHash(row)
         rows.push(row)
         prev = row.hash
       }
       // Several rows a statement: one statement per entry would cost a batch most of its time.
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-        const chunk = rows.slice(i, i + INSERT_CHUNK)
-        const params: Record<string, unknown> = {}
-        for (let j = 0; j < chunk.length; j++) {
-          const row = chunk[j]!
-          const names = PARAM_NAMES[j]!
-          for (let c = 0; c < COLUMNS.length; c++) params[names[c]!] = row[COLUMNS[c]!]
+      if (isSqliteStore(store)) {
+        const { db } = store
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          const end = Math.min(i + INSERT_CHUNK, rows.length)
+          const values: unknown[] = []
+          for (let j = i; j < end; j++) {
+            const row = rows[j]!
+            for (let c = 0; c < COLUMNS.length; c++) values.push(row[COLUMNS[c]!])
+          }
+          await store.run(() => db.query(positionalSql(end - i)).run(...(values as never[])))
         }
-        await q.run(insertSql(chunk.length), params)
-      }
+      } else
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+          const chunk = rows.slice(i, i + INSERT_CHUNK)
+          const params: Record<string, unknown> = {}
+          for (let j = 0; j < chunk.length; j++) {
+            const row = chunk[j]!
+            const names = PARAM_NAMES[j]!
+            for (let c = 0; c < COLUMNS.length; c++) params[names[c]!] = row[COLUMNS[c]!]
+          }
+          await q.run(insertSql(chunk.length), params)
+        }
       await q.run('UPDATE audit_heads SET seq = $seq, hash = $hash WHERE project_id = $project_id', {
         project_id: projectId,
         seq,
