@@ -36,11 +36,14 @@ export function surelyWithin(value: unknown, limit: number): boolean {
     else if (typeof v === 'number') bound += 24
     else if (typeof v === 'boolean' || v === null || v === undefined) bound += 9
     else if (Array.isArray(v)) {
+      // A long array is not walked at all: the budget of values is spent before it would end.
+      if (seen + stack.length + v.length > BOUND_WALK_VALUES) return false
       bound += 2 + v.length
       for (let i = 0; i < v.length; i++) stack.push(v[i])
     } else if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
       bound += 2
       for (const k in v) {
+        if (seen + stack.length >= BOUND_WALK_VALUES) return false
         bound += k.length * 6 + 4
         stack.push((v as Record<string, unknown>)[k])
       }
