@@ -44,8 +44,10 @@ export function countRequest(
 }
 
 type Counted = { allowed: boolean; headers: Record<string, string> }
+/** No limit applies (rate limits off): one answer shared by every request, never written to. */
+const UNLIMITED: Counted = Object.freeze({ allowed: true, headers: Object.freeze({}) as Record<string, string> })
 const counted = (decision: RateDecision | null): Counted =>
-  decision ? { allowed: decision.allowed, headers: rateHeaders(decision) } : { allowed: true, headers: {} }
+  decision ? { allowed: decision.allowed, headers: rateHeaders(decision) } : UNLIMITED
 
 async function applyLimit(
   limiter: RateLimiter,

@@ -46,23 +46,56 @@ export const reportOf = (
   ...(ctx.clientName ? { client: ctx.clientName } : {}),
 })
 
+type CallBase = Omit<CallEvent, 'outcome' | 'durationMs' | 'error'>
+
+/** A tool call's report: the context's fields and the call's, in one object of one shape (no spreads per call). */
+export const toolReport = (ctx: RequestContext, name: string, args: unknown): CallBase => ({
+  kind: 'tool',
+  projectId: ctx.projectId,
+  serverId: ctx.server?.id,
+  name,
+  requestId: ctx.requestId,
+  principal: ctx.principal,
+  userId: ctx.userId || undefined,
+  client: ctx.clientName || undefined,
+  args,
+})
+
+/** The event of a finished call: every field named (absent ones undefined), so every event has one shape. */
+const eventOf = (base: CallBase, outcome: CallEvent['outcome'], error: string | undefined, durationMs: number) => ({
+  kind: base.kind,
+  projectId: base.projectId,
+  serverId: base.serverId,
+  name: base.name,
+  outcome,
+  durationMs,
+  error,
+  requestId: base.requestId,
+  principal: base.principal,
+  userId: base.userId,
+  client: base.client,
+  args: base.args,
+})
+
+const OK: Pick<CallEvent, 'outcome' | 'error'> = Object.freeze({ outcome: 'ok' })
+
 /** Times `run` and reports it; a throw is an `error` outcome (or what `classify` says) and is thrown on. */
 export async function observed<T>(
   observer: CallObserver | undefined,
-  base: Omit<CallEvent, 'outcome' | 'durationMs' | 'error'>,
+  base: CallBase,
   run: () => Promise<T>,
-  outcomeOf: (value: T) => Pick<CallEvent, 'outcome' | 'error'> = () => ({ outcome: 'ok' }),
+  outcomeOf: (value: T) => Pick<CallEvent, 'outcome' | 'error'> = () => OK,
 ): Promise<T> {
   if (!observer) return run()
   const started = performance.now()
-  const durationMs = () => Math.round(performance.now() - started)
   try {
     const value = await run()
-    observer.called({ ...base, ...outcomeOf(value), durationMs: durationMs() })
+    const how = outcomeOf(value)
+    observer.called(eventOf(base, how.outcome, how.error, Math.round(performance.now() - started)))
     return value
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    observer.called({ ...base, outcome: 'error', error: message, durationMs: durationMs() })
+    observer.called(eventOf(base, 'error', message, Math.round(performance.now() - started)))
     throw error
   }
 }

@@ -161,10 +161,14 @@ export function protocolBackend(parts: McpBackend): McpBackend {
   }
 }
 
-async function translated<T>(run: () => Promise<T>, wording: ProtocolWording): Promise<T> {
-  try {
-    return await run()
-  } catch (error) {
+/** `run`'s promise, its failure translated; no async function around it (one more promise and turn per call). */
+function translated<T>(run: () => Promise<T>, wording: ProtocolWording): Promise<T> {
+  const fail = (error: unknown): never => {
     throw toProtocolError(error, wording)
+  }
+  try {
+    return Promise.resolve(run()).catch(fail)
+  } catch (error) {
+    return Promise.reject(toProtocolError(error, wording))
   }
 }

@@ -198,7 +198,11 @@ const handlers: Record<string, Handler> = {
   },
 }
 
-export async function dispatch(
+/**
+ * The method's answer as a promise. Not an async function: one returning the handler's own promise would add turns of
+ * the microtask queue to every call; a handler's promise is handed on as it is.
+ */
+export function dispatch(
   ctx: OnServer,
   method: string,
   params: JsonObject,
@@ -206,6 +210,10 @@ export async function dispatch(
   serialized = false,
 ): Promise<unknown> {
   const handler = Object.hasOwn(handlers, method) ? handlers[method] : undefined
-  if (!handler) throw new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`)
-  return handler(ctx, params, backend, serialized)
+  if (!handler) return Promise.reject(new ProtocolError(RPC.METHOD_NOT_FOUND, `Method not found: ${method}`))
+  try {
+    return Promise.resolve(handler(ctx, params, backend, serialized))
+  } catch (error) {
+    return Promise.reject(error)
+  }
 }

@@ -14,7 +14,7 @@ import type { Logger } from '../lib/log'
 import type { OnServer } from '../lib/request-context'
 import type { Revocations } from '../lib/revocations'
 import { RETRY_AFTER_S, storageFaultOf } from '../lib/storage-errors'
-import { type AdmissionDeps, callerOf, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
+import { type AdmissionDeps, createAdmission, type Principal, TRANSPORT_ERROR } from './admission'
 import type { JsonObject, McpBackend } from './backend'
 import { directoryFailure } from './directory-failure'
 import { initializeResult } from './dispatch'
@@ -168,12 +168,15 @@ export function createMcpHandlers(deps: McpEndpointDeps) {
     const acceptsSse = (headers.get('accept') ?? '').includes('text/event-stream')
     // The one request context (docs/decisions/0029-one-request-context.md): built here, once the caller is admitted;
     // exchange() completes it with each message's host.
+    // Every field named (absent ones undefined), not spread: MessageContext copies each of them anyway.
     const ctx: Omit<OnServer, 'host'> = {
       requestId: requestIdOf(request),
       principal: who.principal,
-      ...callerOf(who),
+      role: who.role,
+      userId: who.userId,
+      groups: who.groups,
+      clientName: who.clientName,
       projectId: who.server.project_id,
-      ...(who.userId ? { userId: who.userId } : {}),
       server: who.server,
       version,
       session,

@@ -40,8 +40,23 @@ export interface ExchangeOptions {
 
 const ABORTED = Symbol('aborted')
 
+/** The headers of an answer that adds none of its own (no CORS, no RateLimit): one object, never written to. */
+const JSON_ONLY: Record<string, string> = Object.freeze({ 'content-type': 'application/json' }) as Record<
+  string,
+  string
+>
+
+/** Whether an object has an own enumerable key (without making the array Object.keys would). */
+const hasAny = (o: object): boolean => {
+  for (const _ in o) return true
+  return false
+}
+
 export const jsonResponse = (body: unknown, status: number, headers: Record<string, string>) =>
-  new Response(serializeAnswer(body), { status, headers: { ...headers, 'content-type': 'application/json' } })
+  new Response(serializeAnswer(body), {
+    status,
+    headers: hasAny(headers) ? { ...headers, 'content-type': 'application/json' } : JSON_ONLY,
+  })
 
 export function exchange(o: ExchangeOptions): Promise<Response> {
   const { req, ctx, sessions } = o
@@ -93,16 +108,6 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
   const modern = o.modern
   // A stateless client that goes away (closes the response) cancels its call: nobody is left to read the answer.
   modern?.signal.addEventListener('abort', () => call.abort(), { once: true })
-  const work = Promise.resolve()
-    .then(() =>
-      modern
-        ? modern.run(call.signal, emit)
-        : dispatch(withHost(o, call, emit), req.method, req.params, o.backend, true),
-    )
-    .then(
-      (result) => success(req.id, result),
-      (err) => failureFrom(req.id, err, o.onInternal),
-    )
   /** The first of the answer and the cancellation ends the exchange; the other is ignored. */
   const finish = (outcome: unknown) => {
     if (done) return
@@ -122,7 +127,18 @@ export function exchange(o: ExchangeOptions): Promise<Response> {
     } else settle(jsonResponse(outcome, modern ? modern.statusOf(outcome) : 200, o.headers))
   }
   call.onAbort = () => finish(ABORTED)
-  void work.then(finish)
+  // The method runs a turn later, from the microtask queue: its stack starts here (docs/architecture.md, "Call paths").
+  // The answer is shaped and the exchange finished in one step after it.
+  void Promise.resolve()
+    .then(() =>
+      modern
+        ? modern.run(call.signal, emit)
+        : dispatch(withHost(o, call, emit), req.method, req.params, o.backend, true),
+    )
+    .then(
+      (result) => finish(success(req.id, result)),
+      (err) => finish(failureFrom(req.id, err, o.onInternal)),
+    )
   return response
 }
 
@@ -185,36 +201,8 @@ function withHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown
 
 /** The FunctionHost of this request: its signal, and messages to the client on this request's stream. */
 function buildHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknown) => boolean): FunctionHost {
-  const { ctx, req, sessions } = o
+  const { ctx, req } = o
   const session = ctx.session as Session | undefined
-  const meta = req.params._meta as JsonObject | undefined
-  const token =
-    meta && (typeof meta.progressToken === 'string' || typeof meta.progressToken === 'number')
-      ? meta.progressToken
-      : undefined
-
-  const ask = async (method: string, params: JsonObject): Promise<JsonObject> => {
-    if (!session) throw new Error(`${method} needs an MCP session`)
-    const id = crypto.randomUUID()
-    const reply = sessions.awaitReply(session, id, call.signal)
-    if (!emit({ jsonrpc: '2.0', id, method, params })) {
-      sessions.deliverReply(session, id, { error: { code: -32603, message: 'the client stream is closed' } })
-    }
-    const r = await reply
-    if (r.error) throw new Error(`${method} failed: ${r.error.message}`)
-    return (r.result ?? {}) as JsonObject
-  }
-  // A server MUST NOT send these requests to a client that did not declare the capability (and needs a stream).
-  const caps = session?.clientCapabilities ?? {}
-  const canAsk = !!session && o.acceptsSse
-  const canSample = canAsk && caps.sampling !== undefined && caps.sampling !== null
-  const canElicit =
-    !!session &&
-    o.acceptsSse &&
-    caps.elicitation !== undefined &&
-    caps.elicitation !== null &&
-    atLeast(ctx.version, '2025-06-18')
-
   const host: FunctionHost = {
     // Made on first read (see Cancellable): a host object is never spread, or the getter would run.
     get signal() {
@@ -228,16 +216,47 @@ function buildHost(o: ExchangeOptions, call: Cancellable, emit: (message: unknow
       emit(notification('notifications/message', { level, data }))
     },
     progress(progress: number, total?: number, message?: string) {
-      if (token === undefined) return
+      // The token is read when the tool reports progress: most calls never do.
+      const meta = req.params._meta as JsonObject | undefined
+      const token = meta?.progressToken
+      if (typeof token !== 'string' && typeof token !== 'number') return
       // Progress messages came with 2025-03-26; older clients get none.
       emit(progressNotification(token, progress, total, atLeast(ctx.version, '2025-03-26') ? message : undefined))
     },
   }
-  // Set only when they exist (a stateless call has none): assigned, not spread from empty objects.
+  // A stateless call can ask the client nothing (no session to route the reply through): none of these exist then.
+  if (session) askingHost(host, o, session, call, emit)
+  if (o.notify) host.notifyListChanged = o.notify
+  return host
+}
+
+/** The server→client requests a session's client declared it takes (set on `host` only when they exist). */
+function askingHost(
+  host: FunctionHost,
+  o: ExchangeOptions,
+  session: Session,
+  call: Cancellable,
+  emit: (message: unknown) => boolean,
+): void {
+  const { ctx, sessions } = o
+  const ask = async (method: string, params: JsonObject): Promise<JsonObject> => {
+    const id = crypto.randomUUID()
+    const reply = sessions.awaitReply(session, id, call.signal)
+    if (!emit({ jsonrpc: '2.0', id, method, params })) {
+      sessions.deliverReply(session, id, { error: { code: -32603, message: 'the client stream is closed' } })
+    }
+    const r = await reply
+    if (r.error) throw new Error(`${method} failed: ${r.error.message}`)
+    return (r.result ?? {}) as JsonObject
+  }
+  // A server MUST NOT send these requests to a client that did not declare the capability (and needs a stream).
+  if (!o.acceptsSse) return
+  const caps = session.clientCapabilities ?? {}
+  const canSample = caps.sampling !== undefined && caps.sampling !== null
+  const canElicit = caps.elicitation !== undefined && caps.elicitation !== null && atLeast(ctx.version, '2025-06-18')
+  // Set only when they exist: assigned, not spread from empty objects.
   if (canSample) host.sample = (request: JsonObject) => ask('sampling/createMessage', request)
   if (canElicit) host.elicit = (request: JsonObject) => ask('elicitation/create', request)
   if (canElicit && declaresUrlElicitation(caps)) host.elicitUrl = true
-  if (canAsk && caps.roots !== undefined && caps.roots !== null) host.listRoots = () => ask('roots/list', {})
-  if (o.notify) host.notifyListChanged = o.notify
-  return host
+  if (caps.roots !== undefined && caps.roots !== null) host.listRoots = () => ask('roots/list', {})
 }

@@ -20,8 +20,15 @@ function pick<T extends object>(source: T, keys: (keyof T)[]): Partial<T> {
   return out
 }
 
-const withoutNulls = (o: JsonObject): JsonObject =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null))
+/** The object without its null and undefined fields: the object itself when it has none (the usual case, no copy). */
+function withoutNulls(o: JsonObject): JsonObject {
+  for (const k in o) {
+    const v = o[k]
+    if (v === undefined || v === null)
+      return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null))
+  }
+  return o
+}
 
 /** Which content types a version's schema knows (audio since 2025-03-26, resource_link since 2025-06-18). */
 function contentAllowed(type: string, version: string): boolean {
@@ -32,8 +39,11 @@ function contentAllowed(type: string, version: string): boolean {
 
 function block(b: ContentBlock): ContentBlock {
   const out = withoutNulls(b) as ContentBlock
-  if (b.type === 'resource' && b.resource && typeof b.resource === 'object')
-    out.resource = withoutNulls(b.resource as JsonObject)
+  if (b.type === 'resource' && b.resource && typeof b.resource === 'object') {
+    const resource = withoutNulls(b.resource as JsonObject)
+    // Written only to a copy: a block without nulls is the caller's own object.
+    if (resource !== b.resource) return { ...out, resource } as ContentBlock
+  }
   return out
 }
 
@@ -47,6 +57,11 @@ const extras = (o: { _meta?: JsonObject; icons?: unknown[] }, version: string): 
 })
 
 function gateContent(blocks: ContentBlock[], version: string): ContentBlock[] {
+  // The usual result, one text block: no filter and map arrays made for it.
+  if (blocks.length === 1 && blocks[0]!.type === 'text') {
+    const only = block(blocks[0]!)
+    return only === blocks[0] ? blocks : [only]
+  }
   const kept = blocks.filter((b) => contentAllowed(b.type, version)).map(block)
   if (kept.length === 0 && blocks.length > 0) {
     const types = [...new Set(blocks.map((b) => b.type))].join(', ')
@@ -71,13 +86,11 @@ export function gateTool(t: McpTool, version: string): JsonObject {
 }
 
 export function gateCallResult(r: CallToolResult, version: string): JsonObject {
-  return {
-    content: gateContent(r.content ?? [], version),
-    ...(atLeast(version, '2025-06-18') && r.structuredContent != null
-      ? { structuredContent: r.structuredContent }
-      : {}),
-    isError: r.isError === true,
-  }
+  // Fields set in their order (content, structuredContent, isError), not spread from empty objects.
+  const out: JsonObject = { content: gateContent(r.content ?? [], version) }
+  if (atLeast(version, '2025-06-18') && r.structuredContent != null) out.structuredContent = r.structuredContent
+  out.isError = r.isError === true
+  return out
 }
 
 export function gateResource(r: McpResource, version: string): JsonObject {

@@ -273,7 +273,10 @@ export function createSessionStore(
     size: (): number => sessions.size,
     end,
     all: () => sessions.values(),
-    inflightKey: (scope: string, id: string | number) => `${scope}\u0000${JSON.stringify(id)}`,
+    // A number's JSON is its string form: no JSON.stringify for the common numeric id (a string id keeps its quotes,
+    // so 1 and "1" stay apart).
+    inflightKey: (scope: string, id: string | number) =>
+      typeof id === 'number' ? `${scope}\u0000${id}` : `${scope}\u0000${JSON.stringify(id)}`,
     startRequest(key: string): Cancellable {
       const call = new Cancellable()
       inflight.set(key, call)

@@ -53,3 +53,19 @@ test('calls without a server are labelled server="none"', async () => {
     'toolyard_tool_calls_total{outcome="error",server="none",tool="rest_only"} 1',
   ])
 })
+
+test('a pair that leaves the named set keeps its durations counted, in "other": the histogram never goes down', async () => {
+  const metrics = createMetrics(() => 0)
+  const countOf = (text: string) =>
+    series(text, 'toolyard_tool_call_duration_seconds_count').reduce((sum, l) => sum + Number(l.split(' ').pop()), 0)
+  // 200 pairs named while there is room, each called once; then 100 others become the busiest.
+  for (let i = 0; i < 200; i++) metrics.call(callOf(`t_${i}`))
+  const first = countOf((await metrics.scrape()).text)
+  expect(first).toBe(200)
+  for (let i = 200; i < 300; i++) for (let n = 0; n < 5; n++) metrics.call(callOf(`t_${i}`))
+  await metrics.scrape()
+  // The next scrape names the busiest: 100 of the first pairs leave the named set, their series end.
+  const { text } = await metrics.scrape()
+  expect(countOf(text)).toBe(200 + 500)
+  expect(text).toContain('toolyard_tool_call_duration_seconds_count{server="other",tool="other"}')
+})

@@ -1,36 +1,66 @@
 // The Prometheus registry and Toolyard's metrics, built once per service in the composition root (no global registry).
 // prom-client's parts are imported one by one: its index also loads the Pushgateway client (node:http, node:https,
 // node:zlib) and cluster support, which cost start time and are never used (docs/decisions/0015-hot-path.md).
-// prom-client itself is loaded at the first scrape (or once PENDING_DURATIONS durations wait), not at start: it loads
-// node:util, ~7–10 ms of a compiled start, and nothing before a scrape needs it (docs/decisions/0036-hot-path-at-the-limit.md: cold start). Until then every figure is a plain count, handed to its metric when the registry is read.
+// prom-client itself is loaded at the first scrape, not at start: it loads node:util, ~7–10 ms of a compiled start, and
+// nothing before a scrape needs it (docs/decisions/0036-hot-path-at-the-limit.md: cold start). Every figure is a plain
+// count, handed to its metric when the registry is read.
 import type { CallEvent } from '../lib/call-observer'
 import { OTHER, topLabels } from './top-labels'
 
 type Counts = Map<string, number>
 const add = (counts: Counts, key: string, n = 1) => counts.set(key, (counts.get(key) ?? 0) + n)
 
+/** The tool-call duration buckets (seconds). */
+const DURATION_BUCKETS = [0.005, 0.025, 0.1, 0.25, 1, 2.5, 10, 60] as const
+
 /**
- * Durations are kept as numbers and observed when the registry is read (or once this many wait): on the request path
- * a call costs an array push, not prom-client's label lookup and bucket walk (docs/decisions/0036-hot-path-at-the-limit.md).
+ * What one (server, tool) pair (or `other`) has had: calls by outcome and the durations' histogram, counted on the
+ * request path as plain numbers — no label hashing or prom-client call per call — and read when the registry is
+ * (docs/decisions/0402-builtin-call-pipeline.md).
  */
-const PENDING_DURATIONS = 4096
+class PairStats {
+  readonly counts = new Map<string, number>()
+  /** Calls per bucket (not cumulative); a duration past the last bound is only in `count`. */
+  readonly buckets = new Array<number>(DURATION_BUCKETS.length).fill(0)
+  sum = 0
+  count = 0
+  constructor(readonly labels: { server: string; tool: string }) {}
+
+  observe(seconds: number): void {
+    this.sum += seconds
+    this.count++
+    for (let i = 0; i < DURATION_BUCKETS.length; i++)
+      if (seconds <= DURATION_BUCKETS[i]!) {
+        this.buckets[i]!++
+        return
+      }
+  }
+
+  /** Adds another pair's histogram (a pair no longer named ends in `other`; a histogram never goes down). */
+  absorb(other: PairStats): void {
+    this.sum += other.sum
+    this.count += other.count
+    for (let i = 0; i < this.buckets.length; i++) this.buckets[i]! += other.buckets[i]!
+  }
+}
+
+const labelsOfPair = (pair: string) => {
+  const i = pair.indexOf('\u0000')
+  return i < 0 ? { server: OTHER, tool: OTHER } : { server: pair.slice(0, i), tool: pair.slice(i + 1) }
+}
 
 export function createMetrics(sandboxDepth: () => number) {
   // Counted per request in a plain map (no label hashing or validation on the hot path) and handed to the
   // counter when the registry is read; the totals only grow, so setting them then is the same counter.
   const httpCounts = new Map<string, Map<number, number>>()
-  // Tool calls by outcome, server and tool: the pairs named are the most called (top-labels.ts), the rest `other`.
-  const toolCallCounts: Counts = new Map()
+  // Tool calls by server and tool: the pairs named are the most called (top-labels.ts), the rest `other`.
+  const pairStats = new Map<string, PairStats>()
   const pairs = topLabels(200)
-  /** The label key of a call: `outcome\0server\0tool`, or `outcome\0other\0other` for a pair not named. */
-  const labelsOf = new Map<string, { server: string; tool: string }>()
   const webhookCounts: Counts = new Map()
   let webhookDroppedCount = 0
   let callLogDroppedCount = 0
   const oauthRefreshCounts: Counts = new Map()
   const rateLimitedCounts: Counts = new Map()
-  /** Durations waiting to be observed, each beside its pair key (or OTHER). */
-  let pendingDurations: (number | string)[] = []
 
   let built: ReturnType<typeof buildRegistry> | undefined
   const registryNow = () => {
@@ -40,7 +70,6 @@ export function createMetrics(sandboxDepth: () => number) {
   function buildRegistry() {
     const Counter = require('prom-client/lib/counter') as typeof import('prom-client/lib/counter')
     const Gauge = require('prom-client/lib/gauge') as typeof import('prom-client/lib/gauge')
-    const Histogram = require('prom-client/lib/histogram') as typeof import('prom-client/lib/histogram')
     const Registry = require('prom-client/lib/registry') as typeof import('prom-client/lib/registry')
     const registry = new Registry()
     const registers = [registry]
@@ -75,20 +104,11 @@ export function createMetrics(sandboxDepth: () => number) {
       collect() {
         this.reset()
         settleLabels()
-        for (const [key, n] of toolCallCounts) {
-          const [outcome, pair] = splitOutcome(key)
-          this.inc({ outcome, ...pairLabels(pair) }, n)
-        }
+        for (const stats of pairStats.values())
+          for (const [outcome, n] of stats.counts) this.inc({ outcome, ...stats.labels }, n)
       },
     })
-    const toolDuration = new Histogram({
-      name: 'toolyard_tool_call_duration_seconds',
-      help: 'Tool call duration, by server id and tool (the 200 most called pairs of this process; the rest "other")',
-      labelNames: ['server', 'tool'],
-      buckets: [0.005, 0.025, 0.1, 0.25, 1, 2.5, 10, 60],
-      registers,
-      collect: () => observePending(),
-    })
+    registry.registerMetric(durationHistogram() as unknown as Parameters<typeof registry.registerMetric>[0])
     countedBy(
       'toolyard_webhook_deliveries_total',
       'Webhook delivery attempts, by outcome (delivered, pending = will retry, failed = gave up)',
@@ -134,44 +154,70 @@ export function createMetrics(sandboxDepth: () => number) {
     const defaultMetrics = import('prom-client/lib/defaultMetrics').then(({ default: collectDefaultMetrics }) => {
       collectDefaultMetrics({ register: registry, prefix: 'toolyard_' })
     })
-    return { registry, toolDuration, defaultMetrics }
+    return { registry, defaultMetrics }
   }
-  const observePending = () => {
-    const pending = pendingDurations
-    pendingDurations = []
-    const { toolDuration } = registryNow()
-    for (let i = 0; i < pending.length; i += 2) {
-      const pair = pending[i + 1] as string
-      toolDuration.observe(pairLabels(pair === OTHER || labelsOf.has(pair) ? pair : OTHER), pending[i] as number)
+  /**
+   * toolyard_tool_call_duration_seconds as prom-client's registry reads a histogram (cumulative `_bucket` series with
+   * `le`, then `+Inf`, `_sum` and `_count`), made from the pairs' plain counts when it is read.
+   */
+  const durationHistogram = () => {
+    const name = 'toolyard_tool_call_duration_seconds'
+    const help =
+      'Tool call duration, by server id and tool (the 200 most called pairs of this process; the rest "other")'
+    return {
+      name,
+      help,
+      type: 'histogram',
+      aggregator: 'sum',
+      reset() {},
+      async get() {
+        const values: {
+          labels: Record<string, string | number>
+          sharedLabels: object
+          value: number
+          metricName: string
+        }[] = []
+        for (const stats of pairStats.values()) {
+          if (stats.count === 0) continue
+          let acc = 0
+          for (let i = 0; i < DURATION_BUCKETS.length; i++) {
+            acc += stats.buckets[i]!
+            values.push({
+              labels: { le: DURATION_BUCKETS[i]! },
+              sharedLabels: stats.labels,
+              value: acc,
+              metricName: `${name}_bucket`,
+            })
+          }
+          values.push(
+            { labels: { le: '+Inf' }, sharedLabels: stats.labels, value: stats.count, metricName: `${name}_bucket` },
+            { labels: {}, sharedLabels: stats.labels, value: stats.sum, metricName: `${name}_sum` },
+            { labels: {}, sharedLabels: stats.labels, value: stats.count, metricName: `${name}_count` },
+          )
+        }
+        return { name, help, type: 'histogram', values, aggregator: 'sum' }
+      },
     }
   }
-  const splitOutcome = (key: string): [string, string] => {
-    const i = key.indexOf('\u0000')
-    return [key.slice(0, i), key.slice(i + 1)]
-  }
-  const pairLabels = (pair: string) => {
-    let labels = labelsOf.get(pair)
-    if (!labels) {
-      const i = pair.indexOf('\u0000')
-      labels = i < 0 ? { server: OTHER, tool: OTHER } : { server: pair.slice(0, i), tool: pair.slice(i + 1) }
-      labelsOf.set(pair, labels)
+  const statsOf = (pair: string): PairStats => {
+    let stats = pairStats.get(pair)
+    if (!stats) {
+      stats = new PairStats(labelsOfPair(pair))
+      pairStats.set(pair, stats)
     }
-    return labels
+    return stats
   }
   /**
    * Chooses the named pairs again (the most called so far) and keeps the counts bounded: the series of a pair no
-   * longer named ends (its calls from now on count as other), so at most 200 pairs per outcome are ever exported.
+   * longer named ends (its calls from now on count as other, its durations join other's), so at most 200 pairs are
+   * ever exported.
    */
   const settleLabels = () => {
     const named = pairs.refresh()
-    for (const key of toolCallCounts.keys()) {
-      const [, pair] = splitOutcome(key)
-      if (pair !== OTHER && !named.has(pair)) toolCallCounts.delete(key)
-    }
-    for (const [pair, labels] of labelsOf)
+    for (const [pair, stats] of pairStats)
       if (pair !== OTHER && !named.has(pair)) {
-        labelsOf.delete(pair)
-        built?.toolDuration.remove(labels)
+        pairStats.delete(pair)
+        if (stats.count) statsOf(OTHER).absorb(stats)
       }
   }
 
@@ -193,11 +239,9 @@ export function createMetrics(sandboxDepth: () => number) {
     call(event: CallEvent) {
       if (event.kind !== 'tool') return
       const key = `${event.serverId ?? 'none'}\u0000${event.name}`
-      const pair = pairs.hit(key) ? key : OTHER
-      if (pair !== OTHER) pairLabels(pair)
-      add(toolCallCounts, `${event.outcome}\u0000${pair}`)
-      pendingDurations.push(event.durationMs / 1000, pair)
-      if (pendingDurations.length >= PENDING_DURATIONS * 2) observePending()
+      const stats = statsOf(pairs.hit(key) ? key : OTHER)
+      stats.counts.set(event.outcome, (stats.counts.get(event.outcome) ?? 0) + 1)
+      stats.observe(event.durationMs / 1000)
     },
     webhookAttempt: (outcome: string) => void add(webhookCounts, outcome),
     webhookDropped: (n: number) => {

@@ -70,12 +70,27 @@ export const entryView = (r: AuditRow) => ({
   hash: r.hash,
 })
 
-function entryOf(p: PendingAudit, mode: LogArgumentsMode): NewAuditEntry {
-  const base = { id: Bun.randomUUIDv7('hex', p.at), at: new Date(p.at).toISOString() }
+/** Actor texts by principal, user and client: a batch is mostly one caller's calls, each serialized once. */
+type ActorTexts = Map<string, string>
+
+function actorText(actors: ActorTexts, principal?: string, userId?: string, client?: string): string {
+  const key = `${principal ?? ''}\u0000${userId ?? ''}\u0000${client ?? ''}`
+  let text = actors.get(key)
+  if (text === undefined) {
+    text = JSON.stringify(actorOfPrincipal(principal, userId, client))
+    actors.set(key, text)
+  }
+  return text
+}
+
+function entryOf(p: PendingAudit, mode: LogArgumentsMode, actors: ActorTexts): NewAuditEntry {
+  const id = Bun.randomUUIDv7('hex', p.at)
+  const at = new Date(p.at).toISOString()
   if ('change' in p) {
     const c = p.change
     return {
-      ...base,
+      id,
+      at,
       actor: JSON.stringify(c.actor),
       action: c.action,
       resource: c.resource,
@@ -84,20 +99,21 @@ function entryOf(p: PendingAudit, mode: LogArgumentsMode): NewAuditEntry {
     }
   }
   const c = p.call
-  const detail: Record<string, unknown> = {
-    ...(c.serverId ? { server_id: c.serverId } : {}),
-    tool: c.name,
-    outcome: c.outcome,
-    duration_ms: c.durationMs,
-    ...(c.error ? { error: c.error.slice(0, 500) } : {}),
-    ...(c.requestId ? { request_id: c.requestId } : {}),
-    arguments_sha256: sha256Hex(canonicalJson(c.args ?? {})),
-  }
+  // Fields set one by one in the stored order (the detail's text is hashed as it is).
+  const detail: Record<string, unknown> = {}
+  if (c.serverId) detail.server_id = c.serverId
+  detail.tool = c.name
+  detail.outcome = c.outcome
+  detail.duration_ms = c.durationMs
+  if (c.error) detail.error = c.error.slice(0, 500)
+  if (c.requestId) detail.request_id = c.requestId
+  detail.arguments_sha256 = sha256Hex(canonicalJson(c.args ?? {}))
   if (mode === 'full') detail.arguments = c.args
   else if (mode === 'redacted') detail.arguments = redactSecretFields(c.args)
   return {
-    ...base,
-    actor: JSON.stringify(actorOfPrincipal(c.principal, c.userId, c.client)),
+    id,
+    at,
+    actor: actorText(actors, c.principal, c.userId, c.client),
     action: 'call',
     resource: 'tool',
     resource_id: c.name,
@@ -145,20 +161,30 @@ export async function appendBatch(ports: BatchPorts, batch: PendingAudit[]): Pro
     else byProject.set(p.projectId, [p])
   }
   const modes = new Map<string, LogArgumentsMode>()
-  const modeOf = async (serverId: string | undefined): Promise<LogArgumentsMode> => {
+  /** A server's mode, read once per batch; a promise only for its first entry (no turn of the loop per entry). */
+  const modeOf = (serverId: string | undefined): LogArgumentsMode | Promise<LogArgumentsMode> => {
     if (!serverId) return 'none'
-    let m = modes.get(serverId)
-    if (!m) {
-      m = await ports.repo.logArgumentsOf(serverId).catch(() => 'none' as const)
-      modes.set(serverId, m)
-    }
-    return m
+    return (
+      modes.get(serverId) ??
+      ports.repo
+        .logArgumentsOf(serverId)
+        .catch(() => 'none' as const)
+        .then((m) => {
+          modes.set(serverId, m)
+          return m
+        })
+    )
   }
   const out: AppendOutcome = { queued: [], dropped: 0 }
+  const actors: ActorTexts = new Map()
   for (const [projectId, pending] of byProject) {
     try {
       const entries: NewAuditEntry[] = []
-      for (const p of pending) entries.push(entryOf(p, 'call' in p ? await modeOf(p.call.serverId) : 'none'))
+      for (const p of pending) {
+        let mode = 'call' in p ? modeOf(p.call.serverId) : 'none'
+        if (mode instanceof Promise) mode = await mode
+        entries.push(entryOf(p, mode, actors))
+      }
       out.queued.push(...(await appendProject(ports, projectId, entries)))
     } catch (error) {
       out.dropped += pending.length

@@ -3,6 +3,7 @@
 // one chain per project.
 import { jsonRows, jsonRowsSelect } from '../../db/postgres/json-param'
 import type { SqlStore } from '../../db/queries'
+import { isSqliteStore } from '../../db/store'
 import { type AuditRow, type ChainHead, entryHash } from './chain'
 import type { LogArgumentsMode } from './model'
 
@@ -39,19 +40,6 @@ const COLUMNS = [
   'hash',
 ] as const
 const INSERT_CHUNK = 64
-/** Each row's parameter names (`seq_3`…), made once: building them per row was much of a batch's time. */
-const PARAM_NAMES = Array.from({ length: INSERT_CHUNK }, (_, j) => COLUMNS.map((c) => `${c}_${j}`))
-const insertSqls = new Map<number, string>()
-const insertSql = (n: number) => {
-  let sql = insertSqls.get(n)
-  if (!sql) {
-    sql = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) VALUES ${PARAM_NAMES.slice(0, n)
-      .map((names) => `(${names.map((name) => `$${name}`).join(', ')})`)
-      .join(', ')}`
-    insertSqls.set(n, sql)
-  }
-  return sql
-}
 
 /**
  * PostgreSQL's insert of a whole batch: one statement with one parameter, the rows as JSON the server unpacks
@@ -59,6 +47,21 @@ const insertSql = (n: number) => {
  * one string instead of eleven parameters an entry.
  */
 const POSTGRES_INSERT = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) ${jsonRowsSelect(COLUMNS, { seq: 'bigint' })}`
+
+/**
+ * SQLite's multi-row insert with positional parameters: binding 704 named ones looks each name up among the
+ * statement's parameters, which cost a batch more than the inserts themselves.
+ */
+const positionalSqls = new Map<number, string>()
+const positionalSql = (n: number) => {
+  let sql = positionalSqls.get(n)
+  if (!sql) {
+    const row = `(${COLUMNS.map(() => '?').join(', ')})`
+    sql = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) VALUES ${Array(n).fill(row).join(', ')}`
+    positionalSqls.set(n, sql)
+  }
+  return sql
+}
 
 const EMPTY: ChainHead = { seq: 0, hash: '', pruned_seq: 0, pruned_hash: '' }
 const num = (h: ChainHead): ChainHead => ({ ...h, seq: Number(h.seq), pruned_seq: Number(h.pruned_seq) })
@@ -87,24 +90,37 @@ export function auditRepository(store: SqlStore): AuditRepository {
       let prev = head.hash
       for (const e of entries) {
         seq++
-        const unhashed = { ...e, project_id: projectId, seq, prev_hash: prev }
-        const row: AuditRow = { ...unhashed, hash: entryHash(unhashed) }
+        const row: AuditRow = {
+          project_id: projectId,
+          seq,
+          id: e.id,
+          at: e.at,
+          actor: e.actor,
+          action: e.action,
+          resource: e.resource,
+          resource_id: e.resource_id,
+          detail: e.detail,
+          prev_hash: prev,
+          hash: '',
+        }
+        row.hash = entryHash(row)
         rows.push(row)
         prev = row.hash
       }
-      // SQLite: several rows a statement (one statement per entry would cost a batch most of its time).
+      // Several rows a statement: one statement per entry would cost a batch most of its time.
       if (store.dialect === 'postgres') await q.run(POSTGRES_INSERT, { rows: jsonRows(rows, COLUMNS) })
-      else
+      else if (isSqliteStore(store)) {
+        const { db } = store
         for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-          const chunk = rows.slice(i, i + INSERT_CHUNK)
-          const params: Record<string, unknown> = {}
-          for (let j = 0; j < chunk.length; j++) {
-            const row = chunk[j]!
-            const names = PARAM_NAMES[j]!
-            for (let c = 0; c < COLUMNS.length; c++) params[names[c]!] = row[COLUMNS[c]!]
+          const end = Math.min(i + INSERT_CHUNK, rows.length)
+          const values: unknown[] = []
+          for (let j = i; j < end; j++) {
+            const row = rows[j]!
+            for (let c = 0; c < COLUMNS.length; c++) values.push(row[COLUMNS[c]!])
           }
-          await q.run(insertSql(chunk.length), params)
+          await store.run(() => db.query(positionalSql(end - i)).run(...(values as never[])))
         }
+      }
       await q.run('UPDATE audit_heads SET seq = $seq, hash = $hash WHERE project_id = $project_id', {
         project_id: projectId,
         seq,

@@ -28,12 +28,18 @@ export interface ToolCall {
  */
 export function validatorCache(maxEntries = 5_000) {
   const validators = new Lru<string, ValidateFunction>({ maxEntries })
+  // The read model hands out the same row object until the tool changes: its validator is found by the row first,
+  // without hashing and comparing the schema's text on every call. Held weakly: it goes with the row.
+  const byRow = new WeakMap<ToolRow, ValidateFunction>()
   return (tool: ToolRow): ValidateFunction => {
-    let v = validators.get(tool.input_schema)
+    let v = byRow.get(tool)
+    if (v) return v
+    v = validators.get(tool.input_schema)
     if (!v) {
       v = compileSchema(JSON.parse(tool.input_schema) as Record<string, unknown>)
       validators.set(tool.input_schema, v)
     }
+    byRow.set(tool, v)
     return v
   }
 }

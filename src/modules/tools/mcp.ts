@@ -1,11 +1,11 @@
 // The tools' MCP shapes: their part of McpBackend, the REST tool endpoints (same shapes without the JSON-RPC wrapper),
 // and how a call's outcome becomes a CallToolResult (docs/decisions/0007-sandbox.md: results). Never emits null fields.
 
-import { type CallEvent, type CallObserver, observed, reportOf } from '../../lib/call-observer'
+import { type CallEvent, type CallObserver, observed, toolReport } from '../../lib/call-observer'
 import { AppError } from '../../lib/errors'
 import type { RequestContext, ServerRef } from '../../lib/request-context'
 import { inSpan, tracingOn } from '../../lib/tracing'
-import { resultBytes, resultTooLarge } from '../../limits'
+import { resultBytes, resultTooLarge, surelyWithin } from '../../limits'
 import type { CallToolResult, ContentBlock, JsonObject, McpTool, ToolsBackend } from '../../mcp/backend'
 import { ProtocolError } from '../../mcp/errors'
 import { atLeast, MODERN_VERSION } from '../../mcp/versions'
@@ -69,9 +69,11 @@ export const errorResult = (message: string): CallToolResult => ({
 /** How a call went, for the log, the call log and the metrics (a refused credential or egress is `denied`). */
 const outcomeOf = ({ outcome }: ToolCall) => runOutcomeOf(outcome)
 
+const OK: Pick<CallEvent, 'outcome' | 'error'> = Object.freeze({ outcome: 'ok' })
+
 /** The same, for a run of a function without a tool (POST /functions/{id}/invoke). */
 export function runOutcomeOf(outcome: ToolCall['outcome']): Pick<CallEvent, 'outcome' | 'error'> {
-  if (outcome.ok) return { outcome: 'ok' }
+  if (outcome.ok) return OK
   if (outcome.kind === 'timeout') return { outcome: 'timeout', error: outcome.message }
   if (outcome.kind === 'credential' || outcome.kind === 'consent' || outcome.message.startsWith('egress refused'))
     return { outcome: 'denied', error: outcome.message }
@@ -134,6 +136,8 @@ export function toolsMcp(
   const callResult = ({ tool, outcome }: ToolCall): CallToolResult => {
     if (!outcome.ok) return errorResult(outcome.message)
     const result = toCallToolResult(outcome.value, { outputSchema: outputSchemaOf(tool) })
+    // Measured exactly (serialized) only when a bound cannot tell it fits.
+    if (surelyWithin(result, maxResultBytes)) return result
     const bytes = resultBytes(result)
     return bytes > maxResultBytes ? errorResult(resultTooLarge(bytes, maxResultBytes)) : result
   }
@@ -141,7 +145,7 @@ export function toolsMcp(
   const watch = (ctx: RequestContext, name: string, args: unknown, run: () => Promise<ToolCall>) =>
     observed(
       observer,
-      { kind: 'tool', ...reportOf(ctx), name, args },
+      toolReport(ctx, name, args),
       // A span per tool call when tracing is on (src/lib/tracing.ts); else the call alone.
       tracingOn() ? () => tracedCall(ctx, name, run) : run,
       outcomeOf,
