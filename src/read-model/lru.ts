@@ -60,7 +60,10 @@ export class Lru<K, V> {
     const weight = this.opts.weigh?.(value) ?? 1
     const max = this.opts.maxWeight ?? Number.POSITIVE_INFINITY
     this.delete(key)
-    if (weight > max) return this.opts.dispose?.(value)
+    if (weight > max) {
+      this.opts.dispose?.(value)
+      return
+    }
     this.map.set(key, { value, weight, used: ++this.clock })
     this.weight += weight
     while (this.map.size > this.opts.maxEntries || this.weight > max) this.evictOne()

@@ -159,7 +159,11 @@ export function createReadModel({ signal, counters, inTransaction, projectsChang
           // the caller's alone: what it holds on its behalf is given back at once (it stays usable).
           if (!freshFor()) {
             const { dispose } = opts
-            return dispose ? load(...args).then((value) => (dispose(value), value)) : load(...args)
+            if (!dispose) return load(...args)
+            return load(...args).then((value) => {
+              dispose(value)
+              return value
+            })
           }
           const k = key(...args)
           const hit = lru.entry(k)
