@@ -2,7 +2,7 @@
 // shared by every cached tool set that has it (its parsed form in listings, its compiled validator in calls), and
 // given up with the last set holding it; a write in one project leaves another project's cached set in place.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import type { ServerRef } from '../../src/lib/server'
+import type { ServerRef } from '../../src/lib/request-context'
 import { createServer, createTool, createToolkit, json } from '../helpers/api'
 import { startTestApp, type TestApp } from '../helpers/app'
 
