@@ -5,6 +5,11 @@ export interface LruOptions<V> {
   /** Total weight allowed (e.g. tools held); an entry heavier than this is never kept. */
   maxWeight?: number
   weigh?: (value: V) => number
+  /**
+   * Called once with each value that leaves (deleted, evicted, replaced, cleared, or never kept for its weight): what
+   * the value holds elsewhere on its behalf (a shared schema's count of holders) is given back.
+   */
+  dispose?: (value: V) => void
 }
 
 interface Entry<V> {
@@ -55,7 +60,10 @@ export class Lru<K, V> {
     const weight = this.opts.weigh?.(value) ?? 1
     const max = this.opts.maxWeight ?? Number.POSITIVE_INFINITY
     this.delete(key)
-    if (weight > max) return
+    if (weight > max) {
+      this.opts.dispose?.(value)
+      return
+    }
     this.map.set(key, { value, weight, used: ++this.clock })
     this.weight += weight
     while (this.map.size > this.opts.maxEntries || this.weight > max) this.evictOne()
@@ -66,6 +74,7 @@ export class Lru<K, V> {
     if (!hit) return
     this.map.delete(key)
     this.weight -= hit.weight
+    this.opts.dispose?.(hit.value)
   }
 
   /** Deletes every entry `drop` says so of (a walk of all of them: for a change that touched a part of what is held). */
@@ -74,12 +83,16 @@ export class Lru<K, V> {
       if (drop(key, e.value)) {
         this.map.delete(key)
         this.weight -= e.weight
+        this.opts.dispose?.(e.value)
       }
   }
 
   clear(): void {
+    const { dispose } = this.opts
+    const values = dispose ? [...this.map.values()] : []
     this.map.clear()
     this.weight = 0
+    for (const e of values) dispose!(e.value)
   }
 
   private evictOne(): void {

@@ -141,6 +141,7 @@ export function createReadModel({ signal, counters, inTransaction, projectsChang
             loading.delete(k)
             // Keep nothing read across a commit, nor anything read inside the caller's own transaction.
             if (freshFor() && seen === before) lru.set(k, value)
+            else opts.dispose?.(value)
             return value
           },
           (e) => {
@@ -154,8 +155,16 @@ export function createReadModel({ signal, counters, inTransaction, projectsChang
       return {
         peek,
         get(...args: A): Promise<R> {
-          // Inside the caller's own transaction: read through, uncached and unshared (it may roll back).
-          if (!freshFor()) return load(...args)
+          // Inside the caller's own transaction: read through, uncached and unshared (it may roll back). The value is
+          // the caller's alone: what it holds on its behalf is given back at once (it stays usable).
+          if (!freshFor()) {
+            const { dispose } = opts
+            if (!dispose) return load(...args)
+            return load(...args).then((value) => {
+              dispose(value)
+              return value
+            })
+          }
           const k = key(...args)
           const hit = lru.entry(k)
           return hit ? Promise.resolve(hit.value) : fill(k, args)

@@ -37,6 +37,7 @@ import type { CredentialModesRepository } from './server-tools/credential-modes'
 import type { ServerToolsRepository } from './server-tools/repository'
 import { serverToolsService } from './server-tools/service'
 import { toolsService } from './service'
+import { sharedSchemas } from './shared-schemas'
 import { functionToolCaller } from './sources/function-tool'
 import { toolkitSources } from './sources/registry'
 import type { ToolkitSource } from './sources/source'
@@ -211,7 +212,9 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     catalogSince,
     deps.repos.credentialModes,
   )
-  const index = toolIndex(readModel, serverTools, toolRows, sources)
+  // Input schemas shared by text among the cached tool sets, each freed with the last set holding it.
+  const schemas = sharedSchemas()
+  const index = toolIndex(readModel, serverTools, toolRows, sources, schemas)
   const search = toolSearch(
     index,
     syncCatalog,
@@ -230,7 +233,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     toolCalls({
       index,
       sources,
-      validatorFor: validatorCache(),
+      validatorFor: validatorCache(schemas),
       ...(deps.userCredential ? { userCredential: deps.userCredential } : {}),
     }),
     deps.calls,
@@ -275,10 +278,7 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     ),
     /** The toolkit of each tool a server lists, by its name there (policies match toolkits: src/modules/policies). */
     toolkitOf: (server: ServerRef) =>
-      settle(
-        index.server(server.project_id, server.id),
-        (set) => (name: string) => set.byName.get(name)?.tool.toolkit_id,
-      ),
+      settle(index.server(server.project_id, server.id), (set) => (name: string) => set.named(name)?.tool.toolkit_id),
     /** The servers of the project carrying a tool of that name (a REST call without server_id may run on any). */
     serversOfTool: async (projectId: string, name: string) =>
       (await index.named(projectId, name)).flatMap((c) => (c.serverId ? [c.serverId] : [])),
@@ -295,6 +295,8 @@ export function createToolsFeature(deps: ToolsFeatureDeps) {
     /** The tools' MCP part; its backend lists find_tools/call_tool on servers in discovery mode (./search/discovery.ts). */
     toolCalls: {
       ...calls,
+      /** The input schemas the cached tool sets share now, and how many have a compiled validator. */
+      heldSchemas: () => schemas.counts(),
       /**
        * Nested calls of run_code (code mode) go in through `callTool`, the protocol's entry for tools/call, each
        * counted by `charge` against the caller's protocol rate limit.

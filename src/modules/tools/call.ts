@@ -12,6 +12,7 @@ import { type FunctionsService, isBuiltinName } from './functions/service'
 import { compileSchema, errorField } from './json-schema'
 import type { ToolRow } from './repository'
 import type { ServerTool } from './server-tools/service'
+import type { SharedSchema, SharedSchemas } from './shared-schemas'
 import type { ToolkitSources } from './sources/registry'
 import type { ToolFailure } from './sources/source'
 import type { ToolIndex } from './tool-index'
@@ -21,25 +22,25 @@ export interface ToolCall {
   outcome: RunOutcome | ToolFailure
 }
 
+/** A tool as a call finds it: in a cached tool set it carries its shared schema entry (./shared-schemas.ts). */
+type CallableTool = { tool: ToolRow; schema?: SharedSchema }
+
 /**
- * Compiled validators by schema text: every tool with the same input schema (a catalog toolkit attached in a thousand
- * projects, a hundred operations taking `{}`) shares one, and an updated schema is a new key. Bounded: the least
- * recently used go when the cache is full, and a deleted tool's validator goes with the last use of its text.
+ * Compiled validators by schema text. A tool of a cached tool set uses its set's shared entry (every tool with that
+ * text shares one validator, and it goes with the last set holding it); a tool found outside the sets (a REST call
+ * of a tool on no server) uses the shared entry when some set holds the text, else a small cache of its own.
  */
-export function validatorCache(maxEntries = 5_000) {
-  const validators = new Lru<string, ValidateFunction>({ maxEntries })
-  // The read model hands out the same row object until the tool changes: its validator is found by the row first,
-  // without hashing and comparing the schema's text on every call. Held weakly: it goes with the row.
-  const byRow = new WeakMap<ToolRow, ValidateFunction>()
-  return (tool: ToolRow): ValidateFunction => {
-    let v = byRow.get(tool)
-    if (v) return v
-    v = validators.get(tool.input_schema)
+export function validatorCache(schemas: Pick<SharedSchemas, 'peek'>, maxEntries = 500) {
+  const others = new Lru<string, ValidateFunction>({ maxEntries })
+  return ({ tool, schema }: CallableTool): ValidateFunction => {
+    if (schema) return schema.validator()
+    const held = schemas.peek(tool.input_schema)
+    if (held) return held.validator()
+    let v = others.get(tool.input_schema)
     if (!v) {
       v = compileSchema(JSON.parse(tool.input_schema) as Record<string, unknown>)
-      validators.set(tool.input_schema, v)
+      others.set(tool.input_schema, v)
     }
-    byRow.set(tool, v)
     return v
   }
 }
@@ -114,7 +115,7 @@ export type UserCredentialLookup = (
 export interface ToolCallsDeps {
   /** Users' own credentials (credential_mode per_user and per_user_then_shared); absent: every call uses the shared one. */
   userCredential?: UserCredentialLookup
-  validatorFor: (tool: ToolRow) => ValidateFunction
+  validatorFor: (st: CallableTool) => ValidateFunction
   /** The read model's tool sets and name indexes (src/modules/tools/tool-index.ts): no SQLite read for unchanged data. */
   index: ToolIndex
   /** The toolkit sources by kind: the one of the tool's kind runs it. */
@@ -146,8 +147,8 @@ export function toolCalls(deps: ToolCallsDeps) {
       : `Connect your "${provider}" account before this tool can run`
     return { ok: false, kind: 'consent', message, userId: ctx.userId, providerId: provider }
   }
-  const pick = (set: { byName: Map<string, ServerTool> }, name: string): ServerTool => {
-    const st = set.byName.get(name)
+  const pick = <T>(set: { named(name: string): T | undefined }, name: string): T => {
+    const st = set.named(name)
     if (!st) throw new UnknownNameError(`Unknown tool: ${name}`)
     return st
   }
@@ -155,11 +156,11 @@ export function toolCalls(deps: ToolCallsDeps) {
   /** Throws AppError when the call cannot start (missing arguments, no function); anything after is an outcome. */
   async function run(
     ctx: RequestContext,
-    st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind' | 'credentialMode'>,
+    st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind' | 'credentialMode'> & { schema?: SharedSchema },
     args: Record<string, unknown>,
   ): Promise<ToolCall> {
     const { tool, own, kind } = st
-    const invalid = checkArguments(validatorFor(tool), tool, args)
+    const invalid = checkArguments(validatorFor(st), tool, args)
     if (invalid) return { tool, outcome: invalid }
     const source = sources.source(kind)
     if (!source) throw new AppError('tool_not_configured', `Tool ${tool.name} is of an unknown toolkit kind "${kind}"`)

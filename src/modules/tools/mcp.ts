@@ -214,7 +214,7 @@ export function toolsMcp(
      * policy gate around it (src/modules/policies/mcp.ts), as the protocol's listTools takes one.
      */
     restList: async (projectId: string, server: ServerRef | undefined, _caller?: RequestContext): Promise<McpTool[]> =>
-      server ? calls.listed(server) : (await calls.listedInProject(projectId)).map(mcpTool),
+      server ? calls.listed(server) : (await calls.listedInProject(projectId)).map((t) => mcpTool(t)),
     /** REST /tools/call: the same call; errors are HTTP statuses (404 unknown, 400 bad arguments, 500 tool_not_configured). */
     async restCall(ctx: RequestContext, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
       const { server } = ctx

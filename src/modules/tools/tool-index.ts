@@ -1,18 +1,26 @@
 // The tools part of the read model: each server's enabled tools with a name index and their listing, and a
-// project-wide name index for REST calls without server_id. Built once per server, dropped on any write. It sits in
+// project-wide name index for REST calls without server_id. Built once per server, dropped on a write to its project. It sits in
 // the tools feature and uses the generic read model below it, so the two never import each other
 // (docs/architecture.md, "Layers").
 import type { McpTool } from '../../mcp/backend'
 import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
 import type { ToolRow, ToolsRepository } from './repository'
 import type { HeldBackTool, ServerTool, ServerToolsService } from './server-tools/service'
+import { deepFreeze, type SharedSchema, type SharedSchemas } from './shared-schemas'
 import type { ToolkitSources } from './sources/registry'
 import { mcpTool } from './view'
 
-/** A server's enabled tools in listing order (by name), found by name in O(1). */
+/** A tool of a cached set: with the shared entry of its input schema (its listing form and its validator). */
+export type CachedServerTool = ServerTool & { schema: SharedSchema }
+
+/**
+ * A server's enabled tools in listing order (by name, then id), found by name in O(log n): a search of the sorted
+ * array rather than a Map, which costs ~100 bytes an entry (a tenth of a 100-tool project's memory).
+ */
 interface ServerToolSet {
-  enabled: ServerTool[]
-  byName: Map<string, ServerTool>
+  enabled: CachedServerTool[]
+  /** The enabled tool of that name (the first by id should two share it), by binary search of `enabled`. */
+  named(name: string): CachedServerTool | undefined
   /** Tools kept off the list because another tool of the server has their name (none listed or callable). */
   heldBack: HeldBackTool[]
   /** The tools/list items, built on first use and shared by every later page (frozen: callers only serialize). */
@@ -21,7 +29,7 @@ interface ServerToolSet {
 
 type Candidate = {
   serverId?: string
-  st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind' | 'credentialMode'>
+  st: Pick<ServerTool, 'tool' | 'own' | 'credentialId' | 'kind' | 'credentialMode'> & { schema?: SharedSchema }
 }
 
 export interface ToolIndex {
@@ -37,33 +45,94 @@ export interface ToolIndex {
 }
 
 /**
- * Bounds: a set weighs its tool count, 150,000 tools held at most (each ~1–2 KB with its listing): one server of
- * 100,000 tools stays in memory, and no number of projects can hold more than a few hundred MB.
+ * Bounds: a set weighs its tool count, 150,000 tools held at most (each well under 1 KB with its listing: see
+ * docs/decisions/0406-tool-sets-in-memory.md): one server of 100,000 tools stays in memory, and no number of projects
+ * can hold more than a few hundred MB.
  */
 const MAX_TOOLS_HELD = 150_000
 
-const deepFreeze = <T>(v: T): T => {
-  if (v && typeof v === 'object' && !Object.isFrozen(v)) {
-    Object.freeze(v)
-    for (const x of Object.values(v)) deepFreeze(x)
+/** The columns whose values repeat from row to row of one set (one project, a few toolkits, one import's stamps). */
+const REPEATED = [
+  'project_id',
+  'toolkit_id',
+  'function_name',
+  'task_support',
+  'created_at',
+  'updated_at',
+  'credential_provider',
+  'output_schema',
+  'annotations',
+  'required_client_capabilities',
+] as const
+
+/**
+ * Makes the rows of one set share one copy of each repeated value (each row read from storage brings its own copy
+ * of every column: a hundred copies of the project id, the toolkit id, the function name and the stamps per set),
+ * and the input schema text with every other set holding it. The values stay equal: only copies go.
+ */
+function compactRows(rows: ToolRow[], schemaText: (text: string) => string): void {
+  const seen = new Map<string, string>()
+  const one = (v: string) => {
+    const had = seen.get(v)
+    if (had !== undefined) return had
+    seen.set(v, v)
+    return v
   }
-  return v
+  for (const row of rows) {
+    if (Object.isFrozen(row)) continue
+    const r = row as Record<string, unknown>
+    for (const col of REPEATED) {
+      const v = r[col]
+      if (typeof v === 'string') r[col] = one(v)
+    }
+    row.input_schema = schemaText(row.input_schema)
+  }
 }
 
-function toolSet({ listed: all, heldBack }: { listed: ServerTool[]; heldBack: HeldBackTool[] }): ServerToolSet {
-  const enabled = all.filter((s) => s.enabled)
-  const byName = new Map<string, ServerTool>()
-  for (const st of enabled) if (!byName.has(st.tool.name)) byName.set(st.tool.name, st)
+function toolSet(
+  { listed: all, heldBack }: { listed: ServerTool[]; heldBack: HeldBackTool[] },
+  schemas: SharedSchemas,
+): ServerToolSet {
+  const enabled: CachedServerTool[] = []
+  const rows: ToolRow[] = []
+  for (const st of all) {
+    if (!st.enabled) continue
+    const cached = st as CachedServerTool
+    cached.schema = schemas.acquire(st.tool.input_schema)
+    enabled.push(cached)
+    rows.push(st.tool)
+    if (st.own) rows.push(st.own)
+  }
+  for (const h of heldBack) rows.push(h.tool, h.heldBy)
+  compactRows(rows, (text) => schemas.peek(text)?.text ?? text)
   let listed: McpTool[] | undefined
   return {
     enabled,
-    byName,
+    named: (name) => named(enabled, name),
     heldBack,
     listed: () => {
-      listed ??= deepFreeze(enabled.map((s) => mcpTool(s.tool)))
+      listed ??= deepFreeze(enabled.map((s) => mcpTool(s.tool, s.schema.parsed())))
       return listed
     },
   }
+}
+
+/** The first tool of `sorted` (by name, then id; names compared as code units) named `name`. */
+function named<T extends { tool: { name: string } }>(sorted: readonly T[], name: string): T | undefined {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid]!.tool.name < name) lo = mid + 1
+    else hi = mid
+  }
+  const found = sorted[lo]
+  return found !== undefined && found.tool.name === name ? found : undefined
+}
+
+/** Gives back what a set holds in the shared schemas (it leaves memory). */
+const releaseSet = (set: ServerToolSet, schemas: SharedSchemas) => {
+  for (const st of set.enabled) schemas.release(st.schema)
 }
 
 export function toolIndex(
@@ -71,14 +140,16 @@ export function toolIndex(
   serverTools: ServerToolsService,
   tools: ToolsRepository,
   sources: Pick<ToolkitSources, 'find'>,
+  schemas: SharedSchemas,
 ): ToolIndex {
   const serverSets = rm.view(
-    async (projectId: string, serverId: string) => toolSet(await serverTools.resolve(projectId, serverId)),
+    async (projectId: string, serverId: string) => toolSet(await serverTools.resolve(projectId, serverId), schemas),
     (projectId, serverId) => `${projectId}\u0000${serverId}`,
     {
       maxEntries: 10_000,
       maxWeight: MAX_TOOLS_HELD,
       weigh: (s) => 1 + s.enabled.length + s.heldBack.length,
+      dispose: (s) => releaseSet(s, schemas),
       areas: ['servers', 'tools'],
       projectOf: projectOfKey,
     },
@@ -103,8 +174,11 @@ export function toolIndex(
     async (projectId: string): Promise<ProjectNames> => {
       const names: ProjectNames = new Map()
       for (const serverId of await projectServers.get(projectId))
-        for (const [name, st] of (await server(projectId, serverId)).byName) {
+        for (const st of (await server(projectId, serverId)).enabled) {
+          const { name } = st.tool
           const list = names.get(name)
+          // Two enabled tools of one name: the first (by id) answers, as on the server itself.
+          if (list?.at(-1)?.serverId === serverId) continue
           if (list) list.push({ serverId, st })
           else names.set(name, [{ serverId, st }])
         }

@@ -21,9 +21,9 @@ export interface ToolView {
 
 // Parsed on every call, not cached: JSON.parse of a schema is cheaper than the copy a cache would have to hand out
 // (a caller mutating a listed schema must not change what the next caller sees), and it keeps no state.
-function schemas(t: ToolRow) {
+function schemas(t: ToolRow, input?: Record<string, unknown>) {
   return {
-    input: JSON.parse(t.input_schema) as Record<string, unknown>,
+    input: input ?? (JSON.parse(t.input_schema) as Record<string, unknown>),
     ...(t.output_schema !== null ? { output: JSON.parse(t.output_schema) as Record<string, unknown> } : {}),
     ...(t.annotations !== null ? { annotations: JSON.parse(t.annotations) as Record<string, unknown> } : {}),
   }
@@ -52,8 +52,9 @@ export function toolView(t: ToolRow): ToolView {
   }
 }
 
-export function mcpTool(t: ToolRow): McpTool {
-  const s = schemas(t)
+/** `inputSchema`: the input schema already parsed (and frozen), shared by the read model's listings of that text. */
+export function mcpTool(t: ToolRow, inputSchema?: Record<string, unknown>): McpTool {
+  const s = schemas(t, inputSchema)
   return {
     name: t.name,
     ...(t.title !== null ? { title: t.title } : {}),
