@@ -138,8 +138,18 @@ export function settle(job: Job, error: SandboxError | undefined, json?: string)
     }
   }
   // Settled from a fresh task, not inside the worker's message event: Bun delivers no further messages from a worker
-  // while one of its message handlers is still on the stack (a caller that blocks in a nested loop would hang).
-  setImmediate(() => (outcome.ok ? job.resolve(outcome.value) : job.reject(outcome.error)))
+  // while one of its message handlers is still on the stack (a caller that blocks in a nested loop would hang). The
+  // calls settled meanwhile share that task (one per burst of answers, not one per call), in the order they ended.
+  outcomes.push(() => (outcome.ok ? job.resolve(outcome.value) : job.reject(outcome.error)))
+  if (outcomes.length === 1) setImmediate(deliverOutcomes)
+}
+
+let outcomes: (() => void)[] = []
+
+function deliverOutcomes(): void {
+  const now = outcomes
+  outcomes = []
+  for (const deliver of now) deliver()
 }
 
 /**
@@ -184,7 +194,8 @@ export function placeFor(
   }
   // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
   // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code). Else
-  // the least busy one with room in its pipeline, one holding the call's function warm first.
+  // the least busy one with room in its pipeline, one holding the call's function warm first; never one still
+  // loading its engine, whose calls all say they started once it is loaded (they would be timed from then).
   let parked: Slot | undefined
   let queued: Slot | undefined
   for (const s of slots) {
@@ -192,7 +203,7 @@ export function placeFor(
       continue
     if (allParked(s)) {
       if (!parked || s.calls.size < parked.calls.size) parked = s
-    } else if (s.calls.size < PIPELINE_DEPTH && (!queued || better(s, queued, warmKey))) queued = s
+    } else if (s.ready && s.calls.size < PIPELINE_DEPTH && (!queued || better(s, queued, warmKey))) queued = s
   }
   return parked ?? queued
 }

@@ -2,7 +2,14 @@
 import type { FunctionHost } from './host'
 import { budgetedHost } from './log-budget'
 import { acquireEngine, compiledWasmModule, retiredEngines, shareWasmModule } from './quickjs-engine'
-import { asText, type FromWorker, type HostCallName, type HostNotice, type ToWorker } from './sandbox-protocol'
+import {
+  asText,
+  type FromWorker,
+  fromText,
+  type HostCallName,
+  type HostNotice,
+  type ToWorker,
+} from './sandbox-protocol'
 import { FLAG, SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
 import { setWarmCapacity } from './sandbox-warm'
@@ -110,7 +117,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
 }
 
 port.onmessage = (event) => {
-  const message = typeof event.data === 'string' ? (JSON.parse(event.data) as ToWorker) : event.data
+  const message = fromText(event.data)
   switch (message.type) {
     case 'run':
       void run(message)
