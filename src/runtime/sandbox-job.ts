@@ -158,7 +158,7 @@ function deliverOutcomes(): void {
  * another (a round trip between the threads per call, and a worker that sleeps and wakes for each;
  * docs/decisions/0414-javascript-call-hop.md). They count against the project's waiting line (queuedOnWorkers).
  */
-export const PIPELINE_DEPTH = 3
+const PIPELINE_DEPTH = 3
 
 /**
  * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,
