@@ -2,7 +2,7 @@
 // docs/decisions/0013-isolation.md), and how it is settled (once, from a fresh task).
 import { FUNCTION_LIMITS } from '../limits'
 import type { SandboxThread } from './sandbox-thread'
-import { type RunJavaScriptOptions, SandboxError } from './sandbox-types'
+import { FLAG, type RunJavaScriptOptions, SandboxError } from './sandbox-types'
 
 /**
  * The default pool size (TOOLYARD_SANDBOX_WORKERS): twice the cores, four at least and eight at most (each holds a WASM
@@ -25,6 +25,10 @@ export interface PoolBounds {
   share: number
 }
 export const poolBounds = (size: number): PoolBounds => ({ size, share: Math.max(1, Math.floor(size / 2)) })
+/** Workers a project may hold at once; calls made for no project are each their own key, not bounded by a share. */
+export const shareOf = (project: string, bounds: PoolBounds): number =>
+  project.startsWith('p:') ? bounds.share : bounds.size
+
 /** Calls of one project that may share a worker it holds (they interleave while awaiting the host). */
 const CALLS_PER_WORKER = 8
 
@@ -70,6 +74,8 @@ export interface Job {
   parked: number
   dispatches: number
   deadline?: ReturnType<typeof setTimeout>
+  /** performance.now() when it started (its deadline started). */
+  startedAt?: number
   grace?: ReturnType<typeof setTimeout>
   onAbort?: () => void
   /** Removes `onAbort` from the caller's cancellation (host.onCancel's removal, or the signal's listener). */
@@ -132,13 +138,33 @@ export function settle(job: Job, error: SandboxError | undefined, json?: string)
     }
   }
   // Settled from a fresh task, not inside the worker's message event: Bun delivers no further messages from a worker
-  // while one of its message handlers is still on the stack (a caller that blocks in a nested loop would hang).
-  setImmediate(() => (outcome.ok ? job.resolve(outcome.value) : job.reject(outcome.error)))
+  // while one of its message handlers is still on the stack (a caller that blocks in a nested loop would hang). The
+  // calls settled meanwhile share that task (one per burst of answers, not one per call), in the order they ended.
+  outcomes.push(() => (outcome.ok ? job.resolve(outcome.value) : job.reject(outcome.error)))
+  if (outcomes.length === 1) setImmediate(deliverOutcomes)
+}
+
+let outcomes: (() => void)[] = []
+
+function deliverOutcomes(): void {
+  const now = outcomes
+  outcomes = []
+  for (const deliver of now) deliver()
 }
 
 /**
+ * Calls a worker holds at once while its first one runs code: the one running and the next two, sent ahead so the
+ * worker starts each the moment the one before ends, without waiting for the main thread to hear of the end and send
+ * another (a round trip between the threads per call, and a worker that sleeps and wakes for each;
+ * docs/decisions/0414-javascript-call-hop.md). They count against the project's waiting line (queuedOnWorkers).
+ */
+const PIPELINE_DEPTH = 3
+
+/**
  * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,
- * else the least busy worker it holds whose calls all await the host; undefined: it waits in its project's line.
+ * else a worker it holds whose calls all await the host (the call starts at once), else one it holds with room in
+ * its pipeline (the call starts when the one before it ends or awaits the host); undefined: it waits in its project's
+ * line.
  */
 export function placeFor(
   project: string,
@@ -147,26 +173,49 @@ export function placeFor(
   bounds: PoolBounds,
   warmKey?: string,
 ): Slot | undefined {
-  // Calls made for no project are each their own key: they are not bounded by a share.
-  const share = project.startsWith('p:') ? bounds.share : bounds.size
-  const live = slots.filter((s) => !s.dead && !s.draining)
-  const held = slots.filter((s) => !s.dead && s.project === project && s.calls.size > 0).length
+  const share = shareOf(project, bounds)
+  let held = 0
+  let live = 0
+  let idle: Slot | undefined
+  let idleWarm: Slot | undefined
+  for (const s of slots) {
+    if (s.dead) continue
+    if (s.project === project && s.calls.size > 0) held++
+    if (s.draining) continue
+    live++
+    if (s.calls.size > 0) continue
+    idle ??= s
+    if (warmKey !== undefined && !idleWarm && s.warm.has(warmKey)) idleWarm = s
+  }
   if (held < share) {
     // A worker holding the call's function warm first: its module is evaluated already.
-    const idle =
-      (warmKey !== undefined && live.find((s) => s.calls.size === 0 && s.warm.has(warmKey))) ||
-      live.find((s) => s.calls.size === 0)
-    if (idle) return idle
-    if (live.length < bounds.size) return spawn()
+    if (idleWarm || idle) return idleWarm ?? idle
+    if (live < bounds.size) return spawn()
   }
   // A worker it holds, when every call there is parked on a host call: nothing of it is running code, so a call sent
-  // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code).
-  const own = live.filter((s) => s.project === project && s.calls.size < CALLS_PER_WORKER && allParked(s))
-  return own.length ? own.reduce((a, b) => (b.calls.size < a.calls.size ? b : a)) : undefined
+  // there starts now (its deadline would otherwise run while it waits behind the project's own CPU-bound code). Else
+  // the least busy one with room in its pipeline, one holding the call's function warm first; never one still
+  // loading its engine, whose calls all say they started once it is loaded (they would be timed from then).
+  let parked: Slot | undefined
+  let queued: Slot | undefined
+  for (const s of slots) {
+    if (s.dead || s.draining || s.project !== project || s.calls.size === 0 || s.calls.size >= CALLS_PER_WORKER)
+      continue
+    if (allParked(s)) {
+      if (!parked || s.calls.size < parked.calls.size) parked = s
+    } else if (s.ready && s.calls.size < PIPELINE_DEPTH && (!queued || better(s, queued, warmKey))) queued = s
+  }
+  return parked ?? queued
 }
 
-/** Every call on the worker awaits a host call (asked on every pump while calls wait: no array is made). */
-function allParked(slot: Slot): boolean {
+/** The worker to queue a call behind: fewer calls first, then one holding the call's function warm. */
+const better = (a: Slot, b: Slot, warmKey?: string): boolean =>
+  a.calls.size !== b.calls.size
+    ? a.calls.size < b.calls.size
+    : warmKey !== undefined && a.warm.has(warmKey) && !b.warm.has(warmKey)
+
+/** Every call on the worker awaits a host call, or it has none (asked on every pump while calls wait: no array is made). */
+export function allParked(slot: Slot): boolean {
   for (const job of slot.calls.values()) if (job.parked === 0) return false
   return true
 }
@@ -188,7 +237,7 @@ export function takeFlag(slot: Slot, job: Job): number {
   const index = slot.freeFlags.pop()
   job.cancelFlag = index === undefined ? new Int32Array(new SharedArrayBuffer(4)) : undefined
   if (index === undefined) return 0
-  Atomics.store(slot.flags, index, 0)
+  Atomics.store(slot.flags, index, FLAG.queued)
   slot.flagOf.set(job.id, index)
   return index
 }
@@ -211,9 +260,53 @@ export function releaseFlag(slot: Slot, id: number): void {
   slot.freeFlags.push(index)
 }
 
+/** The call's flag on the worker it was last sent to (its own, or one of the worker's). */
+function flagOf(job: Job): { flags: Int32Array; index: number } | undefined {
+  if (job.cancelFlag) return { flags: job.cancelFlag, index: 0 }
+  const index = job.slot?.flagOf.get(job.id)
+  return job.slot && index !== undefined ? { flags: job.slot.flags, index } : undefined
+}
+
 /** Tells the worker's VM to stop the call (its interrupt handler reads the flag while code runs). */
 export function raiseFlag(job: Job): void {
-  if (job.cancelFlag) Atomics.store(job.cancelFlag, 0, 1)
-  const index = job.slot?.flagOf.get(job.id)
-  if (job.slot && index !== undefined) Atomics.store(job.slot.flags, index, 1)
+  const flag = flagOf(job)
+  if (flag) Atomics.store(flag.flags, flag.index, FLAG.stop)
+}
+
+/**
+ * Takes back a call its worker has not started: true when the worker will never run it (it skips a call whose flag
+ * it cannot claim); false when it is running (or ran) there already.
+ */
+export function takeBackFlag(job: Job): boolean {
+  const flag = flagOf(job)
+  return flag !== undefined && Atomics.compareExchange(flag.flags, flag.index, FLAG.queued, FLAG.stop) === FLAG.queued
+}
+
+/** The worker claimed the call (it started it), whether or not the main thread heard so yet. */
+export function claimed(job: Job): boolean {
+  const flag = flagOf(job)
+  return flag !== undefined && Atomics.load(flag.flags, flag.index) === FLAG.running
+}
+
+/** Since when the worker's call running code (started, not awaiting the host) runs; NaN when none does. */
+export function runningSince(slot: Slot): number {
+  for (const job of slot.calls.values()) if (job.started && job.parked === 0) return job.startedAt ?? Number.NaN
+  return Number.NaN
+}
+
+/** Calls of `project` sent to a worker ahead that have not started: they count against its waiting line's bound. */
+export function queuedOnWorkers(project: string, slots: Slot[]): number {
+  let queued = 0
+  for (const s of slots) {
+    if (s.dead || s.project !== project || s.calls.size < 2) continue
+    for (const job of s.calls.values()) if (!job.started) queued++
+  }
+  return queued
+}
+
+/** Workers holding calls of `project` now. */
+export function heldBy(project: string, slots: Slot[]): number {
+  let held = 0
+  for (const s of slots) if (!s.dead && s.project === project && s.calls.size > 0) held++
+  return held
 }

@@ -6,18 +6,25 @@ import { ProjectQueues } from '../lib/fair-queue'
 import { deliverNotice, runHostCall } from './sandbox-host-calls'
 import { workerInit } from './sandbox-init'
 import {
+  allParked,
+  claimed,
   DEFAULT_WARM_PER_WORKER,
   defaultPoolSize,
+  heldBy,
   type Job,
   newFlags,
   newJob,
   noteWarm,
   placeFor,
   poolBounds,
+  queuedOnWorkers,
   raiseFlag,
   releaseFlag,
+  runningSince,
   type Slot,
   settle,
+  shareOf,
+  takeBackFlag,
   takeFlag,
 } from './sandbox-job'
 import type { FromWorker, HostCallName, ToWorker } from './sandbox-protocol'
@@ -34,6 +41,11 @@ const DEFAULT_LOG_BYTES = 4 * 1024 * 1024 // a call's log budget when none is gi
 const KILL_GRACE_MS = 1_000
 /** A call that never started (queued behind a stuck call, or its worker crashed) is sent to another worker this often. */
 const MAX_DISPATCHES = 3
+/**
+ * A call running code longer than this is long: an idle worker takes the calls queued behind it before the ones
+ * waiting in the project's line (sandbox-job.ts, PIPELINE_DEPTH).
+ */
+const LONG_CALL_MS = 2
 /** A worker that has not loaded its WASM module by then is replaced (its calls go to another worker). */
 const START_LIMIT_MS = 30_000
 
@@ -76,7 +88,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
         if (!waiting.remove(job.project, job)) stopInWorker(job)
       }
       const limit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT
-      if (!waiting.push(job.project, job, limit)) {
+      // Calls queued on its workers, not started yet, wait as much as the ones in its line do.
+      if (!waiting.push(job.project, job, limit - queuedOnWorkers(job.project, slots))) {
         const why = `too many concurrent calls for this project (${limit} already waiting for a sandbox worker); retry later`
         reject(new SandboxError(why, 'error'))
         return
@@ -133,9 +146,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
     job.dispatches++
     job.slot = slot
     slot.project = job.project
-    // An idle worker with its engine loaded starts the call as soon as the message arrives: its deadline starts now,
-    // and the worker need not say 'started' (one message less per call). Otherwise the worker says when it starts.
-    const startsNow = slot.ready && slot.calls.size === 0
+    // A worker with its engine loaded and no call running code (idle, or its calls all await the host) starts the
+    // call as soon as the message arrives: its deadline starts now. One queued behind a running call starts when the
+    // calls before it end or await the host (advance). Neither needs the worker to say 'started' (one message less per
+    // call); a worker still loading its engine says it.
+    const quiet = slot.ready
+    const startsNow = quiet && allParked(slot)
     job.started = false
     slot.calls.set(job.id, job)
     if (startsNow) {
@@ -160,7 +176,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
       cancelFlag: job.cancelFlag,
       checkOnly: job.options.checkOnly,
       warmKey: warmPerWorker > 0 ? job.warmKey : undefined,
-      ...(startsNow ? { quiet: true } : {}),
+      ...(quiet ? { quiet: true } : {}),
     })
   }
 
@@ -209,6 +225,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
         if (message.recycle) slot.draining = true
         if (job) {
           slot.calls.delete(job.id)
+          advance(slot)
           clearTimeout(job.grace)
           const key = job.warmKey
           if (key !== undefined && warmPerWorker > 0) noteWarm(slot, key, message.ok && message.warm, warmPerWorker)
@@ -216,7 +233,11 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
           else settle(job, new SandboxError(message.message, message.reason))
         }
         retireIfIdle(slot)
+        // Calls queued behind a long call elsewhere go before the ones waiting here (they came first); then, left idle
+        // with nothing to run, it takes any call queued on another worker.
+        if (slot.calls.size === 0) takeBack(slot, performance.now() - LONG_CALL_MS)
         pump()
+        if (slot.calls.size === 0) takeBack(slot, Number.POSITIVE_INFINITY)
         return
       }
       case 'host-notice': {
@@ -238,7 +259,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
       const job = slot.calls.get(message.id)
       if (!job || job.settled) throw new Error('the call has ended')
       job.parked++
-      // While every call on the worker awaits the host, another call of the project can run there.
+      // The worker runs the next call queued there meanwhile; while every call on it awaits the host, another call of
+      // the project can run there.
+      advance(slot)
       pump()
       try {
         reply = {
@@ -261,8 +284,43 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
     post(slot, reply)
   }
 
+  /**
+   * An idle worker takes a call queued on another worker behind a call running code since before `since`, if that
+   * worker has not started it yet: a call queued behind a long one does not wait for it while a worker is free. The
+   * flag decides (takeBackFlag): a call is run by one worker only.
+   */
+  function takeBack(idle: Slot, since: number): void {
+    if (idle.dead || idle.draining || !idle.ready) return
+    for (const slot of slots) {
+      if (slot === idle || slot.dead || slot.calls.size < 2 || !(runningSince(slot) < since)) continue
+      for (const job of slot.calls.values()) {
+        if (job.started || job.settled || heldBy(job.project, slots) >= shareOf(job.project, bounds)) continue
+        if (!takeBackFlag(job)) continue
+        slot.calls.delete(job.id)
+        waiting.unshift(job.project, job)
+        pump()
+        return
+      }
+    }
+  }
+
+  /**
+   * Calls queued on a worker start in the order they were sent, each once every call before it ended or awaits the
+   * host: their deadlines start then (time spent queued behind another call is not theirs).
+   */
+  function advance(slot: Slot): void {
+    for (const job of slot.calls.values()) {
+      if (!job.started && slot.ready) {
+        job.started = true
+        startDeadline(job)
+      }
+      if (job.parked === 0) return
+    }
+  }
+
   function startDeadline(job: Job): void {
     if (job.deadline || job.settled) return
+    job.startedAt = performance.now()
     job.deadline = setTimeout(() => {
       settle(job, new SandboxError(`timed out after ${job.timeoutMs}ms`, 'timeout'))
       stopInWorker(job)
@@ -271,11 +329,13 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
 
   /** Asks the worker to stop a call the caller no longer waits for; terminates the worker if it does not comply in time. */
   function stopInWorker(job: Job): void {
-    raiseFlag(job)
+    // A call the worker has not claimed yet never starts there; one it runs is stopped by its interrupt handler.
+    const notStarted = takeBackFlag(job)
+    if (!notStarted) raiseFlag(job)
     const slot = job.slot
     if (!slot || slot.dead || !slot.calls.has(job.id)) return
     post(slot, { type: 'cancel', id: job.id })
-    if (!job.started) {
+    if (notStarted || !job.started) {
       // Not running yet: the worker skips it when it gets there (the flag is set); nothing to wait for.
       slot.calls.delete(job.id)
       retireIfIdle(slot)
@@ -305,7 +365,8 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
     for (const job of [...jobs].reverse()) {
       clearTimeout(job.grace)
       if (job.settled) continue
-      if (job.started) settle(job, new SandboxError(message, reason))
+      // A call the worker claimed ran there, even if the main thread had not heard so: it is not run again elsewhere.
+      if (job.started || claimed(job)) settle(job, new SandboxError(message, reason))
       else if (job.dispatches >= MAX_DISPATCHES)
         settle(job, new SandboxError('the sandbox is unavailable (its workers keep stopping); retry the call', 'error'))
       else waiting.unshift(job.project, job)

@@ -1,6 +1,6 @@
 // Starting a sandbox worker thread (from source or inside the compiled binary) and keeping idle ones from holding the process.
 import { workerEntry } from '../lib/worker-entry'
-import { asText, type FromWorker, type ToWorker } from './sandbox-protocol'
+import { asText, type FromWorker, fromText, type ToWorker } from './sandbox-protocol'
 
 const STOPPED = 'the sandbox worker stopped unexpectedly; retry the call'
 
@@ -17,8 +17,7 @@ export function startThread(onMessage: (message: FromWorker) => void, onStop: (r
     ref?: () => void
     unref?: () => void
   }
-  worker.onmessage = (event: MessageEvent<FromWorker | string>) =>
-    onMessage(typeof event.data === 'string' ? (JSON.parse(event.data) as FromWorker) : event.data)
+  worker.onmessage = (event: MessageEvent<FromWorker | string>) => onMessage(fromText(event.data))
   worker.onerror = (event) => {
     event.preventDefault()
     onStop(STOPPED)

@@ -46,7 +46,14 @@ export interface RunJavaScriptOptions {
 
 export type SandboxFailure = 'error' | 'timeout' | 'memory' | 'aborted'
 
-/** A call's stop flag: one Int32 of a SharedArrayBuffer the main thread sets non-zero to stop the call. */
+/**
+ * The states of a call's flag, one Int32 shared by the main thread and the worker: `queued` until the worker starts the
+ * call and claims it (`running`, compare-and-swap); `stop` when the main thread gives up on it (cancelled, timed out,
+ * or handed to another worker before it started). A call whose flag the worker cannot claim never runs there.
+ */
+export const FLAG = { queued: 0, stop: 1, running: 2 } as const
+
+/** A call's flag (FLAG): one Int32 of a SharedArrayBuffer; the main thread sets it to `stop` to stop the call. */
 export interface CancelFlag {
   flags: Int32Array
   index: number

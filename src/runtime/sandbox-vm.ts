@@ -5,7 +5,7 @@ import { acquireEngine, type Engine, releaseEngine, retireEngine, takeGrowth } f
 import { hostApi } from './sandbox-host-api'
 import { LIBRARY_SOURCES } from './sandbox-prelude'
 import type { CancelFlag, SandboxFailure, SandboxFetch } from './sandbox-types'
-import { SandboxError, thrownMessage, withUserLine } from './sandbox-types'
+import { FLAG, SandboxError, thrownMessage, withUserLine } from './sandbox-types'
 import { freeVm, keepWarm, type LiveVm, prepareNext, takeVm, takeWarm } from './sandbox-warm'
 
 export interface VmRunOptions {
@@ -52,7 +52,7 @@ export async function runInVm(options: VmRunOptions): Promise<VmResult> {
   return { json, warm: call.dispose(true) }
 }
 
-const isCanceled = (flag?: CancelFlag) => flag !== undefined && Atomics.load(flag.flags, flag.index) !== 0
+const isCanceled = (flag?: CancelFlag) => flag !== undefined && Atomics.load(flag.flags, flag.index) === FLAG.stop
 
 class SandboxCall {
   private readonly vm: LiveVm

@@ -2,8 +2,15 @@
 import type { FunctionHost } from './host'
 import { budgetedHost } from './log-budget'
 import { acquireEngine, compiledWasmModule, retiredEngines, shareWasmModule } from './quickjs-engine'
-import { asText, type FromWorker, type HostCallName, type HostNotice, type ToWorker } from './sandbox-protocol'
-import { SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
+import {
+  asText,
+  type FromWorker,
+  fromText,
+  type HostCallName,
+  type HostNotice,
+  type ToWorker,
+} from './sandbox-protocol'
+import { FLAG, SandboxError, type SandboxFetch, type SandboxFetchResponse } from './sandbox-types'
 import { runInVm } from './sandbox-vm'
 import { setWarmCapacity } from './sandbox-warm'
 
@@ -74,6 +81,15 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   const fetch: SandboxFetch = (url, init) => hostCall(id, 'fetch', [url, init]) as Promise<SandboxFetchResponse>
   // Not charged to the call: waiting for the module another worker compiles, or for this worker's engine.
   await engineLoaded.catch(() => {})
+  const flag = message.cancelFlag
+    ? { flags: message.cancelFlag, index: 0 }
+    : { flags: sharedFlags, index: message.cancelIndex }
+  // Claimed before it runs: a call the pool stopped, or took back for another worker, before it started never runs here.
+  if (Atomics.compareExchange(flag.flags, flag.index, FLAG.queued, FLAG.running) !== FLAG.queued) {
+    controllers.delete(id)
+    send({ type: 'done', id, ok: false, message: 'canceled', reason: 'aborted', recycle: retiredEngines() > 0 })
+    return
+  }
   if (!message.quiet) send({ type: 'started', id })
   try {
     const { json, warm } = await runInVm({
@@ -84,9 +100,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
       fetch,
       memoryMb: message.memoryMb,
       timeoutMs: message.timeoutMs,
-      cancelFlag: message.cancelFlag
-        ? { flags: message.cancelFlag, index: 0 }
-        : { flags: sharedFlags, index: message.cancelIndex },
+      cancelFlag: flag,
       checkOnly: message.checkOnly,
       warmKey: message.warmKey,
     })
@@ -103,7 +117,7 @@ async function run(message: Extract<ToWorker, { type: 'run' }>): Promise<void> {
 }
 
 port.onmessage = (event) => {
-  const message = typeof event.data === 'string' ? (JSON.parse(event.data) as ToWorker) : event.data
+  const message = fromText(event.data)
   switch (message.type) {
     case 'run':
       void run(message)
