@@ -2,7 +2,7 @@
 // a warm builtin tools/call sends no statement from the request path (its call-log row and audit entry go to the
 // writer threads' own connections), and a batch of calls costs the writers a fixed number of statements, however many
 // calls it holds. Counted by the adapter (PgDb.statements: every statement it sends, BEGIN and COMMIT included).
-// The call log's rows carry no per-row check (PostgreSQL migration 032): no foreign key, no time index; what those
+// The call log's rows carry no per-row check (PostgreSQL migration 031): no foreign key, no time index; what those
 // did is still done, by the batch's project check, a trigger and the retention job's delete by id.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'

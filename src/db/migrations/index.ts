@@ -30,7 +30,7 @@ import m027 from './027-local-toolkits.sql' with { type: 'text' }
 import m028 from './028-tool-meta.sql' with { type: 'text' }
 import m029 from './029-approval-per-binding.sql' with { type: 'text' }
 import m030 from './030-call-log-compact.sql' with { type: 'text' }
-import m032 from './032-call-log-writes.sql' with { type: 'text' }
+import m031 from './031-call-log-writes.sql' with { type: 'text' }
 
 export const migrations: string[] = [
   m001,
@@ -63,5 +63,5 @@ export const migrations: string[] = [
   m028,
   m029,
   m030,
-  m032,
+  m031,
 ]

@@ -93,7 +93,7 @@ export function callsRepository(store: SqlStore): CallsRepository {
         ? (await store.q().run('DELETE FROM call_log_rows WHERE created_ms < $before', { before: Date.parse(before) }))
             .changes
         : // By id (a UUIDv7 of the row's own time), on the primary key: no index on the time of its own
-          // (PostgreSQL migration 032).
+          // (PostgreSQL migration 031).
           (await store.q().run('DELETE FROM call_log WHERE id < $first', { first: firstIdAt(Date.parse(before)) }))
             .changes,
   }
