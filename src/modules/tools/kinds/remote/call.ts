@@ -170,6 +170,8 @@ function remoteCall(d: RemoteCallDeps) {
           stop = lean.cancel
           const result = await lean.result
           if (result !== NOT_LEAN) return result
+          // Cancelled while the redirect came back: nothing is sent again.
+          if (ended) throw abortReason()
         }
         // The 2024-11-05 SSE transport, or a redirect the SDK follows within the origin: the SDK client's request.
         const ending = new AbortController()
