@@ -49,8 +49,8 @@ const INSERT_CHUNK = 64
 const POSTGRES_INSERT = `INSERT INTO audit_entries (${COLUMNS.join(', ')}) ${jsonRowsSelect(COLUMNS, { seq: 'bigint' })}`
 
 /**
- * SQLite's multi-row insert with positional parameters: binding 704 named ones looks each name up among the
- * statement's parameters, which cost a batch more than the inserts themselves.
+ * SQLite's multi-row insert with positional parameters: the 704-key object of named ones, built and bound per
+ * statement, was about a tenth of the writer thread's time for a batch (PostgreSQL's adapter takes only named ones).
  */
 const positionalSqls = new Map<number, string>()
 const positionalSql = (n: number) => {
