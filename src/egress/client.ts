@@ -268,9 +268,9 @@ export function createEgress(options: EgressOptions): Egress {
         if (signal.aborted) throw signal.reason
         // One hop through ofetch: never retried (a POST sent twice could act twice; retrying is the caller's call),
         // every status an answer (callers read 4xx/5xx bodies; 3xx are followed here), the body handed back unread and
-        // read below with a byte cap (ofetch's text/json response types read a body of any size). The deadline is the controller
-        // above, not ofetch's `timeout`: that one ends at the response headers and is ignored beside a signal, and ours
-        // covers every hop and the body.
+        // read below with a byte cap (ofetch's text/json response types read a body of any size). The deadline is the
+        // controller above, not ofetch's `timeout`: that one ends at the response headers and is ignored beside a
+        // signal, and ours covers every hop and the body.
         const response = await ofetch.raw(pinned(url, address), {
           method,
           // The URL names the address; the server still sees the host name (Host, and SNI + certificate name).

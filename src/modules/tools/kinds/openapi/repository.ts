@@ -20,7 +20,7 @@ export interface OpenApiRepository {
   setOperation: (tool_id: string, toolkit_id: string, operation: string) => Promise<void>
   /**
    * What a call reads, in one statement: the tool's call plan and its toolkit's import settings in this project (null
-   * when the toolkit is not this project's), never the stored document (up to 10 MiB).
+   * when the toolkit is not this project's), never the stored document (as large as TOOLYARD_MAX_SPEC_BYTES).
    */
   callPlan: (
     project_id: string,
