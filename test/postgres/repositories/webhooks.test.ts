@@ -154,8 +154,15 @@ describe('webhook outbox', () => {
 })
 
 describe('call log', () => {
+  // Ids are UUIDv7s of each row's own time, as the writer makes them (PostgreSQL's retention deletes by them), one per
+  // row number so both engines get the same rows.
+  const ids = new Map<number, string>()
+  const idOf = (i: number) => {
+    if (!ids.has(i)) ids.set(i, Bun.randomUUIDv7('hex', Date.parse(at(i))))
+    return ids.get(i)!
+  }
   const call = (i: number, extra: Partial<CallRow> = {}): CallRow => ({
-    id: `call-${String(i).padStart(4, '0')}`,
+    id: idOf(i),
     project_id: 'p1',
     server_id: i % 2 ? 's1' : 's2',
     kind: 'tool',
@@ -187,9 +194,9 @@ describe('call log', () => {
         left: (await calls.list('p1', {}, undefined, 2000)).length,
       }
     })
-    expect(r.newest).toEqual(['call-1203', 'call-1202', 'call-1201'])
-    expect(r.next).toEqual(['call-1200', 'call-1199'])
-    expect(r.filtered).toEqual(['call-1200', 'call-1170', 'call-1140'])
+    expect(r.newest).toEqual([1203, 1202, 1201].map(idOf))
+    expect(r.next).toEqual([1200, 1199].map(idOf))
+    expect(r.filtered).toEqual([1200, 1170, 1140].map(idOf))
     expect(r.otherProject).toEqual([])
     expect(r.row).toEqual({ ...call(1200), user_id: null })
     expect(r.purged).toBe(999)
@@ -208,11 +215,11 @@ describe('call log', () => {
       return {
         dropped: outcome.dropped,
         said: outcome.error !== undefined,
-        p1: (await calls.list('p1', { name: 'echo' }, undefined, 10)).map((c) => c.id).filter((id) => id > 'call-3'),
+        p1: (await calls.list('p1', { name: 'echo' }, undefined, 10)).map((c) => c.id).filter((id) => id >= idOf(3001)),
         p2: (await calls.list('p2', {}, undefined, 10)).map((c) => c.id),
       }
     })
-    expect(r).toEqual({ dropped: 1, said: true, p1: ['call-3001'], p2: ['call-3003'] })
+    expect(r).toEqual({ dropped: 1, said: true, p1: [idOf(3001)], p2: [idOf(3003)] })
   })
 
   test('the writer logs and counts the rows it dropped, and writes the others', async () => {
@@ -255,7 +262,7 @@ describe('call log', () => {
       return {
         dropped: outcome.dropped,
         nul: nul && [nul.name, nul.error],
-        other: (await calls.list('p2', {}, undefined, 50)).some((c) => c.id === 'call-4002'),
+        other: (await calls.list('p2', {}, undefined, 50)).some((c) => c.id === idOf(4002)),
       }
     })
     expect(r.sqlite).toEqual({ dropped: 0, nul: ['nu\u0000l', 'x\u0000y'], other: true })
