@@ -46,6 +46,8 @@ const MAX_DISPATCHES = 3
  * waiting in the project's line (sandbox-job.ts, PIPELINE_DEPTH).
  */
 const LONG_CALL_MS = 2
+/** Host functions a call has when its caller offers them (fetch it always has). */
+const OPTIONAL_HOSTS = ['sample', 'elicit', 'listRoots', 'callTool'] as const
 /** A worker that has not loaded its WASM module by then is replaced (its calls go to another worker). */
 const START_LIMIT_MS = 30_000
 
@@ -152,16 +154,17 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
     // call); a worker still loading its engine says it.
     const quiet = slot.ready
     const startsNow = quiet && allParked(slot)
+    // A busy worker holds the process already (retireIfIdle lets it go once idle).
+    if (slot.calls.size === 0) slot.worker.keepAlive(true)
     job.started = false
     slot.calls.set(job.id, job)
     if (startsNow) {
       job.started = true
       startDeadline(job)
     }
-    slot.worker.keepAlive(true)
     const { code, host } = job.options
-    const optional = (['sample', 'elicit', 'listRoots', 'callTool'] as const).filter((name) => host?.[name])
-    const hosts: HostCallName[] = ['fetch', ...optional]
+    const hosts: HostCallName[] = ['fetch']
+    for (const name of OPTIONAL_HOSTS) if (host?.[name]) hosts.push(name)
     post(slot, {
       type: 'run',
       id: job.id,
