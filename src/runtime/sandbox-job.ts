@@ -52,6 +52,7 @@ export interface Slot {
 }
 
 export interface Job {
+  /** The id its worker knows it by; a call taken back for another worker gets a new one. */
   id: number
   options: RunJavaScriptOptions
   /** The fairness key: `p:<project>`, or the call itself when it runs for no project (tests, internal callers). */
@@ -158,7 +159,7 @@ function deliverOutcomes(): void {
  * another (a round trip between the threads per call, and a worker that sleeps and wakes for each;
  * docs/decisions/0414-javascript-call-hop.md). They count against the project's waiting line (queuedOnWorkers).
  */
-const PIPELINE_DEPTH = 3
+export const PIPELINE_DEPTH = 3
 
 /**
  * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,

@@ -87,4 +87,28 @@ describe('calls queued on a worker', () => {
     expect(await pool.run({ code: ASKS, input: {}, project: 'p', fetch })).toBe('ran')
     expect(asked).toBe(1)
   })
+
+  test('under a mix of short and long calls, some awaiting the host, every call runs exactly once and answers its own input', async () => {
+    const pool = newPool(4)
+    const asked = new Map<number, number>()
+    const fetch = async (url: string) => {
+      const n = Number(new URL(url).searchParams.get('n'))
+      asked.set(n, (asked.get(n) ?? 0) + 1)
+      await Bun.sleep(n % 3)
+      return { status: 200, headers: {}, text: String(n) }
+    }
+    const code = `export default async (input, ctx) => {
+      const end = Date.now() + input.ms; while (Date.now() < end) {}
+      if (input.ask) return Number(await (await ctx.fetch('http://h/?n=' + input.n)).text())
+      return input.n
+    }`
+    const inputs = Array.from({ length: 60 }, (_, n) => ({ n, ms: (n * 7) % 6, ask: n % 2 === 0 }))
+    const results = await Promise.all(
+      inputs.map((input) => pool.run({ code, input, fetch, project: 'mix', warmKey: 'mix\0f\0v', queueLimit: 100 })),
+    )
+    expect(results).toEqual(inputs.map((i) => i.n))
+    expect([...asked.keys()].sort((a, b) => a - b)).toEqual(inputs.filter((i) => i.ask).map((i) => i.n))
+    expect([...asked.values()].every((count) => count === 1)).toBe(true)
+    await waitFor(() => pool.stats().calls === 0)
+  })
 })
