@@ -52,6 +52,7 @@ export interface Slot {
 }
 
 export interface Job {
+  /** The id its worker knows it by; a call taken back for another worker gets a new one. */
   id: number
   options: RunJavaScriptOptions
   /** The fairness key: `p:<project>`, or the call itself when it runs for no project (tests, internal callers). */
@@ -153,12 +154,13 @@ function deliverOutcomes(): void {
 }
 
 /**
- * Calls a worker holds at once while its first one runs code: the one running and the next two, sent ahead so the
- * worker starts each the moment the one before ends, without waiting for the main thread to hear of the end and send
- * another (a round trip between the threads per call, and a worker that sleeps and wakes for each;
- * docs/decisions/0414-javascript-call-hop.md). They count against the project's waiting line (queuedOnWorkers).
+ * Calls a worker holds at once while its first one runs code: the one running and the next, sent ahead so the worker
+ * starts it the moment the one before ends, without waiting for the main thread to hear of the end and send another
+ * (a round trip between the threads per call, and a worker that sleeps and wakes for each;
+ * docs/decisions/0414-javascript-call-hop.md). It counts against the project's waiting line (queuedOnWorkers). Three
+ * saved a few more wake-ups but doubled the slowest requests under wrk on a loaded machine (p99 75–115 → 170–255 ms).
  */
-const PIPELINE_DEPTH = 3
+export const PIPELINE_DEPTH = 2
 
 /**
  * Where a call of `project` can run now: an idle worker (or a new one) while the project holds less than its share,

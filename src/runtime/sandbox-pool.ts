@@ -15,6 +15,7 @@ import {
   newFlags,
   newJob,
   noteWarm,
+  PIPELINE_DEPTH,
   placeFor,
   poolBounds,
   queuedOnWorkers,
@@ -46,6 +47,8 @@ const MAX_DISPATCHES = 3
  * waiting in the project's line (sandbox-job.ts, PIPELINE_DEPTH).
  */
 const LONG_CALL_MS = 2
+/** Host functions a call has when its caller offers them (fetch it always has). */
+const OPTIONAL_HOSTS = ['sample', 'elicit', 'listRoots', 'callTool'] as const
 /** A worker that has not loaded its WASM module by then is replaced (its calls go to another worker). */
 const START_LIMIT_MS = 30_000
 
@@ -152,16 +155,17 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
     // call); a worker still loading its engine says it.
     const quiet = slot.ready
     const startsNow = quiet && allParked(slot)
+    // A busy worker holds the process already (retireIfIdle lets it go once idle).
+    if (slot.calls.size === 0) slot.worker.keepAlive(true)
     job.started = false
     slot.calls.set(job.id, job)
     if (startsNow) {
       job.started = true
       startDeadline(job)
     }
-    slot.worker.keepAlive(true)
     const { code, host } = job.options
-    const optional = (['sample', 'elicit', 'listRoots', 'callTool'] as const).filter((name) => host?.[name])
-    const hosts: HostCallName[] = ['fetch', ...optional]
+    const hosts: HostCallName[] = ['fetch']
+    for (const name of OPTIONAL_HOSTS) if (host?.[name]) hosts.push(name)
     post(slot, {
       type: 'run',
       id: job.id,
@@ -233,9 +237,9 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
           else settle(job, new SandboxError(message.message, message.reason))
         }
         retireIfIdle(slot)
-        // Calls queued behind a long call elsewhere go before the ones waiting here (they came first); then, left idle
-        // with nothing to run, it takes any call queued on another worker.
-        if (slot.calls.size === 0) takeBack(slot, performance.now() - LONG_CALL_MS)
+        // Calls queued behind a long call elsewhere (or a worker the machine has not let run) come here before the ones
+        // waiting in the line (they came first); then, left idle with nothing to run, it takes any queued elsewhere.
+        if (hasRoom(slot)) takeBack(slot, performance.now() - LONG_CALL_MS)
         pump()
         if (slot.calls.size === 0) takeBack(slot, Number.POSITIVE_INFINITY)
         return
@@ -285,23 +289,39 @@ export function createSandboxPool(options: SandboxPoolOptions = {}) {
   }
 
   /**
-   * An idle worker takes a call queued on another worker behind a call running code since before `since`, if that
-   * worker has not started it yet: a call queued behind a long one does not wait for it while a worker is free. The
-   * flag decides (takeBackFlag): a call is run by one worker only.
+   * A worker with room takes calls queued on another worker behind a call running code since before `since`, if that
+   * worker has not started them yet: a call queued behind a long call, or on a worker the machine has not let run,
+   * does not wait for it while another worker could run it. The flag decides (takeBackFlag): one worker runs a call.
    */
-  function takeBack(idle: Slot, since: number): void {
-    if (idle.dead || idle.draining || !idle.ready) return
+  function takeBack(target: Slot, since: number): void {
+    while (hasRoom(target)) {
+      const job = queuedElsewhere(target, since)
+      if (!job) return
+      job.slot!.calls.delete(job.id)
+      // A new id: the other worker still answers for the old one (it skips it), and its flag is freed by that answer.
+      job.id = nextJobId++
+      dispatch(job, target)
+    }
+  }
+
+  /** A ready worker that may take a call now or queue one behind its own (not draining, pipeline not full). */
+  const hasRoom = (slot: Slot) => !slot.dead && !slot.draining && slot.ready && slot.calls.size < PIPELINE_DEPTH
+
+  /** The first call `target` may run that another worker holds queued behind a call running since before `since`. */
+  function queuedElsewhere(target: Slot, since: number): Job | undefined {
     for (const slot of slots) {
-      if (slot === idle || slot.dead || slot.calls.size < 2 || !(runningSince(slot) < since)) continue
+      if (slot === target || slot.dead || slot.calls.size < 2 || !(runningSince(slot) < since)) continue
       for (const job of slot.calls.values()) {
-        if (job.started || job.settled || heldBy(job.project, slots) >= shareOf(job.project, bounds)) continue
-        if (!takeBackFlag(job)) continue
-        slot.calls.delete(job.id)
-        waiting.unshift(job.project, job)
-        pump()
-        return
+        if (job.started || job.settled) continue
+        // Onto a worker the project holds, or an idle one while the project holds less than its share.
+        const allowed =
+          target.calls.size > 0
+            ? target.project === job.project
+            : heldBy(job.project, slots) < shareOf(job.project, bounds)
+        if (allowed && takeBackFlag(job)) return job
       }
     }
+    return undefined
   }
 
   /**

@@ -8,6 +8,8 @@ import { createSandboxPool } from '../../src/runtime/sandbox-pool'
 /** Runs code for `input.ms` milliseconds, then answers its tag. */
 const SPIN =
   'export default async (input) => { const end = Date.now() + input.ms; while (Date.now() < end) {} return input.tag }'
+/** Counts its runs in module state (kept by a warm context). */
+const COUNTS = 'let runs = 0; export default async () => ++runs'
 /** Asks the host once (ctx.fetch): the host's count says whether it ran at all. */
 const ASKS = 'export default async (input, ctx) => { await ctx.fetch("http://x/"); return "ran" }'
 
@@ -74,17 +76,50 @@ describe('calls queued on a worker', () => {
       asked++
       return { status: 200, headers: {}, text: '' }
     }
-    await pool.run({ code: SPIN, input: { ms: 0, tag: 'warm' }, project: 'p' })
+    // Counts its runs in module state, in the worker's warm context of its key.
+    const count = (host?: ReturnType<typeof detachedHost>) =>
+      pool.run({ code: COUNTS, input: {}, project: 'p', warmKey: 'p\0count\0v1', ...(host ? { host } : {}) })
+    expect(await count()).toBe(1)
     const long = pool.run({ code: SPIN, input: { ms: 400, tag: 'long' }, project: 'p' })
-    const controller = new AbortController()
-    const queued = pool.run({ code: ASKS, input: {}, project: 'p', fetch, host: detachedHost(controller.signal) })
+    const controllers = [new AbortController(), new AbortController()]
+    const asking = pool.run({ code: ASKS, input: {}, project: 'p', fetch, host: detachedHost(controllers[0]!.signal) })
     expect(pool.stats().calls).toBe(2)
-    controller.abort()
-    await expect(queued).rejects.toThrow('canceled')
+    controllers[0]!.abort()
+    await expect(asking).rejects.toThrow('canceled')
+    const counting = count(detachedHost(controllers[1]!.signal))
+    expect(pool.stats().calls).toBe(2)
+    controllers[1]!.abort()
+    await expect(counting).rejects.toThrow('canceled')
     expect(await long).toBe('long')
-    // The worker got to the cancelled call's message after the long call: it skipped it.
+    // The worker got to the cancelled calls' messages after the long call: it skipped them (neither asked the host
+    // nor counted in the warm context).
     await waitFor(() => pool.stats().calls === 0)
+    expect(await count()).toBe(2)
     expect(await pool.run({ code: ASKS, input: {}, project: 'p', fetch })).toBe('ran')
     expect(asked).toBe(1)
+  })
+
+  test('under a mix of short and long calls, some awaiting the host, every call runs exactly once and answers its own input', async () => {
+    const pool = newPool(4)
+    const asked = new Map<number, number>()
+    const fetch = async (url: string) => {
+      const n = Number(new URL(url).searchParams.get('n'))
+      asked.set(n, (asked.get(n) ?? 0) + 1)
+      await Bun.sleep(n % 3)
+      return { status: 200, headers: {}, text: String(n) }
+    }
+    const code = `export default async (input, ctx) => {
+      const end = Date.now() + input.ms; while (Date.now() < end) {}
+      if (input.ask) return Number(await (await ctx.fetch('http://h/?n=' + input.n)).text())
+      return input.n
+    }`
+    const inputs = Array.from({ length: 60 }, (_, n) => ({ n, ms: (n * 7) % 6, ask: n % 2 === 0 }))
+    const results = await Promise.all(
+      inputs.map((input) => pool.run({ code, input, fetch, project: 'mix', warmKey: 'mix\0f\0v', queueLimit: 100 })),
+    )
+    expect(results).toEqual(inputs.map((i) => i.n))
+    expect([...asked.keys()].sort((a, b) => a - b)).toEqual(inputs.filter((i) => i.ask).map((i) => i.n))
+    expect([...asked.values()].every((count) => count === 1)).toBe(true)
+    await waitFor(() => pool.stats().calls === 0)
   })
 })
