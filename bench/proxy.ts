@@ -189,6 +189,19 @@ export async function measureProxy(binary: string) {
         ratioTarget: false,
       },
       {
+        // The same for a JavaScript function: the pipeline plus the hop to a sandbox worker and back.
+        label: 'reference: JavaScript function (no upstream) against a bare Bun.serve',
+        direct: mcpDirect(`http://127.0.0.1:${bare.port}/`, bare.proc.pid),
+        through: {
+          url: `${ty.base}/${ty.slugs.js}`,
+          headers: ty.headers,
+          body: call('js_echo'),
+          pids: { toolyard: tyPid, upstream: bare.proc.pid },
+        },
+        latencyTarget: false,
+        ratioTarget: false,
+      },
+      {
         label: 'remote MCP, plain Bun.serve upstream',
         direct: mcpDirect(`http://127.0.0.1:${plain.port}/`, plain.proc.pid),
         through: await through('via-plain', plainKit, 'echo', plain.proc.pid),
@@ -253,7 +266,9 @@ Where the time goes at c=32: the CPU each process used per call in the best roun
 the upstream from /proc, wrk's own from its resource usage), which other load on the machine disturbs far less than
 req/s. When the cores are the limit, throughput is about cores ÷ CPU per call, so a ratio can be at most the direct
 run's CPU per call over the run through Toolyard's: the ceiling column. The Toolyard column is what proxying costs;
-the reference row is the part of it every call pays before any upstream.
+the builtin reference row is the part of it every call pays before any upstream (a proxied call cannot cost Toolyard
+less), and the JavaScript row the same plus the hop to a sandbox worker. Their "direct" is the bare reference of the
+main table, so they are the builtin and JavaScript targets (≥ 0.4× and ≥ 0.2× bare) seen by CPU.
 
 | Call | direct: wrk + upstream µs | through: wrk + Toolyard + upstream µs | Toolyard µs per call | ceiling × direct | measured × direct |
 |---|---:|---:|---:|---:|---:|
