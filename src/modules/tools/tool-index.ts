@@ -1,6 +1,6 @@
 // The tools part of the read model: each server's enabled tools with a name index and their listing, and a
-// project-wide name index for REST calls without server_id. Built once per server, dropped on a write to its project. It sits in
-// the tools feature and uses the generic read model below it, so the two never import each other
+// project-wide name index for REST calls without server_id. Built once per server, dropped on a write to its project.
+// It sits in the tools feature and uses the generic read model below it, so the two never import each other
 // (docs/architecture.md, "Layers").
 import type { McpTool } from '../../mcp/backend'
 import { MISS, projectOfKey, type ReadModel } from '../../read-model/read-model'
