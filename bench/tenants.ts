@@ -263,9 +263,13 @@ async function initializeCost() {
   for (let r = 0; r < PAIRS; r++) {
     await deps.mcpSessions.closeAll()
     await open(100)
+    // Each side starts from a collected heap: opening 9,900 sessions leaves garbage whose collection would otherwise
+    // fall into the next side's 200.
+    Bun.gc(true)
     const f = await cpuPerInit(200)
     await open(SESSIONS)
     opened = deps.mcpSessions.size()
+    Bun.gc(true)
     const m = await cpuPerInit(200)
     few.push(f)
     many.push(m)
