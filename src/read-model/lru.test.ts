@@ -52,3 +52,11 @@ test('gives each value that leaves to dispose once: evicted, deleted, replaced, 
   expect(gone).toEqual(['a1', 'b1', 'c1', 'd1', 'eleven-long', 'c2'])
   expect(lru.size).toBe(0)
 })
+
+test('keeps undefined as a value (a lookup that found nothing is a hit too)', () => {
+  const lru = new Lru<string, undefined>({ maxEntries: 2 })
+  lru.set('none', undefined)
+  expect(lru.has('none')).toBe(true)
+  expect(lru.entry('none')).toBeDefined()
+  expect(lru.entry('none')!.value).toBeUndefined()
+})

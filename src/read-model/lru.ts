@@ -61,7 +61,7 @@ export class Lru<K, V> {
     const max = this.opts.maxWeight ?? Number.POSITIVE_INFINITY
     const had = this.map.get(key)
     // The same value again: still held, nothing to give back.
-    if (had?.value === value) {
+    if (had !== undefined && had.value === value) {
       had.used = ++this.clock
       return
     }
