@@ -82,7 +82,7 @@ const echo = { name: 'echo', arguments: { text: 'hi' } }
 /** Calls per second over `seconds`, 8 at a time, spread over `targets` (key and slug) in turn. */
 async function callRate(targets: { apiKey: string; slug: string }[], seconds: number) {
   let n = 0
-  const c0 = process.cpuUsage()
+  const c0 = process.threadCpuUsage()
   const end = performance.now() + seconds * 1000
   await Promise.all(
     Array.from({ length: 8 }, async (_, lane) => {
@@ -95,9 +95,10 @@ async function callRate(targets: { apiKey: string; slug: string }[], seconds: nu
       }
     }),
   )
-  const cpu = process.cpuUsage(c0)
-  // Per second of wall time (the figure), and per second of this process's CPU (a machine shared with other loads
-  // moves the first much more than the second; the writer's own CPU counts against the calls).
+  const cpu = process.threadCpuUsage(c0)
+  // Per second of wall time (the figure), and per second of the main thread's CPU (a machine shared with other loads
+  // moves the first much more than the second; the writer's own CPU counts against the calls, the call log's and the
+  // collector's threads do not).
   return { wall: n / seconds, cpu: n / ((cpu.user + cpu.system) / 1e6) }
 }
 
@@ -131,30 +132,43 @@ async function writesElsewhere() {
       input_schema: { type: 'object' },
     })
   /**
-   * Five writes a second in the other project, on a fixed schedule (one late write is followed at once by the next,
-   * so the rate holds on a busy machine): a tool added to a toolkit on the writer's server, then called there — the
-   * call finds the new tool only when the write dropped the writer's cached tool set (and only its).
+   * Five writes a second in the other project, on a fixed schedule: a tool added to a toolkit on the writer's server,
+   * then called there — the call finds the new tool only when the write dropped the writer's cached tool set (and
+   * only its).
    */
   const startWriter = () => {
     let stopped = false
     let done = 0
     let seen = 0
+    let refused = 0
     const t0 = performance.now()
+    // Each write goes at its time whether the one before has finished or not (they queue for the write lock), so a
+    // slow write does not lower the rate; the tool is called once its write is done.
+    const inFlight: Promise<void>[] = []
+    const one = async () => {
+      const name = `w_${w}`
+      // A write refused (the database stayed locked past its busy timeout on a loaded machine) is counted, not fatal.
+      const added = await addTool().then(
+        () => true,
+        () => false,
+      )
+      if (!added) refused++
+      const called = await rpcText(writer.apiKey, writerSlug, 'tools/call', { name, arguments: { text: 'hi' } })
+      if (called.includes('"result"') && !called.includes('"isError":true')) seen++
+      done++
+    }
     const loop = (async () => {
       for (let k = 1; !stopped; k++) {
-        const name = `w_${w}`
-        await addTool()
-        const called = await rpcText(writer.apiKey, writerSlug, 'tools/call', { name, arguments: { text: 'hi' } })
-        if (called.includes('"result"') && !called.includes('"isError":true')) seen++
-        done++
+        inFlight.push(one())
         const wait = t0 + k * 200 - performance.now()
         if (wait > 0) await Bun.sleep(wait)
       }
+      await Promise.all(inFlight)
     })()
     return async () => {
       stopped = true
       await loop
-      return { done, seen, seconds: (performance.now() - t0) / 1000 }
+      return { done, seen, refused, seconds: (performance.now() - t0) / 1000 }
     }
   }
   // Alternating pairs, each pair's order swapped with the last (quiet–busy, busy–quiet): drift in the machine's load
@@ -163,12 +177,17 @@ async function writesElsewhere() {
   const cpuRatios: number[] = []
   const quiet: number[] = []
   const busy: number[] = []
-  let writes = { done: 0, seen: 0, seconds: 0 }
+  let writes = { done: 0, seen: 0, refused: 0, seconds: 0 }
   const busyRate = async () => {
     const stop = startWriter()
     const rate = await callRate(targets, PAIR_SECONDS)
     const r = await stop()
-    writes = { done: writes.done + r.done, seen: writes.seen + r.seen, seconds: writes.seconds + r.seconds }
+    writes = {
+      done: writes.done + r.done,
+      seen: writes.seen + r.seen,
+      refused: writes.refused + r.refused,
+      seconds: writes.seconds + r.seconds,
+    }
     return rate
   }
   await callRate(targets, PAIR_SECONDS) // warm-up
@@ -187,13 +206,14 @@ async function writesElsewhere() {
   const alone: number[] = []
   for (let i = 0; i < 50; i++) {
     const t = performance.now()
-    await rest(writer.apiKey, 'POST', '/tools', {
-      toolkit_id: kit.id,
-      name: `w_${w++}`,
-      function_name: 'builtin.utilities.echo',
-      input_schema: { type: 'object' },
-    })
-    alone.push(performance.now() - t)
+    // One refused as locked (the call log's thread still flushing on a loaded machine) is left out.
+    if (
+      await addTool().then(
+        () => true,
+        () => false,
+      )
+    )
+      alone.push(performance.now() - t)
   }
   const writeMs = median(alone)
   return {
@@ -206,6 +226,7 @@ async function writesElsewhere() {
     highest: Math.max(...ratios),
     writesPerSecond: writes.done / writes.seconds,
     seenShare: writes.seen / writes.done,
+    refused: writes.refused,
     writeMs,
   }
 }
@@ -223,10 +244,12 @@ async function initializeCost() {
       capabilities: {},
       clientInfo: { name: 'bench', version: '1' },
     })
+  // The main thread's CPU only: the call log's and audit's writer threads and the collector's own threads, still busy
+  // with what came before, would otherwise be counted against whichever side they fall in.
   const cpuPerInit = async (n: number) => {
-    const c0 = process.cpuUsage()
+    const c0 = process.threadCpuUsage()
     for (let i = 0; i < n; i++) await init()
-    const c = process.cpuUsage(c0)
+    const c = process.threadCpuUsage(c0)
     return (c.user + c.system) / n
   }
   const open = async (count: number) => {
@@ -243,9 +266,13 @@ async function initializeCost() {
   for (let r = 0; r < PAIRS; r++) {
     await deps.mcpSessions.closeAll()
     await open(100)
+    // Each side starts from a collected heap: opening 9,900 sessions leaves garbage whose collection would otherwise
+    // fall into the next side's 200.
+    Bun.gc(true)
     const f = await cpuPerInit(200)
     await open(SESSIONS)
     opened = deps.mcpSessions.size()
+    Bun.gc(true)
     const m = await cpuPerInit(200)
     few.push(f)
     many.push(m)
@@ -316,7 +343,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'missed')
 const lines: string[] = []
 if (writes)
   lines.push(
-    `| calls across ${writes.servers.toLocaleString('en')} servers while another project writes 5 times a second (${writes.writesPerSecond.toFixed(1)} a second done, ${(writes.seenShare * 100).toFixed(0)}% callable on its server at once), against none (one write alone takes ${writes.writeMs.toFixed(1)} ms of the thread: ${((writes.writeMs * 5) / 10).toFixed(1)}% of each second) | ${writes.busy.toFixed(0)} vs ${writes.quiet.toFixed(0)} calls/s: ${writes.ratio.toFixed(2)}× (pairs ${writes.lowest.toFixed(2)}–${writes.highest.toFixed(2)}×; per CPU second ${writes.cpuRatio.toFixed(2)}×) | ≥ 0.9× | ${verdict(writes.ratio >= 0.9)} |`,
+    `| calls across ${writes.servers.toLocaleString('en')} servers while another project writes 5 times a second (${writes.writesPerSecond.toFixed(1)} a second done, ${(writes.seenShare * 100).toFixed(0)}% callable on its server at once${writes.refused ? `, ${writes.refused} refused as locked` : ''}), against none (one write alone takes ${writes.writeMs.toFixed(1)} ms of the thread: ${((writes.writeMs * 5) / 10).toFixed(1)}% of each second) | ${writes.busy.toFixed(0)} vs ${writes.quiet.toFixed(0)} calls/s: ${writes.ratio.toFixed(2)}× (pairs ${writes.lowest.toFixed(2)}–${writes.highest.toFixed(2)}×; per CPU second ${writes.cpuRatio.toFixed(2)}×) | ≥ 0.9× | ${verdict(writes.ratio >= 0.9)} |`,
   )
 if (sessions)
   lines.push(

@@ -92,6 +92,39 @@ function runSoon(callbacks: (() => void)[]): void {
   })
 }
 
+const isBusy = (e: unknown) => e instanceof SQLiteError && (e.code ?? '').startsWith('SQLITE_BUSY')
+
+/**
+ * BEGIN IMMEDIATE without blocking the thread while another connection holds the write lock (the call log's writer
+ * thread commits many times a second; a second process): SQLite's busy handler would sleep on this thread, and every
+ * request answered from memory would wait with it (docs/decisions/0407-tenant-figures.md). Each try asks SQLite not to
+ * wait; between tries the event loop runs, for as long as the connection's busy_timeout allowed before. Its last
+ * refusal is thrown as SQLite gave it (a 503 to the client, as before).
+ */
+function beginImmediate(db: Db, busyTimeoutMs: number): Promise<void> | undefined {
+  const tryBegin = (deadline: number): boolean => {
+    db.exec('PRAGMA busy_timeout = 0')
+    try {
+      db.exec('BEGIN IMMEDIATE')
+      return true
+    } catch (e) {
+      if (!isBusy(e) || performance.now() >= deadline) throw e
+      return false
+    } finally {
+      db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+    }
+  }
+  const deadline = performance.now() + busyTimeoutMs
+  // The lock free (nearly always): begun within the call, as before.
+  if (tryBegin(deadline)) return undefined
+  return (async () => {
+    for (let wait = 1; ; wait = Math.min(wait * 2, 16)) {
+      await Bun.sleep(Math.min(wait, Math.max(0, deadline - performance.now())))
+      if (tryBegin(deadline)) return
+    }
+  })()
+}
+
 /** One open asynchronous transaction: its after-commit callbacks, and a promise settled when it ends. */
 interface OpenTx {
   callbacks: (() => void)[]
@@ -102,6 +135,8 @@ interface OpenTx {
 /** `state` learns of every refused and committed write (the health check reads it; src/lib/storage-errors.ts). */
 export function createStore(db: Db, state: StorageState = createStorageState()): Store {
   const changes = db.query('SELECT total_changes() AS n')
+  // The connection's busy_timeout (src/db/open.ts): how long a transaction waits for the write lock.
+  const busyTimeoutMs = (db.query('PRAGMA busy_timeout').get() as { timeout: number }).timeout
   const totalChanges = () => (changes.get() as { n: number }).n
   // The asynchronous transaction open now (null: none), and the async context that belongs to it: code running in
   // that context is the transaction's; anything else waits for `ended`.
@@ -145,9 +180,11 @@ export function createStore(db: Db, state: StorageState = createStorageState()):
     tail = ended
     if (before) await before
     const tx: OpenTx = { callbacks: [], ended, savepoints: 0 }
-    open = tx
     try {
-      db.exec('BEGIN IMMEDIATE')
+      // Not yet `open`: while the lock is waited for, other requests' reads run outside any transaction.
+      const waiting = beginImmediate(db, busyTimeoutMs)
+      if (waiting) await waiting
+      open = tx
       let result: T
       try {
         result = await context.run(tx, () => fn(scope))

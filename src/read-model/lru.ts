@@ -59,6 +59,12 @@ export class Lru<K, V> {
   set(key: K, value: V): void {
     const weight = this.opts.weigh?.(value) ?? 1
     const max = this.opts.maxWeight ?? Number.POSITIVE_INFINITY
+    const had = this.map.get(key)
+    // The same value again: still held, nothing to give back.
+    if (had !== undefined && had.value === value) {
+      had.used = ++this.clock
+      return
+    }
     this.delete(key)
     if (weight > max) {
       this.opts.dispose?.(value)
