@@ -14,3 +14,17 @@ export function replaceMarkedSection(root: string, start: string, end: string, s
       : doc.replace('## Memory and start', `${section}\n## Memory and start`)
   writeFileSync(path, next)
 }
+
+/**
+ * The marked sections (`<!-- name:start -->` … `<!-- name:end -->`) of `before` that `after` lacks, put into `after`
+ * before its memory section: a whole run rewrites the file, and sections other scripts write (code mode, semantic
+ * ranking, load tests' figures) stay as they were.
+ */
+export function keepOtherSections(before: string, after: string): string {
+  let doc = after
+  for (const m of before.matchAll(/<!-- ([a-z-]+):start -->[\s\S]*?<!-- \1:end -->\n/g)) {
+    if (doc.includes(`<!-- ${m[1]}:start -->`)) continue
+    doc = doc.replace('## Memory and start', `${m[0]}\n## Memory and start`)
+  }
+  return doc
+}

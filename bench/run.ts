@@ -6,13 +6,13 @@
 // The soak of every call kind (bench/soak.ts, `npm run test:load`) runs last, BENCH_SOAK_CALLS calls a kind;
 // BENCH_ONLY=soak runs it alone and replaces its section in place. The policy gate's section (bench/policy-eval.ts)
 // and the call log's at ten million rows (bench/call-log.ts) are measured last and written between their own markers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildToolyard } from './build'
 import { measureCold } from './cold-start'
 import { measureFirstCalls } from './first-call'
-import { replaceMarkedSection } from './marked-section'
+import { keepOtherSections, replaceMarkedSection } from './marked-section'
 import { type BenchScenario, measurePostgres } from './postgres'
 import { END, markedPostgresSection, START } from './postgres-report'
 import { memoryOf, startUntil } from './procs'
@@ -202,7 +202,8 @@ async function main() {
     firstCalls,
     totalS: Math.round((performance.now() - started) / 1000),
   })
-  writeFileSync(join(ROOT, 'docs/benchmarks.md'), doc)
+  const path = join(ROOT, 'docs/benchmarks.md')
+  writeFileSync(path, keepOtherSections(readFileSync(path, 'utf8'), doc))
   replaceMarkedSection(ROOT, PROXY_START, PROXY_END, `${PROXY_START}\n${proxy}${PROXY_END}\n`)
   // The policy gate's cost per call (in process): its script puts its own section into the report just written.
   Bun.spawnSync([BUN, 'bench/policy-eval.ts'], { cwd: ROOT, stdout: 'inherit', stderr: 'inherit' })
