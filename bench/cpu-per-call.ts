@@ -3,8 +3,8 @@
 // /proc/self/task/*/schedstat (nanoseconds) before and after — a figure a shared machine disturbs far less than wall
 // time or wrk (docs/decisions/0036-hot-path-at-the-limit.md); the wall time per call is printed beside it. Linux only.
 // `bun bench/cpu-per-call.ts` prints JSON (µs per call, the least of BENCH_CPU_ROUNDS rounds).
-import { readdirSync, readFileSync } from 'node:fs'
 import { inProcessApp } from './in-process-app'
+import { threadNs } from './procs'
 
 const { app, headers, post, close } = await inProcessApp(
   'toolyard-bench-cpu-',
@@ -41,19 +41,6 @@ const call = async (make: () => Request & { params: Record<string, string> }) =>
   }
 }
 
-/** Run time in ns of the main thread and of all others. */
-const threadNs = () => {
-  let main = 0
-  let others = 0
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const ns = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0])
-      if (Number(tid) === process.pid) main += ns
-      else others += ns
-    } catch {}
-  }
-  return { main, others }
-}
 const N = Number(process.env.BENCH_CPU_CALLS ?? 20_000)
 const measure = async (make: () => Request & { params: Record<string, string> }, n: number, width: number) => {
   let left = n

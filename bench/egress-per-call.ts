@@ -6,7 +6,6 @@
 // (main thread and every other thread: Bun's HTTP client has its own), the least of BENCH_EGRESS_ROUNDS rounds — a
 // figure a shared machine disturbs far less than wall time (docs/decisions/0400-egress-per-call-cost.md). Linux only.
 //   bun bench/egress-per-call.ts   prints JSON: µs per call by variant (main thread, other threads, wall)
-import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createEgress } from '../src/egress/client'
 import { detachedHost } from '../src/lib/host'
@@ -14,8 +13,9 @@ import { openApiCaller } from '../src/modules/tools/kinds/openapi/call'
 import type { OperationPlan } from '../src/modules/tools/kinds/openapi/plan'
 import type { ToolRow } from '../src/modules/tools/repository'
 import { runHttpFunction } from '../src/runtime/http-function'
+import { ECHO_SCHEMA, echoApiImport } from './echo-api'
 import { inProcessApp } from './in-process-app'
-import { startUntil } from './procs'
+import { startUntil, threadNs } from './procs'
 import { ALLOCATOR_ENV } from './toolyard'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -46,32 +46,14 @@ const http = { url: `${base}/echo`, method: 'POST' as const, body: { text: '{{ar
 /** The whole app, in this process, with an OpenAPI tool and an HTTP-template tool on that API (as bench/proxy.ts). */
 async function wholeApp() {
   const app = await inProcessApp('toolyard-bench-egress-', { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' })
-  const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
-  const imported = await app.post('/toolkits/import/openapi', {
-    name: 'api',
-    review_changes: false,
-    spec: {
-      openapi: '3.0.3',
-      info: { title: 'bench api', version: '1' },
-      servers: [{ url: base }],
-      paths: {
-        '/echo': {
-          post: {
-            operationId: 'api_echo',
-            requestBody: { required: true, content: { 'application/json': { schema: echoSchema } } },
-            responses: { '200': { description: 'the text' } },
-          },
-        },
-      },
-    },
-  })
+  const imported = await app.post('/toolkits/import/openapi', echoApiImport(base))
   await app.post('/functions', { name: 'http-echo', runtime: 'http', http })
   const httpKit = await app.post('/toolkits', { name: 'http-template' })
   await app.post('/tools', {
     toolkit_id: httpKit.id,
     name: 'http_echo',
     function_name: 'http-echo',
-    input_schema: echoSchema,
+    input_schema: ECHO_SCHEMA,
   })
   const slugOf = async (name: string, toolkitId: string) =>
     (await app.post('/servers', { name, toolkits: [{ toolkit_id: toolkitId }] })).data.slug as string
@@ -112,20 +94,6 @@ const variants: Record<string, () => Promise<string>> = {
     if (!out.ok) throw new Error(out.message)
     return ''
   },
-}
-
-/** Run time in ns of the main thread and of all others. */
-const threadNs = () => {
-  let main = 0
-  let others = 0
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const ns = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0])
-      if (Number(tid) === process.pid) main += ns
-      else others += ns
-    } catch {}
-  }
-  return { main, others }
 }
 
 const measure = async (call: () => Promise<string>, n: number, width: number) => {

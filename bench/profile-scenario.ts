@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { ECHO_SCHEMA, echoApiImport } from './echo-api'
 import { startPostgresTarget } from './postgres-target'
 import { cpuByThread, cpuOfProcesses, postgresPids } from './process-cpu'
 import { startUntil } from './procs'
@@ -51,7 +52,6 @@ try {
         remote: { url, prefix: '' },
       })
     ).id as string
-  const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
   let url = `${ty.base}/${ty.slugs.small}`
   let body = call('echo')
   if (scenario === 'js') {
@@ -60,24 +60,7 @@ try {
   } else if (scenario === 'remote') url = await serverOf(await remote(`http://127.0.0.1:${plain.port}/`))
   else if (scenario === 'remote-sdk') url = await serverOf(await remote(`http://127.0.0.1:${sdk.port}/mcp`))
   else if (scenario === 'openapi') {
-    const imported = await ty.post('/toolkits/import/openapi', {
-      name: 'api',
-      review_changes: false,
-      spec: {
-        openapi: '3.0.3',
-        info: { title: 'profiled api', version: '1' },
-        servers: [{ url: `http://127.0.0.1:${api.port}` }],
-        paths: {
-          '/echo': {
-            post: {
-              operationId: 'api_echo',
-              requestBody: { required: true, content: { 'application/json': { schema: echoSchema } } },
-              responses: { '200': { description: 'the text' } },
-            },
-          },
-        },
-      },
-    })
+    const imported = await ty.post('/toolkits/import/openapi', echoApiImport(`http://127.0.0.1:${api.port}`))
     url = await serverOf(imported.toolkit.id)
     body = call('api_echo', { body: { text: 'hello' } })
   } else if (scenario === 'http') {
@@ -91,7 +74,7 @@ try {
       toolkit_id: kit.id,
       name: 'http_echo',
       function_name: 'http-echo',
-      input_schema: echoSchema,
+      input_schema: ECHO_SCHEMA,
     })
     url = await serverOf(kit.id)
     body = call('http_echo')

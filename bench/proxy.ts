@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildToolyard } from './build'
+import { ECHO_SCHEMA, echoApiImport } from './echo-api'
 import { replaceMarkedSection } from './marked-section'
 import { cpuUsOf, startUntil } from './procs'
 import { ALLOCATOR_ENV, startSmallToolyard } from './toolyard'
@@ -122,25 +123,7 @@ export async function measureProxy(binary: string) {
         .id as string
     const plainKit = await remote('up-plain', `http://127.0.0.1:${plain.port}/`)
     const sdkKit = await remote('up-sdk', `http://127.0.0.1:${sdk.port}/mcp`)
-    const echoSchema = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }
-    const imported = await ty.post('/toolkits/import/openapi', {
-      name: 'api',
-      review_changes: false,
-      spec: {
-        openapi: '3.0.3',
-        info: { title: 'bench api', version: '1' },
-        servers: [{ url: `http://127.0.0.1:${api.port}` }],
-        paths: {
-          '/echo': {
-            post: {
-              operationId: 'api_echo',
-              requestBody: { required: true, content: { 'application/json': { schema: echoSchema } } },
-              responses: { '200': { description: 'the text' } },
-            },
-          },
-        },
-      },
-    })
+    const imported = await ty.post('/toolkits/import/openapi', echoApiImport(`http://127.0.0.1:${api.port}`))
     await ty.post('/functions', {
       name: 'http-echo',
       runtime: 'http',
@@ -151,7 +134,7 @@ export async function measureProxy(binary: string) {
       toolkit_id: httpKit.id,
       name: 'http_echo',
       function_name: 'http-echo',
-      input_schema: echoSchema,
+      input_schema: ECHO_SCHEMA,
     })
     const server = async (name: string, toolkitId: string) =>
       `${ty.base}/${(await ty.post('/servers', { name, toolkits: [{ toolkit_id: toolkitId }] })).data.slug}`

@@ -5,11 +5,10 @@
 // remote part costs, and `fetch` (the upstream request alone, through the egress guard) what the outbound request costs
 // of it. Linux only. BENCH_CPU_ONLY=builtin,plain,sdk,fetch picks kinds.
 //   bun bench/remote-call-cpu.ts   prints JSON: µs per call, the least of BENCH_CPU_ROUNDS rounds, per kind and width
-import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { createStreamingFetch } from '../src/egress/client'
 import { inProcessApp } from './in-process-app'
-import { startUntil } from './procs'
+import { startUntil, threadNs } from './procs'
 import { ALLOCATOR_ENV } from './toolyard'
 
 const ROOT = resolve(import.meta.dir, '..')
@@ -69,19 +68,6 @@ const call = async (slug: string) => {
   if (!text.includes('"hi"') || text.includes('"isError":true')) throw new Error(`unexpected answer: ${text}`)
 }
 
-/** Run time in ns of the main thread and of all others. */
-const threadNs = () => {
-  let main = 0
-  let others = 0
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const ns = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0])
-      if (Number(tid) === process.pid) main += ns
-      else others += ns
-    } catch {}
-  }
-  return { main, others }
-}
 const measure = async (slug: string, n: number, width: number) => {
   let left = n
   const a = threadNs()
