@@ -35,12 +35,21 @@ export interface LeanChannel {
     o: { timeoutMs: number; onprogress?: (p: { progress: number; total?: number; message?: string }) => void },
     check: (result: Json) => T,
   ): LeanRequest<T>
-  /** The connection closed: every lean request still waiting fails as the SDK's would (ConnectionClosed). */
+  /**
+   * The connection closed: every lean request whose answer was coming fails as the SDK's would (ConnectionClosed). One
+   * whose POST has had no answer yet is left to that answer: a connection closed because its standalone stream died
+   * (an upstream restarting) must not turn a POST the new process refuses as a stale session (retried once,
+   * ./stale-session.ts) into a failed call.
+   */
   closed(): void
 }
 
 /** What a waiting lean request is told. */
 interface Waiter {
+  /** Its POST has had no answer yet (no status, no headers). */
+  sending: boolean
+  /** Ends the POST's fetch (and the reading of a streamed answer). */
+  abort: AbortController
   answer(message: Json): void
   progress(params: Json): void
   fail(error: unknown): void
@@ -51,7 +60,6 @@ interface TransportParts {
   _url: URL
   _sessionId?: string
   _protocolVersion?: string
-  _abortController?: AbortController
   _handleSseStream(stream: ReadableStream<Uint8Array> | null, options: object, isReconnectable: boolean): void
   onmessage?: (message: JSONRPCMessage, extra?: unknown) => void
 }
@@ -80,6 +88,9 @@ export function leanChannel(
     return undefined
   const { ErrorCode, McpError, StreamableHTTPError } = sdk
   const waiting = new Map<number, Waiter>()
+  /** The connection closed (./connect.ts): no answer can come through its transport any more. */
+  let isClosed = false
+  const closedError = () => McpError.fromError(ErrorCode.ConnectionClosed, 'Connection closed')
 
   // Messages for a lean request are taken out here; every other one goes on to the SDK client as before.
   const toClient = t.onmessage
@@ -124,12 +135,13 @@ export function leanChannel(
   const checked = (m: unknown): Json => (plainResponse(m) ? m : (sdk.JSONRPCMessageSchema.parse(m) as Json))
 
   /** POSTs one message; resolves once its answer is read (JSON) or handed on (a stream), or NOT_LEAN for a redirect. */
-  async function post(body: string): Promise<typeof NOT_LEAN | undefined> {
+  async function post(body: string, signal: AbortSignal): Promise<typeof NOT_LEAN | undefined> {
     const sending = o.fetch(t._url, {
       method: 'POST',
       headers: headersNow(),
       body,
-      ...(t._abortController ? { signal: t._abortController.signal } : {}),
+      // Its own signal, not the transport's: closing the transport must not abort a POST still waiting for its answer.
+      signal,
     })
     o.track(sending)
     const response = await sending
@@ -198,7 +210,10 @@ export function leanChannel(
           .catch((error) => client.onerror?.(new Error(`Failed to send cancellation: ${error}`)))
         settle.reject(reason instanceof McpError ? reason : new McpError(ErrorCode.RequestTimeout, String(reason)))
       }
+      const abort = new AbortController()
       waiting.set(id, {
+        sending: true,
+        abort,
         answer(m) {
           clearTimeout(timer)
           if (m.error !== undefined) {
@@ -236,9 +251,16 @@ export function leanChannel(
         ? { ...params, _meta: { ...(params._meta as Json | undefined), progressToken: id } }
         : params
       const body = JSON.stringify({ method, params: sent, jsonrpc: '2.0', id })
-      post(body).then(
+      post(body, abort.signal).then(
         (outcome) => {
-          if (outcome === NOT_LEAN && waiting.has(id)) {
+          const w = waiting.get(id)
+          if (!w) return
+          w.sending = false
+          // Answered on a stream of a connection that closed meanwhile, or sent elsewhere: nothing more can come.
+          if (isClosed) {
+            w.fail(closedError())
+            abort.abort()
+          } else if (outcome === NOT_LEAN) {
             done()
             settle.resolve(NOT_LEAN)
           }
@@ -248,9 +270,12 @@ export function leanChannel(
       return { result, cancel }
     },
     closed() {
-      const error = McpError.fromError(ErrorCode.ConnectionClosed, 'Connection closed')
-      for (const w of [...waiting.values()]) w.fail(error)
-      waiting.clear()
+      isClosed = true
+      for (const w of [...waiting.values()]) {
+        if (w.sending) continue
+        w.fail(closedError())
+        w.abort.abort()
+      }
     },
   }
 }
