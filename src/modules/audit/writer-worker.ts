@@ -1,22 +1,18 @@
 // The audit trail's writer thread: its own connection (SQLite's file, or one PostgreSQL connection), appending the
 // batches the request thread hands over (src/modules/audit/batch.ts), so hashing and inserting never take the request
 // thread's time.
-import { openWriterStore, type WriterTarget } from '../../db/writer-store'
+import { openWriterStore } from '../../db/writer-store'
+import type { FromWriterThread, ToWriterThread } from '../../db/writer-thread'
 import { webhooksRepository } from '../webhooks/repository'
 import { type AppendOutcome, appendBatch, type BatchPorts, type PendingAudit } from './batch'
 import { auditRepository } from './repository'
 
-export type ToAuditWriter =
-  | { type: 'open'; target: WriterTarget }
-  | { type: 'write'; seq: number; json: string }
-  | { type: 'close' }
 /** The PostgreSQL application_name of the thread's connection. */
 export const AUDIT_WRITER = 'toolyard audit writer'
-export type FromAuditWriter = ({ type: 'written'; seq: number } & AppendOutcome) | { type: 'closed' }
 
 declare const self: {
-  onmessage: ((event: MessageEvent<ToAuditWriter>) => void) | null
-  postMessage(m: FromAuditWriter): void
+  onmessage: ((event: MessageEvent<ToWriterThread>) => void) | null
+  postMessage(m: FromWriterThread<AppendOutcome>): void
 }
 
 let connection: { close(): unknown } | null = null
@@ -29,7 +25,7 @@ self.onmessage = (event) => {
   handled = handled.then(() => handle(m))
 }
 
-async function handle(m: ToAuditWriter): Promise<void> {
+async function handle(m: ToWriterThread): Promise<void> {
   if (m.type === 'open') {
     const opened = await openWriterStore(m.target, AUDIT_WRITER)
     connection = opened

@@ -1,11 +1,12 @@
 // Builds the call log from its repository (either backend's, src/storage.ts) and chooses its writer
 // (docs/decisions/0028-repository-interfaces.md).
+
+import type { WriterTarget } from '../../db/writer-store'
 import type { Logger } from '../../lib/log'
 import type { StorageState } from '../../lib/storage-errors'
 import type { CallsRepository } from './repository'
 import { type CallLogOptions, createCallLog } from './service'
 import { inlineWriter, threadWriter } from './writer'
-import type { WriterTarget } from './writer-protocol'
 
 export function buildCallLog(deps: {
   repo: CallsRepository
