@@ -4,7 +4,7 @@
 // time or wrk (docs/decisions/0036-hot-path-at-the-limit.md); the wall time per call is printed beside it. Linux only.
 // `bun bench/cpu-per-call.ts` prints JSON (µs per call, the least of BENCH_CPU_ROUNDS rounds).
 import { inProcessApp } from './in-process-app'
-import { threadNs } from './procs'
+import { threadNs } from './process-cpu'
 
 const { app, headers, post, close } = await inProcessApp(
   'toolyard-bench-cpu-',

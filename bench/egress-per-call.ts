@@ -15,7 +15,8 @@ import type { ToolRow } from '../src/modules/tools/repository'
 import { runHttpFunction } from '../src/runtime/http-function'
 import { ECHO_SCHEMA, echoApiImport } from './echo-api'
 import { inProcessApp } from './in-process-app'
-import { startUntil, threadNs } from './procs'
+import { threadNs } from './process-cpu'
+import { startUntil } from './procs'
 import { ALLOCATOR_ENV } from './toolyard'
 
 const ROOT = resolve(import.meta.dir, '..')

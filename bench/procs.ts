@@ -1,5 +1,5 @@
 // Processes under test: start one and wait for its port, read its memory, time its cold start.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 
 export interface Started {
   proc: Bun.Subprocess
@@ -48,39 +48,6 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) }
-}
-
-/** Run time in ns of this process's main thread and of all its other threads (/proc/self/task/<tid>/schedstat). */
-export function threadNs(): { main: number; others: number } {
-  let main = 0
-  let others = 0
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const ns = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0])
-      if (Number(tid) === process.pid) main += ns
-      else others += ns
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
-  return { main, others }
-}
-
-/**
- * CPU time a process has used so far, every thread together, in µs: the sum of /proc/<pid>/task/<tid>/schedstat's
- * first field (nanoseconds on a CPU). Read before and after a run, it says what the process took of the shared cores,
- * which the other processes' load disturbs far less than wall time (Linux only).
- */
-export function cpuUsOf(pid: number): number {
-  let ns = 0
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0])
-    } catch {
-      // The thread ended between the listing and the read: its time is gone from the process's figure too.
-    }
-  }
-  return ns / 1000
 }
 
 /** A port that was free a moment ago. */

@@ -8,7 +8,8 @@
 import { resolve } from 'node:path'
 import { createStreamingFetch } from '../src/egress/client'
 import { inProcessApp } from './in-process-app'
-import { startUntil, threadNs } from './procs'
+import { threadNs } from './process-cpu'
+import { startUntil } from './procs'
 import { ALLOCATOR_ENV } from './toolyard'
 
 const ROOT = resolve(import.meta.dir, '..')
