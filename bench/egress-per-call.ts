@@ -13,7 +13,7 @@ import { openApiCaller } from '../src/modules/tools/kinds/openapi/call'
 import type { OperationPlan } from '../src/modules/tools/kinds/openapi/plan'
 import type { ToolRow } from '../src/modules/tools/repository'
 import { runHttpFunction } from '../src/runtime/http-function'
-import { ECHO_SCHEMA, echoApiImport } from './echo-api'
+import { addHttpEchoTool, echoApiImport, httpEchoSpec } from './echo-api'
 import { inProcessApp } from './in-process-app'
 import { threadNs } from './process-cpu'
 import { startUntil } from './procs'
@@ -42,20 +42,13 @@ const operation: OperationPlan = {
 }
 const tool = { id: 't', name: 'api_echo', credential_provider: null } as ToolRow
 const host = detachedHost(new AbortController().signal)
-const http = { url: `${base}/echo`, method: 'POST' as const, body: { text: '{{args.text}}' } }
+const http = httpEchoSpec(base)
 
 /** The whole app, in this process, with an OpenAPI tool and an HTTP-template tool on that API (as bench/proxy.ts). */
 async function wholeApp() {
   const app = await inProcessApp('toolyard-bench-egress-', { TOOLYARD_ALLOW_PRIVATE_EGRESS: 'true' })
   const imported = await app.post('/toolkits/import/openapi', echoApiImport(base))
-  await app.post('/functions', { name: 'http-echo', runtime: 'http', http })
-  const httpKit = await app.post('/toolkits', { name: 'http-template' })
-  await app.post('/tools', {
-    toolkit_id: httpKit.id,
-    name: 'http_echo',
-    function_name: 'http-echo',
-    input_schema: ECHO_SCHEMA,
-  })
+  const httpKitId = await addHttpEchoTool(app.post, base)
   const slugOf = async (name: string, toolkitId: string) =>
     (await app.post('/servers', { name, toolkits: [{ toolkit_id: toolkitId }] })).data.slug as string
   type DirectRoute = (request: Request & { params: Record<string, string> }, server: null) => Promise<Response>
@@ -75,7 +68,7 @@ async function wholeApp() {
   const toolyardOpenapi = through(await slugOf('via-openapi', imported.toolkit.id), 'api_echo', {
     body: { text: 'hello' },
   })
-  const toolyardHttp = through(await slugOf('via-http', httpKit.id), 'http_echo', { text: 'hello' })
+  const toolyardHttp = through(await slugOf('via-http', httpKitId), 'http_echo', { text: 'hello' })
   return { toolyard_openapi: toolyardOpenapi, toolyard_http: toolyardHttp, close: app.close }
 }
 

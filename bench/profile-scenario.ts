@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { ECHO_SCHEMA, echoApiImport } from './echo-api'
+import { addHttpEchoTool, echoApiImport } from './echo-api'
 import { startPostgresTarget } from './postgres-target'
 import { cpuByThread, cpuOfProcesses, postgresPids } from './process-cpu'
 import { startUntil } from './procs'
@@ -64,19 +64,7 @@ try {
     url = await serverOf(imported.toolkit.id)
     body = call('api_echo', { body: { text: 'hello' } })
   } else if (scenario === 'http') {
-    await ty.post('/functions', {
-      name: 'http-echo',
-      runtime: 'http',
-      http: { url: `http://127.0.0.1:${api.port}/echo`, method: 'POST', body: { text: '{{args.text}}' } },
-    })
-    const kit = await ty.post('/toolkits', { name: 'http-template' })
-    await ty.post('/tools', {
-      toolkit_id: kit.id,
-      name: 'http_echo',
-      function_name: 'http-echo',
-      input_schema: ECHO_SCHEMA,
-    })
-    url = await serverOf(kit.id)
+    url = await serverOf(await addHttpEchoTool(ty.post, `http://127.0.0.1:${api.port}`))
     body = call('http_echo')
   } else if (scenario !== 'builtin') throw new Error(`unknown scenario ${scenario}`)
   const headers = { ...ty.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildToolyard } from './build'
-import { ECHO_SCHEMA, echoApiImport } from './echo-api'
+import { addHttpEchoTool, echoApiImport } from './echo-api'
 import { replaceMarkedSection } from './marked-section'
 import { cpuUsOf } from './process-cpu'
 import { startUntil } from './procs'
@@ -125,18 +125,7 @@ export async function measureProxy(binary: string) {
     const plainKit = await remote('up-plain', `http://127.0.0.1:${plain.port}/`)
     const sdkKit = await remote('up-sdk', `http://127.0.0.1:${sdk.port}/mcp`)
     const imported = await ty.post('/toolkits/import/openapi', echoApiImport(`http://127.0.0.1:${api.port}`))
-    await ty.post('/functions', {
-      name: 'http-echo',
-      runtime: 'http',
-      http: { url: `http://127.0.0.1:${api.port}/echo`, method: 'POST', body: { text: '{{args.text}}' } },
-    })
-    const httpKit = await ty.post('/toolkits', { name: 'http-template' })
-    await ty.post('/tools', {
-      toolkit_id: httpKit.id,
-      name: 'http_echo',
-      function_name: 'http-echo',
-      input_schema: ECHO_SCHEMA,
-    })
+    const httpKitId = await addHttpEchoTool(ty.post, `http://127.0.0.1:${api.port}`)
     const server = async (name: string, toolkitId: string) =>
       `${ty.base}/${(await ty.post('/servers', { name, toolkits: [{ toolkit_id: toolkitId }] })).data.slug}`
     const tyPid = ty.started.proc.pid
@@ -212,7 +201,7 @@ export async function measureProxy(binary: string) {
       {
         label: 'HTTP-template tool, plain JSON API',
         direct: apiDirect,
-        through: await through('via-http', httpKit.id, 'http_echo', api.proc.pid),
+        through: await through('via-http', httpKitId, 'http_echo', api.proc.pid),
         latencyTarget: false,
         ratioTarget: true,
       },
