@@ -147,33 +147,23 @@ export async function measureProxy(binary: string) {
       body: call(tool, args),
       pids: { toolyard: tyPid, upstream },
     })
+    const reference = (what: string, slug: string, tool: string): Pair => ({
+      label: `reference: ${what} (no upstream) against a bare Bun.serve`,
+      direct: mcpDirect(`http://127.0.0.1:${bare.port}/`, bare.proc.pid),
+      through: {
+        url: `${ty.base}/${slug}`,
+        headers: ty.headers,
+        body: call(tool),
+        pids: { toolyard: tyPid, upstream: bare.proc.pid },
+      },
+      latencyTarget: false,
+      ratioTarget: false,
+    })
     const pairs: Pair[] = [
-      {
-        // No upstream: the pipeline every proxied call also pays, against the least a server can do.
-        label: 'reference: builtin `echo` (no upstream) against a bare Bun.serve',
-        direct: mcpDirect(`http://127.0.0.1:${bare.port}/`, bare.proc.pid),
-        through: {
-          url: `${ty.base}/${ty.slugs.small}`,
-          headers: ty.headers,
-          body: call('echo'),
-          pids: { toolyard: tyPid, upstream: bare.proc.pid },
-        },
-        latencyTarget: false,
-        ratioTarget: false,
-      },
-      {
-        // The same for a JavaScript function: the pipeline plus the hop to a sandbox worker and back.
-        label: 'reference: JavaScript function (no upstream) against a bare Bun.serve',
-        direct: mcpDirect(`http://127.0.0.1:${bare.port}/`, bare.proc.pid),
-        through: {
-          url: `${ty.base}/${ty.slugs.js}`,
-          headers: ty.headers,
-          body: call('js_echo'),
-          pids: { toolyard: tyPid, upstream: bare.proc.pid },
-        },
-        latencyTarget: false,
-        ratioTarget: false,
-      },
+      // No upstream: the pipeline every proxied call also pays, against the least a server can do.
+      reference('builtin `echo`', ty.slugs.small, 'echo'),
+      // The same for a JavaScript function: the pipeline plus the hop to a sandbox worker and back.
+      reference('JavaScript function', ty.slugs.js, 'js_echo'),
       {
         label: 'remote MCP, plain Bun.serve upstream',
         direct: mcpDirect(`http://127.0.0.1:${plain.port}/`, plain.proc.pid),
